@@ -1,0 +1,82 @@
+//! `kiela bench`: random playouts per second, on one thread.
+
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::rules::{random_playout, History, Position, Reason, Variant};
+
+/// Totals of a run of random playouts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayoutStats {
+    pub games: u64,
+    pub plies: u64,
+    pub repetitions: u64,
+    pub south_wins: u64,
+    pub north_wins: u64,
+}
+
+/// Plays `games` random playouts of `variant` with `seed`, calling
+/// `progress` with the number done every `every` games.
+pub fn run_playouts(
+    variant: Variant,
+    games: u64,
+    seed: u64,
+    every: u64,
+    mut progress: impl FnMut(u64),
+) -> PlayoutStats {
+    let start = Position::new(variant);
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut history = History::new();
+    let mut stats = PlayoutStats {
+        games,
+        ..PlayoutStats::default()
+    };
+    for done in 1..=games {
+        let playout = random_playout(&start, &mut history, |n| rng.usize(..n));
+        stats.plies += playout.plies as u64;
+        match playout.outcome.result.winner() {
+            _ if playout.outcome.reason == Reason::Repetition => stats.repetitions += 1,
+            Some(crate::rules::Side::South) => stats.south_wins += 1,
+            Some(crate::rules::Side::North) => stats.north_wins += 1,
+            None => {}
+        }
+        if done % every == 0 {
+            progress(done);
+        }
+    }
+    stats
+}
+
+/// Runs the benchmark with a progress bar and prints the figures.
+pub fn bench(variant: Variant, games: u64, seed: u64) {
+    let bar = ProgressBar::new(games).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} playouts, {per_sec}, eta {eta}")
+            .expect("valid template"),
+    );
+    let began = Instant::now();
+    let stats = run_playouts(variant, games, seed, (games / 100).max(1), |done| {
+        bar.set_position(done)
+    });
+    let elapsed = began.elapsed().max(Duration::from_nanos(1));
+    bar.finish_and_clear();
+    let games_f = stats.games.max(1) as f64;
+    println!("variant      {variant}, seed {seed}, 1 thread");
+    println!("playouts     {}", stats.games);
+    println!("time         {:.3} s", elapsed.as_secs_f64());
+    println!(
+        "playouts/s   {:.0}",
+        stats.games as f64 / elapsed.as_secs_f64()
+    );
+    println!(
+        "plies/s      {:.0}",
+        stats.plies as f64 / elapsed.as_secs_f64()
+    );
+    println!("plies/game   {:.2}", stats.plies as f64 / games_f);
+    println!(
+        "results      South {:.2}%, North {:.2}%, repetition draws {:.3}%",
+        100.0 * stats.south_wins as f64 / games_f,
+        100.0 * stats.north_wins as f64 / games_f,
+        100.0 * stats.repetitions as f64 / games_f
+    );
+}

@@ -1,0 +1,73 @@
+//! `kiela replay`: a game record in, one JSON object per position out.
+
+use std::io::Write;
+
+use anyhow::{anyhow, Context};
+use serde::Serialize;
+
+use crate::rules::{Game, Move, Record, Side, Variant};
+
+/// One line of output: the position after `ply` plies.
+#[derive(Debug, Serialize)]
+struct Line {
+    ply: usize,
+    /// Who played the move just made (`None` on the start line).
+    mover: Option<&'static str>,
+    #[serde(rename = "move")]
+    played: Option<String>,
+    /// Holes A1..J1, A2..J2, A3..J3, A4..J4.
+    board: Vec<u8>,
+    /// Sorted legal sowings of the player to move next.
+    legal: Vec<String>,
+    result: Option<&'static str>,
+    reason: Option<&'static str>,
+}
+
+impl Line {
+    fn new(game: &Game, last: Option<(Side, &Move)>) -> Line {
+        let mut legal: Vec<String> = game.legal_moves().iter().map(|h| h.to_string()).collect();
+        legal.sort();
+        let outcome = game.outcome();
+        Line {
+            ply: game.ply(),
+            mover: last.map(|(side, _)| side.name()),
+            played: last.map(|(_, mv)| mv.to_string()),
+            board: game.position().board().to_vec(),
+            legal,
+            result: outcome.map(|o| o.result.notation()),
+            reason: outcome.map(|o| o.reason.name()),
+        }
+    }
+}
+
+/// Replays the record in `text` and writes the lines to `out`. On an illegal
+/// move, the lines before it are written and the error names the ply.
+pub fn replay(text: &str, variant: Option<Variant>, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut record: Record = text.parse().context("cannot read the game record")?;
+    if let Some(variant) = variant {
+        record.variant = variant;
+    }
+    let mut game = Game::new(record.variant);
+    let last_ply = record.moves.len();
+    if last_ply == 0 {
+        record.settle(&mut game)?;
+    }
+    write_line(out, &Line::new(&game, None))?;
+    for (i, mv) in record.moves.iter().enumerate() {
+        let ply = i + 1;
+        let mover = game.turn();
+        game.play(mv)
+            .map_err(|e| anyhow!("ply {ply} ({mv}): {e}"))?;
+        if ply == last_ply {
+            record.settle(&mut game)?;
+        }
+        write_line(out, &Line::new(&game, Some((mover, mv))))?;
+    }
+    Ok(())
+}
+
+fn write_line(out: &mut impl Write, line: &Line) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! Kiela, the four-row mancala of northern Angola.
+//!
+//! - [`rules`]: the pure rules engine (positions, moves, records).
+//! - [`cli`]: the terminal tools behind the `kiela` binary.
+
+pub mod cli;
+pub mod rules;

@@ -1,0 +1,53 @@
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{CommandFactory, Parser};
+use kiela::cli::{bench, replay, Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        None => {
+            eprintln!("The Discord bot is not built yet. These subcommands work today:\n");
+            eprintln!("{}", Cli::command().render_help());
+            Ok(ExitCode::from(2))
+        }
+        Some(Command::Replay { file, variant }) => {
+            let text = match file.filter(|f| f.as_os_str() != "-") {
+                Some(path) => std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?,
+                None => {
+                    let mut text = String::new();
+                    std::io::stdin()
+                        .read_to_string(&mut text)
+                        .context("cannot read standard input")?;
+                    text
+                }
+            };
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let result = replay::replay(&text, variant, &mut out);
+            out.flush()?;
+            result.map(|()| ExitCode::SUCCESS)
+        }
+        Some(Command::Bench {
+            playouts,
+            seed,
+            variant,
+        }) => {
+            bench::bench(variant, playouts, seed);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
