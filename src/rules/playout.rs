@@ -36,7 +36,7 @@ pub fn random_playout(
             }
             let pos = nth_set_bit(candidates, choose(candidates.count_ones() as usize));
             let mut next = position;
-            if next.sow(pos).is_ok() {
+            if next.sow(pos, u32::MAX).is_ok() {
                 break next;
             }
             candidates &= !(1 << pos);

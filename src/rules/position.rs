@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use super::{Hole, HoleSet, Layout, LayoutError, Move, Side, Variant};
 
-use super::sowing::{self, Endless, Rows};
+use super::sowing::{self, Rows, Unfinished};
 
 /// A Kiela position. `Copy` and small, so searches copy it freely.
 ///
@@ -183,7 +183,7 @@ impl Position {
         let min = self.variant.min_stones();
         for hole in Hole::all().filter(|h| h.owner() == me) {
             let pos = hole.relative();
-            if self.rows[me.index()][pos] >= min && { *self }.sow(pos).is_ok() {
+            if self.rows[me.index()][pos] >= min && { *self }.sow(pos, u32::MAX).is_ok() {
                 list.push(hole);
             }
         }
@@ -197,17 +197,40 @@ impl Position {
 
     /// Plays `mv` for the player to move, or explains why it is illegal
     /// (and then leaves the position unchanged).
+    ///
+    /// Deciding that a sowing is endless takes one trip round its cycle,
+    /// which in rare positions is billions of relays (seconds). Searches
+    /// with a time budget use [`Position::play_bounded`].
     pub fn play(&mut self, mv: &Move) -> Result<MoveEffect, IllegalMove> {
-        let effect = match mv {
-            Move::Sow(hole) => self.play_sowing(*hole)?,
-            Move::Arrange(layout) => self.play_rearrangement(layout)?,
-        };
-        self.may_rearrange[self.turn.index()] = false;
-        self.turn = self.turn.opponent();
-        Ok(effect)
+        self.play_bounded(mv, u32::MAX)
+            .map(|effect| effect.expect("an unbounded sowing always finishes"))
     }
 
-    fn play_sowing(&mut self, hole: Hole) -> Result<MoveEffect, IllegalMove> {
+    /// Like [`Position::play`], but gives up on a sowing after `max_relays`
+    /// relays with `Ok(None)`, leaving the position unchanged. Sowings that
+    /// end do so within a few dozen relays in practice; only the proof that
+    /// one never ends can take long.
+    pub fn play_bounded(
+        &mut self,
+        mv: &Move,
+        max_relays: u32,
+    ) -> Result<Option<MoveEffect>, IllegalMove> {
+        let effect = match mv {
+            Move::Sow(hole) => match self.play_sowing(*hole, max_relays)? {
+                Some(effect) => effect,
+                None => return Ok(None),
+            },
+            Move::Arrange(layout) => self.play_rearrangement(layout)?,
+        };
+        self.end_turn();
+        Ok(Some(effect))
+    }
+
+    fn play_sowing(
+        &mut self,
+        hole: Hole,
+        max_relays: u32,
+    ) -> Result<Option<MoveEffect>, IllegalMove> {
         let me = self.turn;
         if hole.owner() != me {
             return Err(IllegalMove::NotYourHole {
@@ -227,11 +250,14 @@ impl Position {
             _ => {}
         }
         let mut next = *self;
-        let effect = next
-            .sow(pos)
-            .map_err(|Endless| IllegalMove::Endless(hole))?;
-        *self = next;
-        Ok(effect)
+        match next.sow(pos, max_relays) {
+            Ok(effect) => {
+                *self = next;
+                Ok(Some(effect))
+            }
+            Err(Unfinished::Endless) => Err(IllegalMove::Endless(hole)),
+            Err(Unfinished::TooLong) => Ok(None),
+        }
     }
 
     fn play_rearrangement(&mut self, layout: &Layout) -> Result<MoveEffect, IllegalMove> {
@@ -257,13 +283,13 @@ impl Position {
     }
 
     /// Sows from the mover's relative position `start` (see [`super::sowing`]).
-    /// Leaves `self` half-sown if the sowing is endless.
+    /// Leaves `self` half-sown if the sowing is unfinished.
     #[inline]
-    pub(crate) fn sow(&mut self, start: usize) -> Result<MoveEffect, Endless> {
+    pub(crate) fn sow(&mut self, start: usize, max_relays: u32) -> Result<MoveEffect, Unfinished> {
         let [south, north] = &mut self.rows;
         match self.turn {
-            Side::South => sowing::sow(Side::South, south, north, start),
-            Side::North => sowing::sow(Side::North, north, south, start),
+            Side::South => sowing::sow(Side::South, south, north, start, max_relays),
+            Side::North => sowing::sow(Side::North, north, south, start, max_relays),
         }
     }
 

@@ -14,21 +14,28 @@ use super::{Hole, MoveEffect, Side};
 /// owner's left, 10..20 the inner row from the owner's right.
 pub(crate) type Rows = [u8; 20];
 
-/// The sowing never ends: a relay state repeated.
-#[derive(Debug)]
-pub(crate) struct Endless;
+/// Why a sowing stopped without ending its turn.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Unfinished {
+    /// It never ends: a relay state repeated.
+    Endless,
+    /// It made more relays than the caller allowed, without an answer.
+    TooLong,
+}
 
 /// Sows the stones of the mover's position `start` (at least one stone)
 /// until the last stone falls into an empty hole, relaying from occupied
 /// holes and capturing from the opponent's inner row (RULES.md, "A turn").
-/// On `Endless`, `mine` is untouched but `theirs` may have lost captures.
+/// Gives up after `max_relays` relays. When unfinished, `mine` is untouched
+/// but `theirs` may have lost captures.
 #[inline]
 pub(crate) fn sow(
     side: Side,
     mine: &mut Rows,
     theirs: &mut Rows,
     start: usize,
-) -> Result<MoveEffect, Endless> {
+    max_relays: u32,
+) -> Result<MoveEffect, Unfinished> {
     let mut lanes = Lanes::load(mine);
     let mut effect = MoveEffect::default();
     let mut cycle = CycleDetector::new(lanes, start);
@@ -63,7 +70,10 @@ pub(crate) fn sow(
         } else {
             effect.relays += 1;
             if cycle.repeats(lanes, pos) {
-                return Err(Endless);
+                return Err(Unfinished::Endless);
+            }
+            if effect.relays > max_relays {
+                return Err(Unfinished::TooLong);
             }
             hand = lanes.take(pos);
         }
