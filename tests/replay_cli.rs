@@ -1,0 +1,145 @@
+//! `kiela replay`, run as the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn kiela(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kiela"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn lines(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_record_gives_the_start_line_then_one_line_per_move() {
+    let out = kiela(
+        &["replay"],
+        "variant=standard; South=alice; North=bob; 1. G2 A4",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 3);
+    let start = &lines[0];
+    assert_eq!(start["ply"], 0);
+    assert!(start["mover"].is_null() && start["move"].is_null() && start["result"].is_null());
+    assert_eq!(start["board"].as_array().unwrap().len(), 40);
+    assert_eq!(start["board"][6], 2, "G1 starts with 2");
+    assert_eq!(start["board"][10], 0, "A2 starts empty");
+    let legal: Vec<&str> = start["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        legal,
+        ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "G2", "H1", "H2", "I1", "I2", "J1", "J2"]
+    );
+    assert_eq!(lines[1]["mover"], "south");
+    assert_eq!(lines[1]["move"], "G2");
+    assert_eq!(lines[2]["mover"], "north");
+    assert_eq!(lines[2]["ply"], 2);
+    let board: Vec<u64> = lines[1]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(board.iter().sum::<u64>(), 56);
+}
+
+#[test]
+fn the_last_line_carries_the_result() {
+    let out = kiela(&["replay"], "result=0-1; reason=resignation; G2");
+    let last = lines(&out).pop().unwrap();
+    assert_eq!(
+        (last["result"].as_str(), last["reason"].as_str()),
+        (Some("0-1"), Some("resignation"))
+    );
+    assert!(last["legal"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn an_illegal_move_stops_with_the_ply_and_the_reason() {
+    let out = kiela(&["replay"], "G2 A4 G2");
+    assert!(!out.status.success());
+    assert_eq!(
+        lines(&out).len(),
+        3,
+        "the start line and the two good plies are printed"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("ply 3 (G2): G2 is empty"), "{stderr}");
+}
+
+#[test]
+fn a_bare_move_list_and_a_variant_override() {
+    let out = kiela(
+        &["replay", "--variant", "beginner"],
+        "variant=standard; G2 C3",
+    );
+    assert!(out.status.success());
+    let lines = lines(&out);
+    assert_eq!(
+        lines[0]["board"][0], 1,
+        "Beginner starts with one stone per hole"
+    );
+    let bare = kiela(&["replay", "-"], "g2 c3");
+    assert_eq!(self::lines(&bare).len(), 3);
+}
+
+#[test]
+fn unreadable_input_fails_clearly() {
+    let out = kiela(&["replay"], "variant=chess; G2");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`chess` is not a variant"));
+    let out = kiela(&["replay", "/nonexistent/record.txt"], "");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/record.txt"));
+    let out = kiela(&["replay", "--variant", "chess"], "");
+    assert!(!out.status.success());
+}
+
+#[test]
+fn a_file_argument_is_read() {
+    let path = std::env::temp_dir().join(format!("kiela-replay-{}.txt", std::process::id()));
+    std::fs::write(&path, "variant=beginner; South=a; North=b; 1. J2").unwrap();
+    let out = kiela(&["replay", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).ok();
+    assert!(out.status.success());
+    assert_eq!(lines(&out)[1]["move"], "J2");
+}
+
+#[test]
+fn without_a_subcommand_it_says_the_bot_is_not_built_yet() {
+    let out = kiela(&[], "");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("not built yet") && stderr.contains("replay"),
+        "{stderr}"
+    );
+}
