@@ -1,0 +1,220 @@
+//! Acting on a game: moves, rearrangements, resignation, draws, the AI's
+//! reply, and showing a game.
+
+use crate::ai::{self, Level};
+use crate::rules::{GameResult, Layout, Move, Outcome, Reason, Side};
+use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, RatedResult};
+
+use super::{refused, AppError, GameService, Loaded, Place, Reply, Result, User};
+
+impl GameService {
+    /// Sows from `hole` (e.g. `c2`) in the user's game. `expected_ply` comes
+    /// from a button or menu: a different current ply means a stale board.
+    pub async fn play_move(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+        hole: &str,
+        expected_ply: Option<i64>,
+    ) -> Result<Reply> {
+        let mv = match hole.trim().parse() {
+            Ok(hole) => Move::Sow(hole),
+            Err(e) => return refused(format!("{e}")),
+        };
+        let id = self.pick_game(user, place, game).await?;
+        self.act(user, id, mv, expected_ply).await
+    }
+
+    /// Rearranges the user's stones (Expert, first turn) from a layout
+    /// written as 20 numbers: upper row A-J, then lower row A-J.
+    pub async fn arrange(&self, user: &User, place: Place, game: Option<i64>, layout: &str) -> Result<Reply> {
+        let layout: Layout = match layout.parse() {
+            Ok(layout) => layout,
+            Err(e) => return refused(format!("{e}")),
+        };
+        let id = self.pick_game(user, place, game).await?;
+        self.act(user, id, Move::Arrange(layout), None).await
+    }
+
+    /// Plays `mv` for `user` in game `id`, then the AI's reply in an AI game.
+    async fn act(&self, user: &User, id: i64, mv: Move, expected_ply: Option<i64>) -> Result<Reply> {
+        self.meet(user).await?;
+        let loaded = self.load(id).await?;
+        let side = self.check_turn(&loaded, user, expected_ply)?;
+        let headline = self.commit_move(&loaded, side, mv).await?;
+        let mut loaded = self.load(id).await?;
+        let mut headline = format!("{} played {}.", user.name, headline);
+        if let Some(reply) = self.ai_turn(&mut loaded).await? {
+            headline.push_str(&format!(" {} replied {reply}.", self.bot.name));
+        }
+        self.board_reply(&loaded, headline).await
+    }
+
+    /// The side `user` plays in `loaded`, if they may move now.
+    fn check_turn(&self, loaded: &Loaded, user: &User, expected_ply: Option<i64>) -> Result<Side> {
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if expected_ply.is_some_and(|ply| ply != loaded.ply()) {
+            return Err(AppError::OutOfDate { game_id: loaded.row.id });
+        }
+        if let Some(outcome) = loaded.game.outcome() {
+            return refused(format!("game #{} is over ({})", loaded.row.id, outcome));
+        }
+        let to_move = loaded.game.turn();
+        if side != to_move {
+            return Err(AppError::NotYourTurn(format!("{to_move}")));
+        }
+        Ok(side)
+    }
+
+    /// Validates and stores one move by `side`; returns how to say it.
+    async fn commit_move(&self, loaded: &Loaded, side: Side, mv: Move) -> Result<String> {
+        let mut game = loaded.game.clone();
+        let effect = game.play(&mv).map_err(|e| {
+            let legal: Vec<String> = loaded.game.legal_moves().iter().map(|h| h.to_string()).collect();
+            AppError::Refused(format!("{e}. Your legal moves: {}", legal.join(", ")))
+        })?;
+        let now = self.now();
+        let mut change = GameChange::of(&loaded.row, now);
+        change.new_move = Some(MoveRow {
+            ply: loaded.ply() + 1,
+            notation: mv.to_string(),
+            player_id: loaded.player(side),
+            played_at: now,
+        });
+        change.reminded = false;
+        change.deadline = Some(now + loaded.row.seconds_per_move);
+        // An offer lapses when the player it was made to moves instead.
+        if let Some(offer) = self.store.draw_offer(loaded.row.id).await? {
+            if offer.offered_by != loaded.player(side) {
+                change.draw_offer = DrawOfferChange::Clear;
+            }
+        }
+        if let Some(outcome) = game.outcome() {
+            self.finish(loaded, &mut change, outcome);
+        }
+        if !self.store.apply(&change).await? {
+            return Err(AppError::Conflict);
+        }
+        let mut said = mv.to_string();
+        if !effect.captured.is_empty() {
+            said.push_str(&format!(", capturing {} stones", effect.captured_stones));
+        }
+        Ok(said)
+    }
+
+    /// Fills in a change that ends the game with `outcome`.
+    fn finish(&self, loaded: &Loaded, change: &mut GameChange, outcome: Outcome) {
+        change.status = "finished".into();
+        change.result = Some(outcome.result.notation().into());
+        change.reason = Some(outcome.reason.name().into());
+        change.deadline = None;
+        change.draw_offer = DrawOfferChange::Clear;
+        if loaded.row.ai_level.is_none() {
+            change.rated = Some(RatedResult {
+                guild_id: loaded.row.guild_id,
+                south_id: loaded.row.south_id,
+                north_id: loaded.row.north_id,
+                south_score: match outcome.result {
+                    GameResult::SouthWins => 1.0,
+                    GameResult::NorthWins => 0.0,
+                    GameResult::Draw => 0.5,
+                },
+            });
+        }
+    }
+
+    /// In an AI game where the bot is to move: computes and stores its move
+    /// (off the async threads) and reloads the game. Returns the move.
+    pub(super) async fn ai_turn(&self, loaded: &mut Loaded) -> Result<Option<String>> {
+        let Some(level) = loaded.ai_level() else { return Ok(None) };
+        if loaded.game.is_over() || loaded.player(loaded.game.turn()) != self.bot.id {
+            return Ok(None);
+        }
+        let game = loaded.game.clone();
+        let seed = (loaded.row.id as u64) << 16 ^ loaded.ply() as u64;
+        let mv = tokio::task::spawn_blocking(move || ai_move(&game, level, seed))
+            .await
+            .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
+        let said = self.commit_move(loaded, loaded.game.turn(), mv).await?;
+        *loaded = self.load(loaded.row.id).await?;
+        Ok(Some(said))
+    }
+
+    /// `user` resigns game `id` (at any time, not only on their turn).
+    pub async fn resign(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let outcome = Outcome { result: GameResult::win_for(side.opponent()), reason: Reason::Resignation };
+        self.end(&loaded, outcome).await?;
+        let loaded = self.load(id).await?;
+        self.board_reply(&loaded, format!("{} resigned game #{id}.", user.name)).await
+    }
+
+    /// Offers a draw, or accepts the opponent's open offer.
+    pub async fn draw(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if loaded.game.is_over() {
+            return refused(format!("game #{id} is already over"));
+        }
+        let opponent = loaded.player(side.opponent());
+        if opponent == self.bot.id {
+            return refused(format!("{} does not take draws; play on or resign", self.bot.name));
+        }
+        match self.store.draw_offer(id).await? {
+            Some(offer) if offer.offered_by == opponent => {
+                let outcome = Outcome { result: GameResult::Draw, reason: Reason::Agreement };
+                self.end(&loaded, outcome).await?;
+                let loaded = self.load(id).await?;
+                self.board_reply(&loaded, format!("{} accepted the draw in game #{id}.", user.name)).await
+            }
+            Some(_) => refused("you have already offered a draw; your opponent can accept it with `/kiela draw`"),
+            None => {
+                let mut change = GameChange::of(&loaded.row, self.now());
+                change.draw_offer = DrawOfferChange::Offer(DrawOffer { offered_by: user.id, ply: loaded.ply() });
+                if !self.store.apply(&change).await? {
+                    return Err(AppError::Conflict);
+                }
+                Ok(Reply {
+                    text: format!(
+                        "{} offers a draw in game #{id}. <@{opponent}>, accept with `/kiela draw` \
+                         (or the button), or play on: your next move declines it.",
+                        user.name
+                    ),
+                    ping: vec![opponent],
+                    ..Reply::default()
+                })
+            }
+        }
+    }
+
+    /// Ends a game with a player-decided outcome, version-guarded.
+    async fn end(&self, loaded: &Loaded, outcome: Outcome) -> Result<()> {
+        if let Some(done) = loaded.game.outcome() {
+            return refused(format!("game #{} is already over ({done})", loaded.row.id));
+        }
+        let mut change = GameChange::of(&loaded.row, self.now());
+        self.finish(loaded, &mut change, outcome);
+        if !self.store.apply(&change).await? {
+            return Err(AppError::Conflict);
+        }
+        Ok(())
+    }
+
+    /// The current board of a game (anyone may look).
+    pub async fn show(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        let headline = format!("Game #{id}, move {}.", loaded.ply() / 2 + 1);
+        self.board_reply(&loaded, headline).await
+    }
+}
+
+/// The AI's move for the player to move in `game`.
+fn ai_move(game: &crate::rules::Game, level: Level, seed: u64) -> Move {
+    let history = ai::game_history(game);
+    ai::best_move(game.position(), &history, &level.settings(), seed).best
+}

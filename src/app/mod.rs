@@ -1,0 +1,370 @@
+//! The game service: every use case of a player, without Discord.
+//!
+//! It takes who acts, where, and what, and returns a [`Reply`] (text, the
+//! board picture with its alt text, the moves to offer, who to ping) or an
+//! [`AppError`] whose message tells the user what to do. Every game is
+//! rebuilt from the database on each call, so a restart loses nothing, and
+//! every change goes through one version-guarded transaction
+//! ([`crate::store::Store::apply`]).
+
+mod challenges;
+mod clock;
+mod games;
+mod info;
+mod timers;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use timers::DueEvent;
+
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use crate::ai::Level;
+use crate::render::{self, BoardView, LastMove};
+use crate::rules::{Game, Hole, Move, MoveEffect, Side, Variant};
+use crate::store::{GameRow, Store, StoreError};
+
+/// Seconds in a day: the unit of time per move.
+pub const DAY: i64 = 24 * 60 * 60;
+
+/// A Discord user (or the bot itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: i64,
+    pub name: String,
+    pub is_bot: bool,
+}
+
+impl User {
+    pub fn new(id: i64, name: &str) -> User {
+        User { id, name: name.to_string(), is_bot: false }
+    }
+}
+
+/// Where an action happens: the server (0 outside one) and the channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub guild_id: i64,
+    pub channel_id: i64,
+}
+
+/// The board picture of a reply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    pub png: Vec<u8>,
+    /// Plain-text description for screen readers (at most 1,024 characters).
+    pub alt_text: String,
+}
+
+/// What to show after an action. Game progress is public; lists and
+/// personal information are private (ephemeral on Discord).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reply {
+    pub text: String,
+    pub picture: Option<Picture>,
+    /// The game and ply this reply shows, for the buttons and menus under it.
+    pub game: Option<GameRef>,
+    /// Legal sowings of the player to move, with their stones, to offer.
+    pub moves: Vec<(Hole, u8)>,
+    /// Users to mention (in a new message, so they are notified).
+    pub ping: Vec<i64>,
+    /// A pending challenge to put Accept / Decline buttons on.
+    pub challenge: Option<i64>,
+    /// Only for the user who acted.
+    pub private: bool,
+}
+
+impl Reply {
+    fn text(text: impl Into<String>) -> Reply {
+        Reply { text: text.into(), ..Reply::default() }
+    }
+
+    fn private(text: impl Into<String>) -> Reply {
+        Reply { text: text.into(), private: true, ..Reply::default() }
+    }
+}
+
+/// A game at a ply: what components carry, so a stale one is recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    pub id: i64,
+    pub ply: i64,
+    /// Whether the game is still going on (components are offered).
+    pub active: bool,
+}
+
+/// Why an action was refused. Each message says what to do instead.
+#[derive(Debug, Error)]
+pub enum AppError {
+    #[error("{0}")]
+    Refused(String),
+    #[error("this is not your game: only its two players can act on it")]
+    NotYourGame,
+    #[error("it is not your turn: {0} is to move")]
+    NotYourTurn(String),
+    #[error("this board is out of date: here is the current one")]
+    OutOfDate { game_id: i64 },
+    #[error("someone else acted on this game at the same moment; look at the board again and retry")]
+    Conflict,
+    #[error("game #{0} does not exist")]
+    NoSuchGame(i64),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+fn refused<T>(message: impl Into<String>) -> Result<T> {
+    Err(AppError::Refused(message.into()))
+}
+
+/// Who moves first in a challenge, from the challenger's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FirstMover {
+    Me,
+    Them,
+    #[default]
+    Random,
+}
+
+impl FirstMover {
+    pub fn name(self) -> &'static str {
+        match self {
+            FirstMover::Me => "challenger",
+            FirstMover::Them => "opponent",
+            FirstMover::Random => "random",
+        }
+    }
+
+    fn from_name(name: &str) -> FirstMover {
+        match name {
+            "challenger" => FirstMover::Me,
+            "opponent" => FirstMover::Them,
+            _ => FirstMover::Random,
+        }
+    }
+}
+
+/// The options of a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    pub variant: Variant,
+    pub first: FirstMover,
+    /// Time per move in days, 1 to 14.
+    pub days: i64,
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions { variant: Variant::Standard, first: FirstMover::Random, days: 3 }
+    }
+}
+
+/// The game service. Cheap to clone; share one per process.
+#[derive(Clone)]
+pub struct GameService {
+    store: Store,
+    bot: User,
+    clock: Arc<dyn Clock>,
+}
+
+/// A game as loaded from the database: its row and its replayed rules state.
+struct Loaded {
+    row: GameRow,
+    game: Game,
+    /// What the last move did, for the picture's highlights.
+    last: Option<(Move, MoveEffect)>,
+}
+
+impl Loaded {
+    fn side_of(&self, user: i64) -> Option<Side> {
+        if user == self.row.south_id {
+            Some(Side::South)
+        } else if user == self.row.north_id {
+            Some(Side::North)
+        } else {
+            None
+        }
+    }
+
+    fn player(&self, side: Side) -> i64 {
+        match side {
+            Side::South => self.row.south_id,
+            Side::North => self.row.north_id,
+        }
+    }
+
+    fn ply(&self) -> i64 {
+        self.game.ply() as i64
+    }
+
+    fn ai_level(&self) -> Option<Level> {
+        self.row.ai_level.as_deref().and_then(|l| l.parse().ok())
+    }
+}
+
+impl GameService {
+    pub fn new(store: Store, bot: User, clock: Arc<dyn Clock>) -> GameService {
+        GameService { store, bot, clock }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn bot(&self) -> &User {
+        &self.bot
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// Records the user's current name (names change on Discord).
+    async fn meet(&self, user: &User) -> Result<()> {
+        Ok(self.store.upsert_player(user.id, &user.name, user.is_bot, self.now()).await?)
+    }
+
+    async fn name_of(&self, id: i64) -> Result<String> {
+        Ok(self.store.player(id).await?.map(|p| p.name).unwrap_or_else(|| format!("user {id}")))
+    }
+
+    /// Loads a game and replays its moves.
+    async fn load(&self, game_id: i64) -> Result<Loaded> {
+        let row = self.store.game(game_id).await?.ok_or(AppError::NoSuchGame(game_id))?;
+        let variant: Variant = row
+            .variant
+            .parse()
+            .map_err(|e| StoreError::Corrupt(format!("game #{game_id}: {e}")))?;
+        let mut game = Game::new(variant);
+        let mut last = None;
+        for mv in self.store.moves(game_id).await? {
+            let corrupt = |e: String| StoreError::Corrupt(format!("game #{game_id}, ply {}: {e}", mv.ply));
+            let parsed: Move = mv.notation.parse().map_err(|e| corrupt(format!("{e}")))?;
+            let effect = game.play(&parsed).map_err(|e| corrupt(e.to_string()))?;
+            last = Some((parsed, effect));
+        }
+        // Endings the moves cannot show (resignation, agreement, timeout).
+        if let (Some(result), Some(reason), None) = (&row.result, &row.reason, game.outcome()) {
+            let record = crate::rules::Record {
+                result: result.parse().ok(),
+                reason: reason.parse().ok(),
+                ..Default::default()
+            };
+            record.settle(&mut game).map_err(|e| StoreError::Corrupt(format!("game #{game_id}: {e}")))?;
+        }
+        Ok(Loaded { row, game, last })
+    }
+
+    /// The reply that shows a game: the picture, whose turn, the moves.
+    async fn board_reply(&self, loaded: &Loaded, headline: String) -> Result<Reply> {
+        let south = self.name_of(loaded.row.south_id).await?;
+        let north = self.name_of(loaded.row.north_id).await?;
+        let game = &loaded.game;
+        let position = *game.position();
+        let outcome = game.outcome();
+        let picture = {
+            let (south, north) = (south.clone(), north.clone());
+            let last_move = loaded.last.map(|(mv, effect)| LastMove::new(mv, &effect));
+            let ply = game.ply();
+            tokio::task::spawn_blocking(move || {
+                let view = BoardView {
+                    position: &position,
+                    south_name: &south,
+                    north_name: &north,
+                    ply,
+                    last_move,
+                    outcome,
+                };
+                render::render_png(&view).map(|png| Picture { png, alt_text: render::alt_text(&view) })
+            })
+            .await
+            .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
+            .map_err(|e| AppError::Internal(e.to_string()))?
+        };
+
+        let mut text = headline;
+        let mut ping = Vec::new();
+        let mut moves = Vec::new();
+        match outcome {
+            Some(outcome) => {
+                let verdict = match outcome.result.winner() {
+                    Some(Side::South) => format!("{south} wins"),
+                    Some(Side::North) => format!("{north} wins"),
+                    None => "Draw".to_string(),
+                };
+                text.push_str(&format!("\n**{verdict}** ({}, {}).", outcome.result, describe_reason(outcome.reason)));
+            }
+            None => {
+                let to_move = game.turn();
+                let player = loaded.player(to_move);
+                let name = if to_move == Side::South { &south } else { &north };
+                if player != self.bot.id {
+                    ping.push(player);
+                    moves = game.legal_moves().iter().map(|&h| (h, position.stones(h))).collect();
+                    let deadline = loaded.row.deadline.map(|d| format!(" (before <t:{d}:f>)")).unwrap_or_default();
+                    let rearrange = if position.may_rearrange(to_move) {
+                        " You may also rearrange your stones with `/kiela arrange`."
+                    } else {
+                        ""
+                    };
+                    text.push_str(&format!("\n<@{player}> ({name}, {to_move}), your move{deadline}.{rearrange}"));
+                } else {
+                    text.push_str(&format!("\n{name} is thinking…"));
+                }
+            }
+        }
+        Ok(Reply {
+            text,
+            picture: Some(picture),
+            game: Some(GameRef { id: loaded.row.id, ply: loaded.ply(), active: outcome.is_none() }),
+            moves,
+            ping,
+            ..Reply::default()
+        })
+    }
+
+    /// The game meant by a command: the one given, or the user's only game
+    /// in this channel that waits for them.
+    async fn pick_game(&self, user: &User, place: Place, game: Option<i64>) -> Result<i64> {
+        if let Some(id) = game {
+            return Ok(id);
+        }
+        let mut waiting = Vec::new();
+        let mut here = Vec::new();
+        for row in self.store.games_of(user.id, true, 50).await? {
+            if row.channel_id != place.channel_id {
+                continue;
+            }
+            here.push(row.id);
+            let loaded = self.load(row.id).await?;
+            if loaded.side_of(user.id) == Some(loaded.game.turn()) {
+                waiting.push(row.id);
+            }
+        }
+        match (waiting.as_slice(), here.as_slice()) {
+            ([id], _) => Ok(*id),
+            ([], [id]) => Ok(*id),
+            ([], []) => refused("you have no ongoing game in this channel; start one with `/kiela challenge` or `/kiela ai`"),
+            ([], ids) | (ids, _) => refused(format!(
+                "you have {} games here ({}); say which with the `game` option",
+                ids.len(),
+                ids.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(", ")
+            )),
+        }
+    }
+}
+
+fn describe_reason(reason: crate::rules::Reason) -> &'static str {
+    use crate::rules::Reason::*;
+    match reason {
+        NoMoves => "no legal move left",
+        Repetition => "third repetition of the position",
+        Resignation => "resignation",
+        Agreement => "draw agreed",
+        Timeout => "loss on time",
+    }
+}

@@ -1,0 +1,502 @@
+//! Where games live: players, challenges, games, moves, draw offers and
+//! ratings in SQL through sqlx. SQLite by default (a file created if
+//! missing, WAL, foreign keys, busy timeout); the queries are portable SQL
+//! so that other backends share them.
+//!
+//! Concurrency is decided here, never by in-memory locks: every change to a
+//! game is one transaction guarded by the game's `version` ([`Store::apply`]).
+
+mod rows;
+
+pub use rows::*;
+
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+use thiserror::Error;
+
+/// SQL backends the store knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+}
+
+/// Why the store could not do what was asked. Messages say what to do.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("DATABASE_URL `{0}` is not supported: use sqlite://path/to/kiela.db")]
+    UnsupportedUrl(String),
+    #[error("cannot open the database {url}: {source}")]
+    Open { url: String, source: sqlx::Error },
+    #[error("the database {url} is not a Kiela database (it has tables {tables}); point DATABASE_URL to a new file")]
+    NotOurs { url: String, tables: String },
+    #[error("the database {url} was written by a newer version of kiela (migration {version} is unknown); upgrade kiela")]
+    Newer { url: String, version: i64 },
+    #[error("cannot set up the database {url}: {source}")]
+    Migrate { url: String, source: sqlx::migrate::MigrateError },
+    #[error("cannot write to the database {url} (is the file read-only?): {source}")]
+    ReadOnly { url: String, source: sqlx::Error },
+    #[error("database error: {0}")]
+    Sql(#[from] sqlx::Error),
+    #[error("the database holds a value kiela cannot read: {0}")]
+    Corrupt(String),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+
+/// A connection pool to the games database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Opens (creating a SQLite file if missing) and migrates the database at
+    /// `url`, and checks that it is Kiela's and writable.
+    pub async fn open(url: &str) -> Result<Store> {
+        sqlx::any::install_default_drivers();
+        let (backend, connect_url) = backend_of(url)?;
+        let options: AnyConnectOptions = connect_url
+            .parse()
+            .map_err(|source| StoreError::Open { url: url.to_string(), source })?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 16 })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA foreign_keys = ON",
+                            "PRAGMA busy_timeout = 5000",
+                            "PRAGMA synchronous = NORMAL",
+                        ] {
+                            sqlx::query(pragma).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(|source| StoreError::Open { url: url.to_string(), source })?;
+        let store = Store { pool, backend };
+        store.check_ours(url).await?;
+        store.migrate(url).await?;
+        store.check_writable(url).await?;
+        Ok(store)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Refuses a database that holds other tables and none of ours.
+    async fn check_ours(&self, url: &str) -> Result<()> {
+        let open = |source| StoreError::Open { url: url.to_string(), source };
+        let tables: Vec<String> = sqlx::query(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(open)?
+        .iter()
+        .map(|row| row.get::<String, _>(0))
+        .collect();
+        if !tables.is_empty() && !tables.iter().any(|t| t == "_sqlx_migrations") {
+            return Err(StoreError::NotOurs { url: url.to_string(), tables: tables.join(", ") });
+        }
+        Ok(())
+    }
+
+    async fn migrate(&self, url: &str) -> Result<()> {
+        let migrator = &SQLITE_MIGRATIONS;
+        migrator.run(&self.pool).await.map_err(|source| match source {
+            sqlx::migrate::MigrateError::VersionMissing(version) => {
+                StoreError::Newer { url: url.to_string(), version }
+            }
+            source => StoreError::Migrate { url: url.to_string(), source },
+        })
+    }
+
+    async fn check_writable(&self, url: &str) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO meta (key, value) VALUES ('opened_by', $1) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(env!("CARGO_PKG_VERSION"))
+        .execute(&self.pool)
+        .await
+        .map_err(|source| StoreError::ReadOnly { url: url.to_string(), source })?;
+        Ok(())
+    }
+
+    /// Starts a write transaction. SQLite takes the write lock at once
+    /// (`BEGIN IMMEDIATE`), so two writers queue on the busy timeout instead
+    /// of failing half-way.
+    async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+        let statement = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+        };
+        Ok(self.pool.begin_with(statement).await?)
+    }
+
+    // --- players -------------------------------------------------------
+
+    /// Creates or renames a player.
+    pub async fn upsert_player(&self, id: i64, name: &str, is_bot: bool, now: i64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO players (id, name, is_bot, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot",
+        )
+        .bind(id)
+        .bind(name)
+        .bind(is_bot as i64)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
+        let row = sqlx::query("SELECT id, name, is_bot, dm_reminders FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| PlayerRow::from_row(&r)).transpose()
+    }
+
+    pub async fn set_dm_reminders(&self, id: i64, on: bool) -> Result<()> {
+        sqlx::query("UPDATE players SET dm_reminders = $1 WHERE id = $2")
+            .bind(on as i64)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    // --- challenges ----------------------------------------------------
+
+    pub async fn insert_challenge(&self, c: &NewChallenge) -> Result<i64> {
+        let row = sqlx::query(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, \
+             first_mover, days_per_move, status, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9) RETURNING id",
+        )
+        .bind(c.guild_id)
+        .bind(c.channel_id)
+        .bind(c.challenger_id)
+        .bind(c.opponent_id)
+        .bind(&c.variant)
+        .bind(&c.first_mover)
+        .bind(c.days_per_move)
+        .bind(c.created_at)
+        .bind(c.expires_at)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+        let row = sqlx::query(&format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| ChallengeRow::from_row(&r)).transpose()
+    }
+
+    /// Pending, unexpired challenges that `player` sent or received.
+    pub async fn open_challenges(&self, player: i64, now: i64) -> Result<Vec<ChallengeRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE status = 'pending' AND expires_at > $1 AND (opponent_id = $2 OR challenger_id = $2) \
+             ORDER BY id"
+        ))
+        .bind(now)
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(ChallengeRow::from_row).collect()
+    }
+
+    /// Closes a pending challenge (declined, cancelled or expired); false if
+    /// it was no longer pending.
+    pub async fn close_challenge(&self, id: i64, status: &str) -> Result<bool> {
+        let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'pending'")
+            .bind(status)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    // --- games ---------------------------------------------------------
+
+    /// Creates a game, and marks `from_challenge` accepted in the same
+    /// transaction. `None` if that challenge was no longer pending.
+    pub async fn create_game(&self, g: &NewGame, from_challenge: Option<i64>) -> Result<Option<i64>> {
+        let mut tx = self.begin().await?;
+        let row = sqlx::query(
+            "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
+             seconds_per_move, deadline, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $9) RETURNING id",
+        )
+        .bind(g.guild_id)
+        .bind(g.channel_id)
+        .bind(&g.variant)
+        .bind(g.south_id)
+        .bind(g.north_id)
+        .bind(g.ai_level.as_deref())
+        .bind(g.seconds_per_move)
+        .bind(g.deadline)
+        .bind(g.created_at)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        if let Some(challenge) = from_challenge {
+            let accepted = sqlx::query(
+                "UPDATE challenges SET status = 'accepted', game_id = $1 WHERE id = $2 AND status = 'pending'",
+            )
+            .bind(id)
+            .bind(challenge)
+            .execute(&mut *tx)
+            .await?;
+            if accepted.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+        }
+        tx.commit().await?;
+        Ok(Some(id))
+    }
+
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| GameRow::from_row(&r)).transpose()
+    }
+
+    /// The moves of a game in order.
+    pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
+        let rows = sqlx::query(
+            "SELECT ply, notation, player_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(MoveRow::from_row).collect()
+    }
+
+    /// Games of `player`, the active ones first, most recent first.
+    pub async fn games_of(&self, player: i64, active_only: bool, limit: i64) -> Result<Vec<GameRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
+             AND ($2 = 0 OR status = 'active') ORDER BY status = 'active' DESC, updated_at DESC, id DESC LIMIT $3"
+        ))
+        .bind(player)
+        .bind(active_only as i64)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
+    /// Active games whose deadline has passed or whose reminder is due
+    /// (a quarter of the time per move left, not yet reminded).
+    pub async fn due_games(&self, now: i64) -> Result<Vec<GameRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL \
+             AND (deadline <= $1 OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1)) \
+             ORDER BY deadline, id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
+    pub async fn draw_offer(&self, game_id: i64) -> Result<Option<DrawOffer>> {
+        let row = sqlx::query("SELECT offered_by, ply FROM draw_offers WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(DrawOffer { offered_by: r.try_get(0)?, ply: r.try_get(1)? }),
+            None => None,
+        })
+    }
+
+    /// Applies `change` to its game in one transaction, if the game is still
+    /// at `change.expected_version`. Returns false (and changes nothing)
+    /// when someone else changed the game first.
+    pub async fn apply(&self, change: &GameChange) -> Result<bool> {
+        let mut tx = self.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE games SET version = version + 1, status = $1, result = $2, reason = $3, \
+             deadline = $4, reminded = $5, updated_at = $6 WHERE id = $7 AND version = $8",
+        )
+        .bind(&change.status)
+        .bind(change.result.as_deref())
+        .bind(change.reason.as_deref())
+        .bind(change.deadline)
+        .bind(change.reminded as i64)
+        .bind(change.now)
+        .bind(change.game_id)
+        .bind(change.expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        if let Some(mv) = &change.new_move {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, notation, player_id, played_at) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(change.game_id)
+            .bind(mv.ply)
+            .bind(&mv.notation)
+            .bind(mv.player_id)
+            .bind(mv.played_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        match &change.draw_offer {
+            DrawOfferChange::Keep => {}
+            DrawOfferChange::Clear => {
+                sqlx::query("DELETE FROM draw_offers WHERE game_id = $1")
+                    .bind(change.game_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            DrawOfferChange::Offer(offer) => {
+                sqlx::query(
+                    "INSERT INTO draw_offers (game_id, offered_by, ply, created_at) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT (game_id) DO UPDATE SET offered_by = excluded.offered_by, \
+                     ply = excluded.ply, created_at = excluded.created_at",
+                )
+                .bind(change.game_id)
+                .bind(offer.offered_by)
+                .bind(offer.ply)
+                .bind(change.now)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        if let Some(rated) = &change.rated {
+            self.rate(&mut tx, rated).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Remembers where the board of a game was last posted.
+    pub async fn set_board_message(&self, game_id: i64, channel_id: i64, message_id: i64) -> Result<()> {
+        sqlx::query("UPDATE games SET board_channel_id = $1, board_message_id = $2 WHERE id = $3")
+            .bind(channel_id)
+            .bind(message_id)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    // --- ratings -------------------------------------------------------
+
+    async fn rate(&self, tx: &mut sqlx::Transaction<'static, sqlx::Any>, rated: &RatedResult) -> Result<()> {
+        let mut ratings = Vec::new();
+        for player in [rated.south_id, rated.north_id] {
+            let row = sqlx::query(&format!(
+                "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND player_id = $2"
+            ))
+            .bind(rated.guild_id)
+            .bind(player)
+            .fetch_optional(&mut **tx)
+            .await?;
+            ratings.push(match row {
+                Some(row) => RatingRow::from_row(&row)?,
+                None => RatingRow::new(rated.guild_id, player),
+            });
+        }
+        let (south, north) = rows::rate_game(&ratings[0], &ratings[1], rated.south_score);
+        for rating in [south, north] {
+            sqlx::query(
+                "INSERT INTO ratings (guild_id, player_id, rating, deviation, volatility, wins, losses, draws) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, player_id) DO UPDATE SET \
+                 rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, \
+                 wins = excluded.wins, losses = excluded.losses, draws = excluded.draws",
+            )
+            .bind(rating.guild_id)
+            .bind(rating.player_id)
+            .bind(rating.rating)
+            .bind(rating.deviation)
+            .bind(rating.volatility)
+            .bind(rating.wins)
+            .bind(rating.losses)
+            .bind(rating.draws)
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+
+    pub async fn rating(&self, guild_id: i64, player_id: i64) -> Result<RatingRow> {
+        let row = sqlx::query(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND player_id = $2"
+        ))
+        .bind(guild_id)
+        .bind(player_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some(row) => RatingRow::from_row(&row),
+            None => Ok(RatingRow::new(guild_id, player_id)),
+        }
+    }
+
+    /// The best-rated players of a server with their names, best first.
+    pub async fn leaderboard(&self, guild_id: i64, limit: i64) -> Result<Vec<(RatingRow, String)>> {
+        let columns = RATING_COLUMNS.replace(", ", ", r.");
+        let rows = sqlx::query(&format!(
+            "SELECT r.{columns}, p.name FROM ratings r JOIN players p ON p.id = r.player_id \
+             WHERE r.guild_id = $1 ORDER BY r.rating DESC, r.player_id LIMIT $2"
+        ))
+        .bind(guild_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((RatingRow::from_row(row)?, row.try_get::<String, _>("name")?)))
+            .collect()
+    }
+}
+
+/// Picks the backend from a `DATABASE_URL` and the URL to connect with.
+fn backend_of(url: &str) -> Result<(Backend, String)> {
+    if let Some(rest) = url.strip_prefix("sqlite:") {
+        // Create the file when missing, unless the URL already says how to open it.
+        let connect = if rest.contains("mode=") || rest.contains(":memory:") {
+            url.to_string()
+        } else if rest.contains('?') {
+            format!("{url}&mode=rwc")
+        } else {
+            format!("{url}?mode=rwc")
+        };
+        return Ok((Backend::Sqlite, connect));
+    }
+    Err(StoreError::UnsupportedUrl(url.to_string()))
+}
+
+/// Reads a column that must be present.
+fn col<T>(row: &AnyRow, name: &str) -> Result<T>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+{
+    Ok(row.try_get(name)?)
+}
