@@ -87,6 +87,7 @@ impl Level {
                 stop: None,
             },
             noise,
+            quiescence: 0,
             weights: Weights::default(),
         }
     }
@@ -134,6 +135,8 @@ pub struct Settings {
     pub limits: Limits,
     /// Amplitude of the deterministic, seeded noise on the evaluation.
     pub noise: i32,
+    /// Plies of capture-only search below the horizon (0: none).
+    pub quiescence: u32,
     pub weights: Weights,
 }
 

@@ -324,8 +324,10 @@ impl Searcher {
             if !any {
                 return -(WIN - ply as i32);
             }
-            return evaluate(position, &self.settings.weights)
-                + noise(hash, self.seed, self.settings.noise);
+            if self.settings.quiescence > 0 && !may_rearrange && ply < MAX_PLY - 1 {
+                return self.quiesce(position, hash, alpha, beta, ply, self.settings.quiescence);
+            }
+            return self.leaf(position, hash);
         }
         let key = self.key(position);
         let mut tt_move = NO_MOVE;
@@ -407,6 +409,51 @@ impl Searcher {
         self.tt
             .store(key, ply as u32, depth, best_score, bound, best_code);
         best_score
+    }
+
+    #[inline]
+    fn leaf(&self, position: &Position, hash: u64) -> i32 {
+        evaluate(position, &self.settings.weights) + noise(hash, self.seed, self.settings.noise)
+    }
+
+    /// Capture-only search below the horizon: the player to move may stand
+    /// pat on the evaluation or make a capture.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        hash: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        left: u32,
+    ) -> i32 {
+        let stand = self.leaf(position, hash);
+        if stand >= beta || left == 0 || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut children = self.children(position, &[], NO_MOVE, MAX_PLY);
+        if children.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        children.retain(|c| c.key >= 1 << 16);
+        sort_children(&mut children);
+        let mut best = stand;
+        for child in &children {
+            self.nodes += 1;
+            let h = child.position.placement_hash();
+            let score = -self.quiesce(&child.position, h, -beta, -alpha, ply + 1, left - 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// The best line, following the transposition table from the root.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
-use crate::ai::{Level, Searcher, Settings};
+use crate::ai::{Level, Limits, Searcher, Settings};
 use crate::rules::{Game, GameResult, Move, Side, Variant};
 
 /// Plies after which an arena game is adjudicated a draw.
@@ -37,7 +37,7 @@ pub enum PlayerSpecError {
     NotKeyValue(String),
     #[error("`{0}` is not a number")]
     NotANumber(String),
-    #[error("unknown setting `{0}`: use nodes, depth, time (ms), noise, material, mobility, attack, exposure or inner")]
+    #[error("unknown setting `{0}`: use nodes, depth, time (ms), noise, qs, material, mobility, attack, exposure or inner")]
     UnknownKey(String),
 }
 
@@ -62,6 +62,7 @@ impl FromStr for PlayerSpec {
                 "depth" => limits.depth = (n > 0).then_some(n as u32),
                 "time" => limits.time = (n > 0).then(|| Duration::from_millis(n as u64)),
                 "noise" => settings.noise = n as i32,
+                "qs" => settings.quiescence = n.max(0) as u32,
                 "material" => w.material = n as i32,
                 "mobility" => w.mobility = n as i32,
                 "attack" => w.attack = n as i32,
@@ -143,29 +144,50 @@ pub fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
+/// Largest evaluation (hundredths of a stone, for the player to move) an
+/// opening may have: random sowings easily lose a dozen stones, and an
+/// opening decided before the game starts measures nothing.
+pub const BALANCED: i32 = 300;
+
 /// The start of game pair `pair`: `plies` random sowings from the start of
-/// `variant` (none in Expert, whose first turns are the rearrangements).
+/// `variant` (none in Expert, whose first turns are the rearrangements),
+/// drawn again until a fixed 20,000-node search finds the result within
+/// [`BALANCED`] (at most 200 tries; then the most balanced one).
 pub fn opening(variant: Variant, plies: usize, seed: u64, pair: u64) -> Game {
     let mut rng = fastrand::Rng::with_seed(seed.wrapping_mul(1_000_003).wrapping_add(pair));
-    let mut game = Game::new(variant);
-    if variant == Variant::Expert {
-        return game;
+    if variant == Variant::Expert || plies == 0 {
+        return Game::new(variant);
     }
-    for _ in 0..plies {
-        let legal = game.legal_moves().to_vec();
-        if legal.is_empty() {
-            break;
+    let mut settings = Level::Expert.settings();
+    settings.limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let mut best: Option<(i32, Game)> = None;
+    for _ in 0..200 {
+        let mut game = Game::new(variant);
+        for _ in 0..plies {
+            let legal = game.legal_moves().to_vec();
+            let mut trial = game.clone();
+            trial
+                .play(&Move::Sow(legal[rng.usize(..legal.len())]))
+                .expect("a legal move");
+            if trial.is_over() {
+                break;
+            }
+            game = trial;
         }
-        let mut trial = game.clone();
-        trial
-            .play(&Move::Sow(legal[rng.usize(..legal.len())]))
-            .expect("a legal move");
-        if trial.is_over() {
-            break;
+        let score = crate::ai::best_move(game.position(), &[], &settings, 0)
+            .score
+            .abs();
+        if score <= BALANCED {
+            return game;
         }
-        game = trial;
+        if best.as_ref().is_none_or(|(s, _)| score < *s) {
+            best = Some((score, game));
+        }
     }
-    game
+    best.expect("at least one try").1
 }
 
 /// Plays one game between `first` and `second`; `first` is South when

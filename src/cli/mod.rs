@@ -57,7 +57,8 @@ pub enum Command {
         /// The variant to play.
         #[arg(long, value_parser = parse_variant, default_value = "standard")]
         variant: Variant,
-        /// Random sowings that open each pair of games (not in Expert).
+        /// Random sowings that open each pair of games, redrawn until the
+        /// opening is balanced (not in Expert).
         #[arg(long, default_value_t = 4)]
         opening_plies: usize,
         /// Seed of the openings and the evaluation noise.
