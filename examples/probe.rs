@@ -16,6 +16,11 @@ fn main() {
             game.play(&r.best).unwrap();
             hashes.push(game.position().placement_hash());
         }
-        println!("pair {pair}: {:?} plies {} :: {}", game.outcome().unwrap().result, game.ply(), line);
+        println!(
+            "pair {pair}: {:?} plies {} :: {}",
+            game.outcome().unwrap().result,
+            game.ply(),
+            line
+        );
     }
 }

@@ -34,7 +34,7 @@ impl Default for Weights {
             mobility: 12,
             attack: 20,
             exposure: 10,
-            inner: 0,
+            inner: -30,
         }
     }
 }

@@ -74,10 +74,10 @@ impl Level {
     /// wall-clock cap as a safety net.
     pub fn settings(self) -> Settings {
         let (nodes, noise, time_ms) = match self {
-            Level::Easy => (400, 250, 100),
-            Level::Medium => (6_000, 60, 100),
-            Level::Hard => (60_000, 0, 500),
-            Level::Expert => (400_000, 0, 2_000),
+            Level::Easy => (300, 300, 100),
+            Level::Medium => (4_000, 100, 100),
+            Level::Hard => (50_000, 0, 500),
+            Level::Expert => (500_000, 0, 2_000),
         };
         Settings {
             limits: Limits {
@@ -87,7 +87,7 @@ impl Level {
                 stop: None,
             },
             noise,
-            quiescence: 0,
+            quiescence: 4,
             weights: Weights::default(),
         }
     }

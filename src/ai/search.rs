@@ -50,8 +50,9 @@ pub struct Searcher {
     history: [[i32; 20]; 2],
     /// Placement hashes from the root to the current node.
     path: Vec<u64>,
-    /// Occurrences of each placement earlier in the game (root excluded).
-    game: HashMap<u64, u8>,
+    /// Placements seen at least twice earlier in the game (root excluded):
+    /// a third occurrence is a draw. Sorted.
+    twice: Vec<u64>,
 }
 
 fn tt_bits(settings: &Settings) -> u32 {
@@ -74,7 +75,7 @@ impl Searcher {
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; 20]; 2],
             path: Vec::with_capacity(MAX_PLY),
-            game: HashMap::new(),
+            twice: Vec::new(),
         }
     }
 
@@ -119,10 +120,16 @@ impl Searcher {
             Some((&last, rest)) if last == root_hash => rest,
             _ => history,
         };
-        self.game.clear();
+        let mut counts: HashMap<u64, u8> = HashMap::new();
         for &h in earlier {
-            *self.game.entry(h).or_default() += 1;
+            *counts.entry(h).or_default() += 1;
         }
+        self.twice = counts
+            .into_iter()
+            .filter(|&(_, n)| n >= 2)
+            .map(|(h, _)| h)
+            .collect();
+        self.twice.sort_unstable();
         self.path.clear();
         self.path.push(root_hash);
 
@@ -238,7 +245,7 @@ impl Searcher {
     /// Whether a position reached inside the search is drawn by repetition.
     fn is_repetition(&self, hash: u64) -> bool {
         let in_path = self.path.iter().filter(|&&h| h == hash).count();
-        in_path >= 1 || self.game.get(&hash).is_some_and(|&n| n >= 2)
+        in_path >= 1 || !self.twice.is_empty() && self.twice.binary_search(&hash).is_ok()
     }
 
     /// The legal children of `position` (sowings that end within the relay
