@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{CommandFactory, Parser};
-use kiela::cli::{bench, replay, Cli, Command};
+use kiela::cli::{arena, bench, replay, Cli, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -48,6 +48,29 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }) => {
             bench::bench(variant, playouts, seed);
             Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Arena {
+            first,
+            second,
+            games,
+            variant,
+            opening_plies,
+            seed,
+            threads,
+        }) => {
+            arena::arena(
+                &first,
+                &second,
+                variant,
+                games,
+                opening_plies,
+                seed,
+                threads,
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Play { .. }) | Some(Command::Engine) => {
+            anyhow::bail!("not built yet")
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The `kiela` command line: a thin layer over the library.
 
+pub mod arena;
 pub mod bench;
 pub mod replay;
 
@@ -7,7 +8,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::rules::Variant;
+use crate::ai::Level;
+use crate::rules::{Side, Variant};
 
 /// Kiela, the four-row mancala of northern Angola: a Discord bot and tools.
 ///
@@ -41,6 +43,56 @@ pub enum Command {
         #[arg(long, value_parser = parse_variant, default_value = "standard")]
         variant: Variant,
     },
+    /// Play two AI settings against each other (seats alternate) and print
+    /// wins, draws, losses, the score and the Elo difference.
+    Arena {
+        /// The first player: a level, optionally with changed settings, as
+        /// in `expert` or `hard:nodes=100000,noise=0,mobility=20`.
+        first: arena::PlayerSpec,
+        /// The second player, in the same form.
+        second: arena::PlayerSpec,
+        /// How many games (best even: each opening is played from both seats).
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// The variant to play.
+        #[arg(long, value_parser = parse_variant, default_value = "standard")]
+        variant: Variant,
+        /// Random sowings that open each pair of games, redrawn until the
+        /// opening is balanced (not in Expert).
+        #[arg(long, default_value_t = 4)]
+        opening_plies: usize,
+        /// Seed of the openings and the evaluation noise.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Play a game against the AI in the terminal.
+    Play {
+        /// The AI's level.
+        #[arg(long, default_value = "medium")]
+        level: Level,
+        /// The variant to play.
+        #[arg(long, value_parser = parse_variant, default_value = "standard")]
+        variant: Variant,
+        /// Your seat: south (moves first) or north.
+        #[arg(long, value_parser = parse_side, default_value = "south")]
+        side: Side,
+        /// Seed of the AI's noise (same seed, same replies).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Speak the engine protocol on standard input and output (see README).
+    Engine,
+}
+
+pub fn parse_side(s: &str) -> Result<Side, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "south" | "s" => Ok(Side::South),
+        "north" | "n" => Ok(Side::North),
+        _ => Err(format!("`{s}` is not a side: use south or north")),
+    }
 }
 
 pub fn parse_variant(s: &str) -> Result<Variant, String> {

@@ -1,0 +1,235 @@
+//! The AI: an iterative-deepening alpha-beta (PVS) search over
+//! [`rules`](crate::rules) positions, with a transposition table, move
+//! ordering and a hand-tuned evaluation, and four levels from `easy` to
+//! `expert`.
+//!
+//! The API is plain, synchronous and `Send`: the bot calls it from
+//! `spawn_blocking`. With a node budget (every [`Level`] has one) the result
+//! depends only on the position, the history, the settings and the seed; the
+//! wall-clock cap is a safety net that only cuts a search short on a machine
+//! far slower than expected.
+//!
+//! ```
+//! use kiela::ai::{best_move, Level};
+//! use kiela::rules::{Position, Variant};
+//! let position = Position::new(Variant::Standard);
+//! let result = best_move(&position, &[], &Level::Easy.settings(), 7);
+//! let mut next = position;
+//! assert!(next.play(&result.best).is_ok());
+//! ```
+
+mod eval;
+mod layout;
+mod search;
+mod tt;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::rules::{Game, Move, Position};
+
+pub use eval::{evaluate, Weights};
+pub use layout::candidate_layouts;
+pub use search::Searcher;
+
+/// Relays after which the search gives up on a sowing and treats it as "not
+/// a move" (sowings that end do so within a few dozen relays; only proving
+/// one endless can take billions).
+pub const RELAY_LIMIT: u32 = 10_000;
+
+/// A score of at least this size means a forced win (or loss when negative).
+pub const WIN: i32 = 1_000_000;
+/// Scores above this are wins found by the search (`WIN - plies`).
+pub const WIN_BOUND: i32 = WIN - 1_000;
+
+/// The four strengths of the built-in opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    /// Lower-case name, as on the command line and in Discord.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The search settings of this level: a deterministic node budget, eval
+    /// noise for the lower levels (their human-like mistakes), and a
+    /// wall-clock cap as a safety net.
+    pub fn settings(self) -> Settings {
+        let (nodes, noise, time_ms) = match self {
+            Level::Easy => (300, 300, 100),
+            Level::Medium => (4_000, 100, 100),
+            Level::Hard => (50_000, 0, 500),
+            Level::Expert => (500_000, 0, 2_000),
+        };
+        Settings {
+            limits: Limits {
+                nodes: Some(nodes),
+                depth: None,
+                time: Some(Duration::from_millis(time_ms)),
+                stop: None,
+            },
+            noise,
+            quiescence: 4,
+            weights: Weights::default(),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{0}` is not a level: use easy, medium, hard or expert")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// When a search stops: whichever limit comes first. At least depth 1 is
+/// always completed, so a move is always returned.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Nodes (positions visited); deterministic.
+    pub nodes: Option<u64>,
+    /// Full iterations of iterative deepening.
+    pub depth: Option<u32>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Set to `true` from another thread to stop the search early.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Everything that shapes a search: the limits, the evaluation weights and
+/// the noise (in hundredths of a stone) added to every leaf evaluation.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub limits: Limits,
+    /// Amplitude of the deterministic, seeded noise on the evaluation.
+    pub noise: i32,
+    /// Plies of capture-only search below the horizon (0: none).
+    pub quiescence: u32,
+    pub weights: Weights,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play: always legal in the searched position.
+    pub best: Move,
+    /// From the mover's view, in hundredths of a stone; `±(WIN - plies)` for
+    /// a forced win or loss.
+    pub score: i32,
+    /// The last fully searched depth.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// One finished iteration, for `info` lines.
+#[derive(Clone, Debug)]
+pub struct Info<'a> {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: &'a [Move],
+}
+
+/// Finds a move for the player to move in `position`, which must not be a
+/// finished game (the player has a legal move or may rearrange).
+///
+/// `history` holds the [`Position::placement_hash`] of the game's earlier
+/// positions (the current one may be included or not), so that the search
+/// knows threefold repetition. `seed` drives the evaluation noise and the
+/// choice among layouts; the same inputs with a node budget give the same
+/// result.
+///
+/// # Panics
+///
+/// If the player to move has no legal move at all.
+pub fn best_move(
+    position: &Position,
+    history: &[u64],
+    settings: &Settings,
+    seed: u64,
+) -> SearchResult {
+    let mut searcher = Searcher::new(settings.clone(), seed);
+    searcher.search(position, history, |_| {})
+}
+
+/// The placement hashes of every position of `game` so far, the current one
+/// included: the `history` argument of [`best_move`].
+pub fn game_history(game: &Game) -> Vec<u64> {
+    let mut position = *game.start();
+    let mut hashes = Vec::with_capacity(game.ply() + 1);
+    hashes.push(position.placement_hash());
+    for mv in game.moves() {
+        position.play(mv).expect("a game holds legal moves");
+        hashes.push(position.placement_hash());
+    }
+    hashes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn levels_parse_and_print() {
+        for level in Level::ALL {
+            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+        }
+        assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+        assert!("grandmaster".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn levels_grow_in_budget() {
+        let budgets: Vec<u64> = Level::ALL
+            .iter()
+            .map(|l| l.settings().limits.nodes.unwrap())
+            .collect();
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn game_history_ends_with_the_current_position() {
+        let mut game = Game::new(Variant::Standard);
+        game.play(&"G2".parse().unwrap()).unwrap();
+        let hashes = game_history(&game);
+        assert_eq!(hashes.len(), 2);
+        assert_eq!(hashes[1], game.position().placement_hash());
+    }
+}

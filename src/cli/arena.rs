@@ -1,0 +1,413 @@
+//! `kiela arena`: two AI settings play each other; wins, draws, losses, the
+//! score and the Elo difference with its error margin.
+//!
+//! Games come in pairs: each pair starts from the same opening (a few random
+//! sowings from the start position, drawn from the pair's seed) and the
+//! players swap seats, so a lucky opening favours neither. Every game is
+//! deterministic for its seed (node budgets), whatever the number of threads.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use thiserror::Error;
+
+use crate::ai::{Level, Limits, Searcher, Settings};
+use crate::rules::{Game, GameResult, Move, Side, Variant};
+
+/// Plies after which an arena game is adjudicated a draw.
+const MAX_PLIES: usize = 600;
+
+/// A player of the arena: a level, optionally with changed settings, as in
+/// `expert` or `hard:nodes=100000,noise=0,mobility=20`.
+#[derive(Clone, Debug)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub settings: Settings,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerSpecError {
+    #[error(transparent)]
+    Level(#[from] crate::ai::ParseLevelError),
+    #[error("`{0}` is not `key=value`")]
+    NotKeyValue(String),
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    #[error("unknown setting `{0}`: use nodes, depth, time (ms), noise, qs, material, mobility, attack, exposure or inner")]
+    UnknownKey(String),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
+        let (level, rest) = s.split_once(':').unwrap_or((s, ""));
+        let mut settings = level.parse::<Level>()?.settings();
+        for pair in rest.split(',').filter(|p| !p.trim().is_empty()) {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| PlayerSpecError::NotKeyValue(pair.to_string()))?;
+            let n: i64 = value
+                .trim()
+                .parse()
+                .map_err(|_| PlayerSpecError::NotANumber(value.to_string()))?;
+            let limits = &mut settings.limits;
+            let w = &mut settings.weights;
+            match key.trim() {
+                "nodes" => limits.nodes = (n > 0).then_some(n as u64),
+                "depth" => limits.depth = (n > 0).then_some(n as u32),
+                "time" => limits.time = (n > 0).then(|| Duration::from_millis(n as u64)),
+                "noise" => settings.noise = n as i32,
+                "qs" => settings.quiescence = n.max(0) as u32,
+                "material" => w.material = n as i32,
+                "mobility" => w.mobility = n as i32,
+                "attack" => w.attack = n as i32,
+                "exposure" => w.exposure = n as i32,
+                "inner" => w.inner = n as i32,
+                other => return Err(PlayerSpecError::UnknownKey(other.to_string())),
+            }
+        }
+        Ok(PlayerSpec {
+            name: s.to_string(),
+            settings,
+        })
+    }
+}
+
+/// One finished arena game, from the first player's view.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameReport {
+    /// 1, 0.5 or 0 for the first player.
+    pub score: f64,
+    pub plies: usize,
+    /// Thinking time and moves of each player (first, second).
+    pub time: [Duration; 2],
+    pub moves: [u32; 2],
+    pub max_time: [Duration; 2],
+}
+
+/// Totals of an arena run, from the first player's view.
+#[derive(Clone, Debug, Default)]
+pub struct ArenaStats {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub plies: usize,
+    pub time: [Duration; 2],
+    pub moves: [u32; 2],
+    pub max_time: [Duration; 2],
+}
+
+impl ArenaStats {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The first player's score as a fraction (draws count half).
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// Elo difference (first minus second) and its 95% margin.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let s = self.score();
+        let mean_sq = (self.wins as f64 + 0.25 * self.draws as f64) / n;
+        let se = ((mean_sq - s * s).max(0.0) / n).sqrt();
+        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
+        let lo = elo_of(clamp(s - 1.96 * se));
+        let hi = elo_of(clamp(s + 1.96 * se));
+        (elo_of(clamp(s)), (hi - lo) / 2.0)
+    }
+
+    fn add(&mut self, game: &GameReport) {
+        match game.score {
+            s if s > 0.75 => self.wins += 1,
+            s if s < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        self.plies += game.plies;
+        for i in 0..2 {
+            self.time[i] += game.time[i];
+            self.moves[i] += game.moves[i];
+            self.max_time[i] = self.max_time[i].max(game.max_time[i]);
+        }
+    }
+}
+
+/// Elo difference of a score fraction in (0, 1).
+pub fn elo_of(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Largest evaluation (hundredths of a stone, for the player to move) an
+/// opening may have: random sowings easily lose a dozen stones, and an
+/// opening decided before the game starts measures nothing.
+pub const BALANCED: i32 = 300;
+
+/// The start of game pair `pair`: `plies` random sowings from the start of
+/// `variant` (none in Expert, whose first turns are the rearrangements),
+/// drawn again until a fixed 20,000-node search finds the result within
+/// [`BALANCED`] (at most 200 tries; then the most balanced one).
+pub fn opening(variant: Variant, plies: usize, seed: u64, pair: u64) -> Game {
+    let mut rng = fastrand::Rng::with_seed(seed.wrapping_mul(1_000_003).wrapping_add(pair));
+    if variant == Variant::Expert || plies == 0 {
+        return Game::new(variant);
+    }
+    let mut settings = Level::Expert.settings();
+    settings.limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let mut best: Option<(i32, Game)> = None;
+    for _ in 0..200 {
+        let mut game = Game::new(variant);
+        for _ in 0..plies {
+            let legal = game.legal_moves().to_vec();
+            let mut trial = game.clone();
+            trial
+                .play(&Move::Sow(legal[rng.usize(..legal.len())]))
+                .expect("a legal move");
+            if trial.is_over() {
+                break;
+            }
+            game = trial;
+        }
+        let score = crate::ai::best_move(game.position(), &[], &settings, 0)
+            .score
+            .abs();
+        if score <= BALANCED {
+            return game;
+        }
+        if best.as_ref().is_none_or(|(s, _)| score < *s) {
+            best = Some((score, game));
+        }
+    }
+    best.expect("at least one try").1
+}
+
+/// Plays one game between `first` and `second`; `first` is South when
+/// `first_is_south`.
+pub fn play_game(
+    first: &Settings,
+    second: &Settings,
+    start: Game,
+    first_is_south: bool,
+    seed: u64,
+) -> GameReport {
+    let mut game = start;
+    let mut searchers = [
+        Searcher::new(first.clone(), seed),
+        Searcher::new(second.clone(), seed ^ 0xFFFF),
+    ];
+    let mut hashes = crate::ai::game_history(&game);
+    let mut report = GameReport::default();
+    let player_of = |side: Side| usize::from((side == Side::South) != first_is_south);
+    while !game.is_over() && game.ply() < MAX_PLIES {
+        let player = player_of(game.turn());
+        let began = Instant::now();
+        let result = searchers[player].search(game.position(), &hashes, |_| {});
+        let spent = began.elapsed();
+        report.time[player] += spent;
+        report.max_time[player] = report.max_time[player].max(spent);
+        report.moves[player] += 1;
+        game.play(&result.best).expect("the AI plays legal moves");
+        hashes.push(game.position().placement_hash());
+    }
+    report.plies = game.ply();
+    report.score = match game.outcome().map(|o| o.result) {
+        Some(GameResult::SouthWins) if first_is_south => 1.0,
+        Some(GameResult::NorthWins) if !first_is_south => 1.0,
+        Some(GameResult::SouthWins | GameResult::NorthWins) => 0.0,
+        _ => 0.5,
+    };
+    report
+}
+
+/// Runs `games` games (in seat-swapped pairs) on `threads` threads.
+pub fn run(
+    first: &PlayerSpec,
+    second: &PlayerSpec,
+    variant: Variant,
+    games: u32,
+    opening_plies: usize,
+    seed: u64,
+    threads: usize,
+    mut progress: impl FnMut(&ArenaStats) + Send,
+) -> ArenaStats {
+    let next = AtomicUsize::new(0);
+    let stats = Mutex::new(ArenaStats::default());
+    let progress = Mutex::new(&mut progress);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games as usize {
+                    break;
+                }
+                let pair = (g / 2) as u64;
+                let start = opening(variant, opening_plies, seed, pair);
+                let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
+                let report = play_game(
+                    &first.settings,
+                    &second.settings,
+                    start,
+                    g % 2 == 0,
+                    game_seed,
+                );
+                let mut stats = stats.lock().expect("no panics while locked");
+                stats.add(&report);
+                (progress.lock().expect("no panics while locked"))(&stats);
+            });
+        }
+    });
+    stats.into_inner().expect("no panics while locked")
+}
+
+/// Average and maximum thinking time per move of player `i`.
+fn per_move(stats: &ArenaStats, i: usize) -> (f64, f64) {
+    let avg = stats.time[i].as_secs_f64() * 1000.0 / stats.moves[i].max(1) as f64;
+    (avg, stats.max_time[i].as_secs_f64() * 1000.0)
+}
+
+/// The printed summary.
+pub struct Summary<'a> {
+    pub first: &'a PlayerSpec,
+    pub second: &'a PlayerSpec,
+    pub stats: &'a ArenaStats,
+}
+
+impl fmt::Display for Summary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.stats;
+        let (a, b) = (&self.first.name, &self.second.name);
+        writeln!(f, "{a} vs {b}: {} games", s.games())?;
+        writeln!(
+            f,
+            "{a}: {} wins, {} draws, {} losses",
+            s.wins, s.draws, s.losses
+        )?;
+        writeln!(
+            f,
+            "score of {a}: {:.1}/{} = {:.1}%",
+            s.wins as f64 + 0.5 * s.draws as f64,
+            s.games(),
+            100.0 * s.score()
+        )?;
+        let (elo, margin) = s.elo();
+        let bound = if s.losses == 0 && s.draws == 0 || s.wins == 0 && s.draws == 0 {
+            " (all games won by one side: the Elo is a bound)"
+        } else {
+            ""
+        };
+        writeln!(f, "Elo difference: {elo:+.0} ± {margin:.0} (95%){bound}")?;
+        writeln!(
+            f,
+            "plies per game: {:.1}",
+            s.plies as f64 / s.games().max(1) as f64
+        )?;
+        for (i, name) in [a, b].into_iter().enumerate() {
+            let (avg, max) = per_move(s, i);
+            writeln!(
+                f,
+                "time per move of {name}: average {avg:.1} ms, max {max:.1} ms"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// `kiela arena` with a progress bar; prints the summary.
+pub fn arena(
+    first: &PlayerSpec,
+    second: &PlayerSpec,
+    variant: Variant,
+    games: u32,
+    opening_plies: usize,
+    seed: u64,
+    threads: usize,
+) -> ArenaStats {
+    let bar = ProgressBar::new(games as u64).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {msg}, eta {eta}")
+            .expect("valid template"),
+    );
+    let stats = run(
+        first,
+        second,
+        variant,
+        games,
+        opening_plies,
+        seed,
+        threads,
+        |stats| {
+            bar.set_position(stats.games() as u64);
+            bar.set_message(format!(
+                "+{} ={} -{}",
+                stats.wins, stats.draws, stats.losses
+            ));
+        },
+    );
+    bar.finish_and_clear();
+    print!(
+        "{}",
+        Summary {
+            first,
+            second,
+            stats: &stats
+        }
+    );
+    stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        let spec: PlayerSpec = "hard:nodes=1000,noise=5,mobility=30".parse().unwrap();
+        assert_eq!(spec.settings.limits.nodes, Some(1000));
+        assert_eq!(spec.settings.noise, 5);
+        assert_eq!(spec.settings.weights.mobility, 30);
+        assert!("hard:nodes".parse::<PlayerSpec>().is_err());
+        assert!("hard:speed=3".parse::<PlayerSpec>().is_err());
+        assert!("wizard".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
+    fn elo_of_even_is_zero_and_grows() {
+        let even = ArenaStats {
+            wins: 5,
+            draws: 0,
+            losses: 5,
+            ..Default::default()
+        };
+        assert_eq!(even.elo().0.round(), 0.0);
+        let strong = ArenaStats {
+            wins: 76,
+            draws: 0,
+            losses: 24,
+            ..Default::default()
+        };
+        let (elo, margin) = strong.elo();
+        assert!((elo - 200.0).abs() < 5.0, "{elo}");
+        assert!(margin > 30.0 && margin < 120.0, "{margin}");
+    }
+
+    #[test]
+    fn a_small_arena_is_deterministic() {
+        let a: PlayerSpec = "easy:nodes=200".parse().unwrap();
+        let b: PlayerSpec = "easy:nodes=300".parse().unwrap();
+        let one = run(&a, &b, Variant::Standard, 4, 2, 9, 1, |_| {});
+        let two = run(&a, &b, Variant::Standard, 4, 2, 9, 2, |_| {});
+        assert_eq!(one.games(), 4);
+        assert_eq!(
+            (one.wins, one.draws, one.plies),
+            (two.wins, two.draws, two.plies)
+        );
+    }
+}
