@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{CommandFactory, Parser};
-use kiela::cli::{arena, bench, replay, Cli, Command};
+use kiela::cli::{arena, bench, render, replay, Cli, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -24,22 +24,40 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(2))
         }
         Some(Command::Replay { file, variant }) => {
-            let text = match file.filter(|f| f.as_os_str() != "-") {
-                Some(path) => std::fs::read_to_string(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?,
-                None => {
-                    let mut text = String::new();
-                    std::io::stdin()
-                        .read_to_string(&mut text)
-                        .context("cannot read standard input")?;
-                    text
-                }
-            };
+            let text = read_input(file)?;
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             let result = replay::replay(&text, variant, &mut out);
             out.flush()?;
             result.map(|()| ExitCode::SUCCESS)
+        }
+        Some(Command::Render {
+            file,
+            moves,
+            variant,
+            ply,
+            south,
+            north,
+            output,
+        }) => {
+            let text = match moves {
+                Some(moves) => moves,
+                None => read_input(file)?,
+            };
+            let mut scene = render::Scene::from_record(&text, variant, ply)?;
+            scene.south = south.unwrap_or(scene.south);
+            scene.north = north.unwrap_or(scene.north);
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            let bytes = render::render(&scene, &output, &mut out)?;
+            eprintln!(
+                "wrote {} ({}x{} pixels, {:.1} KB)",
+                output.display(),
+                kiela::render::WIDTH,
+                kiela::render::HEIGHT,
+                bytes as f64 / 1024.0
+            );
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bench {
             playouts,
@@ -71,6 +89,21 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(Command::Play { .. }) | Some(Command::Engine) => {
             anyhow::bail!("not built yet")
+        }
+    }
+}
+
+/// The text of `file`, or of standard input when it is left out or `-`.
+fn read_input(file: Option<std::path::PathBuf>) -> anyhow::Result<String> {
+    match file.filter(|f| f.as_os_str() != "-") {
+        Some(path) => std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display())),
+        None => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read standard input")?;
+            Ok(text)
         }
     }
 }

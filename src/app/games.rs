@@ -104,7 +104,7 @@ impl GameService {
     }
 
     /// Fills in a change that ends the game with `outcome`.
-    fn finish(&self, loaded: &Loaded, change: &mut GameChange, outcome: Outcome) {
+    pub(super) fn finish(&self, loaded: &Loaded, change: &mut GameChange, outcome: Outcome) {
         change.status = "finished".into();
         change.result = Some(outcome.result.notation().into());
         change.reason = Some(outcome.reason.name().into());

@@ -14,6 +14,7 @@ mod info;
 mod timers;
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use info::RULES_SUMMARY;
 pub use timers::DueEvent;
 
 use std::sync::Arc;

@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod render;
 pub mod replay;
 
 use std::path::PathBuf;
@@ -30,6 +31,34 @@ pub enum Command {
         /// Play the moves in this variant, whatever the record's header says.
         #[arg(long, value_parser = parse_variant)]
         variant: Option<Variant>,
+    },
+    /// Draw the board of a game record or a list of moves as a PNG picture,
+    /// and print its text description (the alt text).
+    ///
+    /// Example: kiela render --moves "G2 C3" -o board.png
+    Render {
+        /// The record file (`-` for standard input). A bare list of moves
+        /// is a record too.
+        #[arg(conflicts_with = "moves", required_unless_present = "moves")]
+        file: Option<PathBuf>,
+        /// The moves, instead of a file: `--moves "G2 C3"` (`""` for the start).
+        #[arg(long)]
+        moves: Option<String>,
+        /// Play the moves in this variant, whatever the record's header says.
+        #[arg(long, value_parser = parse_variant)]
+        variant: Option<Variant>,
+        /// Draw the position after this many plies (default: all of them).
+        #[arg(long)]
+        ply: Option<usize>,
+        /// South's name (default: the record's, else "South").
+        #[arg(long)]
+        south: Option<String>,
+        /// North's name (default: the record's, else "North").
+        #[arg(long)]
+        north: Option<String>,
+        /// Where to write the PNG.
+        #[arg(short, long, default_value = "board.png")]
+        output: PathBuf,
     },
     /// Measure the rules engine: random playouts per second on one thread.
     Bench {

@@ -1,0 +1,498 @@
+//! The board picture: layout, colours and drawing.
+//!
+//! ```text
+//!  y   0.. 46  North's band: turn marker, name, stones
+//!     46.. 64  column letters A-J
+//!     64..228  North's rows 4 and 3 (80 px each) on a wooden board
+//!    228..272  status strip: variant, move number, who moves, last move;
+//!              the result banner once the game is over
+//!    272..436  South's rows 2 and 1
+//!    436..454  column letters
+//!    454..500  South's band
+//! ```
+//!
+//! Colours follow the Okabe-Ito palette, safe for colour-blind players, and
+//! no information is carried by colour alone: the hole a move started from
+//! gets a thick round ring, the holes it captured from a dashed square; the
+//! player to move gets a dark band, an arrow and the words "to move".
+
+use image::{Rgb, RgbImage};
+
+use super::paint::{self, Anchor, FONTS};
+use super::{clean_name, words, BoardView};
+use crate::rules::{Hole, Move, Side};
+
+/// Width of the picture in pixels.
+pub const WIDTH: u32 = 1000;
+/// Height of the picture in pixels.
+pub const HEIGHT: u32 = 500;
+
+const MARGIN_X: i32 = 40;
+const COLUMN_W: i32 = 92;
+const ROW_H: i32 = 80;
+const BAND_H: i32 = 46;
+const NORTH_TOP: i32 = 66;
+const SOUTH_TOP: i32 = 274;
+const STRIP_TOP: i32 = NORTH_TOP + 2 * ROW_H + 2;
+const STRIP_BOTTOM: i32 = SOUTH_TOP - 2;
+
+const HOLE_R: f32 = 32.0;
+/// The ring marking the hole the last move started from.
+const START_RING: (f32, f32) = (34.5, 39.0);
+/// Half the side of the dashed square marking a captured hole.
+const CAPTURE_HALF: i32 = 38;
+const CAPTURE_THICKNESS: i32 = 4;
+/// Stones are drawn as dots, round the count, up to this many.
+const MAX_DOTS: u8 = 9;
+const DOT_RING_R: f32 = 26.5;
+const DOT_R: f32 = 3.5;
+
+const BACKGROUND: Rgb<u8> = Rgb([0xF4, 0xEC, 0xDC]);
+const WOOD: Rgb<u8> = Rgb([0xD9, 0xB7, 0x84]);
+const PIT_FULL: Rgb<u8> = Rgb([0x5E, 0x3B, 0x1E]);
+const PIT_EMPTY: Rgb<u8> = Rgb([0xB8, 0x91, 0x60]);
+const COUNT: Rgb<u8> = Rgb([0xFF, 0xFF, 0xFF]);
+const STONE: Rgb<u8> = Rgb([0xF0, 0xD9, 0xA8]);
+const INK: Rgb<u8> = Rgb([0x2A, 0x21, 0x18]);
+const MUTED: Rgb<u8> = Rgb([0x6E, 0x5E, 0x4C]);
+/// Okabe-Ito blue: the hole the last move started from.
+const START: Rgb<u8> = Rgb([0x00, 0x72, 0xB2]);
+/// Okabe-Ito vermillion: the holes captured from.
+const CAPTURED: Rgb<u8> = Rgb([0xD5, 0x5E, 0x00]);
+const ACTIVE_BAND: Rgb<u8> = Rgb([0x23, 0x2B, 0x36]);
+const ACTIVE_TEXT: Rgb<u8> = Rgb([0xFF, 0xFF, 0xFF]);
+/// Okabe-Ito yellow: the turn marker on the dark band, and the result banner.
+const MARKER: Rgb<u8> = Rgb([0xF0, 0xE4, 0x42]);
+
+/// The centre of `hole` in the picture, in pixels.
+pub fn hole_centre(hole: Hole) -> (u32, u32) {
+    let x = MARGIN_X + COLUMN_W * hole.column() as i32 + COLUMN_W / 2;
+    let top = match hole.row() {
+        4 => NORTH_TOP,
+        3 => NORTH_TOP + ROW_H,
+        2 => SOUTH_TOP,
+        _ => SOUTH_TOP + ROW_H,
+    };
+    (x as u32, (top + ROW_H / 2) as u32)
+}
+
+/// Draws the board picture of `view` ([`WIDTH`] x [`HEIGHT`], RGB).
+pub fn draw_board(view: &BoardView) -> RgbImage {
+    let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
+    for top in [NORTH_TOP, SOUTH_TOP] {
+        paint::rounded_rect(
+            &mut img,
+            MARGIN_X - 6,
+            top - 2,
+            (10 * COLUMN_W + 12) as u32,
+            (2 * ROW_H + 4) as u32,
+            14.0,
+            WOOD,
+        );
+    }
+    coordinates(&mut img);
+    for hole in Hole::all() {
+        pit(&mut img, hole, view.position.stones(hole));
+    }
+    highlights(&mut img, view);
+    for side in Side::BOTH {
+        band(&mut img, view, side);
+    }
+    match view.outcome {
+        Some(outcome) => {
+            let name = |side: Side| clean_name(view.name(side), side);
+            banner(&mut img, &words::outcome(&outcome, name), view.ply);
+        }
+        None => status(&mut img, view),
+    }
+    img
+}
+
+fn coordinates(img: &mut RgbImage) {
+    let font = &FONTS.bold;
+    for column in 0..10u8 {
+        let x = (MARGIN_X + COLUMN_W * column as i32 + COLUMN_W / 2) as f32;
+        let letter = ((b'A' + column) as char).to_string();
+        for y in [55.0, 445.0] {
+            paint::text(img, font, 20.0, &letter, x, y, Anchor::Centre, MUTED);
+        }
+    }
+    for row in 1..=4u8 {
+        let (_, y) = hole_centre(Hole::new(0, row).expect("A1..A4"));
+        for x in [
+            MARGIN_X as f32 / 2.0 - 2.0,
+            WIDTH as f32 - MARGIN_X as f32 / 2.0 + 2.0,
+        ] {
+            paint::text(
+                img,
+                font,
+                22.0,
+                &row.to_string(),
+                x,
+                y as f32,
+                Anchor::Centre,
+                MUTED,
+            );
+        }
+    }
+}
+
+/// One hole: a dark pit with its count in large white digits and, for a
+/// few stones, that many dots round the count; an empty hole is a pale pit.
+fn pit(img: &mut RgbImage, hole: Hole, stones: u8) {
+    let (cx, cy) = hole_centre(hole);
+    let (cx, cy) = (cx as f32, cy as f32);
+    if stones == 0 {
+        paint::disc(img, cx, cy, HOLE_R, PIT_EMPTY);
+        return;
+    }
+    paint::disc(img, cx, cy, HOLE_R, PIT_FULL);
+    if stones <= MAX_DOTS {
+        for i in 0..stones {
+            let angle = std::f32::consts::TAU * i as f32 / stones as f32;
+            let (dx, dy) = (angle.sin() * DOT_RING_R, -angle.cos() * DOT_RING_R);
+            paint::disc(img, cx + dx, cy + dy, DOT_R, STONE);
+        }
+    }
+    let size = if stones <= MAX_DOTS { 34.0 } else { 36.0 };
+    paint::text(
+        img,
+        &FONTS.bold,
+        size,
+        &stones.to_string(),
+        cx,
+        cy,
+        Anchor::Centre,
+        COUNT,
+    );
+}
+
+fn highlights(img: &mut RgbImage, view: &BoardView) {
+    let Some(last) = view.last_move else {
+        return;
+    };
+    if let Move::Sow(hole) = last.played {
+        let (cx, cy) = hole_centre(hole);
+        paint::ring(img, cx as f32, cy as f32, START_RING.0, START_RING.1, START);
+    }
+    for hole in last.captured.iter() {
+        let (cx, cy) = hole_centre(hole);
+        paint::dashed_square(
+            img,
+            cx as i32,
+            cy as i32,
+            CAPTURE_HALF,
+            CAPTURE_THICKNESS,
+            CAPTURED,
+        );
+    }
+}
+
+/// A player's band: name and side, stones on their rows, and when it is
+/// their turn a dark background, a yellow arrow and "to move".
+fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
+    let top = match side {
+        Side::North => 0,
+        Side::South => HEIGHT as i32 - BAND_H,
+    };
+    let cy = (top + BAND_H / 2) as f32;
+    let to_move = view.outcome.is_none() && view.position.turn() == side;
+    let winner = view.outcome.and_then(|o| o.result.winner()) == Some(side);
+    let (text_color, detail_color) = if to_move {
+        paint::rect(img, 0, top, WIDTH, BAND_H as u32, ACTIVE_BAND);
+        (ACTIVE_TEXT, MARKER)
+    } else {
+        (INK, MUTED)
+    };
+    let stones = format!("{} stones", view.position.side_stones(side));
+    let stones_w = paint::text_width(&FONTS.regular, 22.0, &stones);
+    paint::text(
+        img,
+        &FONTS.regular,
+        22.0,
+        &stones,
+        (WIDTH as i32 - MARGIN_X) as f32,
+        cy,
+        Anchor::Right,
+        text_color,
+    );
+    let mut x = MARGIN_X as f32;
+    if to_move {
+        // An arrow pointing at the board, from this player's edge.
+        let (tip, base) = match side {
+            Side::North => (cy + 10.0, cy - 10.0),
+            Side::South => (cy - 10.0, cy + 10.0),
+        };
+        paint::triangle(img, [(x, base), (x + 24.0, base), (x + 12.0, tip)], MARKER);
+        x += 36.0;
+    }
+    let tag = match (to_move, winner) {
+        (true, _) => format!("{side} · to move"),
+        (false, true) => format!("{side} · wins"),
+        (false, false) => side.to_string(),
+    };
+    let tag_w = paint::text_width(&FONTS.bold, 22.0, &tag);
+    let room = (WIDTH as i32 - MARGIN_X) as f32 - stones_w - 40.0 - (x + 16.0 + tag_w);
+    let name = paint::fit(&FONTS.bold, 28.0, &clean_name(view.name(side), side), room);
+    x = paint::text(
+        img,
+        &FONTS.bold,
+        28.0,
+        &name,
+        x,
+        cy,
+        Anchor::Left,
+        text_color,
+    );
+    paint::text(
+        img,
+        &FONTS.bold,
+        22.0,
+        &tag,
+        x + 14.0,
+        cy,
+        Anchor::Left,
+        detail_color,
+    );
+}
+
+/// The strip between the halves while the game goes on: variant and move
+/// number on the left, who moves in the middle, the last move on the right
+/// with the same ring and square marks as on the board.
+fn status(img: &mut RgbImage, view: &BoardView) {
+    let cy = ((STRIP_TOP + STRIP_BOTTOM) / 2) as f32;
+    let regular = &FONTS.regular;
+    let bold = &FONTS.bold;
+    let left = format!(
+        "{} · move {}",
+        words::variant(view.position.variant()),
+        view.ply / 2 + 1
+    );
+    paint::text(
+        img,
+        regular,
+        22.0,
+        &left,
+        MARGIN_X as f32,
+        cy,
+        Anchor::Left,
+        INK,
+    );
+
+    let turn = view.position.turn();
+    let centre = format!("{turn} to move");
+    let width = paint::text_width(bold, 24.0, &centre);
+    let mid = WIDTH as f32 / 2.0;
+    let x = mid - (width + 30.0) / 2.0;
+    let (tip, base) = match turn {
+        Side::North => (cy - 9.0, cy + 9.0),
+        Side::South => (cy + 9.0, cy - 9.0),
+    };
+    paint::triangle(img, [(x, base), (x + 20.0, base), (x + 10.0, tip)], INK);
+    paint::text(img, bold, 24.0, &centre, x + 30.0, cy, Anchor::Left, INK);
+
+    let Some(last) = view.last_move else {
+        return;
+    };
+    let right = (WIDTH as i32 - MARGIN_X) as f32;
+    let mut parts: Vec<(Mark, String)> = Vec::new();
+    match last.played {
+        Move::Sow(hole) => parts.push((Mark::Ring, hole.to_string())),
+        Move::Arrange(_) => parts.push((Mark::None, "rearranged".to_string())),
+    }
+    if !last.captured.is_empty() {
+        parts.push((Mark::Square, format!("took {}", last.captured_stones)));
+    }
+    // Lay out right to left.
+    let mut x = right;
+    for (mark, words) in parts.iter().rev() {
+        let w = paint::text_width(bold, 22.0, words);
+        paint::text(img, bold, 22.0, words, x, cy, Anchor::Right, INK);
+        x -= w + 8.0;
+        match mark {
+            Mark::Ring => {
+                paint::ring(img, x - 9.0, cy, 6.5, 10.0, START);
+                x -= 18.0;
+            }
+            Mark::Square => {
+                paint::dashed_square(img, (x - 10.0) as i32, cy as i32, 10, 3, CAPTURED);
+                x -= 20.0;
+            }
+            Mark::None => {}
+        }
+        x -= 14.0;
+    }
+    paint::text(img, regular, 22.0, "last move:", x, cy, Anchor::Right, INK);
+}
+
+enum Mark {
+    None,
+    Ring,
+    Square,
+}
+
+/// The result across the strip between the halves, on yellow.
+fn banner(img: &mut RgbImage, text: &str, ply: usize) {
+    let height = (STRIP_BOTTOM - STRIP_TOP - 6) as u32;
+    paint::rect(img, 0, STRIP_TOP + 3, WIDTH, height, MARKER);
+    let cy = ((STRIP_TOP + STRIP_BOTTOM) / 2) as f32;
+    let after = format!("after {ply} turns");
+    let after_w = paint::text_width(&FONTS.regular, 20.0, &after);
+    paint::text(
+        img,
+        &FONTS.regular,
+        20.0,
+        &after,
+        (WIDTH as i32 - MARGIN_X) as f32,
+        cy,
+        Anchor::Right,
+        INK,
+    );
+    let room = WIDTH as f32 - 2.0 * (after_w + MARGIN_X as f32 + 20.0);
+    let text = paint::fit(&FONTS.bold, 26.0, text, room);
+    paint::text(
+        img,
+        &FONTS.bold,
+        26.0,
+        &text,
+        WIDTH as f32 / 2.0,
+        cy,
+        Anchor::Centre,
+        INK,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::LastMove;
+    use crate::rules::{Game, HoleSet, Position, Variant};
+
+    fn hole(name: &str) -> Hole {
+        name.parse().unwrap()
+    }
+
+    /// Pixels on a circle of radius `r` round `hole`'s centre matching `want`.
+    fn on_circle(img: &RgbImage, hole: Hole, r: f32, want: Rgb<u8>) -> usize {
+        let (cx, cy) = hole_centre(hole);
+        (0..36)
+            .filter(|i| {
+                let a = *i as f32 * std::f32::consts::TAU / 36.0;
+                let x = (cx as f32 + r * a.cos()) as u32;
+                let y = (cy as f32 + r * a.sin()) as u32;
+                *img.get_pixel(x, y) == want
+            })
+            .count()
+    }
+
+    /// Pixels along the outline of the capture square round `hole` matching `want`.
+    fn on_square(img: &RgbImage, hole: Hole, want: Rgb<u8>) -> usize {
+        let (cx, cy) = hole_centre(hole);
+        let inset = (CAPTURE_HALF - CAPTURE_THICKNESS / 2) as u32;
+        (0..2 * inset)
+            .filter(|&t| {
+                let x = cx - inset + t;
+                *img.get_pixel(x, cy - inset) == want
+            })
+            .count()
+    }
+
+    #[test]
+    fn holes_sit_in_their_rows_and_columns() {
+        let (a1x, a1y) = hole_centre(hole("A1"));
+        let (j4x, j4y) = hole_centre(hole("J4"));
+        assert!(a1x < j4x && a1y > j4y, "South at the bottom, A on the left");
+        let (c2x, c2y) = hole_centre(hole("C2"));
+        let (c3x, c3y) = hole_centre(hole("C3"));
+        assert_eq!(c2x, c3x);
+        assert!(c2y > c3y);
+        for h in Hole::all() {
+            let (x, y) = hole_centre(h);
+            assert!(
+                x as f32 + START_RING.1 < WIDTH as f32 && y as f32 + START_RING.1 < HEIGHT as f32
+            );
+        }
+    }
+
+    #[test]
+    fn last_move_ring_and_capture_squares_are_where_they_belong() {
+        // Find a capture in a real game.
+        let moves = [
+            "H2", "A4", "H1", "H4", "I2", "C3", "E1", "G4", "B1", "J4", "H2", "B4",
+        ];
+        let mut game = Game::new(Variant::Standard);
+        let mut found = None;
+        for mv in moves {
+            let mv = mv.parse().unwrap();
+            let effect = game.play(&mv).unwrap();
+            if !effect.captured.is_empty() {
+                found = Some(LastMove::new(mv, &effect));
+                break;
+            }
+        }
+        let last = found.expect("these moves contain a capture");
+        let Move::Sow(start) = last.played else {
+            panic!("a sowing")
+        };
+        let position = *game.position();
+        let mut view = BoardView::new(&position, "alice", "bob");
+        view.ply = game.ply();
+        view.last_move = Some(last);
+        let img = draw_board(&view);
+        let ring_r = (START_RING.0 + START_RING.1) / 2.0;
+        for h in Hole::all() {
+            let ringed = on_circle(&img, h, ring_r, START);
+            let squared = on_square(&img, h, CAPTURED);
+            if h == start {
+                assert!(ringed >= 30, "{h} ring: {ringed}");
+            } else {
+                assert_eq!(ringed, 0, "{h} has no ring");
+            }
+            if last.captured.contains(h) {
+                assert!(squared >= 40, "{h} square: {squared}");
+            } else {
+                assert_eq!(squared, 0, "{h} has no square");
+            }
+        }
+        // No highlight at all without a last move.
+        view.last_move = None;
+        let plain = draw_board(&view);
+        assert!(Hole::all().all(
+            |h| on_circle(&plain, h, ring_r, START) == 0 && on_square(&plain, h, CAPTURED) == 0
+        ));
+        // A rearrangement highlights no hole.
+        view.last_move = Some(LastMove {
+            played: Move::Arrange(position.layout(Side::South)),
+            captured: HoleSet::EMPTY,
+            captured_stones: 0,
+        });
+        let arranged = draw_board(&view);
+        assert!(Hole::all().all(|h| on_circle(&arranged, h, ring_r, START) == 0));
+    }
+
+    #[test]
+    fn the_turn_band_is_dark_only_for_the_player_to_move() {
+        let position = Position::new(Variant::Standard);
+        let img = draw_board(&BoardView::new(&position, "alice", "bob"));
+        let south_band = img.get_pixel(WIDTH - 5, HEIGHT - 5);
+        let north_band = img.get_pixel(WIDTH - 5, 5);
+        assert_eq!(*south_band, ACTIVE_BAND);
+        assert_eq!(*north_band, BACKGROUND);
+    }
+
+    #[test]
+    fn dots_show_small_counts_only() {
+        let mut board = [0u8; 40];
+        board[hole("A1").index()] = 3;
+        board[hole("B1").index()] = 12;
+        let position = Position::from_board(Variant::Standard, board, Side::South);
+        let img = draw_board(&BoardView::new(&position, "a", "b"));
+        // The first dot sits straight above the centre.
+        let dot_at = |h: &str| {
+            let (cx, cy) = hole_centre(hole(h));
+            *img.get_pixel(cx, cy - DOT_RING_R as u32)
+        };
+        assert_eq!(dot_at("A1"), STONE);
+        assert_eq!(dot_at("B1"), PIT_FULL);
+    }
+}
