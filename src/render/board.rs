@@ -387,14 +387,19 @@ fn banner(img: &mut RgbImage, text: &str, ply: usize) {
         Anchor::Right,
         INK,
     );
-    let room = WIDTH as f32 - 2.0 * (after_w + MARGIN_X as f32 + 20.0);
-    let text = paint::fit(&FONTS.bold, 26.0, text, room);
+    // The result is centred in the room left of "after N turns".
+    let (left, right) = (
+        MARGIN_X as f32,
+        WIDTH as f32 - MARGIN_X as f32 - after_w - 24.0,
+    );
+    let text = paint::fit(&FONTS.bold, 26.0, text, right - left);
+    let centre = (left + right) / 2.0;
     paint::text(
         img,
         &FONTS.bold,
         26.0,
         &text,
-        WIDTH as f32 / 2.0,
+        centre,
         cy,
         Anchor::Centre,
         INK,
@@ -533,5 +538,23 @@ mod tests {
         };
         assert_eq!(dot_at("A1"), STONE);
         assert_eq!(dot_at("B1"), PIT_FULL);
+    }
+
+    #[test]
+    fn counts_beyond_the_cached_pits_are_drawn_in_place() {
+        let mut board = [0u8; 40];
+        board[hole("C1").index()] = 57;
+        board[hole("D1").index()] = 255;
+        let position = Position::from_board(Variant::Standard, board, Side::South);
+        let img = draw_board(&BoardView::new(&position, "a", "b"));
+        for h in ["C1", "D1"] {
+            let (cx, cy) = hole_centre(hole(h));
+            // The pit's rim, inside the hole but outside the digits.
+            assert_eq!(*img.get_pixel(cx - 30, cy), PIT_FULL, "{h}");
+            let white = (cx - 30..cx + 30)
+                .filter(|&x| *img.get_pixel(x, cy) == COUNT)
+                .count();
+            assert!(white > 4, "{h} shows its count");
+        }
     }
 }
