@@ -239,3 +239,15 @@ fn pictures_match_the_golden_images() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn any_names_render_and_keep_the_alt_text_short() {
+    let position = Position::new(Variant::Expert);
+    let long = "Kimbundu ".repeat(2000) + "\u{1F600}\n\t漢字";
+    for (south, north) in [(long.as_str(), ""), ("\u{0}\u{7}", long.as_str())] {
+        let view = BoardView::new(&position, south, north);
+        let img = decode(&render_png(&view).unwrap());
+        assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
+        assert!(alt_text(&view).chars().count() <= 1024);
+    }
+}

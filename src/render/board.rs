@@ -16,6 +16,8 @@
 //! gets a thick round ring, the holes it captured from a dashed square; the
 //! player to move gets a dark band, an arrow and the words "to move".
 
+use std::sync::LazyLock;
+
 use image::{Rgb, RgbImage};
 
 use super::paint::{self, Anchor, FONTS};
@@ -78,21 +80,18 @@ pub fn hole_centre(hole: Hole) -> (u32, u32) {
 
 /// Draws the board picture of `view` ([`WIDTH`] x [`HEIGHT`], RGB).
 pub fn draw_board(view: &BoardView) -> RgbImage {
-    let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
-    for top in [NORTH_TOP, SOUTH_TOP] {
-        paint::rounded_rect(
-            &mut img,
-            MARGIN_X - 6,
-            top - 2,
-            (10 * COLUMN_W + 12) as u32,
-            (2 * ROW_H + 4) as u32,
-            14.0,
-            WOOD,
-        );
-    }
-    coordinates(&mut img);
+    let mut img = TEMPLATE.clone();
     for hole in Hole::all() {
-        pit(&mut img, hole, view.position.stones(hole));
+        let (cx, cy) = hole_centre(hole);
+        match PITS.get(view.position.stones(hole) as usize) {
+            Some(sprite) => paint::copy(
+                &mut img,
+                sprite,
+                cx - sprite.width() / 2,
+                cy - sprite.height() / 2,
+            ),
+            None => pit(&mut img, cx as f32, cy as f32, view.position.stones(hole)),
+        }
     }
     highlights(&mut img, view);
     for side in Side::BOTH {
@@ -107,6 +106,43 @@ pub fn draw_board(view: &BoardView) -> RgbImage {
     }
     img
 }
+
+/// What every picture shares: background, the two wooden halves, and the
+/// coordinates. Drawn once, then copied.
+static TEMPLATE: LazyLock<RgbImage> = LazyLock::new(|| {
+    let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
+    for top in [NORTH_TOP, SOUTH_TOP] {
+        paint::rounded_rect(
+            &mut img,
+            MARGIN_X - 6,
+            top - 2,
+            (10 * COLUMN_W + 12) as u32,
+            (2 * ROW_H + 4) as u32,
+            14.0,
+            WOOD,
+        );
+    }
+    coordinates(&mut img);
+    img
+});
+
+/// Every hole holds at most this many stones in a real game (all 56 of a
+/// Standard board); pits for these counts are drawn once and copied.
+const MAX_CACHED_STONES: usize = 56;
+
+/// The pit of each count 0..=56 on the wooden board, centred in a square
+/// sprite (the same pixels [`pit`] would draw in place).
+static PITS: LazyLock<Vec<RgbImage>> = LazyLock::new(|| {
+    let size = 2 * (HOLE_R as u32 + 2);
+    (0..=MAX_CACHED_STONES)
+        .map(|stones| {
+            let mut sprite = RgbImage::from_pixel(size, size, WOOD);
+            let centre = (size / 2) as f32;
+            pit(&mut sprite, centre, centre, stones as u8);
+            sprite
+        })
+        .collect()
+});
 
 fn coordinates(img: &mut RgbImage) {
     let font = &FONTS.bold;
@@ -137,11 +173,10 @@ fn coordinates(img: &mut RgbImage) {
     }
 }
 
-/// One hole: a dark pit with its count in large white digits and, for a
-/// few stones, that many dots round the count; an empty hole is a pale pit.
-fn pit(img: &mut RgbImage, hole: Hole, stones: u8) {
-    let (cx, cy) = hole_centre(hole);
-    let (cx, cy) = (cx as f32, cy as f32);
+/// One hole centred on (`cx`, `cy`): a dark pit with its count in large
+/// white digits and, for a few stones, that many dots round the count; an
+/// empty hole is a pale pit.
+fn pit(img: &mut RgbImage, cx: f32, cy: f32, stones: u8) {
     if stones == 0 {
         paint::disc(img, cx, cy, HOLE_R, PIT_EMPTY);
         return;
@@ -154,7 +189,11 @@ fn pit(img: &mut RgbImage, hole: Hole, stones: u8) {
             paint::disc(img, cx + dx, cy + dy, DOT_R, STONE);
         }
     }
-    let size = if stones <= MAX_DOTS { 34.0 } else { 36.0 };
+    let size = match stones {
+        0..=MAX_DOTS => 34.0,
+        10..=99 => 36.0,
+        _ => 26.0,
+    };
     paint::text(
         img,
         &FONTS.bold,
@@ -348,14 +387,19 @@ fn banner(img: &mut RgbImage, text: &str, ply: usize) {
         Anchor::Right,
         INK,
     );
-    let room = WIDTH as f32 - 2.0 * (after_w + MARGIN_X as f32 + 20.0);
-    let text = paint::fit(&FONTS.bold, 26.0, text, room);
+    // The result is centred in the room left of "after N turns".
+    let (left, right) = (
+        MARGIN_X as f32,
+        WIDTH as f32 - MARGIN_X as f32 - after_w - 24.0,
+    );
+    let text = paint::fit(&FONTS.bold, 26.0, text, right - left);
+    let centre = (left + right) / 2.0;
     paint::text(
         img,
         &FONTS.bold,
         26.0,
         &text,
-        WIDTH as f32 / 2.0,
+        centre,
         cy,
         Anchor::Centre,
         INK,
@@ -494,5 +538,23 @@ mod tests {
         };
         assert_eq!(dot_at("A1"), STONE);
         assert_eq!(dot_at("B1"), PIT_FULL);
+    }
+
+    #[test]
+    fn counts_beyond_the_cached_pits_are_drawn_in_place() {
+        let mut board = [0u8; 40];
+        board[hole("C1").index()] = 57;
+        board[hole("D1").index()] = 255;
+        let position = Position::from_board(Variant::Standard, board, Side::South);
+        let img = draw_board(&BoardView::new(&position, "a", "b"));
+        for h in ["C1", "D1"] {
+            let (cx, cy) = hole_centre(hole(h));
+            // The pit's rim, inside the hole but outside the digits.
+            assert_eq!(*img.get_pixel(cx - 30, cy), PIT_FULL, "{h}");
+            let white = (cx - 30..cx + 30)
+                .filter(|&x| *img.get_pixel(x, cy) == COUNT)
+                .count();
+            assert!(white > 4, "{h} shows its count");
+        }
     }
 }
