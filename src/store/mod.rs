@@ -12,8 +12,8 @@ pub use rows::*;
 
 use std::time::Duration;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
+use sqlx::any::{AnyConnectOptions, AnyConnection, AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Connection, Row};
 use thiserror::Error;
 
 /// SQL backends the store knows.
@@ -63,6 +63,14 @@ impl Store {
         let options: AnyConnectOptions = connect_url
             .parse()
             .map_err(|source| StoreError::Open { url: url.to_string(), source })?;
+        // One plain connection first: a corrupt or locked file then reports
+        // its own error instead of a pool timeout.
+        let open = |source| StoreError::Open { url: url.to_string(), source };
+        let mut probe = AnyConnection::connect_with(&options).await.map_err(open)?;
+        if backend == Backend::Sqlite {
+            sqlx::query("PRAGMA journal_mode = WAL").execute(&mut probe).await.map_err(open)?;
+        }
+        probe.close().await.map_err(open)?;
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 4 } else { 16 })
             .acquire_timeout(Duration::from_secs(10))
@@ -83,7 +91,7 @@ impl Store {
             })
             .connect_with(options)
             .await
-            .map_err(|source| StoreError::Open { url: url.to_string(), source })?;
+            .map_err(open)?;
         let store = Store { pool, backend };
         store.check_ours(url).await?;
         store.migrate(url).await?;
