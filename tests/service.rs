@@ -5,12 +5,18 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use kiela::ai::Level;
-use kiela::app::{AppError, Clock, DueEvent, FirstMover, GameOptions, GameService, ManualClock, Place, Reply, User, DAY};
+use kiela::app::{
+    AppError, Clock, DueEvent, FirstMover, GameOptions, GameService, ManualClock, Place, Reply,
+    User, DAY,
+};
 use kiela::rules::{Record, Variant};
 use kiela::store::Store;
 
 const START: i64 = 1_800_000_000;
-const HERE: Place = Place { guild_id: 10, channel_id: 20 };
+const HERE: Place = Place {
+    guild_id: 10,
+    channel_id: 20,
+};
 
 struct World {
     _dir: tempfile::TempDir,
@@ -23,7 +29,11 @@ struct World {
 }
 
 fn bot() -> User {
-    User { id: 999, name: "Kiela".into(), is_bot: true }
+    User {
+        id: 999,
+        name: "Kiela".into(),
+        is_bot: true,
+    }
 }
 
 fn url(path: &Path) -> String {
@@ -60,13 +70,20 @@ fn refusal(result: Result<Reply, AppError>) -> String {
 
 /// alice challenges bob (alice moves first), bob accepts: the game id.
 async fn started(w: &World, options: GameOptions) -> i64 {
-    let challenge = w.service.challenge(&w.alice, HERE, &w.bob, options).await.unwrap();
+    let challenge = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, options)
+        .await
+        .unwrap();
     let reply = w.service.accept(&w.bob, challenge.challenge).await.unwrap();
     reply.game.unwrap().id
 }
 
 fn alice_first() -> GameOptions {
-    GameOptions { first: FirstMover::Me, ..GameOptions::default() }
+    GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    }
 }
 
 /// The first legal move offered in a board reply.
@@ -77,7 +94,11 @@ fn first_offer(reply: &Reply) -> String {
 #[tokio::test]
 async fn a_challenge_becomes_a_game_played_to_the_end() {
     let w = world().await;
-    let challenge = w.service.challenge(&w.alice, HERE, &w.bob, alice_first()).await.unwrap();
+    let challenge = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
     assert_eq!(challenge.ping, [w.bob.id]);
     assert!(challenge.text.contains("<@2>") && challenge.text.contains("alice challenges you"));
     let mut reply = w.service.accept(&w.bob, challenge.challenge).await.unwrap();
@@ -90,13 +111,25 @@ async fn a_challenge_becomes_a_game_played_to_the_end() {
     // Both play the first offered move until the game ends.
     let mut turns = 0;
     while reply.game.unwrap().active {
-        let player = if reply.ping == [w.alice.id] { &w.alice } else { &w.bob };
+        let player = if reply.ping == [w.alice.id] {
+            &w.alice
+        } else {
+            &w.bob
+        };
         let ply = reply.game.unwrap().ply;
-        reply = w.service.play_move(player, HERE, Some(game), &first_offer(&reply), Some(ply)).await.unwrap();
+        reply = w
+            .service
+            .play_move(player, HERE, Some(game), &first_offer(&reply), Some(ply))
+            .await
+            .unwrap();
         turns += 1;
         assert!(turns < 2000, "the game should end");
     }
-    assert!(reply.text.contains("wins") || reply.text.contains("Draw"), "{}", reply.text);
+    assert!(
+        reply.text.contains("wins") || reply.text.contains("Draw"),
+        "{}",
+        reply.text
+    );
     assert!(reply.moves.is_empty() && reply.ping.is_empty());
     // The record replays to the same end.
     let history = w.service.history(game).await.unwrap();
@@ -113,16 +146,45 @@ async fn a_challenge_becomes_a_game_played_to_the_end() {
 #[tokio::test]
 async fn challenge_refusals() {
     let w = world().await;
-    let e = refusal(w.service.challenge(&w.alice, HERE, &w.alice, GameOptions::default()).await);
+    let e = refusal(
+        w.service
+            .challenge(&w.alice, HERE, &w.alice, GameOptions::default())
+            .await,
+    );
     assert!(e.contains("cannot challenge yourself"), "{e}");
-    let other_bot = User { id: 5, name: "otherbot".into(), is_bot: true };
-    let e = refusal(w.service.challenge(&w.alice, HERE, &other_bot, GameOptions::default()).await);
+    let other_bot = User {
+        id: 5,
+        name: "otherbot".into(),
+        is_bot: true,
+    };
+    let e = refusal(
+        w.service
+            .challenge(&w.alice, HERE, &other_bot, GameOptions::default())
+            .await,
+    );
     assert!(e.contains("is a bot"), "{e}");
     for days in [0, 15] {
-        let e = refusal(w.service.challenge(&w.alice, HERE, &w.bob, GameOptions { days, ..GameOptions::default() }).await);
+        let e = refusal(
+            w.service
+                .challenge(
+                    &w.alice,
+                    HERE,
+                    &w.bob,
+                    GameOptions {
+                        days,
+                        ..GameOptions::default()
+                    },
+                )
+                .await,
+        );
         assert!(e.contains("1 to 14 days"), "{e}");
     }
-    let c = w.service.challenge(&w.alice, HERE, &w.bob, GameOptions::default()).await.unwrap().challenge;
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap()
+        .challenge;
     let e = refusal(w.service.accept(&w.carol, c).await);
     assert!(e.contains("not addressed to you"), "{e}");
     let e = refusal(w.service.cancel(&w.bob, c).await);
@@ -131,11 +193,21 @@ async fn challenge_refusals() {
     let e = refusal(w.service.accept(&w.bob, c).await);
     assert!(e.contains("no longer open (it was declined)"), "{e}");
     // Cancelled by the challenger.
-    let c = w.service.challenge(&w.alice, HERE, &w.bob, GameOptions::default()).await.unwrap().challenge;
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap()
+        .challenge;
     w.service.cancel(&w.alice, None).await.unwrap();
     assert!(refusal(w.service.accept(&w.bob, c).await).contains("cancelled"));
     // Expired after 24 hours.
-    let c = w.service.challenge(&w.alice, HERE, &w.bob, GameOptions::default()).await.unwrap().challenge;
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap()
+        .challenge;
     w.clock.advance(DAY + 1);
     assert!(refusal(w.service.accept(&w.bob, c).await).contains("expired"));
     assert!(refusal(w.service.accept(&w.bob, None).await).contains("nobody has challenged you"));
@@ -145,26 +217,71 @@ async fn challenge_refusals() {
 async fn move_refusals_lose_nothing() {
     let w = world().await;
     let game = started(&w, alice_first()).await;
-    let e = refusal(w.service.play_move(&w.carol, HERE, Some(game), "G2", None).await);
-    assert_eq!(e, "this is not your game: only its two players can act on it");
-    let e = refusal(w.service.play_move(&w.bob, HERE, Some(game), "C3", None).await);
+    let e = refusal(
+        w.service
+            .play_move(&w.carol, HERE, Some(game), "G2", None)
+            .await,
+    );
+    assert_eq!(
+        e,
+        "this is not your game: only its two players can act on it"
+    );
+    let e = refusal(
+        w.service
+            .play_move(&w.bob, HERE, Some(game), "C3", None)
+            .await,
+    );
     assert_eq!(e, "it is not your turn: South is to move");
-    let e = refusal(w.service.play_move(&w.alice, HERE, Some(game), "A2", None).await);
-    assert!(e.starts_with("A2 is empty. Your legal moves: A1, B1"), "{e}");
-    let e = refusal(w.service.play_move(&w.alice, HERE, Some(game), "D4", None).await);
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "A2", None)
+            .await,
+    );
+    assert!(
+        e.starts_with("A2 is empty. Your legal moves: A1, B1"),
+        "{e}"
+    );
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "D4", None)
+            .await,
+    );
     assert!(e.starts_with("D4 is North's hole"), "{e}");
-    let e = refusal(w.service.play_move(&w.alice, HERE, Some(game), "Z9", None).await);
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "Z9", None)
+            .await,
+    );
     assert!(e.contains("not a hole"), "{e}");
-    let e = refusal(w.service.play_move(&w.alice, HERE, Some(game), "G2", Some(5)).await);
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "G2", Some(5))
+            .await,
+    );
     assert_eq!(e, "this board is out of date: here is the current one");
     let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), "1 2 3").await);
     assert!(e.contains("the layout has 3 entries"), "{e}");
-    let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), &"1 ".repeat(20)).await);
-    assert!(e.starts_with("rearranging is only allowed in the Expert variant. Your legal moves: A1"), "{e}");
-    let e = refusal(w.service.play_move(&w.alice, HERE, Some(404), "G2", None).await);
+    let e = refusal(
+        w.service
+            .arrange(&w.alice, HERE, Some(game), &"1 ".repeat(20))
+            .await,
+    );
+    assert!(
+        e.starts_with("rearranging is only allowed in the Expert variant. Your legal moves: A1"),
+        "{e}"
+    );
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(404), "G2", None)
+            .await,
+    );
     assert_eq!(e, "game #404 does not exist");
     // Nothing was stored: alice's legal move still works, at ply 0.
-    let reply = w.service.play_move(&w.alice, HERE, None, "g2", Some(0)).await.unwrap();
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, None, "g2", Some(0))
+        .await
+        .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
     assert!(reply.text.starts_with("alice played G2."), "{}", reply.text);
 }
@@ -172,14 +289,32 @@ async fn move_refusals_lose_nothing() {
 #[tokio::test]
 async fn expert_rearrangement_through_the_service() {
     let w = world().await;
-    let game = started(&w, GameOptions { variant: Variant::Expert, ..alice_first() }).await;
+    let game = started(
+        &w,
+        GameOptions {
+            variant: Variant::Expert,
+            ..alice_first()
+        },
+    )
+    .await;
     let layout = "0 0 0 0 0 0 0 0 0 14 / 0 0 0 0 0 0 0 0 0 14";
-    let reply = w.service.arrange(&w.alice, HERE, Some(game), layout).await.unwrap();
+    let reply = w
+        .service
+        .arrange(&w.alice, HERE, Some(game), layout)
+        .await
+        .unwrap();
     assert!(reply.text.contains("alice played @["), "{}", reply.text);
     let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
     assert!(e.contains("not your turn"), "{e}");
-    let e = refusal(w.service.arrange(&w.bob, HERE, Some(game), &"1 ".repeat(20)).await);
-    assert!(e.starts_with("the layout has 20 stones; you have 28."), "{e}");
+    let e = refusal(
+        w.service
+            .arrange(&w.bob, HERE, Some(game), &"1 ".repeat(20))
+            .await,
+    );
+    assert!(
+        e.starts_with("the layout has 20 stones; you have 28."),
+        "{e}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -188,9 +323,16 @@ async fn two_moves_at_once_exactly_one_wins() {
     let game = started(&w, alice_first()).await;
     for _ in 0..5 {
         let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
-        let player = if state.ping == [w.alice.id] { &w.alice } else { &w.bob };
+        let player = if state.ping == [w.alice.id] {
+            &w.alice
+        } else {
+            &w.bob
+        };
         let ply = state.game.unwrap().ply;
-        let (a, b) = (state.moves[0].0.to_string(), state.moves[state.moves.len() - 1].0.to_string());
+        let (a, b) = (
+            state.moves[0].0.to_string(),
+            state.moves[state.moves.len() - 1].0.to_string(),
+        );
         let (first, second) = tokio::join!(
             w.service.play_move(player, HERE, Some(game), &a, Some(ply)),
             w.service.play_move(player, HERE, Some(game), &b, Some(ply)),
@@ -199,7 +341,10 @@ async fn two_moves_at_once_exactly_one_wins() {
         assert_eq!(wins, 1, "{first:?} / {second:?}");
         let loser = if first.is_err() { first } else { second }.unwrap_err();
         assert!(
-            matches!(loser, AppError::Conflict | AppError::OutOfDate { .. } | AppError::NotYourTurn(_)),
+            matches!(
+                loser,
+                AppError::Conflict | AppError::OutOfDate { .. } | AppError::NotYourTurn(_)
+            ),
             "{loser}"
         );
         let after = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
@@ -210,17 +355,39 @@ async fn two_moves_at_once_exactly_one_wins() {
 #[tokio::test]
 async fn a_game_against_the_ai_answers_in_the_same_call() {
     let w = world().await;
-    let options = GameOptions { first: FirstMover::Me, ..GameOptions::default() };
-    let reply = w.service.start_ai_game(&w.alice, HERE, Level::Easy, options).await.unwrap();
+    let options = GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    };
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, options)
+        .await
+        .unwrap();
     let game = reply.game.unwrap();
     assert_eq!(game.ply, 0);
-    let reply = w.service.play_move(&w.alice, HERE, Some(game.id), &first_offer(&reply), Some(0)).await.unwrap();
-    assert_eq!(reply.game.unwrap().ply, 2, "the human's move and the AI's reply");
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game.id), &first_offer(&reply), Some(0))
+        .await
+        .unwrap();
+    assert_eq!(
+        reply.game.unwrap().ply,
+        2,
+        "the human's move and the AI's reply"
+    );
     assert!(reply.text.contains("Kiela replied"), "{}", reply.text);
     assert_eq!(reply.ping, [w.alice.id]);
     // The AI opens when the human is North; challenging the bot starts an AI game too.
-    let options = GameOptions { first: FirstMover::Them, ..GameOptions::default() };
-    let reply = w.service.challenge(&w.bob, HERE, &bot(), options).await.unwrap();
+    let options = GameOptions {
+        first: FirstMover::Them,
+        ..GameOptions::default()
+    };
+    let reply = w
+        .service
+        .challenge(&w.bob, HERE, &bot(), options)
+        .await
+        .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
     assert!(reply.text.contains("opened with"), "{}", reply.text);
     let e = refusal(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
@@ -236,20 +403,44 @@ async fn resignation_and_draws() {
     let e = refusal(w.service.draw(&w.alice, HERE, Some(game)).await);
     assert!(e.contains("already offered"), "{e}");
     // alice moves; her own offer stands. bob moves instead of accepting: it lapses.
-    let reply = w.service.play_move(&w.alice, HERE, Some(game), "G2", None).await.unwrap();
-    let reply = w.service.play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None).await.unwrap();
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    let reply = w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .await
+        .unwrap();
     assert!(reply.game.unwrap().active);
     let again = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
-    assert!(again.text.contains("bob offers a draw"), "the lapsed offer was not accepted: {}", again.text);
+    assert!(
+        again.text.contains("bob offers a draw"),
+        "the lapsed offer was not accepted: {}",
+        again.text
+    );
     let done = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
-    assert!(done.text.contains("Draw") && done.text.contains("1/2-1/2"), "{}", done.text);
+    assert!(
+        done.text.contains("Draw") && done.text.contains("1/2-1/2"),
+        "{}",
+        done.text
+    );
     // Resignation, by the player not to move.
     let game = started(&w, alice_first()).await;
     let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
-    assert!(done.text.contains("alice wins") && done.text.contains("resignation"), "{}", done.text);
+    assert!(
+        done.text.contains("alice wins") && done.text.contains("resignation"),
+        "{}",
+        done.text
+    );
     let e = refusal(w.service.resign(&w.alice, HERE, Some(game)).await);
     assert!(e.contains("already over"), "{e}");
-    let e = refusal(w.service.play_move(&w.alice, HERE, Some(game), "G2", None).await);
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "G2", None)
+            .await,
+    );
     assert!(e.contains("is over"), "{e}");
 }
 
@@ -257,43 +448,103 @@ async fn resignation_and_draws() {
 async fn the_game_can_be_left_out_when_only_one_waits_here() {
     let w = world().await;
     let first = started(&w, alice_first()).await;
-    w.service.play_move(&w.alice, HERE, None, "G2", None).await.unwrap();
+    w.service
+        .play_move(&w.alice, HERE, None, "G2", None)
+        .await
+        .unwrap();
     let second = started(&w, alice_first()).await;
     // alice: only the second game waits for her.
-    let reply = w.service.play_move(&w.alice, HERE, None, "G2", None).await.unwrap();
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, None, "G2", None)
+        .await
+        .unwrap();
     assert_eq!(reply.game.unwrap().id, second);
     // bob: both wait for him now.
     let e = refusal(w.service.play_move(&w.bob, HERE, None, "C3", None).await);
-    assert!(e.contains(&format!("#{second}, #{first}")) || e.contains(&format!("#{first}, #{second}")), "{e}");
-    let elsewhere = Place { guild_id: 10, channel_id: 21 };
-    assert!(refusal(w.service.play_move(&w.bob, elsewhere, None, "C3", None).await).contains("no ongoing game"));
+    assert!(
+        e.contains(&format!("#{second}, #{first}")) || e.contains(&format!("#{first}, #{second}")),
+        "{e}"
+    );
+    let elsewhere = Place {
+        guild_id: 10,
+        channel_id: 21,
+    };
+    assert!(refusal(
+        w.service
+            .play_move(&w.bob, elsewhere, None, "C3", None)
+            .await
+    )
+    .contains("no ongoing game"));
     let list = w.service.my_games(&w.bob).await.unwrap();
-    assert!(list.private && list.text.lines().count() == 2, "{}", list.text);
+    assert!(
+        list.private && list.text.lines().count() == 2,
+        "{}",
+        list.text
+    );
 }
 
 #[tokio::test]
 async fn days_pass_reminders_then_a_loss_on_time() {
     let w = world().await;
-    let game = started(&w, GameOptions { days: 2, ..alice_first() }).await;
-    assert!(w.service.due_events(w.clock.now()).await.unwrap().is_empty());
+    let game = started(
+        &w,
+        GameOptions {
+            days: 2,
+            ..alice_first()
+        },
+    )
+    .await;
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
     // A quarter of 2 days left: a reminder for alice, once.
     w.clock.advance(DAY + DAY / 2);
     let events = w.service.due_events(START + DAY + DAY / 2).await.unwrap();
-    assert!(matches!(events.as_slice(), [DueEvent::Reminder { player: 1, .. }]), "{events:?}");
+    assert!(
+        matches!(events.as_slice(), [DueEvent::Reminder { player: 1, .. }]),
+        "{events:?}"
+    );
     let reminder = w.service.fire(events[0]).await.unwrap().unwrap();
     assert_eq!(reminder.ping, [w.alice.id]);
     assert!(reminder.text.contains("12 hours left"), "{}", reminder.text);
     assert_eq!(w.service.fire(events[0]).await.unwrap(), None, "fires once");
-    assert!(w.service.due_events(START + DAY + DAY / 2).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .due_events(START + DAY + DAY / 2)
+        .await
+        .unwrap()
+        .is_empty());
     // alice moves in time: bob's clock starts, with his own reminder later.
-    w.service.play_move(&w.alice, HERE, Some(game), "G2", None).await.unwrap();
+    w.service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
     w.clock.advance(2 * DAY + 1);
-    let events = w.service.due_events(START + DAY + DAY / 2 + 2 * DAY + 1).await.unwrap();
-    assert!(matches!(events.as_slice(), [DueEvent::Timeout { player: 2, .. }]), "{events:?}");
+    let events = w
+        .service
+        .due_events(START + DAY + DAY / 2 + 2 * DAY + 1)
+        .await
+        .unwrap();
+    assert!(
+        matches!(events.as_slice(), [DueEvent::Timeout { player: 2, .. }]),
+        "{events:?}"
+    );
     let timeout = w.service.fire(events[0]).await.unwrap().unwrap();
-    assert!(timeout.text.contains("bob ran out of time") && timeout.text.contains("alice wins"), "{}", timeout.text);
+    assert!(
+        timeout.text.contains("bob ran out of time") && timeout.text.contains("alice wins"),
+        "{}",
+        timeout.text
+    );
     assert_eq!(w.service.fire(events[0]).await.unwrap(), None);
-    let e = refusal(w.service.play_move(&w.bob, HERE, Some(game), "C3", None).await);
+    let e = refusal(
+        w.service
+            .play_move(&w.bob, HERE, Some(game), "C3", None)
+            .await,
+    );
     assert!(e.contains("is over"), "{e}");
 }
 
@@ -301,7 +552,11 @@ async fn days_pass_reminders_then_a_loss_on_time() {
 async fn a_restart_loses_nothing() {
     let w = world().await;
     let game = started(&w, alice_first()).await;
-    let reply = w.service.play_move(&w.alice, HERE, Some(game), "G2", None).await.unwrap();
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
     let offered = first_offer(&reply);
     drop(w.service);
     // A new service on the same file carries on where the old one stopped.
@@ -309,7 +564,10 @@ async fn a_restart_loses_nothing() {
     let shown = service.show(&w.bob, HERE, Some(game)).await.unwrap();
     assert_eq!(shown.game.unwrap().ply, 1);
     assert_eq!(shown.ping, [w.bob.id]);
-    let reply = service.play_move(&w.bob, HERE, Some(game), &offered, Some(1)).await.unwrap();
+    let reply = service
+        .play_move(&w.bob, HERE, Some(game), &offered, Some(1))
+        .await
+        .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
 }
 
@@ -330,24 +588,44 @@ async fn bad_database_files_fail_clearly() {
     let garbage = dir.path().join("garbage.db");
     std::fs::write(&garbage, b"this is not a database, just some text padding it out ....................................................................").unwrap();
     let e = Store::open(&url(&garbage)).await.unwrap_err().to_string();
-    assert!(e.contains("garbage.db") && e.contains("not a database"), "{e}");
+    assert!(
+        e.contains("garbage.db") && e.contains("not a database"),
+        "{e}"
+    );
     // Someone else's SQLite database.
     let foreign = dir.path().join("foreign.db");
-    let store = Store::open(&url(&dir.path().join("scratch.db"))).await.unwrap();
+    let store = Store::open(&url(&dir.path().join("scratch.db")))
+        .await
+        .unwrap();
     drop(store);
     {
         use sqlx::Connection;
-        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}?mode=rwc", foreign.display())).await.unwrap();
-        sqlx::query("CREATE TABLE invoices (id INTEGER)").execute(&mut conn).await.unwrap();
+        let mut conn =
+            sqlx::SqliteConnection::connect(&format!("sqlite://{}?mode=rwc", foreign.display()))
+                .await
+                .unwrap();
+        sqlx::query("CREATE TABLE invoices (id INTEGER)")
+            .execute(&mut conn)
+            .await
+            .unwrap();
     }
     let e = Store::open(&url(&foreign)).await.unwrap_err().to_string();
-    assert!(e.contains("not a Kiela database") && e.contains("invoices"), "{e}");
+    assert!(
+        e.contains("not a Kiela database") && e.contains("invoices"),
+        "{e}"
+    );
     // A read-only file.
     let readonly = dir.path().join("readonly.db");
     drop(Store::open(&url(&readonly)).await.unwrap());
-    let e = Store::open(&format!("sqlite://{}?mode=ro", readonly.display())).await.unwrap_err().to_string();
+    let e = Store::open(&format!("sqlite://{}?mode=ro", readonly.display()))
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("cannot write") && e.contains("read-only"), "{e}");
     // Unsupported URLs.
-    let e = Store::open("mysql://localhost/kiela").await.unwrap_err().to_string();
+    let e = Store::open("mysql://localhost/kiela")
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("not supported"), "{e}");
 }

@@ -10,15 +10,26 @@ pub const CHALLENGE_LIFETIME: i64 = DAY;
 
 impl GameService {
     /// `user` challenges `opponent`. Challenging the bot starts an AI game.
-    pub async fn challenge(&self, user: &User, place: Place, opponent: &User, options: GameOptions) -> Result<Reply> {
+    pub async fn challenge(
+        &self,
+        user: &User,
+        place: Place,
+        opponent: &User,
+        options: GameOptions,
+    ) -> Result<Reply> {
         if opponent.id == self.bot.id {
-            return self.start_ai_game(user, place, Level::Medium, options).await;
+            return self
+                .start_ai_game(user, place, Level::Medium, options)
+                .await;
         }
         if opponent.id == user.id {
             return refused("you cannot challenge yourself; try `/kiela ai` to practise");
         }
         if opponent.is_bot {
-            return refused(format!("{} is a bot and cannot play; challenge a person", opponent.name));
+            return refused(format!(
+                "{} is a bot and cannot play; challenge a person",
+                opponent.name
+            ));
         }
         check_days(options.days)?;
         self.meet(user).await?;
@@ -60,13 +71,22 @@ impl GameService {
 
     /// The challenge meant by an accept/decline: the one given, or the
     /// user's only open one.
-    async fn pick_challenge(&self, user: &User, challenge: Option<i64>, received: bool) -> Result<ChallengeRow> {
+    async fn pick_challenge(
+        &self,
+        user: &User,
+        challenge: Option<i64>,
+        received: bool,
+    ) -> Result<ChallengeRow> {
         let now = self.now();
         if let Some(id) = challenge {
             let Some(row) = self.store.challenge(id).await? else {
                 return refused(format!("challenge #{id} does not exist"));
             };
-            let mine = if received { row.opponent_id } else { row.challenger_id };
+            let mine = if received {
+                row.opponent_id
+            } else {
+                row.challenger_id
+            };
             if mine != user.id {
                 return refused(if received {
                     "this challenge is not addressed to you"
@@ -75,11 +95,16 @@ impl GameService {
                 });
             }
             if row.status != "pending" {
-                return refused(format!("this challenge is no longer open (it was {})", row.status));
+                return refused(format!(
+                    "this challenge is no longer open (it was {})",
+                    row.status
+                ));
             }
             if row.expires_at <= now {
                 self.store.close_challenge(id, "expired").await?;
-                return refused("this challenge expired (challenges last 24 hours); ask for a new one");
+                return refused(
+                    "this challenge expired (challenges last 24 hours); ask for a new one",
+                );
             }
             return Ok(row);
         }
@@ -88,15 +113,28 @@ impl GameService {
             .open_challenges(user.id, now)
             .await?
             .into_iter()
-            .filter(|c| if received { c.opponent_id == user.id } else { c.challenger_id == user.id })
+            .filter(|c| {
+                if received {
+                    c.opponent_id == user.id
+                } else {
+                    c.challenger_id == user.id
+                }
+            })
             .collect();
         match open.as_slice() {
             [one] => Ok(one.clone()),
-            [] => refused(if received { "nobody has challenged you" } else { "you have no open challenge" }),
+            [] => refused(if received {
+                "nobody has challenged you"
+            } else {
+                "you have no open challenge"
+            }),
             many => refused(format!(
                 "you have {} open challenges ({}); use the buttons on the one you mean",
                 many.len(),
-                many.iter().map(|c| format!("#{}", c.id)).collect::<Vec<_>>().join(", ")
+                many.iter()
+                    .map(|c| format!("#{}", c.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         }
     }
@@ -110,8 +148,11 @@ impl GameService {
             FirstMover::Them => false,
             FirstMover::Random => fastrand::bool(),
         };
-        let (south, north) =
-            if challenger_south { (c.challenger_id, c.opponent_id) } else { (c.opponent_id, c.challenger_id) };
+        let (south, north) = if challenger_south {
+            (c.challenger_id, c.opponent_id)
+        } else {
+            (c.opponent_id, c.challenger_id)
+        };
         let now = self.now();
         let seconds_per_move = c.days_per_move * DAY;
         let game = NewGame {
@@ -129,7 +170,10 @@ impl GameService {
             return refused("this challenge was answered already");
         };
         let loaded = self.load(id).await?;
-        let headline = format!("{} accepted the challenge: game #{id} begins ({}).", user.name, c.variant);
+        let headline = format!(
+            "{} accepted the challenge: game #{id} begins ({}).",
+            user.name, c.variant
+        );
         self.board_reply(&loaded, headline).await
     }
 
@@ -139,7 +183,10 @@ impl GameService {
         if !self.store.close_challenge(c.id, "declined").await? {
             return refused("this challenge was answered already");
         }
-        Ok(Reply::text(format!("{} declined the challenge of <@{}>.", user.name, c.challenger_id)))
+        Ok(Reply::text(format!(
+            "{} declined the challenge of <@{}>.",
+            user.name, c.challenger_id
+        )))
     }
 
     /// Withdraws a challenge the user sent.
@@ -148,21 +195,36 @@ impl GameService {
         if !self.store.close_challenge(c.id, "cancelled").await? {
             return refused("this challenge was answered already");
         }
-        Ok(Reply::text(format!("{} withdrew the challenge to <@{}>.", user.name, c.opponent_id)))
+        Ok(Reply::text(format!(
+            "{} withdrew the challenge to <@{}>.",
+            user.name, c.opponent_id
+        )))
     }
 
     /// Starts a game against the built-in AI; if the AI moves first, its
     /// move is in the reply.
-    pub async fn start_ai_game(&self, user: &User, place: Place, level: Level, options: GameOptions) -> Result<Reply> {
+    pub async fn start_ai_game(
+        &self,
+        user: &User,
+        place: Place,
+        level: Level,
+        options: GameOptions,
+    ) -> Result<Reply> {
         check_days(options.days)?;
         self.meet(user).await?;
-        self.store.upsert_player(self.bot.id, &self.bot.name, true, self.now()).await?;
+        self.store
+            .upsert_player(self.bot.id, &self.bot.name, true, self.now())
+            .await?;
         let human_south = match options.first {
             FirstMover::Me => true,
             FirstMover::Them => false,
             FirstMover::Random => fastrand::bool(),
         };
-        let (south, north) = if human_south { (user.id, self.bot.id) } else { (self.bot.id, user.id) };
+        let (south, north) = if human_south {
+            (user.id, self.bot.id)
+        } else {
+            (self.bot.id, user.id)
+        };
         let now = self.now();
         let seconds_per_move = options.days * DAY;
         let game = NewGame {
@@ -176,10 +238,16 @@ impl GameService {
             deadline: Some(now + seconds_per_move),
             created_at: now,
         };
-        let id = self.store.create_game(&game, None).await?.expect("no challenge to lose");
+        let id = self
+            .store
+            .create_game(&game, None)
+            .await?
+            .expect("no challenge to lose");
         let mut loaded = self.load(id).await?;
-        let mut headline =
-            format!("Game #{id}: {} against {} ({level}), {}.", user.name, self.bot.name, options.variant);
+        let mut headline = format!(
+            "Game #{id}: {} against {} ({level}), {}.",
+            user.name, self.bot.name, options.variant
+        );
         if let Some(mv) = self.ai_turn(&mut loaded).await? {
             headline.push_str(&format!(" {} opened with {mv}.", self.bot.name));
         }
@@ -189,7 +257,9 @@ impl GameService {
 
 fn check_days(days: i64) -> Result<()> {
     if !(1..=14).contains(&days) {
-        return refused(format!("the time per move must be 1 to 14 days, not {days}"));
+        return refused(format!(
+            "the time per move must be 1 to 14 days, not {days}"
+        ));
     }
     Ok(())
 }

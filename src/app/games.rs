@@ -28,7 +28,13 @@ impl GameService {
 
     /// Rearranges the user's stones (Expert, first turn) from a layout
     /// written as 20 numbers: upper row A-J, then lower row A-J.
-    pub async fn arrange(&self, user: &User, place: Place, game: Option<i64>, layout: &str) -> Result<Reply> {
+    pub async fn arrange(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+        layout: &str,
+    ) -> Result<Reply> {
         let layout: Layout = match layout.parse() {
             Ok(layout) => layout,
             Err(e) => return refused(format!("{e}")),
@@ -38,7 +44,13 @@ impl GameService {
     }
 
     /// Plays `mv` for `user` in game `id`, then the AI's reply in an AI game.
-    async fn act(&self, user: &User, id: i64, mv: Move, expected_ply: Option<i64>) -> Result<Reply> {
+    async fn act(
+        &self,
+        user: &User,
+        id: i64,
+        mv: Move,
+        expected_ply: Option<i64>,
+    ) -> Result<Reply> {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
@@ -55,7 +67,9 @@ impl GameService {
     fn check_turn(&self, loaded: &Loaded, user: &User, expected_ply: Option<i64>) -> Result<Side> {
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         if expected_ply.is_some_and(|ply| ply != loaded.ply()) {
-            return Err(AppError::OutOfDate { game_id: loaded.row.id });
+            return Err(AppError::OutOfDate {
+                game_id: loaded.row.id,
+            });
         }
         if let Some(outcome) = loaded.game.outcome() {
             return refused(format!("game #{} is over ({})", loaded.row.id, outcome));
@@ -71,7 +85,12 @@ impl GameService {
     async fn commit_move(&self, loaded: &Loaded, side: Side, mv: Move) -> Result<String> {
         let mut game = loaded.game.clone();
         let effect = game.play(&mv).map_err(|e| {
-            let legal: Vec<String> = loaded.game.legal_moves().iter().map(|h| h.to_string()).collect();
+            let legal: Vec<String> = loaded
+                .game
+                .legal_moves()
+                .iter()
+                .map(|h| h.to_string())
+                .collect();
             AppError::Refused(format!("{e}. Your legal moves: {}", legal.join(", ")))
         })?;
         let now = self.now();
@@ -127,7 +146,9 @@ impl GameService {
     /// In an AI game where the bot is to move: computes and stores its move
     /// (off the async threads) and reloads the game. Returns the move.
     pub(super) async fn ai_turn(&self, loaded: &mut Loaded) -> Result<Option<String>> {
-        let Some(level) = loaded.ai_level() else { return Ok(None) };
+        let Some(level) = loaded.ai_level() else {
+            return Ok(None);
+        };
         if loaded.game.is_over() || loaded.player(loaded.game.turn()) != self.bot.id {
             return Ok(None);
         }
@@ -146,10 +167,14 @@ impl GameService {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-        let outcome = Outcome { result: GameResult::win_for(side.opponent()), reason: Reason::Resignation };
+        let outcome = Outcome {
+            result: GameResult::win_for(side.opponent()),
+            reason: Reason::Resignation,
+        };
         self.end(&loaded, outcome).await?;
         let loaded = self.load(id).await?;
-        self.board_reply(&loaded, format!("{} resigned game #{id}.", user.name)).await
+        self.board_reply(&loaded, format!("{} resigned game #{id}.", user.name))
+            .await
     }
 
     /// Offers a draw, or accepts the opponent's open offer.
@@ -162,19 +187,34 @@ impl GameService {
         }
         let opponent = loaded.player(side.opponent());
         if opponent == self.bot.id {
-            return refused(format!("{} does not take draws; play on or resign", self.bot.name));
+            return refused(format!(
+                "{} does not take draws; play on or resign",
+                self.bot.name
+            ));
         }
         match self.store.draw_offer(id).await? {
             Some(offer) if offer.offered_by == opponent => {
-                let outcome = Outcome { result: GameResult::Draw, reason: Reason::Agreement };
+                let outcome = Outcome {
+                    result: GameResult::Draw,
+                    reason: Reason::Agreement,
+                };
                 self.end(&loaded, outcome).await?;
                 let loaded = self.load(id).await?;
-                self.board_reply(&loaded, format!("{} accepted the draw in game #{id}.", user.name)).await
+                self.board_reply(
+                    &loaded,
+                    format!("{} accepted the draw in game #{id}.", user.name),
+                )
+                .await
             }
-            Some(_) => refused("you have already offered a draw; your opponent can accept it with `/kiela draw`"),
+            Some(_) => refused(
+                "you have already offered a draw; your opponent can accept it with `/kiela draw`",
+            ),
             None => {
                 let mut change = GameChange::of(&loaded.row, self.now());
-                change.draw_offer = DrawOfferChange::Offer(DrawOffer { offered_by: user.id, ply: loaded.ply() });
+                change.draw_offer = DrawOfferChange::Offer(DrawOffer {
+                    offered_by: user.id,
+                    ply: loaded.ply(),
+                });
                 if !self.store.apply(&change).await? {
                     return Err(AppError::Conflict);
                 }

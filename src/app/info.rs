@@ -10,7 +10,9 @@ impl GameService {
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
         let rows = self.store.games_of(user.id, true, 25).await?;
         if rows.is_empty() {
-            return Ok(Reply::private("You have no ongoing game. Start one with `/kiela challenge` or `/kiela ai`."));
+            return Ok(Reply::private(
+                "You have no ongoing game. Start one with `/kiela challenge` or `/kiela ai`.",
+            ));
         }
         let mut lines = Vec::new();
         for row in rows {
@@ -48,7 +50,11 @@ impl GameService {
     /// A player's rating and record in this server.
     pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
         let rating = self.store.rating(place.guild_id, player.id).await?;
-        let provisional = if rating.is_provisional() { "? (provisional)" } else { "" };
+        let provisional = if rating.is_provisional() {
+            "? (provisional)"
+        } else {
+            ""
+        };
         let ongoing = self.store.games_of(player.id, true, 100).await?.len();
         Ok(Reply::text(format!(
             "**{}**: rating {:.0}{provisional} ± {:.0}; {} wins, {} losses, {} draws in this server; {} ongoing games.",
@@ -66,23 +72,37 @@ impl GameService {
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
         let rows = self.store.leaderboard(place.guild_id, 10).await?;
         if rows.is_empty() {
-            return Ok(Reply::text("No rated games in this server yet: challenge someone with `/kiela challenge`."));
+            return Ok(Reply::text(
+                "No rated games in this server yet: challenge someone with `/kiela challenge`.",
+            ));
         }
         let lines: Vec<String> = rows
             .iter()
             .enumerate()
             .map(|(i, (r, name))| {
                 let mark = if r.is_provisional() { "?" } else { "" };
-                format!("{}. {name}: {:.0}{mark} ({}-{}-{})", i + 1, r.rating, r.wins, r.losses, r.draws)
+                format!(
+                    "{}. {name}: {:.0}{mark} ({}-{}-{})",
+                    i + 1,
+                    r.rating,
+                    r.wins,
+                    r.losses,
+                    r.draws
+                )
             })
             .collect();
-        Ok(Reply::text(format!("**Leaderboard**\n{}", lines.join("\n"))))
+        Ok(Reply::text(format!(
+            "**Leaderboard**\n{}",
+            lines.join("\n")
+        )))
     }
 
     /// Turns reminders by direct message on or off for the user.
     pub async fn notify(&self, user: &User, direct_messages: bool) -> Result<Reply> {
         self.meet(user).await?;
-        self.store.set_dm_reminders(user.id, direct_messages).await?;
+        self.store
+            .set_dm_reminders(user.id, direct_messages)
+            .await?;
         Ok(Reply::private(if direct_messages {
             "You will also get reminders by direct message."
         } else {
@@ -92,7 +112,11 @@ impl GameService {
 
     /// Whether the user wants reminders by direct message too.
     pub async fn wants_dm(&self, user_id: i64) -> Result<bool> {
-        Ok(self.store.player(user_id).await?.is_some_and(|p| p.dm_reminders))
+        Ok(self
+            .store
+            .player(user_id)
+            .await?
+            .is_some_and(|p| p.dm_reminders))
     }
 }
 

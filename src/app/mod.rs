@@ -39,7 +39,11 @@ pub struct User {
 
 impl User {
     pub fn new(id: i64, name: &str) -> User {
-        User { id, name: name.to_string(), is_bot: false }
+        User {
+            id,
+            name: name.to_string(),
+            is_bot: false,
+        }
     }
 }
 
@@ -78,11 +82,18 @@ pub struct Reply {
 
 impl Reply {
     fn text(text: impl Into<String>) -> Reply {
-        Reply { text: text.into(), ..Reply::default() }
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
     }
 
     fn private(text: impl Into<String>) -> Reply {
-        Reply { text: text.into(), private: true, ..Reply::default() }
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
     }
 }
 
@@ -106,7 +117,9 @@ pub enum AppError {
     NotYourTurn(String),
     #[error("this board is out of date: here is the current one")]
     OutOfDate { game_id: i64 },
-    #[error("someone else acted on this game at the same moment; look at the board again and retry")]
+    #[error(
+        "someone else acted on this game at the same moment; look at the board again and retry"
+    )]
     Conflict,
     #[error("game #{0} does not exist")]
     NoSuchGame(i64),
@@ -160,7 +173,11 @@ pub struct GameOptions {
 
 impl Default for GameOptions {
     fn default() -> GameOptions {
-        GameOptions { variant: Variant::Standard, first: FirstMover::Random, days: 3 }
+        GameOptions {
+            variant: Variant::Standard,
+            first: FirstMover::Random,
+            days: 3,
+        }
     }
 }
 
@@ -226,16 +243,28 @@ impl GameService {
 
     /// Records the user's current name (names change on Discord).
     async fn meet(&self, user: &User) -> Result<()> {
-        Ok(self.store.upsert_player(user.id, &user.name, user.is_bot, self.now()).await?)
+        Ok(self
+            .store
+            .upsert_player(user.id, &user.name, user.is_bot, self.now())
+            .await?)
     }
 
     async fn name_of(&self, id: i64) -> Result<String> {
-        Ok(self.store.player(id).await?.map(|p| p.name).unwrap_or_else(|| format!("user {id}")))
+        Ok(self
+            .store
+            .player(id)
+            .await?
+            .map(|p| p.name)
+            .unwrap_or_else(|| format!("user {id}")))
     }
 
     /// Loads a game and replays its moves.
     async fn load(&self, game_id: i64) -> Result<Loaded> {
-        let row = self.store.game(game_id).await?.ok_or(AppError::NoSuchGame(game_id))?;
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or(AppError::NoSuchGame(game_id))?;
         let variant: Variant = row
             .variant
             .parse()
@@ -243,7 +272,8 @@ impl GameService {
         let mut game = Game::new(variant);
         let mut last = None;
         for mv in self.store.moves(game_id).await? {
-            let corrupt = |e: String| StoreError::Corrupt(format!("game #{game_id}, ply {}: {e}", mv.ply));
+            let corrupt =
+                |e: String| StoreError::Corrupt(format!("game #{game_id}, ply {}: {e}", mv.ply));
             let parsed: Move = mv.notation.parse().map_err(|e| corrupt(format!("{e}")))?;
             let effect = game.play(&parsed).map_err(|e| corrupt(e.to_string()))?;
             last = Some((parsed, effect));
@@ -255,7 +285,9 @@ impl GameService {
                 reason: reason.parse().ok(),
                 ..Default::default()
             };
-            record.settle(&mut game).map_err(|e| StoreError::Corrupt(format!("game #{game_id}: {e}")))?;
+            record
+                .settle(&mut game)
+                .map_err(|e| StoreError::Corrupt(format!("game #{game_id}: {e}")))?;
         }
         Ok(Loaded { row, game, last })
     }
@@ -280,7 +312,10 @@ impl GameService {
                     last_move,
                     outcome,
                 };
-                render::render_png(&view).map(|png| Picture { png, alt_text: render::alt_text(&view) })
+                render::render_png(&view).map(|png| Picture {
+                    png,
+                    alt_text: render::alt_text(&view),
+                })
             })
             .await
             .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
@@ -297,22 +332,40 @@ impl GameService {
                     Some(Side::North) => format!("{north} wins"),
                     None => "Draw".to_string(),
                 };
-                text.push_str(&format!("\n**{verdict}** ({}, {}).", outcome.result, describe_reason(outcome.reason)));
+                text.push_str(&format!(
+                    "\n**{verdict}** ({}, {}).",
+                    outcome.result,
+                    describe_reason(outcome.reason)
+                ));
             }
             None => {
                 let to_move = game.turn();
                 let player = loaded.player(to_move);
-                let name = if to_move == Side::South { &south } else { &north };
+                let name = if to_move == Side::South {
+                    &south
+                } else {
+                    &north
+                };
                 if player != self.bot.id {
                     ping.push(player);
-                    moves = game.legal_moves().iter().map(|&h| (h, position.stones(h))).collect();
-                    let deadline = loaded.row.deadline.map(|d| format!(" (before <t:{d}:f>)")).unwrap_or_default();
+                    moves = game
+                        .legal_moves()
+                        .iter()
+                        .map(|&h| (h, position.stones(h)))
+                        .collect();
+                    let deadline = loaded
+                        .row
+                        .deadline
+                        .map(|d| format!(" (before <t:{d}:f>)"))
+                        .unwrap_or_default();
                     let rearrange = if position.may_rearrange(to_move) {
                         " You may also rearrange your stones with `/kiela arrange`."
                     } else {
                         ""
                     };
-                    text.push_str(&format!("\n<@{player}> ({name}, {to_move}), your move{deadline}.{rearrange}"));
+                    text.push_str(&format!(
+                        "\n<@{player}> ({name}, {to_move}), your move{deadline}.{rearrange}"
+                    ));
                 } else {
                     text.push_str(&format!("\n{name} is thinking…"));
                 }
@@ -321,7 +374,11 @@ impl GameService {
         Ok(Reply {
             text,
             picture: Some(picture),
-            game: Some(GameRef { id: loaded.row.id, ply: loaded.ply(), active: outcome.is_none() }),
+            game: Some(GameRef {
+                id: loaded.row.id,
+                ply: loaded.ply(),
+                active: outcome.is_none(),
+            }),
             moves,
             ping,
             ..Reply::default()

@@ -10,9 +10,17 @@ use super::{AppError, GameService, Reply, Result};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DueEvent {
     /// A quarter of the time per move is left: remind `player`.
-    Reminder { game_id: i64, player: i64, version: i64 },
+    Reminder {
+        game_id: i64,
+        player: i64,
+        version: i64,
+    },
     /// The deadline passed: `player` (to move) loses on time.
-    Timeout { game_id: i64, player: i64, version: i64 },
+    Timeout {
+        game_id: i64,
+        player: i64,
+        version: i64,
+    },
 }
 
 impl GameService {
@@ -27,9 +35,17 @@ impl GameService {
             let player = loaded.player(loaded.game.turn());
             let (game_id, version) = (row.id, row.version);
             if row.deadline.is_some_and(|d| d <= now) {
-                events.push(DueEvent::Timeout { game_id, player, version });
+                events.push(DueEvent::Timeout {
+                    game_id,
+                    player,
+                    version,
+                });
             } else if player != self.bot.id {
-                events.push(DueEvent::Reminder { game_id, player, version });
+                events.push(DueEvent::Reminder {
+                    game_id,
+                    player,
+                    version,
+                });
             }
         }
         Ok(events)
@@ -38,7 +54,16 @@ impl GameService {
     /// Acts on a due event. `None` when it no longer applies (someone moved
     /// meanwhile, or another process fired it first): each event fires once.
     pub async fn fire(&self, event: DueEvent) -> Result<Option<Reply>> {
-        let (DueEvent::Reminder { game_id, player, version } | DueEvent::Timeout { game_id, player, version }) = event;
+        let (DueEvent::Reminder {
+            game_id,
+            player,
+            version,
+        }
+        | DueEvent::Timeout {
+            game_id,
+            player,
+            version,
+        }) = event;
         let loaded = self.load(game_id).await?;
         if loaded.row.version != version || loaded.game.is_over() {
             return Ok(None);
@@ -60,20 +85,32 @@ impl GameService {
                         loaded.row.deadline.unwrap_or(0)
                     ),
                     ping: vec![player],
-                    game: Some(super::GameRef { id: game_id, ply: loaded.ply(), active: true }),
+                    game: Some(super::GameRef {
+                        id: game_id,
+                        ply: loaded.ply(),
+                        active: true,
+                    }),
                     ..Reply::default()
                 }))
             }
             DueEvent::Timeout { .. } => {
                 let side = loaded.side_of(player).ok_or(AppError::NotYourGame)?;
-                let outcome = Outcome { result: GameResult::win_for(side.opponent()), reason: Reason::Timeout };
+                let outcome = Outcome {
+                    result: GameResult::win_for(side.opponent()),
+                    reason: Reason::Timeout,
+                };
                 self.finish(&loaded, &mut change, outcome);
                 if !self.store.apply(&change).await? {
                     return Ok(None);
                 }
                 let loaded = self.load(game_id).await?;
                 let name = self.name_of(player).await?;
-                let mut reply = self.board_reply(&loaded, format!("{name} ran out of time in game #{game_id}.")).await?;
+                let mut reply = self
+                    .board_reply(
+                        &loaded,
+                        format!("{name} ran out of time in game #{game_id}."),
+                    )
+                    .await?;
                 reply.ping = vec![loaded.player(side.opponent()), player];
                 Ok(Some(reply))
             }

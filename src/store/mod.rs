@@ -12,8 +12,8 @@ pub use rows::*;
 
 use std::time::Duration;
 
-use sqlx::any::{AnyConnectOptions, AnyConnection, AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Connection, Row};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
 use thiserror::Error;
 
 /// SQL backends the store knows.
@@ -34,7 +34,10 @@ pub enum StoreError {
     #[error("the database {url} was written by a newer version of kiela (migration {version} is unknown); upgrade kiela")]
     Newer { url: String, version: i64 },
     #[error("cannot set up the database {url}: {source}")]
-    Migrate { url: String, source: sqlx::migrate::MigrateError },
+    Migrate {
+        url: String,
+        source: sqlx::migrate::MigrateError,
+    },
     #[error("cannot write to the database {url} (is the file read-only?): {source}")]
     ReadOnly { url: String, source: sqlx::Error },
     #[error("database error: {0}")]
@@ -60,15 +63,23 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let (backend, connect_url) = backend_of(url)?;
-        let options: AnyConnectOptions = connect_url
-            .parse()
-            .map_err(|source| StoreError::Open { url: url.to_string(), source })?;
+        let options: AnyConnectOptions =
+            connect_url.parse().map_err(|source| StoreError::Open {
+                url: url.to_string(),
+                source,
+            })?;
         // One plain connection first: a corrupt or locked file then reports
         // its own error instead of a pool timeout.
-        let open = |source| StoreError::Open { url: url.to_string(), source };
+        let open = |source| StoreError::Open {
+            url: url.to_string(),
+            source,
+        };
         let mut probe = AnyConnection::connect_with(&options).await.map_err(open)?;
         if backend == Backend::Sqlite {
-            sqlx::query("PRAGMA journal_mode = WAL").execute(&mut probe).await.map_err(open)?;
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&mut probe)
+                .await
+                .map_err(open)?;
         }
         probe.close().await.map_err(open)?;
         let pool = AnyPoolOptions::new()
@@ -105,7 +116,10 @@ impl Store {
 
     /// Refuses a database that holds other tables and none of ours.
     async fn check_ours(&self, url: &str) -> Result<()> {
-        let open = |source| StoreError::Open { url: url.to_string(), source };
+        let open = |source| StoreError::Open {
+            url: url.to_string(),
+            source,
+        };
         let tables: Vec<String> = sqlx::query(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
         )
@@ -116,19 +130,29 @@ impl Store {
         .map(|row| row.get::<String, _>(0))
         .collect();
         if !tables.is_empty() && !tables.iter().any(|t| t == "_sqlx_migrations") {
-            return Err(StoreError::NotOurs { url: url.to_string(), tables: tables.join(", ") });
+            return Err(StoreError::NotOurs {
+                url: url.to_string(),
+                tables: tables.join(", "),
+            });
         }
         Ok(())
     }
 
     async fn migrate(&self, url: &str) -> Result<()> {
         let migrator = &SQLITE_MIGRATIONS;
-        migrator.run(&self.pool).await.map_err(|source| match source {
-            sqlx::migrate::MigrateError::VersionMissing(version) => {
-                StoreError::Newer { url: url.to_string(), version }
-            }
-            source => StoreError::Migrate { url: url.to_string(), source },
-        })
+        migrator
+            .run(&self.pool)
+            .await
+            .map_err(|source| match source {
+                sqlx::migrate::MigrateError::VersionMissing(version) => StoreError::Newer {
+                    url: url.to_string(),
+                    version,
+                },
+                source => StoreError::Migrate {
+                    url: url.to_string(),
+                    source,
+                },
+            })
     }
 
     async fn check_writable(&self, url: &str) -> Result<()> {
@@ -139,7 +163,10 @@ impl Store {
         .bind(env!("CARGO_PKG_VERSION"))
         .execute(&self.pool)
         .await
-        .map_err(|source| StoreError::ReadOnly { url: url.to_string(), source })?;
+        .map_err(|source| StoreError::ReadOnly {
+            url: url.to_string(),
+            source,
+        })?;
         Ok(())
     }
 
@@ -210,10 +237,12 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
-        let row = sqlx::query(&format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| ChallengeRow::from_row(&r)).transpose()
     }
 
@@ -234,11 +263,12 @@ impl Store {
     /// Closes a pending challenge (declined, cancelled or expired); false if
     /// it was no longer pending.
     pub async fn close_challenge(&self, id: i64, status: &str) -> Result<bool> {
-        let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'pending'")
-            .bind(status)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        let done =
+            sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'pending'")
+                .bind(status)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -246,7 +276,11 @@ impl Store {
 
     /// Creates a game, and marks `from_challenge` accepted in the same
     /// transaction. `None` if that challenge was no longer pending.
-    pub async fn create_game(&self, g: &NewGame, from_challenge: Option<i64>) -> Result<Option<i64>> {
+    pub async fn create_game(
+        &self,
+        g: &NewGame,
+        from_challenge: Option<i64>,
+    ) -> Result<Option<i64>> {
         let mut tx = self.begin().await?;
         let row = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
@@ -302,7 +336,12 @@ impl Store {
     }
 
     /// Games of `player`, the active ones first, most recent first.
-    pub async fn games_of(&self, player: i64, active_only: bool, limit: i64) -> Result<Vec<GameRow>> {
+    pub async fn games_of(
+        &self,
+        player: i64,
+        active_only: bool,
+        limit: i64,
+    ) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
              AND ($2 = 0 OR status = 'active') ORDER BY status = 'active' DESC, updated_at DESC, id DESC LIMIT $3"
@@ -335,7 +374,10 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(match row {
-            Some(r) => Some(DrawOffer { offered_by: r.try_get(0)?, ply: r.try_get(1)? }),
+            Some(r) => Some(DrawOffer {
+                offered_by: r.try_get(0)?,
+                ply: r.try_get(1)?,
+            }),
             None => None,
         })
     }
@@ -405,7 +447,12 @@ impl Store {
     }
 
     /// Remembers where the board of a game was last posted.
-    pub async fn set_board_message(&self, game_id: i64, channel_id: i64, message_id: i64) -> Result<()> {
+    pub async fn set_board_message(
+        &self,
+        game_id: i64,
+        channel_id: i64,
+        message_id: i64,
+    ) -> Result<()> {
         sqlx::query("UPDATE games SET board_channel_id = $1, board_message_id = $2 WHERE id = $3")
             .bind(channel_id)
             .bind(message_id)
@@ -417,7 +464,11 @@ impl Store {
 
     // --- ratings -------------------------------------------------------
 
-    async fn rate(&self, tx: &mut sqlx::Transaction<'static, sqlx::Any>, rated: &RatedResult) -> Result<()> {
+    async fn rate(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        rated: &RatedResult,
+    ) -> Result<()> {
         let mut ratings = Vec::new();
         for player in [rated.south_id, rated.north_id] {
             let row = sqlx::query(&format!(

@@ -286,12 +286,20 @@ impl RatingRow {
     }
 
     fn glicko(&self) -> Glicko2Rating {
-        Glicko2Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility }
+        Glicko2Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
     }
 }
 
 /// Both ratings after a game; `south_score` is 1, 0.5 or 0.
-pub(super) fn rate_game(south: &RatingRow, north: &RatingRow, south_score: f64) -> (RatingRow, RatingRow) {
+pub(super) fn rate_game(
+    south: &RatingRow,
+    north: &RatingRow,
+    south_score: f64,
+) -> (RatingRow, RatingRow) {
     let outcome = if south_score > 0.75 {
         Outcomes::WIN
     } else if south_score < 0.25 {
@@ -299,7 +307,12 @@ pub(super) fn rate_game(south: &RatingRow, north: &RatingRow, south_score: f64) 
     } else {
         Outcomes::DRAW
     };
-    let (s, n) = glicko2(&south.glicko(), &north.glicko(), &outcome, &Glicko2Config::new());
+    let (s, n) = glicko2(
+        &south.glicko(),
+        &north.glicko(),
+        &outcome,
+        &Glicko2Config::new(),
+    );
     let update = |old: &RatingRow, new: Glicko2Rating, score: f64| RatingRow {
         rating: new.rating,
         deviation: new.deviation,
@@ -309,5 +322,8 @@ pub(super) fn rate_game(south: &RatingRow, north: &RatingRow, south_score: f64) 
         draws: old.draws + (0.25..=0.75).contains(&score) as i64,
         ..old.clone()
     };
-    (update(south, s, south_score), update(north, n, 1.0 - south_score))
+    (
+        update(south, s, south_score),
+        update(north, n, 1.0 - south_score),
+    )
 }
