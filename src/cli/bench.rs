@@ -14,7 +14,15 @@ pub struct PlayoutStats {
     pub repetitions: u64,
     pub south_wins: u64,
     pub north_wins: u64,
+    /// Games that took over a millisecond (long endless-move proofs), and
+    /// the time they took in all.
+    pub slow_games: u64,
+    pub slow_time: Duration,
+    pub slowest: Duration,
 }
+
+/// A playout slower than this is counted apart, to show the tail.
+const SLOW: Duration = Duration::from_millis(1);
 
 /// Plays `games` random playouts of `variant` with `seed`, calling
 /// `progress` with the number done every `every` games.
@@ -33,7 +41,14 @@ pub fn run_playouts(
         ..PlayoutStats::default()
     };
     for done in 1..=games {
+        let began = Instant::now();
         let playout = random_playout(&start, &mut history, |n| rng.usize(..n));
+        let took = began.elapsed();
+        if took > SLOW {
+            stats.slow_games += 1;
+            stats.slow_time += took;
+            stats.slowest = stats.slowest.max(took);
+        }
         stats.plies += playout.plies as u64;
         match playout.outcome.result.winner() {
             _ if playout.outcome.reason == Reason::Repetition => stats.repetitions += 1,
@@ -79,4 +94,12 @@ pub fn bench(variant: Variant, games: u64, seed: u64) {
         100.0 * stats.north_wins as f64 / games_f,
         100.0 * stats.repetitions as f64 / games_f
     );
+    let rest = (elapsed.saturating_sub(stats.slow_time)).as_secs_f64();
+    println!(
+        "slow games   {} over 1 ms took {:.3} s in all (slowest {:.3} s): endless-move proofs",
+        stats.slow_games,
+        stats.slow_time.as_secs_f64(),
+        stats.slowest.as_secs_f64()
+    );
+    println!("without them {:.0} playouts/s", (stats.games - stats.slow_games) as f64 / rest.max(1e-9));
 }
