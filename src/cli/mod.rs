@@ -2,6 +2,8 @@
 
 pub mod arena;
 pub mod bench;
+pub mod engine;
+pub mod play;
 pub mod replay;
 
 use std::path::PathBuf;
