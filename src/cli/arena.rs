@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
-use crate::ai::{Level, Limits, Searcher, Settings};
+use crate::ai::{Level, Limits, Searcher, Settings, WIN_BOUND};
 use crate::rules::{Game, GameResult, Move, Side, Variant};
 
 /// Plies after which an arena game is adjudicated a draw.
@@ -88,6 +88,8 @@ pub struct GameReport {
     pub time: [Duration; 2],
     pub moves: [u32; 2],
     pub max_time: [Duration; 2],
+    /// Ended by a proven forced win rather than on the board.
+    pub adjudicated: bool,
 }
 
 /// Totals of an arena run, from the first player's view.
@@ -100,6 +102,8 @@ pub struct ArenaStats {
     pub time: [Duration; 2],
     pub moves: [u32; 2],
     pub max_time: [Duration; 2],
+    /// Games ended by a proven forced win.
+    pub adjudicated: u32,
 }
 
 impl ArenaStats {
@@ -131,6 +135,7 @@ impl ArenaStats {
             _ => self.draws += 1,
         }
         self.plies += game.plies;
+        self.adjudicated += u32::from(game.adjudicated);
         for i in 0..2 {
             self.time[i] += game.time[i];
             self.moves[i] += game.moves[i];
@@ -217,6 +222,19 @@ pub fn play_game(
         report.moves[player] += 1;
         game.play(&result.best).expect("the AI plays legal moves");
         hashes.push(game.position().placement_hash());
+        if result.score > WIN_BOUND {
+            // The mover proved a forced win; with the same budget it finds
+            // it again at every later move, so adjudicate it now.
+            let winner = game.turn().opponent();
+            report.plies = game.ply();
+            report.adjudicated = true;
+            report.score = if (winner == Side::South) == first_is_south {
+                1.0
+            } else {
+                0.0
+            };
+            return report;
+        }
     }
     report.plies = game.ply();
     report.score = match game.outcome().map(|o| o.result) {
@@ -307,8 +325,9 @@ impl fmt::Display for Summary<'_> {
         writeln!(f, "Elo difference: {elo:+.0} ± {margin:.0} (95%){bound}")?;
         writeln!(
             f,
-            "plies per game: {:.1}",
-            s.plies as f64 / s.games().max(1) as f64
+            "plies per game: {:.1}; {} games adjudicated on a proven forced win",
+            s.plies as f64 / s.games().max(1) as f64,
+            s.adjudicated
         )?;
         for (i, name) in [a, b].into_iter().enumerate() {
             let (avg, max) = per_move(s, i);
