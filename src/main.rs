@@ -77,6 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }) => {
             let stdin = std::io::stdin();
             let mut stdout = std::io::stdout();
+            let seed = seed.unwrap_or_else(|| fastrand::u64(..));
             match play::play(level, variant, side, seed, stdin.lock(), &mut stdout)? {
                 play::PlayEnd::Finished => Ok(ExitCode::SUCCESS),
                 play::PlayEnd::Abandoned => Ok(ExitCode::from(3)),

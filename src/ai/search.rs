@@ -56,9 +56,9 @@ pub struct Searcher {
 }
 
 fn tt_bits(settings: &Settings) -> u32 {
-    // About one entry per node budgeted, between 2^12 and 2^22 (64 MiB).
-    let nodes = settings.limits.nodes.unwrap_or(1 << 22);
-    (64 - nodes.max(1).leading_zeros()).clamp(12, 22)
+    // About one entry per node budgeted, between 2^12 and 2^21 (32 MiB).
+    let nodes = settings.limits.nodes.unwrap_or(1 << 21);
+    (64 - nodes.max(1).leading_zeros()).clamp(12, 21)
 }
 
 impl Searcher {

@@ -81,9 +81,9 @@ pub enum Command {
         /// Your seat: south (moves first) or north.
         #[arg(long, value_parser = parse_side, default_value = "south")]
         side: Side,
-        /// Seed of the AI's noise (same seed, same replies).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed of the AI's noise (same seed, same replies); random if left out.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
