@@ -75,9 +75,9 @@ impl Level {
     pub fn settings(self) -> Settings {
         let (nodes, noise, time_ms) = match self {
             Level::Easy => (300, 300, 100),
-            Level::Medium => (3_000, 100, 100),
-            Level::Hard => (30_000, 0, 500),
-            Level::Expert => (300_000, 0, 2_000),
+            Level::Medium => (1_500, 100, 100),
+            Level::Hard => (15_000, 0, 500),
+            Level::Expert => (150_000, 0, 2_000),
         };
         Settings {
             limits: Limits {
