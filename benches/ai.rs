@@ -1,6 +1,7 @@
 //! AI benchmarks: search speed in nodes per second (criterion throughput),
-//! and the depth `expert` settings reach in one second from the Standard
-//! start (printed once, since it is a depth, not a time).
+//! the time of one move of each level from the Standard start, and the depth
+//! `expert` settings reach in one second (printed once: it is a depth, not a
+//! time). Run: `cargo bench --bench ai`.
 
 use std::time::Duration;
 
@@ -42,13 +43,19 @@ fn search_speed(c: &mut Criterion) {
         "expert settings, 1 s from the Standard start: depth {}, {} nodes, best {}",
         result.depth, result.nodes, result.best
     );
+    let mut group = c.benchmark_group("level move");
+    group.sample_size(10);
     for level in Level::ALL {
         let result = best_move(&start, &[], &level.settings(), 1);
         println!(
             "{level} from the Standard start: depth {}, {} nodes",
             result.depth, result.nodes
         );
+        group.bench_function(format!("{level}, Standard start"), |b| {
+            b.iter(|| best_move(&start, &[], &level.settings(), 1))
+        });
     }
+    group.finish();
 }
 
 criterion_group!(benches, search_speed);

@@ -58,15 +58,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             seed,
             threads,
         }) => {
-            arena::arena(
-                &first,
-                &second,
+            let config = arena::ArenaConfig {
                 variant,
                 games,
                 opening_plies,
                 seed,
                 threads,
-            );
+            };
+            arena::arena(&first, &second, &config);
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Play {

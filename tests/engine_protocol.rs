@@ -124,9 +124,7 @@ fn same_nodes_same_answer() {
 fn a_finished_game_gets_no_search() {
     // South's only stones sit in singletons: no legal move, North has won.
     let mut board = vec!["0"; 40];
-    for i in 0..10 {
-        board[i] = "1";
-    }
+    board[..10].fill("1");
     for hole in board.iter_mut().skip(20).take(18) {
         *hole = "2";
     }

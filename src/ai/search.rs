@@ -154,8 +154,8 @@ impl Searcher {
             let mut alpha = -INFINITY;
             let beta = INFINITY;
             let mut best = 0;
-            for i in 0..moves.len() {
-                let child = moves[i].position;
+            for (i, entry) in moves.iter_mut().enumerate() {
+                let child = entry.position;
                 let score = if i == 0 {
                     -self.negamax(&child, depth - 1, -beta, -alpha, 1)
                 } else {
@@ -169,7 +169,7 @@ impl Searcher {
                 if self.aborted {
                     break;
                 }
-                moves[i].key = score;
+                entry.key = score;
                 if score > alpha {
                     alpha = score;
                     best = i;

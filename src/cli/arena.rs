@@ -246,17 +246,33 @@ pub fn play_game(
     report
 }
 
-/// Runs `games` games (in seat-swapped pairs) on `threads` threads.
+/// How an arena is played.
+#[derive(Clone, Copy, Debug)]
+pub struct ArenaConfig {
+    pub variant: Variant,
+    /// Games in all (in seat-swapped pairs).
+    pub games: u32,
+    /// Random sowings of each balanced opening.
+    pub opening_plies: usize,
+    pub seed: u64,
+    /// Games played at the same time.
+    pub threads: usize,
+}
+
+/// Runs the arena, calling `progress` after every game.
 pub fn run(
     first: &PlayerSpec,
     second: &PlayerSpec,
-    variant: Variant,
-    games: u32,
-    opening_plies: usize,
-    seed: u64,
-    threads: usize,
+    config: &ArenaConfig,
     mut progress: impl FnMut(&ArenaStats) + Send,
 ) -> ArenaStats {
+    let &ArenaConfig {
+        variant,
+        games,
+        opening_plies,
+        seed,
+        threads,
+    } = config;
     let next = AtomicUsize::new(0);
     let stats = Mutex::new(ArenaStats::default());
     let progress = Mutex::new(&mut progress);
@@ -274,7 +290,7 @@ pub fn run(
                     &first.settings,
                     &second.settings,
                     start,
-                    g % 2 == 0,
+                    g.is_multiple_of(2),
                     game_seed,
                 );
                 let mut stats = stats.lock().expect("no panics while locked");
@@ -317,7 +333,7 @@ impl fmt::Display for Summary<'_> {
             100.0 * s.score()
         )?;
         let (elo, margin) = s.elo();
-        let bound = if s.losses == 0 && s.draws == 0 || s.wins == 0 && s.draws == 0 {
+        let bound = if s.draws == 0 && (s.losses == 0 || s.wins == 0) {
             " (all games won by one side: the Elo is a bound)"
         } else {
             ""
@@ -341,35 +357,18 @@ impl fmt::Display for Summary<'_> {
 }
 
 /// `kiela arena` with a progress bar; prints the summary.
-pub fn arena(
-    first: &PlayerSpec,
-    second: &PlayerSpec,
-    variant: Variant,
-    games: u32,
-    opening_plies: usize,
-    seed: u64,
-    threads: usize,
-) -> ArenaStats {
-    let bar = ProgressBar::new(games as u64).with_style(
+pub fn arena(first: &PlayerSpec, second: &PlayerSpec, config: &ArenaConfig) -> ArenaStats {
+    let bar = ProgressBar::new(config.games as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {msg}, eta {eta}")
             .expect("valid template"),
     );
-    let stats = run(
-        first,
-        second,
-        variant,
-        games,
-        opening_plies,
-        seed,
-        threads,
-        |stats| {
-            bar.set_position(stats.games() as u64);
-            bar.set_message(format!(
-                "+{} ={} -{}",
-                stats.wins, stats.draws, stats.losses
-            ));
-        },
-    );
+    let stats = run(first, second, config, |stats| {
+        bar.set_position(stats.games() as u64);
+        bar.set_message(format!(
+            "+{} ={} -{}",
+            stats.wins, stats.draws, stats.losses
+        ));
+    });
     bar.finish_and_clear();
     print!(
         "{}",
@@ -421,8 +420,16 @@ mod tests {
     fn a_small_arena_is_deterministic() {
         let a: PlayerSpec = "easy:nodes=200".parse().unwrap();
         let b: PlayerSpec = "easy:nodes=300".parse().unwrap();
-        let one = run(&a, &b, Variant::Standard, 4, 2, 9, 1, |_| {});
-        let two = run(&a, &b, Variant::Standard, 4, 2, 9, 2, |_| {});
+        let mut config = ArenaConfig {
+            variant: Variant::Standard,
+            games: 4,
+            opening_plies: 2,
+            seed: 9,
+            threads: 1,
+        };
+        let one = run(&a, &b, &config, |_| {});
+        config.threads = 2;
+        let two = run(&a, &b, &config, |_| {});
         assert_eq!(one.games(), 4);
         assert_eq!(
             (one.wins, one.draws, one.plies),

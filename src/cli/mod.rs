@@ -23,6 +23,8 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+// Parsed once per run: boxing the large arena variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay a game record and print one JSON line per position.
