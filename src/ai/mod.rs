@@ -207,6 +207,20 @@ mod tests {
     use crate::rules::Variant;
 
     #[test]
+    fn the_api_can_move_to_a_blocking_thread() {
+        fn is_send<T: Send + 'static>() {}
+        is_send::<Searcher>();
+        is_send::<Settings>();
+        is_send::<SearchResult>();
+        let position = Position::new(Variant::Beginner);
+        let handle =
+            std::thread::spawn(move || best_move(&position, &[], &Level::Medium.settings(), 1));
+        let result = handle.join().unwrap();
+        let mut next = position;
+        assert!(next.play(&result.best).is_ok());
+    }
+
+    #[test]
     fn levels_parse_and_print() {
         for level in Level::ALL {
             assert_eq!(level.to_string().parse::<Level>(), Ok(level));
