@@ -76,7 +76,7 @@ impl Level {
         let (nodes, noise, time_ms) = match self {
             Level::Easy => (300, 300, 100),
             Level::Medium => (1_500, 100, 100),
-            Level::Hard => (15_000, 0, 500),
+            Level::Hard => (7_000, 0, 500),
             Level::Expert => (150_000, 0, 2_000),
         };
         Settings {
