@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{CommandFactory, Parser};
-use kiela::cli::{arena, bench, render, replay, Cli, Command};
+use kiela::cli::{arena, bench, engine, play, render, replay, Cli, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -76,19 +76,33 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             seed,
             threads,
         }) => {
-            arena::arena(
-                &first,
-                &second,
+            let config = arena::ArenaConfig {
                 variant,
                 games,
                 opening_plies,
                 seed,
                 threads,
-            );
+            };
+            arena::arena(&first, &second, &config);
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Play { .. }) | Some(Command::Engine) => {
-            anyhow::bail!("not built yet")
+        Some(Command::Play {
+            level,
+            variant,
+            side,
+            seed,
+        }) => {
+            let stdin = std::io::stdin();
+            let mut stdout = std::io::stdout();
+            let seed = seed.unwrap_or_else(|| fastrand::u64(..));
+            match play::play(level, variant, side, seed, stdin.lock(), &mut stdout)? {
+                play::PlayEnd::Finished => Ok(ExitCode::SUCCESS),
+                play::PlayEnd::Abandoned => Ok(ExitCode::from(3)),
+            }
+        }
+        Some(Command::Engine) => {
+            engine::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
+            Ok(ExitCode::SUCCESS)
         }
     }
 }

@@ -75,9 +75,9 @@ impl Level {
     pub fn settings(self) -> Settings {
         let (nodes, noise, time_ms) = match self {
             Level::Easy => (300, 300, 100),
-            Level::Medium => (4_000, 100, 100),
-            Level::Hard => (50_000, 0, 500),
-            Level::Expert => (500_000, 0, 2_000),
+            Level::Medium => (1_500, 100, 100),
+            Level::Hard => (7_000, 0, 500),
+            Level::Expert => (150_000, 0, 2_000),
         };
         Settings {
             limits: Limits {
@@ -205,6 +205,20 @@ pub fn game_history(game: &Game) -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::rules::Variant;
+
+    #[test]
+    fn the_api_can_move_to_a_blocking_thread() {
+        fn is_send<T: Send + 'static>() {}
+        is_send::<Searcher>();
+        is_send::<Settings>();
+        is_send::<SearchResult>();
+        let position = Position::new(Variant::Beginner);
+        let handle =
+            std::thread::spawn(move || best_move(&position, &[], &Level::Medium.settings(), 1));
+        let result = handle.join().unwrap();
+        let mut next = position;
+        assert!(next.play(&result.best).is_ok());
+    }
 
     #[test]
     fn levels_parse_and_print() {

@@ -56,9 +56,9 @@ pub struct Searcher {
 }
 
 fn tt_bits(settings: &Settings) -> u32 {
-    // About one entry per node budgeted, between 2^12 and 2^22 (64 MiB).
-    let nodes = settings.limits.nodes.unwrap_or(1 << 22);
-    (64 - nodes.max(1).leading_zeros()).clamp(12, 22)
+    // About one entry per node budgeted, between 2^12 and 2^21 (32 MiB).
+    let nodes = settings.limits.nodes.unwrap_or(1 << 21);
+    (64 - nodes.max(1).leading_zeros()).clamp(12, 21)
 }
 
 impl Searcher {
@@ -154,8 +154,8 @@ impl Searcher {
             let mut alpha = -INFINITY;
             let beta = INFINITY;
             let mut best = 0;
-            for i in 0..moves.len() {
-                let child = moves[i].position;
+            for (i, entry) in moves.iter_mut().enumerate() {
+                let child = entry.position;
                 let score = if i == 0 {
                     -self.negamax(&child, depth - 1, -beta, -alpha, 1)
                 } else {
@@ -169,7 +169,7 @@ impl Searcher {
                 if self.aborted {
                     break;
                 }
-                moves[i].key = score;
+                entry.key = score;
                 if score > alpha {
                     alpha = score;
                     best = i;

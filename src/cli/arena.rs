@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
-use crate::ai::{Level, Limits, Searcher, Settings};
+use crate::ai::{Level, Limits, Searcher, Settings, WIN_BOUND};
 use crate::rules::{Game, GameResult, Move, Side, Variant};
 
 /// Plies after which an arena game is adjudicated a draw.
@@ -88,6 +88,8 @@ pub struct GameReport {
     pub time: [Duration; 2],
     pub moves: [u32; 2],
     pub max_time: [Duration; 2],
+    /// Ended by a proven forced win rather than on the board.
+    pub adjudicated: bool,
 }
 
 /// Totals of an arena run, from the first player's view.
@@ -100,6 +102,8 @@ pub struct ArenaStats {
     pub time: [Duration; 2],
     pub moves: [u32; 2],
     pub max_time: [Duration; 2],
+    /// Games ended by a proven forced win.
+    pub adjudicated: u32,
 }
 
 impl ArenaStats {
@@ -131,6 +135,7 @@ impl ArenaStats {
             _ => self.draws += 1,
         }
         self.plies += game.plies;
+        self.adjudicated += u32::from(game.adjudicated);
         for i in 0..2 {
             self.time[i] += game.time[i];
             self.moves[i] += game.moves[i];
@@ -217,6 +222,19 @@ pub fn play_game(
         report.moves[player] += 1;
         game.play(&result.best).expect("the AI plays legal moves");
         hashes.push(game.position().placement_hash());
+        if result.score > WIN_BOUND {
+            // The mover proved a forced win; with the same budget it finds
+            // it again at every later move, so adjudicate it now.
+            let winner = game.turn().opponent();
+            report.plies = game.ply();
+            report.adjudicated = true;
+            report.score = if (winner == Side::South) == first_is_south {
+                1.0
+            } else {
+                0.0
+            };
+            return report;
+        }
     }
     report.plies = game.ply();
     report.score = match game.outcome().map(|o| o.result) {
@@ -228,17 +246,33 @@ pub fn play_game(
     report
 }
 
-/// Runs `games` games (in seat-swapped pairs) on `threads` threads.
+/// How an arena is played.
+#[derive(Clone, Copy, Debug)]
+pub struct ArenaConfig {
+    pub variant: Variant,
+    /// Games in all (in seat-swapped pairs).
+    pub games: u32,
+    /// Random sowings of each balanced opening.
+    pub opening_plies: usize,
+    pub seed: u64,
+    /// Games played at the same time.
+    pub threads: usize,
+}
+
+/// Runs the arena, calling `progress` after every game.
 pub fn run(
     first: &PlayerSpec,
     second: &PlayerSpec,
-    variant: Variant,
-    games: u32,
-    opening_plies: usize,
-    seed: u64,
-    threads: usize,
+    config: &ArenaConfig,
     mut progress: impl FnMut(&ArenaStats) + Send,
 ) -> ArenaStats {
+    let &ArenaConfig {
+        variant,
+        games,
+        opening_plies,
+        seed,
+        threads,
+    } = config;
     let next = AtomicUsize::new(0);
     let stats = Mutex::new(ArenaStats::default());
     let progress = Mutex::new(&mut progress);
@@ -256,7 +290,7 @@ pub fn run(
                     &first.settings,
                     &second.settings,
                     start,
-                    g % 2 == 0,
+                    g.is_multiple_of(2),
                     game_seed,
                 );
                 let mut stats = stats.lock().expect("no panics while locked");
@@ -299,7 +333,7 @@ impl fmt::Display for Summary<'_> {
             100.0 * s.score()
         )?;
         let (elo, margin) = s.elo();
-        let bound = if s.losses == 0 && s.draws == 0 || s.wins == 0 && s.draws == 0 {
+        let bound = if s.draws == 0 && (s.losses == 0 || s.wins == 0) {
             " (all games won by one side: the Elo is a bound)"
         } else {
             ""
@@ -307,8 +341,9 @@ impl fmt::Display for Summary<'_> {
         writeln!(f, "Elo difference: {elo:+.0} ± {margin:.0} (95%){bound}")?;
         writeln!(
             f,
-            "plies per game: {:.1}",
-            s.plies as f64 / s.games().max(1) as f64
+            "plies per game: {:.1}; {} games adjudicated on a proven forced win",
+            s.plies as f64 / s.games().max(1) as f64,
+            s.adjudicated
         )?;
         for (i, name) in [a, b].into_iter().enumerate() {
             let (avg, max) = per_move(s, i);
@@ -322,35 +357,18 @@ impl fmt::Display for Summary<'_> {
 }
 
 /// `kiela arena` with a progress bar; prints the summary.
-pub fn arena(
-    first: &PlayerSpec,
-    second: &PlayerSpec,
-    variant: Variant,
-    games: u32,
-    opening_plies: usize,
-    seed: u64,
-    threads: usize,
-) -> ArenaStats {
-    let bar = ProgressBar::new(games as u64).with_style(
+pub fn arena(first: &PlayerSpec, second: &PlayerSpec, config: &ArenaConfig) -> ArenaStats {
+    let bar = ProgressBar::new(config.games as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {msg}, eta {eta}")
             .expect("valid template"),
     );
-    let stats = run(
-        first,
-        second,
-        variant,
-        games,
-        opening_plies,
-        seed,
-        threads,
-        |stats| {
-            bar.set_position(stats.games() as u64);
-            bar.set_message(format!(
-                "+{} ={} -{}",
-                stats.wins, stats.draws, stats.losses
-            ));
-        },
-    );
+    let stats = run(first, second, config, |stats| {
+        bar.set_position(stats.games() as u64);
+        bar.set_message(format!(
+            "+{} ={} -{}",
+            stats.wins, stats.draws, stats.losses
+        ));
+    });
     bar.finish_and_clear();
     print!(
         "{}",
@@ -402,8 +420,16 @@ mod tests {
     fn a_small_arena_is_deterministic() {
         let a: PlayerSpec = "easy:nodes=200".parse().unwrap();
         let b: PlayerSpec = "easy:nodes=300".parse().unwrap();
-        let one = run(&a, &b, Variant::Standard, 4, 2, 9, 1, |_| {});
-        let two = run(&a, &b, Variant::Standard, 4, 2, 9, 2, |_| {});
+        let mut config = ArenaConfig {
+            variant: Variant::Standard,
+            games: 4,
+            opening_plies: 2,
+            seed: 9,
+            threads: 1,
+        };
+        let one = run(&a, &b, &config, |_| {});
+        config.threads = 2;
+        let two = run(&a, &b, &config, |_| {});
         assert_eq!(one.games(), 4);
         assert_eq!(
             (one.wins, one.draws, one.plies),

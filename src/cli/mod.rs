@@ -2,6 +2,8 @@
 
 pub mod arena;
 pub mod bench;
+pub mod engine;
+pub mod play;
 pub mod render;
 pub mod replay;
 
@@ -22,6 +24,8 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+// Parsed once per run: boxing the large arena variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay a game record and print one JSON line per position.
@@ -108,9 +112,9 @@ pub enum Command {
         /// Your seat: south (moves first) or north.
         #[arg(long, value_parser = parse_side, default_value = "south")]
         side: Side,
-        /// Seed of the AI's noise (same seed, same replies).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed of the AI's noise (same seed, same replies); random if left out.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
