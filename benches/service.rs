@@ -17,10 +17,20 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
     let store = Store::open(&url).await.unwrap();
-    let bot = User { id: 1, name: "Kiela".into(), is_bot: true };
+    let bot = User {
+        id: 1,
+        name: "Kiela".into(),
+        is_bot: true,
+    };
     let service = GameService::new(store, bot, Arc::new(SystemClock));
-    let place = Place { guild_id: 7, channel_id: 8 };
-    let options = GameOptions { first: FirstMover::Me, ..GameOptions::default() };
+    let place = Place {
+        guild_id: 7,
+        channel_id: 8,
+    };
+    let options = GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    };
 
     eprintln!("setting up {GAMES} games…");
     let mut games: Vec<(i64, [User; 2], Reply)> = Vec::with_capacity(GAMES);
@@ -36,11 +46,18 @@ async fn main() {
     let began = Instant::now();
     for _ in 0..ROUNDS {
         for (id, players, reply) in games.iter_mut() {
-            let Some(game) = reply.game.filter(|g| g.active) else { continue };
+            let Some(game) = reply.game.filter(|g| g.active) else {
+                continue;
+            };
             let player = players.iter().find(|p| reply.ping.contains(&p.id)).unwrap();
-            let hole = reply.moves[game.ply as usize % reply.moves.len()].0.to_string();
+            let hole = reply.moves[game.ply as usize % reply.moves.len()]
+                .0
+                .to_string();
             let start = Instant::now();
-            *reply = service.play_move(player, place, Some(*id), &hole, Some(game.ply)).await.unwrap();
+            *reply = service
+                .play_move(player, place, Some(*id), &hole, Some(game.ply))
+                .await
+                .unwrap();
             latencies.push(start.elapsed());
         }
     }
@@ -52,5 +69,8 @@ async fn main() {
     println!("median       {:.2} ms", ms(at(0.5)));
     println!("p99          {:.2} ms", ms(at(0.99)));
     println!("max          {:.2} ms", ms(at(1.0)));
-    println!("moves/s      {:.0}", latencies.len() as f64 / total.as_secs_f64());
+    println!(
+        "moves/s      {:.0}",
+        latencies.len() as f64 / total.as_secs_f64()
+    );
 }

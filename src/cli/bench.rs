@@ -101,5 +101,8 @@ pub fn bench(variant: Variant, games: u64, seed: u64) {
         stats.slow_time.as_secs_f64(),
         stats.slowest.as_secs_f64()
     );
-    println!("without them {:.0} playouts/s", (stats.games - stats.slow_games) as f64 / rest.max(1e-9));
+    println!(
+        "without them {:.0} playouts/s",
+        (stats.games - stats.slow_games) as f64 / rest.max(1e-9)
+    );
 }
