@@ -83,8 +83,15 @@ impl GameService {
 
     /// Validates and stores one move by `side`; returns how to say it.
     async fn commit_move(&self, loaded: &Loaded, side: Side, mv: Move) -> Result<String> {
+        // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
-        let effect = game.play(&mv).map_err(|e| {
+        let (game, played) = tokio::task::spawn_blocking(move || {
+            let played = game.play(&mv);
+            (game, played)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("playing the move failed: {e}")))?;
+        let effect = played.map_err(|e| {
             let legal: Vec<String> = loaded
                 .game
                 .legal_moves()

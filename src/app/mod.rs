@@ -265,31 +265,12 @@ impl GameService {
             .game(game_id)
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
-        let variant: Variant = row
-            .variant
-            .parse()
-            .map_err(|e| StoreError::Corrupt(format!("game #{game_id}: {e}")))?;
-        let mut game = Game::new(variant);
-        let mut last = None;
-        for mv in self.store.moves(game_id).await? {
-            let corrupt =
-                |e: String| StoreError::Corrupt(format!("game #{game_id}, ply {}: {e}", mv.ply));
-            let parsed: Move = mv.notation.parse().map_err(|e| corrupt(format!("{e}")))?;
-            let effect = game.play(&parsed).map_err(|e| corrupt(e.to_string()))?;
-            last = Some((parsed, effect));
-        }
-        // Endings the moves cannot show (resignation, agreement, timeout).
-        if let (Some(result), Some(reason), None) = (&row.result, &row.reason, game.outcome()) {
-            let record = crate::rules::Record {
-                result: result.parse().ok(),
-                reason: reason.parse().ok(),
-                ..Default::default()
-            };
-            record
-                .settle(&mut game)
-                .map_err(|e| StoreError::Corrupt(format!("game #{game_id}: {e}")))?;
-        }
-        Ok(Loaded { row, game, last })
+        let moves = self.store.moves(game_id).await?;
+        // Replaying computes exact legal moves, which in rare positions means
+        // proving a long relay cycle endless: keep it off the async threads.
+        tokio::task::spawn_blocking(move || replay(row, moves))
+            .await
+            .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))?
     }
 
     /// The reply that shows a game: the picture, whose turn, the moves.
@@ -414,6 +395,38 @@ impl GameService {
             )),
         }
     }
+}
+
+/// Rebuilds a game from its stored row and moves.
+fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<Loaded> {
+    let game_id = row.id;
+    let corrupt =
+        |what: String| AppError::Store(StoreError::Corrupt(format!("game #{game_id}{what}")));
+    let variant: Variant = row.variant.parse().map_err(|e| corrupt(format!(": {e}")))?;
+    let mut game = Game::new(variant);
+    let mut last = None;
+    for mv in moves {
+        let parsed: Move = mv
+            .notation
+            .parse()
+            .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
+        let effect = game
+            .play(&parsed)
+            .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
+        last = Some((parsed, effect));
+    }
+    // Endings the moves cannot show (resignation, agreement, timeout).
+    if let (Some(result), Some(reason), None) = (&row.result, &row.reason, game.outcome()) {
+        let record = crate::rules::Record {
+            result: result.parse().ok(),
+            reason: reason.parse().ok(),
+            ..Default::default()
+        };
+        record
+            .settle(&mut game)
+            .map_err(|e| corrupt(format!(": {e}")))?;
+    }
+    Ok(Loaded { row, game, last })
 }
 
 fn describe_reason(reason: crate::rules::Reason) -> &'static str {
