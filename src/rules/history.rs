@@ -2,10 +2,13 @@
 
 use super::Position;
 
-/// The positions of a game in order, with their hashes for a fast scan.
+/// The positions of a game in order. Their hashes are kept apart, in one
+/// contiguous list, so that the scan for a repeat is a fast run over
+/// integers; positions are only compared when the hashes match.
 #[derive(Clone, Debug, Default)]
 pub struct History {
-    seen: Vec<(u64, Position)>,
+    hashes: Vec<u64>,
+    positions: Vec<Position>,
 }
 
 impl History {
@@ -15,7 +18,8 @@ impl History {
 
     /// Forgets every position (keeps the allocation).
     pub fn clear(&mut self) {
-        self.seen.clear();
+        self.hashes.clear();
+        self.positions.clear();
     }
 
     /// Records `position` and returns how many times its placement (the 40
@@ -23,12 +27,41 @@ impl History {
     #[inline]
     pub fn push(&mut self, position: &Position) -> usize {
         let hash = position.placement_hash();
-        let earlier = self
-            .seen
-            .iter()
-            .filter(|(h, p)| *h == hash && p.same_placement(position))
-            .count();
-        self.seen.push((hash, *position));
-        earlier + 1
+        let mut count = 1;
+        if self.hashes.contains(&hash) {
+            count += self
+                .hashes
+                .iter()
+                .zip(&self.positions)
+                .filter(|(&h, p)| h == hash && p.same_placement(position))
+                .count();
+        }
+        self.hashes.push(hash);
+        self.positions.push(*position);
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Side, Variant};
+
+    #[test]
+    fn counts_occurrences_of_the_same_placement() {
+        let mut history = History::new();
+        let start = Position::new(Variant::Standard);
+        let mut other = start;
+        other.play(&"G2".parse().unwrap()).unwrap();
+        assert_eq!(history.push(&start), 1);
+        assert_eq!(history.push(&other), 1);
+        assert_eq!(history.push(&start), 2);
+        assert_eq!(history.push(&start), 3);
+        // The same holes with the other player to move is another position.
+        let board = start.board();
+        let north_to_move = Position::from_board(Variant::Standard, board, Side::North);
+        assert_eq!(history.push(&north_to_move), 1);
+        history.clear();
+        assert_eq!(history.push(&start), 1);
     }
 }
