@@ -143,11 +143,7 @@ impl GameService {
     pub async fn accept(&self, user: &User, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         self.meet(user).await?;
-        let challenger_south = match FirstMover::from_name(&c.first_mover) {
-            FirstMover::Me => true,
-            FirstMover::Them => false,
-            FirstMover::Random => fastrand::bool(),
-        };
+        let challenger_south = FirstMover::from_name(&c.first_mover).challenger_is_south();
         let (south, north) = if challenger_south {
             (c.challenger_id, c.opponent_id)
         } else {
@@ -215,11 +211,7 @@ impl GameService {
         self.store
             .upsert_player(self.bot.id, &self.bot.name, true, self.now())
             .await?;
-        let human_south = match options.first {
-            FirstMover::Me => true,
-            FirstMover::Them => false,
-            FirstMover::Random => fastrand::bool(),
-        };
+        let human_south = options.first.challenger_is_south();
         let (south, north) = if human_south {
             (user.id, self.bot.id)
         } else {

@@ -153,6 +153,16 @@ impl FirstMover {
         }
     }
 
+    /// Whether the one who asked for the game sits South (moves first); a
+    /// random choice is drawn here.
+    fn challenger_is_south(self) -> bool {
+        match self {
+            FirstMover::Me => true,
+            FirstMover::Them => false,
+            FirstMover::Random => fastrand::bool(),
+        }
+    }
+
     fn from_name(name: &str) -> FirstMover {
         match name {
             "challenger" => FirstMover::Me,
