@@ -5,11 +5,13 @@
 //! - [`render`]: board pictures and their text description.
 //! - [`store`]: games, players, challenges and ratings in SQL.
 //! - [`app`]: the game service, every use case without Discord.
+//! - [`discord`]: the Discord bot (slash commands, buttons, reminders).
 //! - [`cli`]: the terminal tools behind the `kiela` binary.
 
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod discord;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -2,8 +2,10 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{CommandFactory, Parser};
+use clap::Parser;
+use kiela::app::SystemClock;
 use kiela::cli::{arena, bench, engine, play, render, replay, Cli, Command};
+use kiela::discord;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -18,11 +20,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        None => {
-            eprintln!("The Discord bot is not built yet. These subcommands work today:\n");
-            eprintln!("{}", Cli::command().render_help());
-            Ok(ExitCode::from(2))
-        }
+        None => run_bot(),
         Some(Command::Replay { file, variant }) => {
             let text = read_input(file)?;
             let stdout = std::io::stdout();
@@ -105,6 +103,29 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `kiela` alone: the Discord bot, configured by the environment and `.env`.
+fn run_bot() -> anyhow::Result<ExitCode> {
+    // A missing .env is fine: the variables may come from the environment.
+    let _ = dotenvy::dotenv();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let config = match discord::Config::from_vars(|name| std::env::var(name).ok()) {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("error: {error}");
+            eprintln!("(`kiela --help` lists the other subcommands.)");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(discord::run(config, std::sync::Arc::new(SystemClock)))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The text of `file`, or of standard input when it is left out or `-`.

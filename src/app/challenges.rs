@@ -185,6 +185,15 @@ impl GameService {
         )))
     }
 
+    /// The Decline button of challenge `id`: its challenger withdraws it,
+    /// anyone else declines it (refused unless it is addressed to them).
+    pub async fn say_no(&self, user: &User, id: i64) -> Result<Reply> {
+        match self.store.challenge(id).await? {
+            Some(c) if c.challenger_id == user.id => self.cancel(user, Some(id)).await,
+            _ => self.decline(user, Some(id)).await,
+        }
+    }
+
     /// Withdraws a challenge the user sent.
     pub async fn cancel(&self, user: &User, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;

@@ -8,11 +8,13 @@
 //! ([`crate::store::Store::apply`]).
 
 mod challenges;
+mod choices;
 mod clock;
 mod games;
 mod info;
 mod timers;
 
+pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use info::RULES_SUMMARY;
 pub use timers::DueEvent;

@@ -15,10 +15,16 @@ use crate::ai::Level;
 use crate::rules::{Side, Variant};
 
 /// Kiela, the four-row mancala of northern Angola: a Discord bot and tools.
-///
-/// Without a subcommand, runs the Discord bot.
 #[derive(Debug, Parser)]
-#[command(name = "kiela", version, about, long_about = None)]
+#[command(
+    name = "kiela",
+    version,
+    about,
+    long_about = None,
+    after_help = "Without a subcommand, `kiela` runs the Discord bot. It reads DISCORD_TOKEN \
+                  (required), DATABASE_URL (default sqlite://kiela.db), DISCORD_GUILD_ID, \
+                  KIELA_DISCORD_PROXY and RUST_LOG from the environment or a .env file."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -1,0 +1,78 @@
+//! What the Discord adapter offers around commands: autocomplete choices,
+//! and whether a button still matches its game.
+
+use crate::rules::{Hole, Side};
+
+use super::{AppError, GameService, Place, Result, User};
+
+/// One of the user's ongoing games, as an autocomplete choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameChoice {
+    pub id: i64,
+    /// E.g. `#12 vs Ana: your move`.
+    pub label: String,
+}
+
+impl GameService {
+    /// The user's ongoing games, those waiting for them first.
+    pub async fn game_choices(&self, user: &User) -> Result<Vec<GameChoice>> {
+        let mut choices = Vec::new();
+        for row in self.store.games_of(user.id, true, 25).await? {
+            let loaded = self.load(row.id).await?;
+            let side = loaded.side_of(user.id).unwrap_or(Side::South);
+            let opponent = self.name_of(loaded.player(side.opponent())).await?;
+            let waiting = loaded.game.turn() == side;
+            let turn = if waiting {
+                "your move".to_string()
+            } else {
+                format!("{opponent} to move")
+            };
+            choices.push((
+                !waiting,
+                GameChoice {
+                    id: row.id,
+                    label: format!("#{} vs {opponent}: {turn}", row.id),
+                },
+            ));
+        }
+        choices.sort_by_key(|(later, _)| *later);
+        Ok(choices.into_iter().map(|(_, choice)| choice).collect())
+    }
+
+    /// The holes the user may sow from now (with their stones), in the game
+    /// given or their only game waiting in this channel; empty when it is
+    /// not their turn.
+    pub async fn move_choices(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+    ) -> Result<Vec<(Hole, u8)>> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        if loaded.game.is_over() || loaded.side_of(user.id) != Some(loaded.game.turn()) {
+            return Ok(Vec::new());
+        }
+        let position = loaded.game.position();
+        Ok(loaded
+            .game
+            .legal_moves()
+            .iter()
+            .map(|&hole| (hole, position.stones(hole)))
+            .collect())
+    }
+
+    /// Checks a button made for game `id` at `ply`: the user must play in
+    /// it, and the game must not have moved on since.
+    pub async fn check_button(&self, user: &User, id: i64, ply: i64) -> Result<()> {
+        let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+        if user.id != row.south_id && user.id != row.north_id {
+            return Err(AppError::NotYourGame);
+        }
+        let current = self.store.moves(id).await?.len() as i64;
+        if current != ply || row.status != "active" {
+            return Err(AppError::OutOfDate { game_id: id });
+        }
+        Ok(())
+    }
+}

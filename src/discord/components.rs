@@ -1,0 +1,201 @@
+//! Buttons and menus under the bot's messages. Their `custom_id`s carry the
+//! game (or challenge) and the ply they were made for, so they keep working
+//! after a restart and a stale one is recognised.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
+};
+
+use crate::app::Reply;
+
+/// What a component does, with everything needed to do it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComponentId {
+    Accept {
+        challenge: i64,
+    },
+    Decline {
+        challenge: i64,
+    },
+    /// The menu of legal moves; the chosen hole is the menu's value.
+    Move {
+        game: i64,
+        ply: i64,
+    },
+    Draw {
+        game: i64,
+        ply: i64,
+    },
+    /// Asks for confirmation before resigning.
+    Resign {
+        game: i64,
+        ply: i64,
+    },
+    ConfirmResign {
+        game: i64,
+    },
+}
+
+impl fmt::Display for ComponentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ComponentId::Accept { challenge } => write!(f, "kiela:accept:{challenge}"),
+            ComponentId::Decline { challenge } => write!(f, "kiela:decline:{challenge}"),
+            ComponentId::Move { game, ply } => write!(f, "kiela:move:{game}:{ply}"),
+            ComponentId::Draw { game, ply } => write!(f, "kiela:draw:{game}:{ply}"),
+            ComponentId::Resign { game, ply } => write!(f, "kiela:resign:{game}:{ply}"),
+            ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
+        }
+    }
+}
+
+impl FromStr for ComponentId {
+    type Err = String;
+
+    fn from_str(id: &str) -> Result<ComponentId, String> {
+        let unknown = || format!("unknown component `{id}`");
+        let parts: Vec<&str> = id.split(':').collect();
+        let number = |i: usize| -> Result<i64, String> {
+            parts
+                .get(i)
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(unknown)
+        };
+        match (parts.first(), parts.get(1), parts.len()) {
+            (Some(&"kiela"), Some(&"accept"), 3) => Ok(ComponentId::Accept {
+                challenge: number(2)?,
+            }),
+            (Some(&"kiela"), Some(&"decline"), 3) => Ok(ComponentId::Decline {
+                challenge: number(2)?,
+            }),
+            (Some(&"kiela"), Some(&"move"), 4) => Ok(ComponentId::Move {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"draw"), 4) => Ok(ComponentId::Draw {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"resign"), 4) => Ok(ComponentId::Resign {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"resign-yes"), 3) => {
+                Ok(ComponentId::ConfirmResign { game: number(2)? })
+            }
+            _ => Err(unknown()),
+        }
+    }
+}
+
+/// The rows under a reply: Accept / Decline for a challenge; for a board of
+/// a game going on, the menu of legal moves (when a person is to move) and
+/// the Offer draw / Resign buttons.
+pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
+    let mut rows = Vec::new();
+    if let Some(challenge) = reply.challenge {
+        rows.push(CreateActionRow::Buttons(vec![
+            button(
+                ComponentId::Accept { challenge },
+                "Accept",
+                ButtonStyle::Success,
+            ),
+            button(
+                ComponentId::Decline { challenge },
+                "Decline",
+                ButtonStyle::Danger,
+            ),
+        ]));
+    }
+    let Some(game) = reply.game.filter(|g| g.active && reply.picture.is_some()) else {
+        return rows;
+    };
+    let (id, ply) = (game.id, game.ply);
+    if !reply.moves.is_empty() {
+        // At most 20 holes: within a menu's 25 options.
+        let options = reply
+            .moves
+            .iter()
+            .map(|(hole, stones)| {
+                CreateSelectMenuOption::new(format!("{hole} ({stones} stones)"), hole.to_string())
+            })
+            .collect();
+        let menu = CreateSelectMenu::new(
+            ComponentId::Move { game: id, ply }.to_string(),
+            CreateSelectMenuKind::String { options },
+        )
+        .placeholder("Sow from…");
+        rows.push(CreateActionRow::SelectMenu(menu));
+    }
+    rows.push(CreateActionRow::Buttons(vec![
+        button(
+            ComponentId::Draw { game: id, ply },
+            "Offer draw",
+            ButtonStyle::Secondary,
+        ),
+        button(
+            ComponentId::Resign { game: id, ply },
+            "Resign",
+            ButtonStyle::Danger,
+        ),
+    ]));
+    rows
+}
+
+/// The confirmation asked before resigning game `game`.
+pub fn confirm_resign_row(game: i64) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![button(
+        ComponentId::ConfirmResign { game },
+        "Yes, resign",
+        ButtonStyle::Danger,
+    )])]
+}
+
+fn button(id: ComponentId, label: &str, style: ButtonStyle) -> CreateButton {
+    CreateButton::new(id.to_string()).label(label).style(style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_fit_discord() {
+        let ids = [
+            ComponentId::Accept { challenge: 7 },
+            ComponentId::Decline {
+                challenge: i64::MAX,
+            },
+            ComponentId::Move {
+                game: i64::MAX,
+                ply: i64::MAX,
+            },
+            ComponentId::Draw { game: 3, ply: 0 },
+            ComponentId::Resign { game: 3, ply: 41 },
+            ComponentId::ConfirmResign { game: 3 },
+        ];
+        for id in ids {
+            let text = id.to_string();
+            assert!(text.len() <= 100, "{text} is too long for a custom_id");
+            assert_eq!(text.parse::<ComponentId>(), Ok(id));
+        }
+    }
+
+    #[test]
+    fn foreign_ids_are_refused() {
+        for text in [
+            "",
+            "kiela",
+            "kiela:move:1",
+            "kiela:move:x:2",
+            "other:accept:1",
+            "kiela:accept:1:2",
+        ] {
+            assert!(text.parse::<ComponentId>().is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The Discord adapter: registers `/kiela`, turns interactions into game
+//! service calls and [`Reply`](crate::app::Reply)s into messages with the
+//! board picture, menus and buttons, and posts reminders and timeouts.
+//!
+//! It holds no game state: everything lives in the database, so buttons
+//! keep working after a restart.
+
+mod commands;
+mod components;
+mod handler;
+mod respond;
+mod timers;
+
+pub use commands::{definition, Request, COMMAND};
+pub use components::ComponentId;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{GatewayIntents, GuildId, HttpBuilder, ShardManager};
+use thiserror::Error;
+use tokio::task::JoinHandle;
+
+use crate::app::{Clock, GameService, Place, User};
+use crate::store::{Store, StoreError};
+
+/// What the bot needs to run, usually read from the environment.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub token: String,
+    pub database_url: String,
+    /// Register the commands in this server only (instant), not globally.
+    pub guild_id: Option<u64>,
+    /// Base URL of a Discord-compatible HTTP proxy (and gateway source).
+    pub proxy: Option<String>,
+    /// How often to look for due reminders and timeouts.
+    pub timer_interval: Duration,
+}
+
+/// The default database: a SQLite file beside the working directory.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://kiela.db";
+
+/// Why the bot could not start or went down. Messages say what to do.
+#[derive(Debug, Error)]
+pub enum BotError {
+    #[error(
+        "DISCORD_TOKEN is not set. Create an application at \
+         https://discord.com/developers/applications, open Bot, press Reset Token, \
+         and put DISCORD_TOKEN=<the token> in .env or the environment (see the README)"
+    )]
+    NoToken,
+    #[error("{name} must be {what}, not `{value}`")]
+    BadVariable {
+        name: &'static str,
+        what: &'static str,
+        value: String,
+    },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("Discord refused the token in DISCORD_TOKEN (reset it in the developer portal): {0}")]
+    Token(serenity::Error),
+    #[error("cannot reach Discord: {0}")]
+    Discord(#[from] serenity::Error),
+}
+
+impl Config {
+    /// Reads the variables documented in the README and `.env.example`,
+    /// through `var` (normally `std::env::var`).
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, BotError> {
+        let set = |name: &str| var(name).filter(|v| !v.trim().is_empty());
+        let token = set("DISCORD_TOKEN").ok_or(BotError::NoToken)?;
+        let guild_id = match set("DISCORD_GUILD_ID") {
+            None => None,
+            Some(value) => Some(value.trim().parse().map_err(|_| BotError::BadVariable {
+                name: "DISCORD_GUILD_ID",
+                what: "a server id (a number; right-click the server with developer mode on)",
+                value,
+            })?),
+        };
+        Ok(Config {
+            token: token.trim().to_string(),
+            database_url: set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            guild_id,
+            proxy: set("KIELA_DISCORD_PROXY").map(|p| p.trim().trim_end_matches('/').to_string()),
+            timer_interval: Duration::from_secs(30),
+        })
+    }
+}
+
+/// A running bot: its gateway connection, and the reminders task.
+pub struct Bot {
+    shards: Arc<ShardManager>,
+    client: JoinHandle<Result<(), serenity::Error>>,
+    timers: JoinHandle<()>,
+}
+
+impl Bot {
+    /// Opens (and migrates) the database, checks the token, and connects.
+    /// The commands are registered once Discord says the bot is ready.
+    pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Bot, BotError> {
+        let store = Store::open(&config.database_url).await?;
+        let mut http = HttpBuilder::new(&config.token);
+        if let Some(proxy) = &config.proxy {
+            // The proxy does the rate limiting; serenity ignores the proxy
+            // while its own ratelimiter is on.
+            http = http.proxy(proxy).ratelimiter_disabled(true);
+        }
+        let http = http.build();
+        let me = http.get_current_user().await.map_err(|e| match e {
+            serenity::Error::Http(ref h) if h.status_code().is_some_and(|s| s.as_u16() == 401) => {
+                BotError::Token(e)
+            }
+            e => BotError::Discord(e),
+        })?;
+        let bot = User {
+            id: me.id.get() as i64,
+            name: me.name.clone(),
+            is_bot: true,
+        };
+        let service = GameService::new(store, bot, clock.clone());
+        let handler = handler::Handler::new(service.clone(), config.guild_id.map(GuildId::new));
+        let mut client = serenity::all::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+            .event_handler(handler)
+            .await?;
+        let shards = client.shard_manager.clone();
+        let timers = tokio::spawn(timers::run(
+            service,
+            client.http.clone(),
+            clock,
+            config.timer_interval,
+        ));
+        let client = tokio::spawn(async move { client.start().await });
+        Ok(Bot {
+            shards,
+            client,
+            timers,
+        })
+    }
+
+    /// Waits until the gateway connection ends (an error, or a shutdown).
+    pub async fn wait(&mut self) -> Result<(), BotError> {
+        let ended = (&mut self.client).await;
+        self.timers.abort();
+        match ended {
+            Ok(result) => Ok(result?),
+            Err(join) => Err(BotError::Discord(serenity::Error::Other(
+                if join.is_panic() {
+                    "the gateway task panicked"
+                } else {
+                    "the gateway task was cancelled"
+                },
+            ))),
+        }
+    }
+
+    /// Disconnects. Every move acknowledged to a player is already
+    /// committed (replies are sent after the transaction).
+    pub async fn shutdown(mut self) {
+        self.timers.abort();
+        self.shards.shutdown_all().await;
+        let _ = self.wait().await;
+    }
+}
+
+/// Runs the bot until Ctrl-C or SIGTERM.
+pub async fn run(config: Config, clock: Arc<dyn Clock>) -> Result<(), BotError> {
+    let mut bot = Bot::start(config, clock).await?;
+    tokio::select! {
+        ended = bot.wait() => ended,
+        () = shutdown_signal() => {
+            tracing::info!("shutting down");
+            bot.shutdown().await;
+            Ok(())
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("a SIGTERM handler");
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The game service's view of a Discord user; `nick` is their server
+/// nickname, if any.
+fn user_of(user: &serenity::all::User, nick: Option<&str>) -> User {
+    User {
+        id: user.id.get() as i64,
+        name: nick.unwrap_or_else(|| user.display_name()).to_string(),
+        is_bot: user.bot,
+    }
+}
+
+/// Where an interaction happened (server 0 in direct messages).
+fn place_of(guild: Option<GuildId>, channel: serenity::all::ChannelId) -> Place {
+    Place {
+        guild_id: guild.map_or(0, |g| g.get() as i64),
+        channel_id: channel.get() as i64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vars<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn only_the_token_is_required() {
+        let config = Config::from_vars(vars(&[("DISCORD_TOKEN", " abc ")])).unwrap();
+        assert_eq!(config.token, "abc");
+        assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(config.guild_id, None);
+        assert_eq!(config.proxy, None);
+    }
+
+    #[test]
+    fn a_missing_token_says_how_to_get_one() {
+        let error = Config::from_vars(vars(&[("DISCORD_TOKEN", "")])).unwrap_err();
+        assert!(matches!(error, BotError::NoToken));
+        assert!(error.to_string().contains("developers/applications"));
+    }
+
+    #[test]
+    fn variables_are_read_and_checked() {
+        let config = Config::from_vars(vars(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DATABASE_URL", "sqlite://games.db"),
+            ("DISCORD_GUILD_ID", "123"),
+            ("KIELA_DISCORD_PROXY", "http://127.0.0.1:3000/"),
+        ]))
+        .unwrap();
+        assert_eq!(config.database_url, "sqlite://games.db");
+        assert_eq!(config.guild_id, Some(123));
+        assert_eq!(config.proxy.as_deref(), Some("http://127.0.0.1:3000"));
+        let error = Config::from_vars(vars(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_GUILD_ID", "my server"),
+        ]))
+        .unwrap_err();
+        assert!(error.to_string().contains("DISCORD_GUILD_ID"), "{error}");
+    }
+}

@@ -1,0 +1,196 @@
+//! Answering an interaction within Discord's 3 seconds: the answer is sent
+//! as soon as it is ready; if it is not ready after [`DEFER_AFTER`], the
+//! interaction is deferred first and the answer edited in afterwards.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, Http, InteractionId, UserId,
+};
+use tracing::warn;
+
+use crate::app::{Picture, Reply};
+
+use super::components;
+
+/// How long an answer may take before the interaction is deferred. Discord
+/// wants the first response within 3 seconds of the interaction.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// A message to post: text, the board picture, components, who to ping.
+#[derive(Clone, Debug, Default)]
+pub struct Post {
+    pub text: String,
+    pub picture: Option<(Picture, String)>,
+    pub rows: Vec<CreateActionRow>,
+    /// Users this message may notify (every other mention stays silent).
+    pub ping: Vec<i64>,
+    /// Only for the user who acted.
+    pub ephemeral: bool,
+}
+
+impl Post {
+    /// A private note for the user who acted.
+    pub fn private(text: impl Into<String>) -> Post {
+        Post {
+            text: text.into(),
+            ephemeral: true,
+            ..Post::default()
+        }
+    }
+
+    /// A service reply, with the components that act on it.
+    pub fn of(reply: Reply) -> Post {
+        let rows = components::rows_for(&reply);
+        let file_name = match reply.game {
+            Some(game) => format!("kiela-{}-{}.png", game.id, game.ply),
+            None => "kiela.png".into(),
+        };
+        Post {
+            text: reply.text,
+            picture: reply.picture.map(|p| (p, file_name)),
+            rows,
+            ping: reply.ping,
+            ephemeral: reply.private,
+        }
+    }
+
+    fn attachment(&self) -> Option<CreateAttachment> {
+        self.picture.as_ref().map(|(picture, name)| {
+            CreateAttachment::bytes(picture.png.clone(), name.as_str())
+                .description(picture.alt_text.clone())
+        })
+    }
+
+    fn mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.ping.iter().map(|&id| UserId::new(id as u64)))
+    }
+
+    fn response(&self) -> CreateInteractionResponseMessage {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(self.ephemeral);
+        if let Some(file) = self.attachment() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    fn followup(&self) -> CreateInteractionResponseFollowup {
+        let mut message = CreateInteractionResponseFollowup::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(self.ephemeral);
+        if let Some(file) = self.attachment() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    fn edit(&self) -> EditInteractionResponse {
+        let mut edit = EditInteractionResponse::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions());
+        if let Some(file) = self.attachment() {
+            edit = edit.new_attachment(file);
+        }
+        edit
+    }
+
+    /// As a new message in a channel (reminders, timeouts, DMs).
+    pub fn message(&self) -> CreateMessage {
+        let mut message = CreateMessage::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions());
+        if let Some(file) = self.attachment() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    /// Sends this as a new message in `channel`.
+    pub async fn send(&self, http: &Http, channel: ChannelId) -> serenity::Result<()> {
+        self.message()
+            .execute(http, (channel, None))
+            .await
+            .map(drop)
+    }
+}
+
+/// One interaction to answer.
+pub struct Responder {
+    http: Arc<Http>,
+    id: InteractionId,
+    token: String,
+    /// The user who acted: a mention of them alone needs no new message.
+    actor: i64,
+}
+
+impl Responder {
+    pub fn new(http: Arc<Http>, id: InteractionId, token: &str, actor: i64) -> Responder {
+        Responder {
+            http,
+            id,
+            token: token.to_string(),
+            actor,
+        }
+    }
+
+    /// Answers with the post `work` produces: directly if it is ready in
+    /// time, otherwise after a deferral.
+    pub async fn answer(&self, work: impl Future<Output = Post>) {
+        let mut work = std::pin::pin!(work);
+        let result = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+            Ok(post) => self.respond(&post).await,
+            Err(_) => self.deferred(work).await,
+        };
+        if let Err(e) = result {
+            warn!(interaction = %self.id, "could not answer an interaction: {e}");
+        }
+    }
+
+    async fn respond(&self, post: &Post) -> serenity::Result<()> {
+        CreateInteractionResponse::Message(post.response())
+            .execute(&self.http, (self.id, &self.token))
+            .await
+    }
+
+    /// A public "thinking…" first, then the answer edited in. An edit
+    /// notifies nobody, so an answer that must ping someone other than the
+    /// actor (or must be private) replaces the placeholder by a new message.
+    async fn deferred(&self, work: impl Future<Output = Post>) -> serenity::Result<()> {
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            .execute(&self.http, (self.id, &self.token))
+            .await?;
+        let post = work.await;
+        if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
+            return post.edit().execute(&self.http, &self.token).await.map(drop);
+        }
+        self.http
+            .delete_original_interaction_response(&self.token)
+            .await?;
+        post.followup()
+            .execute(&self.http, (None, &self.token))
+            .await
+            .map(drop)
+    }
+
+    /// Answers an autocomplete request.
+    pub async fn suggest(&self, choices: serenity::all::CreateAutocompleteResponse) {
+        if let Err(e) = CreateInteractionResponse::Autocomplete(choices)
+            .execute(&self.http, (self.id, &self.token))
+            .await
+        {
+            warn!(interaction = %self.id, "could not send suggestions: {e}");
+        }
+    }
+}
