@@ -33,8 +33,42 @@ pub struct Config {
     pub guild_id: Option<u64>,
     /// Base URL of a Discord-compatible HTTP proxy (and gateway source).
     pub proxy: Option<String>,
+    /// The gateway shards this process runs; `None`: all, in one shard.
+    pub shards: Option<ShardRange>,
     /// How often to look for due reminders and timeouts.
     pub timer_interval: Duration,
+}
+
+/// Shards `first` to `last` (inclusive) of `total`, written `0-3/8` (or
+/// `2/8` for one shard), so several processes can split the gateway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl std::str::FromStr for ShardRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ShardRange, String> {
+        let bad = || format!("`{text}` is not a shard range like 0-3/8");
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let number = |n: &str| n.trim().parse::<u32>().map_err(|_| bad());
+        let shards = ShardRange {
+            first: number(first)?,
+            last: number(last)?,
+            total: number(total)?,
+        };
+        if shards.first > shards.last || shards.last >= shards.total {
+            return Err(format!(
+                "`{text}`: shards are numbered 0 to {}, first to last",
+                shards.total.saturating_sub(1)
+            ));
+        }
+        Ok(shards)
+    }
 }
 
 /// The default database: a SQLite file beside the working directory.
@@ -82,6 +116,14 @@ impl Config {
             database_url: set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             guild_id,
             proxy: set("KIELA_DISCORD_PROXY").map(|p| p.trim().trim_end_matches('/').to_string()),
+            shards: match set("KIELA_SHARDS") {
+                None => None,
+                Some(value) => Some(value.parse().map_err(|_| BotError::BadVariable {
+                    name: "KIELA_SHARDS",
+                    what: "this process's shards and their total, like 0-3/8",
+                    value,
+                })?),
+            },
             timer_interval: Duration::from_secs(30),
         })
     }
@@ -129,7 +171,13 @@ impl Bot {
             clock,
             config.timer_interval,
         ));
-        let client = tokio::spawn(async move { client.start().await });
+        let client = tokio::spawn(async move {
+            match config.shards {
+                // serenity counts the range's end in (0..3 starts shards 0 to 3).
+                Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+                None => client.start().await,
+            }
+        });
         Ok(Bot {
             shards,
             client,
@@ -227,6 +275,20 @@ mod tests {
         assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(config.guild_id, None);
         assert_eq!(config.proxy, None);
+        assert_eq!(config.shards, None);
+    }
+
+    #[test]
+    fn shard_ranges() {
+        let range = |first, last, total| ShardRange { first, last, total };
+        assert_eq!("0-3/8".parse(), Ok(range(0, 3, 8)));
+        assert_eq!(" 5/8".parse(), Ok(range(5, 5, 8)));
+        for bad in ["", "8", "3-1/8", "0-8/8", "a-b/c", "1-2"] {
+            assert!(bad.parse::<ShardRange>().is_err(), "{bad}");
+        }
+        let error =
+            Config::from_vars(vars(&[("DISCORD_TOKEN", "t"), ("KIELA_SHARDS", "4")])).unwrap_err();
+        assert!(error.to_string().contains("0-3/8"), "{error}");
     }
 
     #[test]
