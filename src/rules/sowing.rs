@@ -113,10 +113,11 @@ fn capturing_holes(theirs: &Rows) -> u32 {
         .fold(0, |mask, pos| mask | 1 << pos)
 }
 
-/// 20 holes as byte lanes of three words; lanes 20..24 stay zero. No lane
-/// overflows: a side never holds more than the 56 stones of the board.
+/// 20 holes as byte lanes of three words, kept as bytes so that reading
+/// one hole is a single load; lanes 20..24 stay zero. No lane overflows: a
+/// side never holds more than the 56 stones of the board.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Lanes([u64; 3]);
+struct Lanes([u8; 24]);
 
 /// One stone in every lane 0..20.
 const ONE_EACH: [u64; 3] = [0x0101_0101_0101_0101, 0x0101_0101_0101_0101, 0x0101_0101];
@@ -144,40 +145,37 @@ impl Lanes {
     fn load(rows: &Rows) -> Lanes {
         let mut bytes = [0u8; 24];
         bytes[..20].copy_from_slice(rows);
-        Lanes(std::array::from_fn(|i| {
-            u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
-        }))
+        Lanes(bytes)
     }
 
     #[inline]
     fn store(self, rows: &mut Rows) {
-        let mut bytes = [0u8; 24];
-        for (i, word) in self.0.iter().enumerate() {
-            bytes[i * 8..i * 8 + 8].copy_from_slice(&word.to_le_bytes());
-        }
-        rows.copy_from_slice(&bytes[..20]);
+        rows.copy_from_slice(&self.0[..20]);
     }
 
     #[inline]
     fn get(&self, pos: usize) -> u8 {
-        (self.0[pos / 8] >> (pos % 8 * 8)) as u8
+        self.0[pos]
     }
 
     #[inline]
     fn take(&mut self, pos: usize) -> u8 {
-        let stones = self.get(pos);
-        self.0[pos / 8] &= !(0xFF << (pos % 8 * 8));
-        stones
+        std::mem::take(&mut self.0[pos])
     }
 
     /// Drops `hand` stones one per hole after `from` (whole laps also into
     /// `from` itself) and returns where the last one fell.
     #[inline]
     fn sow(&mut self, from: usize, hand: u8) -> usize {
-        let (laps, rest) = ((hand / 20) as u64, (hand % 20) as usize);
+        // Hands of 20 or more are rare: spare the others the division.
+        let (laps, rest) = match hand {
+            0..20 => (0, hand as usize),
+            _ => ((hand / 20) as u64, (hand % 20) as usize),
+        };
         let mask = &SOW_MASKS[from][rest];
-        for i in 0..3 {
-            self.0[i] += mask[i] + laps * ONE_EACH[i];
+        for (i, lanes) in self.0.chunks_exact_mut(8).enumerate() {
+            let word = u64::from_le_bytes(lanes.try_into().expect("8 bytes"));
+            lanes.copy_from_slice(&(word + mask[i] + laps * ONE_EACH[i]).to_le_bytes());
         }
         let last = from + rest;
         if last >= 20 {
