@@ -198,9 +198,11 @@ impl Position {
     /// Plays `mv` for the player to move, or explains why it is illegal
     /// (and then leaves the position unchanged).
     ///
-    /// Deciding that a sowing is endless takes one trip round its cycle,
-    /// which in rare positions is billions of relays (seconds). Searches
-    /// with a time budget use [`Position::play_bounded`].
+    /// Deciding that a sowing is endless takes one trip round its cycle
+    /// (or round the part of it after which the state repeats turned
+    /// round), which in rare positions is hundreds of millions of relays
+    /// (a second or two). Searches with a time budget use
+    /// [`Position::play_bounded`].
     pub fn play(&mut self, mv: &Move) -> Result<MoveEffect, IllegalMove> {
         self.play_bounded(mv, u32::MAX)
             .map(|effect| effect.expect("an unbounded sowing always finishes"))

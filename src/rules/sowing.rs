@@ -423,7 +423,7 @@ mod tests {
     #[test]
     fn relay_runs_match_the_plain_rules() {
         let mut rng = fastrand::Rng::with_seed(5);
-        let (mut ended, mut endless) = (0, 0);
+        let mut ended = 0;
         for i in 0..20_000u32 {
             // From sparse to crowded sides, and a few opponent stones to
             // capture: short chains, long ones, endless ones.
@@ -456,10 +456,8 @@ mod tests {
                     assert_eq!((mine, theirs), (plain_mine, plain_theirs));
                     ended += 1;
                 }
-                Err(unfinished) => {
-                    assert_eq!(got.unwrap_err(), unfinished);
-                    endless += 1;
-                }
+                // Random sides are hardly ever endless: see below for some.
+                Err(unfinished) => assert_eq!(got.unwrap_err(), unfinished),
             }
         }
         assert!(ended > 10_000, "{ended} ended");
