@@ -4,12 +4,19 @@ use super::Position;
 
 /// The positions of a game in order. Their hashes are kept apart, in one
 /// contiguous list, so that the scan for a repeat is a fast run over
-/// integers; positions are only compared when the hashes match.
+/// integers; positions are only compared when the hashes match. Most
+/// positions are new, and a bit per bucket of hashes (`seen`) says so
+/// without any scan.
 #[derive(Clone, Debug, Default)]
 pub struct History {
     hashes: Vec<u64>,
     positions: Vec<Position>,
+    seen: [u64; SEEN_WORDS],
 }
+
+/// Words of the `seen` bits: 1,024 buckets, so that a game of a few
+/// hundred plies rarely finds its bucket taken by another position.
+const SEEN_WORDS: usize = 16;
 
 impl History {
     pub fn new() -> History {
@@ -20,6 +27,7 @@ impl History {
     pub fn clear(&mut self) {
         self.hashes.clear();
         self.positions.clear();
+        self.seen = [0; SEEN_WORDS];
     }
 
     /// Records `position` and returns how many times its placement (the 40
@@ -27,8 +35,10 @@ impl History {
     #[inline]
     pub fn push(&mut self, position: &Position) -> usize {
         let hash = position.placement_hash();
+        let bucket = (hash >> 54) as usize; // 10 bits: 0..1024
+        let (word, bit) = (bucket / 64, 1 << (bucket % 64));
         let mut count = 1;
-        if self.hashes.contains(&hash) {
+        if self.seen[word] & bit != 0 && self.hashes.contains(&hash) {
             count += self
                 .hashes
                 .iter()
@@ -36,6 +46,7 @@ impl History {
                 .filter(|(&h, p)| h == hash && p.same_placement(position))
                 .count();
         }
+        self.seen[word] |= bit;
         self.hashes.push(hash);
         self.positions.push(*position);
         count

@@ -198,9 +198,11 @@ impl Position {
     /// Plays `mv` for the player to move, or explains why it is illegal
     /// (and then leaves the position unchanged).
     ///
-    /// Deciding that a sowing is endless takes one trip round its cycle,
-    /// which in rare positions is billions of relays (seconds). Searches
-    /// with a time budget use [`Position::play_bounded`].
+    /// Deciding that a sowing is endless takes one trip round its cycle
+    /// (or round the part of it after which the state repeats turned
+    /// round), which in rare positions is hundreds of millions of relays
+    /// (a second or two). Searches with a time budget use
+    /// [`Position::play_bounded`].
     pub fn play(&mut self, mv: &Move) -> Result<MoveEffect, IllegalMove> {
         self.play_bounded(mv, u32::MAX)
             .map(|effect| effect.expect("an unbounded sowing always finishes"))
@@ -314,13 +316,23 @@ impl Position {
     }
 
     /// The mover's relative positions holding enough stones to sow, as bits.
+    /// Eight holes at a time: with every count below 0x80 (56 stones in
+    /// all), a count is at least `min` iff adding `0x80 - min` sets its
+    /// byte's top bit.
     #[inline]
     pub(crate) fn candidate_mask(&self) -> u32 {
-        let min = self.variant.min_stones();
         let rows = &self.rows[self.turn.index()];
-        (0..20)
-            .filter(|&p| rows[p] >= min)
-            .fold(0, |mask, p| mask | 1 << p)
+        let add = u64::from(0x80 - self.variant.min_stones()) * 0x0101_0101_0101_0101;
+        let mut bytes = [0u8; 24];
+        bytes[..20].copy_from_slice(rows);
+        (0..3).fold(0, |mask, i| {
+            let word = u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+            // Lanes 20..24 are zero and stay below 0x80.
+            let tops = (word + add) & 0x8080_8080_8080_8080;
+            // Gathers the eight top bits into the top byte, in lane order.
+            let bits = tops.wrapping_mul(0x0002_0408_1020_4081) >> 56;
+            mask | (bits as u32) << (i * 8)
+        })
     }
 
     /// Commits a sowing already done by [`Position::sow`] on this copy.
@@ -376,5 +388,23 @@ mod tests {
         assert_eq!(Position::new(Variant::Beginner).total_stones(), 28);
         assert!(Position::new(Variant::Expert).may_rearrange(Side::North));
         assert!(!pos.may_rearrange(Side::South));
+    }
+
+    #[test]
+    fn candidate_mask_holds_the_holes_with_enough_stones() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        for variant in [Variant::Standard, Variant::Beginner] {
+            for _ in 0..1_000 {
+                let mut board = [0u8; 40];
+                for _ in 0..56 {
+                    board[rng.usize(0..40)] += 1;
+                }
+                let pos = Position::from_board(variant, board, Side::BOTH[rng.usize(0..2)]);
+                let plain = Hole::all()
+                    .filter(|h| h.owner() == pos.turn() && pos.stones(*h) >= variant.min_stones())
+                    .fold(0, |mask, h| mask | 1 << h.relative());
+                assert_eq!(pos.candidate_mask(), plain, "{pos:?}");
+            }
+        }
     }
 }
