@@ -635,19 +635,27 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
         games.push(started(&w, alice_first()).await);
     }
     games.sort();
-    // Both processes poll at the same moment and fire what they found.
+    // Both processes poll at the same moment and fire what they found, in
+    // opposite orders: they race for the same games in the middle, and at
+    // the ends finish different games of the same two players at once.
     let poll_together = |now: i64| {
-        let tasks = processes.clone().map(|service| {
-            tokio::spawn(async move {
-                let mut fired = Vec::new();
-                for event in service.due_events(now).await.unwrap() {
-                    if service.fire(event).await.unwrap().is_some() {
-                        fired.push(event);
+        let tasks = [(processes[0].clone(), false), (processes[1].clone(), true)].map(
+            |(service, reverse)| {
+                tokio::spawn(async move {
+                    let mut fired = Vec::new();
+                    let mut events = service.due_events(now).await.unwrap();
+                    if reverse {
+                        events.reverse();
                     }
-                }
-                fired
-            })
-        });
+                    for event in events {
+                        if service.fire(event).await.unwrap().is_some() {
+                            fired.push(event);
+                        }
+                    }
+                    fired
+                })
+            },
+        );
         async move {
             let mut fired = Vec::new();
             for task in tasks {
