@@ -1,7 +1,10 @@
-//! The game service against real SQLite files: every use case and refusal,
-//! concurrency, play over simulated days, and restarts.
+//! The game service against real databases, each test on both backends (a
+//! SQLite file, and a PostgreSQL server the tests start, see `support`):
+//! every use case and refusal, concurrency within and across processes, play
+//! over simulated days, restarts, and databases that must be refused.
 
-use std::path::{Path, PathBuf};
+mod support;
+
 use std::sync::Arc;
 
 use kiela::ai::Level;
@@ -11,6 +14,25 @@ use kiela::app::{
 };
 use kiela::rules::{Record, Variant};
 use kiela::store::Store;
+use support::{Backend, Db, TestDb};
+
+on_both_backends! {
+    a_challenge_becomes_a_game_played_to_the_end,
+    challenge_refusals,
+    move_refusals_lose_nothing,
+    expert_rearrangement_through_the_service,
+    two_moves_at_once_exactly_one_wins,
+    two_processes_race_for_the_same_move,
+    a_game_against_the_ai_answers_in_the_same_call,
+    resignation_and_draws,
+    the_game_can_be_left_out_when_only_one_waits_here,
+    days_pass_reminders_then_a_loss_on_time,
+    two_processes_fire_each_due_event_once,
+    a_restart_loses_nothing,
+    opening_twice_migrates_once,
+    someone_elses_database_is_refused,
+    a_newer_kielas_database_is_refused,
+}
 
 const START: i64 = 1_800_000_000;
 const HERE: Place = Place {
@@ -19,8 +41,7 @@ const HERE: Place = Place {
 };
 
 struct World {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
+    db: TestDb,
     clock: ManualClock,
     service: GameService,
     alice: User,
@@ -36,23 +57,18 @@ fn bot() -> User {
     }
 }
 
-fn url(path: &Path) -> String {
-    format!("sqlite://{}", path.display())
-}
-
-async fn service_on(path: &Path, clock: &ManualClock) -> GameService {
-    let store = Store::open(&url(path)).await.unwrap();
+/// A service on the database at `url`, as a new process would open it.
+async fn service_on(url: &str, clock: &ManualClock) -> GameService {
+    let store = Store::open(url).await.unwrap();
     GameService::new(store, bot(), Arc::new(clock.clone()))
 }
 
-async fn world() -> World {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("kiela.db");
+async fn world(db: Db) -> World {
+    let test_db = db.fresh("").await;
     let clock = ManualClock::starting_at(START);
-    let service = service_on(&path, &clock).await;
+    let service = service_on(&test_db.url, &clock).await;
     World {
-        _dir: dir,
-        path,
+        db: test_db,
         clock,
         service,
         alice: User::new(1, "alice"),
@@ -91,9 +107,8 @@ fn first_offer(reply: &Reply) -> String {
     reply.moves[0].0.to_string()
 }
 
-#[tokio::test]
-async fn a_challenge_becomes_a_game_played_to_the_end() {
-    let w = world().await;
+async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
+    let w = world(db).await;
     let challenge = w
         .service
         .challenge(&w.alice, HERE, &w.bob, alice_first())
@@ -143,9 +158,8 @@ async fn a_challenge_becomes_a_game_played_to_the_end() {
     assert!(board.text.contains("alice") && board.text.contains("bob"));
 }
 
-#[tokio::test]
-async fn challenge_refusals() {
-    let w = world().await;
+async fn challenge_refusals(db: Db) {
+    let w = world(db).await;
     let e = refusal(
         w.service
             .challenge(&w.alice, HERE, &w.alice, GameOptions::default())
@@ -213,9 +227,8 @@ async fn challenge_refusals() {
     assert!(refusal(w.service.accept(&w.bob, None).await).contains("nobody has challenged you"));
 }
 
-#[tokio::test]
-async fn move_refusals_lose_nothing() {
-    let w = world().await;
+async fn move_refusals_lose_nothing(db: Db) {
+    let w = world(db).await;
     let game = started(&w, alice_first()).await;
     let e = refusal(
         w.service
@@ -286,9 +299,8 @@ async fn move_refusals_lose_nothing() {
     assert!(reply.text.starts_with("alice played G2."), "{}", reply.text);
 }
 
-#[tokio::test]
-async fn expert_rearrangement_through_the_service() {
-    let w = world().await;
+async fn expert_rearrangement_through_the_service(db: Db) {
+    let w = world(db).await;
     let game = started(
         &w,
         GameOptions {
@@ -317,9 +329,8 @@ async fn expert_rearrangement_through_the_service() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_moves_at_once_exactly_one_wins() {
-    let w = world().await;
+async fn two_moves_at_once_exactly_one_wins(db: Db) {
+    let w = world(db).await;
     let game = started(&w, alice_first()).await;
     for _ in 0..5 {
         let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
@@ -352,9 +363,8 @@ async fn two_moves_at_once_exactly_one_wins() {
     }
 }
 
-#[tokio::test]
-async fn a_game_against_the_ai_answers_in_the_same_call() {
-    let w = world().await;
+async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
+    let w = world(db).await;
     let options = GameOptions {
         first: FirstMover::Me,
         ..GameOptions::default()
@@ -394,9 +404,8 @@ async fn a_game_against_the_ai_answers_in_the_same_call() {
     assert!(e.contains("does not take draws"), "{e}");
 }
 
-#[tokio::test]
-async fn resignation_and_draws() {
-    let w = world().await;
+async fn resignation_and_draws(db: Db) {
+    let w = world(db).await;
     let game = started(&w, alice_first()).await;
     let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
     assert_eq!(offer.ping, [w.bob.id]);
@@ -444,9 +453,8 @@ async fn resignation_and_draws() {
     assert!(e.contains("is over"), "{e}");
 }
 
-#[tokio::test]
-async fn the_game_can_be_left_out_when_only_one_waits_here() {
-    let w = world().await;
+async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
+    let w = world(db).await;
     let first = started(&w, alice_first()).await;
     w.service
         .play_move(&w.alice, HERE, None, "G2", None)
@@ -484,9 +492,8 @@ async fn the_game_can_be_left_out_when_only_one_waits_here() {
     );
 }
 
-#[tokio::test]
-async fn days_pass_reminders_then_a_loss_on_time() {
-    let w = world().await;
+async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
+    let w = world(db).await;
     let game = started(
         &w,
         GameOptions {
@@ -548,9 +555,8 @@ async fn days_pass_reminders_then_a_loss_on_time() {
     assert!(e.contains("is over"), "{e}");
 }
 
-#[tokio::test]
-async fn a_restart_loses_nothing() {
-    let w = world().await;
+async fn a_restart_loses_nothing(db: Db) {
+    let w = world(db).await;
     let game = started(&w, alice_first()).await;
     let reply = w
         .service
@@ -560,7 +566,7 @@ async fn a_restart_loses_nothing() {
     let offered = first_offer(&reply);
     drop(w.service);
     // A new service on the same file carries on where the old one stopped.
-    let service = service_on(&w.path, &w.clock).await;
+    let service = service_on(&w.db.url, &w.clock).await;
     let shown = service.show(&w.bob, HERE, Some(game)).await.unwrap();
     assert_eq!(shown.game.unwrap().ply, 1);
     assert_eq!(shown.ping, [w.bob.id]);
@@ -571,53 +577,214 @@ async fn a_restart_loses_nothing() {
     assert_eq!(reply.game.unwrap().ply, 2);
 }
 
-#[tokio::test]
-async fn opening_twice_migrates_once() {
-    let w = world().await;
+async fn opening_twice_migrates_once(db: Db) {
+    let w = world(db).await;
     started(&w, alice_first()).await;
     for _ in 0..2 {
-        let store = Store::open(&url(&w.path)).await.unwrap();
+        let store = Store::open(&w.db.url).await.unwrap();
         assert_eq!(store.games_of(w.alice.id, true, 10).await.unwrap().len(), 1);
     }
 }
 
-#[tokio::test]
-async fn bad_database_files_fail_clearly() {
-    let dir = tempfile::tempdir().unwrap();
-    // Not a database at all.
-    let garbage = dir.path().join("garbage.db");
-    std::fs::write(&garbage, b"this is not a database, just some text padding it out ....................................................................").unwrap();
-    let e = Store::open(&url(&garbage)).await.unwrap_err().to_string();
+/// The player a board reply waits for.
+fn to_move<'a>(w: &'a World, reply: &Reply) -> &'a User {
+    if reply.ping == [w.alice.id] {
+        &w.alice
+    } else {
+        &w.bob
+    }
+}
+
+async fn two_processes_race_for_the_same_move(db: Db) {
+    let w = world(db).await;
+    // A second pool on the same database: what a second bot process is.
+    let other = service_on(&w.db.url, &w.clock).await;
+    let game = started(&w, alice_first()).await;
+    for _ in 0..8 {
+        let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+        let player = to_move(&w, &state).clone();
+        let ply = state.game.unwrap().ply;
+        let last = state.moves.len() - 1;
+        let tasks = [(w.service.clone(), 0), (other.clone(), last)].map(|(service, pick)| {
+            let (player, mv) = (player.clone(), state.moves[pick].0.to_string());
+            tokio::spawn(async move {
+                service
+                    .play_move(&player, HERE, Some(game), &mv, Some(ply))
+                    .await
+            })
+        });
+        let mut wins = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(_) => wins += 1,
+                Err(AppError::Conflict | AppError::OutOfDate { .. }) => {}
+                Err(e) => panic!("unexpected refusal: {e}"),
+            }
+        }
+        assert_eq!(wins, 1);
+        let stored = other.store().moves(game).await.unwrap();
+        assert_eq!(stored.len() as i64, ply + 1, "exactly one move stored");
+    }
+}
+
+async fn two_processes_fire_each_due_event_once(db: Db) {
+    let w = world(db).await;
+    let processes = [w.service.clone(), service_on(&w.db.url, &w.clock).await];
+    let mut games: Vec<i64> = Vec::new();
+    for _ in 0..6 {
+        games.push(started(&w, alice_first()).await);
+    }
+    games.sort();
+    // Both processes poll at the same moment and fire what they found, in
+    // opposite orders: they race for the same games in the middle, and at
+    // the ends finish different games of the same two players at once.
+    let poll_together = |now: i64| {
+        let tasks = [(processes[0].clone(), false), (processes[1].clone(), true)].map(
+            |(service, reverse)| {
+                tokio::spawn(async move {
+                    let mut fired = Vec::new();
+                    let mut events = service.due_events(now).await.unwrap();
+                    if reverse {
+                        events.reverse();
+                    }
+                    for event in events {
+                        if service.fire(event).await.unwrap().is_some() {
+                            fired.push(event);
+                        }
+                    }
+                    fired
+                })
+            },
+        );
+        async move {
+            let mut fired = Vec::new();
+            for task in tasks {
+                fired.extend(task.await.unwrap());
+            }
+            fired
+        }
+    };
+    let game_of = |e: &DueEvent| match *e {
+        DueEvent::Reminder { game_id, .. } | DueEvent::Timeout { game_id, .. } => game_id,
+    };
+    // Three days per move: a reminder is due after two and a quarter.
+    let now = START + 2 * DAY + DAY / 2;
+    w.clock.set(now);
+    let fired = poll_together(now).await;
+    assert!(fired.iter().all(|e| matches!(e, DueEvent::Reminder { .. })));
+    let mut reminded: Vec<i64> = fired.iter().map(game_of).collect();
+    reminded.sort();
+    assert_eq!(reminded, games, "one reminder per game");
+    // Past the deadline: one loss on time per game.
+    let now = START + 3 * DAY + 1;
+    w.clock.set(now);
+    let fired = poll_together(now).await;
+    assert!(fired.iter().all(|e| matches!(e, DueEvent::Timeout { .. })));
+    let mut timed_out: Vec<i64> = fired.iter().map(game_of).collect();
+    timed_out.sort();
+    assert_eq!(timed_out, games, "one timeout per game");
+    for service in &processes {
+        assert!(service.due_events(now).await.unwrap().is_empty());
+    }
+    // Every result counted once, though they were rated concurrently.
+    let rating = w.service.store().rating(HERE.guild_id, w.alice.id).await;
+    assert_eq!(rating.unwrap().losses, games.len() as i64);
+}
+
+/// A plain connection to a test database, outside the store.
+async fn raw_connection(db: &TestDb) -> sqlx::AnyConnection {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let url = match db.url.starts_with("sqlite:") {
+        true => format!("{}?mode=rwc", db.url),
+        false => db.url.clone(),
+    };
+    sqlx::AnyConnection::connect(&url).await.unwrap()
+}
+
+async fn someone_elses_database_is_refused(db: Db) {
+    let foreign = db.fresh("foreign").await;
+    let mut conn = raw_connection(&foreign).await;
+    for statement in [
+        "CREATE TABLE invoices (id BIGINT)",
+        "CREATE TABLE clients (id BIGINT)",
+    ] {
+        sqlx::query(statement).execute(&mut conn).await.unwrap();
+    }
+    let e = Store::open(&foreign.url).await.unwrap_err().to_string();
     assert!(
-        e.contains("garbage.db") && e.contains("not a database"),
+        e.contains("not a Kiela database") && e.contains("clients, invoices"),
         "{e}"
     );
-    // Someone else's SQLite database.
-    let foreign = dir.path().join("foreign.db");
-    let store = Store::open(&url(&dir.path().join("scratch.db")))
-        .await
-        .unwrap();
-    drop(store);
-    {
-        use sqlx::Connection;
-        let mut conn =
-            sqlx::SqliteConnection::connect(&format!("sqlite://{}?mode=rwc", foreign.display()))
-                .await
-                .unwrap();
-        sqlx::query("CREATE TABLE invoices (id INTEGER)")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-    }
-    let e = Store::open(&url(&foreign)).await.unwrap_err().to_string();
+}
+
+async fn a_newer_kielas_database_is_refused(db: Db) {
+    let test_db = db.fresh("").await;
+    drop(Store::open(&test_db.url).await.unwrap());
+    let mut conn = raw_connection(&test_db).await;
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES ($1, 'from the future', $2, $3, 0)",
+    )
+    .bind(29991231000000_i64)
+    .bind(true)
+    .bind(vec![0u8; 48])
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    let e = Store::open(&test_db.url).await.unwrap_err().to_string();
     assert!(
-        e.contains("not a Kiela database") && e.contains("invoices"),
+        e.contains("newer version of kiela") && e.contains("29991231000000"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn postgres_unreachable_server_is_named_without_its_password() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("postgres://kiela:hunter2@127.0.0.1:{port}/kiela");
+    let e = Store::open(&url).await.unwrap_err().to_string();
+    assert!(
+        e.contains(&format!(
+            "cannot open the database postgres://kiela:***@127.0.0.1:{port}/kiela"
+        )) && !e.contains("hunter2"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn postgres_missing_database_fails_clearly() {
+    let url = support::with_database(support::postgres_server(), "kiela_test_nobody_made_this");
+    let e = Store::open(&url).await.unwrap_err().to_string();
+    assert!(
+        e.contains("cannot open the database") && e.contains("does not exist"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn bad_sqlite_files_fail_clearly() {
+    let db = Db {
+        backend: Backend::Sqlite,
+        test: "bad_sqlite_files_fail_clearly",
+    };
+    // Not a database at all.
+    let garbage = db.fresh("garbage").await;
+    let path = garbage.url.strip_prefix("sqlite://").unwrap();
+    std::fs::write(path, b"this is not a database, just some text padding it out ....................................................................").unwrap();
+    let e = Store::open(&garbage.url).await.unwrap_err().to_string();
+    assert!(
+        e.contains("garbagekiela.db") && e.contains("not a database"),
         "{e}"
     );
     // A read-only file.
-    let readonly = dir.path().join("readonly.db");
-    drop(Store::open(&url(&readonly)).await.unwrap());
-    let e = Store::open(&format!("sqlite://{}?mode=ro", readonly.display()))
+    let readonly = db.fresh("readonly").await;
+    drop(Store::open(&readonly.url).await.unwrap());
+    let e = Store::open(&format!("{}?mode=ro", readonly.url))
         .await
         .unwrap_err()
         .to_string();

@@ -1,4 +1,16 @@
 //! Play over days: reminders and losses on time.
+//!
+//! Several processes may poll the same database (sharded bots on one
+//! PostgreSQL): each lists the same due events, and each event must still
+//! fire once. The claim is the change the event makes, stored through the
+//! version-guarded [`crate::store::Store::apply`]: a [`DueEvent`] carries the
+//! version of the game it was found at, and only a change from that version
+//! commits. Of the processes racing to fire it, exactly one commits (the
+//! others match no row and get `None`), and only that one gets the reply to
+//! post. A reminder commits `reminded`, a timeout ends the game; both bump
+//! the version, so neither is listed again. One mechanism for both backends,
+//! no lease to expire; its limit is the usual one: a process that commits the
+//! claim and dies before posting loses that one message (at most once).
 
 use crate::rules::{GameResult, Outcome, Reason};
 use crate::store::GameChange;
@@ -28,10 +40,13 @@ impl GameService {
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
         for row in self.store.due_games(now).await? {
+            // Decide from the loaded row, which is the version the event
+            // carries (the game may have moved on since the listing).
             let loaded = self.load(row.id).await?;
             if loaded.game.is_over() {
                 continue;
             }
+            let row = &loaded.row;
             let player = loaded.player(loaded.game.turn());
             let (game_id, version) = (row.id, row.version);
             if row.deadline.is_some_and(|d| d <= now) {
@@ -40,7 +55,12 @@ impl GameService {
                     player,
                     version,
                 });
-            } else if player != self.bot.id {
+            } else if player != self.bot.id
+                && !row.reminded
+                && row
+                    .deadline
+                    .is_some_and(|d| d - row.seconds_per_move / 4 <= now)
+            {
                 events.push(DueEvent::Reminder {
                     game_id,
                     player,
@@ -52,7 +72,8 @@ impl GameService {
     }
 
     /// Acts on a due event. `None` when it no longer applies (someone moved
-    /// meanwhile, or another process fired it first): each event fires once.
+    /// meanwhile, or another process fired it first): each event fires once
+    /// (see the module's comment).
     pub async fn fire(&self, event: DueEvent) -> Result<Option<Reply>> {
         let (DueEvent::Reminder {
             game_id,

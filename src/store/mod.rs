@@ -1,10 +1,14 @@
 //! Where games live: players, challenges, games, moves, draw offers and
-//! ratings in SQL through sqlx. SQLite by default (a file created if
-//! missing, WAL, foreign keys, busy timeout); the queries are portable SQL
-//! so that other backends share them.
+//! ratings in SQL through sqlx's `Any` driver. SQLite by default (a file
+//! created if missing, WAL, foreign keys, busy timeout), or PostgreSQL when
+//! several processes share the games. Both run the same portable queries
+//! (`$n` parameters, `RETURNING`, `ON CONFLICT`); only opening, the schema
+//! types (`migrations/sqlite`, `migrations/postgres`), the table listing and
+//! the way a transaction starts differ.
 //!
 //! Concurrency is decided here, never by in-memory locks: every change to a
-//! game is one transaction guarded by the game's `version` ([`Store::apply`]).
+//! game is one transaction guarded by the game's `version` ([`Store::apply`]),
+//! which holds across processes too.
 
 mod rows;
 
@@ -20,16 +24,21 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
+    Postgres,
 }
 
 /// Why the store could not do what was asked. Messages say what to do.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("DATABASE_URL `{0}` is not supported: use sqlite://path/to/kiela.db")]
+    #[error("DATABASE_URL `{0}` is not supported: use sqlite://path/to/kiela.db or postgres://user:password@host/database")]
     UnsupportedUrl(String),
     #[error("cannot open the database {url}: {source}")]
     Open { url: String, source: sqlx::Error },
-    #[error("the database {url} is not a Kiela database (it has tables {tables}); point DATABASE_URL to a new file")]
+    #[error(
+        "cannot reach the database {url}: no answer within {seconds} s (is the server running?)"
+    )]
+    Unreachable { url: String, seconds: u64 },
+    #[error("the database {url} is not a Kiela database (it has tables {tables}); point DATABASE_URL to a new file or an empty database")]
     NotOurs { url: String, tables: String },
     #[error("the database {url} was written by a newer version of kiela (migration {version} is unknown); upgrade kiela")]
     Newer { url: String, version: i64 },
@@ -38,7 +47,7 @@ pub enum StoreError {
         url: String,
         source: sqlx::migrate::MigrateError,
     },
-    #[error("cannot write to the database {url} (is the file read-only?): {source}")]
+    #[error("cannot write to the database {url} (is the file read-only, or the user not allowed to write?): {source}")]
     ReadOnly { url: String, source: sqlx::Error },
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
@@ -49,6 +58,10 @@ pub enum StoreError {
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+
+/// How long to wait for a database server before saying it is unreachable.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A connection pool to the games database.
 #[derive(Clone, Debug)]
@@ -59,22 +72,27 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating a SQLite file if missing) and migrates the database at
-    /// `url`, and checks that it is Kiela's and writable.
+    /// `url` (`sqlite://...` or `postgres://...`), and checks that it is
+    /// Kiela's and writable. Errors name the URL without its password.
     pub async fn open(url: &str) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let (backend, connect_url) = backend_of(url)?;
-        let options: AnyConnectOptions =
-            connect_url.parse().map_err(|source| StoreError::Open {
-                url: url.to_string(),
-                source,
-            })?;
-        // One plain connection first: a corrupt or locked file then reports
-        // its own error instead of a pool timeout.
+        let url = &redact(url);
         let open = |source| StoreError::Open {
             url: url.to_string(),
             source,
         };
-        let mut probe = AnyConnection::connect_with(&options).await.map_err(open)?;
+        let options: AnyConnectOptions = connect_url.parse().map_err(open)?;
+        // One plain connection first: a corrupt or locked file, or a server
+        // that is down, then reports its own error instead of a pool timeout.
+        let mut probe =
+            tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect_with(&options))
+                .await
+                .map_err(|_| StoreError::Unreachable {
+                    url: url.to_string(),
+                    seconds: CONNECT_TIMEOUT.as_secs(),
+                })?
+                .map_err(open)?;
         if backend == Backend::Sqlite {
             sqlx::query("PRAGMA journal_mode = WAL")
                 .execute(&mut probe)
@@ -120,15 +138,24 @@ impl Store {
             url: url.to_string(),
             source,
         };
-        let tables: Vec<String> = sqlx::query(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-        )
-        .fetch_all(&self.pool)
-        .await
-        .map_err(open)?
-        .iter()
-        .map(|row| row.get::<String, _>(0))
-        .collect();
+        let list = match self.backend {
+            Backend::Sqlite => {
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
+                 ORDER BY name"
+            }
+            // `::text`: the Any driver cannot read PostgreSQL's `name` type.
+            Backend::Postgres => {
+                "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() \
+                 ORDER BY tablename"
+            }
+        };
+        let tables: Vec<String> = sqlx::query(list)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(open)?
+            .iter()
+            .map(|row| row.get::<String, _>(0))
+            .collect();
         if !tables.is_empty() && !tables.iter().any(|t| t == "_sqlx_migrations") {
             return Err(StoreError::NotOurs {
                 url: url.to_string(),
@@ -139,7 +166,10 @@ impl Store {
     }
 
     async fn migrate(&self, url: &str) -> Result<()> {
-        let migrator = &SQLITE_MIGRATIONS;
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
         migrator
             .run(&self.pool)
             .await
@@ -172,10 +202,15 @@ impl Store {
 
     /// Starts a write transaction. SQLite takes the write lock at once
     /// (`BEGIN IMMEDIATE`), so two writers queue on the busy timeout instead
-    /// of failing half-way.
+    /// of failing half-way. PostgreSQL locks rows as the transaction writes
+    /// them; at READ COMMITTED (stated, in case the server's default is
+    /// stricter) a writer that waited for a row re-checks its `WHERE` on the
+    /// row's newest version, so the loser of a version-guarded `UPDATE`
+    /// simply matches no row, instead of failing with a serialization error.
     async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
         let statement = match self.backend {
             Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN ISOLATION LEVEL READ COMMITTED",
         };
         Ok(self.pool.begin_with(statement).await?)
     }
@@ -385,6 +420,12 @@ impl Store {
     /// Applies `change` to its game in one transaction, if the game is still
     /// at `change.expected_version`. Returns false (and changes nothing)
     /// when someone else changed the game first.
+    ///
+    /// The first statement bumps the version where it still matches: of
+    /// writers racing from the same version, in this process or another,
+    /// exactly one matches the row (SQLite: one writer at a time;
+    /// PostgreSQL: the others wait for its row lock, then see the new
+    /// version), so exactly one change is stored.
     pub async fn apply(&self, change: &GameChange) -> Result<bool> {
         let mut tx = self.begin().await?;
         let updated = sqlx::query(
@@ -469,19 +510,33 @@ impl Store {
         tx: &mut sqlx::Transaction<'static, sqlx::Any>,
         rated: &RatedResult,
     ) -> Result<()> {
+        // Read both ratings through an upsert that changes nothing: it
+        // creates a missing row and, on PostgreSQL, locks the row until
+        // commit, so two games that end at once for the same player update
+        // their rating one after the other instead of one losing the other's
+        // update. (SQLite's transaction already holds the write lock.) Lower
+        // ids first, so two such transactions never wait for each other.
+        let mut players = [rated.south_id, rated.north_id];
+        players.sort();
         let mut ratings = Vec::new();
-        for player in [rated.south_id, rated.north_id] {
+        for player in players {
+            let fresh = RatingRow::new(rated.guild_id, player);
             let row = sqlx::query(&format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND player_id = $2"
+                "INSERT INTO ratings (guild_id, player_id, rating, deviation, volatility) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id, player_id) \
+                 DO UPDATE SET wins = ratings.wins RETURNING {RATING_COLUMNS}"
             ))
-            .bind(rated.guild_id)
-            .bind(player)
-            .fetch_optional(&mut **tx)
+            .bind(fresh.guild_id)
+            .bind(fresh.player_id)
+            .bind(fresh.rating)
+            .bind(fresh.deviation)
+            .bind(fresh.volatility)
+            .fetch_one(&mut **tx)
             .await?;
-            ratings.push(match row {
-                Some(row) => RatingRow::from_row(&row)?,
-                None => RatingRow::new(rated.guild_id, player),
-            });
+            ratings.push(RatingRow::from_row(&row)?);
+        }
+        if ratings[0].player_id != rated.south_id {
+            ratings.swap(0, 1);
         }
         let (south, north) = rows::rate_game(&ratings[0], &ratings[1], rated.south_score);
         for rating in [south, north] {
@@ -549,7 +604,40 @@ fn backend_of(url: &str) -> Result<(Backend, String)> {
         };
         return Ok((Backend::Sqlite, connect));
     }
-    Err(StoreError::UnsupportedUrl(url.to_string()))
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok((Backend::Postgres, url.to_string()));
+    }
+    Err(StoreError::UnsupportedUrl(redact(url)))
+}
+
+/// `url` with its password (`user:password@` or `?password=`) replaced by
+/// `***`, for messages and logs.
+pub fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) if userinfo.contains(':') => {
+            let user = userinfo.split(':').next().unwrap_or_default();
+            format!("{user}:***@{host}")
+        }
+        _ => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let query: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, _)) if key.eq_ignore_ascii_case("password") => format!("{key}=***"),
+                    _ => pair.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", query.join("&"))
+        }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{authority}{tail}")
 }
 
 /// Reads a column that must be present.
@@ -558,4 +646,40 @@ where
     T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
 {
     Ok(row.try_get(name)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redact_hides_passwords_only() {
+        for (url, shown) in [
+            (
+                "postgres://kiela:s3cr:et@db.example:5432/kiela",
+                "postgres://kiela:***@db.example:5432/kiela",
+            ),
+            (
+                "postgresql://kiela@localhost/kiela?password=x&sslmode=require",
+                "postgresql://kiela@localhost/kiela?password=***&sslmode=require",
+            ),
+            ("postgres://p%40ss:w@host", "postgres://p%40ss:***@host"),
+            ("sqlite://kiela.db", "sqlite://kiela.db"),
+            (
+                "sqlite:///tmp/a@b:c/kiela.db",
+                "sqlite:///tmp/a@b:c/kiela.db",
+            ),
+        ] {
+            assert_eq!(redact(url), shown);
+        }
+    }
+
+    #[test]
+    fn backends_by_scheme() {
+        assert_eq!(backend_of("sqlite://k.db").unwrap().0, Backend::Sqlite);
+        assert_eq!(backend_of("postgres://h/k").unwrap().0, Backend::Postgres);
+        assert_eq!(backend_of("postgresql://h/k").unwrap().0, Backend::Postgres);
+        let e = backend_of("mysql://u:pw@h/k").unwrap_err().to_string();
+        assert!(e.contains("mysql://u:***@h/k") && !e.contains("pw"), "{e}");
+    }
 }
