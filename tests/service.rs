@@ -14,7 +14,7 @@ use kiela::app::{
 };
 use kiela::rules::{Record, Variant};
 use kiela::store::Store;
-use support::{Backend, Db, TestDb};
+use support::databases::{self, Backend, Db, TestDb};
 
 on_both_backends! {
     a_challenge_becomes_a_game_played_to_the_end,
@@ -758,7 +758,7 @@ async fn postgres_unreachable_server_is_named_without_its_password() {
 
 #[tokio::test]
 async fn postgres_missing_database_fails_clearly() {
-    let url = support::with_database(support::postgres_server(), "kiela_test_nobody_made_this");
+    let url = databases::with_database(databases::postgres_server(), "kiela_test_nobody_made_this");
     let e = Store::open(&url).await.unwrap_err().to_string();
     assert!(
         e.contains("cannot open the database") && e.contains("does not exist"),
