@@ -106,7 +106,11 @@ impl OpenApi {
         let validator = jsonschema::options()
             .with_draft(Draft::Draft202012)
             .build(&Value::Object(root))
-            .map_err(|e| vec![format!("cannot compile the schema of {method} {template}: {e}")])?;
+            .map_err(|e| {
+                vec![format!(
+                    "cannot compile the schema of {method} {template}: {e}"
+                )]
+            })?;
         let validator = Arc::new(validator);
         self.validators
             .lock()
@@ -117,7 +121,10 @@ impl OpenApi {
 }
 
 fn segments(path: &str) -> Vec<String> {
-    path.trim_matches('/').split('/').map(str::to_owned).collect()
+    path.trim_matches('/')
+        .split('/')
+        .map(str::to_owned)
+        .collect()
 }
 
 fn is_param(segment: &str) -> bool {
