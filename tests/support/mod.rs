@@ -5,3 +5,5 @@
 #![allow(dead_code)]
 
 pub mod databases;
+pub mod fake_discord;
+pub mod openapi;

@@ -1,0 +1,454 @@
+//! Self-tests of the fake Discord in `tests/support`: the real serenity
+//! client must understand everything it sends, and it must catch bad calls.
+
+mod support;
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::json;
+use serenity::all::{
+    ClientBuilder, CommandDataOptionValue, CommandInteraction, CommandOptionType,
+    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
+    CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, Event, EventHandler, GatewayEvent, GatewayIntents, GuildId,
+    HttpBuilder, Interaction, Ready, ShardManager,
+};
+use support::fake_discord::{FakeDiscord, FakeUser, CHANNEL_ID, GUILD_ID};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// Not a real PNG, but its signature and some bytes to compare.
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\nfake board";
+
+/// A tiny bot: registers `/kiela` on READY and answers like the real one will.
+struct TestBot;
+
+#[serenity::async_trait]
+impl EventHandler for TestBot {
+    async fn ready(&self, ctx: Context, _: Ready) {
+        let option = CreateCommandOption::new;
+        let kiela = CreateCommand::new("kiela")
+            .description("Play Kiela")
+            .add_option(
+                option(
+                    CommandOptionType::SubCommand,
+                    "challenge",
+                    "Challenge someone",
+                )
+                .add_sub_option(
+                    option(CommandOptionType::User, "opponent", "Who to play").required(true),
+                ),
+            )
+            .add_option(
+                option(CommandOptionType::SubCommand, "move", "Play a move").add_sub_option(
+                    option(CommandOptionType::String, "hole", "The hole to sow")
+                        .required(true)
+                        .set_autocomplete(true),
+                ),
+            )
+            .add_option(option(
+                CommandOptionType::SubCommand,
+                "rules",
+                "How to play",
+            ));
+        GuildId::new(GUILD_ID)
+            .set_commands(&ctx.http, vec![kiela])
+            .await
+            .expect("registering the commands failed");
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let answer = match &interaction {
+            Interaction::Command(command) => answer_command(&ctx, command).await,
+            Interaction::Autocomplete(autocomplete) => {
+                let choices = CreateAutocompleteResponse::new().add_string_choice("c2", "c2");
+                let response = CreateInteractionResponse::Autocomplete(choices);
+                autocomplete.create_response(&ctx.http, response).await
+            }
+            Interaction::Component(component) => answer_component(&ctx, component).await,
+            _ => Ok(()),
+        };
+        // A panic here would only kill serenity's task; the test then times out.
+        if let Err(e) = answer {
+            eprintln!("the test bot failed to answer: {e}");
+        }
+    }
+}
+
+async fn answer_command(ctx: &Context, command: &CommandInteraction) -> serenity::Result<()> {
+    let subcommand = &command.data.options[0];
+    let CommandDataOptionValue::SubCommand(options) = &subcommand.value else {
+        panic!("not a subcommand: {subcommand:?}");
+    };
+    let message = CreateInteractionResponseMessage::new;
+    match subcommand.name.as_str() {
+        "challenge" => {
+            let opponent = options[0].value.as_user_id().unwrap();
+            let name = &command.data.resolved.users[&opponent].name;
+            let board = CreateAttachment::bytes(PNG, "board.png").description("An empty board");
+            let hole = |h: &str| CreateSelectMenuOption::new(h, h);
+            let holes = CreateSelectMenuKind::String {
+                options: vec![hole("c1"), hole("c2")],
+            };
+            let reply = message()
+                .content(format!(
+                    "<@{opponent}>, {} challenges you",
+                    command.user.name
+                ))
+                .add_file(board)
+                .components(vec![
+                    CreateActionRow::Buttons(vec![CreateButton::new("accept:1").label("Accept")]),
+                    CreateActionRow::SelectMenu(CreateSelectMenu::new("hole:1", holes)),
+                ]);
+            let response = CreateInteractionResponse::Message(reply);
+            command.create_response(&ctx.http, response).await?;
+            let secret = CreateInteractionResponseFollowup::new()
+                .content("Only you see this")
+                .ephemeral(true);
+            command.create_followup(&ctx.http, secret).await?;
+            let dm = opponent.create_dm_channel(&ctx.http).await?;
+            let note = CreateMessage::new().content(format!("{name}, you were challenged"));
+            dm.send_message(&ctx.http, note).await?;
+        }
+        "move" => {
+            command.defer(&ctx.http).await?;
+            let hole = options[0].value.as_str().unwrap();
+            let edit = EditInteractionResponse::new().content(format!("Played {hole}"));
+            command.edit_response(&ctx.http, edit).await?;
+        }
+        _ => {
+            let reply = message().content("The rules of Kiela").ephemeral(true);
+            let response = CreateInteractionResponse::Message(reply);
+            command.create_response(&ctx.http, response).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn answer_component(ctx: &Context, component: &ComponentInteraction) -> serenity::Result<()> {
+    let reply = match &component.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => {
+            CreateInteractionResponse::Message(
+                CreateInteractionResponseMessage::new()
+                    .content(format!("You picked {}", values.join(",")))
+                    .ephemeral(true),
+            )
+        }
+        _ => CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new()
+                .content(format!("Accepted (message {})", component.message.id))
+                .components(vec![]),
+        ),
+    };
+    component.create_response(&ctx.http, reply).await
+}
+
+/// Starts the test bot against the fake, like the real bot with KIELA_DISCORD_PROXY.
+async fn start_bot(fake: &FakeDiscord) -> Arc<ShardManager> {
+    let http = HttpBuilder::new("fake-token")
+        .proxy(fake.url())
+        .ratelimiter_disabled(true)
+        .build();
+    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+        .event_handler(TestBot)
+        .await
+        .expect("cannot build the serenity client");
+    let shards = Arc::clone(&client.shard_manager);
+    tokio::spawn(async move { client.start().await });
+    shards
+}
+
+/// A raw HTTP/1.1 request, to make calls serenity would never make.
+async fn raw_request(fake: &FakeDiscord, method: &str, path: &str, body: &str) -> (u16, String) {
+    let host = fake.url().trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&host).await.unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let status = response.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = response.split_once("\r\n\r\n").unwrap().1.to_owned();
+    (status, body)
+}
+
+fn check_calls_panic(fake: &FakeDiscord) -> String {
+    let panic = std::panic::catch_unwind(AssertUnwindSafe(|| fake.check_calls()))
+        .expect_err("check_calls accepted bad calls");
+    panic.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+/// What kind of frame serenity made of it.
+fn describe(event: &GatewayEvent) -> &'static str {
+    let GatewayEvent::Dispatch(_, event) = event else {
+        return match event {
+            GatewayEvent::Hello(_) => "HELLO",
+            GatewayEvent::HeartbeatAck => "HEARTBEAT_ACK",
+            GatewayEvent::InvalidateSession(false) => "INVALID_SESSION",
+            _ => "another op",
+        };
+    };
+    let interaction = match event {
+        Event::Ready(_) => return "READY",
+        Event::GuildCreate(_) => return "GUILD_CREATE",
+        Event::InteractionCreate(create) => &create.interaction,
+        // serenity's fallback when it cannot parse a known event: the bot would never see it.
+        Event::Unknown(unknown) => panic!("serenity could not parse a {} dispatch", unknown.kind),
+        _ => return "another dispatch",
+    };
+    match interaction {
+        Interaction::Command(c) if c.guild_id.is_none() => "command in a DM",
+        Interaction::Command(c) => {
+            let resolved = &c.data.resolved;
+            let member = c.member.as_ref().is_some_and(|m| m.user.id == c.user.id);
+            match (member, resolved.users.len(), resolved.members.len()) {
+                (true, 0, 0) => "command",
+                (true, 1, 1) => "command with a user",
+                _ => "command with a broken user or member",
+            }
+        }
+        Interaction::Autocomplete(a) => match a.data.autocomplete() {
+            Some(focused) if focused.name == "hole" => "autocomplete",
+            _ => "autocomplete without focus",
+        },
+        Interaction::Component(c) => match &c.data.kind {
+            ComponentInteractionDataKind::Button if c.message.components.len() == 2 => "button",
+            ComponentInteractionDataKind::StringSelect { values } if values == &["c2"] => "select",
+            _ => "another component",
+        },
+        _ => "another interaction",
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_parses_every_gateway_frame() {
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake).await;
+    fake.wait_ready().await;
+    let (alice, bob) = (FakeUser::new(11, "alice"), FakeUser::new(12, "bob"));
+    fake.add_user(&bob);
+
+    let user_option = json!([{"name": "opponent", "type": 6, "value": bob.id.to_string()}]);
+    let challenge = fake
+        .slash(&alice, CHANNEL_ID, "challenge", user_option)
+        .await;
+    let board = challenge.original().await;
+    let hole = json!([{"name": "hole", "type": 3, "value": "c", "focused": true}]);
+    fake.autocomplete(&alice, CHANNEL_ID, "move", hole)
+        .await
+        .response()
+        .await;
+    let hole = json!([{"name": "hole", "type": 3, "value": "c2"}]);
+    fake.slash(&alice, CHANNEL_ID, "move", hole)
+        .await
+        .response()
+        .await;
+    fake.select(&bob, board.id, "hole:1", &["c2"])
+        .await
+        .response()
+        .await;
+    fake.click(&bob, board.id, "accept:1")
+        .await
+        .response()
+        .await;
+    let dm = fake.dm_channel(&alice);
+    fake.slash(&alice, dm, "rules", json!([]))
+        .await
+        .response()
+        .await;
+    // The client resumes, is refused and identifies again.
+    fake.disconnect_all().await;
+    fake.wait_ready().await;
+    // Let a heartbeat be answered.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+
+    let frames = fake.frames();
+    let seen: Vec<&str> = frames
+        .iter()
+        .map(|frame| {
+            let event = serde_json::from_value::<GatewayEvent>(frame.clone());
+            describe(&event.unwrap_or_else(|e| panic!("serenity cannot parse {frame}: {e}")))
+        })
+        .collect();
+    assert_eq!(seen[..3], ["HELLO", "READY", "GUILD_CREATE"]);
+    for expected in [
+        "command with a user",
+        "autocomplete",
+        "command",
+        "select",
+        "button",
+        "command in a DM",
+        "INVALID_SESSION",
+        "HEARTBEAT_ACK",
+    ] {
+        assert!(seen.contains(&expected), "no {expected} in {seen:?}");
+    }
+    assert_eq!(
+        seen.iter().filter(|&&s| s == "READY").count(),
+        2,
+        "{seen:?}"
+    );
+    fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_serenity_bot_plays_through_the_fake() {
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake).await;
+    fake.wait_ready().await;
+    assert_eq!(fake.shards(), [(0, 1)]);
+    let (alice, bob) = (FakeUser::new(21, "alice"), FakeUser::new(22, "bob"));
+    fake.add_user(&bob);
+
+    // The bot registers its commands once READY arrives.
+    let mut commands = Vec::new();
+    for _ in 0..100 {
+        commands = fake.commands(Some(GUILD_ID)).await;
+        if !commands.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(commands[0]["name"], "kiela");
+    assert_eq!(commands[0]["options"].as_array().unwrap().len(), 3);
+    assert!(fake.commands(None).await.is_empty());
+
+    // A new message with a file, a button and a select menu.
+    let user_option = json!([{"name": "opponent", "type": 6, "value": bob.id}]);
+    let challenge = fake
+        .slash(&alice, CHANNEL_ID, "challenge", user_option)
+        .await;
+    let response = challenge.response().await;
+    assert_eq!((response.kind, response.ephemeral), (4, false));
+    let board = challenge.original().await;
+    assert_eq!(board.content, "<@22>, alice challenges you");
+    assert_eq!(board.mentions(), [bob.id]);
+    assert_eq!(board.custom_ids(), ["accept:1", "hole:1"]);
+    assert_eq!(board.select_options("hole:1"), ["c1", "c2"]);
+    assert_eq!(board.attachments.len(), 1);
+    let file = &board.attachments[0];
+    assert_eq!(
+        (file.filename.as_str(), &file.bytes[..]),
+        ("board.png", PNG)
+    );
+    assert_eq!(file.description.as_deref(), Some("An empty board"));
+    assert_eq!(response.files, board.attachments);
+
+    // An ephemeral follow-up, and a DM to the opponent.
+    let secret = fake
+        .wait_for_message("the follow-up", |m| m.content == "Only you see this")
+        .await;
+    assert!(secret.ephemeral);
+    assert_eq!(challenge.followups().len(), 1);
+    let note = fake
+        .wait_for_message("the DM", |m| m.content == "bob, you were challenged")
+        .await;
+    assert_eq!(note.channel_id, fake.dm_channel(&bob));
+    assert_eq!(
+        fake.messages(CHANNEL_ID).len(),
+        1,
+        "ephemeral messages are not listed"
+    );
+
+    // A select menu answered with an ephemeral message.
+    let pick = fake.select(&bob, board.id, "hole:1", &["c2"]).await;
+    let picked = pick.original().await;
+    assert_eq!(
+        (picked.content.as_str(), picked.ephemeral),
+        ("You picked c2", true)
+    );
+
+    // A button answered by updating its message: serenity sends `attachments: []`, which
+    // makes Discord drop the file.
+    let accept = fake.click(&bob, board.id, "accept:1").await;
+    assert_eq!(accept.response().await.kind, 7);
+    let accepted = accept.original().await;
+    assert_eq!(accepted.id, board.id);
+    assert_eq!(accepted.content, format!("Accepted (message {})", board.id));
+    assert!(accepted.custom_ids().is_empty());
+    assert!(accepted.attachments.is_empty());
+    assert_eq!(accepted.edits, 1);
+
+    // A deferred answer filled in later, and autocomplete.
+    let hole = json!([{"name": "hole", "type": 3, "value": "c2"}]);
+    let played = fake.slash(&alice, CHANNEL_ID, "move", hole).await;
+    assert_eq!(played.response().await.kind, 5);
+    let played = played.wait_original(|m| m.content == "Played c2").await;
+    assert_eq!(played.edits, 1);
+    let hole = json!([{"name": "hole", "type": 3, "value": "c", "focused": true}]);
+    let choices = fake.autocomplete(&alice, CHANNEL_ID, "move", hole).await;
+    let choices = choices.response().await;
+    assert_eq!(
+        (choices.kind, &choices.data["choices"][0]["value"]),
+        (8, &json!("c2"))
+    );
+
+    fake.check_calls();
+
+    // Answering twice fails like on Discord, and check_calls reports it.
+    let callback = format!(
+        "/api/v10/interactions/{}/{}/callback",
+        challenge.id, challenge.token
+    );
+    let (status, body) = raw_request(&fake, "POST", &callback, r#"{"type":6}"#).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("40060"), "{body}");
+    assert!(check_calls_panic(&fake).contains("40060"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_calls_catches_bad_bodies_and_unknown_routes() {
+    let fake = FakeDiscord::start().await;
+    let messages = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    let (status, _) = raw_request(&fake, "POST", &messages, r#"{"content":"fine"}"#).await;
+    assert_eq!(status, 200);
+    fake.check_calls();
+
+    raw_request(&fake, "POST", &messages, r#"{"content":5}"#).await;
+    let (status, _) = raw_request(&fake, "GET", "/api/v10/guilds/1/bans", "").await;
+    assert_eq!(status, 404);
+    let report = check_calls_panic(&fake);
+    assert!(report.contains("2 of 3 REST calls are wrong"), "{report}");
+    assert!(
+        report.contains(&format!("POST /channels/{CHANNEL_ID}/messages")),
+        "{report}"
+    );
+    assert!(report.contains("/content"), "{report}");
+    assert!(
+        report.contains("GET /guilds/1/bans: the fake does not know this route"),
+        "{report}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_bot_connects_again() {
+    let fake = FakeDiscord::start().await;
+    let first = start_bot(&fake).await;
+    fake.wait_ready().await;
+    first.shutdown_all().await;
+    let alice = FakeUser::new(31, "alice");
+    for _ in 0..100 {
+        if fake.shards().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(fake.shards().is_empty(), "the first bot is still connected");
+
+    let _second = start_bot(&fake).await;
+    fake.wait_ready().await;
+    assert_eq!(fake.shards(), [(0, 1)]);
+    let rules = fake.slash(&alice, CHANNEL_ID, "rules", json!([])).await;
+    let rules = rules.original().await;
+    assert_eq!(
+        (rules.content.as_str(), rules.ephemeral),
+        ("The rules of Kiela", true)
+    );
+    fake.check_calls();
+}

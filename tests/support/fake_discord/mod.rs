@@ -1,0 +1,749 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests: the REST API under
+//! `/api/v10` and the gateway as a plain `ws://` websocket, faithful enough
+//! for the real serenity 0.12 client. It keeps everything in memory and
+//! records every REST call, so tests can drive the bot like users do
+//! (`slash`, `click`, `select`) and check what it posted.
+//!
+//! ```ignore
+//! let fake = FakeDiscord::start().await;
+//! let http = HttpBuilder::new("token").proxy(fake.url()).ratelimiter_disabled(true).build();
+//! // ... start the bot with `http` ...
+//! fake.wait_ready().await;
+//! let alice = FakeUser::new(1001, "alice");
+//! fake.add_user(&alice);
+//! let reply = fake.slash(&alice, CHANNEL_ID, "rules", json!([])).await.original().await;
+//! assert!(reply.content.contains("Kiela"));
+//! fake.check_calls();
+//! ```
+
+mod gateway;
+mod objects;
+mod rest;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use axum::Router;
+use serde_json::{json, Value};
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::openapi;
+use objects::Place;
+
+/// The bot's application id, which is also its user id.
+pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
+pub const GUILD_ID: u64 = 1_100_000_000_000_000_002;
+/// A text channel in [`GUILD_ID`].
+pub const CHANNEL_ID: u64 = 1_100_000_000_000_000_003;
+/// The id of `/kiela` when the bot has not registered it.
+const UNREGISTERED_COMMAND_ID: u64 = 1_100_000_000_000_000_004;
+const BOT_NAME: &str = "Kiela";
+/// How long the waiting helpers wait before failing the test.
+const TIMEOUT: Duration = Duration::from_secs(20);
+/// Message flags.
+const EPHEMERAL: u64 = 1 << 6;
+const LOADING: u64 = 1 << 7;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeUser {
+    pub id: u64,
+    pub name: String,
+}
+
+impl FakeUser {
+    pub fn new(id: u64, name: &str) -> FakeUser {
+        FakeUser {
+            id,
+            name: name.to_owned(),
+        }
+    }
+}
+
+/// A file the bot uploaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub filename: String,
+    /// The alt text.
+    pub description: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// A message the bot posted, with its edits applied.
+#[derive(Clone, Debug)]
+pub struct Message {
+    pub id: u64,
+    pub channel_id: u64,
+    pub content: String,
+    pub components: Value,
+    pub attachments: Vec<Attachment>,
+    pub ephemeral: bool,
+    pub allowed_mentions: Option<Value>,
+    pub embeds: Value,
+    /// How many times it was changed after it was posted (PATCH or a type 7
+    /// UPDATE; filling in a deferred reply counts).
+    pub edits: u32,
+    /// The whole message object as Discord returns it.
+    pub raw: Value,
+}
+
+impl Message {
+    /// The `custom_id` of every component, in order.
+    pub fn custom_ids(&self) -> Vec<String> {
+        let mut ids = Vec::new();
+        for row in self.components.as_array().into_iter().flatten() {
+            for component in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = component["custom_id"].as_str() {
+                    ids.push(id.to_owned());
+                }
+            }
+        }
+        ids
+    }
+
+    /// The option values of the select menu `custom_id`.
+    pub fn select_options(&self, custom_id: &str) -> Vec<String> {
+        let menu = self.component(custom_id);
+        menu["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|option| option["value"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// The users mentioned (`<@id>` or `<@!id>`) in the content.
+    pub fn mentions(&self) -> Vec<u64> {
+        mentioned_ids(&self.content)
+    }
+
+    fn component(&self, custom_id: &str) -> &Value {
+        self.components
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().into_iter().flatten())
+            .find(|component| component["custom_id"] == custom_id)
+            .unwrap_or_else(|| panic!("message {} has no component {custom_id:?}", self.id))
+    }
+}
+
+/// The first answer to an interaction (`POST /interactions/{id}/{token}/callback`).
+#[derive(Clone, Debug)]
+pub struct Response {
+    /// 4 message, 5 deferred message, 6 deferred update, 7 update,
+    /// 8 autocomplete result, 9 modal.
+    pub kind: u8,
+    pub data: Value,
+    pub files: Vec<Attachment>,
+    pub ephemeral: bool,
+}
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: String,
+    /// Without `/api/v10` (the full path if it did not start with it).
+    pub path: String,
+    pub query: Option<String>,
+    /// The JSON body, or a multipart request's `payload_json`.
+    pub body: Option<Value>,
+    pub files: Vec<Attachment>,
+    pub status: u16,
+    /// The fake's error body, if it refused the call.
+    pub error: Option<Value>,
+    /// Whether the fake implements this route.
+    pub known_route: bool,
+}
+
+/// An interaction the fake dispatched, to look at the bot's answers.
+pub struct Interaction {
+    pub id: u64,
+    pub token: String,
+    fake: FakeDiscord,
+}
+
+impl Interaction {
+    /// Waits for the bot's callback.
+    pub async fn response(&self) -> Response {
+        let what = format!(
+            "a response to interaction {} (did the bot get it? serenity drops what it cannot parse)",
+            self.id
+        );
+        self.fake
+            .wait(&what, |inner| inner.interaction(self.id).response.clone())
+            .await
+    }
+
+    /// Waits for the `@original` message to exist and returns it as it is now.
+    pub async fn original(&self) -> Message {
+        self.wait_original(|_| true).await
+    }
+
+    /// Waits until the `@original` message satisfies `pred`.
+    pub async fn wait_original(&self, pred: impl Fn(&Message) -> bool) -> Message {
+        let what = format!("the original response to interaction {}", self.id);
+        self.fake
+            .wait(&what, |inner| {
+                let id = inner.interaction(self.id).original?;
+                inner.message(id).filter(|m| pred(m))
+            })
+            .await
+    }
+
+    pub fn followups(&self) -> Vec<Message> {
+        let inner = self.fake.lock();
+        let ids = &inner.interaction(self.id).followups;
+        ids.iter().filter_map(|&id| inner.message(id)).collect()
+    }
+}
+
+#[derive(Clone)]
+pub struct FakeDiscord {
+    state: Arc<State>,
+}
+
+struct State {
+    port: u16,
+    inner: Mutex<Inner>,
+}
+
+/// Everything the fake knows. Never locked across an `.await`.
+struct Inner {
+    users: BTreeMap<u64, FakeUser>,
+    calls: Vec<Call>,
+    /// Registered commands by guild (`None`: global).
+    commands: BTreeMap<Option<u64>, Vec<Value>>,
+    messages: Vec<StoredMessage>,
+    interactions: Vec<InteractionState>,
+    /// Channels that exist: the guild's and every DM channel.
+    channels: BTreeSet<u64>,
+    /// DM channel id by user id.
+    dm_channels: BTreeMap<u64, u64>,
+    connections: Vec<Connection>,
+    /// Every frame the gateway sent, in order.
+    frames: Vec<Value>,
+}
+
+struct StoredMessage {
+    raw: Value,
+    /// Parallel to `raw["attachments"]`.
+    files: Vec<Attachment>,
+    allowed_mentions: Option<Value>,
+    edits: u32,
+}
+
+struct InteractionState {
+    id: u64,
+    token: String,
+    kind: u8,
+    place: Place,
+    /// The message a component interaction came from.
+    message_id: Option<u64>,
+    response: Option<Response>,
+    original: Option<u64>,
+    followups: Vec<u64>,
+}
+
+/// A live gateway websocket.
+struct Connection {
+    id: u64,
+    /// `[shard_id, shard_count]` once it IDENTIFY'd.
+    shard: Option<(u32, u32)>,
+    ready: bool,
+    tx: UnboundedSender<Outbound>,
+}
+
+/// What the fake asks a gateway connection to send.
+enum Outbound {
+    Dispatch(&'static str, Value),
+    Close,
+}
+
+impl FakeDiscord {
+    /// Starts the fake on an ephemeral port; it runs until the test ends.
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("cannot bind the fake Discord");
+        let port = listener.local_addr().unwrap().port();
+        let mut inner = Inner {
+            users: BTreeMap::new(),
+            calls: Vec::new(),
+            commands: BTreeMap::new(),
+            messages: Vec::new(),
+            interactions: Vec::new(),
+            channels: BTreeSet::from([CHANNEL_ID]),
+            dm_channels: BTreeMap::new(),
+            connections: Vec::new(),
+            frames: Vec::new(),
+        };
+        inner.users.insert(APPLICATION_ID, bot());
+        let fake = FakeDiscord {
+            state: Arc::new(State {
+                port,
+                inner: Mutex::new(inner),
+            }),
+        };
+        let app = Router::new()
+            .route("/gateway", get(gateway::upgrade))
+            .fallback(rest::handle)
+            .layer(DefaultBodyLimit::max(32 * 1024 * 1024))
+            .with_state(fake.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        fake
+    }
+
+    /// The base URL for `HttpBuilder::proxy` and `KIELA_DISCORD_PROXY`.
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.state.port)
+    }
+
+    fn gateway_url(&self) -> String {
+        format!("ws://127.0.0.1:{}/gateway", self.state.port)
+    }
+
+    pub fn bot_user(&self) -> FakeUser {
+        bot()
+    }
+
+    /// Makes a user known, for USER options and DMs.
+    pub fn add_user(&self, user: &FakeUser) {
+        self.lock().users.insert(user.id, user.clone());
+    }
+
+    /// The DM channel between the bot and `user`, created if needed.
+    pub fn dm_channel(&self, user: &FakeUser) -> u64 {
+        self.add_user(user);
+        let id = next_id();
+        let mut inner = self.lock();
+        let channel = *inner.dm_channels.entry(user.id).or_insert(id);
+        inner.channels.insert(channel);
+        channel
+    }
+
+    /// Waits until every gateway connection IDENTIFY'd and got READY, and
+    /// the shards cover the announced shard count.
+    pub async fn wait_ready(&self) {
+        self.wait("the bot to connect to the gateway and get READY", |inner| {
+            let shards: BTreeSet<(u32, u32)> =
+                inner.connections.iter().filter_map(|c| c.shard).collect();
+            let count = shards.first()?.1;
+            let complete = (0..count).all(|id| shards.contains(&(id, count)));
+            let all_ready = inner.connections.iter().all(|c| c.ready);
+            (complete && all_ready).then_some(())
+        })
+        .await
+    }
+
+    /// `[shard_id, shard_count]` of each live, identified connection.
+    pub fn shards(&self) -> Vec<(u32, u32)> {
+        self.lock()
+            .connections
+            .iter()
+            .filter_map(|c| c.shard)
+            .collect()
+    }
+
+    /// The registered commands, global (`None`) or of a guild.
+    pub async fn commands(&self, guild: Option<u64>) -> Vec<Value> {
+        self.lock()
+            .commands
+            .get(&guild)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// `/kiela <subcommand> <options>` as `user` in `channel` (a DM if it is
+    /// a DM channel, see [`Self::dm_channel`]). USER options (type 6) get
+    /// their `resolved` users and members. An empty `subcommand` puts the
+    /// options on the command itself.
+    pub async fn slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        subcommand: &str,
+        options: Value,
+    ) -> Interaction {
+        self.command(2, user, channel, subcommand, options)
+    }
+
+    /// Type 4 APPLICATION_COMMAND_AUTOCOMPLETE: mark the option being typed
+    /// with `"focused": true`.
+    pub async fn autocomplete(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        subcommand: &str,
+        options: Value,
+    ) -> Interaction {
+        self.command(4, user, channel, subcommand, options)
+    }
+
+    /// Clicks the button `custom_id` on a message the bot posted.
+    pub async fn click(&self, user: &FakeUser, message_id: u64, custom_id: &str) -> Interaction {
+        self.component(
+            user,
+            message_id,
+            json!({"custom_id": custom_id, "component_type": 2}),
+        )
+    }
+
+    /// Picks `values` in the string select `custom_id` on a message the bot posted.
+    pub async fn select(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Interaction {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        self.component(user, message_id, data)
+    }
+
+    /// The messages the bot posted in `channel` that everyone sees, in order.
+    pub fn messages(&self, channel: u64) -> Vec<Message> {
+        let inner = self.lock();
+        inner
+            .messages
+            .iter()
+            .map(StoredMessage::view)
+            .filter(|m| m.channel_id == channel && !m.ephemeral)
+            .collect()
+    }
+
+    /// Waits for a message in any channel (ephemeral ones included: check
+    /// `ephemeral` in `pred` if it matters) that satisfies `pred`.
+    pub async fn wait_for_message(&self, what: &str, pred: impl Fn(&Message) -> bool) -> Message {
+        let found = tokio::time::timeout(TIMEOUT, async {
+            loop {
+                let found = {
+                    let inner = self.lock();
+                    inner.messages.iter().map(StoredMessage::view).find(&pred)
+                };
+                match found {
+                    Some(message) => return message,
+                    None => tokio::time::sleep(Duration::from_millis(20)).await,
+                }
+            }
+        })
+        .await;
+        found.unwrap_or_else(|_| {
+            let recent: Vec<String> = self
+                .lock()
+                .messages
+                .iter()
+                .rev()
+                .take(10)
+                .map(|m| format!("  {}", m.raw))
+                .collect();
+            panic!(
+                "no message {what} after {TIMEOUT:?}; the last messages, newest first:\n{}",
+                recent.join("\n")
+            )
+        })
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.lock().calls.clone()
+    }
+
+    /// Every frame the gateway sent, in order (to check them with serenity's types).
+    pub fn frames(&self) -> Vec<Value> {
+        self.lock().frames.clone()
+    }
+
+    /// Panics listing every REST call that hit an unknown route, that the
+    /// fake refused (e.g. an interaction answered twice) or whose body does
+    /// not conform to Discord's OpenAPI spec.
+    pub fn check_calls(&self) {
+        let calls = self.calls();
+        let problems: Vec<String> = calls.iter().filter_map(problems).collect();
+        assert!(
+            problems.is_empty(),
+            "{} of {} REST calls are wrong:\n{}",
+            problems.len(),
+            calls.len(),
+            problems.join("\n")
+        );
+    }
+
+    /// Closes every gateway socket (close code 4000, which lets clients
+    /// reconnect) and waits until they are gone.
+    pub async fn disconnect_all(&self) {
+        let closed: Vec<u64> = self.lock().connections.iter().map(|c| c.id).collect();
+        for connection in &self.lock().connections {
+            let _ = connection.tx.send(Outbound::Close);
+        }
+        self.wait("every gateway socket to close", |inner| {
+            let open = inner.connections.iter().any(|c| closed.contains(&c.id));
+            (!open).then_some(())
+        })
+        .await
+    }
+
+    fn command(
+        &self,
+        kind: u8,
+        user: &FakeUser,
+        channel: u64,
+        subcommand: &str,
+        options: Value,
+    ) -> Interaction {
+        self.add_user(user);
+        let place = self.place(channel);
+        let options = with_string_ids(options);
+        let resolved = self.resolve_users(&options, place.guild_id.is_some());
+        let options = if subcommand.is_empty() {
+            options
+        } else {
+            json!([{"name": subcommand, "type": 1, "options": options}])
+        };
+        let mut data = json!({
+            "id": self.command_id(place.guild_id).to_string(),
+            "name": "kiela",
+            "type": 1,
+            "options": options,
+            "resolved": resolved,
+        });
+        if let Some(guild) = place.guild_id {
+            data["guild_id"] = json!(guild.to_string());
+        }
+        self.dispatch_interaction(kind, data, user, place, None)
+    }
+
+    fn component(&self, user: &FakeUser, message_id: u64, data: Value) -> Interaction {
+        self.add_user(user);
+        let message = self
+            .lock()
+            .message(message_id)
+            .unwrap_or_else(|| panic!("the bot posted no message {message_id}"));
+        let custom_id = data["custom_id"].as_str().unwrap();
+        assert!(
+            message.custom_ids().iter().any(|id| id == custom_id),
+            "message {message_id} has no component {custom_id:?}; it has {:?}",
+            message.custom_ids()
+        );
+        let place = self.place(message.channel_id);
+        self.dispatch_interaction(3, data, user, place, Some(message))
+    }
+
+    fn dispatch_interaction(
+        &self,
+        kind: u8,
+        data: Value,
+        user: &FakeUser,
+        place: Place,
+        message: Option<Message>,
+    ) -> Interaction {
+        let id = next_id();
+        let token = format!("fake-interaction-token-{id}");
+        let payload = objects::interaction(
+            id,
+            &token,
+            kind,
+            data,
+            user,
+            &place,
+            message.as_ref().map(|m| m.raw.clone()),
+        );
+        let guild = place.guild_id;
+        self.lock().interactions.push(InteractionState {
+            id,
+            token: token.clone(),
+            kind,
+            place,
+            message_id: message.map(|m| m.id),
+            response: None,
+            original: None,
+            followups: Vec::new(),
+        });
+        self.dispatch(guild, "INTERACTION_CREATE", payload);
+        Interaction {
+            id,
+            token,
+            fake: self.clone(),
+        }
+    }
+
+    /// Sends a dispatch to the shard that owns `guild` (DMs: shard 0).
+    fn dispatch(&self, guild: Option<u64>, event: &'static str, payload: Value) {
+        let inner = self.lock();
+        let live: Vec<&Connection> = inner.connections.iter().filter(|c| c.ready).collect();
+        let count = live.first().and_then(|c| c.shard).map_or(1, |s| s.1);
+        let shard = guild.map_or(0, |g| ((g >> 22) % u64::from(count)) as u32);
+        let connection = live
+            .iter()
+            .find(|c| c.shard == Some((shard, count)))
+            .unwrap_or_else(|| {
+                panic!("no ready gateway connection for shard {shard} of {count}: call wait_ready first")
+            });
+        let _ = connection.tx.send(Outbound::Dispatch(event, payload));
+    }
+
+    /// Where an interaction in `channel` happens.
+    fn place(&self, channel: u64) -> Place {
+        let mut inner = self.lock();
+        let dm = inner.dm_channels.values().any(|&c| c == channel);
+        inner.channels.insert(channel);
+        Place {
+            channel_id: channel,
+            guild_id: (!dm).then_some(GUILD_ID),
+        }
+    }
+
+    fn command_id(&self, guild: Option<u64>) -> u64 {
+        let inner = self.lock();
+        let registered = [guild, None]
+            .iter()
+            .filter_map(|scope| inner.commands.get(scope))
+            .flatten()
+            .find(|c| c["name"] == "kiela");
+        registered
+            .and_then(|c| c["id"].as_str()?.parse().ok())
+            .unwrap_or(UNREGISTERED_COMMAND_ID)
+    }
+
+    /// `data.resolved` for the USER options, searched through subcommands.
+    fn resolve_users(&self, options: &Value, in_guild: bool) -> Value {
+        let inner = self.lock();
+        let mut users = serde_json::Map::new();
+        let mut members = serde_json::Map::new();
+        for option in options.as_array().into_iter().flatten() {
+            if option["type"] != 6 {
+                continue;
+            }
+            let id: u64 = option["value"]
+                .as_str()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("a USER option needs a user id: {option}"));
+            let user = inner
+                .users
+                .get(&id)
+                .unwrap_or_else(|| panic!("unknown user {id}: call add_user first"));
+            users.insert(id.to_string(), objects::user(user, id == APPLICATION_ID));
+            if in_guild {
+                members.insert(id.to_string(), objects::partial_member());
+            }
+        }
+        json!({"users": users, "members": members})
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A failed assertion elsewhere must not hide behind a poisoned lock.
+        self.state
+            .inner
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Polls `probe` until it returns something; panics after [`TIMEOUT`].
+    async fn wait<T>(&self, what: &str, mut probe: impl FnMut(&Inner) -> Option<T>) -> T {
+        let deadline = tokio::time::Instant::now() + TIMEOUT;
+        loop {
+            if let Some(found) = probe(&self.lock()) {
+                return found;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out after {TIMEOUT:?} waiting for {what}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Inner {
+    fn interaction(&self, id: u64) -> &InteractionState {
+        self.interactions.iter().find(|i| i.id == id).unwrap()
+    }
+
+    fn message(&self, id: u64) -> Option<Message> {
+        self.messages
+            .iter()
+            .find(|m| m.id() == id)
+            .map(StoredMessage::view)
+    }
+}
+
+impl StoredMessage {
+    fn id(&self) -> u64 {
+        self.raw["id"].as_str().unwrap().parse().unwrap()
+    }
+
+    fn view(&self) -> Message {
+        let id = |key: &str| self.raw[key].as_str().unwrap().parse().unwrap();
+        Message {
+            id: id("id"),
+            channel_id: id("channel_id"),
+            content: self.raw["content"].as_str().unwrap_or_default().to_owned(),
+            components: self.raw["components"].clone(),
+            attachments: self.files.clone(),
+            ephemeral: self.raw["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0,
+            allowed_mentions: self.allowed_mentions.clone(),
+            embeds: self.raw["embeds"].clone(),
+            edits: self.edits,
+            raw: self.raw.clone(),
+        }
+    }
+}
+
+/// A fresh id, greater than every earlier one (like snowflakes) and than the
+/// constants; shared by every fake of the test binary.
+fn next_id() -> u64 {
+    static NEXT_ID: AtomicU64 = AtomicU64::new(1_200_000_000_000_000_000);
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+fn bot() -> FakeUser {
+    FakeUser::new(APPLICATION_ID, BOT_NAME)
+}
+
+/// User ids in `<@id>` and `<@!id>` mentions.
+fn mentioned_ids(content: &str) -> Vec<u64> {
+    content
+        .split("<@")
+        .skip(1)
+        .filter_map(|rest| {
+            let (id, _) = rest.split_once('>')?;
+            id.trim_start_matches('!').parse().ok()
+        })
+        .collect()
+}
+
+/// Option values of USER options as strings, as Discord sends snowflakes.
+fn with_string_ids(mut options: Value) -> Value {
+    for option in options.as_array_mut().into_iter().flatten() {
+        if option["type"] == 6 {
+            if let Some(id) = option["value"].as_u64() {
+                option["value"] = json!(id.to_string());
+            }
+        }
+    }
+    options
+}
+
+/// What is wrong with a call, if anything.
+fn problems(call: &Call) -> Option<String> {
+    let mut problems = Vec::new();
+    if !call.known_route {
+        problems.push("the fake does not know this route".to_owned());
+    } else if let Some(error) = &call.error {
+        problems.push(format!("the fake answered {}: {error}", call.status));
+    }
+    if let Err(errors) = openapi::spec().check(&call.method, &call.path, call.body.as_ref()) {
+        problems.extend(errors);
+    }
+    (!problems.is_empty()).then(|| {
+        let body = call.body.as_ref().map(Value::to_string).unwrap_or_default();
+        format!(
+            "- {} {}: {}\n    body: {body}",
+            call.method,
+            call.path,
+            problems.join("\n    ")
+        )
+    })
+}

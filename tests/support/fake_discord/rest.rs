@@ -1,0 +1,561 @@
+//! The REST API under `/api/v10`: every call is recorded, answered with
+//! the full objects Discord returns, or refused with Discord's error codes.
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response as HttpResponse};
+use serde_json::{json, Value};
+
+use super::{
+    mentioned_ids, next_id, objects, Attachment, Call, FakeDiscord, Inner, Response, StoredMessage,
+    APPLICATION_ID, EPHEMERAL, LOADING,
+};
+
+/// A file from a multipart request: `files[index]`.
+struct Upload {
+    index: u64,
+    filename: String,
+    bytes: Vec<u8>,
+}
+
+/// The fake's answer to a call.
+struct Reply {
+    status: u16,
+    body: Option<Value>,
+    known_route: bool,
+}
+
+fn ok(body: Value) -> Reply {
+    Reply {
+        status: 200,
+        body: Some(body),
+        known_route: true,
+    }
+}
+
+fn no_content() -> Reply {
+    Reply {
+        status: 204,
+        body: None,
+        known_route: true,
+    }
+}
+
+/// A Discord error: `{"message": ..., "code": ...}`.
+fn error(status: u16, code: u32, message: &str) -> Reply {
+    Reply {
+        status,
+        body: Some(json!({"message": message, "code": code})),
+        known_route: true,
+    }
+}
+
+fn unknown_route() -> Reply {
+    Reply {
+        known_route: false,
+        ..error(404, 0, "404: Not Found")
+    }
+}
+
+pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) -> HttpResponse {
+    let method = request.method().to_string();
+    let full_path = request.uri().path().to_owned();
+    let query = request.uri().query().map(str::to_owned);
+    let (body, uploads) = read_body(request).await;
+    let files = attachments(body.as_ref(), &uploads);
+    let (path, reply) = match full_path.strip_prefix("/api/v10") {
+        Some(path) => (
+            path.to_owned(),
+            fake.route(&method, path, body.as_ref(), &uploads),
+        ),
+        None => (full_path, unknown_route()),
+    };
+    fake.lock().calls.push(Call {
+        method,
+        path,
+        query,
+        body,
+        files,
+        status: reply.status,
+        error: (reply.status >= 400).then(|| reply.body.clone()).flatten(),
+        known_route: reply.known_route,
+    });
+    let status = StatusCode::from_u16(reply.status).unwrap();
+    match reply.body {
+        Some(body) => (
+            status,
+            [(header::CONTENT_TYPE, "application/json")],
+            body.to_string(),
+        )
+            .into_response(),
+        None => (status, Body::empty()).into_response(),
+    }
+}
+
+/// The JSON body, or a multipart request's `payload_json` and files.
+async fn read_body(request: Request) -> (Option<Value>, Vec<Upload>) {
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let bytes = axum::body::to_bytes(request.into_body(), usize::MAX)
+            .await
+            .unwrap_or_default();
+        if bytes.is_empty() {
+            return (None, Vec::new());
+        }
+        let body = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| json!({"not JSON": String::from_utf8_lossy(&bytes)}));
+        return (Some(body), Vec::new());
+    }
+    let mut form = Multipart::from_request(request, &())
+        .await
+        .expect("a multipart request");
+    let (mut body, mut uploads) = (None, Vec::new());
+    while let Ok(Some(field)) = form.next_field().await {
+        let name = field.name().unwrap_or_default().to_owned();
+        let filename = field.file_name().unwrap_or_default().to_owned();
+        let bytes = field.bytes().await.unwrap_or_default().to_vec();
+        if name == "payload_json" {
+            body = serde_json::from_slice(&bytes).ok();
+        } else if let Some(index) = name
+            .strip_prefix("files[")
+            .and_then(|n| n.strip_suffix(']'))
+        {
+            let index = index.parse().unwrap_or(u64::MAX);
+            uploads.push(Upload {
+                index,
+                filename,
+                bytes,
+            });
+        }
+    }
+    (body, uploads)
+}
+
+/// The uploads with the descriptions the payload gives their placeholder ids.
+fn attachments(body: Option<&Value>, uploads: &[Upload]) -> Vec<Attachment> {
+    let payload = body.map(|b| if b["data"].is_object() { &b["data"] } else { b });
+    uploads
+        .iter()
+        .map(|upload| Attachment {
+            filename: upload.filename.clone(),
+            description: payload
+                .and_then(|p| placeholder(p, upload.index))
+                .and_then(|a| a["description"].as_str())
+                .map(str::to_owned),
+            bytes: upload.bytes.clone(),
+        })
+        .collect()
+}
+
+/// The entry of `payload.attachments` with this placeholder id (integer or string).
+fn placeholder(payload: &Value, index: u64) -> Option<&Value> {
+    payload["attachments"].as_array()?.iter().find(|a| {
+        let id = &a["id"];
+        id.as_u64().or_else(|| id.as_str()?.parse().ok()) == Some(index)
+    })
+}
+
+fn id(segment: &str) -> Option<u64> {
+    segment.parse().ok().filter(|&id| id != 0)
+}
+
+impl FakeDiscord {
+    fn route(&self, method: &str, path: &str, body: Option<&Value>, uploads: &[Upload]) -> Reply {
+        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let app = APPLICATION_ID.to_string();
+        let body = body.unwrap_or(&Value::Null);
+        match (method, segments.as_slice()) {
+            ("GET", ["gateway"]) => ok(json!({"url": self.gateway_url()})),
+            ("GET", ["gateway", "bot"]) => ok(json!({
+                "url": self.gateway_url(),
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1,
+                },
+            })),
+            ("GET", ["users", "@me"]) => ok(objects::current_user(&self.bot_user())),
+            ("GET", ["oauth2", "applications", "@me"]) => {
+                ok(objects::application(&self.bot_user()))
+            }
+            (_, ["applications", a, "commands"]) if *a == app => {
+                self.commands_route(method, None, body)
+            }
+            (_, ["applications", a, "guilds", guild, "commands"]) if *a == app => match id(guild) {
+                Some(guild) => self.commands_route(method, Some(guild), body),
+                None => error(404, 10004, "Unknown Guild"),
+            },
+            ("POST", ["interactions", interaction, token, "callback"]) => {
+                self.callback(interaction, token, body, uploads)
+            }
+            ("POST", ["webhooks", a, token]) if *a == app => self.followup(token, body, uploads),
+            (_, ["webhooks", a, token, "messages", message]) if *a == app => {
+                self.webhook_message(method, token, message, body, uploads)
+            }
+            ("POST", ["users", "@me", "channels"]) => self.create_dm(body),
+            ("POST", ["channels", channel, "messages"]) => {
+                self.channel_message(method, channel, None, body, uploads)
+            }
+            ("GET" | "PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
+                self.channel_message(method, channel, Some(message), body, uploads)
+            }
+            _ => unknown_route(),
+        }
+    }
+
+    /// `PUT` (bulk overwrite), `POST` (create or replace by name) and `GET`.
+    fn commands_route(&self, method: &str, guild: Option<u64>, body: &Value) -> Reply {
+        let mut inner = self.lock();
+        let existing = inner.commands.get(&guild).cloned().unwrap_or_default();
+        // Discord keeps a command's id when it is overwritten by name.
+        let id_of = |payload: &Value| {
+            existing
+                .iter()
+                .find(|c| c["name"] == payload["name"])
+                .and_then(|c| c["id"].as_str()?.parse().ok())
+                .unwrap_or_else(next_id)
+        };
+        match method {
+            "GET" => ok(Value::Array(existing.clone())),
+            "PUT" => {
+                let Some(payloads) = body.as_array() else {
+                    return error(400, 50035, "Invalid Form Body");
+                };
+                let commands: Vec<Value> = payloads
+                    .iter()
+                    .map(|p| objects::command(p, id_of(p), guild))
+                    .collect();
+                inner.commands.insert(guild, commands.clone());
+                ok(Value::Array(commands))
+            }
+            "POST" => {
+                let command = objects::command(body, id_of(body), guild);
+                let commands = inner.commands.entry(guild).or_default();
+                commands.retain(|c| c["name"] != command["name"]);
+                commands.push(command.clone());
+                Reply {
+                    status: if existing.len() < commands.len() {
+                        201
+                    } else {
+                        200
+                    },
+                    ..ok(command)
+                }
+            }
+            _ => unknown_route(),
+        }
+    }
+
+    fn callback(&self, interaction: &str, token: &str, body: &Value, uploads: &[Upload]) -> Reply {
+        let mut inner = self.lock();
+        let Some(index) = inner
+            .interactions
+            .iter()
+            .position(|i| i.id.to_string() == interaction && i.token == token)
+        else {
+            return error(404, 10062, "Unknown interaction");
+        };
+        if inner.interactions[index].response.is_some() {
+            return error(400, 40060, "Interaction has already been acknowledged.");
+        }
+        let kind = body["type"].as_u64().unwrap_or(0) as u8;
+        let data = body["data"].clone();
+        let (interaction_kind, channel, component_message) = {
+            let i = &inner.interactions[index];
+            (i.kind, i.place.channel_id, i.message_id)
+        };
+        // Which response types each interaction type accepts.
+        let allowed = match interaction_kind {
+            2 => [4, 5, 9].contains(&kind),
+            3 => [4, 5, 6, 7, 9].contains(&kind),
+            4 => kind == 8,
+            _ => false,
+        };
+        if !allowed {
+            return error(400, 50035, "Invalid Form Body (interaction response type)");
+        }
+        let flags = data["flags"].as_u64().unwrap_or(0);
+        let original = match kind {
+            4 => Some(inner.post(channel, &data, uploads, true, 0)),
+            5 => Some(inner.post(channel, &json!({"flags": flags}), &[], true, LOADING)),
+            6 => component_message,
+            7 => {
+                let message = component_message.unwrap();
+                inner.edit(message, &data, uploads);
+                Some(message)
+            }
+            _ => None,
+        };
+        let interaction = &mut inner.interactions[index];
+        interaction.original = original;
+        interaction.response = Some(Response {
+            kind,
+            data,
+            files: attachments(Some(body), uploads),
+            ephemeral: flags & EPHEMERAL != 0,
+        });
+        no_content()
+    }
+
+    fn followup(&self, token: &str, body: &Value, uploads: &[Upload]) -> Reply {
+        let mut inner = self.lock();
+        let Some(index) = inner.interactions.iter().position(|i| i.token == token) else {
+            return error(404, 10015, "Unknown Webhook");
+        };
+        if inner.interactions[index].response.is_none() {
+            // Discord creates the interaction's webhook only once it is acknowledged.
+            return error(404, 10015, "Unknown Webhook");
+        }
+        if let Some(refused) = empty_message(body, uploads) {
+            return refused;
+        }
+        let channel = inner.interactions[index].place.channel_id;
+        let message = inner.post(channel, body, uploads, true, 0);
+        inner.interactions[index].followups.push(message);
+        ok(inner.message(message).unwrap().raw)
+    }
+
+    /// `@original` or a follow-up of an interaction: GET, PATCH, DELETE.
+    fn webhook_message(
+        &self,
+        method: &str,
+        token: &str,
+        message: &str,
+        body: &Value,
+        uploads: &[Upload],
+    ) -> Reply {
+        let mut inner = self.lock();
+        let Some(interaction) = inner.interactions.iter().find(|i| i.token == token) else {
+            return error(404, 10015, "Unknown Webhook");
+        };
+        let message = match message {
+            "@original" => interaction.original,
+            id => self::id(id).filter(|id| {
+                interaction.followups.contains(id) || interaction.original == Some(*id)
+            }),
+        };
+        let Some(message) = message.filter(|&m| inner.message(m).is_some()) else {
+            return error(404, 10008, "Unknown Message");
+        };
+        match method {
+            "GET" => ok(inner.message(message).unwrap().raw),
+            "PATCH" => {
+                inner.edit(message, body, uploads);
+                ok(inner.message(message).unwrap().raw)
+            }
+            "DELETE" => {
+                inner.messages.retain(|m| m.id() != message);
+                no_content()
+            }
+            _ => unknown_route(),
+        }
+    }
+
+    fn create_dm(&self, body: &Value) -> Reply {
+        let recipient = body["recipient_id"]
+            .as_str()
+            .and_then(id)
+            .or_else(|| body["recipient_id"].as_u64());
+        let user = recipient.and_then(|id| self.lock().users.get(&id).cloned());
+        let Some(user) = user else {
+            return error(404, 10013, "Unknown User");
+        };
+        let channel = self.dm_channel(&user);
+        ok(objects::channel(channel, Some(&user)))
+    }
+
+    /// `POST /channels/{c}/messages` and GET, PATCH, DELETE of one message.
+    fn channel_message(
+        &self,
+        method: &str,
+        channel: &str,
+        message: Option<&str>,
+        body: &Value,
+        uploads: &[Upload],
+    ) -> Reply {
+        let mut inner = self.lock();
+        let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
+            return error(404, 10003, "Unknown Channel");
+        };
+        let Some(message) = message else {
+            if let Some(refused) = empty_message(body, uploads) {
+                return refused;
+            }
+            let message = inner.post(channel, body, uploads, false, 0);
+            return ok(inner.message(message).unwrap().raw);
+        };
+        // Ephemeral messages exist only for their interaction's webhook.
+        let found = id(message).filter(|&m| {
+            inner
+                .message(m)
+                .is_some_and(|m| m.channel_id == channel && !m.ephemeral)
+        });
+        let Some(message) = found else {
+            return error(404, 10008, "Unknown Message");
+        };
+        match method {
+            "GET" => ok(inner.message(message).unwrap().raw),
+            "PATCH" => {
+                inner.edit(message, body, uploads);
+                ok(inner.message(message).unwrap().raw)
+            }
+            _ => {
+                inner.messages.retain(|m| m.id() != message);
+                no_content()
+            }
+        }
+    }
+}
+
+/// Discord refuses a new message with nothing to show.
+fn empty_message(body: &Value, uploads: &[Upload]) -> Option<Reply> {
+    let has = |key: &str| match &body[key] {
+        Value::String(s) => !s.is_empty(),
+        Value::Array(a) => !a.is_empty(),
+        value => !value.is_null(),
+    };
+    let empty = uploads.is_empty()
+        && !["content", "embeds", "components", "sticker_ids", "poll"]
+            .iter()
+            .any(|key| has(key));
+    empty.then(|| error(400, 50006, "Cannot send an empty message"))
+}
+
+impl Inner {
+    /// Stores a new message by the bot; returns its id.
+    fn post(
+        &mut self,
+        channel: u64,
+        payload: &Value,
+        uploads: &[Upload],
+        from_interaction: bool,
+        extra_flags: u64,
+    ) -> u64 {
+        let id = next_id();
+        let flags = payload["flags"].as_u64().unwrap_or(0) & EPHEMERAL | extra_flags;
+        let mut raw = json!({
+            "id": id.to_string(),
+            "channel_id": channel.to_string(),
+            "author": objects::user(&self.users[&APPLICATION_ID], true),
+            "content": "",
+            "timestamp": objects::now(),
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": false,
+            "type": if from_interaction { 20 } else { 0 },
+            "flags": flags,
+        });
+        if from_interaction {
+            raw["webhook_id"] = json!(APPLICATION_ID.to_string());
+            raw["application_id"] = json!(APPLICATION_ID.to_string());
+        }
+        self.messages.push(StoredMessage {
+            raw,
+            files: Vec::new(),
+            allowed_mentions: None,
+            edits: 0,
+        });
+        self.apply(id, payload, uploads);
+        id
+    }
+
+    /// Applies a PATCH (or a type 7 UPDATE) to a message.
+    fn edit(&mut self, id: u64, payload: &Value, uploads: &[Upload]) {
+        self.apply(id, payload, uploads);
+        let message = self.stored(id);
+        message.edits += 1;
+        message.raw["edited_timestamp"] = objects::now();
+        // Filling in a deferred reply ends its "is thinking…" state.
+        let flags = message.raw["flags"].as_u64().unwrap_or(0) & !LOADING;
+        message.raw["flags"] = json!(flags);
+    }
+
+    /// Sets the fields the payload carries, like Discord does for both a
+    /// new message and an edit.
+    fn apply(&mut self, id: u64, payload: &Value, uploads: &[Upload]) {
+        let mentions: Vec<Value> = payload["content"]
+            .as_str()
+            .map(mentioned_ids)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|id| self.users.get(id))
+            .map(|user| objects::user(user, user.id == APPLICATION_ID))
+            .collect();
+        let next_attachment_ids: Vec<u64> = uploads.iter().map(|_| next_id()).collect();
+        let message = self.stored(id);
+        for key in ["content", "embeds", "components"] {
+            if !payload[key].is_null() {
+                message.raw[key] = payload[key].clone();
+            }
+        }
+        if !payload["content"].is_null() {
+            message.raw["mentions"] = Value::Array(mentions);
+        }
+        if !payload["allowed_mentions"].is_null() {
+            message.allowed_mentions = Some(payload["allowed_mentions"].clone());
+        }
+        // Without an `attachments` list the old ones stay; with one, only
+        // the listed old ones stay (serenity always sends one in interaction
+        // responses, so a type 7 UPDATE without files removes them).
+        let keep: Vec<Value> = payload["attachments"]
+            .as_array()
+            .map(|list| list.iter().map(|a| a["id"].clone()).collect())
+            .unwrap_or_else(|| {
+                let old = message.raw["attachments"].as_array().unwrap();
+                old.iter().map(|a| a["id"].clone()).collect()
+            });
+        let old_json = message.raw["attachments"].as_array().unwrap().clone();
+        let (mut json, mut files) = (Vec::new(), Vec::new());
+        for (attachment, file) in old_json.into_iter().zip(message.files.drain(..)) {
+            if keep.contains(&attachment["id"]) {
+                json.push(attachment);
+                files.push(file);
+            }
+        }
+        let channel = message.raw["channel_id"].as_str().unwrap().to_owned();
+        let described = attachments(Some(payload), uploads);
+        for ((upload, file), attachment_id) in
+            uploads.iter().zip(described).zip(next_attachment_ids)
+        {
+            let url = format!(
+                "https://cdn.discordapp.com/attachments/{channel}/{attachment_id}/{}",
+                upload.filename
+            );
+            json.push(json!({
+                "id": attachment_id.to_string(),
+                "filename": upload.filename,
+                "description": file.description,
+                "content_type": content_type(&upload.filename),
+                "size": upload.bytes.len(),
+                "url": url,
+                "proxy_url": url,
+                "ephemeral": message.raw["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0,
+            }));
+            files.push(file);
+        }
+        message.raw["attachments"] = Value::Array(json);
+        message.files = files;
+    }
+
+    fn stored(&mut self, id: u64) -> &mut StoredMessage {
+        self.messages.iter_mut().find(|m| m.id() == id).unwrap()
+    }
+}
+
+fn content_type(filename: &str) -> &'static str {
+    match filename.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("txt") => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
