@@ -132,14 +132,3 @@ fn a_file_argument_is_read() {
     assert!(out.status.success());
     assert_eq!(lines(&out)[1]["move"], "J2");
 }
-
-#[test]
-fn without_a_subcommand_it_says_the_bot_is_not_built_yet() {
-    let out = kiela(&[], "");
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("not built yet") && stderr.contains("replay"),
-        "{stderr}"
-    );
-}

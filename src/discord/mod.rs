@@ -92,9 +92,15 @@ pub enum BotError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("Discord refused the token in DISCORD_TOKEN (reset it in the developer portal): {0}")]
-    Token(serenity::Error),
+    Token(Box<serenity::Error>),
     #[error("cannot reach Discord: {0}")]
-    Discord(#[from] serenity::Error),
+    Discord(Box<serenity::Error>),
+}
+
+impl From<serenity::Error> for BotError {
+    fn from(error: serenity::Error) -> BotError {
+        BotError::Discord(Box::new(error))
+    }
 }
 
 impl Config {
@@ -150,9 +156,9 @@ impl Bot {
         let http = http.build();
         let me = http.get_current_user().await.map_err(|e| match e {
             serenity::Error::Http(ref h) if h.status_code().is_some_and(|s| s.as_u16() == 401) => {
-                BotError::Token(e)
+                BotError::Token(Box::new(e))
             }
-            e => BotError::Discord(e),
+            e => e.into(),
         })?;
         let bot = User {
             id: me.id.get() as i64,
@@ -191,13 +197,12 @@ impl Bot {
         self.timers.abort();
         match ended {
             Ok(result) => Ok(result?),
-            Err(join) => Err(BotError::Discord(serenity::Error::Other(
-                if join.is_panic() {
-                    "the gateway task panicked"
-                } else {
-                    "the gateway task was cancelled"
-                },
-            ))),
+            Err(join) => Err(serenity::Error::Other(if join.is_panic() {
+                "the gateway task panicked"
+            } else {
+                "the gateway task was cancelled"
+            })
+            .into()),
         }
     }
 

@@ -126,8 +126,8 @@ macro_rules! on_both_backends {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    super::$name(super::support::Db {
-                        backend: super::support::Backend::Sqlite,
+                    super::$name(super::support::databases::Db {
+                        backend: super::support::databases::Backend::Sqlite,
                         test: stringify!($name),
                     })
                     .await
@@ -138,8 +138,8 @@ macro_rules! on_both_backends {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    super::$name(super::support::Db {
-                        backend: super::support::Backend::Postgres,
+                    super::$name(super::support::databases::Db {
+                        backend: super::support::databases::Backend::Postgres,
                         test: stringify!($name),
                     })
                     .await

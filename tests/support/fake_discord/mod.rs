@@ -23,7 +23,7 @@ mod rest;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
@@ -194,6 +194,14 @@ impl Interaction {
             .await
     }
 
+    /// From the dispatch to the bot's callback, once it arrived: the
+    /// bot's response time as Discord would see it (without the network).
+    pub fn latency(&self) -> Option<Duration> {
+        let inner = self.fake.lock();
+        let interaction = inner.interaction(self.id);
+        Some(interaction.responded_at? - interaction.dispatched_at)
+    }
+
     pub fn followups(&self) -> Vec<Message> {
         let inner = self.fake.lock();
         let ids = &inner.interaction(self.id).followups;
@@ -223,6 +231,8 @@ struct Inner {
     channels: BTreeSet<u64>,
     /// DM channel id by user id.
     dm_channels: BTreeMap<u64, u64>,
+    /// The guild of each channel outside GUILD_ID.
+    other_guilds: BTreeMap<u64, u64>,
     connections: Vec<Connection>,
     /// Every frame the gateway sent, in order.
     frames: Vec<Value>,
@@ -246,6 +256,9 @@ struct InteractionState {
     response: Option<Response>,
     original: Option<u64>,
     followups: Vec<u64>,
+    /// When it was sent to the bot, and when the bot's callback arrived.
+    dispatched_at: Instant,
+    responded_at: Option<Instant>,
 }
 
 /// A live gateway websocket.
@@ -278,6 +291,7 @@ impl FakeDiscord {
             interactions: Vec::new(),
             channels: BTreeSet::from([CHANNEL_ID]),
             dm_channels: BTreeMap::new(),
+            other_guilds: BTreeMap::new(),
             connections: Vec::new(),
             frames: Vec::new(),
         };
@@ -313,6 +327,14 @@ impl FakeDiscord {
     /// Makes a user known, for USER options and DMs.
     pub fn add_user(&self, user: &FakeUser) {
         self.lock().users.insert(user.id, user.clone());
+    }
+
+    /// Makes `channel` a text channel of another server, `guild`: its
+    /// interactions go to the shard that owns `guild`.
+    pub fn add_guild_channel(&self, guild: u64, channel: u64) {
+        let mut inner = self.lock();
+        inner.other_guilds.insert(channel, guild);
+        inner.channels.insert(channel);
     }
 
     /// The DM channel between the bot and `user`, created if needed.
@@ -560,6 +582,8 @@ impl FakeDiscord {
             response: None,
             original: None,
             followups: Vec::new(),
+            dispatched_at: Instant::now(),
+            responded_at: None,
         });
         self.dispatch(guild, "INTERACTION_CREATE", payload);
         Interaction {
@@ -589,9 +613,14 @@ impl FakeDiscord {
         let mut inner = self.lock();
         let dm = inner.dm_channels.values().any(|&c| c == channel);
         inner.channels.insert(channel);
+        let guild = inner
+            .other_guilds
+            .get(&channel)
+            .copied()
+            .unwrap_or(GUILD_ID);
         Place {
             channel_id: channel,
-            guild_id: (!dm).then_some(GUILD_ID),
+            guild_id: (!dm).then_some(guild),
         }
     }
 

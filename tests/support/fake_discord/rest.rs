@@ -292,6 +292,7 @@ impl FakeDiscord {
         };
         let interaction = &mut inner.interactions[index];
         interaction.original = original;
+        interaction.responded_at = Some(std::time::Instant::now());
         interaction.response = Some(Response {
             kind,
             data,

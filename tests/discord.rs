@@ -1,0 +1,580 @@
+//! The bot end to end: the real serenity client against a fake Discord on
+//! 127.0.0.1 (tests/support/fake_discord), with a real SQLite file. Every
+//! test ends by checking each REST call against Discord's OpenAPI spec.
+
+mod support;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use kiela::app::{ManualClock, DAY};
+use kiela::discord::{Bot, Config};
+use serde_json::json;
+use support::fake_discord::{FakeDiscord, FakeUser, Interaction, Message, CHANNEL_ID, GUILD_ID};
+
+const START: i64 = 1_800_000_000;
+
+struct Table {
+    fake: FakeDiscord,
+    bot: Option<Bot>,
+    clock: Arc<ManualClock>,
+    database: String,
+    _dir: tempfile::TempDir,
+    ana: FakeUser,
+    bob: FakeUser,
+    carol: FakeUser,
+}
+
+impl Table {
+    async fn new() -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let database = format!("sqlite://{}", dir.path().join("kiela.db").display());
+        let fake = FakeDiscord::start().await;
+        let [ana, bob, carol] = [(11, "Ana"), (12, "Bob"), (13, "Carol")].map(|(id, name)| {
+            let user = FakeUser::new(1_200_000_000_000_000_000 + id, name);
+            fake.add_user(&user);
+            user
+        });
+        let mut table = Table {
+            fake,
+            bot: None,
+            clock: Arc::new(ManualClock::starting_at(START)),
+            database,
+            _dir: dir,
+            ana,
+            bob,
+            carol,
+        };
+        table.start_bot().await;
+        table
+    }
+
+    async fn start_bot(&mut self) {
+        let config = Config {
+            token: "fake-token".into(),
+            database_url: self.database.clone(),
+            guild_id: Some(GUILD_ID),
+            proxy: Some(self.fake.url()),
+            shards: None,
+            timer_interval: Duration::from_millis(50),
+        };
+        let bot = Bot::start(config, self.clock.clone()).await.unwrap();
+        self.fake.wait_ready().await;
+        // The commands are registered once READY arrived.
+        for _ in 0..200 {
+            if !self.fake.commands(Some(GUILD_ID)).await.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(
+            !self.fake.commands(Some(GUILD_ID)).await.is_empty(),
+            "/kiela was not registered"
+        );
+        self.bot = Some(bot);
+    }
+
+    async fn stop_bot(&mut self) {
+        self.bot.take().unwrap().shutdown().await;
+        self.fake.disconnect_all().await;
+    }
+
+    async fn slash(
+        &self,
+        user: &FakeUser,
+        subcommand: &str,
+        options: serde_json::Value,
+    ) -> Message {
+        let interaction = self.fake.slash(user, CHANNEL_ID, subcommand, options).await;
+        answer(&interaction).await
+    }
+
+    async fn select(&self, user: &FakeUser, board: &Message, hole: &str) -> Message {
+        let menu = menu_id(board);
+        answer(&self.fake.select(user, board.id, &menu, &[hole]).await).await
+    }
+
+    async fn click(&self, user: &FakeUser, message: &Message, prefix: &str) -> Message {
+        let id = component_id(message, prefix);
+        answer(&self.fake.click(user, message.id, &id).await).await
+    }
+
+    /// Ana challenges Bob (Ana moves first) and Bob accepts: the first board.
+    async fn start_game(&self, options: serde_json::Value) -> Message {
+        let mut all = vec![
+            json!({"name": "opponent", "type": 6, "value": self.bob.id.to_string()}),
+            json!({"name": "first", "type": 3, "value": "me"}),
+        ];
+        all.extend(options.as_array().cloned().unwrap_or_default());
+        let challenge = self.slash(&self.ana, "challenge", json!(all)).await;
+        self.click(&self.bob, &challenge, "kiela:accept:").await
+    }
+}
+
+/// The message that answers an interaction: the response, or the deferred
+/// response once filled in.
+async fn answer(interaction: &Interaction) -> Message {
+    let response = interaction.response().await;
+    match response.kind {
+        4 => interaction.original().await,
+        5 => interaction.wait_original(|m| m.edits > 0).await,
+        kind => panic!("unexpected response type {kind}: {:?}", response.data),
+    }
+}
+
+fn component_id(message: &Message, prefix: &str) -> String {
+    message
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix}… component on {:?}", message.content))
+}
+
+fn menu_id(board: &Message) -> String {
+    component_id(board, "kiela:move:")
+}
+
+/// The board picture is a real PNG with its alt text.
+fn assert_board_picture(message: &Message) {
+    assert_eq!(message.attachments.len(), 1, "{}", message.content);
+    let picture = &message.attachments[0];
+    let image = image::load_from_memory(&picture.bytes).expect("a PNG");
+    assert_eq!((image.width(), image.height()), (1000, 500));
+    let alt = picture.description.as_deref().unwrap_or_default();
+    assert!(
+        alt.contains("to move") || alt.contains("wins") || alt.contains("draw"),
+        "{alt}"
+    );
+}
+
+fn assert_private(message: &Message, says: &str) {
+    assert!(message.ephemeral, "should be private: {}", message.content);
+    assert!(
+        message.content.to_lowercase().contains(says),
+        "{:?} does not say {says:?}",
+        message.content
+    );
+}
+
+/// The player a board waits for (the one mentioned), as a user of the table.
+fn to_move<'a>(table: &'a Table, board: &Message) -> &'a FakeUser {
+    let mentioned = board.mentions();
+    [&table.ana, &table.bob]
+        .into_iter()
+        .find(|u| mentioned.contains(&u.id))
+        .unwrap_or_else(|| panic!("nobody to move in {:?}", board.content))
+}
+
+fn database_path(table: &Table) -> &Path {
+    Path::new(table.database.trim_start_matches("sqlite://"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_from_challenge_to_result() {
+    let table = Table::new().await;
+    let commands = table.fake.commands(Some(GUILD_ID)).await;
+    assert_eq!(commands.len(), 1);
+    assert_eq!(commands[0]["name"], "kiela");
+
+    let challenge = table
+        .slash(
+            &table.ana,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+                   {"name": "first", "type": 3, "value": "me"}]),
+        )
+        .await;
+    assert!(!challenge.ephemeral);
+    assert_eq!(
+        challenge.mentions(),
+        vec![table.bob.id],
+        "{}",
+        challenge.content
+    );
+    let allowed = challenge.allowed_mentions.clone().unwrap_or_default();
+    assert_eq!(
+        allowed["users"],
+        json!([table.bob.id.to_string()]),
+        "{allowed}"
+    );
+    // Carol cannot accept a challenge meant for Bob.
+    let refused = table.click(&table.carol, &challenge, "kiela:accept:").await;
+    assert_private(&refused, "not addressed to you");
+
+    let mut board = table.click(&table.bob, &challenge, "kiela:accept:").await;
+    assert!(!board.ephemeral);
+    assert_board_picture(&board);
+    assert_eq!(to_move(&table, &board).id, table.ana.id);
+    assert!(board
+        .custom_ids()
+        .iter()
+        .any(|id| id.starts_with("kiela:resign:")));
+    assert!(board
+        .custom_ids()
+        .iter()
+        .any(|id| id.starts_with("kiela:draw:")));
+
+    // Both play the first legal move offered until the game ends.
+    let mut plies = 0;
+    while board
+        .custom_ids()
+        .iter()
+        .any(|id| id.starts_with("kiela:move:"))
+    {
+        let player = to_move(&table, &board).clone();
+        let options = board.select_options(&menu_id(&board));
+        assert!(!options.is_empty() && options.len() <= 20);
+        let next = table.select(&player, &board, &options[0]).await;
+        assert!(!next.ephemeral, "{}", next.content);
+        assert!(
+            next.content.contains(&format!("played {}", options[0])),
+            "{}",
+            next.content
+        );
+        assert_board_picture(&next);
+        board = next;
+        plies += 1;
+        assert!(plies < 400, "the game does not end");
+    }
+    assert!(
+        board.content.contains("wins") || board.content.contains("Draw"),
+        "{}",
+        board.content
+    );
+    assert!(
+        board.custom_ids().is_empty(),
+        "a finished game offers no buttons"
+    );
+
+    let history = table
+        .slash(
+            &table.ana,
+            "history",
+            json!([{"name": "game", "type": 4, "value": 1}]),
+        )
+        .await;
+    assert!(
+        history.content.contains("South=Ana") || history.content.contains("South=\"Ana\""),
+        "{}",
+        history.content
+    );
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
+    let table = Table::new().await;
+    let board = table
+        .slash(
+            &table.ana,
+            "ai",
+            json!([{"name": "level", "type": 3, "value": "easy"},
+                   {"name": "first", "type": 3, "value": "me"}]),
+        )
+        .await;
+    assert_board_picture(&board);
+    assert_eq!(board.mentions(), vec![table.ana.id]);
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let interaction = table
+        .fake
+        .select(&table.ana, board.id, &menu_id(&board), &[&hole])
+        .await;
+    let after = answer(&interaction).await;
+    assert!(
+        after.content.contains(&format!("Ana played {hole}")),
+        "{}",
+        after.content
+    );
+    assert!(after.content.contains("replied"), "{}", after.content);
+    assert_eq!(after.mentions(), vec![table.ana.id], "Ana is to move again");
+    assert_board_picture(&after);
+    // One answer: no follow-up message for the AI's move.
+    assert!(interaction.followups().is_empty());
+
+    // Challenging the bot itself also starts an AI game.
+    let bot = table.fake.bot_user();
+    let game = table
+        .slash(
+            &table.bob,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": bot.id.to_string()}]),
+        )
+        .await;
+    assert_board_picture(&game);
+    assert!(game.content.contains("#2"), "{}", game.content);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+
+    let stranger = table.select(&table.carol, &board, &hole).await;
+    assert_private(&stranger, "not your game");
+    let stranger = table.click(&table.carol, &board, "kiela:resign:").await;
+    assert_private(&stranger, "not your game");
+    let early = table.select(&table.bob, &board, &hole).await;
+    assert_private(&early, "not your turn");
+
+    // Ana clicks twice at once: exactly one move is played.
+    let menu = menu_id(&board);
+    let values = [hole.as_str()];
+    let (first, second) = tokio::join!(
+        table.fake.select(&table.ana, board.id, &menu, &values),
+        table.fake.select(&table.ana, board.id, &menu, &values),
+    );
+    let (first, second) = tokio::join!(answer(&first), answer(&second));
+    let public: Vec<&Message> = [&first, &second]
+        .into_iter()
+        .filter(|m| !m.ephemeral)
+        .collect();
+    assert_eq!(
+        public.len(),
+        1,
+        "{:?} / {:?}",
+        first.content,
+        second.content
+    );
+    let next = public[0].clone();
+    assert_eq!(to_move(&table, &next).id, table.bob.id);
+
+    // The old board is stale: a fresh one comes back, privately.
+    let stale = table.select(&table.ana, &board, &hole).await;
+    assert_private(&stale, "out of date");
+    assert_board_picture(&stale);
+    assert_eq!(
+        menu_id(&stale),
+        menu_id(&next),
+        "the fresh board is the current one"
+    );
+    let stale = table.click(&table.bob, &board, "kiela:draw:").await;
+    assert_private(&stale, "out of date");
+
+    // Nothing was lost or doubled: the record has one move.
+    let history = table
+        .slash(
+            &table.ana,
+            "history",
+            json!([{"name": "game", "type": 4, "value": 1}]),
+        )
+        .await;
+    assert!(
+        history.content.contains(&format!("1. {hole}")),
+        "{}",
+        history.content
+    );
+    assert!(!history.content.contains(" 2."), "{}", history.content);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_input_gets_a_private_error_and_changes_nothing() {
+    let table = Table::new().await;
+    let board = table
+        .start_game(json!([{"name": "variant", "type": 3, "value": "expert"}]))
+        .await;
+    let layout = table
+        .slash(
+            &table.ana,
+            "arrange",
+            json!([{"name": "layout", "type": 3, "value": "1 2 three"}]),
+        )
+        .await;
+    assert!(layout.ephemeral, "{}", layout.content);
+    assert!(
+        layout.content.to_lowercase().contains("layout") || layout.content.contains("three"),
+        "{}",
+        layout.content
+    );
+    let short = table
+        .slash(
+            &table.ana,
+            "arrange",
+            json!([{"name": "layout", "type": 3, "value": "1 2 3"}]),
+        )
+        .await;
+    assert!(short.ephemeral, "{}", short.content);
+    let hole = table
+        .slash(
+            &table.ana,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": "Z9"}]),
+        )
+        .await;
+    assert!(hole.ephemeral, "{}", hole.content);
+    let theirs = table
+        .slash(
+            &table.ana,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": "A4"}]),
+        )
+        .await;
+    assert_private(&theirs, "north");
+
+    // The board is unchanged: its menu still works.
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let moved = table.select(&table.ana, &board, &hole).await;
+    assert!(!moved.ephemeral, "{}", moved.content);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
+    let mut table = Table::new().await;
+    let mut board = table.start_game(json!([])).await;
+    for _ in 0..4 {
+        let player = to_move(&table, &board).clone();
+        let hole = board.select_options(&menu_id(&board))[0].clone();
+        board = table.select(&player, &board, &hole).await;
+    }
+    table.stop_bot().await;
+    table.start_bot().await;
+
+    // The menu posted before the restart still works.
+    let player = to_move(&table, &board).clone();
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    board = table.select(&player, &board, &hole).await;
+    assert!(!board.ephemeral, "{}", board.content);
+    assert!(board.content.contains(&format!("played {hole}")));
+
+    // Bob resigns with the button, after confirming.
+    let confirm = table.click(&table.bob, &board, "kiela:resign:").await;
+    assert!(confirm.ephemeral);
+    let over = table.click(&table.bob, &confirm, "kiela:resign-yes:").await;
+    assert!(!over.ephemeral);
+    assert!(over.content.contains("Bob resigned"), "{}", over.content);
+    assert!(over.content.contains("Ana wins"), "{}", over.content);
+    assert!(database_path(&table).exists());
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_and_losses_on_time_are_posted_once() {
+    let table = Table::new().await;
+    let notify = table
+        .slash(
+            &table.ana,
+            "notify",
+            json!([{"name": "dm", "type": 5, "value": true}]),
+        )
+        .await;
+    assert!(notify.ephemeral);
+    let board = table
+        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
+        .await;
+    assert_eq!(to_move(&table, &board).id, table.ana.id);
+
+    // With 5 hours of Ana's day left, she is reminded, here and by DM.
+    table.clock.advance(DAY - 5 * 3600);
+    let reminder = table
+        .fake
+        .wait_for_message("a reminder", |m| {
+            m.channel_id == CHANNEL_ID && !m.ephemeral && m.content.contains("reminder:")
+        })
+        .await;
+    assert_eq!(reminder.mentions(), vec![table.ana.id]);
+    let dm = table.fake.dm_channel(&table.ana);
+    table
+        .fake
+        .wait_for_message("a reminder by DM", |m| {
+            m.channel_id == dm && m.content.contains("reminder:")
+        })
+        .await;
+
+    // Past the deadline, Ana loses on time.
+    table.clock.advance(6 * 3600);
+    let timeout = table
+        .fake
+        .wait_for_message("the loss on time", |m| {
+            m.content.contains("ran out of time")
+        })
+        .await;
+    assert!(timeout.content.contains("Bob wins"), "{}", timeout.content);
+    assert_board_picture(&timeout);
+
+    // More ticks change nothing: each event fired once.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let posted = table.fake.messages(CHANNEL_ID);
+    let count = |text: &str| posted.iter().filter(|m| m.content.contains(text)).count();
+    assert_eq!(count("reminder:"), 1);
+    assert_eq!(count("ran out of time"), 1);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_offers_legal_holes_and_games() {
+    let table = Table::new().await;
+    table.start_game(json!([])).await;
+    let typing = table
+        .fake
+        .autocomplete(
+            &table.ana,
+            CHANNEL_ID,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    let response = typing.response().await;
+    assert_eq!(response.kind, 8);
+    let choices = response.data["choices"].as_array().unwrap().clone();
+    assert!(!choices.is_empty() && choices.len() <= 20, "{choices:?}");
+    assert!(
+        choices
+            .iter()
+            .all(|c| c["name"].as_str().unwrap().contains("stones")),
+        "{choices:?}"
+    );
+
+    // Bob is not to move: no hole to offer him.
+    let typing = table
+        .fake
+        .autocomplete(
+            &table.bob,
+            CHANNEL_ID,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert_eq!(typing.response().await.data["choices"], json!([]));
+
+    let typing = table
+        .fake
+        .autocomplete(
+            &table.bob,
+            CHANNEL_ID,
+            "board",
+            json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+        )
+        .await;
+    let choices = typing.response().await.data["choices"].clone();
+    assert_eq!(choices[0]["value"], json!(1), "{choices}");
+    assert!(
+        choices[0]["name"].as_str().unwrap().contains("Ana"),
+        "{choices}"
+    );
+    table.fake.check_calls();
+}
+
+#[test]
+fn kiela_without_a_token_says_how_to_get_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kiela"))
+        .current_dir(dir.path())
+        .env_clear()
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("DISCORD_TOKEN is not set"), "{said}");
+    assert!(
+        said.contains("discord.com/developers/applications"),
+        "{said}"
+    );
+    assert!(
+        !dir.path().join("kiela.db").exists(),
+        "nothing is created without a token"
+    );
+}

@@ -1,0 +1,171 @@
+//! Running at scale: two bot instances, each with its own gateway shard,
+//! database pool and reminders task (all a process has), share one
+//! PostgreSQL database behind one fake Discord. Moves in both servers are
+//! all kept, and every due event fires exactly once.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use kiela::app::{ManualClock, DAY};
+use kiela::discord::{Bot, Config, ShardRange};
+use kiela::store::Store;
+use serde_json::json;
+use support::databases::{Backend, Db};
+use support::fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
+
+const START: i64 = 1_800_000_000;
+const PLIES: usize = 12;
+
+/// A server on the other shard of two (shards are `(guild >> 22) % 2`).
+const OTHER_GUILD: u64 = GUILD_ID + (1 << 22);
+const OTHER_CHANNEL: u64 = CHANNEL_ID + 1000;
+
+fn menu(board: &Message) -> Option<String> {
+    board
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("kiela:move:"))
+}
+
+/// `a` challenges `b` in `channel` (one day per move), then they play
+/// `PLIES` moves. Returns the game's number.
+async fn play(fake: &FakeDiscord, channel: u64, a: &FakeUser, b: &FakeUser) -> i64 {
+    let options = json!([{"name": "opponent", "type": 6, "value": b.id.to_string()},
+                         {"name": "first", "type": 3, "value": "me"},
+                         {"name": "days", "type": 4, "value": 1}]);
+    let challenge = fake
+        .slash(a, channel, "challenge", options)
+        .await
+        .original()
+        .await;
+    let accept = challenge.custom_ids()[0].clone();
+    let mut board = fake.click(b, challenge.id, &accept).await.original().await;
+    let game: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
+    for _ in 0..PLIES {
+        let menu = menu(&board).expect("the game goes on");
+        let player = if board.mentions().contains(&a.id) {
+            a
+        } else {
+            b
+        };
+        let hole = board.select_options(&menu)[0].clone();
+        let next = fake
+            .select(player, board.id, &menu, &[&hole])
+            .await
+            .original()
+            .await;
+        assert!(!next.ephemeral, "{}", next.content);
+        board = next;
+    }
+    game
+}
+
+/// Polls `done` for up to 20 seconds.
+async fn wait_until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..1000 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
+    let db = Db {
+        backend: Backend::Postgres,
+        test: "two_shards",
+    }
+    .fresh("")
+    .await;
+    let fake = FakeDiscord::start().await;
+    fake.add_guild_channel(OTHER_GUILD, OTHER_CHANNEL);
+    let users: Vec<FakeUser> = (1..=4)
+        .map(|i| FakeUser::new(1_200_000_000_000_000_000 + i, &format!("player{i}")))
+        .collect();
+    for user in &users {
+        fake.add_user(user);
+    }
+    let clock = Arc::new(ManualClock::starting_at(START));
+    let mut bots = Vec::new();
+    for shard in 0..2 {
+        let config = Config {
+            token: "fake-token".into(),
+            database_url: db.url.clone(),
+            guild_id: Some(GUILD_ID),
+            proxy: Some(fake.url()),
+            shards: Some(ShardRange {
+                first: shard,
+                last: shard,
+                total: 2,
+            }),
+            timer_interval: Duration::from_millis(20),
+        };
+        bots.push(Bot::start(config, clock.clone()).await.unwrap());
+    }
+    fake.wait_ready().await;
+    let mut shards = fake.shards();
+    shards.sort();
+    assert_eq!(shards, vec![(0, 2), (1, 2)]);
+    for _ in 0..200 {
+        if !fake.commands(Some(GUILD_ID)).await.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // Two games in each server, played at the same time.
+    let (here, there) = tokio::join!(
+        async {
+            (
+                play(&fake, CHANNEL_ID, &users[0], &users[1]).await,
+                play(&fake, CHANNEL_ID, &users[2], &users[3]).await,
+            )
+        },
+        async {
+            (
+                play(&fake, OTHER_CHANNEL, &users[1], &users[2]).await,
+                play(&fake, OTHER_CHANNEL, &users[3], &users[0]).await,
+            )
+        }
+    );
+    let games = [here.0, here.1, there.0, there.1];
+
+    // Both instances poll for due events; each fires once.
+    clock.advance(DAY - 5 * 3600);
+    let count = |text: &str| {
+        [CHANNEL_ID, OTHER_CHANNEL]
+            .iter()
+            .flat_map(|&c| fake.messages(c))
+            .filter(|m| m.content.contains(text))
+            .count()
+    };
+    wait_until("every reminder", || count("reminder:") >= games.len()).await;
+    clock.advance(6 * 3600);
+    wait_until("every loss on time", || {
+        count("ran out of time") >= games.len()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(count("reminder:"), games.len());
+    assert_eq!(count("ran out of time"), games.len());
+
+    // Every acknowledged move is stored, once.
+    let store = Store::open(&db.url).await.unwrap();
+    for game in games {
+        assert_eq!(
+            store.moves(game).await.unwrap().len(),
+            PLIES,
+            "game #{game}"
+        );
+        let row = store.game(game).await.unwrap().unwrap();
+        assert_eq!(row.reason.as_deref(), Some("timeout"), "game #{game}");
+    }
+    for bot in bots {
+        bot.shutdown().await;
+    }
+    fake.check_calls();
+}
