@@ -1,7 +1,12 @@
-//! Response time of the bot for a human move, measured through the fake
-//! Discord of the end-to-end tests: from the interaction leaving the fake's
-//! gateway to the bot's response arriving at its REST API. Two players make
-//! `KIELA_BENCH_MOVES` moves (default 400) over 20 games on a SQLite file.
+//! The bot's response time through the fake Discord of the end-to-end
+//! tests: from the interaction leaving the fake's gateway to the bot's
+//! response arriving at its REST API (no network in between).
+//!
+//! Three runs, each bounded by `KIELA_BENCH_MOVES` human moves (default
+//! 400) and 60 seconds:
+//! 1. one instance on a SQLite file, one move at a time (issue 6's figure);
+//! 2. one instance on PostgreSQL, 8 games in 4 servers played at once;
+//! 3. the same load on two instances, shards 0 and 1 of 2.
 //!
 //! `cargo bench --bench discord`
 
@@ -9,14 +14,15 @@
 mod support;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use kiela::app::ManualClock;
-use kiela::discord::{Bot, Config};
+use kiela::discord::{Bot, Config, ShardRange};
 use serde_json::json;
+use support::databases::{Backend, Db};
 use support::fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 
-const GAMES: usize = 20;
+const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
@@ -25,96 +31,119 @@ async fn main() {
         .and_then(|m| m.parse().ok())
         .unwrap_or(400);
     let dir = tempfile::tempdir().unwrap();
+    let sqlite = format!("sqlite://{}", dir.path().join("bench.db").display());
+    run("SQLite, 1 instance, 1 game at a time", &sqlite, 1, 1, moves).await;
+    for instances in [1, 2] {
+        let db = Db {
+            backend: Backend::Postgres,
+            test: "bench",
+        }
+        .fresh(&instances.to_string())
+        .await;
+        let name = format!("PostgreSQL, {instances} instance(s), 8 games at once");
+        run(&name, &db.url, instances, 8, moves).await;
+    }
+}
+
+/// Plays `moves` human moves in `parallel` games spread over 4 servers,
+/// against `instances` bots splitting the shards, and prints the figures.
+async fn run(name: &str, database: &str, instances: u32, parallel: usize, moves: usize) {
     let fake = FakeDiscord::start().await;
-    let ana = FakeUser::new(1_200_000_000_000_000_011, "Ana");
-    let bob = FakeUser::new(1_200_000_000_000_000_012, "Bob");
-    fake.add_user(&ana);
-    fake.add_user(&bob);
-    let config = Config {
-        token: "fake-token".into(),
-        database_url: format!("sqlite://{}", dir.path().join("bench.db").display()),
-        guild_id: Some(GUILD_ID),
-        proxy: Some(fake.url()),
-        shards: None,
-        timer_interval: Duration::from_secs(3600),
-    };
-    let bot = Bot::start(config, Arc::new(ManualClock::starting_at(1_800_000_000)))
-        .await
-        .unwrap();
+    let mut bots = Vec::new();
+    for shard in 0..instances {
+        let config = Config {
+            token: "fake-token".into(),
+            database_url: database.to_string(),
+            guild_id: Some(GUILD_ID),
+            proxy: Some(fake.url()),
+            shards: Some(ShardRange {
+                first: shard,
+                last: shard,
+                total: instances,
+            }),
+            timer_interval: Duration::from_secs(3600),
+        };
+        let clock = Arc::new(ManualClock::starting_at(1_800_000_000));
+        bots.push(Bot::start(config, clock).await.unwrap());
+    }
     fake.wait_ready().await;
 
-    let mut boards = Vec::new();
-    for _ in 0..GAMES {
-        let challenge = fake
-            .slash(
-                &ana,
-                CHANNEL_ID,
-                "challenge",
-                json!([{"name": "opponent", "type": 6, "value": bob.id.to_string()},
-                       {"name": "first", "type": 3, "value": "me"}]),
-            )
-            .await;
-        let challenge = challenge.original().await;
-        let accept = custom_id(&challenge, "kiela:accept:");
-        boards.push(
-            fake.click(&bob, challenge.id, &accept)
-                .await
-                .original()
-                .await,
-        );
+    let started = Instant::now();
+    let mut tables = tokio::task::JoinSet::new();
+    for table in 0..parallel {
+        let fake = fake.clone();
+        tables.spawn(async move { play(&fake, table as u64, moves / parallel, started).await });
     }
-
     let mut latencies = Vec::with_capacity(moves);
-    let started = std::time::Instant::now();
-    let mut turn = 0;
-    while latencies.len() < moves {
-        let game = turn % GAMES;
-        turn += 1;
-        let board = &boards[game];
-        let menu = board
-            .custom_ids()
-            .into_iter()
-            .find(|id| id.starts_with("kiela:move:"));
-        let Some(menu) = menu else {
-            // This game has ended; stop when they all have.
-            if turn > moves * GAMES {
-                break;
-            }
-            continue;
-        };
-        let player = if board.mentions().contains(&ana.id) {
-            &ana
-        } else {
-            &bob
-        };
-        let hole = board.select_options(&menu)[0].clone();
-        let interaction = fake.select(player, board.id, &menu, &[&hole]).await;
-        interaction.response().await;
-        latencies.push(interaction.latency().expect("a response"));
-        boards[game] = interaction.original().await;
+    while let Some(played) = tables.join_next().await {
+        latencies.extend(played.expect("a table's games"));
     }
     let elapsed = started.elapsed();
-    bot.shutdown().await;
+    for bot in bots {
+        bot.shutdown().await;
+    }
 
     latencies.sort();
-    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize];
+    let at = |q: f64| ms(latencies[((latencies.len() - 1) as f64 * q) as usize]);
     println!(
-        "{} human moves: median {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({:.0} moves/s end to end)",
+        "{name}: {} moves in {:.1} s, {:.0} moves/s; response median {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         latencies.len(),
-        ms(at(0.5)),
-        ms(at(0.9)),
-        ms(at(0.99)),
-        ms(*latencies.last().unwrap()),
-        latencies.len() as f64 / elapsed.as_secs_f64()
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0),
     );
 }
 
-fn custom_id(message: &Message, prefix: &str) -> String {
+/// Two players at table `table` (in server `table % 4`) play games one
+/// after another until they made `moves` moves; the response times.
+async fn play(fake: &FakeDiscord, table: u64, moves: usize, started: Instant) -> Vec<Duration> {
+    // Servers 0 and 2 fall on shard 0 of 2, servers 1 and 3 on shard 1.
+    let guild = GUILD_ID + ((table % 4) << 22);
+    let channel = CHANNEL_ID + 1000 + table;
+    fake.add_guild_channel(guild, channel);
+    let ana = FakeUser::new(1_300_000_000_000_000_000 + 2 * table, "Ana");
+    let bob = FakeUser::new(1_300_000_000_000_000_001 + 2 * table, "Bob");
+    fake.add_user(&ana);
+    fake.add_user(&bob);
+    let mut latencies = Vec::with_capacity(moves);
+    while latencies.len() < moves && started.elapsed() < TIME_LIMIT {
+        let options = json!([{"name": "opponent", "type": 6, "value": bob.id.to_string()},
+                             {"name": "first", "type": 3, "value": "me"}]);
+        let challenge = fake.slash(&ana, channel, "challenge", options).await;
+        let challenge = challenge.original().await;
+        let accept = custom_id(&challenge, "kiela:accept:").unwrap();
+        let mut board = fake
+            .click(&bob, challenge.id, &accept)
+            .await
+            .original()
+            .await;
+        while let Some(menu) = custom_id(&board, "kiela:move:") {
+            if latencies.len() >= moves || started.elapsed() >= TIME_LIMIT {
+                break;
+            }
+            let player = if board.mentions().contains(&ana.id) {
+                &ana
+            } else {
+                &bob
+            };
+            let hole = board.select_options(&menu)[0].clone();
+            let interaction = fake.select(player, board.id, &menu, &[&hole]).await;
+            interaction.response().await;
+            latencies.push(interaction.latency().expect("a response"));
+            board = interaction.original().await;
+        }
+    }
+    latencies
+}
+
+fn custom_id(message: &Message, prefix: &str) -> Option<String> {
     message
         .custom_ids()
         .into_iter()
         .find(|id| id.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no {prefix} component"))
 }
 
 fn ms(d: Duration) -> f64 {

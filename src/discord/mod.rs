@@ -147,6 +147,10 @@ impl Bot {
     /// The commands are registered once Discord says the bot is ready.
     pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Bot, BotError> {
         let store = Store::open(&config.database_url).await?;
+        tracing::info!(
+            "games are kept in {}",
+            crate::store::redact(&config.database_url)
+        );
         let mut http = HttpBuilder::new(&config.token);
         if let Some(proxy) = &config.proxy {
             // The proxy does the rate limiting; serenity ignores the proxy
