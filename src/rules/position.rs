@@ -110,8 +110,9 @@ impl Position {
         let n = variant.start_stones();
         // Outer row (0..10) full, and the four right-most inner holes from
         // the owner's seat, which are the first four of the inner loop.
-        let mut rows = [0; 20];
-        rows[..14].fill(n);
+        let mut counts = [0; 20];
+        counts[..14].fill(n);
+        let rows = Rows::from_counts(counts);
         Position {
             rows: [rows; 2],
             turn: Side::South,
@@ -123,12 +124,12 @@ impl Position {
     /// A position from counts in A1..J4 order (as in JSON boards). No Expert
     /// rearrangement rights: it is not a start position.
     pub fn from_board(variant: Variant, board: [u8; 40], turn: Side) -> Position {
-        let mut rows = [[0; 20]; 2];
+        let mut counts = [[0; 20]; 2];
         for hole in Hole::all() {
-            rows[hole.owner().index()][hole.relative()] = board[hole.index()];
+            counts[hole.owner().index()][hole.relative()] = board[hole.index()];
         }
         Position {
-            rows,
+            rows: counts.map(Rows::from_counts),
             turn,
             variant,
             may_rearrange: [false; 2],
@@ -147,7 +148,7 @@ impl Position {
     /// Stones in `hole`.
     #[inline]
     pub fn stones(&self, hole: Hole) -> u8 {
-        self.rows[hole.owner().index()][hole.relative()]
+        self.rows[hole.owner().index()].get(hole.relative())
     }
 
     /// All counts in A1..J1, A2..J2, A3..J3, A4..J4 order.
@@ -157,7 +158,11 @@ impl Position {
 
     /// Stones on `side`'s two rows.
     pub fn side_stones(&self, side: Side) -> u32 {
-        self.rows[side.index()].iter().map(|&n| n as u32).sum()
+        self.rows[side.index()]
+            .counts()
+            .iter()
+            .map(|&n| n as u32)
+            .sum()
     }
 
     pub fn total_stones(&self) -> u32 {
@@ -183,7 +188,7 @@ impl Position {
         let min = self.variant.min_stones();
         for hole in Hole::all().filter(|h| h.owner() == me) {
             let pos = hole.relative();
-            if self.rows[me.index()][pos] >= min && { *self }.sow(pos, u32::MAX).is_ok() {
+            if self.rows[me.index()].get(pos) >= min && { *self }.sow(pos, u32::MAX).is_ok() {
                 list.push(hole);
             }
         }
@@ -241,7 +246,7 @@ impl Position {
             });
         }
         let pos = hole.relative();
-        match self.rows[me.index()][pos] {
+        match self.rows[me.index()].get(pos) {
             0 => return Err(IllegalMove::Empty(hole)),
             n if n < self.variant.min_stones() => {
                 return Err(IllegalMove::TooFewStones {
@@ -278,9 +283,11 @@ impl Position {
             }
             .into());
         }
+        let mut counts = [0; 20];
         for (i, &n) in layout.0.iter().enumerate() {
-            self.rows[me.index()][Layout::hole(me, i).relative()] = n;
+            counts[Layout::hole(me, i).relative()] = n;
         }
+        self.rows[me.index()] = Rows::from_counts(counts);
         Ok(MoveEffect::default())
     }
 
@@ -299,10 +306,17 @@ impl Position {
     /// repetition). Equal positions hash equal; unequal ones almost never do.
     #[inline]
     pub fn placement_hash(&self) -> u64 {
-        let bytes: &[u8; 40] = self.rows.as_flattened().try_into().expect("40 bytes");
+        let [south, north] = self.rows.map(|rows| rows.words());
+        // The two short words (four holes each) share one round.
+        let words = [
+            south[0],
+            south[1],
+            north[0],
+            north[1],
+            south[2] | north[2] << 32,
+        ];
         let mut h = self.turn as u64 ^ 0x9E37_79B9_7F4A_7C15;
-        for chunk in bytes.chunks_exact(8) {
-            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        for word in words {
             h = (h ^ word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             h ^= h >> 31;
         }
@@ -321,12 +335,9 @@ impl Position {
     /// byte's top bit.
     #[inline]
     pub(crate) fn candidate_mask(&self) -> u32 {
-        let rows = &self.rows[self.turn.index()];
+        let words = self.rows[self.turn.index()].words();
         let add = u64::from(0x80 - self.variant.min_stones()) * 0x0101_0101_0101_0101;
-        let mut bytes = [0u8; 24];
-        bytes[..20].copy_from_slice(rows);
-        (0..3).fold(0, |mask, i| {
-            let word = u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+        words.iter().enumerate().fold(0, |mask, (i, &word)| {
             // Lanes 20..24 are zero and stay below 0x80.
             let tops = (word + add) & 0x8080_8080_8080_8080;
             // Gathers the eight top bits into the top byte, in lane order.

@@ -2,9 +2,9 @@
 //!
 //! Each side's 20 holes are kept in player-relative order (see
 //! [`super::Hole::relative`]); the mover sows from `p` to `(p + 1) % 20`.
-//! While sowing, the mover's holes are packed into byte lanes of three
-//! `u64`s, so that dropping `n` stones is three additions of a precomputed
-//! mask instead of `n` single increments.
+//! The holes are byte lanes of three `u64`s ([`Rows`]), so that dropping
+//! `n` stones is three additions of a precomputed mask instead of `n`
+//! single increments.
 //!
 //! Almost every sowing ends within a few relays. The rare long relay chains
 //! (an endless candidate can run for a billion relays before its cycle
@@ -13,10 +13,6 @@
 //! which proves endlessness by a repeated state.
 
 use super::{Hole, MoveEffect, Side};
-
-/// Stones per player-relative position: 0..10 the outer row from the
-/// owner's left, 10..20 the inner row from the owner's right.
-pub(crate) type Rows = [u8; 20];
 
 /// Why a sowing stopped without ending its turn.
 #[derive(Debug, PartialEq, Eq)]
@@ -58,7 +54,7 @@ fn sow_with(
     max_relays: u32,
     long_chain: u32,
 ) -> Result<MoveEffect, Unfinished> {
-    let mut lanes = Lanes::load(mine);
+    let mut lanes = *mine;
     let mut effect = MoveEffect::default();
     let mut pos = start;
     let mut hand = lanes.take(pos);
@@ -67,29 +63,26 @@ fn sow_with(
         if effect.relays >= long_chain {
             // Relay on until the last stone falls into an empty hole or
             // onto a capture, both handled below.
-            let mut run = RelayRun::new(&lanes, pos, capturing_holes(theirs));
-            let result = run.relay(&mut effect.relays, max_relays);
-            (lanes, pos) = run.finish();
-            result?;
+            (lanes, pos) = relay_long_chain(lanes, pos, theirs, &mut effect.relays, max_relays)?;
         }
         if lanes.get(pos) == 1 {
             // The last stone fell into an empty hole.
-            lanes.store(mine);
+            *mine = lanes;
             effect.last = Some(Hole::from_relative(side, pos));
             return Ok(effect);
         }
         let facing = 29usize.wrapping_sub(pos);
-        if pos >= 10 && theirs[facing] > 0 {
+        if pos >= 10 && theirs.get(facing) > 0 {
             // Capture the facing inner hole, and the outer one behind it if
             // occupied; sow them from the next hole. The capturing hole
             // keeps its own stones.
             let behind = pos - 10;
-            hand = std::mem::take(&mut theirs[facing]);
+            hand = theirs.take(facing);
             effect
                 .captured
                 .insert(Hole::from_relative(side.opponent(), facing));
-            if theirs[behind] > 0 {
-                hand += std::mem::take(&mut theirs[behind]);
+            if theirs.get(behind) > 0 {
+                hand += theirs.take(behind);
                 effect
                     .captured
                     .insert(Hole::from_relative(side.opponent(), behind));
@@ -105,19 +98,38 @@ fn sow_with(
     }
 }
 
+/// Hands a long chain to a [`RelayRun`]. Apart from the hot loop of
+/// [`sow_with`], so that the holes stay in registers there.
+#[cold]
+#[inline(never)]
+fn relay_long_chain(
+    rows: Rows,
+    pos: usize,
+    theirs: &Rows,
+    relays: &mut u32,
+    max_relays: u32,
+) -> Result<(Rows, usize), Unfinished> {
+    let mut run = RelayRun::new(&rows, pos, capturing_holes(theirs));
+    run.relay(relays, max_relays)?;
+    Ok(run.finish())
+}
+
 /// The mover's positions where a last stone would capture (inner holes
 /// facing an occupied opponent hole), as bits.
 fn capturing_holes(theirs: &Rows) -> u32 {
     (10..20)
-        .filter(|&pos| theirs[29 - pos] > 0)
+        .filter(|&pos| theirs.get(29 - pos) > 0)
         .fold(0, |mask, pos| mask | 1 << pos)
 }
 
-/// 20 holes as byte lanes of three words, kept as bytes so that reading
-/// one hole is a single load; lanes 20..24 stay zero. No lane overflows: a
-/// side never holds more than the 56 stones of the board.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Lanes([u8; 24]);
+/// A side's 20 holes, by player-relative position (0..10 the outer row
+/// from the owner's left, 10..20 the inner row from the owner's right), as
+/// byte lanes of three words; lanes 20..24 stay zero. A word is picked by
+/// comparisons rather than by indexing, so that a sowing keeps the holes
+/// in registers, and they are read and written a word at a time. No lane
+/// overflows: a side never holds more than the 56 stones of the board.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Rows([u64; 3]);
 
 /// One stone in every lane 0..20.
 const ONE_EACH: [u64; 3] = [0x0101_0101_0101_0101, 0x0101_0101_0101_0101, 0x0101_0101];
@@ -140,27 +152,58 @@ static SOW_MASKS: [[[u64; 3]; 20]; 20] = {
     masks
 };
 
-impl Lanes {
-    #[inline]
-    fn load(rows: &Rows) -> Lanes {
-        let mut bytes = [0u8; 24];
-        bytes[..20].copy_from_slice(rows);
-        Lanes(bytes)
+impl Rows {
+    pub(crate) fn from_counts(counts: [u8; 20]) -> Rows {
+        let word = |i: usize| {
+            let mut bytes = [0u8; 8];
+            let end = (i * 8 + 8).min(20);
+            bytes[..end - i * 8].copy_from_slice(&counts[i * 8..end]);
+            u64::from_le_bytes(bytes)
+        };
+        Rows([word(0), word(1), word(2)])
     }
 
-    #[inline]
-    fn store(self, rows: &mut Rows) {
-        rows.copy_from_slice(&self.0[..20]);
+    pub(crate) fn counts(&self) -> [u8; 20] {
+        std::array::from_fn(|pos| self.get(pos))
     }
 
+    /// The three words, for hashing and testing eight holes at a time.
     #[inline]
-    fn get(&self, pos: usize) -> u8 {
-        self.0[pos]
+    pub(crate) fn words(&self) -> [u64; 3] {
+        self.0
     }
 
+    /// The word holding lane `pos`, and the lane's shift within it.
     #[inline]
-    fn take(&mut self, pos: usize) -> u8 {
-        std::mem::take(&mut self.0[pos])
+    fn word(&self, pos: usize) -> (u64, u32) {
+        let [low, middle, high] = self.0;
+        let word = if pos < 8 {
+            low
+        } else if pos < 16 {
+            middle
+        } else {
+            high
+        };
+        (word, (pos % 8 * 8) as u32)
+    }
+
+    /// Stones in position `pos`.
+    #[inline]
+    pub(crate) fn get(&self, pos: usize) -> u8 {
+        let (word, shift) = self.word(pos);
+        (word >> shift) as u8
+    }
+
+    /// Empties position `pos` and returns its stones.
+    #[inline]
+    pub(crate) fn take(&mut self, pos: usize) -> u8 {
+        let stones = self.get(pos);
+        let keep = !(0xff << (pos % 8 * 8));
+        let [low, middle, high] = &mut self.0;
+        *low &= if pos < 8 { keep } else { !0 };
+        *middle &= if (8..16).contains(&pos) { keep } else { !0 };
+        *high &= if pos >= 16 { keep } else { !0 };
+        stones
     }
 
     /// Drops `hand` stones one per hole after `from` (whole laps also into
@@ -173,9 +216,8 @@ impl Lanes {
             _ => ((hand / 20) as u64, (hand % 20) as usize),
         };
         let mask = &SOW_MASKS[from][rest];
-        for (i, lanes) in self.0.chunks_exact_mut(8).enumerate() {
-            let word = u64::from_le_bytes(lanes.try_into().expect("8 bytes"));
-            lanes.copy_from_slice(&(word + mask[i] + laps * ONE_EACH[i]).to_le_bytes());
+        for i in 0..3 {
+            self.0[i] += mask[i] + laps * ONE_EACH[i];
         }
         let last = from + rest;
         if last >= 20 {
@@ -189,8 +231,8 @@ impl Lanes {
 /// A relay chain in progress, kept by laps: the hand goes round the 20
 /// holes, dropping one stone in each, and a hole holds as many stones as
 /// the times the hand passed it since it was last emptied. So each hole only
-/// stores the lap it was last emptied in (`emptied`), and a relay costs one
-/// subtraction however many stones it sows. Laps are counted from
+/// stores the lap it was last emptied in (as [`Reach`]), and a relay costs
+/// an addition however many stones it sows. Laps are counted from
 /// position 0; the hand has passed every position up to `pos` in the
 /// current `lap`.
 ///
@@ -202,42 +244,59 @@ impl Lanes {
 /// that repeats turned round (the same stones at the same distances ahead
 /// of the hand) proves it too; such cycles are found up to 20 times sooner.
 struct RelayRun {
-    emptied: [u32; 20],
-    lap: u32,
-    /// Where the last stone fell.
-    pos: usize,
+    reach: Reach,
+    at: Cursor,
     /// Positions where a capture is due (see [`capturing_holes`]).
     capturing: u32,
-    /// `Σ ω^p · t_p mod P` over the positions `p`, where `t_p` is the time
-    /// (stones sown since lap 0 began) at which `p` was last emptied: see
-    /// [`Snapshot`].
-    hash: u32,
 }
 
-/// A prime with 20 dividing `P - 1`, and `OMEGA` of order 20 modulo it.
-const P: u64 = 2_147_482_921;
-const OMEGA: u64 = 759_095_567;
+/// For each position `p`, `p` minus the lap it was last emptied in
+/// (wrapping): a relay from `p` in lap `l` ends `l + reach[p]` positions
+/// after the start of lap `l`, since `p` holds as many stones as laps have
+/// begun since it was emptied.
+type Reach = [u32; 20];
 
-/// `OMEGA` to the powers 0..20, modulo `P`.
-const POWERS: [u64; 20] = {
-    let mut powers = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        powers[i] = powers[i - 1] * OMEGA % P;
+/// Where the hand of a run is, and the hash of the run's state: apart from
+/// the holes, so that the walks keep it in registers.
+#[derive(Clone, Copy)]
+struct Cursor {
+    /// Where the last stone fell.
+    pos: usize,
+    lap: u32,
+    /// `Σ WEIGHTS[p] · t_p` over the positions `p` (wrapping), where `t_p`
+    /// is the time (stones sown since lap 0 began) at which `p` was last
+    /// emptied: see [`Snapshot`].
+    hash: u64,
+}
+
+/// Odd-looking weights that add up to zero, so that shifting every time
+/// by the same amount leaves a hash unchanged.
+const WEIGHTS: [u64; 20] = {
+    let mut weights = [0u64; 20];
+    let (mut i, mut x, mut sum) = (0, 0x9E37_79B9_7F4A_7C15u64, 0u64);
+    while i < 19 {
+        // SplitMix64.
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        weights[i] = z ^ (z >> 31);
+        sum = sum.wrapping_add(weights[i]);
         i += 1;
     }
-    powers
+    weights[19] = sum.wrapping_neg();
+    weights
 };
 
 /// `HASH_STEPS[p][n]`: how the hash grows when position `p` is emptied of
-/// `n` stones (its time moves on by `n` laps of 20), modulo `P`.
-static HASH_STEPS: [[u32; 64]; 20] = {
-    let mut steps = [[0u32; 64]; 20];
+/// `n` stones (its time moves on by `n` laps of 20).
+static HASH_STEPS: [[u64; 64]; 20] = {
+    let mut steps = [[0u64; 64]; 20];
     let mut p = 0;
     while p < 20 {
         let mut n = 0;
         while n < 64 {
-            steps[p][n] = (20 * n as u64 * POWERS[p] % P) as u32;
+            steps[p][n] = WEIGHTS[p].wrapping_mul(20 * n as u64);
             n += 1;
         }
         p += 1;
@@ -248,51 +307,49 @@ static HASH_STEPS: [[u32; 64]; 20] = {
 /// A state of a run, for finding repeats.
 ///
 /// States are told apart by hash first. Turn a state round by `s`
-/// positions and shift its times by `d`: `t'_(p+s) = t_p + d`, so
-/// `hash' = ω^s · (hash + d · Σ ω^p) = ω^s · hash` (`Σ ω^p = 0` for a root
-/// of unity). So the same stones at the same distances ahead of the hand
-/// have the hash `hash · ω^(q - pos)` with the hand at `q`: `hashes[q]`.
+/// positions and shift its times by `d`: `t'_(p+s) = t_p + d`; the hash of
+/// the turned state is `Σ WEIGHTS[p + s] · t_p`, whatever `d` (the weights
+/// add up to zero). So the same stones at the same distances ahead of the
+/// hand, with the hand at `q`, have the hash `hashes[q]`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Snapshot {
-    hashes: [u32; 20],
+    hashes: [u64; 20],
     /// Stones at distances 0..20 ahead of the hand (0: where it is).
-    ahead: Rows,
+    ahead: [u8; 20],
     pos: usize,
 }
 
-impl RelayRun {
-    fn new(lanes: &Lanes, pos: usize, capturing: u32) -> RelayRun {
-        // Lap 0: the hand has passed the positions up to `pos`; the others
-        // are passed next in lap 0. Counts wrap around zero harmlessly.
-        let emptied = std::array::from_fn(|p| {
-            let passed = u32::from(p > pos);
-            0u32.wrapping_sub(u32::from(lanes.get(p)) + passed)
-        });
-        let hash = (0..20).fold(0, |hash, p| {
-            let time = 20 * i64::from(emptied[p] as i32) + p as i64;
-            (hash + POWERS[p] * time.rem_euclid(P as i64) as u64) % P
-        }) as u32;
-        RelayRun {
-            emptied,
-            lap: 0,
-            pos,
-            capturing,
-            hash,
-        }
-    }
-
+impl Cursor {
     /// Stones in position `p` now.
     #[inline]
-    fn stones(&self, p: usize) -> u32 {
+    fn stones(self, reach: &Reach, p: usize) -> u32 {
         let passed = u32::from(p > self.pos);
-        self.lap.wrapping_sub(self.emptied[p]).wrapping_sub(passed)
+        (self.lap.wrapping_add(reach[p]) - p as u32).wrapping_sub(passed)
     }
 
-    fn snapshot(&self) -> Snapshot {
-        let hash = u64::from(self.hash);
+    /// Stones at distances 0..20 ahead of the hand (0: where it is).
+    fn ahead(self, reach: &Reach) -> [u8; 20] {
+        std::array::from_fn(|d| self.stones(reach, (self.pos + d) % 20) as u8)
+    }
+
+    /// The times positions were last emptied at, for hashing.
+    fn times(self, reach: &Reach) -> [u64; 20] {
+        std::array::from_fn(|p| {
+            let emptied = i64::from((p as u32).wrapping_sub(reach[p]) as i32);
+            (20 * emptied + p as i64) as u64
+        })
+    }
+
+    fn snapshot(self, reach: &Reach) -> Snapshot {
+        let times = self.times(reach);
         Snapshot {
-            hashes: std::array::from_fn(|q| (hash * POWERS[(20 + q - self.pos) % 20] % P) as u32),
-            ahead: std::array::from_fn(|d| self.stones((self.pos + d) % 20) as u8),
+            hashes: std::array::from_fn(|q| {
+                let turn = 20 + q - self.pos;
+                (0..20).fold(0u64, |hash, p| {
+                    hash.wrapping_add(WEIGHTS[(p + turn) % 20].wrapping_mul(times[p]))
+                })
+            }),
+            ahead: self.ahead(reach),
             pos: self.pos,
         }
     }
@@ -300,64 +357,109 @@ impl RelayRun {
     /// Whether the state is `seen`'s, or (when nothing can be captured)
     /// `seen`'s turned round.
     #[inline]
-    fn repeats(&self, seen: &Snapshot) -> bool {
-        self.hash == seen.hashes[self.pos] && {
-            let now = self.snapshot();
-            now.ahead == seen.ahead && (self.capturing == 0 || now.pos == seen.pos)
+    fn repeats(self, reach: &Reach, seen: &Snapshot, capturing: u32) -> bool {
+        self.hash == seen.hashes[self.pos] && same_state(reach, self.pos, self.lap, seen, capturing)
+    }
+
+    /// Empties the hole the last stone fell into (its time moves on by
+    /// `hand` laps of 20) and sows its `hand` stones, the last one at `to`
+    /// positions after the start of the current lap: the hand moves on.
+    #[inline]
+    fn step(&mut self, reach: &mut Reach, to: u32, hand: u32) {
+        reach[self.pos] = (self.pos as u32).wrapping_sub(self.lap);
+        self.hash = self.hash.wrapping_add(HASH_STEPS[self.pos][hand as usize]);
+        let to = to as usize;
+        if hand < 20 {
+            // Spare the common case the division.
+            let lap_ends = to >= 20;
+            self.pos = if lap_ends { to - 20 } else { to };
+            self.lap = self.lap.wrapping_add(u32::from(lap_ends));
+        } else {
+            self.pos = to % 20;
+            self.lap = self.lap.wrapping_add((to / 20) as u32);
+        }
+    }
+}
+
+/// [`Cursor::repeats`] once the hashes match. Takes the cursor apart so
+/// that the caller keeps it in registers.
+#[cold]
+#[inline(never)]
+fn same_state(reach: &Reach, pos: usize, lap: u32, seen: &Snapshot, capturing: u32) -> bool {
+    let at = Cursor { pos, lap, hash: 0 };
+    at.ahead(reach) == seen.ahead && (capturing == 0 || pos == seen.pos)
+}
+
+impl RelayRun {
+    fn new(lanes: &Rows, pos: usize, capturing: u32) -> RelayRun {
+        // Lap 0: the hand has passed the positions up to `pos`; the others
+        // are passed next in lap 0. Counts wrap around zero harmlessly.
+        let emptied: [u32; 20] = std::array::from_fn(|p| {
+            let passed = u32::from(p > pos);
+            0u32.wrapping_sub(u32::from(lanes.get(p)) + passed)
+        });
+        let reach = std::array::from_fn(|p| (p as u32).wrapping_sub(emptied[p]));
+        let mut at = Cursor {
+            lap: 0,
+            pos,
+            hash: 0,
+        };
+        at.hash = (at.times(&reach).iter().zip(WEIGHTS)).fold(0, |hash, (&time, weight)| {
+            hash.wrapping_add(weight.wrapping_mul(time))
+        });
+        RelayRun {
+            reach,
+            at,
+            capturing,
         }
     }
 
     /// Relays while the last stone falls into an occupied hole where no
-    /// capture is due; `relays` counts them. Two checks for a repeat run
-    /// side by side. A relay step can be undone (walk back from the last
-    /// hole to the emptied one), so a chain that never ends returns to its
-    /// first state, found after exactly one cycle. Sowings of 20 or more
-    /// stones can make two states lead to the same one; Brent's algorithm
-    /// catches every cycle regardless, at worst after about three cycles.
+    /// capture is due; `relays` counts them.
+    ///
+    /// A relay is one-to-one: a state has at most one relay before it. A
+    /// relay of `n` stones from hole `q` drops `n / 20` stones in every
+    /// hole and one more in the `n % 20` holes after `q`, the last stone
+    /// landing in the last of them. So afterwards `q` holds the fewest
+    /// stones of all (`n / 20`: none for a relay of under 20) and every
+    /// hole after it up to the last stone holds more: `q` is the nearest
+    /// hole at or behind the last stone that holds the fewest. Hence a
+    /// chain that never ends comes back to its first state, found by
+    /// comparing each state with it, after exactly one cycle.
     fn relay(&mut self, relays: &mut u32, max_relays: u32) -> Result<(), Unfinished> {
-        let first = self.snapshot();
-        let mut brent = first;
-        let (mut power, mut steps) = (1u32, 0u32);
-        // The stones of the hole the last stone fell into, itself included.
-        let mut hand = self.stones(self.pos);
-        loop {
-            if hand == 1 || self.capturing & 1 << self.pos != 0 {
-                return Ok(());
+        let first = self.at.snapshot(&self.reach);
+        let (reach, capturing) = (&mut self.reach, self.capturing);
+        // Local copies, kept in registers.
+        let mut at = self.at;
+        let allowed = max_relays.saturating_sub(*relays);
+        let mut done = 0;
+        let result = loop {
+            let to = at.lap.wrapping_add(reach[at.pos]);
+            // The stones of the hole the last stone fell into, itself
+            // included.
+            let hand = to.wrapping_sub(at.pos as u32);
+            if hand == 1 || capturing & 1 << at.pos != 0 {
+                break Ok(());
             }
-            *relays = relays.saturating_add(1);
-            if *relays > max_relays {
-                return Err(Unfinished::TooLong);
+            if done == allowed {
+                done = done.saturating_add(1);
+                break Err(Unfinished::TooLong);
             }
-            // Empty the hole (its time moves on by `hand` laps of 20) and
-            // sow its stones: the hand moves on.
-            self.emptied[self.pos] = self.lap;
-            self.hash += HASH_STEPS[self.pos][hand as usize];
-            if u64::from(self.hash) >= P {
-                self.hash -= P as u32;
+            done += 1;
+            at.step(reach, to, hand);
+            if at.repeats(reach, &first, capturing) {
+                break Err(Unfinished::Endless);
             }
-            let to = self.pos + hand as usize;
-            self.lap = self.lap.wrapping_add((to / 20) as u32);
-            self.pos = to % 20;
-            hand = self.lap.wrapping_sub(self.emptied[self.pos]);
-            if self.repeats(&first) || self.repeats(&brent) {
-                return Err(Unfinished::Endless);
-            }
-            steps += 1;
-            if steps == power {
-                brent = self.snapshot();
-                power = power.saturating_mul(2);
-                steps = 0;
-            }
-        }
+        };
+        self.at = at;
+        *relays = relays.saturating_add(done);
+        result
     }
 
     /// The holes as lanes again, and where the last stone fell.
-    fn finish(&self) -> (Lanes, usize) {
-        let mut rows = [0; 20];
-        for (p, n) in rows.iter_mut().enumerate() {
-            *n = self.stones(p) as u8;
-        }
-        (Lanes::load(&rows), self.pos)
+    fn finish(&self) -> (Rows, usize) {
+        let counts = std::array::from_fn(|p| self.at.stones(&self.reach, p) as u8);
+        (Rows::from_counts(counts), self.at.pos)
     }
 }
 
@@ -365,12 +467,34 @@ impl RelayRun {
 mod tests {
     use super::*;
 
-    fn sown(rows: Rows, from: usize, hand: u8) -> (Rows, usize) {
-        let mut lanes = Lanes::load(&rows);
-        let last = lanes.sow(from, hand);
-        let mut out = [0; 20];
-        lanes.store(&mut out);
-        (out, last)
+    /// Stones per position, as the tests write them.
+    type Counts = [u8; 20];
+
+    fn sown(counts: Counts, from: usize, hand: u8) -> (Counts, usize) {
+        let mut rows = Rows::from_counts(counts);
+        let last = rows.sow(from, hand);
+        (rows.counts(), last)
+    }
+
+    /// [`sow_with`] on counts.
+    fn sow_counts(
+        mine: &mut Counts,
+        theirs: &mut Counts,
+        start: usize,
+        max_relays: u32,
+        long_chain: u32,
+    ) -> Result<MoveEffect, Unfinished> {
+        let (mut my_rows, mut their_rows) = (Rows::from_counts(*mine), Rows::from_counts(*theirs));
+        let got = sow_with(
+            Side::South,
+            &mut my_rows,
+            &mut their_rows,
+            start,
+            max_relays,
+            long_chain,
+        );
+        (*mine, *theirs) = (my_rows.counts(), their_rows.counts());
+        got
     }
 
     #[test]
@@ -388,8 +512,8 @@ mod tests {
     /// The rules of a turn one stone at a time, with every relay state kept
     /// in a set: the plain reading of RULES.md. `None` past `max_relays`.
     fn plain_sow(
-        mine: &mut Rows,
-        theirs: &mut Rows,
+        mine: &mut Counts,
+        theirs: &mut Counts,
         start: usize,
         max_relays: u32,
     ) -> Option<Result<(usize, u32), Unfinished>> {
@@ -427,11 +551,11 @@ mod tests {
         for i in 0..20_000u32 {
             // From sparse to crowded sides, and a few opponent stones to
             // capture: short chains, long ones, endless ones.
-            let mut mine: Rows = [0; 20];
+            let mut mine: Counts = [0; 20];
             for _ in 0..10 + i % 40 {
                 mine[rng.usize(0..20)] += 1;
             }
-            let mut theirs: Rows = std::array::from_fn(|_| u8::from(rng.u8(0..16) == 0));
+            let mut theirs: Counts = std::array::from_fn(|_| u8::from(rng.u8(0..16) == 0));
             let start = rng.usize(0..20);
             mine[start] = mine[start].max(2);
             let (mut plain_mine, mut plain_theirs) = (mine, theirs);
@@ -440,14 +564,7 @@ mod tests {
                 continue;
             };
             let long_chain = if i % 2 == 0 { 0 } else { LONG_CHAIN };
-            let got = sow_with(
-                Side::South,
-                &mut mine,
-                &mut theirs,
-                start,
-                u32::MAX,
-                long_chain,
-            );
+            let got = sow_counts(&mut mine, &mut theirs, start, u32::MAX, long_chain);
             match expected {
                 Ok((last, relays)) => {
                     let effect = got.expect("the plain sowing ends");
@@ -463,12 +580,70 @@ mod tests {
         assert!(ended > 10_000, "{ended} ended");
     }
 
+    /// One relay on counts: the hand at `pos` (the last stone fell there)
+    /// picks up its stones and sows them on.
+    fn plain_relay(counts: &mut Counts, pos: usize) -> usize {
+        let hand = std::mem::take(&mut counts[pos]);
+        let mut last = pos;
+        for _ in 0..hand {
+            last = (last + 1) % 20;
+            counts[last] += 1;
+        }
+        last
+    }
+
+    /// The relay before, as [`RelayRun::relay`] says: from the nearest
+    /// hole at or behind the last stone that holds the fewest stones.
+    fn relay_before(counts: &Counts, last: usize) -> (Counts, usize) {
+        let fewest = *counts.iter().min().expect("20 holes");
+        let back = (0..20)
+            .find(|back| counts[(last + 20 - back) % 20] == fewest)
+            .expect("a hole holds the fewest");
+        let from = (last + 20 - back) % 20;
+        let hand = 20 * fewest as usize + back;
+        let mut before = *counts;
+        for step in 1..=hand {
+            before[(from + step) % 20] -= 1;
+        }
+        before[from] = hand as u8;
+        (before, from)
+    }
+
+    #[test]
+    fn a_relay_can_be_undone() {
+        // Relays of every size, big hands of 20 to 56 stones included, from
+        // sparse and crowded sides: the state before is always found again,
+        // so no two states lead to the same one.
+        let mut rng = fastrand::Rng::with_seed(8);
+        for i in 0..100_000u32 {
+            let mut counts: Counts = [0; 20];
+            for _ in 0..2 + i % 55 {
+                counts[rng.usize(0..20)] += 1;
+            }
+            let pos = rng.usize(0..20);
+            if counts[pos] < 2 {
+                counts[pos] += 2;
+            }
+            if i % 10 == 0 {
+                // A big hand now and then.
+                counts[pos] += 18;
+            }
+            let mut after = counts;
+            let last = plain_relay(&mut after, pos);
+            assert_eq!(
+                relay_before(&after, last),
+                (counts, pos),
+                "{counts:?} from {pos}"
+            );
+        }
+    }
+
     /// Endless candidates from random Standard games (`kiela bench`, seed
     /// 1): the mover's holes, the opponent's, and the hole sown. Cycles of
     /// 17,765, 92,700, 21,440 and 108,044 relays (turned round: 3,553,
     /// 18,540, 4,288 and 108,044); captures empty the opponent's inner row
     /// first.
-    const ENDLESS: [(Rows, Rows, usize); 4] = [
+    const ENDLESS: [(Counts, Counts, usize); 4] = [
         (
             [1, 4, 3, 0, 1, 4, 1, 2, 1, 0, 4, 0, 2, 8, 1, 4, 3, 4, 1, 2],
             [1, 1, 2, 0, 2, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0],
@@ -506,14 +681,7 @@ mod tests {
                     (3_000, Unfinished::TooLong),
                 ] {
                     let (mut mine, mut theirs) = (mine, theirs);
-                    let got = sow_with(
-                        Side::South,
-                        &mut mine,
-                        &mut theirs,
-                        start,
-                        max_relays,
-                        long_chain,
-                    );
+                    let got = sow_counts(&mut mine, &mut theirs, start, max_relays, long_chain);
                     assert_eq!(got, Err(expected));
                 }
             }
@@ -524,7 +692,7 @@ mod tests {
     fn lanes_match_one_by_one_sowing() {
         for from in 0..20 {
             for hand in 0..=56u8 {
-                let start: Rows = std::array::from_fn(|i| (i * 7 % 5) as u8);
+                let start: Counts = std::array::from_fn(|i| (i * 7 % 5) as u8);
                 let mut expected = start;
                 let mut pos = from;
                 for _ in 0..hand {
