@@ -32,7 +32,7 @@ const LONG_CHAIN: u32 = 32;
 /// holes and capturing from the opponent's inner row (RULES.md, "A turn").
 /// Gives up after `max_relays` relays. When unfinished, `mine` is untouched
 /// but `theirs` may have lost captures.
-#[inline]
+#[inline(always)]
 pub(crate) fn sow(
     side: Side,
     mine: &mut Rows,
@@ -44,8 +44,9 @@ pub(crate) fn sow(
 }
 
 /// [`sow`], handing the chain to a [`RelayRun`] after `long_chain` relays
-/// (tests use 0 to run every chain there).
-#[inline]
+/// (tests use 0 to run every chain there). Always inlined, so that callers
+/// that do not look at the [`MoveEffect`] do not pay for it.
+#[inline(always)]
 fn sow_with(
     side: Side,
     mine: &mut Rows,
