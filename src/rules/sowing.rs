@@ -10,7 +10,7 @@
 //! (an endless candidate can run for a billion relays before its cycle
 //! closes) are handed to [`RelayRun`], which keeps each hole as the lap it
 //! was last emptied in, so that one relay is a few integer operations, and
-//! which proves endlessness by a repeated state.
+//! which proves endlessness by its first state coming back.
 
 use super::{Hole, MoveEffect, Side};
 
@@ -55,20 +55,21 @@ fn sow_with(
     max_relays: u32,
     long_chain: u32,
 ) -> Result<MoveEffect, Unfinished> {
-    let mut lanes = *mine;
+    // A copy, kept in registers.
+    let mut rows = *mine;
     let mut effect = MoveEffect::default();
     let mut pos = start;
-    let mut hand = lanes.take(pos);
+    let mut hand = rows.take(pos);
     loop {
-        pos = lanes.sow(pos, hand);
+        pos = rows.sow(pos, hand);
         if effect.relays >= long_chain {
             // Relay on until the last stone falls into an empty hole or
             // onto a capture, both handled below.
-            (lanes, pos) = relay_long_chain(lanes, pos, theirs, &mut effect.relays, max_relays)?;
+            (rows, pos) = relay_long_chain(rows, pos, theirs, &mut effect.relays, max_relays)?;
         }
-        if lanes.get(pos) == 1 {
+        if rows.get(pos) == 1 {
             // The last stone fell into an empty hole.
-            *mine = lanes;
+            *mine = rows;
             effect.last = Some(Hole::from_relative(side, pos));
             return Ok(effect);
         }
@@ -94,7 +95,7 @@ fn sow_with(
             if effect.relays > max_relays {
                 return Err(Unfinished::TooLong);
             }
-            hand = lanes.take(pos);
+            hand = rows.take(pos);
         }
     }
 }
@@ -270,8 +271,8 @@ struct Cursor {
     hash: u64,
 }
 
-/// Odd-looking weights that add up to zero, so that shifting every time
-/// by the same amount leaves a hash unchanged.
+/// Pseudo-random weights (SplitMix64) that add up to zero, so that
+/// shifting every time by the same amount leaves a hash unchanged.
 const WEIGHTS: [u64; 20] = {
     let mut weights = [0u64; 20];
     let (mut i, mut x, mut sum) = (0, 0x9E37_79B9_7F4A_7C15u64, 0u64);
@@ -392,14 +393,14 @@ fn same_state(reach: &Reach, pos: usize, lap: u32, seen: &Snapshot, capturing: u
 }
 
 impl RelayRun {
-    fn new(lanes: &Rows, pos: usize, capturing: u32) -> RelayRun {
-        // Lap 0: the hand has passed the positions up to `pos`; the others
-        // are passed next in lap 0. Counts wrap around zero harmlessly.
-        let emptied: [u32; 20] = std::array::from_fn(|p| {
+    fn new(rows: &Rows, pos: usize, capturing: u32) -> RelayRun {
+        // Lap 0, which the hand has passed up to `pos`: a relay from `p`
+        // now would end its stones after `p`, and one more for a position
+        // ahead of the hand, which gets a stone when the hand passes it.
+        let reach = std::array::from_fn(|p| {
             let passed = u32::from(p > pos);
-            0u32.wrapping_sub(u32::from(lanes.get(p)) + passed)
+            p as u32 + u32::from(rows.get(p)) + passed
         });
-        let reach = std::array::from_fn(|p| (p as u32).wrapping_sub(emptied[p]));
         let mut at = Cursor {
             lap: 0,
             pos,
@@ -457,7 +458,7 @@ impl RelayRun {
         result
     }
 
-    /// The holes as lanes again, and where the last stone fell.
+    /// The holes as rows again, and where the last stone fell.
     fn finish(&self) -> (Rows, usize) {
         let counts = std::array::from_fn(|p| self.at.stones(&self.reach, p) as u8);
         (Rows::from_counts(counts), self.at.pos)
