@@ -130,7 +130,7 @@ fn capturing_holes(theirs: &Rows) -> u32 {
 /// comparisons rather than by indexing, so that a sowing keeps the holes
 /// in registers, and they are read and written a word at a time. No lane
 /// overflows: a side never holds more than the 56 stones of the board.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Rows([u64; 3]);
 
 /// One stone in every lane 0..20.
