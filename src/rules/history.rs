@@ -32,24 +32,32 @@ impl History {
 
     /// Records `position` and returns how many times its placement (the 40
     /// holes and the player to move) has now occurred, this time included.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, position: &Position) -> usize {
         let hash = position.placement_hash();
         let bucket = (hash >> 54) as usize; // 10 bits: 0..1024
         let (word, bit) = (bucket / 64, 1 << (bucket % 64));
-        let mut count = 1;
-        if self.seen[word] & bit != 0 && self.hashes.contains(&hash) {
-            count += self
-                .hashes
-                .iter()
-                .zip(&self.positions)
-                .filter(|(&h, p)| h == hash && p.same_placement(position))
-                .count();
-        }
+        let seen = self.seen[word] & bit != 0;
+        let count = if seen {
+            self.occurrences(hash, position)
+        } else {
+            0
+        };
         self.seen[word] |= bit;
         self.hashes.push(hash);
         self.positions.push(*position);
-        count
+        count + 1
+    }
+
+    /// How many times `position`, whose hash is `hash`, occurred before.
+    #[cold]
+    #[inline(never)]
+    fn occurrences(&self, hash: u64, position: &Position) -> usize {
+        self.hashes
+            .iter()
+            .zip(&self.positions)
+            .filter(|(&h, p)| h == hash && p.same_placement(position))
+            .count()
     }
 }
 

@@ -296,10 +296,12 @@ impl Position {
     #[inline]
     pub(crate) fn sow(&mut self, start: usize, max_relays: u32) -> Result<MoveEffect, Unfinished> {
         let [south, north] = &mut self.rows;
-        match self.turn {
-            Side::South => sowing::sow(Side::South, south, north, start, max_relays),
-            Side::North => sowing::sow(Side::North, north, south, start, max_relays),
-        }
+        // One copy of the inlined sowing for both sides.
+        let (mine, theirs) = match self.turn {
+            Side::South => (south, north),
+            Side::North => (north, south),
+        };
+        sowing::sow(self.turn, mine, theirs, start, max_relays)
     }
 
     /// A 64-bit hash of the 40 holes and the player to move (what counts for
@@ -330,20 +332,9 @@ impl Position {
     }
 
     /// The mover's relative positions holding enough stones to sow, as bits.
-    /// Eight holes at a time: with every count below 0x80 (56 stones in
-    /// all), a count is at least `min` iff adding `0x80 - min` sets its
-    /// byte's top bit.
     #[inline]
     pub(crate) fn candidate_mask(&self) -> u32 {
-        let words = self.rows[self.turn.index()].words();
-        let add = u64::from(0x80 - self.variant.min_stones()) * 0x0101_0101_0101_0101;
-        words.iter().enumerate().fold(0, |mask, (i, &word)| {
-            // Lanes 20..24 are zero and stay below 0x80.
-            let tops = (word + add) & 0x8080_8080_8080_8080;
-            // Gathers the eight top bits into the top byte, in lane order.
-            let bits = tops.wrapping_mul(0x0002_0408_1020_4081) >> 56;
-            mask | (bits as u32) << (i * 8)
-        })
+        self.rows[self.turn.index()].at_least(self.variant.min_stones())
     }
 
     /// Commits a sowing already done by [`Position::sow`] on this copy.

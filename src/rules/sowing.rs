@@ -10,9 +10,9 @@
 //! (an endless candidate can run for a billion relays before its cycle
 //! closes) are handed to [`RelayRun`], which keeps each hole as the lap it
 //! was last emptied in, so that one relay is a few integer operations, and
-//! which proves endlessness by its first state coming back.
+//! which proves endlessness by a state it passed coming back.
 
-use super::{Hole, MoveEffect, Side};
+use super::{Hole, HoleSet, MoveEffect, Side};
 
 /// Why a sowing stopped without ending its turn.
 #[derive(Debug, PartialEq, Eq)]
@@ -45,7 +45,8 @@ pub(crate) fn sow(
 
 /// [`sow`], handing the chain to a [`RelayRun`] after `long_chain` relays
 /// (tests use 0 to run every chain there). Always inlined, so that callers
-/// that do not look at the [`MoveEffect`] do not pay for it.
+/// that do not look at the [`MoveEffect`] do not pay for it: everything
+/// it needs is in locals, kept in registers.
 #[inline(always)]
 fn sow_with(
     side: Side,
@@ -55,47 +56,47 @@ fn sow_with(
     max_relays: u32,
     long_chain: u32,
 ) -> Result<MoveEffect, Unfinished> {
-    // A copy, kept in registers.
     let mut rows = *mine;
-    let mut effect = MoveEffect::default();
-    let mut pos = start;
-    let mut hand = rows.take(pos);
+    let mut capturing = capturing_holes(theirs);
+    let (mut captured, mut captured_stones, mut relays) = (HoleSet::EMPTY, 0, 0);
+    let mut pos = rows.relay(start, rows.get(start));
     loop {
-        pos = rows.sow(pos, hand);
-        if effect.relays >= long_chain {
+        if relays >= long_chain {
             // Relay on until the last stone falls into an empty hole or
             // onto a capture, both handled below.
-            (rows, pos) = relay_long_chain(rows, pos, theirs, &mut effect.relays, max_relays)?;
+            (rows, pos) = relay_long_chain(rows, pos, capturing, &mut relays, max_relays)?;
         }
-        if rows.get(pos) == 1 {
+        let stones = rows.get(pos);
+        if stones == 1 {
             // The last stone fell into an empty hole.
             *mine = rows;
-            effect.last = Some(Hole::from_relative(side, pos));
-            return Ok(effect);
+            return Ok(MoveEffect {
+                captured,
+                captured_stones,
+                relays,
+                last: Some(Hole::from_relative(side, pos)),
+            });
         }
-        let facing = 29usize.wrapping_sub(pos);
-        if pos >= 10 && theirs.get(facing) > 0 {
-            // Capture the facing inner hole, and the outer one behind it if
-            // occupied; sow them from the next hole. The capturing hole
-            // keeps its own stones.
-            let behind = pos - 10;
-            hand = theirs.take(facing);
-            effect
-                .captured
-                .insert(Hole::from_relative(side.opponent(), facing));
-            if theirs.get(behind) > 0 {
-                hand += theirs.take(behind);
-                effect
-                    .captured
-                    .insert(Hole::from_relative(side.opponent(), behind));
+        if capturing & 1 << pos != 0 {
+            // Capture the facing inner hole, and the outer one behind it
+            // (taking nothing when it is empty); sow them from the next
+            // hole. The capturing hole keeps its own stones.
+            let (facing, behind) = (29 - pos, pos - 10);
+            for hole in [facing, behind] {
+                if theirs.get(hole) > 0 {
+                    captured.insert(Hole::from_relative(side.opponent(), hole));
+                }
             }
-            effect.captured_stones += hand;
+            let hand = theirs.take(facing) + theirs.take(behind);
+            captured_stones += hand;
+            capturing &= !(1 << pos);
+            pos = rows.sow(pos, hand);
         } else {
-            effect.relays += 1;
-            if effect.relays > max_relays {
+            relays += 1;
+            if relays > max_relays {
                 return Err(Unfinished::TooLong);
             }
-            hand = rows.take(pos);
+            pos = rows.relay(pos, stones);
         }
     }
 }
@@ -107,21 +108,26 @@ fn sow_with(
 fn relay_long_chain(
     rows: Rows,
     pos: usize,
-    theirs: &Rows,
+    capturing: u32,
     relays: &mut u32,
     max_relays: u32,
 ) -> Result<(Rows, usize), Unfinished> {
-    let mut run = RelayRun::new(&rows, pos, capturing_holes(theirs));
+    let mut run = RelayRun::new(&rows, pos, capturing);
     run.relay(relays, max_relays)?;
     Ok(run.finish())
 }
 
 /// The mover's positions where a last stone would capture (inner holes
 /// facing an occupied opponent hole), as bits.
+#[inline]
 fn capturing_holes(theirs: &Rows) -> u32 {
-    (10..20)
-        .filter(|&pos| theirs.get(29 - pos) > 0)
-        .fold(0, |mask, pos| mask | 1 << pos)
+    let [_, middle, high] = theirs.words();
+    // The opponent's lanes 8..24, turned round: lane `8 + i` goes to byte
+    // `15 - i`, so their inner position `19 - k`, which faces the mover's
+    // `10 + k`, goes to byte `4 + k`.
+    let turned = (u128::from(middle) | u128::from(high) << 64).swap_bytes();
+    let occupied = Rows([turned as u64, (turned >> 64) as u64, 0]).at_least(1);
+    (occupied >> 4 & 0x3ff) << 10
 }
 
 /// A side's 20 holes, by player-relative position (0..10 the outer row
@@ -137,7 +143,14 @@ pub(crate) struct Rows([u64; 3]);
 const ONE_EACH: [u64; 3] = [0x0101_0101_0101_0101, 0x0101_0101_0101_0101, 0x0101_0101];
 
 /// `SOW_MASKS[from][n]`: one stone in each of the `n` (< 20) holes after `from`.
-static SOW_MASKS: [[[u64; 3]; 20]; 20] = {
+static SOW_MASKS: [[[u64; 3]; 20]; 20] = sow_masks(false);
+
+/// `RELAY_MASKS[from][n]`: the same, and `n` stones fewer in `from` (as
+/// wrapping additions: added to holes where `from` holds `n`, no lane
+/// borrows from another).
+static RELAY_MASKS: [[[u64; 3]; 20]; 20] = sow_masks(true);
+
+const fn sow_masks(pick_up: bool) -> [[[u64; 3]; 20]; 20] {
     let mut masks = [[[0u64; 3]; 20]; 20];
     let mut from = 0;
     while from < 20 {
@@ -145,14 +158,18 @@ static SOW_MASKS: [[[u64; 3]; 20]; 20] = {
         while n < 20 {
             let mut mask = masks[from][n - 1];
             let lane = (from + n) % 20;
-            mask[lane / 8] |= 1 << (lane % 8 * 8);
+            mask[lane / 8] = mask[lane / 8].wrapping_add(1 << (lane % 8 * 8));
+            if pick_up {
+                let word = from / 8;
+                mask[word] = mask[word].wrapping_sub(1 << (from % 8 * 8));
+            }
             masks[from][n] = mask;
             n += 1;
         }
         from += 1;
     }
     masks
-};
+}
 
 impl Rows {
     pub(crate) fn from_counts(counts: [u8; 20]) -> Rows {
@@ -200,12 +217,34 @@ impl Rows {
     #[inline]
     pub(crate) fn take(&mut self, pos: usize) -> u8 {
         let stones = self.get(pos);
+        self.clear(pos);
+        stones
+    }
+
+    /// Empties position `pos`.
+    #[inline]
+    fn clear(&mut self, pos: usize) {
         let keep = !(0xff << (pos % 8 * 8));
         let [low, middle, high] = &mut self.0;
         *low &= if pos < 8 { keep } else { !0 };
         *middle &= if (8..16).contains(&pos) { keep } else { !0 };
         *high &= if pos >= 16 { keep } else { !0 };
-        stones
+    }
+
+    /// The positions holding at least `min` (1 to 0x80) stones, as bits.
+    /// Eight holes at a time: with every count below 0x80 (56 stones in
+    /// all), a count is at least `min` iff adding `0x80 - min` sets its
+    /// byte's top bit.
+    #[inline]
+    pub(crate) fn at_least(&self, min: u8) -> u32 {
+        let add = u64::from(0x80 - min) * 0x0101_0101_0101_0101;
+        self.0.iter().enumerate().fold(0, |mask, (i, &word)| {
+            // Lanes 20..24 are zero and stay below 0x80.
+            let tops = (word + add) & 0x8080_8080_8080_8080;
+            // Gathers the eight top bits into the top byte, in lane order.
+            let bits = tops.wrapping_mul(0x0002_0408_1020_4081) >> 56;
+            mask | (bits as u32) << (i * 8)
+        })
     }
 
     /// Drops `hand` stones one per hole after `from` (whole laps also into
@@ -221,12 +260,31 @@ impl Rows {
         for i in 0..3 {
             self.0[i] += mask[i] + laps * ONE_EACH[i];
         }
-        let last = from + rest;
-        if last >= 20 {
-            last - 20
-        } else {
-            last
+        wrap(from + rest)
+    }
+
+    /// Picks up the `hand` stones of `from` (all it holds) and sows them:
+    /// [`Rows::take`] then [`Rows::sow`], in one addition.
+    #[inline]
+    fn relay(&mut self, from: usize, hand: u8) -> usize {
+        if hand >= 20 {
+            self.clear(from);
+            return self.sow(from, hand);
         }
+        for (word, add) in self.0.iter_mut().zip(RELAY_MASKS[from][hand as usize]) {
+            *word = word.wrapping_add(add);
+        }
+        wrap(from + hand as usize)
+    }
+}
+
+/// A position on the ring of 20, from one up to 20 positions beyond it.
+#[inline]
+fn wrap(pos: usize) -> usize {
+    if pos >= 20 {
+        pos - 20
+    } else {
+        pos
     }
 }
 
@@ -235,8 +293,7 @@ impl Rows {
 /// the times the hand passed it since it was last emptied. So each hole only
 /// stores the lap it was last emptied in (as [`Reach`]), and a relay costs
 /// an addition however many stones it sows. Laps are counted from
-/// position 0; the hand has passed every position up to `pos` in the
-/// current `lap`.
+/// position 0.
 ///
 /// No capture happens inside a run: it stops where one is due. So the
 /// opponent's holes do not change, the sowing is a deterministic map of the
@@ -255,141 +312,93 @@ struct RelayRun {
 /// For each position `p`, `p` minus the lap it was last emptied in
 /// (wrapping): a relay from `p` in lap `l` ends `l + reach[p]` positions
 /// after the start of lap `l`, since `p` holds as many stones as laps have
-/// begun since it was emptied.
-type Reach = [u32; 20];
+/// begun since it was emptied. Entries 20..40 repeat them one lap on
+/// (`reach[p + 20] = reach[p] + 1`), so that a landing up to 40 positions
+/// after the start of a lap looks its hole up without wrapping first.
+/// Entries 40..64 are unused: they only spare the relay bounds checks.
+type Reach = [u32; 64];
 
-/// Where the hand of a run is, and the hash of the run's state: apart from
-/// the holes, so that the walks keep it in registers.
+/// Where the hand is: the last stone fell `to` (0..40) positions after the
+/// start of `lap`.
 #[derive(Clone, Copy)]
 struct Cursor {
-    /// Where the last stone fell.
-    pos: usize,
     lap: u32,
-    /// `Σ WEIGHTS[p] · t_p` over the positions `p` (wrapping), where `t_p`
-    /// is the time (stones sown since lap 0 began) at which `p` was last
-    /// emptied: see [`Snapshot`].
-    hash: u64,
+    to: u32,
 }
 
-/// Pseudo-random weights (SplitMix64) that add up to zero, so that
-/// shifting every time by the same amount leaves a hash unchanged.
-const WEIGHTS: [u64; 20] = {
-    let mut weights = [0u64; 20];
-    let (mut i, mut x, mut sum) = (0, 0x9E37_79B9_7F4A_7C15u64, 0u64);
-    while i < 19 {
-        // SplitMix64.
-        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        weights[i] = z ^ (z >> 31);
-        sum = sum.wrapping_add(weights[i]);
-        i += 1;
-    }
-    weights[19] = sum.wrapping_neg();
-    weights
-};
-
-/// `HASH_STEPS[p][n]`: how the hash grows when position `p` is emptied of
-/// `n` stones (its time moves on by `n` laps of 20).
-static HASH_STEPS: [[u64; 64]; 20] = {
-    let mut steps = [[0u64; 64]; 20];
-    let mut p = 0;
-    while p < 20 {
-        let mut n = 0;
-        while n < 64 {
-            steps[p][n] = WEIGHTS[p].wrapping_mul(20 * n as u64);
-            n += 1;
-        }
-        p += 1;
-    }
-    steps
-};
-
-/// A state of a run, for finding repeats.
-///
-/// States are told apart by hash first. Turn a state round by `s`
-/// positions and shift its times by `d`: `t'_(p+s) = t_p + d`; the hash of
-/// the turned state is `Σ WEIGHTS[p + s] · t_p`, whatever `d` (the weights
-/// add up to zero). So the same stones at the same distances ahead of the
-/// hand, with the hand at `q`, have the hash `hashes[q]`.
+/// A run's state, to find it again: the stones at distances 0..20 ahead of
+/// the hand (0: where it is), and where the hand is.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Snapshot {
-    hashes: [u64; 20],
-    /// Stones at distances 0..20 ahead of the hand (0: where it is).
     ahead: [u8; 20],
     pos: usize,
 }
 
+/// Relays a run makes before it takes the [`Snapshot`] that later states
+/// are compared with: by then the word of recent hands is full of them.
+const SNAPSHOT_AFTER: u32 = 11;
+
 impl Cursor {
-    /// Stones in position `p` now.
+    /// Where the last stone fell (0..20), and in which lap.
     #[inline]
+    fn landing(self) -> (usize, u32) {
+        let next_lap = self.to >= 20;
+        let pos = if next_lap { self.to - 20 } else { self.to };
+        (pos as usize, self.lap.wrapping_add(u32::from(next_lap)))
+    }
+
+    /// Stones in position `p` now.
     fn stones(self, reach: &Reach, p: usize) -> u32 {
-        let passed = u32::from(p > self.pos);
-        (self.lap.wrapping_add(reach[p]) - p as u32).wrapping_sub(passed)
-    }
-
-    /// Stones at distances 0..20 ahead of the hand (0: where it is).
-    fn ahead(self, reach: &Reach) -> [u8; 20] {
-        std::array::from_fn(|d| self.stones(reach, (self.pos + d) % 20) as u8)
-    }
-
-    /// The times positions were last emptied at, for hashing.
-    fn times(self, reach: &Reach) -> [u64; 20] {
-        std::array::from_fn(|p| {
-            let emptied = i64::from((p as u32).wrapping_sub(reach[p]) as i32);
-            (20 * emptied + p as i64) as u64
-        })
+        let (pos, lap) = self.landing();
+        let passed = u32::from(p > pos);
+        (lap.wrapping_add(reach[p]) - p as u32).wrapping_sub(passed)
     }
 
     fn snapshot(self, reach: &Reach) -> Snapshot {
-        let times = self.times(reach);
+        let pos = self.landing().0;
         Snapshot {
-            hashes: std::array::from_fn(|q| {
-                let turn = 20 + q - self.pos;
-                (0..20).fold(0u64, |hash, p| {
-                    hash.wrapping_add(WEIGHTS[(p + turn) % 20].wrapping_mul(times[p]))
-                })
-            }),
-            ahead: self.ahead(reach),
-            pos: self.pos,
-        }
-    }
-
-    /// Whether the state is `seen`'s, or (when nothing can be captured)
-    /// `seen`'s turned round.
-    #[inline]
-    fn repeats(self, reach: &Reach, seen: &Snapshot, capturing: u32) -> bool {
-        self.hash == seen.hashes[self.pos] && same_state(reach, self.pos, self.lap, seen, capturing)
-    }
-
-    /// Empties the hole the last stone fell into (its time moves on by
-    /// `hand` laps of 20) and sows its `hand` stones, the last one at `to`
-    /// positions after the start of the current lap: the hand moves on.
-    #[inline]
-    fn step(&mut self, reach: &mut Reach, to: u32, hand: u32) {
-        reach[self.pos] = (self.pos as u32).wrapping_sub(self.lap);
-        self.hash = self.hash.wrapping_add(HASH_STEPS[self.pos][hand as usize]);
-        let to = to as usize;
-        if hand < 20 {
-            // Spare the common case the division.
-            let lap_ends = to >= 20;
-            self.pos = if lap_ends { to - 20 } else { to };
-            self.lap = self.lap.wrapping_add(u32::from(lap_ends));
-        } else {
-            self.pos = to % 20;
-            self.lap = self.lap.wrapping_add((to / 20) as u32);
+            ahead: std::array::from_fn(|d| self.stones(reach, (pos + d) % 20) as u8),
+            pos,
         }
     }
 }
 
-/// [`Cursor::repeats`] once the hashes match. Takes the cursor apart so
-/// that the caller keeps it in registers.
+/// Whether the run's state is `seen`, or (when nothing can be captured)
+/// `seen` turned round.
 #[cold]
 #[inline(never)]
-fn same_state(reach: &Reach, pos: usize, lap: u32, seen: &Snapshot, capturing: u32) -> bool {
-    let at = Cursor { pos, lap, hash: 0 };
-    at.ahead(reach) == seen.ahead && (capturing == 0 || pos == seen.pos)
+fn same_state(reach: &Reach, at: Cursor, seen: &Snapshot, capturing: u32) -> bool {
+    let now = at.snapshot(reach);
+    now.ahead == seen.ahead && (capturing == 0 || now.pos == seen.pos)
+}
+
+/// One relay of a run, unless the last stone fell into an empty hole or
+/// onto a capture: the stones picked up.
+#[inline(always)]
+fn relay_once(reach: &mut Reach, at: &mut Cursor, capturing: u32) -> Option<u32> {
+    let (pos, lap) = at.landing();
+    let next = at.lap.wrapping_add(reach[at.to as usize]);
+    // The stones of the hole the last stone fell into, itself included.
+    let hand = next.wrapping_sub(pos as u32);
+    if hand == 1 || capturing & 1 << pos != 0 {
+        return None;
+    }
+    // Empty the hole and sow its stones on: the last one falls `next`
+    // positions after the start of `lap`.
+    let emptied = (pos as u32).wrapping_sub(lap);
+    // `pos` is below 20 already: the mask only spares a bounds check.
+    let pos = pos & 31;
+    reach[pos] = emptied;
+    reach[pos + 20] = emptied.wrapping_add(1);
+    *at = if next < 40 {
+        Cursor { lap, to: next }
+    } else {
+        Cursor {
+            lap: lap.wrapping_add(next / 20),
+            to: next % 20,
+        }
+    };
+    Some(hand)
 }
 
 impl RelayRun {
@@ -397,18 +406,19 @@ impl RelayRun {
         // Lap 0, which the hand has passed up to `pos`: a relay from `p`
         // now would end its stones after `p`, and one more for a position
         // ahead of the hand, which gets a stone when the hand passes it.
-        let reach = std::array::from_fn(|p| {
+        let reach = std::array::from_fn(|k| {
+            if k >= 40 {
+                return 0;
+            }
+            let p = k % 20;
             let passed = u32::from(p > pos);
-            p as u32 + u32::from(rows.get(p)) + passed
+            let next_lap = u32::from(k >= 20);
+            (p + usize::from(rows.get(p))) as u32 + passed + next_lap
         });
-        let mut at = Cursor {
+        let at = Cursor {
             lap: 0,
-            pos,
-            hash: 0,
+            to: pos as u32,
         };
-        at.hash = (at.times(&reach).iter().zip(WEIGHTS)).fold(0, |hash, (&time, weight)| {
-            hash.wrapping_add(weight.wrapping_mul(time))
-        });
         RelayRun {
             reach,
             at,
@@ -426,42 +436,63 @@ impl RelayRun {
     /// stones of all (`n / 20`: none for a relay of under 20) and every
     /// hole after it up to the last stone holds more: `q` is the nearest
     /// hole at or behind the last stone that holds the fewest. Hence a
-    /// chain that never ends comes back to its first state, found by
-    /// comparing each state with it, after exactly one cycle.
+    /// chain that never ends comes back to any state it passed, found by
+    /// comparing later states with one of them, after exactly one cycle.
+    /// And the relays that led to a state come back with it: a state is
+    /// only compared when the last hands (six bits each, in one word) are
+    /// those that led to the snapshot.
     fn relay(&mut self, relays: &mut u32, max_relays: u32) -> Result<(), Unfinished> {
-        let first = self.at.snapshot(&self.reach);
+        let allowed = max_relays.saturating_sub(*relays);
+        let mut left = allowed;
+        let result = self.relay_within(&mut left);
+        // One more than allowed when it gave up.
+        let done = allowed - left + u32::from(result == Err(Unfinished::TooLong));
+        *relays = relays.saturating_add(done);
+        result
+    }
+
+    /// [`RelayRun::relay`], at most `left` relays (counted down).
+    fn relay_within(&mut self, left: &mut u32) -> Result<(), Unfinished> {
         let (reach, capturing) = (&mut self.reach, self.capturing);
         // Local copies, kept in registers.
         let mut at = self.at;
-        let allowed = max_relays.saturating_sub(*relays);
-        let mut done = 0;
-        let result = loop {
-            let to = at.lap.wrapping_add(reach[at.pos]);
-            // The stones of the hole the last stone fell into, itself
-            // included.
-            let hand = to.wrapping_sub(at.pos as u32);
-            if hand == 1 || capturing & 1 << at.pos != 0 {
-                break Ok(());
+        let mut hands = 0u64;
+        for _ in 0..SNAPSHOT_AFTER {
+            if *left == 0 {
+                self.at = at;
+                return Err(Unfinished::TooLong);
             }
-            if done == allowed {
-                done = done.saturating_add(1);
+            let Some(hand) = relay_once(reach, &mut at, capturing) else {
+                self.at = at;
+                return Ok(());
+            };
+            *left -= 1;
+            hands = hands << 6 | u64::from(hand);
+        }
+        let (seen, seen_hands) = (at.snapshot(reach), hands);
+        let mut budget = *left;
+        let result = loop {
+            if budget == 0 {
                 break Err(Unfinished::TooLong);
             }
-            done += 1;
-            at.step(reach, to, hand);
-            if at.repeats(reach, &first, capturing) {
+            let Some(hand) = relay_once(reach, &mut at, capturing) else {
+                break Ok(());
+            };
+            budget -= 1;
+            hands = hands << 6 | u64::from(hand);
+            if hands == seen_hands && same_state(reach, at, &seen, capturing) {
                 break Err(Unfinished::Endless);
             }
         };
+        *left = budget;
         self.at = at;
-        *relays = relays.saturating_add(done);
         result
     }
 
     /// The holes as rows again, and where the last stone fell.
     fn finish(&self) -> (Rows, usize) {
         let counts = std::array::from_fn(|p| self.at.stones(&self.reach, p) as u8);
-        (Rows::from_counts(counts), self.at.pos)
+        (Rows::from_counts(counts), self.at.landing().0)
     }
 }
 
