@@ -53,6 +53,10 @@ impl History {
     #[cold]
     #[inline(never)]
     fn occurrences(&self, hash: u64, position: &Position) -> usize {
+        // A scan of the hashes alone is quick; most end there.
+        if !self.hashes.contains(&hash) {
+            return 0;
+        }
         self.hashes
             .iter()
             .zip(&self.positions)
