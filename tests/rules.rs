@@ -274,16 +274,17 @@ fn an_endless_sowing_is_not_a_legal_move() {
     let i2 = hole("I2");
     assert!(pos.stones(i2) >= 2);
     assert!(!pos.legal_moves().contains(&i2));
+    let before = pos;
     assert_eq!(
         pos.play(&Move::Sow(i2)).unwrap_err(),
         IllegalMove::Endless(i2)
     );
+    assert_eq!(pos, before, "a refused move changes nothing");
     assert_eq!(
         IllegalMove::Endless(i2).to_string(),
         "sowing from I2 would never end"
     );
     // A bounded attempt gives up without deciding, and changes nothing.
-    let before = pos;
     assert_eq!(pos.play_bounded(&Move::Sow(i2), 1000), Ok(None));
     assert_eq!(pos, before);
     // Other holes of the same position do end.

@@ -26,7 +26,7 @@ pub fn random_playout(
     let mut plies = 0;
     loop {
         let mut candidates = position.candidate_mask();
-        let next = loop {
+        loop {
             if candidates == 0 {
                 let outcome = Outcome {
                     result: GameResult::win_for(position.turn().opponent()),
@@ -35,13 +35,12 @@ pub fn random_playout(
                 return Playout { plies, outcome };
             }
             let pos = nth_set_bit(candidates, choose(candidates.count_ones() as usize));
-            let mut next = position;
-            if next.sow(pos, u32::MAX).is_ok() {
-                break next;
+            // An endless sowing leaves the position as it was.
+            if position.sow(pos, u32::MAX).is_ok() {
+                break;
             }
             candidates &= !(1 << pos);
-        };
-        position = next;
+        }
         position.end_turn();
         plies += 1;
         if history.push(&position) >= 3 {

@@ -256,12 +256,8 @@ impl Position {
             }
             _ => {}
         }
-        let mut next = *self;
-        match next.sow(pos, max_relays) {
-            Ok(effect) => {
-                *self = next;
-                Ok(Some(effect))
-            }
+        match self.sow(pos, max_relays) {
+            Ok(effect) => Ok(Some(effect)),
             Err(Unfinished::Endless) => Err(IllegalMove::Endless(hole)),
             Err(Unfinished::TooLong) => Ok(None),
         }
@@ -292,7 +288,7 @@ impl Position {
     }
 
     /// Sows from the mover's relative position `start` (see [`super::sowing`]).
-    /// Leaves `self` half-sown if the sowing is unfinished.
+    /// Leaves `self` unchanged if the sowing is unfinished.
     #[inline]
     pub(crate) fn sow(&mut self, start: usize, max_relays: u32) -> Result<MoveEffect, Unfinished> {
         let [south, north] = &mut self.rows;

@@ -30,8 +30,7 @@ const LONG_CHAIN: u32 = 32;
 /// Sows the stones of the mover's position `start` (at least one stone)
 /// until the last stone falls into an empty hole, relaying from occupied
 /// holes and capturing from the opponent's inner row (RULES.md, "A turn").
-/// Gives up after `max_relays` relays. When unfinished, `mine` is untouched
-/// but `theirs` may have lost captures.
+/// Gives up after `max_relays` relays. When unfinished, changes nothing.
 #[inline(always)]
 pub(crate) fn sow(
     side: Side,
@@ -56,20 +55,20 @@ fn sow_with(
     max_relays: u32,
     long_chain: u32,
 ) -> Result<MoveEffect, Unfinished> {
-    let mut rows = *mine;
-    let mut capturing = capturing_holes(theirs);
+    let (mut rows, mut their_rows) = (*mine, *theirs);
+    let mut capturing = capturing_holes(&their_rows);
     let (mut captured, mut captured_stones, mut relays) = (HoleSet::EMPTY, 0, 0);
     let mut pos = rows.relay(start, rows.get(start));
     loop {
         if relays >= long_chain {
             // Relay on until the last stone falls into an empty hole or
             // onto a capture, both handled below.
-            (rows, pos) = relay_long_chain(rows, pos, capturing, &mut relays, max_relays)?;
+            (rows, pos, relays) = relay_long_chain(rows, pos, capturing, relays, max_relays)?;
         }
         let stones = rows.get(pos);
         if stones == 1 {
             // The last stone fell into an empty hole.
-            *mine = rows;
+            (*mine, *theirs) = (rows, their_rows);
             return Ok(MoveEffect {
                 captured,
                 captured_stones,
@@ -83,11 +82,11 @@ fn sow_with(
             // hole. The capturing hole keeps its own stones.
             let (facing, behind) = (29 - pos, pos - 10);
             for hole in [facing, behind] {
-                if theirs.get(hole) > 0 {
+                if their_rows.get(hole) > 0 {
                     captured.insert(Hole::from_relative(side.opponent(), hole));
                 }
             }
-            let hand = theirs.take(facing) + theirs.take(behind);
+            let hand = their_rows.take(facing) + their_rows.take(behind);
             captured_stones += hand;
             capturing &= !(1 << pos);
             pos = rows.sow(pos, hand);
@@ -101,20 +100,22 @@ fn sow_with(
     }
 }
 
-/// Hands a long chain to a [`RelayRun`]. Apart from the hot loop of
-/// [`sow_with`], so that the holes stay in registers there.
+/// Hands a long chain to a [`RelayRun`]: the holes and where the last
+/// stone fell afterwards, and the relays counted so far. Apart from the hot
+/// loop of [`sow_with`], so that the holes stay in registers there.
 #[cold]
 #[inline(never)]
 fn relay_long_chain(
     rows: Rows,
     pos: usize,
     capturing: u32,
-    relays: &mut u32,
+    mut relays: u32,
     max_relays: u32,
-) -> Result<(Rows, usize), Unfinished> {
+) -> Result<(Rows, usize, u32), Unfinished> {
     let mut run = RelayRun::new(&rows, pos, capturing);
-    run.relay(relays, max_relays)?;
-    Ok(run.finish())
+    run.relay(&mut relays, max_relays)?;
+    let (rows, pos) = run.finish();
+    Ok((rows, pos, relays))
 }
 
 /// The mover's positions where a last stone would capture (inner holes
@@ -713,9 +714,17 @@ mod tests {
                     (u32::MAX, Unfinished::Endless),
                     (3_000, Unfinished::TooLong),
                 ] {
-                    let (mut mine, mut theirs) = (mine, theirs);
-                    let got = sow_counts(&mut mine, &mut theirs, start, max_relays, long_chain);
+                    let (mut after_mine, mut after_theirs) = (mine, theirs);
+                    let got = sow_counts(
+                        &mut after_mine,
+                        &mut after_theirs,
+                        start,
+                        max_relays,
+                        long_chain,
+                    );
                     assert_eq!(got, Err(expected));
+                    // Nothing changed, captures made on the way included.
+                    assert_eq!((after_mine, after_theirs), (mine, theirs));
                 }
             }
         }
