@@ -731,6 +731,26 @@ mod tests {
     }
 
     #[test]
+    fn a_relay_is_taking_then_sowing() {
+        for from in 0..20 {
+            for hand in 1..=56u8 {
+                let mut counts: Counts = std::array::from_fn(|i| (i * 3 % 4) as u8);
+                counts[from] = hand;
+                let (mut relayed, mut expected) =
+                    (Rows::from_counts(counts), Rows::from_counts(counts));
+                let taken = expected.take(from);
+                let expected_last = expected.sow(from, taken);
+                let last = relayed.relay(from, hand);
+                assert_eq!(
+                    (relayed.counts(), last),
+                    (expected.counts(), expected_last),
+                    "from {from} hand {hand}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn lanes_match_one_by_one_sowing() {
         for from in 0..20 {
             for hand in 0..=56u8 {
