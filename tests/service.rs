@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use kiela::ai::Level;
 use kiela::app::{
-    AppError, Clock, DueEvent, FirstMover, GameOptions, GameService, ManualClock, Place, Reply,
-    User, DAY,
+    AppError, Clock, DueEvent, FirstMover, GameChoice, GameOptions, GameService, ManualClock,
+    Place, Reply, User, DAY,
 };
 use kiela::rules::{Record, Variant};
 use kiela::store::Store;
@@ -435,6 +435,7 @@ async fn resignation_and_draws(db: Db) {
         "{}",
         done.text
     );
+    let drawn = game;
     // Resignation, by the player not to move.
     let game = started(&w, alice_first()).await;
     let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
@@ -451,6 +452,30 @@ async fn resignation_and_draws(db: Db) {
             .await,
     );
     assert!(e.contains("is over"), "{e}");
+
+    // Autocomplete offers the ongoing games; for `history`, the finished
+    // ones too, after them.
+    let ongoing = started(&w, alice_first()).await;
+    let labels = |choices: Vec<GameChoice>| -> Vec<String> {
+        choices.into_iter().map(|choice| choice.label).collect()
+    };
+    let your_move = format!("#{ongoing} vs bob: your move");
+    assert_eq!(
+        labels(w.service.game_choices(&w.alice, false).await.unwrap()),
+        std::slice::from_ref(&your_move)
+    );
+    assert_eq!(
+        labels(w.service.game_choices(&w.alice, true).await.unwrap()),
+        [
+            your_move,
+            format!("#{game} vs bob: you won"),
+            format!("#{drawn} vs bob: drawn"),
+        ]
+    );
+    assert_eq!(
+        labels(w.service.game_choices(&w.bob, true).await.unwrap())[1],
+        format!("#{game} vs alice: you lost")
+    );
 }
 
 async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {

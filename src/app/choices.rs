@@ -5,37 +5,44 @@ use crate::rules::{Hole, Side};
 
 use super::{AppError, GameService, Place, Result, User};
 
-/// One of the user's ongoing games, as an autocomplete choice.
+/// One of the user's games, as an autocomplete choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameChoice {
     pub id: i64,
-    /// E.g. `#12 vs Ana: your move`.
+    /// E.g. `#12 vs Ana: your move`, `#9 vs Ana: you won`.
     pub label: String,
 }
 
 impl GameService {
-    /// The user's ongoing games, those waiting for them first.
-    pub async fn game_choices(&self, user: &User) -> Result<Vec<GameChoice>> {
+    /// The user's ongoing games, those waiting for them first; with
+    /// `finished_too` (for `/kiela history`), their finished games after
+    /// them, the most recent first.
+    pub async fn game_choices(&self, user: &User, finished_too: bool) -> Result<Vec<GameChoice>> {
         let mut choices = Vec::new();
-        for row in self.store.games_of(user.id, true, 25).await? {
+        for row in self.store.games_of(user.id, !finished_too, 25).await? {
             let loaded = self.load(row.id).await?;
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
             let opponent = self.name_of(loaded.player(side.opponent())).await?;
-            let waiting = loaded.game.turn() == side;
-            let turn = if waiting {
-                "your move".to_string()
-            } else {
-                format!("{opponent} to move")
+            // Waiting for them, then the other ongoing ones, then finished.
+            let (order, state) = match loaded.game.outcome() {
+                Some(outcome) => match outcome.result.winner() {
+                    Some(winner) if winner == side => (2, "you won".to_string()),
+                    Some(_) => (2, "you lost".to_string()),
+                    None => (2, "drawn".to_string()),
+                },
+                None if loaded.game.turn() == side => (0, "your move".to_string()),
+                None => (1, format!("{opponent} to move")),
             };
             choices.push((
-                !waiting,
+                order,
                 GameChoice {
                     id: row.id,
-                    label: format!("#{} vs {opponent}: {turn}", row.id),
+                    label: format!("#{} vs {opponent}: {state}", row.id),
                 },
             ));
         }
-        choices.sort_by_key(|(later, _)| *later);
+        // Stable: the store's order (most recent first) within each group.
+        choices.sort_by_key(|(order, _)| *order);
         Ok(choices.into_iter().map(|(_, choice)| choice).collect())
     }
 

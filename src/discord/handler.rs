@@ -251,7 +251,11 @@ impl Handler {
                     Vec::new()
                 }
             },
-            "game" => match self.service.game_choices(&user).await {
+            "game" => match self
+                .service
+                .game_choices(&user, typing.subcommand == "history")
+                .await
+            {
                 Ok(games) => games
                     .into_iter()
                     .filter(|g| g.id.to_string().starts_with(typed.trim_start_matches('#')))
