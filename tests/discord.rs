@@ -555,6 +555,36 @@ async fn autocomplete_offers_legal_holes_and_games() {
         choices[0]["name"].as_str().unwrap().contains("Ana"),
         "{choices}"
     );
+
+    // Once the game is over, `board` no longer offers it; `history` does.
+    let over = table
+        .slash(
+            &table.bob,
+            "resign",
+            json!([{"name": "game", "type": 4, "value": 1}]),
+        )
+        .await;
+    assert!(over.content.contains("resign"), "{}", over.content);
+    let table = &table;
+    let game_choices = |subcommand: &'static str| async move {
+        let typing = table
+            .fake
+            .autocomplete(
+                &table.bob,
+                CHANNEL_ID,
+                subcommand,
+                json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+            )
+            .await;
+        typing.response().await.data["choices"].clone()
+    };
+    assert_eq!(game_choices("board").await, json!([]));
+    let choices = game_choices("history").await;
+    assert_eq!(choices[0]["value"], json!(1), "{choices}");
+    assert!(
+        choices[0]["name"].as_str().unwrap().ends_with("you lost"),
+        "{choices}"
+    );
     table.fake.check_calls();
 }
 
