@@ -131,6 +131,16 @@ fn component_id(message: &Message, prefix: &str) -> String {
         .unwrap_or_else(|| panic!("no {prefix}… component on {:?}", message.content))
 }
 
+/// The message `id` as the channel shows it now.
+fn posted(table: &Table, id: u64) -> Message {
+    table
+        .fake
+        .messages(CHANNEL_ID)
+        .into_iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no message {id} in the channel"))
+}
+
 fn menu_id(board: &Message) -> String {
     component_id(board, "kiela:move:")
 }
@@ -246,6 +256,19 @@ async fn a_whole_game_from_challenge_to_result() {
         board.custom_ids().is_empty(),
         "a finished game offers no buttons"
     );
+    // The challenge lost its buttons once accepted, and each board its
+    // menus when the next one came: none is left.
+    let with_menus = table
+        .fake
+        .messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| m.custom_ids().iter().any(|id| id.starts_with("kiela:")))
+        .map(|m| (m.content.clone(), m.custom_ids()))
+        .collect::<Vec<_>>();
+    assert!(
+        with_menus.is_empty(),
+        "old boards still offer moves: {with_menus:?}"
+    );
 
     let history = table
         .slash(
@@ -341,8 +364,17 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
     let next = public[0].clone();
     assert_eq!(to_move(&table, &next).id, table.bob.id);
 
-    // The old board is stale: a fresh one comes back, privately.
-    let stale = table.select(&table.ana, &board, &hole).await;
+    // The old board lost its menus, and keeps its picture.
+    let old = posted(&table, board.id);
+    assert!(old.custom_ids().is_empty(), "{:?}", old.custom_ids());
+    assert_eq!(old.attachments.len(), 1);
+    // A click from a client still showing them: a fresh board comes back,
+    // privately.
+    let stale = table
+        .fake
+        .select_shown(&table.ana, &board, &menu, &values)
+        .await;
+    let stale = answer(&stale).await;
     assert_private(&stale, "out of date");
     assert_board_picture(&stale);
     assert_eq!(
@@ -350,8 +382,9 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
         menu_id(&next),
         "the fresh board is the current one"
     );
-    let stale = table.click(&table.bob, &board, "kiela:draw:").await;
-    assert_private(&stale, "out of date");
+    let draw = component_id(&board, "kiela:draw:");
+    let stale = table.fake.click_shown(&table.bob, &board, &draw).await;
+    assert_private(&answer(&stale).await, "out of date");
 
     // Nothing was lost or doubled: the record has one move.
     let history = table

@@ -4,8 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
     AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EventHandler, GuildId,
-    Interaction, Ready,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EditMessage, EventHandler,
+    GuildId, Interaction, Ready,
 };
 use serenity::async_trait;
 use tracing::{error, info, warn};
@@ -14,7 +14,7 @@ use crate::app::{AppError, GameService, Place, Reply, User, RULES_SUMMARY};
 
 use super::commands::{self, Request};
 use super::components::{self, ComponentId};
-use super::respond::{Post, Responder};
+use super::respond::{replace_board, Post, Responder};
 use super::{place_of, user_of};
 
 /// Autocomplete shows at most this many choices.
@@ -84,7 +84,7 @@ impl Handler {
         let user = user_of(&command.user, nick(command.member.as_deref()));
         let place = place_of(command.guild_id, command.channel_id);
         let responder = Responder::new(ctx.http.clone(), command.id, &command.token, user.id);
-        responder
+        let board = responder
             .answer(async {
                 match commands::parse(command) {
                     Ok(request) => {
@@ -95,6 +95,9 @@ impl Handler {
                 }
             })
             .await;
+        if let Some(board) = board {
+            replace_board(&self.service, &ctx.http, command.channel_id, board).await;
+        }
     }
 
     async fn perform(
@@ -137,7 +140,7 @@ impl Handler {
         let user = user_of(&component.user, nick(component.member.as_ref()));
         let place = place_of(component.guild_id, component.channel_id);
         let responder = Responder::new(ctx.http.clone(), component.id, &component.token, user.id);
-        responder
+        let board = responder
             .answer(async {
                 match component.data.custom_id.parse::<ComponentId>() {
                     Ok(id) => {
@@ -150,6 +153,21 @@ impl Handler {
                 }
             })
             .await;
+        let Some(board) = board else {
+            return;
+        };
+        replace_board(&self.service, &ctx.http, component.channel_id, board).await;
+        // An accepted challenge's buttons go with it.
+        if let Ok(ComponentId::Accept { .. }) = component.data.custom_id.parse() {
+            let no_buttons = EditMessage::new().components(Vec::new());
+            if let Err(e) = component
+                .channel_id
+                .edit_message(&ctx.http, component.message.id, no_buttons)
+                .await
+            {
+                warn!("cannot take the buttons off an accepted challenge: {e}");
+            }
+        }
     }
 
     async fn press(
@@ -204,6 +222,7 @@ impl Handler {
                     Ok(reply) => Post {
                         text: format!("{refusal}.\n{}", reply.text),
                         ephemeral: true,
+                        board: None,
                         ..Post::of(reply)
                     },
                     Err(e) => self.failure(e),

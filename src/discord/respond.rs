@@ -9,11 +9,12 @@ use std::time::Duration;
 use serenity::all::{
     Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, Http, InteractionId, UserId,
+    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
+    UserId,
 };
 use tracing::warn;
 
-use crate::app::{Picture, Reply};
+use crate::app::{GameService, Picture, Reply};
 
 use super::components;
 
@@ -31,6 +32,9 @@ pub struct Post {
     pub ping: Vec<i64>,
     /// Only for the user who acted.
     pub ephemeral: bool,
+    /// The game whose board this is (a public post with its picture): it
+    /// becomes the game's board, and the one before loses its menus.
+    pub board: Option<i64>,
 }
 
 impl Post {
@@ -50,12 +54,17 @@ impl Post {
             Some(game) => format!("kiela-{}-{}.png", game.id, game.ply),
             None => "kiela.png".into(),
         };
+        let board = reply
+            .game
+            .filter(|_| reply.picture.is_some() && !reply.private)
+            .map(|game| game.id);
         Post {
             text: reply.text,
             picture: reply.picture.map(|p| (p, file_name)),
             rows,
             ping: reply.ping,
             ephemeral: reply.private,
+            board,
         }
     }
 
@@ -118,11 +127,54 @@ impl Post {
     }
 
     /// Sends this as a new message in `channel`.
-    pub async fn send(&self, http: &Http, channel: ChannelId) -> serenity::Result<()> {
-        self.message()
-            .execute(http, (channel, None))
-            .await
-            .map(drop)
+    pub async fn send(&self, http: &Http, channel: ChannelId) -> serenity::Result<Message> {
+        self.message().execute(http, (channel, None)).await
+    }
+}
+
+/// A board an answer posted: the game, and the message.
+#[derive(Clone, Copy, Debug)]
+pub struct PostedBoard {
+    pub game: i64,
+    pub message: MessageId,
+}
+
+/// Records `board` (posted in `channel`) as its game's board, and takes the
+/// menus off the board before it: pressing them could only say that it is
+/// out of date. Failures are logged; the old menus then stay harmless.
+pub async fn replace_board(
+    service: &GameService,
+    http: &Http,
+    channel: ChannelId,
+    board: PostedBoard,
+) {
+    let store = service.store();
+    let previous = match store.game(board.game).await {
+        Ok(row) => row.and_then(|row| row.board_channel_id.zip(row.board_message_id)),
+        Err(e) => {
+            warn!(game = board.game, "cannot read the game's last board: {e}");
+            None
+        }
+    };
+    let (channel_id, message_id) = (channel.get() as i64, board.message.get() as i64);
+    if let Err(e) = store
+        .set_board_message(board.game, channel_id, message_id)
+        .await
+    {
+        warn!(game = board.game, "cannot record the game's board: {e}");
+    }
+    let Some((old_channel, old_message)) = previous.filter(|&(_, old)| old != message_id) else {
+        return;
+    };
+    let no_menus = EditMessage::new().components(Vec::new());
+    if let Err(e) = ChannelId::new(old_channel as u64)
+        .edit_message(http, MessageId::new(old_message as u64), no_menus)
+        .await
+    {
+        warn!(
+            game = board.game,
+            "cannot take the menus off the old board: {e}"
+        );
     }
 }
 
@@ -146,42 +198,65 @@ impl Responder {
     }
 
     /// Answers with the post `work` produces: directly if it is ready in
-    /// time, otherwise after a deferral.
-    pub async fn answer(&self, work: impl Future<Output = Post>) {
+    /// time, otherwise after a deferral. Returns the board it posted, if any.
+    pub async fn answer(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
         let mut work = std::pin::pin!(work);
         let result = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
             Ok(post) => self.respond(&post).await,
             Err(_) => self.deferred(work).await,
         };
-        if let Err(e) = result {
-            warn!(interaction = %self.id, "could not answer an interaction: {e}");
+        match result {
+            Ok(board) => board,
+            Err(e) => {
+                warn!(interaction = %self.id, "could not answer an interaction: {e}");
+                None
+            }
         }
     }
 
-    async fn respond(&self, post: &Post) -> serenity::Result<()> {
+    async fn respond(&self, post: &Post) -> serenity::Result<Option<PostedBoard>> {
         CreateInteractionResponse::Message(post.response())
             .execute(&self.http, (self.id, &self.token))
-            .await
+            .await?;
+        let Some(game) = post.board else {
+            return Ok(None);
+        };
+        // The callback does not say which message it made.
+        let message = self
+            .http
+            .get_original_interaction_response(&self.token)
+            .await?;
+        Ok(Some(PostedBoard {
+            game,
+            message: message.id,
+        }))
     }
 
     /// A public "thinking…" first, then the answer edited in. An edit
     /// notifies nobody, so an answer that must ping someone other than the
     /// actor (or must be private) replaces the placeholder by a new message.
-    async fn deferred(&self, work: impl Future<Output = Post>) -> serenity::Result<()> {
+    async fn deferred(
+        &self,
+        work: impl Future<Output = Post>,
+    ) -> serenity::Result<Option<PostedBoard>> {
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
             .execute(&self.http, (self.id, &self.token))
             .await?;
         let post = work.await;
-        if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
-            return post.edit().execute(&self.http, &self.token).await.map(drop);
-        }
-        self.http
-            .delete_original_interaction_response(&self.token)
-            .await?;
-        post.followup()
-            .execute(&self.http, (None, &self.token))
-            .await
-            .map(drop)
+        let message = if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
+            post.edit().execute(&self.http, &self.token).await?
+        } else {
+            self.http
+                .delete_original_interaction_response(&self.token)
+                .await?;
+            post.followup()
+                .execute(&self.http, (None, &self.token))
+                .await?
+        };
+        Ok(post.board.map(|game| PostedBoard {
+            game,
+            message: message.id,
+        }))
     }
 
     /// Answers an autocomplete request.

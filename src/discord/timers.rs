@@ -10,7 +10,7 @@ use tracing::warn;
 
 use crate::app::{Clock, DueEvent, GameService};
 
-use super::respond::Post;
+use super::respond::{replace_board, Post, PostedBoard};
 
 /// Every `interval`, fires what is due. Everything it needs is in the
 /// database, so a restart loses nothing; each event fires once.
@@ -47,8 +47,15 @@ async fn fire(
         return Ok(());
     };
     let post = Post::of(reply);
-    post.send(http, ChannelId::new(game.channel_id as u64))
-        .await?;
+    let channel = ChannelId::new(game.channel_id as u64);
+    let message = post.send(http, channel).await?;
+    if let Some(game) = post.board {
+        let board = PostedBoard {
+            game,
+            message: message.id,
+        };
+        replace_board(service, http, channel, board).await;
+    }
     if let DueEvent::Reminder { player, .. } = event {
         if service.wants_dm(player).await? {
             let dm = UserId::new(player as u64).create_dm_channel(http).await?;

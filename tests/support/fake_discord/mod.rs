@@ -426,6 +426,31 @@ impl FakeDiscord {
         self.component(user, message_id, data)
     }
 
+    /// Picks `values` in the menu `custom_id` of `shown`, a message as a
+    /// client still shows it after the bot changed it (a click racing the
+    /// edit, or a client that missed it): Discord delivers such clicks.
+    pub async fn select_shown(
+        &self,
+        user: &FakeUser,
+        shown: &Message,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Interaction {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        self.component_on(user, shown.clone(), data)
+    }
+
+    /// Clicks the button `custom_id` of `shown` (see [`FakeDiscord::select_shown`]).
+    pub async fn click_shown(
+        &self,
+        user: &FakeUser,
+        shown: &Message,
+        custom_id: &str,
+    ) -> Interaction {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        self.component_on(user, shown.clone(), data)
+    }
+
     /// The messages the bot posted in `channel` that everyone sees, in order.
     pub fn messages(&self, channel: u64) -> Vec<Message> {
         let inner = self.lock();
@@ -538,15 +563,21 @@ impl FakeDiscord {
     }
 
     fn component(&self, user: &FakeUser, message_id: u64, data: Value) -> Interaction {
-        self.add_user(user);
         let message = self
             .lock()
             .message(message_id)
             .unwrap_or_else(|| panic!("the bot posted no message {message_id}"));
+        self.component_on(user, message, data)
+    }
+
+    /// A component interaction on `message` as the user's client shows it.
+    fn component_on(&self, user: &FakeUser, message: Message, data: Value) -> Interaction {
+        self.add_user(user);
         let custom_id = data["custom_id"].as_str().unwrap();
         assert!(
             message.custom_ids().iter().any(|id| id == custom_id),
-            "message {message_id} has no component {custom_id:?}; it has {:?}",
+            "message {} has no component {custom_id:?}; it has {:?}",
+            message.id,
             message.custom_ids()
         );
         let place = self.place(message.channel_id);
