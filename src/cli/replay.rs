@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{anyhow, Context};
 use serde::Serialize;
 
-use crate::rules::{Game, Move, Record, Side, Variant};
+use crate::rules::{Game, Lap, Move, Record, Side, Trace, Variant};
 
 /// One line of output: the position after `ply` plies.
 #[derive(Debug, Serialize)]
@@ -21,21 +21,49 @@ struct Line {
     legal: Vec<String>,
     result: Option<&'static str>,
     reason: Option<&'static str>,
+    /// The move's path, lap by lap (not on the start line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    laps: Option<Vec<LapLine>>,
+}
+
+/// One lap of a move's path.
+#[derive(Debug, Serialize)]
+struct LapLine {
+    /// The hole picked up from; for a capture, the capturing hole.
+    from: String,
+    kind: &'static str,
+    stones: u8,
+    ended: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    captured: Vec<String>,
+}
+
+impl From<&Lap> for LapLine {
+    fn from(lap: &Lap) -> LapLine {
+        LapLine {
+            from: lap.from.to_string(),
+            kind: lap.kind.name(),
+            stones: lap.stones,
+            ended: lap.ended.to_string(),
+            captured: lap.captures().map(|(hole, _)| hole.to_string()).collect(),
+        }
+    }
 }
 
 impl Line {
-    fn new(game: &Game, last: Option<(Side, &Move)>) -> Line {
+    fn new(game: &Game, last: Option<(Side, &Move, Trace)>) -> Line {
         let mut legal: Vec<String> = game.legal_moves().iter().map(|h| h.to_string()).collect();
         legal.sort();
         let outcome = game.outcome();
         Line {
             ply: game.ply(),
-            mover: last.map(|(side, _)| side.name()),
-            played: last.map(|(_, mv)| mv.to_string()),
+            mover: last.as_ref().map(|(side, _, _)| side.name()),
+            played: last.as_ref().map(|(_, mv, _)| mv.to_string()),
             board: game.position().board().to_vec(),
             legal,
             result: outcome.map(|o| o.result.notation()),
             reason: outcome.map(|o| o.reason.name()),
+            laps: last.map(|(_, _, trace)| trace.laps.iter().map(LapLine::from).collect()),
         }
     }
 }
@@ -56,12 +84,14 @@ pub fn replay(text: &str, variant: Option<Variant>, out: &mut impl Write) -> any
     for (i, mv) in record.moves.iter().enumerate() {
         let ply = i + 1;
         let mover = game.turn();
+        // An illegal move is refused (and explained) by the play below.
+        let trace = game.position().trace(mv).unwrap_or_default();
         game.play(mv)
             .map_err(|e| anyhow!("ply {ply} ({mv}): {e}"))?;
         if ply == last_ply {
             record.settle(&mut game)?;
         }
-        write_line(out, &Line::new(&game, Some((mover, mv))))?;
+        write_line(out, &Line::new(&game, Some((mover, mv, trace))))?;
     }
     Ok(())
 }

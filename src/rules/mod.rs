@@ -13,6 +13,7 @@ mod playout;
 mod position;
 mod record;
 mod sowing;
+mod trace;
 mod variant;
 
 pub use game::{Game, GameError};
@@ -24,4 +25,5 @@ pub use outcome::{GameResult, Outcome, ParseOutcomeError, Reason};
 pub use playout::{random_playout, Playout};
 pub use position::{IllegalMove, MoveEffect, MoveList, Position};
 pub use record::{Record, RecordError};
+pub use trace::{Lap, LapKind, Trace};
 pub use variant::{ParseVariantError, Variant};

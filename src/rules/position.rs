@@ -8,6 +8,7 @@ use thiserror::Error;
 use super::{Hole, HoleSet, Layout, LayoutError, Move, Side, Variant};
 
 use super::sowing::{self, Rows, Unfinished};
+use super::trace::{Recorder, Trace};
 
 /// A Kiela position. `Copy` and small, so searches copy it freely.
 ///
@@ -231,6 +232,43 @@ impl Position {
         };
         self.end_turn();
         Ok(Some(effect))
+    }
+
+    /// The path `mv` would take from here, lap by lap (see [`Trace`]);
+    /// empty for a rearrangement. Refuses an illegal move as
+    /// [`Position::play`] does, so an endless sowing is never traced.
+    ///
+    /// ```
+    /// use kiela::rules::{LapKind, Position, Variant};
+    /// let pos = Position::new(Variant::Standard);
+    /// let trace = pos.trace(&"G2".parse().unwrap()).unwrap();
+    /// let first = trace.laps[0];
+    /// assert_eq!((first.kind, first.from.to_string(), first.stones), (LapKind::Sow, "G2".into(), 2));
+    /// assert_eq!(first.ended.to_string(), "E2");
+    /// ```
+    pub fn trace(&self, mv: &Move) -> Result<Trace, IllegalMove> {
+        let mut after = *self;
+        let effect = after.play(mv)?;
+        let Move::Sow(hole) = mv else {
+            return Ok(Trace::default());
+        };
+        let mut tracing = *self;
+        let mut recorder = Recorder::new(self.turn);
+        let [south, north] = &mut tracing.rows;
+        let (mine, theirs) = match self.turn {
+            Side::South => (south, north),
+            Side::North => (north, south),
+        };
+        let traced = sowing::sow_traced(
+            self.turn,
+            mine,
+            theirs,
+            hole.relative(),
+            effect.relays,
+            &mut recorder,
+        );
+        debug_assert_eq!(traced, Ok(effect), "the traced sowing is the same sowing");
+        Ok(recorder.finish())
     }
 
     fn play_sowing(

@@ -12,6 +12,7 @@
 //! was last emptied in, so that one relay is a few integer operations, and
 //! which proves endlessness by a state it passed coming back.
 
+use super::trace::{LapKind, Tracer};
 use super::{Hole, HoleSet, MoveEffect, Side};
 
 /// Why a sowing stopped without ending its turn.
@@ -39,13 +40,29 @@ pub(crate) fn sow(
     start: usize,
     max_relays: u32,
 ) -> Result<MoveEffect, Unfinished> {
-    sow_with(side, mine, theirs, start, max_relays, LONG_CHAIN)
+    sow_with(side, mine, theirs, start, max_relays, LONG_CHAIN, &mut ())
+}
+
+/// [`sow`] reporting every lap to `tracer`, for a sowing known to end
+/// within `relays` relays (it gives up after them, so a trace is never
+/// endless). Relays one at a time, never in a [`RelayRun`], which only
+/// knows laps by count.
+pub(crate) fn sow_traced(
+    side: Side,
+    mine: &mut Rows,
+    theirs: &mut Rows,
+    start: usize,
+    relays: u32,
+    tracer: &mut impl Tracer,
+) -> Result<MoveEffect, Unfinished> {
+    sow_with(side, mine, theirs, start, relays, u32::MAX, tracer)
 }
 
 /// [`sow`], handing the chain to a [`RelayRun`] after `long_chain` relays
-/// (tests use 0 to run every chain there). Always inlined, so that callers
-/// that do not look at the [`MoveEffect`] do not pay for it: everything
-/// it needs is in locals, kept in registers.
+/// (tests use 0 to run every chain there), and telling `tracer` each lap
+/// (`()` tells nobody, at no cost). Always inlined, so that callers that
+/// do not look at the [`MoveEffect`] do not pay for it: everything it
+/// needs is in locals, kept in registers.
 #[inline(always)]
 fn sow_with(
     side: Side,
@@ -54,10 +71,12 @@ fn sow_with(
     start: usize,
     max_relays: u32,
     long_chain: u32,
+    tracer: &mut impl Tracer,
 ) -> Result<MoveEffect, Unfinished> {
     let (mut rows, mut their_rows) = (*mine, *theirs);
     let mut capturing = capturing_holes(&their_rows);
     let (mut captured, mut captured_stones, mut relays) = (HoleSet::EMPTY, 0, 0);
+    tracer.lap(LapKind::Sow, start, rows.get(start));
     let mut pos = rows.relay(start, rows.get(start));
     loop {
         if relays >= long_chain {
@@ -65,6 +84,7 @@ fn sow_with(
             // onto a capture, both handled below.
             (rows, pos, relays) = relay_long_chain(rows, pos, capturing, relays, max_relays)?;
         }
+        tracer.landed(pos);
         let stones = rows.get(pos);
         if stones == 1 {
             // The last stone fell into an empty hole.
@@ -84,17 +104,20 @@ fn sow_with(
             for hole in [facing, behind] {
                 if their_rows.get(hole) > 0 {
                     captured.insert(Hole::from_relative(side.opponent(), hole));
+                    tracer.took(hole, their_rows.get(hole));
                 }
             }
             let hand = their_rows.take(facing) + their_rows.take(behind);
             captured_stones += hand;
             capturing &= !(1 << pos);
+            tracer.lap(LapKind::Capture, pos, hand);
             pos = rows.sow(pos, hand);
         } else {
             relays += 1;
             if relays > max_relays {
                 return Err(Unfinished::TooLong);
             }
+            tracer.lap(LapKind::Relay, pos, stones);
             pos = rows.relay(pos, stones);
         }
     }
@@ -526,6 +549,7 @@ mod tests {
             start,
             max_relays,
             long_chain,
+            &mut (),
         );
         (*mine, *theirs) = (my_rows.counts(), their_rows.counts());
         got
