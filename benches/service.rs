@@ -6,6 +6,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use kiela::i18n::Lang;
 use kiela::app::{FirstMover, GameOptions, GameService, Place, Reply, SystemClock, User};
 use kiela::store::Store;
 
@@ -21,11 +22,13 @@ async fn main() {
         id: 1,
         name: "Kiela".into(),
         is_bot: true,
+        lang: Lang::En,
     };
     let service = GameService::new(store, bot, Arc::new(SystemClock));
     let place = Place {
         guild_id: 7,
         channel_id: 8,
+        lang: Lang::En,
     };
     let options = GameOptions {
         first: FirstMover::Me,
@@ -37,7 +40,7 @@ async fn main() {
     for g in 0..GAMES as i64 {
         let (a, b) = (User::new(1000 + 2 * g, "a"), User::new(1001 + 2 * g, "b"));
         let c = service.challenge(&a, place, &b, options).await.unwrap();
-        let reply = service.accept(&b, c.challenge).await.unwrap();
+        let reply = service.accept(&b, place, c.challenge).await.unwrap();
         games.push((reply.game.unwrap().id, [a, b], reply));
     }
 

@@ -8,6 +8,7 @@ mod support;
 use std::sync::Arc;
 
 use kiela::ai::Level;
+use kiela::i18n::Lang;
 use kiela::app::{
     AppError, Clock, DueEvent, FirstMover, GameChoice, GameOptions, GameService, ManualClock,
     Place, Reply, User, DAY,
@@ -38,6 +39,7 @@ const START: i64 = 1_800_000_000;
 const HERE: Place = Place {
     guild_id: 10,
     channel_id: 20,
+    lang: Lang::En,
 };
 
 struct World {
@@ -54,6 +56,7 @@ fn bot() -> User {
         id: 999,
         name: "Kiela".into(),
         is_bot: true,
+        lang: Lang::En,
     }
 }
 
@@ -91,7 +94,7 @@ async fn started(w: &World, options: GameOptions) -> i64 {
         .challenge(&w.alice, HERE, &w.bob, options)
         .await
         .unwrap();
-    let reply = w.service.accept(&w.bob, challenge.challenge).await.unwrap();
+    let reply = w.service.accept(&w.bob, HERE, challenge.challenge).await.unwrap();
     reply.game.unwrap().id
 }
 
@@ -116,7 +119,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         .unwrap();
     assert_eq!(challenge.ping, [w.bob.id]);
     assert!(challenge.text.contains("<@2>") && challenge.text.contains("alice challenges you"));
-    let mut reply = w.service.accept(&w.bob, challenge.challenge).await.unwrap();
+    let mut reply = w.service.accept(&w.bob, HERE, challenge.challenge).await.unwrap();
     let game = reply.game.unwrap().id;
     assert_eq!(reply.ping, [w.alice.id], "alice (South) is to move");
     let picture = reply.picture.as_ref().unwrap();
@@ -147,7 +150,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     );
     assert!(reply.moves.is_empty() && reply.ping.is_empty());
     // The record replays to the same end.
-    let history = w.service.history(game).await.unwrap();
+    let history = w.service.history(HERE, game).await.unwrap();
     let record: Record = history.text.lines().nth(2).unwrap().parse().unwrap();
     assert_eq!(record.moves.len(), turns);
     assert!(record.replay().unwrap().is_over());
@@ -170,6 +173,7 @@ async fn challenge_refusals(db: Db) {
         id: 5,
         name: "otherbot".into(),
         is_bot: true,
+        lang: Lang::En,
     };
     let e = refusal(
         w.service
@@ -199,12 +203,12 @@ async fn challenge_refusals(db: Db) {
         .await
         .unwrap()
         .challenge;
-    let e = refusal(w.service.accept(&w.carol, c).await);
+    let e = refusal(w.service.accept(&w.carol, HERE, c).await);
     assert!(e.contains("not addressed to you"), "{e}");
-    let e = refusal(w.service.cancel(&w.bob, c).await);
+    let e = refusal(w.service.cancel(&w.bob, HERE, c).await);
     assert!(e.contains("only the challenger"), "{e}");
-    w.service.decline(&w.bob, c).await.unwrap();
-    let e = refusal(w.service.accept(&w.bob, c).await);
+    w.service.decline(&w.bob, HERE, c).await.unwrap();
+    let e = refusal(w.service.accept(&w.bob, HERE, c).await);
     assert!(e.contains("no longer open (it was declined)"), "{e}");
     // Cancelled by the challenger.
     let c = w
@@ -213,8 +217,8 @@ async fn challenge_refusals(db: Db) {
         .await
         .unwrap()
         .challenge;
-    w.service.cancel(&w.alice, None).await.unwrap();
-    assert!(refusal(w.service.accept(&w.bob, c).await).contains("cancelled"));
+    w.service.cancel(&w.alice, HERE, None).await.unwrap();
+    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("cancelled"));
     // Expired after 24 hours.
     let c = w
         .service
@@ -223,8 +227,8 @@ async fn challenge_refusals(db: Db) {
         .unwrap()
         .challenge;
     w.clock.advance(DAY + 1);
-    assert!(refusal(w.service.accept(&w.bob, c).await).contains("expired"));
-    assert!(refusal(w.service.accept(&w.bob, None).await).contains("nobody has challenged you"));
+    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("expired"));
+    assert!(refusal(w.service.accept(&w.bob, HERE, None).await).contains("nobody has challenged you"));
 }
 
 async fn move_refusals_lose_nothing(db: Db) {

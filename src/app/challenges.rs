@@ -3,7 +3,9 @@
 use crate::ai::Level;
 use crate::store::{ChallengeRow, NewChallenge, NewGame};
 
-use super::{refused, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY};
+use crate::tr;
+
+use super::{refused, words, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY};
 
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = DAY;
@@ -23,17 +25,17 @@ impl GameService {
                 .await;
         }
         if opponent.id == user.id {
-            return refused("you cannot challenge yourself; try `/kiela ai` to practise");
+            return refused(tr!(user.lang, "challenge-self"));
         }
         if opponent.is_bot {
-            return refused(format!(
-                "{} is a bot and cannot play; challenge a person",
-                opponent.name
-            ));
+            return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
         }
-        check_days(options.days)?;
+        check_days(user, options.days)?;
         self.meet(user).await?;
-        self.meet(opponent).await?;
+        // Not `meet`: the opponent's language is unknown until they act.
+        self.store
+            .upsert_player(opponent.id, &opponent.name, opponent.is_bot, self.now())
+            .await?;
         let now = self.now();
         let id = self
             .store
@@ -49,22 +51,25 @@ impl GameService {
                 expires_at: now + CHALLENGE_LIFETIME,
             })
             .await?;
+        let lang = place.lang;
         let first = match options.first {
-            FirstMover::Me => format!("{} moves first", user.name),
-            FirstMover::Them => format!("{} moves first", opponent.name),
-            FirstMover::Random => "first mover drawn at random".to_string(),
+            FirstMover::Me => tr!(lang, "first-named", name = &user.name),
+            FirstMover::Them => tr!(lang, "first-named", name = &opponent.name),
+            FirstMover::Random => tr!(lang, "first-random"),
         };
         Ok(Reply {
-            text: format!(
-                "<@{}>, {} challenges you to a game of Kiela ({}, {first}, {} per move). \
-                 Accept or decline within 24 hours.",
-                opponent.id,
-                user.name,
-                options.variant,
-                plural(options.days, "day")
+            text: tr!(
+                lang,
+                "challenge",
+                mention = format!("<@{}>", opponent.id),
+                name = &user.name,
+                variant = words::variant(lang, options.variant),
+                first = first,
+                days = options.days
             ),
             ping: vec![opponent.id],
             challenge: Some(id),
+            lang,
             ..Reply::default()
         })
     }
@@ -80,7 +85,7 @@ impl GameService {
         let now = self.now();
         if let Some(id) = challenge {
             let Some(row) = self.store.challenge(id).await? else {
-                return refused(format!("challenge #{id} does not exist"));
+                return refused(tr!(user.lang, "no-such-challenge", id = id));
             };
             let mine = if received {
                 row.opponent_id
@@ -89,22 +94,17 @@ impl GameService {
             };
             if mine != user.id {
                 return refused(if received {
-                    "this challenge is not addressed to you"
+                    tr!(user.lang, "challenge-not-for-you")
                 } else {
-                    "only the challenger can cancel this challenge"
+                    tr!(user.lang, "challenge-only-challenger")
                 });
             }
             if row.status != "pending" {
-                return refused(format!(
-                    "this challenge is no longer open (it was {})",
-                    row.status
-                ));
+                return refused(tr!(user.lang, "challenge-closed", status = &row.status));
             }
             if row.expires_at <= now {
                 self.store.close_challenge(id, "expired").await?;
-                return refused(
-                    "this challenge expired (challenges last 24 hours); ask for a new one",
-                );
+                return refused(tr!(user.lang, "challenge-expired"));
             }
             return Ok(row);
         }
@@ -124,14 +124,16 @@ impl GameService {
         match open.as_slice() {
             [one] => Ok(one.clone()),
             [] => refused(if received {
-                "nobody has challenged you"
+                tr!(user.lang, "nobody-challenged")
             } else {
-                "you have no open challenge"
+                tr!(user.lang, "no-open-challenge")
             }),
-            many => refused(format!(
-                "you have {} open challenges ({}); use the buttons on the one you mean",
-                many.len(),
-                many.iter()
+            many => refused(tr!(
+                user.lang,
+                "many-challenges",
+                count = many.len(),
+                ids = many
+                    .iter()
                     .map(|c| format!("#{}", c.id))
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -140,7 +142,7 @@ impl GameService {
     }
 
     /// Accepts a challenge and starts the game.
-    pub async fn accept(&self, user: &User, challenge: Option<i64>) -> Result<Reply> {
+    pub async fn accept(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         self.meet(user).await?;
         let challenger_south = FirstMover::from_name(&c.first_mover).challenger_is_south();
@@ -163,46 +165,53 @@ impl GameService {
             created_at: now,
         };
         let Some(id) = self.store.create_game(&game, Some(c.id)).await? else {
-            return refused("this challenge was answered already");
+            return refused(tr!(user.lang, "challenge-answered"));
         };
         let loaded = self.load(id).await?;
-        let headline = format!(
-            "{} accepted the challenge: game #{id} begins ({}).",
-            user.name, c.variant
+        let headline = tr!(
+            place.lang,
+            "challenge-accepted",
+            name = &user.name,
+            id = id,
+            variant = words::variant_named(place.lang, &c.variant)
         );
-        self.board_reply(&loaded, headline).await
+        self.board_reply(&loaded, headline, place.lang).await
     }
 
     /// Declines a challenge addressed to the user.
-    pub async fn decline(&self, user: &User, challenge: Option<i64>) -> Result<Reply> {
+    pub async fn decline(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         if !self.store.close_challenge(c.id, "declined").await? {
-            return refused("this challenge was answered already");
+            return refused(tr!(user.lang, "challenge-answered"));
         }
-        Ok(Reply::text(format!(
-            "{} declined the challenge of <@{}>.",
-            user.name, c.challenger_id
+        Ok(Reply::text(tr!(
+            place.lang,
+            "challenge-declined",
+            name = &user.name,
+            mention = format!("<@{}>", c.challenger_id)
         )))
     }
 
     /// The Decline button of challenge `id`: its challenger withdraws it,
     /// anyone else declines it (refused unless it is addressed to them).
-    pub async fn say_no(&self, user: &User, id: i64) -> Result<Reply> {
+    pub async fn say_no(&self, user: &User, place: Place, id: i64) -> Result<Reply> {
         match self.store.challenge(id).await? {
-            Some(c) if c.challenger_id == user.id => self.cancel(user, Some(id)).await,
-            _ => self.decline(user, Some(id)).await,
+            Some(c) if c.challenger_id == user.id => self.cancel(user, place, Some(id)).await,
+            _ => self.decline(user, place, Some(id)).await,
         }
     }
 
     /// Withdraws a challenge the user sent.
-    pub async fn cancel(&self, user: &User, challenge: Option<i64>) -> Result<Reply> {
+    pub async fn cancel(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
         if !self.store.close_challenge(c.id, "cancelled").await? {
-            return refused("this challenge was answered already");
+            return refused(tr!(user.lang, "challenge-answered"));
         }
-        Ok(Reply::text(format!(
-            "{} withdrew the challenge to <@{}>.",
-            user.name, c.opponent_id
+        Ok(Reply::text(tr!(
+            place.lang,
+            "challenge-withdrawn",
+            name = &user.name,
+            mention = format!("<@{}>", c.opponent_id)
         )))
     }
 
@@ -215,7 +224,7 @@ impl GameService {
         level: Level,
         options: GameOptions,
     ) -> Result<Reply> {
-        check_days(options.days)?;
+        check_days(user, options.days)?;
         self.meet(user).await?;
         self.store
             .upsert_player(self.bot.id, &self.bot.name, true, self.now())
@@ -245,30 +254,27 @@ impl GameService {
             .await?
             .expect("no challenge to lose");
         let mut loaded = self.load(id).await?;
-        let mut headline = format!(
-            "Game #{id}: {} against {} ({level}), {}.",
-            user.name, self.bot.name, options.variant
+        let lang = place.lang;
+        let mut headline = tr!(
+            lang,
+            "ai-game",
+            id = id,
+            name = &user.name,
+            bot = &self.bot.name,
+            level = words::level(lang, level),
+            variant = words::variant(lang, options.variant)
         );
-        if let Some(mv) = self.ai_turn(&mut loaded).await? {
-            headline.push_str(&format!(" {} opened with {mv}.", self.bot.name));
+        if let Some(mv) = self.ai_turn(&mut loaded, lang).await? {
+            headline.push(' ');
+            headline.push_str(&tr!(lang, "ai-opened", name = &self.bot.name, play = mv));
         }
-        self.board_reply(&loaded, headline).await
+        self.board_reply(&loaded, headline, lang).await
     }
 }
 
-fn check_days(days: i64) -> Result<()> {
+fn check_days(user: &User, days: i64) -> Result<()> {
     if !(1..=14).contains(&days) {
-        return refused(format!(
-            "the time per move must be 1 to 14 days, not {days}"
-        ));
+        return refused(tr!(user.lang, "bad-days", days = days));
     }
     Ok(())
-}
-
-pub(super) fn plural(n: i64, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
 }

@@ -3,6 +3,8 @@
 
 use crate::rules::{Hole, Side};
 
+use crate::tr;
+
 use super::{AppError, GameService, Place, Result, User};
 
 /// One of the user's games, as an autocomplete choice.
@@ -24,20 +26,27 @@ impl GameService {
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
             let opponent = self.name_of(loaded.player(side.opponent())).await?;
             // Waiting for them, then the other ongoing ones, then finished.
+            let lang = user.lang;
             let (order, state) = match loaded.game.outcome() {
                 Some(outcome) => match outcome.result.winner() {
-                    Some(winner) if winner == side => (2, "you won".to_string()),
-                    Some(_) => (2, "you lost".to_string()),
-                    None => (2, "drawn".to_string()),
+                    Some(winner) if winner == side => (2, tr!(lang, "choice-won")),
+                    Some(_) => (2, tr!(lang, "choice-lost")),
+                    None => (2, tr!(lang, "choice-drawn")),
                 },
-                None if loaded.game.turn() == side => (0, "your move".to_string()),
-                None => (1, format!("{opponent} to move")),
+                None if loaded.game.turn() == side => (0, tr!(lang, "choice-your-move")),
+                None => (1, tr!(lang, "choice-their-move", name = &opponent)),
             };
             choices.push((
                 order,
                 GameChoice {
                     id: row.id,
-                    label: format!("#{} vs {opponent}: {state}", row.id),
+                    label: tr!(
+                        lang,
+                        "choice-label",
+                        id = row.id,
+                        opponent = &opponent,
+                        state = state
+                    ),
                 },
             ));
         }

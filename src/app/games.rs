@@ -5,7 +5,10 @@ use crate::ai::{self, Level};
 use crate::rules::{GameResult, Layout, Move, Outcome, Reason, Side};
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, RatedResult};
 
-use super::{refused, AppError, GameService, Loaded, Place, Reply, Result, User};
+use crate::i18n::Lang;
+use crate::tr;
+
+use super::{refused, words, AppError, GameService, Loaded, Place, Reply, Result, User};
 
 impl GameService {
     /// Sows from `hole` (e.g. `c2`) in the user's game. `expected_ply` comes
@@ -20,10 +23,10 @@ impl GameService {
     ) -> Result<Reply> {
         let mv = match hole.trim().parse() {
             Ok(hole) => Move::Sow(hole),
-            Err(e) => return refused(format!("{e}")),
+            Err(e) => return refused(words::bad_hole(user.lang, &e)),
         };
         let id = self.pick_game(user, place, game).await?;
-        self.act(user, id, mv, expected_ply).await
+        self.act(user, place, id, mv, expected_ply).await
     }
 
     /// Rearranges the user's stones (Expert, first turn) from a layout
@@ -37,16 +40,17 @@ impl GameService {
     ) -> Result<Reply> {
         let layout: Layout = match layout.parse() {
             Ok(layout) => layout,
-            Err(e) => return refused(format!("{e}")),
+            Err(e) => return refused(words::describe_layout_error(user.lang, &e)),
         };
         let id = self.pick_game(user, place, game).await?;
-        self.act(user, id, Move::Arrange(layout), None).await
+        self.act(user, place, id, Move::Arrange(layout), None).await
     }
 
     /// Plays `mv` for `user` in game `id`, then the AI's reply in an AI game.
     async fn act(
         &self,
         user: &User,
+        place: Place,
         id: i64,
         mv: Move,
         expected_ply: Option<i64>,
@@ -54,13 +58,15 @@ impl GameService {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        let headline = self.commit_move(&loaded, side, mv).await?;
+        let lang = place.lang;
+        let said = self.commit_move(&loaded, side, mv, user.lang, lang).await?;
         let mut loaded = self.load(id).await?;
-        let mut headline = format!("{} played {}.", user.name, headline);
-        if let Some(reply) = self.ai_turn(&mut loaded).await? {
-            headline.push_str(&format!(" {} replied {reply}.", self.bot.name));
+        let mut headline = tr!(lang, "played", name = &user.name, play = said);
+        if let Some(reply) = self.ai_turn(&mut loaded, lang).await? {
+            headline.push(' ');
+            headline.push_str(&tr!(lang, "ai-replied", name = &self.bot.name, play = reply));
         }
-        self.board_reply(&loaded, headline).await
+        self.board_reply(&loaded, headline, lang).await
     }
 
     /// The side `user` plays in `loaded`, if they may move now.
@@ -72,17 +78,30 @@ impl GameService {
             });
         }
         if let Some(outcome) = loaded.game.outcome() {
-            return refused(format!("game #{} is over ({})", loaded.row.id, outcome));
+            return refused(tr!(
+                user.lang,
+                "game-is-over",
+                id = loaded.row.id,
+                outcome = words::outcome(user.lang, outcome)
+            ));
         }
         let to_move = loaded.game.turn();
         if side != to_move {
-            return Err(AppError::NotYourTurn(format!("{to_move}")));
+            return Err(AppError::NotYourTurn(to_move));
         }
         Ok(side)
     }
 
-    /// Validates and stores one move by `side`; returns how to say it.
-    async fn commit_move(&self, loaded: &Loaded, side: Side, mv: Move) -> Result<String> {
+    /// Validates and stores one move by `side`; returns how to say it (in
+    /// `lang`; a refusal is in `refusal_lang`).
+    async fn commit_move(
+        &self,
+        loaded: &Loaded,
+        side: Side,
+        mv: Move,
+        refusal_lang: Lang,
+        lang: Lang,
+    ) -> Result<String> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
         let (game, played) = tokio::task::spawn_blocking(move || {
@@ -98,7 +117,12 @@ impl GameService {
                 .iter()
                 .map(|h| h.to_string())
                 .collect();
-            AppError::Refused(format!("{e}. Your legal moves: {}", legal.join(", ")))
+            AppError::Refused(tr!(
+                refusal_lang,
+                "illegal-with-moves",
+                error = words::describe_game_error(refusal_lang, &e),
+                moves = legal.join(", ")
+            ))
         })?;
         let now = self.now();
         let mut change = GameChange::of(&loaded.row, now);
@@ -122,11 +146,16 @@ impl GameService {
         if !self.store.apply(&change).await? {
             return Err(AppError::Conflict);
         }
-        let mut said = mv.to_string();
-        if !effect.captured.is_empty() {
-            said.push_str(&format!(", capturing {} stones", effect.captured_stones));
+        if effect.captured.is_empty() {
+            Ok(mv.to_string())
+        } else {
+            Ok(tr!(
+                lang,
+                "move-capturing",
+                play = mv.to_string(),
+                stones = effect.captured_stones as u32
+            ))
         }
-        Ok(said)
     }
 
     /// Fills in a change that ends the game with `outcome`.
@@ -152,7 +181,7 @@ impl GameService {
 
     /// In an AI game where the bot is to move: computes and stores its move
     /// (off the async threads) and reloads the game. Returns the move.
-    pub(super) async fn ai_turn(&self, loaded: &mut Loaded) -> Result<Option<String>> {
+    pub(super) async fn ai_turn(&self, loaded: &mut Loaded, lang: Lang) -> Result<Option<String>> {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
         };
@@ -164,7 +193,9 @@ impl GameService {
         let mv = tokio::task::spawn_blocking(move || ai_move(&game, level, seed))
             .await
             .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
-        let said = self.commit_move(loaded, loaded.game.turn(), mv).await?;
+        let said = self
+            .commit_move(loaded, loaded.game.turn(), mv, lang, lang)
+            .await?;
         *loaded = self.load(loaded.row.id).await?;
         Ok(Some(said))
     }
@@ -178,10 +209,10 @@ impl GameService {
             result: GameResult::win_for(side.opponent()),
             reason: Reason::Resignation,
         };
-        self.end(&loaded, outcome).await?;
+        self.end(&loaded, outcome, user.lang).await?;
         let loaded = self.load(id).await?;
-        self.board_reply(&loaded, format!("{} resigned game #{id}.", user.name))
-            .await
+        let headline = tr!(place.lang, "resigned", name = &user.name, id = id);
+        self.board_reply(&loaded, headline, place.lang).await
     }
 
     /// Offers a draw, or accepts the opponent's open offer.
@@ -190,14 +221,11 @@ impl GameService {
         let loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         if loaded.game.is_over() {
-            return refused(format!("game #{id} is already over"));
+            return refused(tr!(user.lang, "draw-already-over", id = id));
         }
         let opponent = loaded.player(side.opponent());
         if opponent == self.bot.id {
-            return refused(format!(
-                "{} does not take draws; play on or resign",
-                self.bot.name
-            ));
+            return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
         }
         match self.store.draw_offer(id).await? {
             Some(offer) if offer.offered_by == opponent => {
@@ -205,17 +233,12 @@ impl GameService {
                     result: GameResult::Draw,
                     reason: Reason::Agreement,
                 };
-                self.end(&loaded, outcome).await?;
+                self.end(&loaded, outcome, user.lang).await?;
                 let loaded = self.load(id).await?;
-                self.board_reply(
-                    &loaded,
-                    format!("{} accepted the draw in game #{id}.", user.name),
-                )
-                .await
+                let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
+                self.board_reply(&loaded, headline, place.lang).await
             }
-            Some(_) => refused(
-                "you have already offered a draw; your opponent can accept it with `/kiela draw`",
-            ),
+            Some(_) => refused(tr!(user.lang, "draw-already-offered")),
             None => {
                 let mut change = GameChange::of(&loaded.row, self.now());
                 change.draw_offer = DrawOfferChange::Offer(DrawOffer {
@@ -226,10 +249,12 @@ impl GameService {
                     return Err(AppError::Conflict);
                 }
                 Ok(Reply {
-                    text: format!(
-                        "{} offers a draw in game #{id}. <@{opponent}>, accept with `/kiela draw` \
-                         (or the button), or play on: your next move declines it.",
-                        user.name
+                    text: tr!(
+                        place.lang,
+                        "draw-offered",
+                        name = &user.name,
+                        id = id,
+                        mention = format!("<@{opponent}>")
                     ),
                     ping: vec![opponent],
                     ..Reply::default()
@@ -239,9 +264,14 @@ impl GameService {
     }
 
     /// Ends a game with a player-decided outcome, version-guarded.
-    async fn end(&self, loaded: &Loaded, outcome: Outcome) -> Result<()> {
+    async fn end(&self, loaded: &Loaded, outcome: Outcome, lang: Lang) -> Result<()> {
         if let Some(done) = loaded.game.outcome() {
-            return refused(format!("game #{} is already over ({done})", loaded.row.id));
+            return refused(tr!(
+                lang,
+                "already-over",
+                id = loaded.row.id,
+                outcome = words::outcome(lang, done)
+            ));
         }
         let mut change = GameChange::of(&loaded.row, self.now());
         self.finish(loaded, &mut change, outcome);
@@ -255,8 +285,8 @@ impl GameService {
     pub async fn show(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
-        let headline = format!("Game #{id}, move {}.", loaded.ply() / 2 + 1);
-        self.board_reply(&loaded, headline).await
+        let headline = tr!(place.lang, "show-headline", id = id, play = loaded.ply() / 2 + 1);
+        self.board_reply(&loaded, headline, place.lang).await
     }
 }
 

@@ -3,17 +3,19 @@
 
 use crate::rules::{Record, Side};
 
-use super::{GameService, Place, Reply, Result, User};
+use crate::i18n::Lang;
+use crate::tr;
+
+use super::{words, GameService, Place, Reply, Result, User};
 
 impl GameService {
     /// The user's ongoing games, the ones waiting for them first.
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
         let rows = self.store.games_of(user.id, true, 25).await?;
         if rows.is_empty() {
-            return Ok(Reply::private(
-                "You have no ongoing game. Start one with `/kiela challenge` or `/kiela ai`.",
-            ));
+            return Ok(Reply::private(tr!(user.lang, "no-games")));
         }
+        let lang = user.lang;
         let mut lines = Vec::new();
         for row in rows {
             let loaded = self.load(row.id).await?;
@@ -21,50 +23,58 @@ impl GameService {
             let opponent = self.name_of(loaded.player(side.opponent())).await?;
             let turn = if loaded.game.turn() == side {
                 match row.deadline {
-                    Some(d) => format!("**your move** (before <t:{d}:R>)"),
-                    None => "**your move**".to_string(),
+                    Some(d) => tr!(lang, "turn-yours-before", deadline = d.to_string()),
+                    None => tr!(lang, "turn-yours"),
                 }
             } else {
-                format!("{opponent} to move")
+                tr!(lang, "turn-theirs", name = &opponent)
             };
-            lines.push(format!(
-                "#{} vs {opponent} ({}, you are {side}) in <#{}>: move {}, {turn}",
-                row.id,
-                row.variant,
-                row.channel_id,
-                loaded.ply() / 2 + 1
+            lines.push(tr!(
+                lang,
+                "games-line",
+                id = row.id,
+                opponent = &opponent,
+                variant = words::variant_named(lang, &row.variant),
+                side = words::side(lang, side),
+                channel = row.channel_id.to_string(),
+                play = loaded.ply() / 2 + 1,
+                turn = turn
             ));
         }
         Ok(Reply::private(lines.join("\n")))
     }
 
     /// The record of a game, to copy into `kiela replay` or elsewhere.
-    pub async fn history(&self, game_id: i64) -> Result<Reply> {
+    pub async fn history(&self, place: Place, game_id: i64) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
         let record = Record::of_game(&loaded.game, &south, &north);
-        Ok(Reply::text(format!("Game #{game_id}:\n```\n{record}\n```")))
+        let title = tr!(place.lang, "history", id = game_id);
+        Ok(Reply::text(format!("{title}\n```\n{record}\n```")))
     }
 
     /// A player's rating and record in this server.
     pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
         let rating = self.store.rating(place.guild_id, player.id).await?;
+        let lang = place.lang;
         let provisional = if rating.is_provisional() {
-            "? (provisional)"
+            tr!(lang, "provisional")
         } else {
-            ""
+            String::new()
         };
         let ongoing = self.store.games_of(player.id, true, 100).await?.len();
-        Ok(Reply::text(format!(
-            "**{}**: rating {:.0}{provisional} ± {:.0}; {} wins, {} losses, {} draws in this server; {} ongoing games.",
-            player.name,
-            rating.rating,
-            2.0 * rating.deviation,
-            rating.wins,
-            rating.losses,
-            rating.draws,
-            ongoing
+        Ok(Reply::text(tr!(
+            lang,
+            "stats",
+            name = &player.name,
+            rating = format!("{:.0}", rating.rating),
+            provisional = provisional,
+            deviation = format!("{:.0}", 2.0 * rating.deviation),
+            wins = tr!(lang, "count-wins", count = rating.wins),
+            losses = tr!(lang, "count-losses", count = rating.losses),
+            draws = tr!(lang, "count-draws", count = rating.draws),
+            ongoing = ongoing
         )))
     }
 
@@ -72,9 +82,7 @@ impl GameService {
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
         let rows = self.store.leaderboard(place.guild_id, 10).await?;
         if rows.is_empty() {
-            return Ok(Reply::text(
-                "No rated games in this server yet: challenge someone with `/kiela challenge`.",
-            ));
+            return Ok(Reply::text(tr!(place.lang, "leaderboard-empty")));
         }
         let lines: Vec<String> = rows
             .iter()
@@ -91,10 +99,8 @@ impl GameService {
                 )
             })
             .collect();
-        Ok(Reply::text(format!(
-            "**Leaderboard**\n{}",
-            lines.join("\n")
-        )))
+        let title = tr!(place.lang, "leaderboard-title");
+        Ok(Reply::text(format!("{title}\n{}", lines.join("\n"))))
     }
 
     /// Turns reminders by direct message on or off for the user.
@@ -104,9 +110,9 @@ impl GameService {
             .set_dm_reminders(user.id, direct_messages)
             .await?;
         Ok(Reply::private(if direct_messages {
-            "You will also get reminders by direct message."
+            tr!(user.lang, "notify-on")
         } else {
-            "Reminders only in the game's channel from now on."
+            tr!(user.lang, "notify-off")
         }))
     }
 
@@ -121,10 +127,6 @@ impl GameService {
 }
 
 /// A short summary of the rules, for `/kiela rules`.
-pub const RULES_SUMMARY: &str = "**Kiela** is played on 4 rows of 10 holes; you own the two rows nearest you. \
-On your turn, pick one of your holes with at least 2 stones (Beginner: 1) and sow its stones one by one \
-anti-clockwise round your own two rows. If the last stone lands in an empty hole, your turn ends. If it lands \
-in an occupied hole of your inner row and the opponent's inner hole in that column is occupied, you capture it \
-(and the outer hole behind it) and sow the captured stones on. Otherwise you pick up that hole and keep sowing. \
-A move that would relay for ever is not allowed. A player with no legal move loses; a position seen for the \
-third time is a draw. Expert: your first turn may instead rearrange all your stones as you like.";
+pub fn rules_summary(lang: Lang) -> String {
+    tr!(lang, "rules-summary")
+}

@@ -12,11 +12,14 @@ mod choices;
 mod clock;
 mod games;
 mod info;
+mod settings;
 mod timers;
+mod words;
 
 pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use info::RULES_SUMMARY;
+pub use info::rules_summary;
+pub use settings::{LanguageSetting, Settings};
 pub use timers::DueEvent;
 
 use std::sync::Arc;
@@ -24,9 +27,13 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::ai::Level;
+use crate::i18n::Lang;
 use crate::render::{self, BoardView, LastMove};
 use crate::rules::{Game, Hole, Move, MoveEffect, Side, Variant};
 use crate::store::{GameRow, Store, StoreError};
+use crate::tr;
+
+pub use words::{describe_game_error, describe_layout_error};
 
 /// Seconds in a day: the unit of time per move.
 pub const DAY: i64 = 24 * 60 * 60;
@@ -37,6 +44,9 @@ pub struct User {
     pub id: i64,
     pub name: String,
     pub is_bot: bool,
+    /// The language of their Discord client: their private replies, and
+    /// (remembered) their reminders and direct messages.
+    pub lang: Lang,
 }
 
 impl User {
@@ -45,15 +55,36 @@ impl User {
             id,
             name: name.to_string(),
             is_bot: false,
+            lang: Lang::En,
         }
+    }
+
+    /// The same user, speaking `lang`.
+    pub fn speaking(mut self, lang: Lang) -> User {
+        self.lang = lang;
+        self
     }
 }
 
-/// Where an action happens: the server (0 outside one) and the channel.
+/// Where an action happens: the server (0 outside one) and the channel,
+/// and the language of public posts there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
     pub guild_id: i64,
     pub channel_id: i64,
+    /// The server's language: Discord's `guild_locale`, unless the server
+    /// chose one with `/kiela settings` (see [`GameService::localise`]).
+    pub lang: Lang,
+}
+
+impl Place {
+    pub fn new(guild_id: i64, channel_id: i64, lang: Lang) -> Place {
+        Place {
+            guild_id,
+            channel_id,
+            lang,
+        }
+    }
 }
 
 /// The board picture of a reply.
@@ -80,6 +111,8 @@ pub struct Reply {
     pub challenge: Option<i64>,
     /// Only for the user who acted.
     pub private: bool,
+    /// The language of the text, for the buttons and menus under it.
+    pub lang: Lang,
 }
 
 impl Reply {
@@ -108,27 +141,46 @@ pub struct GameRef {
     pub active: bool,
 }
 
-/// Why an action was refused. Each message says what to do instead.
+/// Why an action was refused. Each message says what to do instead; it is
+/// written in a language by [`AppError::message`] (`Display` is English,
+/// for logs).
 #[derive(Debug, Error)]
 pub enum AppError {
+    /// A refusal already worded in the user's language.
     #[error("{0}")]
     Refused(String),
-    #[error("this is not your game: only its two players can act on it")]
+    #[error("{}", self.message(Lang::En))]
     NotYourGame,
-    #[error("it is not your turn: {0} is to move")]
-    NotYourTurn(String),
-    #[error("this board is out of date: here is the current one")]
+    #[error("{}", self.message(Lang::En))]
+    NotYourTurn(Side),
+    #[error("{}", self.message(Lang::En))]
     OutOfDate { game_id: i64 },
-    #[error(
-        "someone else acted on this game at the same moment; look at the board again and retry"
-    )]
+    #[error("{}", self.message(Lang::En))]
     Conflict,
-    #[error("game #{0} does not exist")]
+    #[error("{}", self.message(Lang::En))]
     NoSuchGame(i64),
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error("internal error: {0}")]
+    #[error("{}", self.message(Lang::En))]
     Internal(String),
+}
+
+impl AppError {
+    /// What to tell the user, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            AppError::Refused(message) => message.clone(),
+            AppError::NotYourGame => tr!(lang, "error-not-your-game"),
+            AppError::NotYourTurn(side) => {
+                tr!(lang, "error-not-your-turn", side = words::side(lang, *side))
+            }
+            AppError::OutOfDate { .. } => tr!(lang, "error-out-of-date"),
+            AppError::Conflict => tr!(lang, "error-conflict"),
+            AppError::NoSuchGame(id) => tr!(lang, "error-no-such-game", id = *id),
+            AppError::Store(e) => tr!(lang, "error-internal", detail = e.to_string()),
+            AppError::Internal(detail) => tr!(lang, "error-internal", detail = detail),
+        }
+    }
 }
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
@@ -254,11 +306,18 @@ impl GameService {
     }
 
     /// Records the user's current name (names change on Discord).
+    /// Records the user's current name (names change on Discord) and the
+    /// language of their client, for their reminders.
     async fn meet(&self, user: &User) -> Result<()> {
-        Ok(self
-            .store
+        self.store
             .upsert_player(user.id, &user.name, user.is_bot, self.now())
-            .await?)
+            .await?;
+        if !user.is_bot {
+            self.store
+                .set_player_locale(user.id, user.lang.locale())
+                .await?;
+        }
+        Ok(())
     }
 
     async fn name_of(&self, id: i64) -> Result<String> {
@@ -267,7 +326,17 @@ impl GameService {
             .player(id)
             .await?
             .map(|p| p.name)
-            .unwrap_or_else(|| format!("user {id}")))
+            .unwrap_or_else(|| tr!(Lang::En, "user-fallback", id = id.to_string())))
+    }
+
+    /// The language a player last used (English if never seen).
+    pub async fn lang_of(&self, id: i64) -> Result<Lang> {
+        Ok(self
+            .store
+            .player(id)
+            .await?
+            .and_then(|p| p.locale)
+            .map_or(Lang::En, |l| Lang::from_locale(&l)))
     }
 
     /// Loads a game and replays its moves.
@@ -286,7 +355,7 @@ impl GameService {
     }
 
     /// The reply that shows a game: the picture, whose turn, the moves.
-    async fn board_reply(&self, loaded: &Loaded, headline: String) -> Result<Reply> {
+    async fn board_reply(&self, loaded: &Loaded, headline: String, lang: Lang) -> Result<Reply> {
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
         let game = &loaded.game;
@@ -321,14 +390,17 @@ impl GameService {
         match outcome {
             Some(outcome) => {
                 let verdict = match outcome.result.winner() {
-                    Some(Side::South) => format!("{south} wins"),
-                    Some(Side::North) => format!("{north} wins"),
-                    None => "Draw".to_string(),
+                    Some(Side::South) => tr!(lang, "verdict-wins", name = &south),
+                    Some(Side::North) => tr!(lang, "verdict-wins", name = &north),
+                    None => tr!(lang, "verdict-draw"),
                 };
-                text.push_str(&format!(
-                    "\n**{verdict}** ({}, {}).",
-                    outcome.result,
-                    describe_reason(outcome.reason)
+                text.push('\n');
+                text.push_str(&tr!(
+                    lang,
+                    "result-line",
+                    verdict = verdict,
+                    score = outcome.result.notation(),
+                    reason = words::reason(lang, outcome.reason)
                 ));
             }
             None => {
@@ -346,21 +418,26 @@ impl GameService {
                         .iter()
                         .map(|&h| (h, position.stones(h)))
                         .collect();
-                    let deadline = loaded
-                        .row
-                        .deadline
-                        .map(|d| format!(" (before <t:{d}:f>)"))
-                        .unwrap_or_default();
-                    let rearrange = if position.may_rearrange(to_move) {
-                        " You may also rearrange your stones with `/kiela arrange`."
-                    } else {
-                        ""
-                    };
-                    text.push_str(&format!(
-                        "\n<@{player}> ({name}, {to_move}), your move{deadline}.{rearrange}"
-                    ));
+                    let (mention, side) = (format!("<@{player}>"), words::side(lang, to_move));
+                    text.push('\n');
+                    text.push_str(&match loaded.row.deadline {
+                        Some(d) => tr!(
+                            lang,
+                            "your-move-before",
+                            mention = mention,
+                            name = name,
+                            side = side,
+                            deadline = d.to_string()
+                        ),
+                        None => tr!(lang, "your-move", mention = mention, name = name, side = side),
+                    });
+                    if position.may_rearrange(to_move) {
+                        text.push(' ');
+                        text.push_str(&tr!(lang, "may-rearrange"));
+                    }
                 } else {
-                    text.push_str(&format!("\n{name} is thinking…"));
+                    text.push('\n');
+                    text.push_str(&tr!(lang, "thinking", name = name));
                 }
             }
         }
@@ -374,6 +451,7 @@ impl GameService {
             }),
             moves,
             ping,
+            lang,
             ..Reply::default()
         })
     }
@@ -399,11 +477,16 @@ impl GameService {
         match (waiting.as_slice(), here.as_slice()) {
             ([id], _) => Ok(*id),
             ([], [id]) => Ok(*id),
-            ([], []) => refused("you have no ongoing game in this channel; start one with `/kiela challenge` or `/kiela ai`"),
-            ([], ids) | (ids, _) => refused(format!(
-                "you have {} games here ({}); say which with the `game` option",
-                ids.len(),
-                ids.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(", ")
+            ([], []) => refused(tr!(user.lang, "no-game-here")),
+            ([], ids) | (ids, _) => refused(tr!(
+                user.lang,
+                "which-game",
+                count = ids.len(),
+                games = ids
+                    .iter()
+                    .map(|id| format!("#{id}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         }
     }
@@ -439,15 +522,4 @@ fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<Loaded> {
             .map_err(|e| corrupt(format!(": {e}")))?;
     }
     Ok(Loaded { row, game, last })
-}
-
-fn describe_reason(reason: crate::rules::Reason) -> &'static str {
-    use crate::rules::Reason::*;
-    match reason {
-        NoMoves => "no legal move left",
-        Repetition => "third repetition of the position",
-        Resignation => "resignation",
-        Agreement => "draw agreed",
-        Timeout => "loss on time",
-    }
 }

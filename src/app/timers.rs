@@ -15,7 +15,9 @@
 use crate::rules::{GameResult, Outcome, Reason};
 use crate::store::GameChange;
 
-use super::challenges::plural;
+use crate::i18n::Lang;
+use crate::tr;
+
 use super::{AppError, GameService, Reply, Result};
 
 /// Something the clock makes due in a game.
@@ -98,12 +100,16 @@ impl GameService {
                 }
                 let left = loaded.row.deadline.unwrap_or(0) - self.now();
                 let hours = (left + 3599) / 3600;
+                // In the language the player last used.
+                let lang = self.lang_of(player).await?;
                 Ok(Some(Reply {
-                    text: format!(
-                        "<@{player}>, reminder: it is your move in game #{game_id}, and {} left \
-                         (until <t:{}:f>). If time runs out, you lose the game.",
-                        plural(hours.max(1), "hour"),
-                        loaded.row.deadline.unwrap_or(0)
+                    text: tr!(
+                        lang,
+                        "reminder",
+                        mention = format!("<@{player}>"),
+                        id = game_id,
+                        hours = hours.max(1),
+                        until = loaded.row.deadline.unwrap_or(0).to_string()
                     ),
                     ping: vec![player],
                     game: Some(super::GameRef {
@@ -126,15 +132,24 @@ impl GameService {
                 }
                 let loaded = self.load(game_id).await?;
                 let name = self.name_of(player).await?;
-                let mut reply = self
-                    .board_reply(
-                        &loaded,
-                        format!("{name} ran out of time in game #{game_id}."),
-                    )
-                    .await?;
+                let lang = self.public_lang(&loaded, player).await?;
+                let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
+                let mut reply = self.board_reply(&loaded, headline, lang).await?;
                 reply.ping = vec![loaded.player(side.opponent()), player];
                 Ok(Some(reply))
             }
+        }
+    }
+}
+
+impl GameService {
+    /// The language of a post no interaction asked for (a loss on time):
+    /// the server's chosen language, else the language the player who ran
+    /// out of time last used.
+    async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
+        match self.store.guild_language(loaded.row.guild_id).await? {
+            Some(chosen) => Ok(Lang::from_locale(&chosen)),
+            None => self.lang_of(player).await,
         }
     }
 }

@@ -7,7 +7,9 @@ use serenity::all::{
 };
 
 use crate::ai::Level;
-use crate::app::{FirstMover, GameOptions, User};
+use crate::app::{FirstMover, GameOptions, LanguageSetting, Settings, User};
+use crate::i18n::{t, Lang};
+use crate::tr;
 use crate::rules::Variant;
 
 use super::user_of;
@@ -57,111 +59,101 @@ pub enum Request {
     Notify {
         direct_messages: bool,
     },
+    Settings(Settings),
 }
 
-/// The `/kiela` command with all its subcommands, as registered.
+/// The locales the command is translated into (English is the default).
+const LOCALES: [(Lang, &str); 1] = [(Lang::Pt, "pt-BR")];
+
+/// A subcommand or option: its canonical (English) name, which is what
+/// Discord sends back whatever the user's language, and its translations
+/// from the catalogue (`cmd-<name>-…` or `opt-<name>-…`).
+fn option(kind: CommandOptionType, prefix: &str, name: &str) -> CreateCommandOption {
+    let key = |what: &str| format!("{prefix}-{name}-{what}");
+    let mut option = CreateCommandOption::new(kind, name, t(Lang::En, &key("description"), &[]));
+    for (lang, locale) in LOCALES {
+        option = option
+            .name_localized(locale, t(lang, &key("name"), &[]))
+            .description_localized(locale, t(lang, &key("description"), &[]));
+    }
+    option
+}
+
+/// A choice of a string option: its value, and its label from the
+/// catalogue (`choice-<group>-<value>`, or `choice-<group>-<label>`).
+fn choice(option: CreateCommandOption, group: &str, label: &str, value: &str) -> CreateCommandOption {
+    let key = format!("choice-{group}-{label}");
+    let translations: Vec<(&str, String)> = LOCALES
+        .iter()
+        .map(|&(lang, locale)| (locale, t(lang, &key, &[])))
+        .collect();
+    option.add_string_choice_localized(t(Lang::En, &key, &[]), value, translations)
+}
+
+/// The `/kiela` command with all its subcommands, as registered, with its
+/// names and descriptions translated for each of [`LOCALES`].
 pub fn definition() -> CreateCommand {
     use CommandOptionType::{Boolean, Integer, String as Text, SubCommand, User as UserOption};
-    let sub =
-        |name: &str, description: &str| CreateCommandOption::new(SubCommand, name, description);
-    let game = || {
-        CreateCommandOption::new(
-            Integer,
-            "game",
-            "The game number (leave out for your game here)",
-        )
-        .min_int_value(1)
-        .set_autocomplete(true)
-    };
+    let sub = |name: &str| option(SubCommand, "cmd", name);
+    let opt = |kind, name: &str| option(kind, "opt", name);
+    let game = || opt(Integer, "game").min_int_value(1).set_autocomplete(true);
     let variant = || {
-        CreateCommandOption::new(Text, "variant", "Which rules (default Standard)")
-            .add_string_choice("Standard", "standard")
-            .add_string_choice("Beginner", "beginner")
-            .add_string_choice("Expert (rearrange before your first move)", "expert")
+        ["standard", "beginner", "expert"]
+            .into_iter()
+            .fold(opt(Text, "variant"), |o, v| choice(o, "variant", v, v))
     };
-    CreateCommand::new(COMMAND)
-        .description("Play Kiela, the four-row mancala of northern Angola")
-        .set_options(vec![
-            sub(
-                "challenge",
-                "Challenge someone to a game (challenge me to play the AI)",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(UserOption, "opponent", "Who you want to play")
-                    .required(true),
-            )
+    let first = |them: &str| {
+        let o = choice(opt(Text, "first"), "first", "me", "me");
+        let o = choice(o, "first", them, "them");
+        choice(o, "first", "random", "random")
+    };
+    let level = ["easy", "medium", "hard", "expert"]
+        .into_iter()
+        .fold(opt(Text, "level"), |o, l| choice(o, "level", l, l));
+    let language = ["auto", "en", "pt"]
+        .into_iter()
+        .fold(opt(Text, "language"), |o, l| choice(o, "language", l, l));
+    let mut command = CreateCommand::new(COMMAND).description(t(Lang::En, "cmd-kiela-description", &[]));
+    for (lang, locale) in LOCALES {
+        command = command
+            .name_localized(locale, t(lang, "cmd-kiela-name", &[]))
+            .description_localized(locale, t(lang, "cmd-kiela-description", &[]));
+    }
+    command.set_options(vec![
+        sub("challenge")
+            .add_sub_option(opt(UserOption, "opponent").required(true))
             .add_sub_option(variant())
-            .add_sub_option(
-                CreateCommandOption::new(Text, "first", "Who moves first (default random)")
-                    .add_string_choice("Me", "me")
-                    .add_string_choice("My opponent", "them")
-                    .add_string_choice("Random", "random"),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(Integer, "days", "Days per move, 1 to 14 (default 3)")
-                    .min_int_value(1)
-                    .max_int_value(14),
-            ),
-            sub("accept", "Accept the challenge you received"),
-            sub("decline", "Decline the challenge you received"),
-            sub("ai", "Play against the computer")
-                .add_sub_option(
-                    CreateCommandOption::new(Text, "level", "How strong (default medium)")
-                        .add_string_choice("Easy", "easy")
-                        .add_string_choice("Medium", "medium")
-                        .add_string_choice("Hard", "hard")
-                        .add_string_choice("Expert", "expert"),
-                )
-                .add_sub_option(variant())
-                .add_sub_option(
-                    CreateCommandOption::new(Text, "first", "Who moves first (default random)")
-                        .add_string_choice("Me", "me")
-                        .add_string_choice("The computer", "them")
-                        .add_string_choice("Random", "random"),
-                ),
-            sub("move", "Sow from one of your holes")
-                .add_sub_option(
-                    CreateCommandOption::new(Text, "hole", "The hole, e.g. C2")
-                        .required(true)
-                        .set_autocomplete(true),
-                )
-                .add_sub_option(game()),
-            sub(
-                "arrange",
-                "Expert: rearrange your stones before your first move",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(
-                    Text,
-                    "layout",
-                    "20 numbers: your outer row A-J, then your inner row A-J",
-                )
-                .required(true),
-            )
+            .add_sub_option(first("them"))
+            .add_sub_option(opt(Integer, "days").min_int_value(1).max_int_value(14)),
+        sub("accept"),
+        sub("decline"),
+        sub("ai")
+            .add_sub_option(level)
+            .add_sub_option(variant())
+            .add_sub_option(first("computer")),
+        sub("move")
+            .add_sub_option(opt(Text, "hole").required(true).set_autocomplete(true))
             .add_sub_option(game()),
-            sub("resign", "Resign a game").add_sub_option(game()),
-            sub("draw", "Offer a draw, or accept your opponent's offer").add_sub_option(game()),
-            sub("board", "Show the board of a game").add_sub_option(game()),
-            sub("games", "List your ongoing games"),
-            sub("history", "The record of a game").add_sub_option(game().required(true)),
-            sub("stats", "Rating and results in this server").add_sub_option(
-                CreateCommandOption::new(UserOption, "user", "Whose (default you)"),
-            ),
-            sub("leaderboard", "The best players of this server"),
-            sub("rules", "How to play Kiela"),
-            sub(
-                "notify",
-                "Also remind you by direct message when your time runs low",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(Boolean, "dm", "Send reminders by direct message")
-                    .required(true),
-            ),
-        ])
+        sub("arrange")
+            .add_sub_option(opt(Text, "layout").required(true))
+            .add_sub_option(game()),
+        sub("resign").add_sub_option(game()),
+        sub("draw").add_sub_option(game()),
+        sub("board").add_sub_option(game()),
+        sub("games"),
+        sub("history").add_sub_option(game().required(true)),
+        sub("stats").add_sub_option(opt(UserOption, "user")),
+        sub("leaderboard"),
+        sub("rules"),
+        sub("notify").add_sub_option(opt(Boolean, "dm").required(true)),
+        sub("settings").add_sub_option(language),
+    ])
 }
 
-/// Reads an invocation of `/kiela`. The error is a message for the user.
-pub fn parse(command: &CommandInteraction) -> Result<Request, String> {
+/// Reads an invocation of `/kiela`. The error is a message for the user,
+/// in `lang`. Discord sends the canonical (English) names of subcommands,
+/// options and choices whatever the user's language.
+pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String> {
     let options = command.data.options();
     let Some(ResolvedOption {
         name,
@@ -169,29 +161,39 @@ pub fn parse(command: &CommandInteraction) -> Result<Request, String> {
         ..
     }) = options.first()
     else {
-        return Err("use `/kiela` with a subcommand, e.g. `/kiela rules`".into());
+        return Err(tr!(lang, "parse-no-subcommand"));
     };
     let args = Args(args);
     let request = match *name {
         "challenge" => Request::Challenge {
-            opponent: args.user("opponent").ok_or("say whom you challenge")?,
-            options: args.game_options()?,
+            opponent: args
+                .user("opponent")
+                .ok_or_else(|| tr!(lang, "parse-whom"))?,
+            options: args.game_options(lang)?,
         },
         "accept" => Request::Accept,
         "decline" => Request::Decline,
         "ai" => Request::Ai {
             level: match args.text("level") {
-                Some(level) => level.parse().map_err(|e| format!("{e}"))?,
+                Some(level) => level
+                    .parse()
+                    .map_err(|_| tr!(lang, "bad-level", text = level))?,
                 None => Level::Medium,
             },
-            options: args.game_options()?,
+            options: args.game_options(lang)?,
         },
         "move" => Request::Move {
-            hole: args.text("hole").ok_or("say which hole, e.g. C2")?.into(),
+            hole: args
+                .text("hole")
+                .ok_or_else(|| tr!(lang, "parse-which-hole"))?
+                .into(),
             game: args.integer("game"),
         },
         "arrange" => Request::Arrange {
-            layout: args.text("layout").ok_or("give the layout")?.into(),
+            layout: args
+                .text("layout")
+                .ok_or_else(|| tr!(lang, "parse-layout"))?
+                .into(),
             game: args.integer("game"),
         },
         "resign" => Request::Resign {
@@ -205,7 +207,9 @@ pub fn parse(command: &CommandInteraction) -> Result<Request, String> {
         },
         "games" => Request::Games,
         "history" => Request::History {
-            game: args.integer("game").ok_or("say which game")?,
+            game: args
+                .integer("game")
+                .ok_or_else(|| tr!(lang, "parse-which-game"))?,
         },
         "stats" => Request::Stats {
             player: args.user("user"),
@@ -215,7 +219,14 @@ pub fn parse(command: &CommandInteraction) -> Result<Request, String> {
         "notify" => Request::Notify {
             direct_messages: args.boolean("dm").unwrap_or(false),
         },
-        other => return Err(format!("`/kiela {other}` is not a command I know")),
+        "settings" => Request::Settings(Settings {
+            language: match args.text("language") {
+                Some("auto") => Some(LanguageSetting::Auto),
+                Some(locale) => Some(LanguageSetting::Fixed(Lang::from_locale(locale))),
+                None => None,
+            },
+        }),
+        other => return Err(tr!(lang, "parse-unknown", name = other)),
     };
     Ok(request)
 }
@@ -287,17 +298,25 @@ impl Args<'_> {
     fn user(&self, name: &str) -> Option<User> {
         match self.value(name)? {
             ResolvedValue::User(user, member) => {
-                Some(user_of(user, member.and_then(|m| m.nick.as_deref())))
+                // Their language is unknown here: only their own
+                // interactions carry it.
+                Some(user_of(
+                    user,
+                    member.and_then(|m| m.nick.as_deref()),
+                    Lang::En,
+                ))
             }
             _ => None,
         }
     }
 
-    fn game_options(&self) -> Result<GameOptions, String> {
+    fn game_options(&self, lang: Lang) -> Result<GameOptions, String> {
         let defaults = GameOptions::default();
         Ok(GameOptions {
             variant: match self.text("variant") {
-                Some(v) => v.parse::<Variant>().map_err(|e| format!("{e}"))?,
+                Some(v) => v
+                    .parse::<Variant>()
+                    .map_err(|_| tr!(lang, "bad-variant", text = v))?,
                 None => defaults.variant,
             },
             first: match self.text("first") {
@@ -307,5 +326,63 @@ impl Args<'_> {
             },
             days: self.integer("days").unwrap_or(defaults.days),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord's pattern for names: `^[-_\p{L}\p{N}]{1,32}$`, lower case.
+    fn valid_name(name: &str) -> bool {
+        let chars = name.chars().count();
+        (1..=32).contains(&chars)
+            && name
+                .chars()
+                .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+            && name.to_lowercase() == name
+    }
+
+    #[test]
+    fn the_command_is_translated_within_discords_limits() {
+        let json = serde_json::to_value(definition()).unwrap();
+        let mut seen = 0;
+        let mut check = |item: &serde_json::Value| {
+            let name = item["name"].as_str().unwrap();
+            assert!(valid_name(name), "{name}");
+            let pt = item["name_localizations"]["pt-BR"].as_str();
+            let pt = pt.unwrap_or_else(|| panic!("{name} has no pt-BR name"));
+            assert!(valid_name(pt), "{name}: {pt}");
+            for description in [&item["description"], &item["description_localizations"]["pt-BR"]] {
+                let description = description.as_str().unwrap();
+                assert!((1..=100).contains(&description.chars().count()), "{description}");
+            }
+            seen += 1;
+        };
+        check(&json);
+        for sub in json["options"].as_array().unwrap() {
+            check(sub);
+            for option in sub["options"].as_array().into_iter().flatten() {
+                check(option);
+                for choice in option["choices"].as_array().into_iter().flatten() {
+                    let pt = choice["name_localizations"]["pt-BR"].as_str().unwrap();
+                    assert!((1..=100).contains(&pt.chars().count()), "{pt}");
+                }
+            }
+        }
+        assert!(seen > 30, "{seen}");
+    }
+
+    #[test]
+    fn english_names_are_the_canonical_ones() {
+        let json = serde_json::to_value(definition()).unwrap();
+        for sub in json["options"].as_array().unwrap() {
+            let name = sub["name"].as_str().unwrap();
+            assert_eq!(t(Lang::En, &format!("cmd-{name}-name"), &[]), name);
+            for option in sub["options"].as_array().into_iter().flatten() {
+                let name = option["name"].as_str().unwrap();
+                assert_eq!(t(Lang::En, &format!("opt-{name}-name"), &[]), name);
+            }
+        }
     }
 }

@@ -11,6 +11,8 @@ use serenity::all::{
 };
 
 use crate::app::Reply;
+use crate::i18n::Lang;
+use crate::tr;
 
 /// What a component does, with everything needed to do it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,19 +96,20 @@ impl FromStr for ComponentId {
 
 /// The rows under a reply: Accept / Decline for a challenge; for a board of
 /// a game going on, the menu of legal moves (when a person is to move) and
-/// the Offer draw / Resign buttons.
+/// the Offer draw / Resign buttons. Their words are in the reply's language.
 pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
+    let lang = reply.lang;
     let mut rows = Vec::new();
     if let Some(challenge) = reply.challenge {
         rows.push(CreateActionRow::Buttons(vec![
             button(
                 ComponentId::Accept { challenge },
-                "Accept",
+                &tr!(lang, "button-accept"),
                 ButtonStyle::Success,
             ),
             button(
                 ComponentId::Decline { challenge },
-                "Decline",
+                &tr!(lang, "button-decline"),
                 ButtonStyle::Danger,
             ),
         ]));
@@ -121,36 +124,41 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
             .moves
             .iter()
             .map(|(hole, stones)| {
-                CreateSelectMenuOption::new(format!("{hole} ({stones} stones)"), hole.to_string())
+                CreateSelectMenuOption::new(hole_label(lang, *hole, *stones), hole.to_string())
             })
             .collect();
         let menu = CreateSelectMenu::new(
             ComponentId::Move { game: id, ply }.to_string(),
             CreateSelectMenuKind::String { options },
         )
-        .placeholder("Sow from…");
+        .placeholder(tr!(lang, "menu-sow-from"));
         rows.push(CreateActionRow::SelectMenu(menu));
     }
     rows.push(CreateActionRow::Buttons(vec![
         button(
             ComponentId::Draw { game: id, ply },
-            "Offer draw",
+            &tr!(lang, "button-offer-draw"),
             ButtonStyle::Secondary,
         ),
         button(
             ComponentId::Resign { game: id, ply },
-            "Resign",
+            &tr!(lang, "button-resign"),
             ButtonStyle::Danger,
         ),
     ]));
     rows
 }
 
+/// A legal move as a menu or autocomplete choice: `C2 (3 stones)`.
+pub fn hole_label(lang: Lang, hole: crate::rules::Hole, stones: u8) -> String {
+    tr!(lang, "menu-hole", hole = hole.to_string(), stones = stones)
+}
+
 /// The confirmation asked before resigning game `game`.
-pub fn confirm_resign_row(game: i64) -> Vec<CreateActionRow> {
+pub fn confirm_resign_row(game: i64, lang: Lang) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![button(
         ComponentId::ConfirmResign { game },
-        "Yes, resign",
+        &tr!(lang, "button-confirm-resign"),
         ButtonStyle::Danger,
     )])]
 }

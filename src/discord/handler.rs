@@ -10,7 +10,9 @@ use serenity::all::{
 use serenity::async_trait;
 use tracing::{error, info, warn};
 
-use crate::app::{AppError, GameService, Place, Reply, User, RULES_SUMMARY};
+use crate::app::{rules_summary, AppError, GameService, Place, Reply, User};
+use crate::i18n::Lang;
+use crate::tr;
 
 use super::commands::{self, Request};
 use super::components::{self, ComponentId};
@@ -80,15 +82,49 @@ impl EventHandler for Handler {
 }
 
 impl Handler {
+    /// Who acts, and where: the user in their client's language; the place
+    /// in the server's (its choice, else Discord's `guild_locale`).
+    async fn who_and_where(
+        &self,
+        user: &serenity::all::User,
+        member: Option<&serenity::all::Member>,
+        locale: &str,
+        guild: Option<GuildId>,
+        guild_locale: Option<&str>,
+        channel: serenity::all::ChannelId,
+    ) -> (User, Place) {
+        let user = user_of(user, nick(member), Lang::from_locale(locale));
+        let place = place_of(guild, channel, guild_locale, user.lang);
+        let place = match self.service.localise(place).await {
+            Ok(place) => place,
+            Err(e) => {
+                warn!("cannot read the server's language: {e}");
+                place
+            }
+        };
+        (user, place)
+    }
+
     async fn on_command(&self, ctx: &Context, command: &CommandInteraction) {
-        let user = user_of(&command.user, nick(command.member.as_deref()));
-        let place = place_of(command.guild_id, command.channel_id);
+        let (user, place) = self
+            .who_and_where(
+                &command.user,
+                command.member.as_deref(),
+                &command.locale,
+                command.guild_id,
+                command.guild_locale.as_deref(),
+                command.channel_id,
+            )
+            .await;
         let responder = Responder::new(ctx.http.clone(), command.id, &command.token, user.id);
         let board = responder
             .answer(async {
-                match commands::parse(command) {
+                match commands::parse(command, user.lang) {
                     Ok(request) => {
-                        let done = self.perform(&user, place, request).await.map(Post::of);
+                        let done = self
+                            .perform(&user, place, request, command)
+                            .await
+                            .map(Post::of);
                         self.post(&user, place, done).await
                     }
                     Err(message) => Post::private(capitalised(&message)),
@@ -105,14 +141,15 @@ impl Handler {
         user: &User,
         place: Place,
         request: Request,
+        command: &CommandInteraction,
     ) -> Result<Reply, AppError> {
         let service = &self.service;
         match request {
             Request::Challenge { opponent, options } => {
                 service.challenge(user, place, &opponent, options).await
             }
-            Request::Accept => service.accept(user, None).await,
-            Request::Decline => service.decline(user, None).await,
+            Request::Accept => service.accept(user, place, None).await,
+            Request::Decline => service.decline(user, place, None).await,
             Request::Ai { level, options } => {
                 service.start_ai_game(user, place, level, options).await
             }
@@ -122,23 +159,47 @@ impl Handler {
             Request::Draw { game } => service.draw(user, place, game).await,
             Request::Board { game } => service.show(user, place, game).await,
             Request::Games => service.my_games(user).await,
-            Request::History { game } => service.history(game).await,
+            Request::History { game } => service.history(place, game).await,
             Request::Stats { player } => {
                 service.stats(place, player.as_ref().unwrap_or(user)).await
             }
             Request::Leaderboard => service.leaderboard(place).await,
             Request::Rules => Ok(Reply {
-                text: RULES_SUMMARY.to_string(),
+                text: rules_summary(user.lang),
                 private: true,
+                lang: user.lang,
                 ..Reply::default()
             }),
             Request::Notify { direct_messages } => service.notify(user, direct_messages).await,
+            Request::Settings(settings) => {
+                // Discord computes the member's permissions in the channel.
+                let is_manager = command
+                    .member
+                    .as_ref()
+                    .and_then(|m| m.permissions)
+                    .is_some_and(|p| p.manage_guild());
+                let own = command
+                    .guild_locale
+                    .as_deref()
+                    .map_or(Lang::En, Lang::from_locale);
+                service
+                    .settings(user, place, is_manager, own, settings)
+                    .await
+            }
         }
     }
 
     async fn on_component(&self, ctx: &Context, component: &ComponentInteraction) {
-        let user = user_of(&component.user, nick(component.member.as_ref()));
-        let place = place_of(component.guild_id, component.channel_id);
+        let (user, place) = self
+            .who_and_where(
+                &component.user,
+                component.member.as_ref(),
+                &component.locale,
+                component.guild_id,
+                component.guild_locale.as_deref(),
+                component.channel_id,
+            )
+            .await;
         let responder = Responder::new(ctx.http.clone(), component.id, &component.token, user.id);
         let board = responder
             .answer(async {
@@ -147,9 +208,7 @@ impl Handler {
                         let done = self.press(&user, place, id, &component.data.kind).await;
                         self.post(&user, place, done).await
                     }
-                    Err(_) => Post::private(
-                        "This button belongs to an older version of the bot; use `/kiela board`.",
-                    ),
+                    Err(_) => Post::private(tr!(user.lang, "old-button")),
                 }
             })
             .await;
@@ -179,15 +238,17 @@ impl Handler {
     ) -> Result<Post, AppError> {
         let service = &self.service;
         let reply = match id {
-            ComponentId::Accept { challenge } => service.accept(user, Some(challenge)).await?,
-            ComponentId::Decline { challenge } => service.say_no(user, challenge).await?,
+            ComponentId::Accept { challenge } => {
+                service.accept(user, place, Some(challenge)).await?
+            }
+            ComponentId::Decline { challenge } => service.say_no(user, place, challenge).await?,
             ComponentId::Move { game, ply } => {
                 let hole = match kind {
                     ComponentInteractionDataKind::StringSelect { values } => values.first(),
                     _ => None,
                 };
                 let Some(hole) = hole else {
-                    return Ok(Post::private("Choose a hole in the menu."));
+                    return Ok(Post::private(tr!(user.lang, "choose-hole")));
                 };
                 service
                     .play_move(user, place, Some(game), hole, Some(ply))
@@ -200,8 +261,8 @@ impl Handler {
             ComponentId::Resign { game, ply } => {
                 service.check_button(user, game, ply).await?;
                 return Ok(Post {
-                    text: format!("Resign game #{game}? You lose the game; this cannot be undone."),
-                    rows: components::confirm_resign_row(game),
+                    text: tr!(user.lang, "confirm-resign", id = game),
+                    rows: components::confirm_resign_row(game, user.lang),
                     ephemeral: true,
                     ..Post::default()
                 });
@@ -217,37 +278,48 @@ impl Handler {
         match done {
             Ok(post) => post,
             Err(AppError::OutOfDate { game_id }) => {
-                let refusal = capitalised(&AppError::OutOfDate { game_id }.to_string());
-                match self.service.show(user, place, Some(game_id)).await {
+                let refusal = capitalised(&AppError::OutOfDate { game_id }.message(user.lang));
+                // A private board: in the user's language.
+                let mine = Place {
+                    lang: user.lang,
+                    ..place
+                };
+                match self.service.show(user, mine, Some(game_id)).await {
                     Ok(reply) => Post {
                         text: format!("{refusal}.\n{}", reply.text),
                         ephemeral: true,
                         board: None,
                         ..Post::of(reply)
                     },
-                    Err(e) => self.failure(e),
+                    Err(e) => self.failure(e, user.lang),
                 }
             }
-            Err(e) => self.failure(e),
+            Err(e) => self.failure(e, user.lang),
         }
     }
 
-    fn failure(&self, error: AppError) -> Post {
+    /// A refusal or failure, privately, in the user's language.
+    fn failure(&self, error: AppError, lang: Lang) -> Post {
         match error {
             AppError::Store(_) | AppError::Internal(_) => {
                 error!("an action failed: {error}");
-                Post::private(
-                    "Sorry, something went wrong on our side and the action may not have been \
-                     saved. Look at the board with `/kiela board` and try again in a moment.",
-                )
+                Post::private(tr!(lang, "error-sorry"))
             }
-            refusal => Post::private(capitalised(&refusal.to_string()) + "."),
+            refusal => Post::private(capitalised(&refusal.message(lang)) + "."),
         }
     }
 
     async fn on_autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
-        let user = user_of(&command.user, nick(command.member.as_deref()));
-        let place = place_of(command.guild_id, command.channel_id);
+        let (user, place) = self
+            .who_and_where(
+                &command.user,
+                command.member.as_deref(),
+                &command.locale,
+                command.guild_id,
+                command.guild_locale.as_deref(),
+                command.channel_id,
+            )
+            .await;
         let responder = Responder::new(ctx.http.clone(), command.id, &command.token, user.id);
         let Some(typing) = commands::typing(command) else {
             return responder.suggest(CreateAutocompleteResponse::new()).await;
@@ -260,7 +332,7 @@ impl Handler {
                     .filter(|(hole, _)| hole.to_string().starts_with(&typed))
                     .map(|(hole, stones)| {
                         AutocompleteChoice::new(
-                            format!("{hole} ({stones} stones)"),
+                            components::hole_label(user.lang, hole, stones),
                             hole.to_string(),
                         )
                     })

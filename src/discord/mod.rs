@@ -22,6 +22,7 @@ use thiserror::Error;
 use tokio::task::JoinHandle;
 
 use crate::app::{Clock, GameService, Place, User};
+use crate::i18n::Lang;
 use crate::store::{Store, StoreError};
 
 /// What the bot needs to run, usually read from the environment.
@@ -168,6 +169,7 @@ impl Bot {
             id: me.id.get() as i64,
             name: me.name.clone(),
             is_bot: true,
+            lang: Lang::En,
         };
         let service = GameService::new(store, bot, clock.clone());
         let handler = handler::Handler::new(service.clone(), config.guild_id.map(GuildId::new));
@@ -247,20 +249,30 @@ async fn shutdown_signal() {
 }
 
 /// The game service's view of a Discord user; `nick` is their server
-/// nickname, if any.
-fn user_of(user: &serenity::all::User, nick: Option<&str>) -> User {
+/// nickname, if any, and `lang` the language of their client.
+fn user_of(user: &serenity::all::User, nick: Option<&str>, lang: Lang) -> User {
     User {
         id: user.id.get() as i64,
         name: nick.unwrap_or_else(|| user.display_name()).to_string(),
         is_bot: user.bot,
+        lang,
     }
 }
 
-/// Where an interaction happened (server 0 in direct messages).
-fn place_of(guild: Option<GuildId>, channel: serenity::all::ChannelId) -> Place {
+/// Where an interaction happened (server 0 in direct messages), and the
+/// language of public posts there: the server's (`guild_locale`), or in
+/// direct messages the user's. A server's own choice is applied after
+/// ([`GameService::localise`]).
+fn place_of(
+    guild: Option<GuildId>,
+    channel: serenity::all::ChannelId,
+    guild_locale: Option<&str>,
+    user_lang: Lang,
+) -> Place {
     Place {
         guild_id: guild.map_or(0, |g| g.get() as i64),
         channel_id: channel.get() as i64,
+        lang: guild_locale.map_or(user_lang, Lang::from_locale),
     }
 }
 

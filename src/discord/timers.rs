@@ -9,6 +9,7 @@ use tokio::time::MissedTickBehavior;
 use tracing::warn;
 
 use crate::app::{Clock, DueEvent, GameService};
+use crate::tr;
 
 use super::respond::{replace_board, Post, PostedBoard};
 
@@ -59,8 +60,14 @@ async fn fire(
     if let DueEvent::Reminder { player, .. } = event {
         if service.wants_dm(player).await? {
             let dm = UserId::new(player as u64).create_dm_channel(http).await?;
+            let lang = service.lang_of(player).await?;
             let note = Post {
-                text: format!("{} (in <#{}>)", post.text, game.channel_id),
+                text: tr!(
+                    lang,
+                    "dm-note",
+                    text = &post.text,
+                    channel = game.channel_id.to_string()
+                ),
                 ..Post::default()
             };
             note.send(http, dm.id).await?;

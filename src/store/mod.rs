@@ -233,7 +233,7 @@ impl Store {
     }
 
     pub async fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
-        let row = sqlx::query("SELECT id, name, is_bot, dm_reminders FROM players WHERE id = $1")
+        let row = sqlx::query("SELECT id, name, is_bot, dm_reminders, locale FROM players WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
@@ -246,6 +246,43 @@ impl Store {
             .bind(id)
             .execute(&self.pool)
             .await?;
+        Ok(())
+    }
+
+    /// Remembers the locale a player's client last sent.
+    pub async fn set_player_locale(&self, id: i64, locale: &str) -> Result<()> {
+        sqlx::query("UPDATE players SET locale = $1 WHERE id = $2")
+            .bind(locale)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    // --- server settings -----------------------------------------------
+
+    /// The language a server chose for public posts (`None`: automatic).
+    pub async fn guild_language(&self, guild_id: i64) -> Result<Option<String>> {
+        let row = sqlx::query("SELECT language FROM guild_settings WHERE guild_id = $1")
+            .bind(guild_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => col(&row, "language")?,
+            None => None,
+        })
+    }
+
+    /// Sets (or, with `None`, clears) a server's language.
+    pub async fn set_guild_language(&self, guild_id: i64, language: Option<&str>) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, language) VALUES ($1, $2) \
+             ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+        )
+        .bind(guild_id)
+        .bind(language)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 

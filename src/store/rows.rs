@@ -15,6 +15,8 @@ pub struct PlayerRow {
     pub name: String,
     pub is_bot: bool,
     pub dm_reminders: bool,
+    /// The locale their Discord client last sent (e.g. `pt-BR`).
+    pub locale: Option<String>,
 }
 
 impl PlayerRow {
@@ -24,6 +26,7 @@ impl PlayerRow {
             name: col(row, "name")?,
             is_bot: col::<i64>(row, "is_bot")? != 0,
             dm_reminders: col::<i64>(row, "dm_reminders")? != 0,
+            locale: col(row, "locale")?,
         })
     }
 }

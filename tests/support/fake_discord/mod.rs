@@ -52,6 +52,10 @@ const LOADING: u64 = 1 << 7;
 pub struct FakeUser {
     pub id: u64,
     pub name: String,
+    /// The locale of their Discord client, sent with each interaction.
+    pub locale: String,
+    /// Whether they may manage the guild (MANAGE_GUILD in their permissions).
+    pub manager: bool,
 }
 
 impl FakeUser {
@@ -59,7 +63,21 @@ impl FakeUser {
         FakeUser {
             id,
             name: name.to_owned(),
+            locale: "en-US".to_owned(),
+            manager: false,
         }
+    }
+
+    /// The same user with their client in `locale` (e.g. `pt-BR`).
+    pub fn speaking(mut self, locale: &str) -> FakeUser {
+        self.locale = locale.to_owned();
+        self
+    }
+
+    /// The same user, allowed to manage the guild.
+    pub fn manager(mut self) -> FakeUser {
+        self.manager = true;
+        self
     }
 }
 
@@ -233,6 +251,8 @@ struct Inner {
     dm_channels: BTreeMap<u64, u64>,
     /// The guild of each channel outside GUILD_ID.
     other_guilds: BTreeMap<u64, u64>,
+    /// Each guild's `guild_locale` (`en-US` unless set).
+    guild_locales: BTreeMap<u64, String>,
     connections: Vec<Connection>,
     /// Every frame the gateway sent, in order.
     frames: Vec<Value>,
@@ -292,6 +312,7 @@ impl FakeDiscord {
             channels: BTreeSet::from([CHANNEL_ID]),
             dm_channels: BTreeMap::new(),
             other_guilds: BTreeMap::new(),
+            guild_locales: BTreeMap::new(),
             connections: Vec::new(),
             frames: Vec::new(),
         };
@@ -640,6 +661,11 @@ impl FakeDiscord {
     }
 
     /// Where an interaction in `channel` happens.
+    /// Sets the `guild_locale` interactions in `guild` carry.
+    pub fn set_guild_locale(&self, guild: u64, locale: &str) {
+        self.lock().guild_locales.insert(guild, locale.to_owned());
+    }
+
     fn place(&self, channel: u64) -> Place {
         let mut inner = self.lock();
         let dm = inner.dm_channels.values().any(|&c| c == channel);
@@ -652,6 +678,11 @@ impl FakeDiscord {
         Place {
             channel_id: channel,
             guild_id: (!dm).then_some(guild),
+            guild_locale: inner
+                .guild_locales
+                .get(&guild)
+                .cloned()
+                .unwrap_or_else(|| "en-US".to_owned()),
         }
     }
 

@@ -215,6 +215,8 @@ pub fn guild(bot: &FakeUser) -> Value {
 pub struct Place {
     pub channel_id: u64,
     pub guild_id: Option<u64>,
+    /// The guild's locale (sent only in a guild).
+    pub guild_locale: String,
 }
 
 /// An INTERACTION_CREATE payload.
@@ -236,15 +238,20 @@ pub fn interaction(
         "token": token,
         "version": 1,
         "app_permissions": PERMISSIONS,
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     });
     match place.guild_id {
         Some(guild) => {
             interaction["guild_id"] = json!(guild.to_string());
-            interaction["guild_locale"] = json!("en-US");
+            interaction["guild_locale"] = json!(place.guild_locale);
             interaction["member"] = member(user);
+            if user.manager {
+                // MANAGE_GUILD (1 << 5), as Discord computes it in the channel.
+                let managing: u64 = PERMISSIONS.parse::<u64>().unwrap() | 1 << 5;
+                interaction["member"]["permissions"] = json!(managing.to_string());
+            }
             interaction["channel"] = channel(place.channel_id, None);
             interaction["authorizing_integration_owners"] = json!({"0": guild.to_string()});
             interaction["context"] = json!(0);

@@ -1,0 +1,316 @@
+# Mensagens do Kiela em português do Brasil (o locale pt-BR do Discord).
+#
+# Glossário (use sempre estes termos):
+#   board .................. tabuleiro
+#   hole ................... casa (os nomes A1 … J4 não se traduzem)
+#   stones/seeds ........... sementes (como na literatura de mancala em
+#                            português; o README e as regras em inglês dizem
+#                            "stones": aqui é sempre "sementes")
+#   sow / sowing ........... semear / semeadura
+#   relay .................. continuar semeando
+#   capture ................ captura / capturar
+#   inner / outer row ...... fileira interna / fileira externa
+#   resign ................. desistir
+#   draw ................... empate
+#   rematch ................ revanche
+#   days per move .......... dias por jogada
+#   turn ................... vez ("sua vez")
+#   move (a player's) ...... jogada
+#   game ................... partida
+#   challenge .............. desafio / desafiar
+#   South / North .......... Sul / Norte
+#
+# Cada chave existe também em en.ftl, com as mesmas variáveis (um teste
+# confere). Mensagens que o bot encaixa numa frase começam em minúscula.
+
+## Nomes
+
+side-south = Sul
+side-north = Norte
+variant-standard = Padrão
+variant-beginner = Iniciante
+variant-expert = Especialista
+level-easy = fácil
+level-medium = médio
+level-hard = difícil
+level-expert = especialista
+language-en = English
+language-pt = Português (Brasil)
+user-fallback = usuário { $id }
+
+## Contagens
+
+count-wins = { $count ->
+    [one] { $count } vitória
+   *[other] { $count } vitórias
+}
+count-losses = { $count ->
+    [one] { $count } derrota
+   *[other] { $count } derrotas
+}
+count-draws = { $count ->
+    [one] { $count } empate
+   *[other] { $count } empates
+}
+count-days = { $count ->
+    [one] { $count } dia
+   *[other] { $count } dias
+}
+count-hours = { $count ->
+    [one] { $count } hora
+   *[other] { $count } horas
+}
+count-stones = { $count ->
+    [one] { $count } semente
+   *[other] { $count } sementes
+}
+count-games = { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}
+
+## O texto do tabuleiro
+
+verdict-wins = { $name } vence
+verdict-draw = Empate
+result-line = **{ $verdict }** ({ $score }, { $reason }).
+reason-no-moves = sem jogadas possíveis
+reason-repetition = terceira repetição da posição
+reason-resignation = desistência
+reason-agreement = empate combinado
+reason-timeout = derrota por tempo
+outcome = { $score } ({ $reason })
+your-move = { $mention } ({ $name }, { $side }), sua vez.
+your-move-before = { $mention } ({ $name }, { $side }), sua vez (até <t:{ $deadline }:f>).
+may-rearrange = Você também pode rearrumar suas sementes com `/kiela arrumar`.
+thinking = { $name } está pensando…
+played = { $name } jogou { $play }.
+ai-replied = { $name } respondeu { $play }.
+move-capturing = { $play }, capturando { $stones ->
+    [one] { $stones } semente
+   *[other] { $stones } sementes
+}
+show-headline = Partida #{ $id }, jogada { $play }.
+resigned = { $name } desistiu da partida #{ $id }.
+ran-out-of-time = { $name } ficou sem tempo na partida #{ $id }.
+
+## Escolher a partida
+
+no-game-here = você não tem partida em andamento neste canal; comece uma com `/kiela desafiar` ou `/kiela ia`
+which-game = você tem { $count } partidas aqui ({ $games }); diga qual com a opção `partida`
+
+## Jogadas recusadas (as recusas das regras, como o jogador as lê)
+
+illegal-with-moves = { $error }. Suas jogadas possíveis: { $moves }
+game-is-over = a partida #{ $id } terminou ({ $outcome })
+illegal-not-your-hole = { $hole } é uma casa de { $owner }
+illegal-empty = { $hole } está vazia
+illegal-too-few = { $hole } tem uma só semente; { $variant } exige pelo menos { $min }
+illegal-endless = semear a partir de { $hole } nunca terminaria
+illegal-not-expert = rearrumar só é permitido na variante Especialista
+illegal-rearrangement-used = só é possível rearrumar na sua primeira vez
+illegal-game-over = a partida terminou: { $outcome }
+bad-hole = `{ $text }` não é uma casa: use uma coluna de A a J e uma fileira de 1 a 4, como C2
+bad-variant = `{ $text }` não é uma variante: use standard, beginner ou expert
+bad-level = `{ $text }` não é um nível: use easy, medium, hard ou expert
+layout-wrong-length = a disposição tem { $count } números; são precisos 20 (sua fileira de cima A-J, depois a de baixo A-J)
+layout-not-a-number = `{ $text }` não é um número inteiro de sementes
+layout-negative = `{ $text }` é negativo; uma casa tem 0 ou mais sementes
+layout-too-large = `{ $text }` é mais sementes do que o tabuleiro inteiro tem
+layout-misplaced-slash = a `/` deve separar suas duas fileiras de 10 números, e aparecer no máximo uma vez
+layout-wrong-total = a disposição tem { $layout } sementes; você tem { $have }
+
+## Erros
+
+error-not-your-game = esta partida não é sua: só os dois jogadores podem agir nela
+error-not-your-turn = não é a sua vez: é a vez de { $side }
+error-out-of-date = este tabuleiro está desatualizado: aqui está o atual
+error-conflict = outra pessoa agiu nesta partida no mesmo instante; veja o tabuleiro de novo e tente outra vez
+error-no-such-game = a partida #{ $id } não existe
+error-internal = erro interno: { $detail }
+error-sorry = Desculpe, algo deu errado do nosso lado e a ação pode não ter sido salva. Veja o tabuleiro com `/kiela tabuleiro` e tente de novo daqui a pouco.
+
+## Empates
+
+draw-already-over = a partida #{ $id } já terminou
+already-over = a partida #{ $id } já terminou ({ $outcome })
+draw-bot-refuses = { $name } não aceita empates; continue jogando ou desista
+draw-accepted = { $name } aceitou o empate na partida #{ $id }.
+draw-already-offered = você já ofereceu empate; seu adversário pode aceitar com `/kiela empate`
+draw-offered = { $name } oferece empate na partida #{ $id }. { $mention }, aceite com `/kiela empate` (ou o botão), ou continue jogando: sua próxima jogada recusa a oferta.
+
+## Desafios
+
+challenge-self = você não pode desafiar a si mesmo; experimente `/kiela ia` para treinar
+challenge-a-bot = { $name } é um bot e não joga; desafie uma pessoa
+first-named = { $name } começa
+first-random = quem começa é sorteado
+challenge = { $mention }, { $name } desafia você para uma partida de Kiela ({ $variant }, { $first }, { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} por jogada). Aceite ou recuse em até 24 horas.
+no-such-challenge = o desafio #{ $id } não existe
+challenge-not-for-you = este desafio não é para você
+challenge-only-challenger = só quem desafiou pode cancelar este desafio
+challenge-closed = este desafio não está mais aberto (foi { $status ->
+    [accepted] aceito
+    [declined] recusado
+    [cancelled] cancelado
+    [expired] expirado
+   *[other] { $status }
+})
+challenge-expired = este desafio expirou (desafios duram 24 horas); peça um novo
+nobody-challenged = ninguém desafiou você
+no-open-challenge = você não tem desafio aberto
+many-challenges = você tem { $count } desafios abertos ({ $ids }); use os botões daquele que quer
+challenge-answered = este desafio já foi respondido
+challenge-accepted = { $name } aceitou o desafio: começa a partida #{ $id } ({ $variant }).
+challenge-declined = { $name } recusou o desafio de { $mention }.
+challenge-withdrawn = { $name } retirou o desafio a { $mention }.
+ai-game = Partida #{ $id }: { $name } contra { $bot } ({ $level }), { $variant }.
+ai-opened = { $name } abriu com { $play }.
+bad-days = o tempo por jogada deve ser de 1 a 14 dias, não { $days }
+
+## Listas e números
+
+no-games = Você não tem partida em andamento. Comece uma com `/kiela desafiar` ou `/kiela ia`.
+games-line = #{ $id } contra { $opponent } ({ $variant }, você é { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
+turn-yours = **sua vez**
+turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
+turn-theirs = vez de { $name }
+history = Partida #{ $id }:
+provisional = ? (provisório)
+stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } neste servidor; { $ongoing ->
+    [one] { $ongoing } partida em andamento
+   *[other] { $ongoing } partidas em andamento
+}.
+leaderboard-empty = Ainda não há partidas valendo rating neste servidor: desafie alguém com `/kiela desafiar`.
+leaderboard-title = **Classificação**
+notify-on = Você também vai receber lembretes por mensagem direta.
+notify-off = A partir de agora, lembretes só no canal da partida.
+choice-won = você venceu
+choice-lost = você perdeu
+choice-drawn = empate
+choice-your-move = sua vez
+choice-their-move = vez de { $name }
+choice-label = #{ $id } contra { $opponent }: { $state }
+
+## Partidas ao longo de dias
+
+reminder = { $mention }, lembrete: é a sua vez na partida #{ $id }, e { $hours ->
+    [one] resta { $hours } hora
+   *[other] restam { $hours } horas
+} (até <t:{ $until }:f>). Se o tempo acabar, você perde a partida.
+dm-note = { $text } (em <#{ $channel }>)
+
+## Configurações do servidor
+
+settings-only-in-servers = configurações só existem dentro de um servidor
+settings-managers-only = só quem pode gerenciar este servidor (a permissão Gerenciar Servidor) pode mudar as configurações
+settings-language-auto = Idioma das mensagens públicas deste servidor: automático (o idioma do próprio servidor, { $language }).
+settings-language-fixed = Idioma das mensagens públicas deste servidor: { $language }.
+settings-now = Configurações deste servidor: idioma { $language }. Quem gerencia o servidor muda com `/kiela configurações idioma:`.
+settings-auto = automático
+
+## As regras
+
+rules-summary = **Kiela** se joga num tabuleiro de 4 fileiras de 10 casas; as duas fileiras mais perto de você são suas. Na sua vez, escolha uma das suas casas com pelo menos 2 sementes (Iniciante: 1) e semeie as sementes uma a uma, no sentido anti-horário, pelas suas duas fileiras. Se a última semente cair numa casa vazia, sua vez termina. Se cair numa casa ocupada da sua fileira interna e a casa interna do adversário nessa coluna estiver ocupada, você captura essa casa (e a casa externa atrás dela) e continua semeando as sementes capturadas. Senão, você pega as sementes dessa casa e continua semeando. Uma jogada que continuaria semeando para sempre não é permitida. Quem não tem jogada possível perde; uma posição vista pela terceira vez é empate. Especialista: na sua primeira vez, você pode, em vez de semear, rearrumar todas as suas sementes como quiser.
+
+## Botões e menus
+
+button-accept = Aceitar
+button-decline = Recusar
+button-offer-draw = Oferecer empate
+button-resign = Desistir
+button-confirm-resign = Sim, desistir
+menu-sow-from = Semear a partir de…
+menu-hole = { $hole } ({ $stones ->
+    [one] { $stones } semente
+   *[other] { $stones } sementes
+})
+choose-hole = Escolha uma casa no menu.
+old-button = Este botão é de uma versão antiga do bot; use `/kiela tabuleiro`.
+confirm-resign = Desistir da partida #{ $id }? Você perde a partida; isso não pode ser desfeito.
+
+## Ler o comando
+
+parse-no-subcommand = use `/kiela` com um subcomando, por exemplo `/kiela regras`
+parse-whom = diga quem você desafia
+parse-which-hole = diga qual casa, por exemplo C2
+parse-layout = informe a disposição
+parse-which-game = diga qual partida
+parse-unknown = `/kiela { $name }` não é um comando que eu conheço
+
+## O comando como o Discord o mostra: nomes (minúsculos, sem espaços, até
+## 32 caracteres) e descrições (até 100 caracteres).
+
+cmd-kiela-name = kiela
+cmd-kiela-description = Jogue Kiela, o mancala de quatro fileiras do norte de Angola
+cmd-challenge-name = desafiar
+cmd-challenge-description = Desafie alguém para uma partida (desafie a mim para jogar contra a IA)
+cmd-accept-name = aceitar
+cmd-accept-description = Aceite o desafio que você recebeu
+cmd-decline-name = recusar
+cmd-decline-description = Recuse o desafio que você recebeu
+cmd-ai-name = ia
+cmd-ai-description = Jogue contra o computador
+cmd-move-name = semear
+cmd-move-description = Semeie a partir de uma das suas casas
+cmd-arrange-name = arrumar
+cmd-arrange-description = Especialista: rearrume suas sementes antes da sua primeira jogada
+cmd-resign-name = desistir
+cmd-resign-description = Desista de uma partida
+cmd-draw-name = empate
+cmd-draw-description = Ofereça empate, ou aceite a oferta do seu adversário
+cmd-board-name = tabuleiro
+cmd-board-description = Mostre o tabuleiro de uma partida
+cmd-games-name = partidas
+cmd-games-description = Liste suas partidas em andamento
+cmd-history-name = registro
+cmd-history-description = O registro de uma partida
+cmd-stats-name = estatísticas
+cmd-stats-description = Rating e resultados neste servidor
+cmd-leaderboard-name = classificação
+cmd-leaderboard-description = Os melhores jogadores deste servidor
+cmd-rules-name = regras
+cmd-rules-description = Como jogar Kiela
+cmd-notify-name = avisos
+cmd-notify-description = Também lembrar você por mensagem direta quando o tempo estiver acabando
+cmd-settings-name = configurações
+cmd-settings-description = As configurações do bot neste servidor (só para quem gerencia)
+opt-game-name = partida
+opt-game-description = O número da partida (deixe em branco para a sua partida aqui)
+opt-variant-name = variante
+opt-variant-description = Quais regras (padrão: Padrão)
+opt-opponent-name = adversário
+opt-opponent-description = Contra quem você quer jogar
+opt-first-name = primeiro
+opt-first-description = Quem começa (padrão: sorteio)
+opt-days-name = dias
+opt-days-description = Dias por jogada, de 1 a 14 (padrão: 3)
+opt-level-name = nível
+opt-level-description = Qual a força (padrão: médio)
+opt-hole-name = casa
+opt-hole-description = A casa, por exemplo C2
+opt-layout-name = disposição
+opt-layout-description = 20 números: sua fileira externa A-J, depois sua fileira interna A-J
+opt-user-name = jogador
+opt-user-description = De quem (padrão: você)
+opt-dm-name = mensagem-direta
+opt-dm-description = Enviar lembretes por mensagem direta
+opt-language-name = idioma
+opt-language-description = O idioma das mensagens públicas do bot neste servidor
+choice-variant-standard = Padrão
+choice-variant-beginner = Iniciante
+choice-variant-expert = Especialista (rearrumar antes da primeira jogada)
+choice-first-me = Eu
+choice-first-them = Meu adversário
+choice-first-computer = O computador
+choice-first-random = Sorteio
+choice-level-easy = Fácil
+choice-level-medium = Médio
+choice-level-hard = Difícil
+choice-level-expert = Especialista
+choice-language-auto = Automático (o idioma do servidor)
+choice-language-en = English
+choice-language-pt = Português (Brasil)
