@@ -6,8 +6,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use kiela::i18n::Lang;
 use kiela::app::{FirstMover, GameOptions, GameService, Place, Reply, SystemClock, User};
+use kiela::i18n::Lang;
 use kiela::store::Store;
 
 const GAMES: usize = 1_000;

@@ -641,3 +641,223 @@ fn kiela_without_a_token_says_how_to_get_one() {
         "nothing is created without a token"
     );
 }
+
+/// The labels of a message's buttons and the placeholder and option labels
+/// of its menus, in order.
+fn component_words(message: &Message) -> Vec<String> {
+    let mut words = Vec::new();
+    for row in message.components.as_array().into_iter().flatten() {
+        for component in row["components"].as_array().into_iter().flatten() {
+            for key in ["label", "placeholder"] {
+                if let Some(word) = component[key].as_str() {
+                    words.push(word.to_owned());
+                }
+            }
+            for option in component["options"].as_array().into_iter().flatten() {
+                words.push(option["label"].as_str().unwrap_or_default().to_owned());
+            }
+        }
+    }
+    words
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
+    let table = Table::new().await;
+    let ana = table.ana.clone().speaking("pt-BR");
+    let rules = table.slash(&ana, "rules", json!([])).await;
+    assert_private(&rules, "sementes");
+    let none = table.slash(&ana, "games", json!([])).await;
+    assert_private(&none, "você não tem partida em andamento");
+    let wrong = table
+        .slash(
+            &ana,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": "Z9"}]),
+        )
+        .await;
+    assert_private(&wrong, "não tem partida em andamento neste canal");
+
+    // The server speaks English: the challenge, a public post, is English;
+    // a mistake of Ana's is still told to her in Portuguese.
+    let challenge = table
+        .slash(
+            &ana,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+                   {"name": "first", "type": 3, "value": "me"}]),
+        )
+        .await;
+    assert!(
+        challenge.content.contains("challenges you"),
+        "{}",
+        challenge.content
+    );
+    let board = table.click(&table.bob, &challenge, "kiela:accept:").await;
+    let bad = table
+        .slash(
+            &ana,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": "Z9"}]),
+        )
+        .await;
+    assert_private(&bad, "não é uma casa");
+    let stranger = table
+        .click(
+            &table.carol.clone().speaking("pt-BR"),
+            &board,
+            "kiela:resign:",
+        )
+        .await;
+    assert_private(&stranger, "esta partida não é sua");
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
+    let table = Table::new().await;
+    table.fake.set_guild_locale(GUILD_ID, "pt-BR");
+    let challenge = table
+        .slash(
+            &table.ana,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+                   {"name": "first", "type": 3, "value": "me"}]),
+        )
+        .await;
+    assert!(
+        challenge.content.contains("desafia você"),
+        "{}",
+        challenge.content
+    );
+    assert_eq!(challenge.mentions(), vec![table.bob.id]);
+    assert_eq!(component_words(&challenge), ["Aceitar", "Recusar"]);
+
+    let board = table.click(&table.bob, &challenge, "kiela:accept:").await;
+    assert!(
+        board.content.contains("aceitou o desafio"),
+        "{}",
+        board.content
+    );
+    assert!(board.content.contains("sua vez"), "{}", board.content);
+    assert_eq!(to_move(&table, &board).id, table.ana.id);
+    let words = component_words(&board);
+    assert!(
+        words.contains(&"Semear a partir de…".to_owned()),
+        "{words:?}"
+    );
+    assert!(words.iter().any(|w| w.ends_with("sementes)")), "{words:?}");
+    assert!(words.contains(&"Desistir".to_owned()), "{words:?}");
+
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.ana, &board, &hole).await;
+    assert!(
+        next.content.contains(&format!("Ana jogou {hole}")),
+        "{}",
+        next.content
+    );
+    assert_eq!(next.mentions(), vec![table.bob.id]);
+
+    // An English-speaking player in that server still reads English in
+    // private; the result, public, is Portuguese.
+    let rules = table.slash(&table.bob, "rules", json!([])).await;
+    assert_private(&rules, "stones");
+    let confirm = table.click(&table.bob, &next, "kiela:resign:").await;
+    assert_private(&confirm, "resign game #1?");
+    assert_eq!(component_words(&confirm), ["Yes, resign"]);
+    let over = table.click(&table.bob, &confirm, "kiela:resign-yes:").await;
+    assert!(!over.ephemeral);
+    assert!(
+        over.content.contains("Bob desistiu da partida #1"),
+        "{}",
+        over.content
+    );
+    assert!(
+        over.content.contains("**Ana vence** (1-0, desistência)"),
+        "{}",
+        over.content
+    );
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn managers_choose_the_servers_language() {
+    let table = Table::new().await;
+    let language = |value: &str| json!([{"name": "language", "type": 3, "value": value}]);
+    let refused = table.slash(&table.bob, "settings", language("pt")).await;
+    assert_private(&refused, "manage server");
+    let manager = table.carol.clone().manager();
+    let set = table.slash(&manager, "settings", language("pt")).await;
+    assert_private(&set, "português");
+    let shown = table.slash(&table.bob, "settings", json!([])).await;
+    assert_private(&shown, "language português");
+    // The server's guild_locale is en-US, but public posts now speak Portuguese.
+    let board = table.start_game(json!([])).await;
+    assert!(board.content.contains("sua vez"), "{}", board.content);
+    let back = table.slash(&manager, "settings", language("auto")).await;
+    assert_private(&back, "automatic");
+    let shown = table
+        .slash(
+            &table.ana,
+            "board",
+            json!([{"name": "game", "type": 4, "value": 1}]),
+        )
+        .await;
+    assert!(shown.content.contains("your move"), "{}", shown.content);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_registered_command_carries_its_portuguese_localisations() {
+    let table = Table::new().await;
+    let commands = table.fake.commands(Some(GUILD_ID)).await;
+    let kiela = &commands[0];
+    assert_eq!(kiela["name"], "kiela");
+    assert_eq!(kiela["name_localizations"]["pt-BR"], "kiela");
+    assert!(kiela["description_localizations"]["pt-BR"]
+        .as_str()
+        .unwrap()
+        .contains("Angola"));
+    let sub = |name: &str| {
+        kiela["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .unwrap_or_else(|| panic!("no subcommand {name}"))
+            .clone()
+    };
+    let challenge = sub("challenge");
+    assert_eq!(challenge["name_localizations"]["pt-BR"], "desafiar");
+    let first = challenge["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "first")
+        .unwrap()
+        .clone();
+    assert_eq!(first["name_localizations"]["pt-BR"], "primeiro");
+    assert_eq!(first["choices"][0]["value"], "me");
+    assert_eq!(first["choices"][0]["name_localizations"]["pt-BR"], "Eu");
+    assert_eq!(sub("move")["name_localizations"]["pt-BR"], "semear");
+    assert_eq!(
+        sub("settings")["name_localizations"]["pt-BR"],
+        "configurações"
+    );
+    // Every subcommand and option has a Portuguese name and description.
+    for sub in kiela["options"].as_array().unwrap() {
+        for item in std::iter::once(sub).chain(sub["options"].as_array().into_iter().flatten()) {
+            assert!(
+                item["name_localizations"]["pt-BR"].is_string(),
+                "{}",
+                item["name"]
+            );
+            assert!(
+                item["description_localizations"]["pt-BR"].is_string(),
+                "{}",
+                item["name"]
+            );
+        }
+    }
+    table.fake.check_calls();
+}

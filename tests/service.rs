@@ -8,11 +8,11 @@ mod support;
 use std::sync::Arc;
 
 use kiela::ai::Level;
-use kiela::i18n::Lang;
 use kiela::app::{
-    AppError, Clock, DueEvent, FirstMover, GameChoice, GameOptions, GameService, ManualClock,
-    Place, Reply, User, DAY,
+    AppError, Clock, DueEvent, FirstMover, GameChoice, GameOptions, GameService, LanguageSetting,
+    ManualClock, Place, Reply, Settings, User, DAY,
 };
+use kiela::i18n::Lang;
 use kiela::rules::{Record, Variant};
 use kiela::store::Store;
 use support::databases::{self, Backend, Db, TestDb};
@@ -33,6 +33,7 @@ on_both_backends! {
     opening_twice_migrates_once,
     someone_elses_database_is_refused,
     a_newer_kielas_database_is_refused,
+    languages_follow_the_user_the_place_and_the_stored_locale,
 }
 
 const START: i64 = 1_800_000_000;
@@ -94,7 +95,11 @@ async fn started(w: &World, options: GameOptions) -> i64 {
         .challenge(&w.alice, HERE, &w.bob, options)
         .await
         .unwrap();
-    let reply = w.service.accept(&w.bob, HERE, challenge.challenge).await.unwrap();
+    let reply = w
+        .service
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
     reply.game.unwrap().id
 }
 
@@ -119,7 +124,11 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         .unwrap();
     assert_eq!(challenge.ping, [w.bob.id]);
     assert!(challenge.text.contains("<@2>") && challenge.text.contains("alice challenges you"));
-    let mut reply = w.service.accept(&w.bob, HERE, challenge.challenge).await.unwrap();
+    let mut reply = w
+        .service
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
     let game = reply.game.unwrap().id;
     assert_eq!(reply.ping, [w.alice.id], "alice (South) is to move");
     let picture = reply.picture.as_ref().unwrap();
@@ -228,7 +237,9 @@ async fn challenge_refusals(db: Db) {
         .challenge;
     w.clock.advance(DAY + 1);
     assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("expired"));
-    assert!(refusal(w.service.accept(&w.bob, HERE, None).await).contains("nobody has challenged you"));
+    assert!(
+        refusal(w.service.accept(&w.bob, HERE, None).await).contains("nobody has challenged you")
+    );
 }
 
 async fn move_refusals_lose_nothing(db: Db) {
@@ -824,4 +835,96 @@ async fn bad_sqlite_files_fail_clearly() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("not supported"), "{e}");
+}
+
+async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
+    let w = world(db).await;
+    let alice = w.alice.clone().speaking(Lang::Pt);
+    let options = GameOptions {
+        days: 2,
+        ..alice_first()
+    };
+    // A public post in an English server stays English; Alice's own
+    // mistakes come back in Portuguese.
+    let challenge = w
+        .service
+        .challenge(&alice, HERE, &w.bob, options)
+        .await
+        .unwrap();
+    assert!(
+        challenge.text.contains("2 days per move"),
+        "{}",
+        challenge.text
+    );
+    let e = refusal(w.service.challenge(&alice, HERE, &alice, options).await);
+    assert!(e.contains("você não pode desafiar a si mesmo"), "{e}");
+    let board = w
+        .service
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
+    let game = board.game.unwrap().id;
+    let e = refusal(
+        w.service
+            .play_move(&alice, HERE, Some(game), "A4", None)
+            .await,
+    );
+    assert!(e.contains("A4 é uma casa de Norte"), "{e}");
+    assert!(e.contains("Suas jogadas possíveis"), "{e}");
+    let e = refusal(
+        w.service
+            .play_move(&w.bob, HERE, Some(game), "A4", None)
+            .await,
+    );
+    assert!(e.contains("it is not your turn: South is to move"), "{e}");
+    // A Portuguese server's board.
+    let server = Place {
+        lang: Lang::Pt,
+        ..HERE
+    };
+    let shown = w.service.show(&w.bob, server, Some(game)).await.unwrap();
+    assert!(
+        shown.text.starts_with("Partida #1, jogada 1."),
+        "{}",
+        shown.text
+    );
+    assert!(
+        shown.text.contains("(alice, Sul), sua vez"),
+        "{}",
+        shown.text
+    );
+    assert_eq!(shown.lang, Lang::Pt);
+    let choices = w.service.game_choices(&alice, false).await.unwrap();
+    assert_eq!(choices[0].label, "#1 contra bob: sua vez");
+
+    // Her reminder speaks the language she last used.
+    w.clock.advance(DAY + DAY / 2);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let reminder = w.service.fire(events[0]).await.unwrap().unwrap();
+    assert!(
+        reminder.text.contains("restam 12 horas"),
+        "{}",
+        reminder.text
+    );
+
+    // Only managers choose a server's language; it then overrides Discord's.
+    let pt = Settings {
+        language: Some(LanguageSetting::Fixed(Lang::Pt)),
+    };
+    let e = refusal(w.service.settings(&w.bob, HERE, false, Lang::En, pt).await);
+    assert!(e.contains("Manage Server"), "{e}");
+    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
+    w.service
+        .settings(&w.bob, HERE, true, Lang::En, pt)
+        .await
+        .unwrap();
+    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::Pt);
+    let auto = Settings {
+        language: Some(LanguageSetting::Auto),
+    };
+    w.service
+        .settings(&w.bob, HERE, true, Lang::En, auto)
+        .await
+        .unwrap();
+    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
 }

@@ -5,7 +5,9 @@ use crate::store::{ChallengeRow, NewChallenge, NewGame};
 
 use crate::tr;
 
-use super::{refused, words, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY};
+use super::{
+    refused, words, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
+};
 
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = DAY;
@@ -179,7 +181,12 @@ impl GameService {
     }
 
     /// Declines a challenge addressed to the user.
-    pub async fn decline(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
+    pub async fn decline(
+        &self,
+        user: &User,
+        place: Place,
+        challenge: Option<i64>,
+    ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         if !self.store.close_challenge(c.id, "declined").await? {
             return refused(tr!(user.lang, "challenge-answered"));

@@ -64,7 +64,12 @@ impl GameService {
         let mut headline = tr!(lang, "played", name = &user.name, play = said);
         if let Some(reply) = self.ai_turn(&mut loaded, lang).await? {
             headline.push(' ');
-            headline.push_str(&tr!(lang, "ai-replied", name = &self.bot.name, play = reply));
+            headline.push_str(&tr!(
+                lang,
+                "ai-replied",
+                name = &self.bot.name,
+                play = reply
+            ));
         }
         self.board_reply(&loaded, headline, lang).await
     }
@@ -285,7 +290,12 @@ impl GameService {
     pub async fn show(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
-        let headline = tr!(place.lang, "show-headline", id = id, play = loaded.ply() / 2 + 1);
+        let headline = tr!(
+            place.lang,
+            "show-headline",
+            id = id,
+            play = loaded.ply() / 2 + 1
+        );
         self.board_reply(&loaded, headline, place.lang).await
     }
 }

@@ -429,7 +429,13 @@ impl GameService {
                             side = side,
                             deadline = d.to_string()
                         ),
-                        None => tr!(lang, "your-move", mention = mention, name = name, side = side),
+                        None => tr!(
+                            lang,
+                            "your-move",
+                            mention = mention,
+                            name = name,
+                            side = side
+                        ),
                     });
                     if position.may_rearrange(to_move) {
                         text.push(' ');

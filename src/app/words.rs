@@ -5,8 +5,7 @@
 use crate::ai::Level;
 use crate::i18n::Lang;
 use crate::rules::{
-    GameError, GameResult, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side,
-    Variant,
+    GameError, GameResult, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side, Variant,
 };
 use crate::tr;
 

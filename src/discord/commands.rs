@@ -9,8 +9,8 @@ use serenity::all::{
 use crate::ai::Level;
 use crate::app::{FirstMover, GameOptions, LanguageSetting, Settings, User};
 use crate::i18n::{t, Lang};
-use crate::tr;
 use crate::rules::Variant;
+use crate::tr;
 
 use super::user_of;
 
@@ -81,7 +81,12 @@ fn option(kind: CommandOptionType, prefix: &str, name: &str) -> CreateCommandOpt
 
 /// A choice of a string option: its value, and its label from the
 /// catalogue (`choice-<group>-<value>`, or `choice-<group>-<label>`).
-fn choice(option: CreateCommandOption, group: &str, label: &str, value: &str) -> CreateCommandOption {
+fn choice(
+    option: CreateCommandOption,
+    group: &str,
+    label: &str,
+    value: &str,
+) -> CreateCommandOption {
     let key = format!("choice-{group}-{label}");
     let translations: Vec<(&str, String)> = LOCALES
         .iter()
@@ -113,7 +118,8 @@ pub fn definition() -> CreateCommand {
     let language = ["auto", "en", "pt"]
         .into_iter()
         .fold(opt(Text, "language"), |o, l| choice(o, "language", l, l));
-    let mut command = CreateCommand::new(COMMAND).description(t(Lang::En, "cmd-kiela-description", &[]));
+    let mut command =
+        CreateCommand::new(COMMAND).description(t(Lang::En, "cmd-kiela-description", &[]));
     for (lang, locale) in LOCALES {
         command = command
             .name_localized(locale, t(lang, "cmd-kiela-name", &[]))
@@ -353,9 +359,15 @@ mod tests {
             let pt = item["name_localizations"]["pt-BR"].as_str();
             let pt = pt.unwrap_or_else(|| panic!("{name} has no pt-BR name"));
             assert!(valid_name(pt), "{name}: {pt}");
-            for description in [&item["description"], &item["description_localizations"]["pt-BR"]] {
+            for description in [
+                &item["description"],
+                &item["description_localizations"]["pt-BR"],
+            ] {
                 let description = description.as_str().unwrap();
-                assert!((1..=100).contains(&description.chars().count()), "{description}");
+                assert!(
+                    (1..=100).contains(&description.chars().count()),
+                    "{description}"
+                );
             }
             seen += 1;
         };

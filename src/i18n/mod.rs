@@ -197,7 +197,9 @@ mod tests {
         fn walk_inline(inline: &ast::InlineExpression<&str>, vars: &mut Vec<String>) {
             match inline {
                 ast::InlineExpression::VariableReference { id } => vars.push(id.name.to_string()),
-                ast::InlineExpression::Placeable { expression } => walk_expression(expression, vars),
+                ast::InlineExpression::Placeable { expression } => {
+                    walk_expression(expression, vars)
+                }
                 _ => {}
             }
         }
@@ -259,7 +261,8 @@ mod tests {
                 }
                 let message = bundle.get_message(&key).unwrap();
                 let mut errors = Vec::new();
-                let text = bundle.format_pattern(message.value().unwrap(), Some(&args), &mut errors);
+                let text =
+                    bundle.format_pattern(message.value().unwrap(), Some(&args), &mut errors);
                 assert!(errors.is_empty(), "{key} in {}: {errors:?}", lang.locale());
                 assert!(!text.contains('\u{2068}'), "isolation marks in {key}");
             }
@@ -282,7 +285,7 @@ mod tests {
 
     #[test]
     fn variables_are_not_isolated() {
-        let text = crate::tr!(Lang::En, "timeout", name = "ana", id = 7);
+        let text = crate::tr!(Lang::En, "ran-out-of-time", name = "ana", id = 7);
         assert!(text.starts_with("ana "), "{text}");
     }
 
@@ -303,6 +306,15 @@ mod tests {
         "impl std::str::FromStr for ShardRange {",
     ];
 
+    /// Prose the bot writes only in its logs, or in errors no user sees.
+    const ALLOWED: [&str; 3] = [
+        // ComponentId's parse error: users get `old-button` instead.
+        "unknown component `{id}`",
+        // Where the command was registered, for the log.
+        "in server {guild}",
+        "globally (new servers may wait up to an hour to see it)",
+    ];
+
     /// Removes each call in [`NOT_USER_FACING`] with its arguments (up to
     /// the matching bracket), comments, and `#[cfg(test)]` modules.
     fn user_facing_code(source: &str) -> String {
@@ -315,7 +327,8 @@ mod tests {
         for call in NOT_USER_FACING {
             while let Some(start) = code.find(call) {
                 let open = start + call.len() - 1;
-                let (mut depth, mut end, mut in_string, mut escaped) = (0, code.len(), false, false);
+                let (mut depth, mut end, mut in_string, mut escaped) =
+                    (0, code.len(), false, false);
                 for (i, c) in code[open..].char_indices() {
                     match c {
                         _ if escaped => escaped = false,
@@ -379,7 +392,7 @@ mod tests {
                 let path = entry.unwrap().path();
                 let source = std::fs::read_to_string(&path).unwrap();
                 for literal in literals(&user_facing_code(&source)) {
-                    if looks_like_prose(&literal) {
+                    if looks_like_prose(&literal) && !ALLOWED.contains(&literal.as_str()) {
                         offenders.push(format!("{}: {literal:?}", path.display()));
                     }
                 }
@@ -394,7 +407,8 @@ mod tests {
 
     #[test]
     fn the_literal_scan_finds_prose() {
-        let code = "let a = \"kiela:move\"; warn!(\"a log line\"); let b = format!(\"{x} is empty\");";
+        let code =
+            "let a = \"kiela:move\"; warn!(\"a log line\"); let b = format!(\"{x} is empty\");";
         let found: Vec<String> = literals(&user_facing_code(code))
             .into_iter()
             .filter(|l| looks_like_prose(l))
@@ -413,7 +427,9 @@ mod tests {
                 let source = std::fs::read_to_string(&path).unwrap();
                 for (i, _) in source.match_indices("tr!(") {
                     let rest = &source[i..];
-                    let Some(quote) = rest.find('"') else { continue };
+                    let Some(quote) = rest.find('"') else {
+                        continue;
+                    };
                     let key = rest[quote + 1..].split('"').next().unwrap();
                     if !key.contains('{') && !en.contains_key(key) {
                         missing.push(format!("{}: {key}", path.display()));

@@ -233,10 +233,11 @@ impl Store {
     }
 
     pub async fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
-        let row = sqlx::query("SELECT id, name, is_bot, dm_reminders, locale FROM players WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT id, name, is_bot, dm_reminders, locale FROM players WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
         row.map(|r| PlayerRow::from_row(&r)).transpose()
     }
 
