@@ -517,6 +517,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     let elsewhere = Place {
         guild_id: 10,
         channel_id: 21,
+        lang: Lang::En,
     };
     assert!(refusal(
         w.service
