@@ -673,7 +673,7 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
         .slash(
             &ana,
             "move",
-            json!([{"name": "hole", "type": 3, "value": "Z9"}]),
+            json!([{"name": "hole", "type": 3, "value": "C2"}]),
         )
         .await;
     assert_private(&wrong, "não tem partida em andamento neste canal");
