@@ -34,6 +34,9 @@ async fn main() {
     let sqlite = format!("sqlite://{}", dir.path().join("bench.db").display());
     run("SQLite, 1 instance, 1 game at a time", &sqlite, 1, 1, moves).await;
     for instances in [1, 2] {
+        if databases::skip_postgres("the PostgreSQL load runs") {
+            break;
+        }
         let db = Db {
             backend: Backend::Postgres,
             test: "bench",

@@ -151,7 +151,9 @@ fn each_move_line_lists_its_laps() {
                 lap["from"].as_str().unwrap(),
                 lap["stones"],
                 lap["ended"].as_str().unwrap(),
-                lap.get("captured").map(|c| c.to_string()).unwrap_or_default()
+                lap.get("captured")
+                    .map(|c| c.to_string())
+                    .unwrap_or_default()
             )
         })
         .collect();

@@ -110,7 +110,10 @@ impl Store {
                             "PRAGMA journal_mode = WAL",
                             "PRAGMA foreign_keys = ON",
                             "PRAGMA busy_timeout = 5000",
-                            "PRAGMA synchronous = NORMAL",
+                            // Every commit reaches the disk before the move
+                            // is acknowledged, power cuts included (NORMAL
+                            // in WAL mode may lose the last commits).
+                            "PRAGMA synchronous = FULL",
                         ] {
                             sqlx::query(pragma).execute(&mut *conn).await?;
                         }
