@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use kiela::app::ManualClock;
 use kiela::discord::{Bot, Config, ShardRange};
 use serde_json::json;
-use support::databases::{Backend, Db};
+use support::databases::{self, Backend, Db};
 use support::fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 
 const TIME_LIMIT: Duration = Duration::from_secs(60);

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use kiela::ai::Level;
 use kiela::app::{
-    AppError, Clock, DueEvent, FirstMover, GameChoice, GameOptions, GameService, ManualClock,
-    Place, Reply, User, DAY,
+    AppError, BoardMessage, Clock, DueEvent, FirstMover, GameChoice, GameOptions, GameService,
+    ManualClock, Place, Reply, User, DAY,
 };
 use kiela::rules::{Record, Variant};
 use kiela::store::Store;
@@ -32,6 +32,7 @@ on_both_backends! {
     opening_twice_migrates_once,
     someone_elses_database_is_refused,
     a_newer_kielas_database_is_refused,
+    boards_keep_the_latest_ply_and_turns_can_be_watched,
 }
 
 const START: i64 = 1_800_000_000;
@@ -107,6 +108,55 @@ fn first_offer(reply: &Reply) -> String {
     reply.moves[0].0.to_string()
 }
 
+/// Boards are recorded after their answers, so they can arrive out of
+/// order: the game's board stays the one of the latest ply. And any turn
+/// can be watched again, by anyone.
+async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
+    let w = world(db).await;
+    let id = started(&w, alice_first()).await;
+    let board = |message_id, ply| BoardMessage {
+        channel_id: 20,
+        message_id,
+        ply: Some(ply),
+    };
+    assert_eq!(
+        w.service.replace_board(id, board(100, 0)).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        w.service.replace_board(id, board(102, 2)).await.unwrap(),
+        Some(board(100, 0)),
+        "the board before loses its menus"
+    );
+    assert_eq!(
+        w.service.replace_board(id, board(101, 1)).await.unwrap(),
+        Some(board(101, 1)),
+        "a board that came late loses its own menus"
+    );
+    assert_eq!(
+        w.service.replace_board(id, board(103, 3)).await.unwrap(),
+        Some(board(102, 2)),
+        "ply 2 stayed the game's board"
+    );
+
+    let first = w.service.show(&w.alice, HERE, Some(id)).await.unwrap();
+    let hole = first_offer(&first);
+    w.service
+        .play_move(&w.alice, HERE, Some(id), &hole, None)
+        .await
+        .unwrap();
+    let watched = w.service.watch(id, 1).await.unwrap();
+    assert!(watched.private);
+    assert!(watched.text.contains(&hole), "{}", watched.text);
+    assert!(watched.picture.is_some());
+    for ply in [0, 2, -1] {
+        let e = refusal(w.service.watch(id, ply).await);
+        assert!(e.contains("has no turn"), "{e}");
+    }
+    let e = refusal(w.service.watch(id + 1, 1).await);
+    assert!(e.contains("does not exist"), "{e}");
+}
+
 async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     let w = world(db).await;
     let challenge = w
@@ -120,7 +170,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     let game = reply.game.unwrap().id;
     assert_eq!(reply.ping, [w.alice.id], "alice (South) is to move");
     let picture = reply.picture.as_ref().unwrap();
-    assert_eq!(&picture.png[1..4], b"PNG");
+    assert_eq!(&picture.bytes[1..4], b"PNG");
     assert!(picture.alt_text.contains("alice"));
     assert_eq!(reply.moves.len(), 14);
     // Both play the first offered move until the game ends.

@@ -198,7 +198,7 @@ fn a_rearrangement_has_no_laps_and_bad_moves_are_refused() {
 proptest! {
     #![proptest_config(Config {
         cases: 200,
-        rng_seed: RngSeed::Fixed(0x7452_4143_45),
+        rng_seed: RngSeed::Fixed(0x0074_5241_4345),
         ..Config::default()
     })]
 

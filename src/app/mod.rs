@@ -7,6 +7,7 @@
 //! every change goes through one version-guarded transaction
 //! ([`crate::store::Store::apply`]).
 
+mod boards;
 mod challenges;
 mod choices;
 mod clock;
@@ -26,6 +27,7 @@ use thiserror::Error;
 use crate::ai::Level;
 use crate::render::{self, BoardView, LastMove};
 use crate::rules::{Game, Hole, Move, MoveEffect, Side, Variant};
+pub use crate::store::BoardMessage;
 use crate::store::{GameRow, Store, StoreError};
 
 /// Seconds in a day: the unit of time per move.
@@ -56,12 +58,30 @@ pub struct Place {
     pub channel_id: i64,
 }
 
-/// The board picture of a reply.
+/// The picture of a reply: the board, or a turn's animation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
-    pub png: Vec<u8>,
+    pub bytes: Vec<u8>,
+    pub format: Format,
     /// Plain-text description for screen readers (at most 1,024 characters).
     pub alt_text: String,
+}
+
+/// A picture's file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Png,
+    Gif,
+}
+
+impl Format {
+    /// The file name extension, `png` or `gif`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Gif => "gif",
+        }
+    }
 }
 
 /// What to show after an action. Game progress is public; lists and
@@ -306,7 +326,8 @@ impl GameService {
                     outcome,
                 };
                 render::render_png(&view).map(|png| Picture {
-                    png,
+                    bytes: png,
+                    format: Format::Png,
                     alt_text: render::alt_text(&view),
                 })
             })

@@ -207,6 +207,7 @@ impl Handler {
                 });
             }
             ComponentId::ConfirmResign { game } => service.resign(user, place, Some(game)).await?,
+            ComponentId::Watch { game, ply } => service.watch(game, ply).await?,
         };
         Ok(Post::of(reply))
     }

@@ -50,11 +50,7 @@ async fn fire(
     let channel = ChannelId::new(game.channel_id as u64);
     let message = post.send(http, channel).await?;
     if let Some(game) = post.board {
-        let board = PostedBoard {
-            game,
-            message: message.id,
-        };
-        replace_board(service, http, channel, board).await;
+        replace_board(service, http, channel, PostedBoard::new(game, message.id)).await;
     }
     if let DueEvent::Reminder { player, .. } = event {
         if service.wants_dm(player).await? {
