@@ -15,8 +15,9 @@ fn bench_render(c: &mut Criterion) {
     let mut last = None;
     for token in MOVES.split_whitespace() {
         let mv: Move = token.parse().expect("a move");
-        let effect = game.play(&mv).expect("a legal move");
-        last = Some(LastMove::new(mv, &effect));
+        let before = *game.position();
+        game.play(&mv).expect("a legal move");
+        last = Some(LastMove::new(&before, mv).expect("a legal move"));
     }
     let last = last.expect("moves were played");
     assert!(!last.captured.is_empty(), "the last move captures");
