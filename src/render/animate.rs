@@ -69,7 +69,7 @@ pub fn turn_gif(view: &BoardView) -> Result<Vec<u8>, RenderError> {
     let mut canvas = draw_board(&before);
     let mut gif = GifWriter::new(&canvas, FIRST_CS)?;
     let snapshots = Snapshots::of(&last.trace);
-    let delay = (STEPS_CS / snapshots.count.max(1) as u16).clamp(STEP_MIN_CS, STEP_MAX_CS);
+    let delay = (STEPS_CS / snapshots.count().max(1) as u16).clamp(STEP_MIN_CS, STEP_MAX_CS);
     let mut shown = Board::new(last);
     let mut board = shown.clone();
     for (lap_index, lap) in last.trace.laps.iter().enumerate() {
@@ -183,11 +183,10 @@ enum Moment {
 /// Which moments of a turn become frames, so that there are at most
 /// [`MAX_STEPS`]: every stone, else each lap's start and end, else the end
 /// of every `k`-th lap (and of the last).
-struct Snapshots {
-    every_stone: bool,
-    laps_per_frame: usize,
-    laps: usize,
-    count: usize,
+enum Snapshots {
+    EveryStone { count: usize },
+    LapStartsAndEnds { count: usize },
+    LapEnds { every: usize, laps: usize },
 }
 
 impl Snapshots {
@@ -195,36 +194,34 @@ impl Snapshots {
         let laps = trace.laps.len();
         let stones: usize = trace.laps.iter().map(|l| 1 + usize::from(l.stones)).sum();
         if stones <= MAX_STEPS {
-            return Snapshots {
-                every_stone: true,
-                laps_per_frame: 1,
+            Snapshots::EveryStone { count: stones }
+        } else if 2 * laps <= MAX_STEPS {
+            Snapshots::LapStartsAndEnds { count: 2 * laps }
+        } else {
+            Snapshots::LapEnds {
+                every: laps.div_ceil(MAX_STEPS),
                 laps,
-                count: stones,
-            };
-        }
-        if 2 * laps <= MAX_STEPS {
-            return Snapshots {
-                every_stone: false,
-                laps_per_frame: 1,
-                laps,
-                count: 2 * laps,
-            };
-        }
-        let k = laps.div_ceil(MAX_STEPS);
-        Snapshots {
-            every_stone: false,
-            laps_per_frame: k,
-            laps,
-            count: laps.div_ceil(k),
+            }
         }
     }
 
+    /// How many frames the steps make.
+    fn count(&self) -> usize {
+        match *self {
+            Snapshots::EveryStone { count } | Snapshots::LapStartsAndEnds { count } => count,
+            Snapshots::LapEnds { every, laps } => laps.div_ceil(every),
+        }
+    }
+
+    /// Whether `moment` of lap number `lap` (from 0) is a frame.
     fn wants(&self, moment: Moment, lap: usize) -> bool {
-        match (self.every_stone, self.laps_per_frame, moment) {
-            (true, _, _) => true,
-            (false, 1, Moment::Taken | Moment::LapEnd) => true,
-            (false, k, Moment::LapEnd) => (lap + 1) % k == 0 || lap + 1 == self.laps,
-            _ => false,
+        match (self, moment) {
+            (Snapshots::EveryStone { .. }, _) => true,
+            (Snapshots::LapStartsAndEnds { .. }, moment) => moment != Moment::Drop,
+            (&Snapshots::LapEnds { every, laps }, Moment::LapEnd) => {
+                (lap + 1) % every == 0 || lap + 1 == laps
+            }
+            (Snapshots::LapEnds { .. }, _) => false,
         }
     }
 }

@@ -287,7 +287,7 @@ fn coordinates(img: &mut RgbImage) {
         let x = (MARGIN_X + COLUMN_W * column as i32 + COLUMN_W / 2) as f32;
         let letter = ((b'A' + column) as char).to_string();
         for y in [55.0, 445.0] {
-            paint::text(img, font, 20.0, &letter, x, y, Anchor::Centre, MUTED);
+            paint::text(img, font, LABEL_SIZE, &letter, x, y, Anchor::Centre, MUTED);
         }
     }
     for row in 1..=4u8 {
@@ -299,7 +299,7 @@ fn coordinates(img: &mut RgbImage) {
             paint::text(
                 img,
                 font,
-                22.0,
+                LABEL_SIZE,
                 &row.to_string(),
                 x,
                 y as f32,
