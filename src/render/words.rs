@@ -2,7 +2,7 @@
 //! can move into a message catalogue (English and Portuguese) as a whole.
 //! Pure functions of their arguments; English for now.
 
-use crate::rules::{GameResult, Lap, LapKind, Move, Outcome, Reason, Side, Trace, Variant};
+use crate::rules::{GameResult, Lap, LapKind, Outcome, Reason, Side, Trace, Variant};
 
 /// `"alice (South)"`, or `"South"` for a player known by their side only.
 pub fn player(name: &str, side: Side) -> String {
@@ -140,14 +140,6 @@ pub fn event_numbers(numbers: &[usize]) -> String {
 /// The stones in hand during an animation: `"×5"`.
 pub fn hand(stones: u8) -> String {
     format!("×{stones}")
-}
-
-/// The animation's caption of the turn being shown: `"North plays G4"`.
-pub fn plays(side: Side, played: &Move) -> String {
-    match played {
-        Move::Sow(hole) => format!("{side} plays {hole}"),
-        Move::Arrange(_) => format!("{side} rearranges"),
-    }
 }
 
 /// A path longer than this many characters is shortened in the middle.
