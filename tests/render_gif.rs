@@ -5,7 +5,8 @@
 
 use image::{Rgb, RgbImage, RgbaImage};
 use kiela::render::{
-    game_gif, hole_centre, render_png, turn_gif, BoardView, GameView, LastMove, RenderError,
+    alt_text, game_gif, hole_centre, render_png, turn_gif, BoardView, GameView, LastMove,
+    RenderError,
 };
 use kiela::rules::{Game, Hole, Move, Position, Variant};
 
@@ -214,9 +215,15 @@ fn the_longest_chains_stay_short_and_small() {
     for (before, mv, ply) in &turns {
         let mut after = *before;
         after.play(mv).unwrap();
-        let bytes = turn_gif(&view_after(&after, before, *mv, *ply)).unwrap();
+        let view = view_after(&after, before, *mv, *ply);
+        let bytes = turn_gif(&view).unwrap();
         let frames = frames(&bytes);
         let steps = steps(before, mv);
+        let text = alt_text(&view);
+        assert!(
+            text.chars().count() <= 1024 && text.contains(" ended in "),
+            "{text}"
+        );
         assert!(
             bytes.len() <= 2 << 20,
             "{steps} steps: {} bytes",
