@@ -250,7 +250,7 @@ async fn a_whole_game_from_challenge_to_result() {
         let next = table.select(&player, &board, &options[0]).await;
         assert!(!next.ephemeral, "{}", next.content);
         assert!(
-            next.content.contains(&format!("played {}", options[0])),
+            next.content.contains(&format!("sowed {}", options[0])),
             "{}",
             next.content
         );
@@ -308,6 +308,20 @@ async fn a_whole_game_from_challenge_to_result() {
         "{}",
         history.content
     );
+    // A finished game comes with the whole game as an animation.
+    assert_eq!(history.attachments.len(), 1);
+    let gif = &history.attachments[0];
+    assert!(gif.filename.ends_with(".gif"), "{}", gif.filename);
+    let alt = gif.description.as_deref().unwrap_or_default();
+    assert!(alt.contains(&format!("{plies} turns")), "{alt}");
+    let mut frames = gif::DecodeOptions::new()
+        .read_info(gif.bytes.as_slice())
+        .expect("a GIF");
+    let mut count = 0;
+    while frames.read_next_frame().expect("a frame").is_some() {
+        count += 1;
+    }
+    assert_eq!(count, plies + 1, "the start, then a frame a turn");
     table.fake.check_calls();
 }
 
@@ -327,8 +341,16 @@ fn assert_turn_animation(message: &Message, game: i64, ply: i64) {
         file.filename
     );
     let alt = file.description.as_deref().unwrap_or_default();
-    assert!(!alt.is_empty(), "the turn has a description");
-    image::load_from_memory(&file.bytes).expect("a picture");
+    assert!(alt.contains(" sowed "), "{alt}");
+    assert_eq!(file.filename.rsplit('.').next(), Some("gif"));
+    let mut gif = gif::DecodeOptions::new()
+        .read_info(file.bytes.as_slice())
+        .expect("a GIF");
+    let mut frames = 0;
+    while gif.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    assert!(frames > 2, "an animation: {frames} frames");
     assert!(
         message.custom_ids().is_empty(),
         "watching offers nothing to press"
@@ -393,11 +415,15 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
         .await;
     let after = answer(&interaction).await;
     assert!(
-        after.content.contains(&format!("Ana played {hole}")),
+        after.content.contains(&format!("Ana sowed {hole}")),
         "{}",
         after.content
     );
-    assert!(after.content.contains("replied"), "{}", after.content);
+    assert!(
+        after.content.contains("\nKiela sowed "),
+        "{}",
+        after.content
+    );
     assert_eq!(after.mentions(), vec![table.ana.id], "Ana is to move again");
     assert_board_picture(&after);
     // One answer: no follow-up message for the AI's move.
@@ -563,7 +589,7 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     let hole = board.select_options(&menu_id(&board))[0].clone();
     board = table.select(&player, &board, &hole).await;
     assert!(!board.ephemeral, "{}", board.content);
-    assert!(board.content.contains(&format!("played {hole}")));
+    assert!(board.content.contains(&format!("sowed {hole}")));
 
     // Bob resigns with the button, after confirming.
     let confirm = table.click(&table.bob, &board, "kiela:resign:").await;

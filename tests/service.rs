@@ -346,7 +346,11 @@ async fn move_refusals_lose_nothing(db: Db) {
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
-    assert!(reply.text.starts_with("alice played G2."), "{}", reply.text);
+    assert!(
+        reply.text.starts_with("alice sowed G2 → ended in E2."),
+        "{}",
+        reply.text
+    );
 }
 
 async fn expert_rearrangement_through_the_service(db: Db) {
@@ -365,7 +369,11 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         .arrange(&w.alice, HERE, Some(game), layout)
         .await
         .unwrap();
-    assert!(reply.text.contains("alice played @["), "{}", reply.text);
+    assert!(
+        reply.text.contains("alice rearranged their stones."),
+        "{}",
+        reply.text
+    );
     let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
     assert!(e.contains("not your turn"), "{e}");
     let e = refusal(
@@ -436,7 +444,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         2,
         "the human's move and the AI's reply"
     );
-    assert!(reply.text.contains("Kiela replied"), "{}", reply.text);
+    assert!(reply.text.contains("\nKiela sowed "), "{}", reply.text);
     assert_eq!(reply.ping, [w.alice.id]);
     // The AI opens when the human is North; challenging the bot starts an AI game too.
     let options = GameOptions {

@@ -2,8 +2,8 @@
 //! again.
 
 use super::{AppError, BoardMessage, Format, GameRef, GameService, Picture, Reply, Result};
-use crate::render;
-use crate::rules::{Game, Move};
+use crate::render::{self, BoardView, LastMove};
+use crate::rules::{Game, Move, Side};
 
 impl GameService {
     /// Makes `board` game `game_id`'s board, unless a board of a later ply
@@ -33,7 +33,7 @@ impl GameService {
             self.name_of(loaded.row.south_id).await?,
             self.name_of(loaded.row.north_id).await?,
         );
-        let picture = tokio::task::spawn_blocking(move || animate(variant, &moves, names))
+        let picture = tokio::task::spawn_blocking(move || animate(game_id, variant, &moves, names))
             .await
             .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
         Ok(Reply {
@@ -50,8 +50,10 @@ impl GameService {
     }
 }
 
-/// The animation of the last of `moves` (a game's first plies).
+/// The animation of the last of `moves` (a game's first plies), described
+/// by its path in words.
 fn animate(
+    game_id: i64,
     variant: crate::rules::Variant,
     moves: &[Move],
     (south, north): (String, String),
@@ -59,26 +61,35 @@ fn animate(
     let (last, earlier) = moves.split_last().expect("at least one move");
     let before = Game::replay(variant, earlier)
         .map_err(|(ply, e)| AppError::Internal(format!("replaying ply {ply}: {e}")))?;
-    let position = *before.position();
-    let trace = position
-        .trace(last)
+    let before = *before.position();
+    let last_move = LastMove::new(&before, *last)
         .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
-    let mover = if position.turn() == crate::rules::Side::South {
-        south
-    } else {
-        north
-    };
-    let _ = trace;
-    // Placeholder until the turn animation lands: the board after the turn.
-    let mut after = position;
+    if last_move.trace.laps.is_empty() {
+        return Err(AppError::Refused(
+            "that turn was a rearrangement: there is no sowing to watch, \
+             and its board shows the new layout"
+                .into(),
+        ));
+    }
+    let mut after = before;
     after
         .play(last)
         .map_err(|e| AppError::Internal(e.to_string()))?;
-    let view = render::BoardView::new(&after, "", "");
-    let png = render::render_png(&view).map_err(|e| AppError::Internal(e.to_string()))?;
+    let mover = match before.turn() {
+        Side::South => &south,
+        Side::North => &north,
+    };
+    let alt_text = render::words::path(mover, &last_move.trace);
+    let view = BoardView {
+        ply: moves.len(),
+        last_move: Some(last_move),
+        game_id: Some(game_id),
+        ..BoardView::new(&after, &south, &north)
+    };
+    let gif = render::turn_gif(&view).map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(Picture {
-        bytes: png,
-        format: Format::Png,
-        alt_text: format!("{mover} sowed {last}. {}", render::alt_text(&view)),
+        bytes: gif,
+        format: Format::Gif,
+        alt_text,
     })
 }

@@ -2,7 +2,8 @@
 //! reply, and showing a game.
 
 use crate::ai::{self, Level};
-use crate::rules::{GameResult, Layout, Move, Outcome, Reason, Side};
+use crate::render;
+use crate::rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, RatedResult};
 
 use super::{refused, AppError, GameService, Loaded, Place, Reply, Result, User};
@@ -54,11 +55,10 @@ impl GameService {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        let headline = self.commit_move(&loaded, side, mv).await?;
+        let mut headline = self.commit_move(&loaded, side, mv).await?;
         let mut loaded = self.load(id).await?;
-        let mut headline = format!("{} played {}.", user.name, headline);
         if let Some(reply) = self.ai_turn(&mut loaded).await? {
-            headline.push_str(&format!(" {} replied {reply}.", self.bot.name));
+            headline.push_str(&format!("\n{reply}"));
         }
         self.board_reply(&loaded, headline).await
     }
@@ -82,16 +82,19 @@ impl GameService {
     }
 
     /// Validates and stores one move by `side`; returns how to say it.
+    /// Stores `mv` for `side`; returns its path in words ("Ana sowed G2 →
+    /// ended in E2.").
     async fn commit_move(&self, loaded: &Loaded, side: Side, mv: Move) -> Result<String> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
         let (game, played) = tokio::task::spawn_blocking(move || {
-            let played = game.play(&mv);
+            let played = game.position().trace(&mv).map_err(GameError::from);
+            let played = played.and_then(|trace| game.play(&mv).map(|_| trace));
             (game, played)
         })
         .await
         .map_err(|e| AppError::Internal(format!("playing the move failed: {e}")))?;
-        let effect = played.map_err(|e| {
+        let trace = played.map_err(|e| {
             let legal: Vec<String> = loaded
                 .game
                 .legal_moves()
@@ -122,11 +125,8 @@ impl GameService {
         if !self.store.apply(&change).await? {
             return Err(AppError::Conflict);
         }
-        let mut said = mv.to_string();
-        if !effect.captured.is_empty() {
-            said.push_str(&format!(", capturing {} stones", effect.captured_stones));
-        }
-        Ok(said)
+        let name = self.name_of(loaded.player(side)).await?;
+        Ok(render::words::path(&name, &trace))
     }
 
     /// Fills in a change that ends the game with `outcome`.

@@ -1,9 +1,10 @@
 //! Looking things up: my games, a game's record, stats and leaderboards,
 //! the rules, and notification settings.
 
+use crate::render::{self, GameView};
 use crate::rules::{Record, Side};
 
-use super::{GameService, Place, Reply, Result, User};
+use super::{AppError, Format, GameService, Picture, Place, Reply, Result, User};
 
 impl GameService {
     /// The user's ongoing games, the ones waiting for them first.
@@ -38,13 +39,42 @@ impl GameService {
         Ok(Reply::private(lines.join("\n")))
     }
 
-    /// The record of a game, to copy into `kiela replay` or elsewhere.
+    /// The record of a game, to copy into `kiela replay` or elsewhere; for
+    /// a finished game, with the whole game as an animation (a frame a turn).
     pub async fn history(&self, game_id: i64) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
         let record = Record::of_game(&loaded.game, &south, &north);
-        Ok(Reply::text(format!("Game #{game_id}:\n```\n{record}\n```")))
+        let text = format!("Game #{game_id}:\n```\n{record}\n```");
+        if !loaded.game.is_over() || loaded.game.ply() == 0 {
+            return Ok(Reply::text(text));
+        }
+        let turns = loaded.game.ply();
+        let alt_text = format!(
+            "Game #{game_id}, {south} against {north}: the board after each of its {turns} turns, \
+             with each turn's path."
+        );
+        let game = loaded.game;
+        let gif = tokio::task::spawn_blocking(move || {
+            render::game_gif(&GameView {
+                game: &game,
+                south_name: &south,
+                north_name: &north,
+                game_id: Some(game_id),
+            })
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(Reply {
+            picture: Some(Picture {
+                bytes: gif,
+                format: Format::Gif,
+                alt_text,
+            }),
+            ..Reply::text(text)
+        })
     }
 
     /// A player's rating and record in this server.

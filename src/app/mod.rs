@@ -26,7 +26,7 @@ use thiserror::Error;
 
 use crate::ai::Level;
 use crate::render::{self, BoardView, LastMove};
-use crate::rules::{Game, Hole, Move, MoveEffect, Side, Variant};
+use crate::rules::{Game, Hole, Move, Position, Side, Variant};
 pub use crate::store::BoardMessage;
 use crate::store::{GameRow, Store, StoreError};
 
@@ -225,8 +225,9 @@ pub struct GameService {
 struct Loaded {
     row: GameRow,
     game: Game,
-    /// What the last move did, for the picture's highlights.
-    last: Option<(Move, MoveEffect)>,
+    /// The last move and the position it was played from, for the
+    /// picture's path.
+    last: Option<(Move, Position)>,
 }
 
 impl Loaded {
@@ -314,16 +315,19 @@ impl GameService {
         let outcome = game.outcome();
         let picture = {
             let (south, north) = (south.clone(), north.clone());
-            let last_move = loaded.last.map(|(mv, effect)| LastMove::new(mv, &effect));
+            let last = loaded.last;
             let ply = game.ply();
+            let (game_id, deadline, now) = (loaded.row.id, loaded.row.deadline, self.now());
             tokio::task::spawn_blocking(move || {
                 let view = BoardView {
                     position: &position,
                     south_name: &south,
                     north_name: &north,
                     ply,
-                    last_move,
+                    last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
                     outcome,
+                    game_id: Some(game_id),
+                    time_left: deadline.map(|deadline| deadline - now),
                 };
                 render::render_png(&view).map(|png| Picture {
                     bytes: png,
@@ -443,10 +447,10 @@ fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<Loaded> {
             .notation
             .parse()
             .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
-        let effect = game
-            .play(&parsed)
+        let before = *game.position();
+        game.play(&parsed)
             .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
-        last = Some((parsed, effect));
+        last = Some((parsed, before));
     }
     // Endings the moves cannot show (resignation, agreement, timeout).
     if let (Some(result), Some(reason), None) = (&row.result, &row.reason, game.outcome()) {
