@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use kiela::app::ManualClock;
 use kiela::discord::{Bot, Config, ShardRange};
 use serde_json::json;
-use support::databases::{Backend, Db};
+use support::databases::{self, Backend, Db};
 use support::fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 
 const TIME_LIMIT: Duration = Duration::from_secs(60);
@@ -34,6 +34,9 @@ async fn main() {
     let sqlite = format!("sqlite://{}", dir.path().join("bench.db").display());
     run("SQLite, 1 instance, 1 game at a time", &sqlite, 1, 1, moves).await;
     for instances in [1, 2] {
+        if databases::skip_postgres("the PostgreSQL load runs") {
+            break;
+        }
         let db = Db {
             backend: Backend::Postgres,
             test: "bench",

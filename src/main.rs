@@ -34,6 +34,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             moves,
             variant,
             ply,
+            gif,
+            all,
             south,
             north,
             output,
@@ -47,7 +49,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             scene.north = north.unwrap_or(scene.north);
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
-            let bytes = render::render(&scene, &output, &mut out)?;
+            let (kind, default) = match (gif, all) {
+                (false, _) => (render::Output::Png, "board.png"),
+                (true, false) => (render::Output::TurnGif, "turn.gif"),
+                (true, true) => (render::Output::GameGif, "game.gif"),
+            };
+            let output = output.unwrap_or_else(|| default.into());
+            let bytes = render::render(&scene, kind, &output, &mut out)?;
             eprintln!(
                 "wrote {} ({}x{} pixels, {:.1} KB)",
                 output.display(),

@@ -141,6 +141,18 @@ fn posted(table: &Table, id: u64) -> Message {
         .unwrap_or_else(|| panic!("no message {id} in the channel"))
 }
 
+/// Waits (up to 10 s) until `done` holds: boards lose their menus in an
+/// edit made after the answer, so a test may look before it lands.
+async fn eventually(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..200 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{what}");
+}
+
 fn menu_id(board: &Message) -> String {
     component_id(board, "kiela:move:")
 }
@@ -238,7 +250,7 @@ async fn a_whole_game_from_challenge_to_result() {
         let next = table.select(&player, &board, &options[0]).await;
         assert!(!next.ephemeral, "{}", next.content);
         assert!(
-            next.content.contains(&format!("played {}", options[0])),
+            next.content.contains(&format!("sowed {}", options[0])),
             "{}",
             next.content
         );
@@ -252,23 +264,37 @@ async fn a_whole_game_from_challenge_to_result() {
         "{}",
         board.content
     );
-    assert!(
-        board.custom_ids().is_empty(),
-        "a finished game offers no buttons"
+    assert_eq!(
+        board.custom_ids(),
+        [format!("kiela:watch:1:{plies}")],
+        "a finished game offers only to watch its last turn"
     );
     // The challenge lost its buttons once accepted, and each board its
-    // menus when the next one came: none is left.
-    let with_menus = table
-        .fake
-        .messages(CHANNEL_ID)
-        .into_iter()
-        .filter(|m| m.custom_ids().iter().any(|id| id.starts_with("kiela:")))
-        .map(|m| (m.content.clone(), m.custom_ids()))
-        .collect::<Vec<_>>();
-    assert!(
-        with_menus.is_empty(),
-        "old boards still offer moves: {with_menus:?}"
-    );
+    // menus when the next one came: every board keeps only its Watch button.
+    let menus_left = || {
+        table
+            .fake
+            .messages(CHANNEL_ID)
+            .iter()
+            .filter(|m| {
+                m.custom_ids()
+                    .iter()
+                    .any(|id| id.starts_with("kiela:") && !id.starts_with("kiela:watch:"))
+            })
+            .map(|m| (m.content.clone(), m.custom_ids()))
+            .collect::<Vec<_>>()
+    };
+    eventually("old boards still offer moves", || menus_left().is_empty()).await;
+    let messages = table.fake.messages(CHANNEL_ID);
+    let watchable = messages
+        .iter()
+        .filter(|m| {
+            m.custom_ids()
+                .iter()
+                .any(|id| id.starts_with("kiela:watch:1:"))
+        })
+        .count();
+    assert_eq!(watchable, plies, "every board after a move can be watched");
 
     let history = table
         .slash(
@@ -282,6 +308,90 @@ async fn a_whole_game_from_challenge_to_result() {
         "{}",
         history.content
     );
+    // A finished game comes with the whole game as an animation.
+    assert_eq!(history.attachments.len(), 1);
+    let gif = &history.attachments[0];
+    assert!(gif.filename.ends_with(".gif"), "{}", gif.filename);
+    let alt = gif.description.as_deref().unwrap_or_default();
+    assert!(alt.contains(&format!("{plies} turns")), "{alt}");
+    let mut frames = gif::DecodeOptions::new()
+        .read_info(gif.bytes.as_slice())
+        .expect("a GIF");
+    let mut count = 0;
+    while frames.read_next_frame().expect("a frame").is_some() {
+        count += 1;
+    }
+    assert_eq!(count, plies + 1, "the start, then a frame a turn");
+    table.fake.check_calls();
+}
+
+/// The turn animation answered to a Watch press: private, one attachment
+/// with its description (the turn's path in words).
+fn assert_turn_animation(message: &Message, game: i64, ply: i64) {
+    assert!(
+        message.ephemeral,
+        "a turn is shown privately: {}",
+        message.content
+    );
+    assert_eq!(message.attachments.len(), 1, "{}", message.content);
+    let file = &message.attachments[0];
+    assert!(
+        file.filename.starts_with(&format!("kiela-{game}-{ply}.")),
+        "{}",
+        file.filename
+    );
+    let alt = file.description.as_deref().unwrap_or_default();
+    assert!(alt.contains(" sowed "), "{alt}");
+    assert_eq!(file.filename.rsplit('.').next(), Some("gif"));
+    let mut gif = gif::DecodeOptions::new()
+        .read_info(file.bytes.as_slice())
+        .expect("a GIF");
+    let mut frames = 0;
+    while gif.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    assert!(frames > 2, "an animation: {frames} frames");
+    assert!(
+        message.custom_ids().is_empty(),
+        "watching offers nothing to press"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_watch_button_shows_a_turn_to_anyone_also_from_old_boards_and_after_a_restart() {
+    let mut table = Table::new().await;
+    let first = table.start_game(json!([])).await;
+    assert!(
+        !first
+            .custom_ids()
+            .iter()
+            .any(|id| id.starts_with("kiela:watch:")),
+        "no turn to watch before the first move"
+    );
+    let hole = first.select_options(&menu_id(&first))[0].clone();
+    let second = table.select(&table.ana, &first, &hole).await;
+    assert!(second.custom_ids().contains(&"kiela:watch:1:1".to_string()));
+    // Carol, a stranger, may watch: it only shows.
+    let shown = table.click(&table.carol, &second, "kiela:watch:").await;
+    assert_turn_animation(&shown, 1, 1);
+    assert!(shown.content.contains(&hole), "{}", shown.content);
+
+    // Bob moves: the old board loses its menus but keeps its Watch button.
+    let hole = second.select_options(&menu_id(&second))[0].clone();
+    let third = table.select(&table.bob, &second, &hole).await;
+    assert!(third.custom_ids().contains(&"kiela:watch:1:2".to_string()));
+    eventually("the old board keeps only its Watch button", || {
+        posted(&table, second.id).custom_ids() == ["kiela:watch:1:1"]
+    })
+    .await;
+    let old = posted(&table, second.id);
+    assert_turn_animation(&table.click(&table.ana, &old, "kiela:watch:").await, 1, 1);
+
+    // After a restart, the old board's button still works.
+    table.stop_bot().await;
+    table.start_bot().await;
+    let again = table.click(&table.bob, &old, "kiela:watch:").await;
+    assert_turn_animation(&again, 1, 1);
     table.fake.check_calls();
 }
 
@@ -305,11 +415,15 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
         .await;
     let after = answer(&interaction).await;
     assert!(
-        after.content.contains(&format!("Ana played {hole}")),
+        after.content.contains(&format!("Ana sowed {hole}")),
         "{}",
         after.content
     );
-    assert!(after.content.contains("replied"), "{}", after.content);
+    assert!(
+        after.content.contains("\nKiela sowed "),
+        "{}",
+        after.content
+    );
     assert_eq!(after.mentions(), vec![table.ana.id], "Ana is to move again");
     assert_board_picture(&after);
     // One answer: no follow-up message for the AI's move.
@@ -364,9 +478,13 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
     let next = public[0].clone();
     assert_eq!(to_move(&table, &next).id, table.bob.id);
 
-    // The old board lost its menus, and keeps its picture.
+    // The old board lost its menus (at ply 0 it has no turn to watch),
+    // and keeps its picture.
+    eventually("the old board keeps its menus", || {
+        posted(&table, board.id).custom_ids().is_empty()
+    })
+    .await;
     let old = posted(&table, board.id);
-    assert!(old.custom_ids().is_empty(), "{:?}", old.custom_ids());
     assert_eq!(old.attachments.len(), 1);
     // A click from a client still showing them: a fresh board comes back,
     // privately.
@@ -471,7 +589,7 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     let hole = board.select_options(&menu_id(&board))[0].clone();
     board = table.select(&player, &board, &hole).await;
     assert!(!board.ephemeral, "{}", board.content);
-    assert!(board.content.contains(&format!("played {hole}")));
+    assert!(board.content.contains(&format!("sowed {hole}")));
 
     // Bob resigns with the button, after confirming.
     let confirm = table.click(&table.bob, &board, "kiela:resign:").await;

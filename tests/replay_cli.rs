@@ -132,3 +132,40 @@ fn a_file_argument_is_read() {
     assert!(out.status.success());
     assert_eq!(lines(&out)[1]["move"], "J2");
 }
+
+#[test]
+fn each_move_line_lists_its_laps() {
+    // The README's mid-game turn: North's G4 at ply 22.
+    let record = std::fs::read_to_string("assets/examples/game.txt").unwrap();
+    let out = kiela(&["replay"], &record);
+    assert!(out.status.success());
+    let lines = lines(&out);
+    assert!(lines[0].get("laps").is_none(), "the start line has no move");
+    let laps = lines[22]["laps"].as_array().unwrap();
+    let summary: Vec<String> = laps
+        .iter()
+        .map(|lap| {
+            format!(
+                "{} {} {} {} {}",
+                lap["kind"].as_str().unwrap(),
+                lap["from"].as_str().unwrap(),
+                lap["stones"],
+                lap["ended"].as_str().unwrap(),
+                lap.get("captured")
+                    .map(|c| c.to_string())
+                    .unwrap_or_default()
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "sow G4 4 C4 ",
+            "relay C4 2 A4 ",
+            "relay A4 3 C3 ",
+            "capture C3 4 G3 [\"C2\",\"C1\"]",
+            "relay G3 4 J4 ",
+            "relay J4 2 H4 ",
+        ]
+    );
+}

@@ -66,12 +66,6 @@ your-move = { $mention } ({ $name }, { $side }), your move.
 your-move-before = { $mention } ({ $name }, { $side }), your move (before <t:{ $deadline }:f>).
 may-rearrange = You may also rearrange your stones with `/kiela arrange`.
 thinking = { $name } is thinking…
-played = { $name } played { $play }.
-ai-replied = { $name } replied { $play }.
-move-capturing = { $play }, capturing { $stones ->
-    [one] { $stones } stone
-   *[other] { $stones } stones
-}
 show-headline = Game #{ $id }, move { $play }.
 resigned = { $name } resigned game #{ $id }.
 ran-out-of-time = { $name } ran out of time in game #{ $id }.
@@ -150,7 +144,6 @@ challenge-accepted = { $name } accepted the challenge: game #{ $id } begins ({ $
 challenge-declined = { $name } declined the challenge of { $mention }.
 challenge-withdrawn = { $name } withdrew the challenge to { $mention }.
 ai-game = Game #{ $id }: { $name } against { $bot } ({ $level }), { $variant }.
-ai-opened = { $name } opened with { $play }.
 bad-days = the time per move must be 1 to 14 days, not { $days }
 
 ## Lists and numbers
@@ -161,6 +154,10 @@ turn-yours = **your move**
 turn-yours-before = **your move** (before <t:{ $deadline }:R>)
 turn-theirs = { $name } to move
 history = Game #{ $id }:
+history-alt-text = Game #{ $id }, { $south } against { $north }: the board after each of its { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+}, with each turn's path.
 provisional = ? (provisional)
 stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } in this server; { $ongoing ->
     [one] { $ongoing } ongoing game
@@ -185,6 +182,12 @@ reminder = { $mention }, reminder: it is your move in game #{ $id }, and { $hour
 } left (until <t:{ $until }:f>). If time runs out, you lose the game.
 dm-note = { $text } (in <#{ $channel }>)
 
+## Watching a turn again
+
+watch-no-turn = game #{ $id } has no turn { $turn }: it has { $count } so far
+watch-text = Game #{ $id }, turn { $turn }: { $path }
+watch-rearrangement = that turn was a rearrangement: there is no sowing to watch, and its board shows the new layout
+
 ## Server settings
 
 settings-only-in-servers = server settings exist only in a server
@@ -204,6 +207,7 @@ button-accept = Accept
 button-decline = Decline
 button-offer-draw = Offer draw
 button-resign = Resign
+button-watch = Watch
 button-confirm-resign = Yes, resign
 menu-sow-from = Sow from…
 menu-hole = { $hole } ({ $stones ->

@@ -84,12 +84,6 @@ your-move = { $mention } ({ $name }, { $side }), sua vez.
 your-move-before = { $mention } ({ $name }, { $side }), sua vez (até <t:{ $deadline }:f>).
 may-rearrange = Você também pode rearrumar suas sementes com `/kiela arrumar`.
 thinking = { $name } está pensando…
-played = { $name } jogou { $play }.
-ai-replied = { $name } respondeu { $play }.
-move-capturing = { $play }, capturando { $stones ->
-    [one] { $stones } semente
-   *[other] { $stones } sementes
-}
 show-headline = Partida #{ $id }, jogada { $play }.
 resigned = { $name } desistiu da partida #{ $id }.
 ran-out-of-time = { $name } ficou sem tempo na partida #{ $id }.
@@ -168,7 +162,6 @@ challenge-accepted = { $name } aceitou o desafio: começa a partida #{ $id } ({ 
 challenge-declined = { $name } recusou o desafio de { $mention }.
 challenge-withdrawn = { $name } retirou o desafio a { $mention }.
 ai-game = Partida #{ $id }: { $name } contra { $bot } ({ $level }), { $variant }.
-ai-opened = { $name } abriu com { $play }.
 bad-days = o tempo por jogada deve ser de 1 a 14 dias, não { $days }
 
 ## Listas e números
@@ -179,6 +172,7 @@ turn-yours = **sua vez**
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
 history = Partida #{ $id }:
+history-alt-text = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de cada uma das { $turns } vezes, com o caminho de cada vez.
 provisional = ? (provisório)
 stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } neste servidor; { $ongoing ->
     [one] { $ongoing } partida em andamento
@@ -203,6 +197,12 @@ reminder = { $mention }, lembrete: é a sua vez na partida #{ $id }, e { $hours 
 } (até <t:{ $until }:f>). Se o tempo acabar, você perde a partida.
 dm-note = { $text } (em <#{ $channel }>)
 
+## Rever uma vez
+
+watch-no-turn = a partida #{ $id } não tem a vez { $turn }: até agora tem { $count }
+watch-text = Partida #{ $id }, vez { $turn }: { $path }
+watch-rearrangement = essa vez foi um rearranjo: não há semeadura para assistir, e o tabuleiro dela mostra a nova disposição
+
 ## Configurações do servidor
 
 settings-only-in-servers = configurações só existem dentro de um servidor
@@ -222,6 +222,7 @@ button-accept = Aceitar
 button-decline = Recusar
 button-offer-draw = Oferecer empate
 button-resign = Desistir
+button-watch = Assistir
 button-confirm-resign = Sim, desistir
 menu-sow-from = Semear a partir de…
 menu-hole = { $hole } ({ $stones ->

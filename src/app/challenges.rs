@@ -271,9 +271,10 @@ impl GameService {
             level = words::level(lang, level),
             variant = words::variant(lang, options.variant)
         );
-        if let Some(mv) = self.ai_turn(&mut loaded, lang).await? {
-            headline.push(' ');
-            headline.push_str(&tr!(lang, "ai-opened", name = &self.bot.name, play = mv));
+        // Its opening move, in the render's words (see `commit_move`).
+        if let Some(path) = self.ai_turn(&mut loaded).await? {
+            headline.push('\n');
+            headline.push_str(&path);
         }
         self.board_reply(&loaded, headline, lang).await
     }

@@ -2,7 +2,8 @@
 //! reply, and showing a game.
 
 use crate::ai::{self, Level};
-use crate::rules::{GameResult, Layout, Move, Outcome, Reason, Side};
+use crate::render;
+use crate::rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, RatedResult};
 
 use crate::i18n::Lang;
@@ -58,18 +59,11 @@ impl GameService {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        let lang = place.lang;
-        let said = self.commit_move(&loaded, side, mv, user.lang, lang).await?;
+        let mut headline = self.commit_move(&loaded, side, mv, user.lang).await?;
         let mut loaded = self.load(id).await?;
-        let mut headline = tr!(lang, "played", name = &user.name, play = said);
-        if let Some(reply) = self.ai_turn(&mut loaded, lang).await? {
-            headline.push(' ');
-            headline.push_str(&tr!(
-                lang,
-                "ai-replied",
-                name = &self.bot.name,
-                play = reply
-            ));
+        let lang = place.lang;
+        if let Some(reply) = self.ai_turn(&mut loaded).await? {
+            headline.push_str(&format!("\n{reply}"));
         }
         self.board_reply(&loaded, headline, lang).await
     }
@@ -97,25 +91,26 @@ impl GameService {
         Ok(side)
     }
 
-    /// Validates and stores one move by `side`; returns how to say it (in
-    /// `lang`; a refusal is in `refusal_lang`).
+    /// Stores `mv` for `side`; returns its path in words ("Ana sowed G2 →
+    /// ended in E2."; the render's words, English until they join the
+    /// catalogue). A refusal is in `refusal_lang`.
     async fn commit_move(
         &self,
         loaded: &Loaded,
         side: Side,
         mv: Move,
         refusal_lang: Lang,
-        lang: Lang,
     ) -> Result<String> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
         let (game, played) = tokio::task::spawn_blocking(move || {
-            let played = game.play(&mv);
+            let played = game.position().trace(&mv).map_err(GameError::from);
+            let played = played.and_then(|trace| game.play(&mv).map(|_| trace));
             (game, played)
         })
         .await
         .map_err(|e| AppError::Internal(format!("playing the move failed: {e}")))?;
-        let effect = played.map_err(|e| {
+        let trace = played.map_err(|e| {
             let legal: Vec<String> = loaded
                 .game
                 .legal_moves()
@@ -151,16 +146,8 @@ impl GameService {
         if !self.store.apply(&change).await? {
             return Err(AppError::Conflict);
         }
-        if effect.captured.is_empty() {
-            Ok(mv.to_string())
-        } else {
-            Ok(tr!(
-                lang,
-                "move-capturing",
-                play = mv.to_string(),
-                stones = effect.captured_stones as u32
-            ))
-        }
+        let name = self.name_of(loaded.player(side)).await?;
+        Ok(render::words::path(&name, &trace))
     }
 
     /// Fills in a change that ends the game with `outcome`.
@@ -186,7 +173,7 @@ impl GameService {
 
     /// In an AI game where the bot is to move: computes and stores its move
     /// (off the async threads) and reloads the game. Returns the move.
-    pub(super) async fn ai_turn(&self, loaded: &mut Loaded, lang: Lang) -> Result<Option<String>> {
+    pub(super) async fn ai_turn(&self, loaded: &mut Loaded) -> Result<Option<String>> {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
         };
@@ -199,7 +186,7 @@ impl GameService {
             .await
             .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
         let said = self
-            .commit_move(loaded, loaded.game.turn(), mv, lang, lang)
+            .commit_move(loaded, loaded.game.turn(), mv, Lang::En)
             .await?;
         *loaded = self.load(loaded.row.id).await?;
         Ok(Some(said))

@@ -1,12 +1,13 @@
 //! Looking things up: my games, a game's record, stats and leaderboards,
 //! the rules, and notification settings.
 
+use crate::render::{self, GameView};
 use crate::rules::{Record, Side};
 
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::{words, GameService, Place, Reply, Result, User};
+use super::{words, AppError, Format, GameService, Picture, Place, Reply, Result, User};
 
 impl GameService {
     /// The user's ongoing games, the ones waiting for them first.
@@ -44,14 +45,47 @@ impl GameService {
         Ok(Reply::private(lines.join("\n")))
     }
 
-    /// The record of a game, to copy into `kiela replay` or elsewhere.
+    /// The record of a game, to copy into `kiela replay` or elsewhere; for
+    /// a finished game, with the whole game as an animation (a frame a turn).
     pub async fn history(&self, place: Place, game_id: i64) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
         let record = Record::of_game(&loaded.game, &south, &north);
         let title = tr!(place.lang, "history", id = game_id);
-        Ok(Reply::text(format!("{title}\n```\n{record}\n```")))
+        let text = format!("{title}\n```\n{record}\n```");
+        if !loaded.game.is_over() || loaded.game.ply() == 0 {
+            return Ok(Reply::text(text));
+        }
+        let turns = loaded.game.ply();
+        let alt_text = tr!(
+            place.lang,
+            "history-alt-text",
+            id = game_id,
+            south = &south,
+            north = &north,
+            turns = turns
+        );
+        let game = loaded.game;
+        let gif = tokio::task::spawn_blocking(move || {
+            render::game_gif(&GameView {
+                game: &game,
+                south_name: &south,
+                north_name: &north,
+                game_id: Some(game_id),
+            })
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(Reply {
+            picture: Some(Picture {
+                bytes: gif,
+                format: Format::Gif,
+                alt_text,
+            }),
+            ..Reply::text(text)
+        })
     }
 
     /// A player's rating and record in this server.

@@ -7,6 +7,7 @@
 //! every change goes through one version-guarded transaction
 //! ([`crate::store::Store::apply`]).
 
+mod boards;
 mod challenges;
 mod choices;
 mod clock;
@@ -29,7 +30,8 @@ use thiserror::Error;
 use crate::ai::Level;
 use crate::i18n::Lang;
 use crate::render::{self, BoardView, LastMove};
-use crate::rules::{Game, Hole, Move, MoveEffect, Side, Variant};
+use crate::rules::{Game, Hole, Move, Position, Side, Variant};
+pub use crate::store::BoardMessage;
 use crate::store::{GameRow, Store, StoreError};
 use crate::tr;
 
@@ -87,12 +89,30 @@ impl Place {
     }
 }
 
-/// The board picture of a reply.
+/// The picture of a reply: the board, or a turn's animation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
-    pub png: Vec<u8>,
+    pub bytes: Vec<u8>,
+    pub format: Format,
     /// Plain-text description for screen readers (at most 1,024 characters).
     pub alt_text: String,
+}
+
+/// A picture's file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Png,
+    Gif,
+}
+
+impl Format {
+    /// The file name extension, `png` or `gif`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Gif => "gif",
+        }
+    }
 }
 
 /// What to show after an action. Game progress is public; lists and
@@ -257,8 +277,9 @@ pub struct GameService {
 struct Loaded {
     row: GameRow,
     game: Game,
-    /// What the last move did, for the picture's highlights.
-    last: Option<(Move, MoveEffect)>,
+    /// The last move and the position it was played from, for the
+    /// picture's path.
+    last: Option<(Move, Position)>,
 }
 
 impl Loaded {
@@ -363,19 +384,23 @@ impl GameService {
         let outcome = game.outcome();
         let picture = {
             let (south, north) = (south.clone(), north.clone());
-            let last_move = loaded.last.map(|(mv, effect)| LastMove::new(mv, &effect));
+            let last = loaded.last;
             let ply = game.ply();
+            let (game_id, deadline, now) = (loaded.row.id, loaded.row.deadline, self.now());
             tokio::task::spawn_blocking(move || {
                 let view = BoardView {
                     position: &position,
                     south_name: &south,
                     north_name: &north,
                     ply,
-                    last_move,
+                    last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
                     outcome,
+                    game_id: Some(game_id),
+                    time_left: deadline.map(|deadline| deadline - now),
                 };
                 render::render_png(&view).map(|png| Picture {
-                    png,
+                    bytes: png,
+                    format: Format::Png,
                     alt_text: render::alt_text(&view),
                 })
             })
@@ -511,10 +536,10 @@ fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<Loaded> {
             .notation
             .parse()
             .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
-        let effect = game
-            .play(&parsed)
+        let before = *game.position();
+        game.play(&parsed)
             .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
-        last = Some((parsed, effect));
+        last = Some((parsed, before));
     }
     // Endings the moves cannot show (resignation, agreement, timeout).
     if let (Some(result), Some(reason), None) = (&row.result, &row.reason, game.outcome()) {

@@ -43,9 +43,14 @@ pub enum Command {
         variant: Option<Variant>,
     },
     /// Draw the board of a game record or a list of moves as a PNG picture,
-    /// and print its text description (the alt text).
+    /// or animate a turn or the whole game as a GIF, and print the board's
+    /// text description (the alt text).
     ///
-    /// Example: kiela render --moves "G2 C3" -o board.png
+    /// Examples:
+    ///   kiela render --moves "G2 C3" -o board.png
+    ///   kiela render game.txt --ply 22 --gif -o turn.gif   (the turn that led to ply 22)
+    ///   kiela render game.txt --gif --all -o game.gif      (every turn, one frame each)
+    #[command(verbatim_doc_comment)]
     Render {
         /// The record file (`-` for standard input). A bare list of moves
         /// is a record too.
@@ -58,17 +63,27 @@ pub enum Command {
         #[arg(long, value_parser = parse_variant)]
         variant: Option<Variant>,
         /// Draw the position after this many plies (default: all of them).
+        /// With --gif, the turn that led to it (ply 1 or more).
         #[arg(long)]
         ply: Option<usize>,
+        /// Write an animated GIF of the turn that led to --ply (default: the
+        /// last turn), stone by stone, instead of the PNG. An Expert
+        /// rearrangement has nothing to animate and is refused.
+        #[arg(long)]
+        gif: bool,
+        /// With --gif: animate the whole game up to --ply, one frame per turn.
+        #[arg(long, requires = "gif")]
+        all: bool,
         /// South's name (default: the record's, else "South").
         #[arg(long)]
         south: Option<String>,
         /// North's name (default: the record's, else "North").
         #[arg(long)]
         north: Option<String>,
-        /// Where to write the PNG.
-        #[arg(short, long, default_value = "board.png")]
-        output: PathBuf,
+        /// Where to write the picture (default: board.png, turn.gif with
+        /// --gif, game.gif with --gif --all).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
     },
     /// Measure the rules engine: random playouts per second on one thread.
     Bench {

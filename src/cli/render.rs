@@ -1,12 +1,24 @@
-//! `kiela render`: the board picture of a record or a list of moves.
+//! `kiela render`: the board picture of a record or a list of moves, or an
+//! animation of one turn (`--gif`) or of the whole game (`--gif --all`).
 
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 
-use crate::render::{alt_text, render_png, BoardView, LastMove};
-use crate::rules::{Game, Record, Variant};
+use crate::render::{alt_text, game_gif, render_png, turn_gif, BoardView, GameView, LastMove};
+use crate::rules::{Game, Move, Record, Variant};
+
+/// What `kiela render` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// The still board picture (PNG).
+    Png,
+    /// The turn that led to the position, stone by stone (GIF).
+    TurnGif,
+    /// Every turn up to the position, one frame each (GIF).
+    GameGif,
+}
 
 /// What to draw: a record replayed up to a ply, with the players' names.
 #[derive(Clone, Debug)]
@@ -38,10 +50,10 @@ impl Scene {
         let mut game = Game::new(record.variant);
         let mut last_move = None;
         for (i, mv) in record.moves[..upto].iter().enumerate() {
-            let effect = game
-                .play(mv)
+            let before = *game.position();
+            game.play(mv)
                 .map_err(|e| anyhow!("ply {} ({mv}): {e}", i + 1))?;
-            last_move = Some(LastMove::new(*mv, &effect));
+            last_move = Some(LastMove::new(&before, *mv)?);
         }
         if upto == total {
             record.settle(&mut game)?;
@@ -61,19 +73,52 @@ impl Scene {
             south_name: &self.south,
             north_name: &self.north,
             ply: self.game.ply(),
-            last_move: self.last_move,
+            last_move: self.last_move.clone(),
             outcome: self.game.outcome(),
+            game_id: None,
+            time_left: None,
+        }
+    }
+
+    /// The picture or animation `kind` of the scene, as file bytes.
+    pub fn bytes(&self, kind: Output) -> anyhow::Result<Vec<u8>> {
+        let view = self.view();
+        match kind {
+            Output::Png => Ok(render_png(&view)?),
+            Output::TurnGif => {
+                let ply = self.game.ply();
+                match &self.last_move {
+                    None => bail!("ply 0 is the start: no turn led to it; ask for --ply 1 or more"),
+                    Some(last) if matches!(last.played, Move::Arrange(_)) => bail!(
+                        "ply {ply} is an Expert rearrangement: no sowing to animate; \
+                         draw its board without --gif"
+                    ),
+                    Some(_) => {}
+                }
+                Ok(turn_gif(&view)?)
+            }
+            Output::GameGif => Ok(game_gif(&GameView {
+                game: &self.game,
+                south_name: &self.south,
+                north_name: &self.north,
+                game_id: None,
+            })?),
         }
     }
 }
 
-/// Writes the picture of `scene` to `output` and its alt text to `out`.
-pub fn render(scene: &Scene, output: &Path, out: &mut impl Write) -> anyhow::Result<usize> {
-    let view = scene.view();
-    let png = render_png(&view)?;
-    std::fs::write(output, &png).with_context(|| format!("cannot write {}", output.display()))?;
-    writeln!(out, "{}", alt_text(&view))?;
-    Ok(png.len())
+/// Writes the picture or animation `kind` of `scene` to `output` and the
+/// alt text of its (last) picture to `out`; returns the bytes written.
+pub fn render(
+    scene: &Scene,
+    kind: Output,
+    output: &Path,
+    out: &mut impl Write,
+) -> anyhow::Result<usize> {
+    let bytes = scene.bytes(kind)?;
+    std::fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
+    writeln!(out, "{}", alt_text(&scene.view()))?;
+    Ok(bytes.len())
 }
 
 #[cfg(test)]
@@ -86,6 +131,12 @@ mod tests {
         let scene = Scene::from_record("G2 C3", None, None).unwrap();
         assert_eq!(scene.game.ply(), 2);
         assert_eq!(scene.last_move.unwrap().played.to_string(), "C3");
+        assert!(Scene::from_record("", None, None)
+            .unwrap()
+            .bytes(Output::TurnGif)
+            .unwrap_err()
+            .to_string()
+            .contains("ply 0 is the start"));
         let start = Scene::from_record("", None, None).unwrap();
         assert_eq!(start.game.ply(), 0);
         assert!(start.last_move.is_none());

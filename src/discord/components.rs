@@ -40,6 +40,11 @@ pub enum ComponentId {
     ConfirmResign {
         game: i64,
     },
+    /// Shows the animation of the turn that led to `ply`, privately.
+    Watch {
+        game: i64,
+        ply: i64,
+    },
 }
 
 impl fmt::Display for ComponentId {
@@ -51,6 +56,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Draw { game, ply } => write!(f, "kiela:draw:{game}:{ply}"),
             ComponentId::Resign { game, ply } => write!(f, "kiela:resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
+            ComponentId::Watch { game, ply } => write!(f, "kiela:watch:{game}:{ply}"),
         }
     }
 }
@@ -86,6 +92,10 @@ impl FromStr for ComponentId {
                 game: number(2)?,
                 ply: number(3)?,
             }),
+            (Some(&"kiela"), Some(&"watch"), 4) => Ok(ComponentId::Watch {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
                 Ok(ComponentId::ConfirmResign { game: number(2)? })
             }
@@ -94,9 +104,10 @@ impl FromStr for ComponentId {
     }
 }
 
-/// The rows under a reply: Accept / Decline for a challenge; for a board of
-/// a game going on, the menu of legal moves (when a person is to move) and
-/// the Offer draw / Resign buttons. Their words are in the reply's language.
+/// The rows under a reply: Accept / Decline for a challenge; under every
+/// public board a Watch button, and for a game going on the menu of legal
+/// moves (when a person is to move) and the Offer draw / Resign buttons.
+/// Their words are in the reply's language.
 pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     let lang = reply.lang;
     let mut rows = Vec::new();
@@ -114,10 +125,17 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
             ),
         ]));
     }
-    let Some(game) = reply.game.filter(|g| g.active && reply.picture.is_some()) else {
+    let Some(game) = reply
+        .game
+        .filter(|_| reply.picture.is_some() && !reply.private)
+    else {
         return rows;
     };
     let (id, ply) = (game.id, game.ply);
+    if !game.active {
+        rows.extend(watch_row(id, ply, lang));
+        return rows;
+    }
     if !reply.moves.is_empty() {
         // At most 20 holes: within a menu's 25 options.
         let options = reply
@@ -134,7 +152,9 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
         .placeholder(tr!(lang, "menu-sow-from"));
         rows.push(CreateActionRow::SelectMenu(menu));
     }
-    rows.push(CreateActionRow::Buttons(vec![
+    // Ply 0 has no turn to watch.
+    let watch = (ply > 0).then(|| watch_button(id, ply, lang));
+    let buttons = watch.into_iter().chain([
         button(
             ComponentId::Draw { game: id, ply },
             &tr!(lang, "button-offer-draw"),
@@ -145,13 +165,30 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
             &tr!(lang, "button-resign"),
             ButtonStyle::Danger,
         ),
-    ]));
+    ]);
+    rows.push(CreateActionRow::Buttons(buttons.collect()));
     rows
 }
 
 /// A legal move as a menu or autocomplete choice: `C2 (3 stones)`.
 pub fn hole_label(lang: Lang, hole: crate::rules::Hole, stones: u8) -> String {
     tr!(lang, "menu-hole", hole = hole.to_string(), stones = stones)
+}
+
+/// What an old board keeps: its Watch button (none at ply 0).
+pub fn watch_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
+    (ply > 0)
+        .then(|| CreateActionRow::Buttons(vec![watch_button(game, ply, lang)]))
+        .into_iter()
+        .collect()
+}
+
+fn watch_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Watch { game, ply },
+        &tr!(lang, "button-watch"),
+        ButtonStyle::Primary,
+    )
 }
 
 /// The confirmation asked before resigning game `game`.
@@ -185,6 +222,7 @@ mod tests {
             ComponentId::Draw { game: 3, ply: 0 },
             ComponentId::Resign { game: 3, ply: 41 },
             ComponentId::ConfirmResign { game: 3 },
+            ComponentId::Watch { game: 4, ply: 9 },
         ];
         for id in ids {
             let text = id.to_string();

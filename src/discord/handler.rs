@@ -132,7 +132,14 @@ impl Handler {
             })
             .await;
         if let Some(board) = board {
-            replace_board(&self.service, &ctx.http, command.channel_id, board).await;
+            replace_board(
+                &self.service,
+                &ctx.http,
+                command.channel_id,
+                board,
+                place.lang,
+            )
+            .await;
         }
     }
 
@@ -215,7 +222,14 @@ impl Handler {
         let Some(board) = board else {
             return;
         };
-        replace_board(&self.service, &ctx.http, component.channel_id, board).await;
+        replace_board(
+            &self.service,
+            &ctx.http,
+            component.channel_id,
+            board,
+            place.lang,
+        )
+        .await;
         // An accepted challenge's buttons go with it.
         if let Ok(ComponentId::Accept { .. }) = component.data.custom_id.parse() {
             let no_buttons = EditMessage::new().components(Vec::new());
@@ -268,6 +282,7 @@ impl Handler {
                 });
             }
             ComponentId::ConfirmResign { game } => service.resign(user, place, Some(game)).await?,
+            ComponentId::Watch { game, ply } => service.watch(user, game, ply).await?,
         };
         Ok(Post::of(reply))
     }

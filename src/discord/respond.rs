@@ -14,7 +14,8 @@ use serenity::all::{
 };
 use tracing::warn;
 
-use crate::app::{GameService, Picture, Reply};
+use crate::app::{BoardMessage, GameRef, GameService, Picture, Reply};
+use crate::i18n::Lang;
 
 use super::components;
 
@@ -32,9 +33,10 @@ pub struct Post {
     pub ping: Vec<i64>,
     /// Only for the user who acted.
     pub ephemeral: bool,
-    /// The game whose board this is (a public post with its picture): it
-    /// becomes the game's board, and the one before loses its menus.
-    pub board: Option<i64>,
+    /// The game (and ply) whose board this is (a public post with its
+    /// picture): it becomes the game's board, and the one before loses its
+    /// menus.
+    pub board: Option<GameRef>,
 }
 
 impl Post {
@@ -50,14 +52,17 @@ impl Post {
     /// A service reply, with the components that act on it.
     pub fn of(reply: Reply) -> Post {
         let rows = components::rows_for(&reply);
+        let extension = reply
+            .picture
+            .as_ref()
+            .map_or("png", |p| p.format.extension());
         let file_name = match reply.game {
-            Some(game) => format!("kiela-{}-{}.png", game.id, game.ply),
-            None => "kiela.png".into(),
+            Some(game) => format!("kiela-{}-{}.{extension}", game.id, game.ply),
+            None => format!("kiela.{extension}"),
         };
         let board = reply
             .game
-            .filter(|_| reply.picture.is_some() && !reply.private)
-            .map(|game| game.id);
+            .filter(|_| reply.picture.is_some() && !reply.private);
         Post {
             text: reply.text,
             picture: reply.picture.map(|p| (p, file_name)),
@@ -70,7 +75,7 @@ impl Post {
 
     fn attachment(&self) -> Option<CreateAttachment> {
         self.picture.as_ref().map(|(picture, name)| {
-            CreateAttachment::bytes(picture.png.clone(), name.as_str())
+            CreateAttachment::bytes(picture.bytes.clone(), name.as_str())
                 .description(picture.alt_text.clone())
         })
     }
@@ -132,43 +137,58 @@ impl Post {
     }
 }
 
-/// A board an answer posted: the game, and the message.
+/// A board an answer posted: the game, the message, and the ply it shows.
 #[derive(Clone, Copy, Debug)]
 pub struct PostedBoard {
     pub game: i64,
+    pub ply: i64,
     pub message: MessageId,
 }
 
-/// Records `board` (posted in `channel`) as its game's board, and takes the
-/// menus off the board before it: pressing them could only say that it is
-/// out of date. Failures are logged; the old menus then stay harmless.
+impl PostedBoard {
+    pub fn new(game: GameRef, message: MessageId) -> PostedBoard {
+        PostedBoard {
+            game: game.id,
+            ply: game.ply,
+            message,
+        }
+    }
+}
+
+/// Makes `board` (posted in `channel`) its game's board, and takes the
+/// menus off the board before it (pressing them could only say that it is
+/// out of date); the old board keeps its Watch button. Failures are
+/// logged; the old menus then stay harmless.
 pub async fn replace_board(
     service: &GameService,
     http: &Http,
     channel: ChannelId,
     board: PostedBoard,
+    lang: Lang,
 ) {
-    let store = service.store();
-    let previous = match store.game(board.game).await {
-        Ok(row) => row.and_then(|row| row.board_channel_id.zip(row.board_message_id)),
+    let posted = BoardMessage {
+        channel_id: channel.get() as i64,
+        message_id: board.message.get() as i64,
+        ply: Some(board.ply),
+    };
+    let old = match service.replace_board(board.game, posted).await {
+        Ok(Some(old)) => old,
+        Ok(None) => return,
         Err(e) => {
-            warn!(game = board.game, "cannot read the game's last board: {e}");
-            None
+            warn!(game = board.game, "cannot record the game's board: {e}");
+            return;
         }
     };
-    let (channel_id, message_id) = (channel.get() as i64, board.message.get() as i64);
-    if let Err(e) = store
-        .set_board_message(board.game, channel_id, message_id)
-        .await
-    {
-        warn!(game = board.game, "cannot record the game's board: {e}");
-    }
-    let Some((old_channel, old_message)) = previous.filter(|&(_, old)| old != message_id) else {
-        return;
-    };
-    let no_menus = EditMessage::new().components(Vec::new());
-    if let Err(e) = ChannelId::new(old_channel as u64)
-        .edit_message(http, MessageId::new(old_message as u64), no_menus)
+    let rows = old
+        .ply
+        .map(|ply| components::watch_row(board.game, ply, lang))
+        .unwrap_or_default();
+    if let Err(e) = ChannelId::new(old.channel_id as u64)
+        .edit_message(
+            http,
+            MessageId::new(old.message_id as u64),
+            EditMessage::new().components(rows),
+        )
         .await
     {
         warn!(
@@ -226,10 +246,7 @@ impl Responder {
             .http
             .get_original_interaction_response(&self.token)
             .await?;
-        Ok(Some(PostedBoard {
-            game,
-            message: message.id,
-        }))
+        Ok(Some(PostedBoard::new(game, message.id)))
     }
 
     /// A public "thinking…" first, then the answer edited in. An edit
@@ -253,10 +270,7 @@ impl Responder {
                 .execute(&self.http, (None, &self.token))
                 .await?
         };
-        Ok(post.board.map(|game| PostedBoard {
-            game,
-            message: message.id,
-        }))
+        Ok(post.board.map(|game| PostedBoard::new(game, message.id)))
     }
 
     /// Answers an autocomplete request.

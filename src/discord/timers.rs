@@ -47,15 +47,19 @@ async fn fire(
     let Some(game) = service.store().game(game_id).await? else {
         return Ok(());
     };
+    let reply_lang = reply.lang;
     let post = Post::of(reply);
     let channel = ChannelId::new(game.channel_id as u64);
     let message = post.send(http, channel).await?;
     if let Some(game) = post.board {
-        let board = PostedBoard {
-            game,
-            message: message.id,
-        };
-        replace_board(service, http, channel, board).await;
+        replace_board(
+            service,
+            http,
+            channel,
+            PostedBoard::new(game, message.id),
+            reply_lang,
+        )
+        .await;
     }
     if let DueEvent::Reminder { player, .. } = event {
         if service.wants_dm(player).await? {

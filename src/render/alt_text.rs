@@ -13,10 +13,11 @@ pub const ALT_TEXT_MAX_CHARS: usize = 1024;
 /// most 32 characters; this bounds the text whatever the caller passes).
 const MAX_NAME_CHARS: usize = 48;
 
-/// A plain-text description of the same board as the picture: the variant
-/// and move number, who is to move (or the result), the last move, and each
-/// row's counts from A to J, North's rows first as in the picture. At most
-/// [`ALT_TEXT_MAX_CHARS`] characters.
+/// A plain-text description of the same board as the picture: the game
+/// number, variant and move number, who is to move and their time left (or
+/// the result), the last move's path, and each row's counts from A to J,
+/// North's rows first as in the picture. At most [`ALT_TEXT_MAX_CHARS`]
+/// characters: the path is at most [`words::PATH_MAX_CHARS`].
 ///
 /// ```
 /// use kiela::render::{alt_text, BoardView};
@@ -29,9 +30,8 @@ pub fn alt_text(view: &BoardView) -> String {
     let name = |side: Side| shorten(&clean_name(view.name(side), side), MAX_NAME_CHARS);
     let position = view.position;
     let mut text = format!(
-        "Kiela board, {}, move {}. ",
-        words::variant(position.variant()),
-        view.ply / 2 + 1
+        "Kiela board, {}. ",
+        words::status(view.game_id, position.variant(), view.ply / 2 + 1).replace(" ·", ",")
     );
     match view.outcome {
         Some(outcome) => {
@@ -39,33 +39,26 @@ pub fn alt_text(view: &BoardView) -> String {
         }
         None => {
             let turn = position.turn();
-            let _ = write!(text, "{} to move. ", words::player(&name(turn), turn));
+            let _ = write!(text, "{} to move", words::player(&name(turn), turn));
+            match view.time_left {
+                Some(seconds) => {
+                    let _ = write!(text, ", {}. ", words::time_left(seconds));
+                }
+                None => text.push_str(". "),
+            }
         }
     }
-    if let Some(last) = view.last_move {
+    if let Some(last) = &view.last_move {
         let mover = view.last_mover();
-        let _ = write!(text, "Last move: {mover} ");
+        let path = words::path(&words::player(&name(mover), mover), &last.trace);
         match last.played {
-            Move::Sow(hole) => {
-                let _ = write!(text, "sowed from {hole}");
+            Move::Sow(_) => {
+                let _ = write!(text, "Last move: {path} ");
             }
-            Move::Arrange(_) => text.push_str("rearranged their stones"),
+            Move::Arrange(_) => {
+                let _ = write!(text, "Last move: {mover} rearranged their stones. ");
+            }
         }
-        if !last.captured.is_empty() {
-            let holes: Vec<String> = last.captured.iter().map(|h| h.to_string()).collect();
-            let _ = write!(
-                text,
-                " and captured {} {} from {}",
-                last.captured_stones,
-                if last.captured_stones == 1 {
-                    "stone"
-                } else {
-                    "stones"
-                },
-                holes.join(" and ")
-            );
-        }
-        text.push_str(". ");
     }
     for side in [Side::North, Side::South] {
         let rows = match side {
@@ -111,13 +104,26 @@ mod tests {
     fn describes_turn_rows_and_last_move() {
         let mut game = Game::new(Variant::Standard);
         let mv = "G2".parse().unwrap();
-        let effect = game.play(&mv).unwrap();
+        let before = *game.position();
+        game.play(&mv).unwrap();
         let mut view = BoardView::new(game.position(), "alice", "bob");
         view.ply = 1;
-        view.last_move = Some(LastMove::new(mv, &effect));
+        view.last_move = Some(LastMove::new(&before, mv).unwrap());
         let text = alt_text(&view);
         assert!(text.starts_with("Kiela board, Standard, move 1. bob (North) to move."));
-        assert!(text.contains("Last move: South sowed from G2."), "{text}");
+        assert!(
+            text.contains("Last move: alice (South) sowed G2 → ended in E2. "),
+            "{text}"
+        );
+        view.game_id = Some(12);
+        view.time_left = Some(3 * 86_400);
+        let text = alt_text(&view);
+        assert!(
+            text.starts_with(
+                "Kiela board, Game #12, Standard, move 1. bob (North) to move, 3 days left."
+            ),
+            "{text}"
+        );
         assert!(text.contains("bob (North), 28 stones: Row 4, A to J: 2 2 2 2 2 2 2 2 2 2."));
         assert!(text.contains("Row 3, A to J: 2 2 2 2 0 0 0 0 0 0."));
         // Rows appear top to bottom, as in the picture.

@@ -1,27 +1,35 @@
 //! The board picture: layout, colours and drawing.
 //!
 //! ```text
-//!  y   0.. 46  North's band: turn marker, name, stones
+//!  y   0.. 46  North's band: turn marker, name, time left, stones
 //!     46.. 64  column letters A-J
 //!     64..228  North's rows 4 and 3 (80 px each) on a wooden board
-//!    228..272  status strip: variant, move number, who moves, last move;
-//!              the result banner once the game is over
+//!    228..272  status strip: game number, variant, move number, who
+//!              moves, last move; the result banner once the game is over
 //!    272..436  South's rows 2 and 1
 //!    436..454  column letters
 //!    454..500  South's band
 //! ```
 //!
+//! Each hole owns an 80 x 80 cell round its centre; everything about a
+//! hole (pit, count, marks, labels) is drawn inside it, so the animation
+//! can redraw one hole without touching its neighbours. Small chevrons
+//! between the cells show each row's sowing direction.
+//!
 //! Colours follow the Okabe-Ito palette, safe for colour-blind players, and
 //! no information is carried by colour alone: the hole a move started from
-//! gets a thick round ring, the holes it captured from a dashed square; the
-//! player to move gets a dark band, an arrow and the words "to move".
+//! gets a thick round ring, the hole it ended in a dashed ring, the holes it
+//! captured from a dashed square, relays and captures numbered labels, and
+//! every changed hole a signed label (`+2`, `−5`); the player to move gets a
+//! dark band, an arrow and the words "to move".
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use image::{Rgb, RgbImage};
 
 use super::paint::{self, Anchor, FONTS};
-use super::{clean_name, words, BoardView};
+use super::{clean_name, words, BoardView, LastMove};
 use crate::rules::{Hole, Move, Side};
 
 /// Width of the picture in pixels.
@@ -38,9 +46,13 @@ const SOUTH_TOP: i32 = 274;
 const STRIP_TOP: i32 = NORTH_TOP + 2 * ROW_H + 2;
 const STRIP_BOTTOM: i32 = SOUTH_TOP - 2;
 
+/// Half the side of the square cell a hole's drawing stays in.
+const CELL_HALF: i32 = 40;
 const HOLE_R: f32 = 32.0;
 /// The ring marking the hole the last move started from.
 const START_RING: (f32, f32) = (34.5, 39.0);
+/// The dashed ring marking the hole the turn ended in.
+const END_RING: (f32, f32) = (34.0, 39.5);
 /// Half the side of the dashed square marking a captured hole.
 const CAPTURE_HALF: i32 = 38;
 const CAPTURE_THICKNESS: i32 = 4;
@@ -48,23 +60,78 @@ const CAPTURE_THICKNESS: i32 = 4;
 const MAX_DOTS: u8 = 9;
 const DOT_RING_R: f32 = 26.5;
 const DOT_R: f32 = 3.5;
+/// Text sizes at 1000 px wide, chosen to stay legible when Discord shows
+/// the picture 400 px wide on a phone (counts 14 px, labels 9 px there).
+const COUNT_SIZE: f32 = 36.0;
+const LABEL_SIZE: f32 = 23.0;
 
-const BACKGROUND: Rgb<u8> = Rgb([0xF4, 0xEC, 0xDC]);
-const WOOD: Rgb<u8> = Rgb([0xD9, 0xB7, 0x84]);
-const PIT_FULL: Rgb<u8> = Rgb([0x5E, 0x3B, 0x1E]);
-const PIT_EMPTY: Rgb<u8> = Rgb([0xB8, 0x91, 0x60]);
-const COUNT: Rgb<u8> = Rgb([0xFF, 0xFF, 0xFF]);
-const STONE: Rgb<u8> = Rgb([0xF0, 0xD9, 0xA8]);
-const INK: Rgb<u8> = Rgb([0x2A, 0x21, 0x18]);
-const MUTED: Rgb<u8> = Rgb([0x6E, 0x5E, 0x4C]);
-/// Okabe-Ito blue: the hole the last move started from.
-const START: Rgb<u8> = Rgb([0x00, 0x72, 0xB2]);
+pub(super) const BACKGROUND: Rgb<u8> = Rgb([0xF4, 0xEC, 0xDC]);
+pub(super) const WOOD: Rgb<u8> = Rgb([0xD9, 0xB7, 0x84]);
+pub(super) const PIT_FULL: Rgb<u8> = Rgb([0x5E, 0x3B, 0x1E]);
+pub(super) const PIT_EMPTY: Rgb<u8> = Rgb([0xB8, 0x91, 0x60]);
+pub(super) const COUNT: Rgb<u8> = Rgb([0xFF, 0xFF, 0xFF]);
+pub(super) const STONE: Rgb<u8> = Rgb([0xF0, 0xD9, 0xA8]);
+pub(super) const INK: Rgb<u8> = Rgb([0x2A, 0x21, 0x18]);
+pub(super) const MUTED: Rgb<u8> = Rgb([0x6E, 0x5E, 0x4C]);
+/// The sowing-direction chevrons: a shade of the wood, to stay discreet.
+pub(super) const CHEVRON: Rgb<u8> = Rgb([0xA8, 0x82, 0x52]);
+/// Okabe-Ito blue: the hole the last move started from, and the numbers
+/// of its relays and captures.
+pub(super) const START: Rgb<u8> = Rgb([0x00, 0x72, 0xB2]);
+/// Okabe-Ito bluish green: the hole the turn ended in.
+pub(super) const END: Rgb<u8> = Rgb([0x00, 0x9E, 0x73]);
 /// Okabe-Ito vermillion: the holes captured from.
-const CAPTURED: Rgb<u8> = Rgb([0xD5, 0x5E, 0x00]);
-const ACTIVE_BAND: Rgb<u8> = Rgb([0x23, 0x2B, 0x36]);
-const ACTIVE_TEXT: Rgb<u8> = Rgb([0xFF, 0xFF, 0xFF]);
-/// Okabe-Ito yellow: the turn marker on the dark band, and the result banner.
-const MARKER: Rgb<u8> = Rgb([0xF0, 0xE4, 0x42]);
+pub(super) const CAPTURED: Rgb<u8> = Rgb([0xD5, 0x5E, 0x00]);
+pub(super) const ACTIVE_BAND: Rgb<u8> = Rgb([0x23, 0x2B, 0x36]);
+pub(super) const ACTIVE_TEXT: Rgb<u8> = Rgb([0xFF, 0xFF, 0xFF]);
+/// Okabe-Ito yellow: the turn marker on the dark band, the result banner,
+/// and the stones in hand in the animation.
+pub(super) const MARKER: Rgb<u8> = Rgb([0xF0, 0xE4, 0x42]);
+
+/// The colours the pictures are drawn with, and which of them meet at
+/// smoothed edges: the animation builds its fixed palette from these.
+pub(super) const COLOURS: [Rgb<u8>; 16] = [
+    BACKGROUND,
+    WOOD,
+    PIT_FULL,
+    PIT_EMPTY,
+    COUNT,
+    STONE,
+    INK,
+    MUTED,
+    CHEVRON,
+    START,
+    END,
+    CAPTURED,
+    ACTIVE_BAND,
+    ACTIVE_TEXT,
+    MARKER,
+    Rgb([0x00, 0x00, 0x00]),
+];
+pub(super) const EDGES: [(Rgb<u8>, Rgb<u8>); 22] = [
+    (BACKGROUND, WOOD),
+    (BACKGROUND, INK),
+    (BACKGROUND, MUTED),
+    (WOOD, PIT_FULL),
+    (WOOD, PIT_EMPTY),
+    (WOOD, CHEVRON),
+    (WOOD, START),
+    (WOOD, END),
+    (WOOD, CAPTURED),
+    (WOOD, MARKER),
+    (WOOD, INK),
+    (PIT_FULL, COUNT),
+    (PIT_FULL, STONE),
+    (PIT_FULL, START),
+    (PIT_FULL, INK),
+    (PIT_FULL, MARKER),
+    (PIT_EMPTY, INK),
+    (START, COUNT),
+    (INK, COUNT),
+    (MARKER, INK),
+    (ACTIVE_BAND, ACTIVE_TEXT),
+    (ACTIVE_BAND, MARKER),
+];
 
 /// The centre of `hole` in the picture, in pixels.
 pub fn hole_centre(hole: Hole) -> (u32, u32) {
@@ -82,18 +149,11 @@ pub fn hole_centre(hole: Hole) -> (u32, u32) {
 pub fn draw_board(view: &BoardView) -> RgbImage {
     let mut img = TEMPLATE.clone();
     for hole in Hole::all() {
-        let (cx, cy) = hole_centre(hole);
-        match PITS.get(view.position.stones(hole) as usize) {
-            Some(sprite) => paint::copy(
-                &mut img,
-                sprite,
-                cx - sprite.width() / 2,
-                cy - sprite.height() / 2,
-            ),
-            None => pit(&mut img, cx as f32, cy as f32, view.position.stones(hole)),
-        }
+        draw_pit(&mut img, hole, view.position.stones(hole));
     }
-    highlights(&mut img, view);
+    if let Some(last) = &view.last_move {
+        path(&mut img, view, last);
+    }
     for side in Side::BOTH {
         band(&mut img, view, side);
     }
@@ -107,8 +167,51 @@ pub fn draw_board(view: &BoardView) -> RgbImage {
     img
 }
 
-/// What every picture shares: background, the two wooden halves, and the
-/// coordinates. Drawn once, then copied.
+/// What the animation draws in one hole's cell besides its stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct CellMarks {
+    /// The turn started here (the still picture's ring).
+    pub start: bool,
+    /// Stones were captured from here (the still picture's dashed square).
+    pub taken: bool,
+    /// The stones in hand are over this hole.
+    pub hand: Option<u8>,
+}
+
+/// Redraws `hole`'s whole cell: wood, pit with `stones`, and `marks`.
+/// Returns the cell's box (left, top, right, bottom), all it touched.
+pub(super) fn draw_cell(img: &mut RgbImage, hole: Hole, stones: u8, marks: CellMarks) -> [u32; 4] {
+    let (cx, cy) = hole_centre(hole);
+    let half = CELL_HALF as u32;
+    let (left, top) = (cx - half, cy - half);
+    paint::copy_region(img, &TEMPLATE, left, top, 2 * half, 2 * half);
+    draw_pit(img, hole, stones);
+    if marks.start {
+        paint::ring(img, cx as f32, cy as f32, START_RING.0, START_RING.1, START);
+    }
+    if marks.taken {
+        capture_square(img, hole);
+    }
+    if let Some(stones) = marks.hand {
+        let right = (cx + half) as f32;
+        let label = words::hand(stones);
+        let y = cy as f32 - CELL_HALF as f32 + LABEL_SIZE * 0.55;
+        paint::pill(
+            img,
+            &FONTS.bold,
+            LABEL_SIZE,
+            &label,
+            right,
+            y,
+            Anchor::Right,
+            (MARKER, INK),
+        );
+    }
+    [left, top, cx + half, cy + half]
+}
+
+/// What every picture shares: background, the two wooden halves, the
+/// coordinates and the sowing-direction chevrons. Drawn once, then copied.
 static TEMPLATE: LazyLock<RgbImage> = LazyLock::new(|| {
     let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
     for top in [NORTH_TOP, SOUTH_TOP] {
@@ -123,8 +226,28 @@ static TEMPLATE: LazyLock<RgbImage> = LazyLock::new(|| {
         );
     }
     coordinates(&mut img);
+    chevrons(&mut img);
     img
 });
+
+/// A small triangle between each pair of neighbouring holes, pointing the
+/// way the stones go: South A1→J1 then J2→A2, North J4→A4 then A3→J3.
+fn chevrons(img: &mut RgbImage) {
+    for row in 1..=4u8 {
+        let rightwards = matches!(row, 1 | 3);
+        for column in 0..9u8 {
+            let (cx, cy) = hole_centre(Hole::new(column, row).expect("A..I, 1..4"));
+            let x = (cx as i32 + COLUMN_W / 2) as f32;
+            let y = cy as f32;
+            let (tip, base) = if rightwards {
+                (x + 4.0, x - 4.0)
+            } else {
+                (x - 4.0, x + 4.0)
+            };
+            paint::triangle(img, [(base, y - 7.0), (base, y + 7.0), (tip, y)], CHEVRON);
+        }
+    }
+}
 
 /// Every hole holds at most this many stones in a real game (all 56 of a
 /// Standard board); pits for these counts are drawn once and copied.
@@ -144,13 +267,27 @@ static PITS: LazyLock<Vec<RgbImage>> = LazyLock::new(|| {
         .collect()
 });
 
+/// The pit of `hole` holding `stones`, from the cached sprites when it can.
+fn draw_pit(img: &mut RgbImage, hole: Hole, stones: u8) {
+    let (cx, cy) = hole_centre(hole);
+    match PITS.get(stones as usize) {
+        Some(sprite) => paint::copy(
+            img,
+            sprite,
+            cx - sprite.width() / 2,
+            cy - sprite.height() / 2,
+        ),
+        None => pit(img, cx as f32, cy as f32, stones),
+    }
+}
+
 fn coordinates(img: &mut RgbImage) {
     let font = &FONTS.bold;
     for column in 0..10u8 {
         let x = (MARGIN_X + COLUMN_W * column as i32 + COLUMN_W / 2) as f32;
         let letter = ((b'A' + column) as char).to_string();
         for y in [55.0, 445.0] {
-            paint::text(img, font, 20.0, &letter, x, y, Anchor::Centre, MUTED);
+            paint::text(img, font, LABEL_SIZE, &letter, x, y, Anchor::Centre, MUTED);
         }
     }
     for row in 1..=4u8 {
@@ -162,7 +299,7 @@ fn coordinates(img: &mut RgbImage) {
             paint::text(
                 img,
                 font,
-                22.0,
+                LABEL_SIZE,
                 &row.to_string(),
                 x,
                 y as f32,
@@ -189,11 +326,7 @@ fn pit(img: &mut RgbImage, cx: f32, cy: f32, stones: u8) {
             paint::disc(img, cx + dx, cy + dy, DOT_R, STONE);
         }
     }
-    let size = match stones {
-        0..=MAX_DOTS => 34.0,
-        10..=99 => 36.0,
-        _ => 26.0,
-    };
+    let size = if stones < 100 { COUNT_SIZE } else { 26.0 };
     paint::text(
         img,
         &FONTS.bold,
@@ -206,29 +339,90 @@ fn pit(img: &mut RgbImage, cx: f32, cy: f32, stones: u8) {
     );
 }
 
-fn highlights(img: &mut RgbImage, view: &BoardView) {
-    let Some(last) = view.last_move else {
-        return;
-    };
+fn capture_square(img: &mut RgbImage, hole: Hole) {
+    let (cx, cy) = hole_centre(hole);
+    paint::dashed_square(
+        img,
+        cx as i32,
+        cy as i32,
+        CAPTURE_HALF,
+        CAPTURE_THICKNESS,
+        CAPTURED,
+    );
+}
+
+/// The last turn's path: the start ring, the end's dashed ring, captured
+/// holes' squares, relays and captures numbered in order (top left of the
+/// hole), and every changed hole's difference (bottom right).
+fn path(img: &mut RgbImage, view: &BoardView, last: &LastMove) {
     if let Move::Sow(hole) = last.played {
         let (cx, cy) = hole_centre(hole);
         paint::ring(img, cx as f32, cy as f32, START_RING.0, START_RING.1, START);
     }
-    for hole in last.captured.iter() {
+    if let Some(end) = last.trace.ended() {
+        let (cx, cy) = hole_centre(end);
+        paint::dashed_ring(img, (cx as f32, cy as f32), END_RING, 12, END);
+    }
+    for hole in last.captured().iter() {
+        capture_square(img, hole);
+    }
+    let mut numbers: HashMap<Hole, Vec<usize>> = HashMap::new();
+    for (i, lap) in last.trace.events().iter().enumerate() {
+        numbers.entry(lap.from).or_default().push(i + 1);
+    }
+    let bold = &FONTS.bold;
+    let label_y = |cy: u32, up: bool| {
+        let offset = CELL_HALF as f32 - LABEL_SIZE * 0.55;
+        if up {
+            cy as f32 - offset
+        } else {
+            cy as f32 + offset
+        }
+    };
+    for hole in Hole::all() {
         let (cx, cy) = hole_centre(hole);
-        paint::dashed_square(
-            img,
-            cx as i32,
-            cy as i32,
-            CAPTURE_HALF,
-            CAPTURE_THICKNESS,
-            CAPTURED,
-        );
+        let delta = i32::from(view.position.stones(hole)) - i32::from(last.before.stones(hole));
+        if delta != 0 {
+            let colours = if delta > 0 {
+                (COUNT, INK)
+            } else {
+                (INK, COUNT)
+            };
+            let right = (cx as i32 + CELL_HALF) as f32;
+            let label = words::change(delta);
+            let y = label_y(cy, false);
+            paint::pill(
+                img,
+                bold,
+                LABEL_SIZE,
+                &label,
+                right,
+                y,
+                Anchor::Right,
+                colours,
+            );
+        }
+        if let Some(numbers) = numbers.get(&hole) {
+            let left = (cx as i32 - CELL_HALF) as f32;
+            let label = words::event_numbers(numbers);
+            let y = label_y(cy, true);
+            paint::pill(
+                img,
+                bold,
+                LABEL_SIZE,
+                &label,
+                left,
+                y,
+                Anchor::Left,
+                (START, COUNT),
+            );
+        }
     }
 }
 
 /// A player's band: name and side, stones on their rows, and when it is
-/// their turn a dark background, a yellow arrow and "to move".
+/// their turn a dark background, a yellow arrow, "to move" and the time
+/// left.
 fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
     let top = match side {
         Side::North => 0,
@@ -243,12 +437,12 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
     } else {
         (INK, MUTED)
     };
-    let stones = format!("{} stones", view.position.side_stones(side));
-    let stones_w = paint::text_width(&FONTS.regular, 22.0, &stones);
+    let stones = words::stones(view.position.side_stones(side));
+    let stones_w = paint::text_width(&FONTS.regular, LABEL_SIZE, &stones);
     paint::text(
         img,
         &FONTS.regular,
-        22.0,
+        LABEL_SIZE,
         &stones,
         (WIDTH as i32 - MARGIN_X) as f32,
         cy,
@@ -266,11 +460,11 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
         x += 36.0;
     }
     let tag = match (to_move, winner) {
-        (true, _) => format!("{side} · to move"),
-        (false, true) => format!("{side} · wins"),
-        (false, false) => side.to_string(),
+        (true, _) => words::band_to_move(side, view.time_left),
+        (false, true) => words::band_winner(side),
+        (false, false) => words::side(side),
     };
-    let tag_w = paint::text_width(&FONTS.bold, 22.0, &tag);
+    let tag_w = paint::text_width(&FONTS.bold, LABEL_SIZE, &tag);
     let room = (WIDTH as i32 - MARGIN_X) as f32 - stones_w - 40.0 - (x + 16.0 + tag_w);
     let name = paint::fit(&FONTS.bold, 28.0, &clean_name(view.name(side), side), room);
     x = paint::text(
@@ -286,7 +480,7 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
     paint::text(
         img,
         &FONTS.bold,
-        22.0,
+        LABEL_SIZE,
         &tag,
         x + 14.0,
         cy,
@@ -295,22 +489,18 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
     );
 }
 
-/// The strip between the halves while the game goes on: variant and move
-/// number on the left, who moves in the middle, the last move on the right
-/// with the same ring and square marks as on the board.
+/// The strip between the halves while the game goes on: game number,
+/// variant and move number on the left, who moves in the middle, the last
+/// move on the right with the same ring and square marks as on the board.
 fn status(img: &mut RgbImage, view: &BoardView) {
     let cy = ((STRIP_TOP + STRIP_BOTTOM) / 2) as f32;
     let regular = &FONTS.regular;
     let bold = &FONTS.bold;
-    let left = format!(
-        "{} · move {}",
-        words::variant(view.position.variant()),
-        view.ply / 2 + 1
-    );
-    paint::text(
+    let left = words::status(view.game_id, view.position.variant(), view.ply / 2 + 1);
+    let left_end = paint::text(
         img,
         regular,
-        22.0,
+        LABEL_SIZE,
         &left,
         MARGIN_X as f32,
         cy,
@@ -319,10 +509,10 @@ fn status(img: &mut RgbImage, view: &BoardView) {
     );
 
     let turn = view.position.turn();
-    let centre = format!("{turn} to move");
+    let centre = words::to_move(turn);
     let width = paint::text_width(bold, 24.0, &centre);
-    let mid = WIDTH as f32 / 2.0;
-    let x = mid - (width + 30.0) / 2.0;
+    // Centred, unless the game number pushes it right.
+    let x = (WIDTH as f32 / 2.0 - (width + 30.0) / 2.0).max(left_end + 24.0);
     let (tip, base) = match turn {
         Side::North => (cy - 9.0, cy + 9.0),
         Side::South => (cy + 9.0, cy - 9.0),
@@ -330,23 +520,23 @@ fn status(img: &mut RgbImage, view: &BoardView) {
     paint::triangle(img, [(x, base), (x + 20.0, base), (x + 10.0, tip)], INK);
     paint::text(img, bold, 24.0, &centre, x + 30.0, cy, Anchor::Left, INK);
 
-    let Some(last) = view.last_move else {
+    let Some(last) = &view.last_move else {
         return;
     };
     let right = (WIDTH as i32 - MARGIN_X) as f32;
     let mut parts: Vec<(Mark, String)> = Vec::new();
     match last.played {
         Move::Sow(hole) => parts.push((Mark::Ring, hole.to_string())),
-        Move::Arrange(_) => parts.push((Mark::None, "rearranged".to_string())),
+        Move::Arrange(_) => parts.push((Mark::None, words::rearranged().to_string())),
     }
-    if !last.captured.is_empty() {
-        parts.push((Mark::Square, format!("took {}", last.captured_stones)));
+    if !last.captured().is_empty() {
+        parts.push((Mark::Square, words::took(last.captured_stones())));
     }
     // Lay out right to left.
     let mut x = right;
     for (mark, words) in parts.iter().rev() {
-        let w = paint::text_width(bold, 22.0, words);
-        paint::text(img, bold, 22.0, words, x, cy, Anchor::Right, INK);
+        let w = paint::text_width(bold, LABEL_SIZE, words);
+        paint::text(img, bold, LABEL_SIZE, words, x, cy, Anchor::Right, INK);
         x -= w + 8.0;
         match mark {
             Mark::Ring => {
@@ -361,7 +551,8 @@ fn status(img: &mut RgbImage, view: &BoardView) {
         }
         x -= 14.0;
     }
-    paint::text(img, regular, 22.0, "last move:", x, cy, Anchor::Right, INK);
+    let label = words::last_move_label();
+    paint::text(img, regular, LABEL_SIZE, label, x, cy, Anchor::Right, INK);
 }
 
 enum Mark {
@@ -375,12 +566,12 @@ fn banner(img: &mut RgbImage, text: &str, ply: usize) {
     let height = (STRIP_BOTTOM - STRIP_TOP - 6) as u32;
     paint::rect(img, 0, STRIP_TOP + 3, WIDTH, height, MARKER);
     let cy = ((STRIP_TOP + STRIP_BOTTOM) / 2) as f32;
-    let after = format!("after {ply} turns");
-    let after_w = paint::text_width(&FONTS.regular, 20.0, &after);
+    let after = words::after_turns(ply);
+    let after_w = paint::text_width(&FONTS.regular, LABEL_SIZE, &after);
     paint::text(
         img,
         &FONTS.regular,
-        20.0,
+        LABEL_SIZE,
         &after,
         (WIDTH as i32 - MARGIN_X) as f32,
         cy,
@@ -410,16 +601,17 @@ fn banner(img: &mut RgbImage, text: &str, ply: usize) {
 mod tests {
     use super::*;
     use crate::render::LastMove;
-    use crate::rules::{Game, HoleSet, Position, Variant};
+    use crate::rules::{Game, Position, Variant};
 
     fn hole(name: &str) -> Hole {
         name.parse().unwrap()
     }
 
-    /// Pixels on a circle of radius `r` round `hole`'s centre matching `want`.
+    /// Pixels on the lower half of a circle of radius `r` round `hole`'s
+    /// centre matching `want` (the upper half carries the event numbers).
     fn on_circle(img: &RgbImage, hole: Hole, r: f32, want: Rgb<u8>) -> usize {
         let (cx, cy) = hole_centre(hole);
-        (0..36)
+        (1..18)
             .filter(|i| {
                 let a = *i as f32 * std::f32::consts::TAU / 36.0;
                 let x = (cx as f32 + r * a.cos()) as u32;
@@ -468,9 +660,10 @@ mod tests {
         let mut found = None;
         for mv in moves {
             let mv = mv.parse().unwrap();
+            let before = *game.position();
             let effect = game.play(&mv).unwrap();
             if !effect.captured.is_empty() {
-                found = Some(LastMove::new(mv, &effect));
+                found = Some(LastMove::new(&before, mv).unwrap());
                 break;
             }
         }
@@ -481,18 +674,18 @@ mod tests {
         let position = *game.position();
         let mut view = BoardView::new(&position, "alice", "bob");
         view.ply = game.ply();
-        view.last_move = Some(last);
+        view.last_move = Some(last.clone());
         let img = draw_board(&view);
         let ring_r = (START_RING.0 + START_RING.1) / 2.0;
         for h in Hole::all() {
             let ringed = on_circle(&img, h, ring_r, START);
             let squared = on_square(&img, h, CAPTURED);
             if h == start {
-                assert!(ringed >= 30, "{h} ring: {ringed}");
+                assert!(ringed >= 10, "{h} ring: {ringed}");
             } else {
                 assert_eq!(ringed, 0, "{h} has no ring");
             }
-            if last.captured.contains(h) {
+            if last.captured().contains(h) {
                 assert!(squared >= 40, "{h} square: {squared}");
             } else {
                 assert_eq!(squared, 0, "{h} has no square");
@@ -507,8 +700,8 @@ mod tests {
         // A rearrangement highlights no hole.
         view.last_move = Some(LastMove {
             played: Move::Arrange(position.layout(Side::South)),
-            captured: HoleSet::EMPTY,
-            captured_stones: 0,
+            before: position,
+            trace: Default::default(),
         });
         let arranged = draw_board(&view);
         assert!(Hole::all().all(|h| on_circle(&arranged, h, ring_r, START) == 0));

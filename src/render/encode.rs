@@ -71,7 +71,7 @@ fn palette(image: &RgbImage) -> Option<(Vec<u8>, Vec<u8>)> {
 
 /// A multiplicative hash for the packed colours used as keys above.
 #[derive(Default)]
-struct ColourHasher(u64);
+pub(super) struct ColourHasher(u64);
 
 impl Hasher for ColourHasher {
     fn finish(&self) -> u64 {

@@ -19,19 +19,25 @@
 //! ```
 
 mod alt_text;
+mod animate;
 mod board;
 mod encode;
+mod gif;
 mod paint;
+pub mod words;
 
 use thiserror::Error;
 
-use crate::rules::{HoleSet, Move, MoveEffect, Outcome, Position, Side};
+use crate::rules::{
+    GameError, HoleSet, IllegalMove, LapKind, Move, Outcome, Position, Side, Trace,
+};
 
 pub use alt_text::{alt_text, ALT_TEXT_MAX_CHARS};
+pub use animate::{game_gif, turn_gif, GameView};
 pub use board::{draw_board, hole_centre, HEIGHT, WIDTH};
 
 /// Everything a board picture shows: the position and the game around it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct BoardView<'a> {
     /// The position to draw (its variant and the player to move come from it).
     pub position: &'a Position,
@@ -43,10 +49,17 @@ pub struct BoardView<'a> {
     /// Plies (single turns) played so far. The picture shows the record's
     /// move number of the turn to come, `ply / 2 + 1` ("1. G2 C3 2. J1").
     pub ply: usize,
-    /// The move that led to `position`, to highlight; `None` at the start.
+    /// The move that led to `position`, with its path to draw; `None` at
+    /// the start.
     pub last_move: Option<LastMove>,
     /// How the game ended, for the result banner; `None` while it goes on.
     pub outcome: Option<Outcome>,
+    /// The game's number in the bot ("Game #12"); `None` for a game
+    /// outside it (the terminal tools).
+    pub game_id: Option<i64>,
+    /// Seconds left to the player to move before they lose on time; shown
+    /// in their band. `None` when the game has no deadline.
+    pub time_left: Option<i64>,
 }
 
 impl<'a> BoardView<'a> {
@@ -60,6 +73,8 @@ impl<'a> BoardView<'a> {
             ply: 0,
             last_move: None,
             outcome: None,
+            game_id: None,
+            time_left: None,
         }
     }
 
@@ -78,26 +93,50 @@ impl<'a> BoardView<'a> {
     }
 }
 
-/// The move just played, as the picture highlights it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The move just played and the path it took, as the picture draws it.
+///
+/// One mechanism for every caller: give the position the move was played
+/// from and the move; the path ([`Trace`]) and every hole's change follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LastMove {
     /// The sowing (its hole gets a thick ring) or the Expert rearrangement.
     pub played: Move,
-    /// The opponent's holes captured from (each gets a dashed square).
-    pub captured: HoleSet,
-    /// How many stones those captures took in all.
-    pub captured_stones: u8,
+    /// The position the move was played from: against the view's position
+    /// it gives each hole's change (`+2`, `−5`).
+    pub before: Position,
+    /// Every lap of the turn (empty for a rearrangement).
+    pub trace: Trace,
 }
 
 impl LastMove {
-    /// The last move from what [`Position::play`] or
-    /// [`crate::rules::Game::play`] returned for it.
-    pub fn new(played: Move, effect: &MoveEffect) -> LastMove {
-        LastMove {
+    /// The last move `played` from `before`, with its path. Fails only if
+    /// the move is not legal there.
+    pub fn new(before: &Position, played: Move) -> Result<LastMove, IllegalMove> {
+        Ok(LastMove {
             played,
-            captured: effect.captured,
-            captured_stones: effect.captured_stones,
+            before: *before,
+            trace: before.trace(&played)?,
+        })
+    }
+
+    /// The opponent's holes captured from (each gets a dashed square).
+    pub fn captured(&self) -> HoleSet {
+        let mut set = HoleSet::EMPTY;
+        for (hole, _) in self.trace.laps.iter().flat_map(|lap| lap.captures()) {
+            set.insert(hole);
         }
+        set
+    }
+
+    /// How many stones the captures took in all (a stone taken twice in a
+    /// long chain counts twice).
+    pub fn captured_stones(&self) -> u32 {
+        self.trace
+            .laps
+            .iter()
+            .filter(|lap| lap.kind == LapKind::Capture)
+            .map(|lap| u32::from(lap.stones))
+            .sum()
     }
 }
 
@@ -106,55 +145,24 @@ impl LastMove {
 pub enum RenderError {
     #[error("cannot encode the board picture as PNG: {0}")]
     Encode(#[from] png::EncodingError),
+    #[error("cannot encode the animation as GIF: {0}")]
+    Gif(#[from] ::gif::EncodingError),
+    /// An Expert rearrangement moves no stone along a path: there is
+    /// nothing to animate (its still picture shows the new layout).
+    #[error("a rearrangement has no sowing to animate; show its board picture instead")]
+    NothingToAnimate,
+    /// A move given to animate is not legal in the position before it.
+    #[error("cannot animate the move: {0}")]
+    Illegal(#[from] IllegalMove),
+    /// A game given to animate does not replay.
+    #[error("cannot replay the game: {0}")]
+    Game(#[from] GameError),
 }
 
 /// The board picture as PNG bytes, [`WIDTH`] x [`HEIGHT`] pixels (2:1,
 /// legible at the 400 pixels Discord gives it on a phone).
 pub fn render_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
     encode::png(&draw_board(view))
-}
-
-/// Words shared by the picture and the alt text.
-pub(crate) mod words {
-    use crate::rules::{GameResult, Outcome, Reason, Side};
-
-    /// `"alice (South)"`, or `"South"` for a player known by their side only.
-    pub fn player(name: &str, side: Side) -> String {
-        if name == side.to_string() {
-            name.to_string()
-        } else {
-            format!("{name} ({side})")
-        }
-    }
-
-    /// `"alice (South) wins: North has no legal move"`, `"Draw by repetition"`.
-    pub fn outcome(outcome: &Outcome, name: impl Fn(Side) -> String) -> String {
-        let loser = outcome.result.winner().map(Side::opponent);
-        let why = match (outcome.reason, loser) {
-            (Reason::NoMoves, Some(loser)) => format!("{loser} has no legal move"),
-            (Reason::Resignation, Some(loser)) => format!("{loser} resigned"),
-            (Reason::Timeout, Some(loser)) => format!("{loser} ran out of time"),
-            (Reason::Repetition, _) => "threefold repetition".to_string(),
-            (Reason::Agreement, _) => "agreed by both players".to_string(),
-            (reason, None) => reason.name().replace('-', " "),
-        };
-        match outcome.result {
-            GameResult::Draw => format!("Draw: {why}"),
-            GameResult::SouthWins | GameResult::NorthWins => {
-                let winner = outcome.result.winner().unwrap_or(Side::South);
-                format!("{} wins: {why}", player(&name(winner), winner))
-            }
-        }
-    }
-
-    /// The variant's name with a capital letter.
-    pub fn variant(variant: crate::rules::Variant) -> &'static str {
-        match variant {
-            crate::rules::Variant::Standard => "Standard",
-            crate::rules::Variant::Beginner => "Beginner",
-            crate::rules::Variant::Expert => "Expert",
-        }
-    }
 }
 
 /// A display name made safe to draw: no control characters, surrounding

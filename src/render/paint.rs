@@ -84,6 +84,34 @@ pub fn disc(img: &mut RgbImage, cx: f32, cy: f32, r: f32, color: Rgb<u8>) {
     ring(img, cx, cy, 0.0, r, color);
 }
 
+/// A ring broken into `dashes` arcs with gaps as long as the arcs, the
+/// first centred at the top: a mark told apart from a solid ring by its
+/// shape, not only its colour.
+pub fn dashed_ring(
+    img: &mut RgbImage,
+    (cx, cy): (f32, f32),
+    (inner, outer): (f32, f32),
+    dashes: u32,
+    color: Rgb<u8>,
+) {
+    let r = outer.ceil() as i32 + 1;
+    let period = std::f32::consts::TAU / dashes as f32;
+    for y in cy as i32 - r..=cy as i32 + r {
+        for x in cx as i32 - r..=cx as i32 + r {
+            let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
+            let d = (dx * dx + dy * dy).sqrt();
+            let radial = (outer + 0.5 - d).min(d - inner + 0.5).clamp(0.0, 1.0);
+            if radial <= 0.0 {
+                continue;
+            }
+            // Distance along the circle from the nearest dash's edge.
+            let phase = (dx.atan2(-dy) + period / 4.0).rem_euclid(period);
+            let along = ((period / 2.0 - phase).min(phase) * d + 0.5).clamp(0.0, 1.0);
+            blend(img, x, y, color, radial.min(along));
+        }
+    }
+}
+
 /// A filled rectangle with corners rounded to `radius`.
 pub fn rounded_rect(
     img: &mut RgbImage,
@@ -125,6 +153,17 @@ pub fn copy(img: &mut RgbImage, sprite: &RgbImage, x: u32, y: u32) {
     for (row, line) in src.chunks_exact(row_bytes).enumerate() {
         let start = (y as usize + row) * stride + 3 * x as usize;
         dst[start..start + row_bytes].copy_from_slice(line);
+    }
+}
+
+/// Copies the `w` x `h` region at (`x`, `y`) of `from` into the same place
+/// of `img` (both the same size).
+pub fn copy_region(img: &mut RgbImage, from: &RgbImage, x: u32, y: u32, w: u32, h: u32) {
+    let stride = 3 * img.width() as usize;
+    let (start, len) = (3 * x as usize, 3 * w as usize);
+    for row in y as usize..(y + h) as usize {
+        let range = row * stride + start..row * stride + start + len;
+        img.as_mut()[range.clone()].copy_from_slice(&from.as_raw()[range]);
     }
 }
 
@@ -279,6 +318,54 @@ pub fn text(
         });
     }
     start + width
+}
+
+/// `text` on a rounded label of `background`, the label's edge at `x` as
+/// `anchor` says and its middle on `cy`. Returns the label's outer box
+/// (left, top, right, bottom).
+#[allow(clippy::too_many_arguments)]
+pub fn pill(
+    img: &mut RgbImage,
+    font: &FontRef<'static>,
+    size: f32,
+    label: &str,
+    x: f32,
+    cy: f32,
+    anchor: Anchor,
+    (background, ink): (Rgb<u8>, Rgb<u8>),
+) -> [i32; 4] {
+    let pad = (size * 0.3).round();
+    let height = (size * 1.1).round();
+    let width = (text_width(font, size, label) + 2.0 * pad)
+        .round()
+        .max(height);
+    let left = match anchor {
+        Anchor::Left => x,
+        Anchor::Centre => x - width / 2.0,
+        Anchor::Right => x - width,
+    }
+    .round() as i32;
+    let top = (cy - height / 2.0).round() as i32;
+    rounded_rect(
+        img,
+        left,
+        top,
+        width as u32,
+        height as u32,
+        height / 2.0,
+        background,
+    );
+    text(
+        img,
+        font,
+        size,
+        label,
+        left as f32 + width / 2.0,
+        top as f32 + height / 2.0,
+        Anchor::Centre,
+        ink,
+    );
+    [left, top, left + width as i32, top + height as i32]
 }
 
 /// `text` shortened with `…` until it is at most `max_width` pixels wide.

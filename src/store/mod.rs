@@ -110,7 +110,10 @@ impl Store {
                             "PRAGMA journal_mode = WAL",
                             "PRAGMA foreign_keys = ON",
                             "PRAGMA busy_timeout = 5000",
-                            "PRAGMA synchronous = NORMAL",
+                            // Every commit reaches the disk before the move
+                            // is acknowledged, power cuts included (NORMAL
+                            // in WAL mode may lose the last commits).
+                            "PRAGMA synchronous = FULL",
                         ] {
                             sqlx::query(pragma).execute(&mut *conn).await?;
                         }
@@ -525,20 +528,42 @@ impl Store {
         Ok(true)
     }
 
-    /// Remembers where the board of a game was last posted.
-    pub async fn set_board_message(
+    /// Makes `board` game `game_id`'s board, unless the game already has a
+    /// board of a later ply. Returns the board that is no longer the
+    /// game's (the one before, or `board` itself when it came late), whose
+    /// menus should go. Boards are posted after their answers, so two can
+    /// race: the compare-and-swap keeps the latest ply whatever the order.
+    pub async fn replace_board_message(
         &self,
         game_id: i64,
-        channel_id: i64,
-        message_id: i64,
-    ) -> Result<()> {
-        sqlx::query("UPDATE games SET board_channel_id = $1, board_message_id = $2 WHERE id = $3")
-            .bind(channel_id)
-            .bind(message_id)
+        board: BoardMessage,
+    ) -> Result<Option<BoardMessage>> {
+        loop {
+            let Some(row) = self.game(game_id).await? else {
+                return Ok(None);
+            };
+            let current = row.board_message();
+            match current {
+                Some(current) if current.message_id == board.message_id => return Ok(None),
+                Some(current) if current.ply > board.ply => return Ok(Some(board)),
+                _ => {}
+            }
+            let swapped = sqlx::query(
+                "UPDATE games SET board_channel_id = $1, board_message_id = $2, board_ply = $3 \
+                 WHERE id = $4 AND board_message_id IS NOT DISTINCT FROM $5",
+            )
+            .bind(board.channel_id)
+            .bind(board.message_id)
+            .bind(board.ply)
             .bind(game_id)
+            .bind(row.board_message_id)
             .execute(&self.pool)
-            .await?;
-        Ok(())
+            .await?
+            .rows_affected();
+            if swapped == 1 {
+                return Ok(current);
+            }
+        }
     }
 
     // --- ratings -------------------------------------------------------

@@ -99,7 +99,7 @@ pub struct NewGame {
 
 pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
-    board_channel_id, board_message_id, created_at, updated_at";
+    board_channel_id, board_message_id, board_ply, created_at, updated_at";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -120,11 +120,31 @@ pub struct GameRow {
     pub reminded: bool,
     pub board_channel_id: Option<i64>,
     pub board_message_id: Option<i64>,
+    /// The ply the last posted board shows.
+    pub board_ply: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
+/// Where a game's board was posted, and the ply it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardMessage {
+    pub channel_id: i64,
+    pub message_id: i64,
+    /// `None` for boards posted before the ply was kept.
+    pub ply: Option<i64>,
+}
+
 impl GameRow {
+    /// The game's last posted board, if any.
+    pub fn board_message(&self) -> Option<BoardMessage> {
+        Some(BoardMessage {
+            channel_id: self.board_channel_id?,
+            message_id: self.board_message_id?,
+            ply: self.board_ply,
+        })
+    }
+
     pub(super) fn from_row(row: &AnyRow) -> Result<GameRow> {
         Ok(GameRow {
             id: col(row, "id")?,
@@ -143,6 +163,7 @@ impl GameRow {
             reminded: col::<i64>(row, "reminded")? != 0,
             board_channel_id: col(row, "board_channel_id")?,
             board_message_id: col(row, "board_message_id")?,
+            board_ply: col(row, "board_ply")?,
             created_at: col(row, "created_at")?,
             updated_at: col(row, "updated_at")?,
         })

@@ -1,0 +1,236 @@
+//! GIF encoding of animations, the way lichess's lila-gif does it: one
+//! fixed global palette made from the board's own colours, the first frame
+//! whole, and every later frame only the rectangle that changed, with the
+//! pixels that did not change inside it transparent. Encoding then costs
+//! little more than the pixels that move.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::LazyLock;
+
+use ::gif::{DisposalMethod, Encoder, Frame, Repeat};
+use image::{Rgb, RgbImage};
+
+use super::board::{COLOURS, EDGES, HEIGHT, WIDTH};
+use super::encode::ColourHasher;
+use super::RenderError;
+
+/// The palette: every colour the board is drawn with, and three blends of
+/// each pair of colours that meet at a smoothed edge. Other smoothed
+/// pixels take the nearest of these. Fewer than 128 entries, so that the
+/// LZW codes stay short; the index after the last colour is transparent.
+static PALETTE: LazyLock<Vec<Rgb<u8>>> = LazyLock::new(|| {
+    let mut palette: Vec<Rgb<u8>> = COLOURS.to_vec();
+    for (a, b) in EDGES {
+        for quarter in 1..=3u16 {
+            let mix = |i: usize| {
+                ((u16::from(a.0[i]) * (4 - quarter) + u16::from(b.0[i]) * quarter + 2) / 4) as u8
+            };
+            let colour = Rgb([mix(0), mix(1), mix(2)]);
+            if !palette.contains(&colour) {
+                palette.push(colour);
+            }
+        }
+    }
+    assert!(palette.len() < 128, "the palette keeps a transparent index");
+    palette
+});
+
+/// The index of the transparent "unchanged" colour.
+fn transparent() -> u8 {
+    PALETTE.len() as u8
+}
+
+/// The palette index nearest to `colour` (squared RGB distance).
+fn nearest(colour: Rgb<u8>) -> u8 {
+    let distance = |p: &Rgb<u8>| -> u32 {
+        (0..3)
+            .map(|i| u32::from(p.0[i].abs_diff(colour.0[i])).pow(2))
+            .sum()
+    };
+    PALETTE
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, p)| distance(p))
+        .map_or(0, |(i, _)| i as u8)
+}
+
+/// A box of pixels: left, top, right, bottom (right and bottom excluded).
+pub(super) type Region = [u32; 4];
+
+/// The whole picture.
+pub(super) const WHOLE: Region = [0, 0, WIDTH, HEIGHT];
+
+/// Writes an animation frame by frame. Each frame is given as the whole
+/// picture it should show, with the region where it may differ from the
+/// one before; the writer finds the pixels that really changed.
+pub(super) struct GifWriter {
+    encoder: Encoder<Vec<u8>>,
+    /// What a viewer shows after the frames written so far.
+    shown: RgbImage,
+    /// Palette indices of the colours met so far.
+    index_of: HashMap<u32, u8, BuildHasherDefault<ColourHasher>>,
+    /// The last frame, held back so that a frame that changes nothing can
+    /// lengthen its delay instead.
+    pending: Option<Frame<'static>>,
+}
+
+impl GifWriter {
+    /// Starts an animation (looping for ever) with `first` shown whole for
+    /// `delay` hundredths of a second.
+    pub(super) fn new(first: &RgbImage, delay: u16) -> Result<GifWriter, RenderError> {
+        let mut rgb = Vec::with_capacity(3 * 128);
+        for colour in PALETTE.iter() {
+            rgb.extend_from_slice(&colour.0);
+        }
+        // The transparent index needs a palette entry too.
+        rgb.extend_from_slice(&[0, 0, 0]);
+        let mut encoder = Encoder::new(
+            Vec::with_capacity(64 * 1024),
+            WIDTH as u16,
+            HEIGHT as u16,
+            &rgb,
+        )?;
+        encoder.set_repeat(Repeat::Infinite)?;
+        let mut writer = GifWriter {
+            encoder,
+            shown: RgbImage::from_pixel(WIDTH, HEIGHT, Rgb([0, 0, 0])),
+            index_of: HashMap::default(),
+            pending: None,
+        };
+        let frame = writer.indexed(first, WHOLE, false);
+        writer.shown.clone_from(first);
+        writer.push(frame, delay)?;
+        Ok(writer)
+    }
+
+    /// Adds a frame showing `picture`, which differs from the last frame at
+    /// most inside `region`, for `delay` hundredths of a second.
+    pub(super) fn frame(
+        &mut self,
+        picture: &RgbImage,
+        region: Region,
+        delay: u16,
+    ) -> Result<(), RenderError> {
+        let Some(changed) = changed(&self.shown, picture, region) else {
+            if let Some(pending) = &mut self.pending {
+                pending.delay = pending.delay.saturating_add(delay);
+            }
+            return Ok(());
+        };
+        let frame = self.indexed(picture, changed, true);
+        let [left, _, right, _] = changed;
+        let width = 3 * (right - left) as usize;
+        let stride = 3 * WIDTH as usize;
+        for y in changed[1]..changed[3] {
+            let start = y as usize * stride + 3 * left as usize;
+            let range = start..start + width;
+            self.shown.as_mut()[range.clone()].copy_from_slice(&picture.as_raw()[range]);
+        }
+        self.push(frame, delay)
+    }
+
+    /// Ends the animation and returns the GIF's bytes.
+    pub(super) fn finish(mut self) -> Result<Vec<u8>, RenderError> {
+        if let Some(frame) = self.pending.take() {
+            self.encoder.write_frame(&frame)?;
+        }
+        Ok(self.encoder.into_inner()?)
+    }
+
+    fn push(&mut self, mut frame: Frame<'static>, delay: u16) -> Result<(), RenderError> {
+        frame.delay = delay;
+        if let Some(previous) = self.pending.replace(frame) {
+            self.encoder.write_frame(&previous)?;
+        }
+        Ok(())
+    }
+
+    /// The `region` of `picture` as palette indices; with `diff`, pixels
+    /// the viewer already shows become transparent (long runs of one index
+    /// are what LZW compresses best).
+    fn indexed(&mut self, picture: &RgbImage, region: Region, diff: bool) -> Frame<'static> {
+        let [left, top, right, bottom] = region;
+        let (w, h) = (right - left, bottom - top);
+        let mut indices = Vec::with_capacity((w * h) as usize);
+        let transparent = transparent();
+        let (mut last_key, mut last_index) = (u32::MAX, 0u8);
+        let stride = 3 * WIDTH as usize;
+        for y in top..bottom {
+            let start = y as usize * stride + 3 * left as usize;
+            let end = start + 3 * w as usize;
+            let new = &picture.as_raw()[start..end];
+            let old = &self.shown.as_raw()[start..end];
+            for (pixel, before) in new.chunks_exact(3).zip(old.chunks_exact(3)) {
+                if diff && pixel == before {
+                    indices.push(transparent);
+                    continue;
+                }
+                let key = u32::from_le_bytes([pixel[0], pixel[1], pixel[2], 0]);
+                if key != last_key {
+                    last_index = *self
+                        .index_of
+                        .entry(key)
+                        .or_insert_with(|| nearest(Rgb([pixel[0], pixel[1], pixel[2]])));
+                    last_key = key;
+                }
+                indices.push(last_index);
+            }
+        }
+        let mut frame = Frame::from_indexed_pixels(w as u16, h as u16, indices, None);
+        frame.left = left as u16;
+        frame.top = top as u16;
+        frame.dispose = DisposalMethod::Keep;
+        if diff {
+            frame.transparent = Some(transparent);
+        }
+        frame
+    }
+}
+
+/// The smallest box inside `region` holding every pixel where `a` and `b`
+/// differ, or `None` where they are the same.
+fn changed(a: &RgbImage, b: &RgbImage, region: Region) -> Option<Region> {
+    let [left, top, right, bottom] = region;
+    let stride = 3 * WIDTH as usize;
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (u32::MAX, u32::MAX, 0, 0);
+    for y in top..bottom {
+        let start = y as usize * stride + 3 * left as usize;
+        let end = y as usize * stride + 3 * right as usize;
+        let (row_a, row_b) = (&a.as_raw()[start..end], &b.as_raw()[start..end]);
+        if row_a == row_b {
+            continue;
+        }
+        let first = row_a.iter().zip(row_b).position(|(p, q)| p != q)?;
+        let last = row_a.iter().zip(row_b).rposition(|(p, q)| p != q)?;
+        min_x = min_x.min(left + (first / 3) as u32);
+        max_x = max_x.max(left + (last / 3) as u32);
+        min_y = min_y.min(y);
+        max_y = y;
+    }
+    (min_y != u32::MAX).then_some([min_x, min_y, max_x + 1, max_y + 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_palette_holds_the_board_colours_exactly_and_leaves_room() {
+        assert!(PALETTE.len() < 128);
+        for colour in COLOURS {
+            assert_eq!(PALETTE[nearest(colour) as usize], colour);
+        }
+    }
+
+    #[test]
+    fn only_the_changed_box_is_found() {
+        let a = RgbImage::from_pixel(WIDTH, HEIGHT, Rgb([1, 2, 3]));
+        let mut b = a.clone();
+        assert_eq!(changed(&a, &b, WHOLE), None);
+        b.put_pixel(10, 20, Rgb([0, 0, 0]));
+        b.put_pixel(30, 5, Rgb([0, 0, 0]));
+        assert_eq!(changed(&a, &b, WHOLE), Some([10, 5, 31, 21]));
+        assert_eq!(changed(&a, &b, [0, 0, 20, 30]), Some([10, 20, 11, 21]));
+    }
+}

@@ -1,0 +1,118 @@
+//! `kiela render`, run as the real binary: PNG, turn GIF, game GIF, and
+//! clear refusals with exit code 1.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const GAME: &str = include_str!("../assets/examples/game.txt");
+
+fn kiela(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kiela"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Frames of the GIF at `path`.
+fn frame_count(path: &Path) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+    let mut n = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn gif_writes_the_turn_of_the_ply_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("turn.gif");
+    let out = kiela(
+        &[
+            "render",
+            "-",
+            "--ply",
+            "22",
+            "--gif",
+            "-o",
+            out_path.to_str().unwrap(),
+        ],
+        GAME,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(&std::fs::read(&out_path).unwrap()[..6], b"GIF89a");
+    // G4's 11 laps of sowing: far more than a before and an after frame.
+    assert!(frame_count(&out_path) > 20);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("sowed G4 → relay C4"), "{text}");
+}
+
+#[test]
+fn gif_all_writes_one_frame_per_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("game.gif");
+    let out = kiela(
+        &[
+            "render",
+            "--moves",
+            "G2 C3 J1",
+            "--gif",
+            "--all",
+            "-o",
+            out_path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(frame_count(&out_path), 4, "the start and three turns");
+}
+
+#[test]
+fn bad_input_is_refused_with_a_clear_message_and_exit_code_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("x.gif");
+    let o = out_path.to_str().unwrap();
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["render", "-", "--ply", "0", "--gif", "-o", o],
+            GAME,
+            "ply 0 is the start",
+        ),
+        (
+            &["render", "-", "--ply", "99", "--gif", "-o", o],
+            GAME,
+            "past the end",
+        ),
+        (&["render", "-", "--gif", "-o", o], "G2 G2", "ply 2 (G2)"),
+        (
+            &["render", "-", "--ply", "1", "--gif", "-o", o],
+            "variant=expert; 1. @[0 0 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2 2 2]",
+            "rearrangement",
+        ),
+    ];
+    for (args, stdin, want) in cases {
+        let out = kiela(args, stdin);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(want), "{args:?}: {}", stderr(&out));
+        assert!(!out_path.exists(), "{args:?} wrote nothing");
+    }
+    // --all needs --gif.
+    let out = kiela(&["render", "--moves", "G2", "--all"], "");
+    assert!(!out.status.success());
+}
