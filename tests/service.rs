@@ -472,7 +472,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
-    assert!(reply.text.contains("opened with"), "{}", reply.text);
+    assert!(reply.text.contains("\nKiela sowed "), "{}", reply.text);
     let e = refusal(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
     assert!(e.contains("does not take draws"), "{e}");
 }
