@@ -219,7 +219,7 @@ impl Snapshots {
             (Snapshots::EveryStone { .. }, _) => true,
             (Snapshots::LapStartsAndEnds { .. }, moment) => moment != Moment::Drop,
             (&Snapshots::LapEnds { every, laps }, Moment::LapEnd) => {
-                (lap + 1) % every == 0 || lap + 1 == laps
+                (lap + 1).is_multiple_of(every) || lap + 1 == laps
             }
             (Snapshots::LapEnds { .. }, _) => false,
         }

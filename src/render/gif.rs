@@ -70,9 +70,8 @@ pub(super) struct GifWriter {
     shown: RgbImage,
     /// Palette indices of the colours met so far.
     index_of: HashMap<u32, u8, BuildHasherDefault<ColourHasher>>,
-    /// The last frame, held back so that a frame that changes nothing can
-    /// lengthen its delay instead.
-    pending: Option<Frame<'static>>,
+    /// The frames as palette indices; compressed at the end, in parallel.
+    frames: Vec<Frame<'static>>,
 }
 
 impl GifWriter {
@@ -96,11 +95,11 @@ impl GifWriter {
             encoder,
             shown: RgbImage::from_pixel(WIDTH, HEIGHT, Rgb([0, 0, 0])),
             index_of: HashMap::default(),
-            pending: None,
+            frames: Vec::new(),
         };
         let frame = writer.indexed(first, WHOLE, false);
         writer.shown.clone_from(first);
-        writer.push(frame, delay)?;
+        writer.push(frame, delay);
         Ok(writer)
     }
 
@@ -113,8 +112,9 @@ impl GifWriter {
         delay: u16,
     ) -> Result<(), RenderError> {
         let Some(changed) = changed(&self.shown, picture, region) else {
-            if let Some(pending) = &mut self.pending {
-                pending.delay = pending.delay.saturating_add(delay);
+            // Nothing to show: the frame before stays up longer.
+            if let Some(last) = self.frames.last_mut() {
+                last.delay = last.delay.saturating_add(delay);
             }
             return Ok(());
         };
@@ -127,23 +127,45 @@ impl GifWriter {
             let range = start..start + width;
             self.shown.as_mut()[range.clone()].copy_from_slice(&picture.as_raw()[range]);
         }
-        self.push(frame, delay)
+        self.push(frame, delay);
+        Ok(())
     }
 
-    /// Ends the animation and returns the GIF's bytes.
+    /// Ends the animation and returns the GIF's bytes. Compressing the
+    /// frames is most of the work, and each frame compresses on its own:
+    /// they are shared out between the machine's cores.
     pub(super) fn finish(mut self) -> Result<Vec<u8>, RenderError> {
-        if let Some(frame) = self.pending.take() {
-            self.encoder.write_frame(&frame)?;
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(4);
+        // Largest first, each to the least loaded thread.
+        let mut order: Vec<usize> = (0..self.frames.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.frames[i].buffer.len()));
+        let mut load = vec![0usize; threads];
+        let mut owner = vec![0usize; self.frames.len()];
+        for i in order {
+            let least = (0..threads).min_by_key(|&t| load[t]).unwrap_or(0);
+            load[least] += self.frames[i].buffer.len();
+            owner[i] = least;
+        }
+        let mut shares: Vec<Vec<&mut Frame<'static>>> = (0..threads).map(|_| Vec::new()).collect();
+        for (frame, &thread) in self.frames.iter_mut().zip(&owner) {
+            shares[thread].push(frame);
+        }
+        std::thread::scope(|scope| {
+            for share in shares {
+                scope.spawn(move || share.into_iter().for_each(|f| f.make_lzw_pre_encoded()));
+            }
+        });
+        for frame in &self.frames {
+            self.encoder.write_lzw_pre_encoded_frame(frame)?;
         }
         Ok(self.encoder.into_inner()?)
     }
 
-    fn push(&mut self, mut frame: Frame<'static>, delay: u16) -> Result<(), RenderError> {
+    fn push(&mut self, mut frame: Frame<'static>, delay: u16) {
         frame.delay = delay;
-        if let Some(previous) = self.pending.replace(frame) {
-            self.encoder.write_frame(&previous)?;
-        }
-        Ok(())
+        self.frames.push(frame);
     }
 
     /// The `region` of `picture` as palette indices; with `diff`, pixels
