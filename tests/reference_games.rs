@@ -79,5 +79,8 @@ fn the_endless_beginner_candidate_is_refused() {
     assert!(!game.legal_moves().contains(&b3));
     let err = game.play(&Move::Sow(b3)).unwrap_err();
     assert_eq!(err.to_string(), "sowing from B3 would never end");
+    // Nor is it traced for ever: tracing refuses it the same way.
+    let err = game.position().trace(&Move::Sow(b3)).unwrap_err();
+    assert_eq!(err.to_string(), "sowing from B3 would never end");
     assert_eq!(game.ply(), 265, "a refused move changes nothing");
 }

@@ -165,24 +165,6 @@ fn the_laps_of_every_reference_turn_replay_to_the_recorded_board() {
 }
 
 #[test]
-fn an_endless_sowing_is_refused_not_traced() {
-    let reference: Value = GAMES
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .find(|g| g["variant"] == "beginner" && g["source_seed"] == 14)
-        .unwrap();
-    let moves: Vec<Move> = reference["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().parse().unwrap())
-        .collect();
-    let game = Game::replay(Variant::Beginner, &moves[..265]).unwrap();
-    let err = game.position().trace(&"B3".parse().unwrap()).unwrap_err();
-    assert_eq!(err.to_string(), "sowing from B3 would never end");
-}
-
-#[test]
 fn a_rearrangement_has_no_laps_and_bad_moves_are_refused() {
     let pos = Position::new(Variant::Expert);
     let layout = "@[0 0 0 0 0 0 0 0 0 14 0 0 0 0 0 0 0 0 0 14]"
