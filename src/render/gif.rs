@@ -183,6 +183,10 @@ impl GifWriter {
             let end = start + 3 * w as usize;
             let new = &picture.as_raw()[start..end];
             let old = &self.shown.as_raw()[start..end];
+            if diff && new == old {
+                indices.resize(indices.len() + w as usize, transparent);
+                continue;
+            }
             for (pixel, before) in new.chunks_exact(3).zip(old.chunks_exact(3)) {
                 if diff && pixel == before {
                     indices.push(transparent);

@@ -1,10 +1,14 @@
-//! Board pictures and their text description.
+//! Board pictures, their text description, and animations.
 //!
-//! The game service and the Discord adapter call exactly two functions:
+//! The game service and the Discord adapter call two functions:
 //! [`render_png`] for the picture posted after every turn, and [`alt_text`]
 //! for its description (the attachment's alt text, read by screen readers,
 //! and what the terminal prints). Both take the same [`BoardView`], so the
-//! picture and the words always describe the same thing.
+//! picture and the words always describe the same thing; its
+//! [`LastMove`] carries the turn's path, drawn on the board and said in
+//! words ([`words::path`]). [`turn_gif`] animates the same view's turn
+//! stone by stone, [`game_gif`] a whole game turn by turn. Every word the
+//! pictures show comes from [`words`].
 //!
 //! ```
 //! use kiela::render::{alt_text, render_png, BoardView, HEIGHT, WIDTH};
