@@ -19,6 +19,12 @@ impl GameService {
         Ok(self.store.replace_board_message(game_id, board).await?)
     }
 
+    /// The channel game `game_id` is played in (where its boards go), or
+    /// `None` for a game that does not exist.
+    pub async fn game_channel(&self, game_id: i64) -> Result<Option<i64>> {
+        Ok(self.store.game(game_id).await?.map(|row| row.channel_id))
+    }
+
     /// The animation of the turn that led to ply `ply` of game `game_id`,
     /// privately (in `user`'s language). Anyone may watch: it only shows
     /// what the boards showed.

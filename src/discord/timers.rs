@@ -44,12 +44,12 @@ async fn fire(
     let game_id = match event {
         DueEvent::Reminder { game_id, .. } | DueEvent::Timeout { game_id, .. } => game_id,
     };
-    let Some(game) = service.store().game(game_id).await? else {
+    let Some(channel_id) = service.game_channel(game_id).await? else {
         return Ok(());
     };
     let reply_lang = reply.lang;
     let post = Post::of(reply);
-    let channel = ChannelId::new(game.channel_id as u64);
+    let channel = ChannelId::new(channel_id as u64);
     let message = post.send(http, channel).await?;
     if let Some(game) = post.board {
         replace_board(
@@ -70,7 +70,7 @@ async fn fire(
                     lang,
                     "dm-note",
                     text = &post.text,
-                    channel = game.channel_id.to_string()
+                    channel = channel_id.to_string()
                 ),
                 ..Post::default()
             };
