@@ -389,6 +389,9 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         "{}",
         reply.text
     );
+    // A rearrangement has no sowing to watch.
+    let e = refusal(w.service.watch(&w.bob, game, 1).await);
+    assert!(e.contains("rearrangement"), "{e}");
     let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
     assert!(e.contains("not your turn"), "{e}");
     let e = refusal(

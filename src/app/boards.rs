@@ -3,8 +3,8 @@
 
 use super::{AppError, BoardMessage, Format, GameRef, GameService, Picture, Reply, Result, User};
 use crate::i18n::Lang;
-use crate::render::{self, BoardView, LastMove};
-use crate::rules::{Game, Move, Side};
+use crate::render::{self, BoardView, LastMove, RenderError};
+use crate::rules::{Game, Move, Side, Variant};
 use crate::tr;
 
 impl GameService {
@@ -75,7 +75,7 @@ impl GameService {
 /// by its path in words.
 fn animate(
     game_id: i64,
-    variant: crate::rules::Variant,
+    variant: Variant,
     moves: &[Move],
     (south, north): (String, String),
     lang: Lang,
@@ -86,9 +86,6 @@ fn animate(
     let before = *before.position();
     let last_move = LastMove::new(&before, *last)
         .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
-    if last_move.trace.laps.is_empty() {
-        return Err(AppError::Refused(tr!(lang, "watch-rearrangement")));
-    }
     let mut after = before;
     after
         .play(last)
@@ -104,7 +101,10 @@ fn animate(
         game_id: Some(game_id),
         ..BoardView::new(&after, &south, &north)
     };
-    let gif = render::turn_gif(&view).map_err(|e| AppError::Internal(e.to_string()))?;
+    let gif = render::turn_gif(&view).map_err(|e| match e {
+        RenderError::NothingToAnimate => AppError::Refused(tr!(lang, "watch-rearrangement")),
+        e => AppError::Internal(e.to_string()),
+    })?;
     Ok(Picture {
         bytes: gif,
         format: Format::Gif,
