@@ -1,7 +1,7 @@
 //! Starting games: challenges between users, and games against the AI.
 
 use crate::ai::Level;
-use crate::store::{ChallengeRow, NewChallenge, NewGame};
+use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
 
 use crate::tr;
 
@@ -39,41 +39,47 @@ impl GameService {
             .upsert_player(opponent.id, &opponent.name, opponent.is_bot, self.now())
             .await?;
         let now = self.now();
-        let id = self
-            .store
-            .insert_challenge(&NewChallenge {
-                guild_id: place.guild_id,
-                channel_id: place.channel_id,
-                challenger_id: user.id,
-                opponent_id: opponent.id,
-                variant: options.variant.name().into(),
-                first_mover: options.first.name().into(),
-                days_per_move: options.days,
-                created_at: now,
-                expires_at: now + CHALLENGE_LIFETIME,
-            })
-            .await?;
         let lang = place.lang;
         let first = match options.first {
             FirstMover::Me => tr!(lang, "first-named", name = &user.name),
             FirstMover::Them => tr!(lang, "first-named", name = &opponent.name),
             FirstMover::Random => tr!(lang, "first-random"),
         };
-        Ok(Reply {
-            text: tr!(
-                lang,
-                "challenge",
-                mention = format!("<@{}>", opponent.id),
-                name = &user.name,
-                variant = words::variant(lang, options.variant),
-                first = first,
-                days = options.days
-            ),
-            ping: vec![opponent.id],
-            challenge: Some(id),
+        let text = tr!(
             lang,
-            ..Reply::default()
-        })
+            "challenge",
+            mention = format!("<@{}>", opponent.id),
+            name = &user.name,
+            variant = words::variant(lang, options.variant),
+            first = first,
+            days = options.days
+        );
+        let post = NewPost {
+            pings: vec![opponent.id],
+            ..self.post_in(place, text)
+        };
+        let (id, post_id) = self
+            .store
+            .insert_challenge(
+                &NewChallenge {
+                    guild_id: place.guild_id,
+                    channel_id: place.channel_id,
+                    challenger_id: user.id,
+                    opponent_id: opponent.id,
+                    variant: options.variant.name().into(),
+                    first_mover: options.first.name().into(),
+                    days_per_move: options.days,
+                    created_at: now,
+                    expires_at: now + CHALLENGE_LIFETIME,
+                },
+                post.clone(),
+            )
+            .await?;
+        let post = NewPost {
+            challenge_id: Some(id),
+            ..post
+        };
+        self.compose(&[(post_id, post)]).await
     }
 
     /// The challenge meant by an accept/decline: the one given, or the
@@ -105,7 +111,9 @@ impl GameService {
                 return refused(tr!(user.lang, "challenge-closed", status = &row.status));
             }
             if row.expires_at <= now {
-                self.store.close_challenge(id, "expired").await?;
+                self.store
+                    .close_challenge(id, "expired", Vec::new(), now)
+                    .await?;
                 return refused(tr!(user.lang, "challenge-expired"));
             }
             return Ok(row);
@@ -166,18 +174,33 @@ impl GameService {
             deadline: Some(now + seconds_per_move),
             created_at: now,
         };
-        let Some(id) = self.store.create_game(&game, Some(c.id)).await? else {
+        let headline = |id: i64| {
+            tr!(
+                place.lang,
+                "challenge-accepted",
+                name = &user.name,
+                id = id,
+                variant = words::variant_named(place.lang, &c.variant)
+            )
+        };
+        let Some((_, posts)) = self
+            .store
+            .create_game(&game, Some(c.id), |id| {
+                vec![self.start_post(place, headline(id))]
+            })
+            .await?
+        else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
-        let loaded = self.load(id).await?;
-        let headline = tr!(
-            place.lang,
-            "challenge-accepted",
-            name = &user.name,
-            id = id,
-            variant = words::variant_named(place.lang, &c.variant)
-        );
-        self.board_reply(&loaded, headline, place.lang).await
+        self.compose(&posts).await
+    }
+
+    /// The board post that announces a new game: its first board.
+    fn start_post(&self, place: Place, headline: String) -> NewPost {
+        NewPost {
+            ply: Some(0),
+            ..self.post_in(place, headline)
+        }
     }
 
     /// Declines a challenge addressed to the user.
@@ -188,15 +211,34 @@ impl GameService {
         challenge: Option<i64>,
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
-        if !self.store.close_challenge(c.id, "declined").await? {
-            return refused(tr!(user.lang, "challenge-answered"));
-        }
-        Ok(Reply::text(tr!(
+        let text = tr!(
             place.lang,
             "challenge-declined",
             name = &user.name,
             mention = format!("<@{}>", c.challenger_id)
-        )))
+        );
+        self.close_challenge(user, place, &c, "declined", text)
+            .await
+    }
+
+    /// Closes challenge `c` as `status`, announcing it with `text`.
+    async fn close_challenge(
+        &self,
+        user: &User,
+        place: Place,
+        c: &ChallengeRow,
+        status: &str,
+        text: String,
+    ) -> Result<Reply> {
+        let post = self.post_in(place, text);
+        let Some(ids) = self
+            .store
+            .close_challenge(c.id, status, vec![post.clone()], self.now())
+            .await?
+        else {
+            return refused(tr!(user.lang, "challenge-answered"));
+        };
+        self.compose(&[(ids[0], post)]).await
     }
 
     /// The Decline button of challenge `id`: its challenger withdraws it,
@@ -211,15 +253,14 @@ impl GameService {
     /// Withdraws a challenge the user sent.
     pub async fn cancel(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
-        if !self.store.close_challenge(c.id, "cancelled").await? {
-            return refused(tr!(user.lang, "challenge-answered"));
-        }
-        Ok(Reply::text(tr!(
+        let text = tr!(
             place.lang,
             "challenge-withdrawn",
             name = &user.name,
             mention = format!("<@{}>", c.opponent_id)
-        )))
+        );
+        self.close_challenge(user, place, &c, "cancelled", text)
+            .await
     }
 
     /// Starts a game against the built-in AI; if the AI moves first, its
@@ -255,28 +296,29 @@ impl GameService {
             deadline: Some(now + seconds_per_move),
             created_at: now,
         };
-        let id = self
+        let lang = place.lang;
+        let headline = |id: i64| {
+            tr!(
+                lang,
+                "ai-game",
+                id = id,
+                name = &user.name,
+                bot = &self.bot.name,
+                level = words::level(lang, level),
+                variant = words::variant(lang, options.variant)
+            )
+        };
+        let (id, mut posts) = self
             .store
-            .create_game(&game, None)
+            .create_game(&game, None, |id| vec![self.start_post(place, headline(id))])
             .await?
             .expect("no challenge to lose");
+        // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
-        let lang = place.lang;
-        let mut headline = tr!(
-            lang,
-            "ai-game",
-            id = id,
-            name = &user.name,
-            bot = &self.bot.name,
-            level = words::level(lang, level),
-            variant = words::variant(lang, options.variant)
-        );
-        // Its opening move, in the render's words (see `commit_move`).
-        if let Some(path) = self.ai_turn(&mut loaded).await? {
-            headline.push('\n');
-            headline.push_str(&path);
+        if let Some(post) = self.ai_turn(&mut loaded, lang, true).await? {
+            posts.push(post);
         }
-        self.board_reply(&loaded, headline, lang).await
+        self.compose(&posts).await
     }
 }
 

@@ -4,11 +4,12 @@
 use crate::ai::{self, Level};
 use crate::render;
 use crate::rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
-use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, RatedResult};
+use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 
 use crate::i18n::Lang;
 use crate::tr;
 
+use super::outbox::Made;
 use super::{refused, words, AppError, GameService, Loaded, Place, Reply, Result, User};
 
 impl GameService {
@@ -59,13 +60,16 @@ impl GameService {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        let mut headline = self.commit_move(&loaded, side, mv, user.lang).await?;
-        let mut loaded = self.load(id).await?;
         let lang = place.lang;
-        if let Some(reply) = self.ai_turn(&mut loaded).await? {
-            headline.push_str(&format!("\n{reply}"));
+        let mut posts = vec![
+            self.commit_move(&loaded, side, mv, user.lang, lang, true)
+                .await?,
+        ];
+        let mut loaded = self.load(id).await?;
+        if let Some(reply) = self.ai_turn(&mut loaded, lang, true).await? {
+            posts.push(reply);
         }
-        self.board_reply(&loaded, headline, lang).await
+        self.compose(&posts).await
     }
 
     /// The side `user` plays in `loaded`, if they may move now.
@@ -91,16 +95,19 @@ impl GameService {
         Ok(side)
     }
 
-    /// Stores `mv` for `side`; returns its path in words ("Ana sowed G2 →
-    /// ended in E2."; the render's words, English until they join the
-    /// catalogue). A refusal is in `refusal_lang`.
+    /// Stores `mv` for `side`, with its board post: its path in words
+    /// ("Ana sowed G2 → ended in E2."; the render's words, English until
+    /// they join the catalogue), in `lang`, `held` for an interaction's
+    /// answer. A refusal is in `refusal_lang`.
     async fn commit_move(
         &self,
         loaded: &Loaded,
         side: Side,
         mv: Move,
         refusal_lang: Lang,
-    ) -> Result<String> {
+        lang: Lang,
+        held: bool,
+    ) -> Result<Made> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
         let (game, played) = tokio::task::spawn_blocking(move || {
@@ -143,11 +150,15 @@ impl GameService {
         if let Some(outcome) = game.outcome() {
             self.finish(loaded, &mut change, outcome);
         }
-        if !self.store.apply(&change).await? {
-            return Err(AppError::Conflict);
-        }
         let name = self.name_of(loaded.player(side)).await?;
-        Ok(render::words::path(&name, &trace))
+        let path = render::words::path(&name, &trace);
+        let post = NewPost {
+            held,
+            ..self.board_post(loaded, loaded.ply() + 1, path, lang)
+        };
+        change.posts = vec![post.clone()];
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        Ok((ids[0], post))
     }
 
     /// Fills in a change that ends the game with `outcome`.
@@ -172,8 +183,14 @@ impl GameService {
     }
 
     /// In an AI game where the bot is to move: computes and stores its move
-    /// (off the async threads) and reloads the game. Returns the move.
-    pub(super) async fn ai_turn(&self, loaded: &mut Loaded) -> Result<Option<String>> {
+    /// (off the async threads) with its board post (in `lang`, `held` for an
+    /// interaction's answer), and reloads the game. Returns the post.
+    pub(super) async fn ai_turn(
+        &self,
+        loaded: &mut Loaded,
+        lang: Lang,
+        held: bool,
+    ) -> Result<Option<Made>> {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
         };
@@ -185,11 +202,11 @@ impl GameService {
         let mv = tokio::task::spawn_blocking(move || ai_move(&game, level, seed))
             .await
             .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
-        let said = self
-            .commit_move(loaded, loaded.game.turn(), mv, Lang::En)
+        let post = self
+            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, held)
             .await?;
         *loaded = self.load(loaded.row.id).await?;
-        Ok(Some(said))
+        Ok(Some(post))
     }
 
     /// `user` resigns game `id` (at any time, not only on their turn).
@@ -201,10 +218,10 @@ impl GameService {
             result: GameResult::win_for(side.opponent()),
             reason: Reason::Resignation,
         };
-        self.end(&loaded, outcome, user.lang).await?;
-        let loaded = self.load(id).await?;
         let headline = tr!(place.lang, "resigned", name = &user.name, id = id);
-        self.board_reply(&loaded, headline, place.lang).await
+        let post = self.board_post(&loaded, loaded.ply(), headline, place.lang);
+        let made = self.end(&loaded, outcome, user.lang, post).await?;
+        self.compose(&[made]).await
     }
 
     /// Offers a draw, or accepts the opponent's open offer.
@@ -225,10 +242,10 @@ impl GameService {
                     result: GameResult::Draw,
                     reason: Reason::Agreement,
                 };
-                self.end(&loaded, outcome, user.lang).await?;
-                let loaded = self.load(id).await?;
                 let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
-                self.board_reply(&loaded, headline, place.lang).await
+                let post = self.board_post(&loaded, loaded.ply(), headline, place.lang);
+                let made = self.end(&loaded, outcome, user.lang, post).await?;
+                self.compose(&[made]).await
             }
             Some(_) => refused(tr!(user.lang, "draw-already-offered")),
             None => {
@@ -237,26 +254,33 @@ impl GameService {
                     offered_by: user.id,
                     ply: loaded.ply(),
                 });
-                if !self.store.apply(&change).await? {
-                    return Err(AppError::Conflict);
-                }
-                Ok(Reply {
-                    text: tr!(
-                        place.lang,
-                        "draw-offered",
-                        name = &user.name,
-                        id = id,
-                        mention = format!("<@{opponent}>")
-                    ),
-                    ping: vec![opponent],
-                    ..Reply::default()
-                })
+                let text = tr!(
+                    place.lang,
+                    "draw-offered",
+                    name = &user.name,
+                    id = id,
+                    mention = format!("<@{opponent}>")
+                );
+                let post = NewPost {
+                    pings: vec![opponent],
+                    ..self.post_in(place, text)
+                };
+                change.posts = vec![post.clone()];
+                let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+                self.compose(&[(ids[0], post)]).await
             }
         }
     }
 
-    /// Ends a game with a player-decided outcome, version-guarded.
-    async fn end(&self, loaded: &Loaded, outcome: Outcome, lang: Lang) -> Result<()> {
+    /// Ends a game with a player-decided outcome, version-guarded, with the
+    /// post that says so.
+    async fn end(
+        &self,
+        loaded: &Loaded,
+        outcome: Outcome,
+        lang: Lang,
+        post: NewPost,
+    ) -> Result<Made> {
         if let Some(done) = loaded.game.outcome() {
             return refused(tr!(
                 lang,
@@ -267,10 +291,9 @@ impl GameService {
         }
         let mut change = GameChange::of(&loaded.row, self.now());
         self.finish(loaded, &mut change, outcome);
-        if !self.store.apply(&change).await? {
-            return Err(AppError::Conflict);
-        }
-        Ok(())
+        change.posts = vec![post.clone()];
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        Ok((ids[0], post))
     }
 
     /// The current board of a game (anyone may look).

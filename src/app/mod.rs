@@ -13,6 +13,7 @@ mod choices;
 mod clock;
 mod games;
 mod info;
+mod outbox;
 mod settings;
 mod timers;
 mod words;
@@ -20,6 +21,7 @@ mod words;
 pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use info::rules_summary;
+pub use outbox::{Delivery, Destination};
 pub use settings::{LanguageSetting, Settings};
 pub use timers::DueEvent;
 
@@ -133,6 +135,10 @@ pub struct Reply {
     pub private: bool,
     /// The language of the text, for the buttons and menus under it.
     pub lang: Lang,
+    /// The outbox posts this reply is (see [`outbox`]): sent publicly as
+    /// the interaction's answer, it delivers them; otherwise the delivery
+    /// loop posts them.
+    pub posts: Vec<i64>,
 }
 
 impl Reply {
@@ -280,6 +286,8 @@ struct Loaded {
     /// The last move and the position it was played from, for the
     /// picture's path.
     last: Option<(Move, Position)>,
+    /// Whether this is the game as it stands, not an earlier ply of it.
+    current: bool,
 }
 
 impl Loaded {
@@ -322,7 +330,8 @@ impl GameService {
         &self.bot
     }
 
-    fn now(&self) -> i64 {
+    /// The service's clock, in seconds.
+    pub fn now(&self) -> i64 {
         self.clock.now()
     }
 
@@ -362,20 +371,31 @@ impl GameService {
 
     /// Loads a game and replays its moves.
     async fn load(&self, game_id: i64) -> Result<Loaded> {
+        self.load_at(game_id, None).await
+    }
+
+    /// Loads a game as it was at ply `ply` (`None`: as it stands).
+    async fn load_at(&self, game_id: i64, ply: Option<i64>) -> Result<Loaded> {
         let row = self
             .store
             .game(game_id)
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
-        let moves = self.store.moves(game_id).await?;
+        let mut moves = self.store.moves(game_id).await?;
+        let current = ply.is_none_or(|ply| moves.len() as i64 <= ply);
+        if let Some(ply) = ply {
+            moves.retain(|mv| mv.ply <= ply);
+        }
         // Replaying computes exact legal moves, which in rare positions means
         // proving a long relay cycle endless: keep it off the async threads.
-        tokio::task::spawn_blocking(move || replay(row, moves))
+        tokio::task::spawn_blocking(move || replay(row, moves, current))
             .await
             .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))?
     }
 
-    /// The reply that shows a game: the picture, whose turn, the moves.
+    /// The reply that shows a game: the picture, whose turn, the moves. An
+    /// earlier ply of the game (a post delivered late) shows its picture
+    /// and headline only: no menus, nobody called to move.
     async fn board_reply(&self, loaded: &Loaded, headline: String, lang: Lang) -> Result<Reply> {
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
@@ -387,6 +407,7 @@ impl GameService {
             let last = loaded.last;
             let ply = game.ply();
             let (game_id, deadline, now) = (loaded.row.id, loaded.row.deadline, self.now());
+            let current = loaded.current;
             tokio::task::spawn_blocking(move || {
                 let view = BoardView {
                     position: &position,
@@ -396,7 +417,7 @@ impl GameService {
                     last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
                     outcome,
                     game_id: Some(game_id),
-                    time_left: deadline.map(|deadline| deadline - now),
+                    time_left: deadline.filter(|_| current).map(|deadline| deadline - now),
                 };
                 render::render_png(&view).map(|png| Picture {
                     bytes: png,
@@ -413,6 +434,7 @@ impl GameService {
         let mut ping = Vec::new();
         let mut moves = Vec::new();
         match outcome {
+            _ if !loaded.current => {}
             Some(outcome) => {
                 let verdict = match outcome.result.winner() {
                     Some(Side::South) => tr!(lang, "verdict-wins", name = &south),
@@ -478,7 +500,7 @@ impl GameService {
             game: Some(GameRef {
                 id: loaded.row.id,
                 ply: loaded.ply(),
-                active: outcome.is_none(),
+                active: outcome.is_none() && loaded.current,
             }),
             moves,
             ping,
@@ -524,7 +546,7 @@ impl GameService {
 }
 
 /// Rebuilds a game from its stored row and moves.
-fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<Loaded> {
+fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>, current: bool) -> Result<Loaded> {
     let game_id = row.id;
     let corrupt =
         |what: String| AppError::Store(StoreError::Corrupt(format!("game #{game_id}{what}")));
@@ -542,7 +564,9 @@ fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<Loaded> {
         last = Some((parsed, before));
     }
     // Endings the moves cannot show (resignation, agreement, timeout).
-    if let (Some(result), Some(reason), None) = (&row.result, &row.reason, game.outcome()) {
+    if let (true, Some(result), Some(reason), None) =
+        (current, &row.result, &row.reason, game.outcome())
+    {
         let record = crate::rules::Record {
             result: result.parse().ok(),
             reason: reason.parse().ok(),
@@ -552,5 +576,10 @@ fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>) -> Result<Loaded> {
             .settle(&mut game)
             .map_err(|e| corrupt(format!(": {e}")))?;
     }
-    Ok(Loaded { row, game, last })
+    Ok(Loaded {
+        row,
+        game,
+        last,
+        current,
+    })
 }

@@ -1,24 +1,23 @@
-//! Play over days: reminders and losses on time.
+//! Play over days: reminders, losses on time, and AI turns left behind.
 //!
 //! Several processes may poll the same database (sharded bots on one
 //! PostgreSQL): each lists the same due events, and each event must still
 //! fire once. The claim is the change the event makes, stored through the
 //! version-guarded [`crate::store::Store::apply`]: a [`DueEvent`] carries the
 //! version of the game it was found at, and only a change from that version
-//! commits. Of the processes racing to fire it, exactly one commits (the
-//! others match no row and get `None`), and only that one gets the reply to
-//! post. A reminder commits `reminded`, a timeout ends the game; both bump
-//! the version, so neither is listed again. One mechanism for both backends,
-//! no lease to expire; its limit is the usual one: a process that commits the
-//! claim and dies before posting loses that one message (at most once).
+//! commits. Of the processes racing to fire it, exactly one commits. A
+//! reminder commits `reminded`, a timeout ends the game, an AI turn adds a
+//! move; all bump the version, so none is listed again. What the event
+//! says goes into the outbox with the change, so a crash after the commit
+//! delays the message but cannot lose it.
 
 use crate::rules::{GameResult, Outcome, Reason};
-use crate::store::GameChange;
+use crate::store::{GameChange, NewPost};
 
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::{AppError, GameService, Reply, Result};
+use super::{AppError, GameService, Result};
 
 /// Something the clock makes due in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +34,21 @@ pub enum DueEvent {
         player: i64,
         version: i64,
     },
+    /// The AI is to move and nobody is computing its move (the process
+    /// that was crashed, or the search failed): play it.
+    AiTurn { game_id: i64, version: i64 },
 }
+
+/// How long (seconds) an AI turn may wait for the interaction that made it
+/// before the timers play it themselves: longer than any answer's search.
+pub const AI_TURN_GRACE: i64 = 30;
 
 impl GameService {
     /// The reminders and timeouts due at `now`.
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
-        for row in self.store.due_games(now).await? {
+        let idle_since = now - AI_TURN_GRACE;
+        for row in self.store.due_games(now, self.bot.id, idle_since).await? {
             // Decide from the loaded row, which is the version the event
             // carries (the game may have moved on since the listing).
             let loaded = self.load(row.id).await?;
@@ -51,14 +58,17 @@ impl GameService {
             let row = &loaded.row;
             let player = loaded.player(loaded.game.turn());
             let (game_id, version) = (row.id, row.version);
-            if row.deadline.is_some_and(|d| d <= now) {
+            if player == self.bot.id {
+                if row.updated_at + AI_TURN_GRACE <= now {
+                    events.push(DueEvent::AiTurn { game_id, version });
+                }
+            } else if row.deadline.is_some_and(|d| d <= now) {
                 events.push(DueEvent::Timeout {
                     game_id,
                     player,
                     version,
                 });
-            } else if player != self.bot.id
-                && !row.reminded
+            } else if !row.reminded
                 && row
                     .deadline
                     .is_some_and(|d| d - row.seconds_per_move / 4 <= now)
@@ -73,72 +83,88 @@ impl GameService {
         Ok(events)
     }
 
-    /// Acts on a due event. `None` when it no longer applies (someone moved
-    /// meanwhile, or another process fired it first): each event fires once
-    /// (see the module's comment).
-    pub async fn fire(&self, event: DueEvent) -> Result<Option<Reply>> {
+    /// Acts on a due event, and puts what it says in the outbox. False
+    /// when it no longer applies (someone moved meanwhile, or another
+    /// process fired it first): each event fires once (see the module's
+    /// comment).
+    pub async fn fire(&self, event: DueEvent) -> Result<bool> {
         let (DueEvent::Reminder {
-            game_id,
-            player,
-            version,
+            game_id, version, ..
         }
         | DueEvent::Timeout {
-            game_id,
-            player,
-            version,
-        }) = event;
-        let loaded = self.load(game_id).await?;
+            game_id, version, ..
+        }
+        | DueEvent::AiTurn { game_id, version }) = event;
+        let mut loaded = self.load(game_id).await?;
         if loaded.row.version != version || loaded.game.is_over() {
-            return Ok(None);
+            return Ok(false);
         }
         let mut change = GameChange::of(&loaded.row, self.now());
         match event {
-            DueEvent::Reminder { .. } => {
+            DueEvent::Reminder { player, .. } => {
                 change.reminded = true;
-                if !self.store.apply(&change).await? {
-                    return Ok(None);
-                }
                 let left = loaded.row.deadline.unwrap_or(0) - self.now();
                 let hours = (left + 3599) / 3600;
                 // In the language the player last used.
                 let lang = self.lang_of(player).await?;
-                Ok(Some(Reply {
-                    text: tr!(
-                        lang,
-                        "reminder",
-                        mention = format!("<@{player}>"),
-                        id = game_id,
-                        hours = hours.max(1),
-                        until = loaded.row.deadline.unwrap_or(0).to_string()
-                    ),
-                    ping: vec![player],
-                    game: Some(super::GameRef {
-                        id: game_id,
-                        ply: loaded.ply(),
-                        active: true,
-                    }),
-                    ..Reply::default()
-                }))
+                let text = tr!(
+                    lang,
+                    "reminder",
+                    mention = format!("<@{player}>"),
+                    id = game_id,
+                    hours = hours.max(1),
+                    until = loaded.row.deadline.unwrap_or(0).to_string()
+                );
+                let channel_id = loaded.row.channel_id;
+                let reminder = NewPost {
+                    channel_id,
+                    pings: vec![player],
+                    lang: lang.locale().to_string(),
+                    text: text.clone(),
+                    ..NewPost::default()
+                };
+                change.posts = vec![reminder.clone()];
+                if self.wants_dm(player).await? {
+                    change.posts.push(NewPost {
+                        channel_id: 0,
+                        recipient_id: Some(player),
+                        text: tr!(
+                            lang,
+                            "dm-note",
+                            text = text,
+                            channel = channel_id.to_string()
+                        ),
+                        ..reminder
+                    });
+                }
             }
-            DueEvent::Timeout { .. } => {
+            DueEvent::Timeout { player, .. } => {
                 let side = loaded.side_of(player).ok_or(AppError::NotYourGame)?;
                 let outcome = Outcome {
                     result: GameResult::win_for(side.opponent()),
                     reason: Reason::Timeout,
                 };
                 self.finish(&loaded, &mut change, outcome);
-                if !self.store.apply(&change).await? {
-                    return Ok(None);
-                }
-                let loaded = self.load(game_id).await?;
                 let name = self.name_of(player).await?;
                 let lang = self.public_lang(&loaded, player).await?;
                 let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
-                let mut reply = self.board_reply(&loaded, headline, lang).await?;
-                reply.ping = vec![loaded.player(side.opponent()), player];
-                Ok(Some(reply))
+                change.posts = vec![NewPost {
+                    pings: vec![loaded.player(side.opponent()), player],
+                    held: false,
+                    ..self.board_post(&loaded, loaded.ply(), headline, lang)
+                }];
+            }
+            DueEvent::AiTurn { .. } => {
+                let human = loaded.player(loaded.game.turn().opponent());
+                let lang = self.public_lang(&loaded, human).await?;
+                return match self.ai_turn(&mut loaded, lang, false).await {
+                    Ok(played) => Ok(played.is_some()),
+                    Err(AppError::Conflict) => Ok(false),
+                    Err(e) => Err(e),
+                };
             }
         }
+        Ok(self.store.apply(&change).await?.is_some())
     }
 }
 

@@ -1,13 +1,15 @@
 //! Interactions in, service calls out: one method per kind of interaction.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use serenity::all::{
     AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EditMessage, EventHandler,
-    GuildId, Interaction, Ready,
+    GuildId, Interaction, InteractionId, Ready,
 };
 use serenity::async_trait;
+use tokio::sync::Notify;
 use tracing::{error, info, warn};
 
 use crate::app::{rules_summary, AppError, GameService, Place, Reply, User};
@@ -17,7 +19,7 @@ use crate::tr;
 use super::commands::{self, Request};
 use super::components::{self, ComponentId};
 use super::respond::{replace_board, Post, Responder};
-use super::{place_of, user_of};
+use super::{place_of, user_of, InFlight};
 
 /// Autocomplete shows at most this many choices.
 const MAX_CHOICES: usize = 25;
@@ -27,15 +29,40 @@ pub struct Handler {
     /// Register the commands in this server only.
     guild: Option<GuildId>,
     registered: AtomicBool,
+    /// Wakes the delivery loop.
+    wake: Arc<Notify>,
+    in_flight: Arc<InFlight>,
 }
 
 impl Handler {
-    pub fn new(service: GameService, guild: Option<GuildId>) -> Handler {
+    pub fn new(
+        service: GameService,
+        guild: Option<GuildId>,
+        wake: Arc<Notify>,
+        in_flight: Arc<InFlight>,
+    ) -> Handler {
         Handler {
             service,
             guild,
             registered: AtomicBool::new(false),
+            wake,
+            in_flight,
         }
+    }
+
+    fn responder(
+        &self,
+        ctx: &Context,
+        interaction: (InteractionId, &str),
+        actor: i64,
+    ) -> Responder {
+        Responder::new(
+            ctx.http.clone(),
+            self.service.clone(),
+            self.wake.clone(),
+            interaction,
+            actor,
+        )
     }
 }
 
@@ -72,6 +99,7 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let _working = self.in_flight.start();
         match interaction {
             Interaction::Command(command) => self.on_command(&ctx, &command).await,
             Interaction::Autocomplete(command) => self.on_autocomplete(&ctx, &command).await,
@@ -116,7 +144,7 @@ impl Handler {
                 command.channel_id,
             )
             .await;
-        let responder = Responder::new(ctx.http.clone(), command.id, &command.token, user.id);
+        let responder = self.responder(ctx, (command.id, &command.token), user.id);
         let board = responder
             .answer(async {
                 match commands::parse(command, user.lang) {
@@ -207,7 +235,7 @@ impl Handler {
                 component.channel_id,
             )
             .await;
-        let responder = Responder::new(ctx.http.clone(), component.id, &component.token, user.id);
+        let responder = self.responder(ctx, (component.id, &component.token), user.id);
         let board = responder
             .answer(async {
                 match component.data.custom_id.parse::<ComponentId>() {
@@ -335,7 +363,7 @@ impl Handler {
                 command.channel_id,
             )
             .await;
-        let responder = Responder::new(ctx.http.clone(), command.id, &command.token, user.id);
+        let responder = self.responder(ctx, (command.id, &command.token), user.id);
         let Some(typing) = commands::typing(command) else {
             return responder.suggest(CreateAutocompleteResponse::new()).await;
         };

@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder, ShardManager};
 use thiserror::Error;
+use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use crate::app::{Clock, GameService, Place, User};
@@ -136,11 +137,63 @@ impl Config {
     }
 }
 
-/// A running bot: its gateway connection, and the reminders task.
+/// A running bot: its gateway connection, the clock and the delivery loop.
 pub struct Bot {
     shards: Arc<ShardManager>,
     client: JoinHandle<Result<(), serenity::Error>>,
-    timers: JoinHandle<()>,
+    background: Vec<JoinHandle<()>>,
+    in_flight: Arc<InFlight>,
+}
+
+/// How long shutting down waits for interactions being answered.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// Counts the interactions being worked on, so that shutting down can wait
+/// for them (serenity runs each in a task of its own, which ends with the
+/// runtime).
+#[derive(Debug, Default)]
+pub struct InFlight {
+    count: std::sync::atomic::AtomicUsize,
+    idle: tokio::sync::Notify,
+}
+
+/// One interaction in flight, until dropped.
+pub struct Working(Arc<InFlight>);
+
+impl InFlight {
+    pub fn start(self: &Arc<Self>) -> Working {
+        self.count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Working(self.clone())
+    }
+
+    /// Waits until no interaction is in flight, at most `limit`; false if
+    /// some still were.
+    pub async fn wait(&self, limit: Duration) -> bool {
+        tokio::time::timeout(limit, async {
+            loop {
+                let idle = self.idle.notified();
+                if self.count.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+                    return;
+                }
+                idle.await;
+            }
+        })
+        .await
+        .is_ok()
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        if self
+            .0
+            .count
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst)
+            == 1
+        {
+            self.0.idle.notify_waiters();
+        }
+    }
 }
 
 impl Bot {
@@ -172,17 +225,28 @@ impl Bot {
             lang: Lang::En,
         };
         let service = GameService::new(store, bot, clock.clone());
-        let handler = handler::Handler::new(service.clone(), config.guild_id.map(GuildId::new));
+        let wake = Arc::new(Notify::new());
+        let in_flight = Arc::new(InFlight::default());
+        let handler = handler::Handler::new(
+            service.clone(),
+            config.guild_id.map(GuildId::new),
+            wake.clone(),
+            in_flight.clone(),
+        );
         let mut client = serenity::all::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
             .event_handler(handler)
             .await?;
         let shards = client.shard_manager.clone();
-        let timers = tokio::spawn(timers::run(
-            service,
-            client.http.clone(),
-            clock,
-            config.timer_interval,
-        ));
+        let interval = config.timer_interval;
+        let background = vec![
+            tokio::spawn(timers::run(service.clone(), clock, interval, wake.clone())),
+            tokio::spawn(timers::deliver(
+                service,
+                client.http.clone(),
+                interval.min(Duration::from_secs(2)),
+                wake,
+            )),
+        ];
         let client = tokio::spawn(async move {
             match config.shards {
                 // serenity counts the range's end in (0..3 starts shards 0 to 3).
@@ -193,14 +257,15 @@ impl Bot {
         Ok(Bot {
             shards,
             client,
-            timers,
+            background,
+            in_flight,
         })
     }
 
     /// Waits until the gateway connection ends (an error, or a shutdown).
     pub async fn wait(&mut self) -> Result<(), BotError> {
         let ended = (&mut self.client).await;
-        self.timers.abort();
+        self.background.iter().for_each(JoinHandle::abort);
         match ended {
             Ok(result) => Ok(result?),
             Err(join) => Err(serenity::Error::Other(if join.is_panic() {
@@ -212,11 +277,15 @@ impl Bot {
         }
     }
 
-    /// Disconnects. Every move acknowledged to a player is already
-    /// committed (replies are sent after the transaction).
+    /// Disconnects, and lets the interactions in flight finish (for up to
+    /// [`SHUTDOWN_GRACE`]). Every move acknowledged to a player is already
+    /// committed (replies are sent after the transaction), and whatever it
+    /// must still post is in the outbox for the next start.
     pub async fn shutdown(mut self) {
-        self.timers.abort();
         self.shards.shutdown_all().await;
+        if !self.in_flight.wait(SHUTDOWN_GRACE).await {
+            tracing::warn!("stopped with interactions still being answered");
+        }
         let _ = self.wait().await;
     }
 }

@@ -10,8 +10,9 @@ use serenity::all::{
     Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
-    UserId,
+    Nonce, UserId,
 };
+use tokio::sync::Notify;
 use tracing::warn;
 
 use crate::app::{BoardMessage, GameRef, GameService, Picture, Reply};
@@ -37,6 +38,8 @@ pub struct Post {
     /// picture): it becomes the game's board, and the one before loses its
     /// menus.
     pub board: Option<GameRef>,
+    /// The outbox posts this is (see [`crate::app::Reply::posts`]).
+    pub posts: Vec<i64>,
 }
 
 impl Post {
@@ -70,6 +73,7 @@ impl Post {
             ping: reply.ping,
             ephemeral: reply.private,
             board,
+            posts: reply.posts,
         }
     }
 
@@ -131,9 +135,20 @@ impl Post {
         message
     }
 
-    /// Sends this as a new message in `channel`.
-    pub async fn send(&self, http: &Http, channel: ChannelId) -> serenity::Result<Message> {
-        self.message().execute(http, (channel, None)).await
+    /// Sends this as a new message in `channel`, with `nonce`: Discord
+    /// answers a second send with the same nonce (within a few minutes)
+    /// with the first message instead of making another.
+    pub async fn send(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        nonce: String,
+    ) -> serenity::Result<Message> {
+        self.message()
+            .nonce(Nonce::String(nonce))
+            .enforce_nonce(true)
+            .execute(http, (channel, None))
+            .await
     }
 }
 
@@ -201,6 +216,9 @@ pub async fn replace_board(
 /// One interaction to answer.
 pub struct Responder {
     http: Arc<Http>,
+    service: GameService,
+    /// Wakes the delivery loop for posts an answer hands back.
+    wake: Arc<Notify>,
     id: InteractionId,
     token: String,
     /// The user who acted: a mention of them alone needs no new message.
@@ -208,25 +226,106 @@ pub struct Responder {
 }
 
 impl Responder {
-    pub fn new(http: Arc<Http>, id: InteractionId, token: &str, actor: i64) -> Responder {
+    pub fn new(
+        http: Arc<Http>,
+        service: GameService,
+        wake: Arc<Notify>,
+        interaction: (InteractionId, &str),
+        actor: i64,
+    ) -> Responder {
         Responder {
             http,
-            id,
-            token: token.to_string(),
+            service,
+            wake,
+            id: interaction.0,
+            token: interaction.1.to_string(),
             actor,
         }
     }
 
     /// Answers with the post `work` produces: directly if it is ready in
-    /// time, otherwise after a deferral. Returns the board it posted, if any.
+    /// time, otherwise after a deferral. `work` always runs to its end,
+    /// whatever Discord says. The outbox posts the answer is delivered
+    /// with it; if the answer fails they go back to the delivery loop.
+    /// Returns the board it posted, if any.
     pub async fn answer(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
         let mut work = std::pin::pin!(work);
-        let result = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        match tokio::time::timeout(DEFER_AFTER, &mut work).await {
             Ok(post) => self.respond(&post).await,
             Err(_) => self.deferred(work).await,
-        };
-        match result {
-            Ok(board) => board,
+        }
+    }
+
+    async fn respond(&self, post: &Post) -> Option<PostedBoard> {
+        self.hold(post).await;
+        let sent = CreateInteractionResponse::Message(post.response())
+            .execute(&self.http, (self.id, &self.token))
+            .await;
+        if let Err(e) = sent {
+            warn!(interaction = %self.id, "could not answer an interaction: {e}");
+            self.hand_back(post).await;
+            return None;
+        }
+        if post.board.is_none() && post.posts.is_empty() {
+            return None;
+        }
+        // The callback does not say which message it made. If this fails,
+        // the posts stay held: the delivery loop finds the answer later.
+        match self
+            .http
+            .get_original_interaction_response(&self.token)
+            .await
+        {
+            Ok(message) => self.delivered(post, message.id).await,
+            Err(e) => {
+                warn!(interaction = %self.id, "cannot read the answer back: {e}");
+                None
+            }
+        }
+    }
+
+    /// A public "thinking…" first, then the answer edited in. An edit
+    /// notifies nobody, so a public answer that must ping someone other
+    /// than the actor goes to the delivery loop as a new message (with its
+    /// nonce), and the placeholder goes; a private one is a follow-up.
+    async fn deferred(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
+        let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            .execute(&self.http, (self.id, &self.token))
+            .await;
+        let post = work.await;
+        if let Err(e) = deferred {
+            warn!(interaction = %self.id, "could not defer an interaction: {e}");
+            self.hand_back(&post).await;
+            return None;
+        }
+        if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
+            self.hold(&post).await;
+            return match post.edit().execute(&self.http, &self.token).await {
+                Ok(message) => self.delivered(&post, message.id).await,
+                Err(e) => {
+                    warn!(interaction = %self.id, "could not answer an interaction: {e}");
+                    self.hand_back(&post).await;
+                    None
+                }
+            };
+        }
+        if let Err(e) = self
+            .http
+            .delete_original_interaction_response(&self.token)
+            .await
+        {
+            warn!(interaction = %self.id, "could not take the placeholder away: {e}");
+        }
+        if !post.posts.is_empty() {
+            self.hand_back(&post).await;
+            return None;
+        }
+        let sent = post
+            .followup()
+            .execute(&self.http, (None, &self.token))
+            .await;
+        match sent {
+            Ok(message) => post.board.map(|game| PostedBoard::new(game, message.id)),
             Err(e) => {
                 warn!(interaction = %self.id, "could not answer an interaction: {e}");
                 None
@@ -234,43 +333,44 @@ impl Responder {
         }
     }
 
-    async fn respond(&self, post: &Post) -> serenity::Result<Option<PostedBoard>> {
-        CreateInteractionResponse::Message(post.response())
-            .execute(&self.http, (self.id, &self.token))
-            .await?;
-        let Some(game) = post.board else {
-            return Ok(None);
-        };
-        // The callback does not say which message it made.
-        let message = self
-            .http
-            .get_original_interaction_response(&self.token)
-            .await?;
-        Ok(Some(PostedBoard::new(game, message.id)))
+    /// The answer is about to deliver `post`'s outbox posts (a private
+    /// answer cannot: it hands them back).
+    async fn hold(&self, post: &Post) {
+        if post.ephemeral {
+            return self.hand_back(post).await;
+        }
+        if post.posts.is_empty() {
+            return;
+        }
+        if let Err(e) = self.service.answering(&post.posts, &self.token).await {
+            warn!(interaction = %self.id, "cannot hold the answer's posts: {e}");
+        }
     }
 
-    /// A public "thinking…" first, then the answer edited in. An edit
-    /// notifies nobody, so an answer that must ping someone other than the
-    /// actor (or must be private) replaces the placeholder by a new message.
-    async fn deferred(
-        &self,
-        work: impl Future<Output = Post>,
-    ) -> serenity::Result<Option<PostedBoard>> {
-        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
-            .execute(&self.http, (self.id, &self.token))
-            .await?;
-        let post = work.await;
-        let message = if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
-            post.edit().execute(&self.http, &self.token).await?
-        } else {
-            self.http
-                .delete_original_interaction_response(&self.token)
-                .await?;
-            post.followup()
-                .execute(&self.http, (None, &self.token))
-                .await?
-        };
-        Ok(post.board.map(|game| PostedBoard::new(game, message.id)))
+    /// `post` is on Discord as `message`.
+    async fn delivered(&self, post: &Post, message: MessageId) -> Option<PostedBoard> {
+        if !post.ephemeral && !post.posts.is_empty() {
+            if let Err(e) = self
+                .service
+                .delivered(&post.posts, message.get() as i64)
+                .await
+            {
+                warn!(interaction = %self.id, "cannot mark the answer's posts delivered: {e}");
+            }
+        }
+        post.board.map(|game| PostedBoard::new(game, message))
+    }
+
+    /// The answer did not deliver `post`'s outbox posts: the delivery loop
+    /// posts them now.
+    async fn hand_back(&self, post: &Post) {
+        if post.posts.is_empty() {
+            return;
+        }
+        match self.service.release(&post.posts).await {
+            Ok(()) => self.wake.notify_one(),
+            Err(e) => warn!(interaction = %self.id, "cannot hand the posts back: {e}"),
+        }
     }
 
     /// Answers an autocomplete request.

@@ -1,21 +1,29 @@
-//! The background task of play over days: reminders and losses on time,
-//! posted in the game's channel (and reminders by DM to those who asked).
+//! The background tasks of play over days: the clock (reminders, losses on
+//! time, AI turns left behind) and the delivery loop, which posts whatever
+//! the outbox holds that no answer delivered.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{ChannelId, Http, UserId};
+use serenity::all::{ChannelId, Http, MessageFlags, MessageId, UserId};
+use serenity::http::HttpError;
+use tokio::sync::Notify;
 use tokio::time::MissedTickBehavior;
-use tracing::warn;
+use tracing::{info, warn};
 
-use crate::app::{Clock, DueEvent, GameService};
-use crate::tr;
+use crate::app::{Clock, Delivery, Destination, GameService};
 
 use super::respond::{replace_board, Post, PostedBoard};
 
-/// Every `interval`, fires what is due. Everything it needs is in the
-/// database, so a restart loses nothing; each event fires once.
-pub async fn run(service: GameService, http: Arc<Http>, clock: Arc<dyn Clock>, interval: Duration) {
+/// Every `interval`, fires what the clock made due. Everything it needs is
+/// in the database, so a restart loses nothing; each event fires once, and
+/// what it says goes to the outbox (then `wake` calls the delivery loop).
+pub async fn run(
+    service: GameService,
+    clock: Arc<dyn Clock>,
+    interval: Duration,
+    wake: Arc<Notify>,
+) {
     let mut tick = tokio::time::interval(interval);
     tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
@@ -23,8 +31,10 @@ pub async fn run(service: GameService, http: Arc<Http>, clock: Arc<dyn Clock>, i
         match service.due_events(clock.now()).await {
             Ok(events) => {
                 for event in events {
-                    if let Err(e) = fire(&service, &http, event).await {
-                        warn!(?event, "a due event failed: {e}");
+                    match service.fire(event).await {
+                        Ok(true) => wake.notify_one(),
+                        Ok(false) => {}
+                        Err(e) => warn!(?event, "a due event failed: {e}"),
                     }
                 }
             }
@@ -33,49 +43,126 @@ pub async fn run(service: GameService, http: Arc<Http>, clock: Arc<dyn Clock>, i
     }
 }
 
-async fn fire(
-    service: &GameService,
-    http: &Http,
-    event: DueEvent,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let Some(reply) = service.fire(event).await? else {
-        return Ok(());
-    };
-    let game_id = match event {
-        DueEvent::Reminder { game_id, .. } | DueEvent::Timeout { game_id, .. } => game_id,
-    };
-    let Some(channel_id) = service.game_channel(game_id).await? else {
-        return Ok(());
-    };
-    let reply_lang = reply.lang;
-    let post = Post::of(reply);
-    let channel = ChannelId::new(channel_id as u64);
-    let message = post.send(http, channel).await?;
-    if let Some(game) = post.board {
-        replace_board(
-            service,
-            http,
-            channel,
-            PostedBoard::new(game, message.id),
-            reply_lang,
-        )
-        .await;
-    }
-    if let DueEvent::Reminder { player, .. } = event {
-        if service.wants_dm(player).await? {
-            let dm = UserId::new(player as u64).create_dm_channel(http).await?;
-            let lang = service.lang_of(player).await?;
-            let note = Post {
-                text: tr!(
-                    lang,
-                    "dm-note",
-                    text = &post.text,
-                    channel = channel_id.to_string()
-                ),
-                ..Post::default()
-            };
-            note.send(http, dm.id).await?;
+/// Posts per claim.
+const BATCH: i64 = 10;
+
+/// Posts what the outbox holds, when woken and at least every `poll`.
+pub async fn deliver(service: GameService, http: Arc<Http>, poll: Duration, wake: Arc<Notify>) {
+    loop {
+        match service.claim_deliveries(BATCH).await {
+            Ok(batch) if !batch.is_empty() => {
+                for delivery in batch {
+                    deliver_one(&service, &http, delivery).await;
+                }
+                continue;
+            }
+            Ok(_) => {}
+            Err(e) => warn!("cannot read the outbox: {e}"),
+        }
+        tokio::select! {
+            () = wake.notified() => {}
+            () = tokio::time::sleep(poll) => {}
         }
     }
-    Ok(())
+}
+
+/// What to do with a post Discord refused.
+enum Failure {
+    /// Try again in this many seconds.
+    Retry(i64),
+    /// Discord will never take it.
+    GiveUp(String),
+}
+
+async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
+    let id = delivery.id;
+    if let Some(message) = answered(service, http, &delivery).await {
+        if let Err(e) = service.delivered(&[id], message.get() as i64).await {
+            warn!(post = id, "cannot mark a post delivered: {e}");
+        }
+        return;
+    }
+    let lang = delivery.reply.lang;
+    let post = Post::of(delivery.reply);
+    let sent = async {
+        let channel = match delivery.to {
+            Destination::Channel(channel) => ChannelId::new(channel as u64),
+            Destination::User(user) => UserId::new(user as u64).create_dm_channel(http).await?.id,
+        };
+        let message = post.send(http, channel, format!("kiela-{id}")).await?;
+        Ok::<_, serenity::Error>((channel, message))
+    };
+    match sent.await {
+        Ok((channel, message)) => {
+            if let Err(e) = service.delivered(&[id], message.id.get() as i64).await {
+                warn!(post = id, "cannot mark a post delivered: {e}");
+            }
+            if let Some(game) = post.board {
+                let board = PostedBoard::new(game, message.id);
+                replace_board(service, http, channel, board, lang).await;
+            }
+        }
+        Err(e) => {
+            let done = match failure(&e, delivery.attempts) {
+                Failure::Retry(seconds) => {
+                    warn!(
+                        post = id,
+                        "Discord did not take a post, again in {seconds} s: {e}"
+                    );
+                    service.retry(id, seconds).await
+                }
+                Failure::GiveUp(why) => {
+                    warn!(post = id, "Discord refuses a post, giving it up: {why}");
+                    service.give_up(id, &why).await
+                }
+            };
+            if let Err(e) = done {
+                warn!(post = id, "cannot record a failed post: {e}");
+            }
+        }
+    }
+}
+
+/// The message an interaction's answer already made for this post, if the
+/// answer went out before the process could say so (a crash between the
+/// two). A placeholder that never got its answer is taken away.
+async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Option<MessageId> {
+    let token = delivery.answer_token.as_deref()?;
+    // Interaction tokens live 15 minutes.
+    if delivery.created_at + 14 * 60 < service.now() {
+        return None;
+    }
+    let original = http.get_original_interaction_response(token).await.ok()?;
+    if original
+        .flags
+        .is_some_and(|f| f.contains(MessageFlags::LOADING))
+    {
+        let _ = http.delete_original_interaction_response(token).await;
+        return None;
+    }
+    info!(post = delivery.id, "a post was answered before a restart");
+    Some(original.id)
+}
+
+/// Retry what may pass later (rate limits, Discord's own errors, the
+/// network), with a backoff doubling per attempt up to five minutes; give
+/// up on what never will (no permission, closed direct messages, a channel
+/// that is gone, a message Discord finds malformed).
+fn failure(error: &serenity::Error, attempts: i64) -> Failure {
+    let backoff = 1i64 << attempts.clamp(1, 8);
+    let backoff = backoff.min(300);
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            let status = response.status_code.as_u16();
+            if status == 429 || status >= 500 {
+                Failure::Retry(backoff)
+            } else {
+                Failure::GiveUp(format!(
+                    "{status} {} {}",
+                    response.error.code, response.error.message
+                ))
+            }
+        }
+        _ => Failure::Retry(backoff),
+    }
 }

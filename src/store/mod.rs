@@ -292,7 +292,10 @@ impl Store {
 
     // --- challenges ----------------------------------------------------
 
-    pub async fn insert_challenge(&self, c: &NewChallenge) -> Result<i64> {
+    /// Stores a challenge with the post that announces it (its buttons name
+    /// the new challenge).
+    pub async fn insert_challenge(&self, c: &NewChallenge, post: NewPost) -> Result<(i64, i64)> {
+        let mut tx = self.begin().await?;
         let row = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, \
              first_mover, days_per_move, status, created_at, expires_at) \
@@ -307,9 +310,16 @@ impl Store {
         .bind(c.days_per_move)
         .bind(c.created_at)
         .bind(c.expires_at)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *tx)
         .await?;
-        Ok(row.try_get(0)?)
+        let id: i64 = row.try_get(0)?;
+        let post = NewPost {
+            challenge_id: Some(id),
+            ..post
+        };
+        let posts = insert_posts(&mut tx, [post], c.created_at).await?;
+        tx.commit().await?;
+        Ok((id, posts[0]))
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
@@ -336,27 +346,43 @@ impl Store {
         rows.iter().map(ChallengeRow::from_row).collect()
     }
 
-    /// Closes a pending challenge (declined, cancelled or expired); false if
-    /// it was no longer pending.
-    pub async fn close_challenge(&self, id: i64, status: &str) -> Result<bool> {
+    /// Closes a pending challenge (declined, cancelled or expired), with the
+    /// posts that say so. `None` if it was no longer pending.
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: &str,
+        posts: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<i64>>> {
+        let mut tx = self.begin().await?;
         let done =
             sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'pending'")
                 .bind(status)
                 .bind(id)
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await?;
-        Ok(done.rows_affected() == 1)
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(Some(ids))
     }
 
     // --- games ---------------------------------------------------------
 
-    /// Creates a game, and marks `from_challenge` accepted in the same
-    /// transaction. `None` if that challenge was no longer pending.
+    /// Creates a game with the posts that announce it (made from its id;
+    /// their `game_id` is filled in), and marks `from_challenge` accepted in
+    /// the same transaction. Returns the game's id and the posts with their
+    /// ids; `None` if that challenge was no longer pending.
     pub async fn create_game(
         &self,
         g: &NewGame,
         from_challenge: Option<i64>,
-    ) -> Result<Option<i64>> {
+        posts: impl FnOnce(i64) -> Vec<NewPost>,
+    ) -> Result<Option<(i64, Vec<(i64, NewPost)>)>> {
         let mut tx = self.begin().await?;
         let row = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
@@ -388,8 +414,16 @@ impl Store {
                 return Ok(None);
             }
         }
+        let posts: Vec<NewPost> = posts(id)
+            .into_iter()
+            .map(|post| NewPost {
+                game_id: Some(id),
+                ..post
+            })
+            .collect();
+        let ids = insert_posts(&mut tx, posts.clone(), g.created_at).await?;
         tx.commit().await?;
-        Ok(Some(id))
+        Ok(Some((id, ids.into_iter().zip(posts).collect())))
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
@@ -431,14 +465,22 @@ impl Store {
     }
 
     /// Active games whose deadline has passed or whose reminder is due
-    /// (a quarter of the time per move left, not yet reminded).
-    pub async fn due_games(&self, now: i64) -> Result<Vec<GameRow>> {
+    /// (a quarter of the time per move left, not yet reminded), and games
+    /// where `bot` is to move (South on even plies) and nothing happened
+    /// since `idle_since`.
+    pub async fn due_games(&self, now: i64, bot: i64, idle_since: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND deadline IS NOT NULL \
-             AND (deadline <= $1 OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1)) \
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND ( \
+               (deadline IS NOT NULL AND (deadline <= $1 \
+                 OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
+               OR (ai_level IS NOT NULL AND updated_at <= $2 \
+                 AND ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
+                   = (south_id = $3))) \
              ORDER BY deadline, id"
         ))
         .bind(now)
+        .bind(idle_since)
+        .bind(bot)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(GameRow::from_row).collect()
@@ -459,15 +501,16 @@ impl Store {
     }
 
     /// Applies `change` to its game in one transaction, if the game is still
-    /// at `change.expected_version`. Returns false (and changes nothing)
-    /// when someone else changed the game first.
+    /// at `change.expected_version`, with the posts it must produce. Returns
+    /// the posts' ids, or `None` (and changes nothing) when someone else
+    /// changed the game first.
     ///
     /// The first statement bumps the version where it still matches: of
     /// writers racing from the same version, in this process or another,
     /// exactly one matches the row (SQLite: one writer at a time;
     /// PostgreSQL: the others wait for its row lock, then see the new
     /// version), so exactly one change is stored.
-    pub async fn apply(&self, change: &GameChange) -> Result<bool> {
+    pub async fn apply(&self, change: &GameChange) -> Result<Option<Vec<i64>>> {
         let mut tx = self.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = $1, result = $2, reason = $3, \
@@ -485,7 +528,7 @@ impl Store {
         .await?;
         if updated.rows_affected() != 1 {
             tx.rollback().await?;
-            return Ok(false);
+            return Ok(None);
         }
         if let Some(mv) = &change.new_move {
             sqlx::query(
@@ -524,8 +567,15 @@ impl Store {
         if let Some(rated) = &change.rated {
             self.rate(&mut tx, rated).await?;
         }
+        let posts: Vec<NewPost> = (change.posts.iter())
+            .map(|post| NewPost {
+                game_id: Some(change.game_id),
+                ..post.clone()
+            })
+            .collect();
+        let ids = insert_posts(&mut tx, posts, change.now).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok(Some(ids))
     }
 
     /// Makes `board` game `game_id`'s board, unless the game already has a
@@ -564,6 +614,114 @@ impl Store {
                 return Ok(current);
             }
         }
+    }
+
+    // --- the outbox ----------------------------------------------------
+
+    /// Stores posts outside any other change (they must still be sent even
+    /// if the process stops now).
+    pub async fn insert_posts(&self, posts: Vec<NewPost>, now: i64) -> Result<Vec<i64>> {
+        let mut tx = self.begin().await?;
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// An interaction is about to answer with posts `ids`: they stay held
+    /// for it until `until`, and its token is kept so that a crash right
+    /// after the answer can be told from a failed answer.
+    pub async fn answering(&self, ids: &[i64], token: &str, until: i64) -> Result<()> {
+        for &id in ids {
+            sqlx::query(
+                "UPDATE outbox SET answer_token = $1, held_until = $2 \
+                 WHERE id = $3 AND delivered_at IS NULL",
+            )
+            .bind(token)
+            .bind(until)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Posts `ids` are on Discord, as `message_id`.
+    pub async fn delivered(&self, ids: &[i64], message_id: i64, now: i64) -> Result<()> {
+        for &id in ids {
+            sqlx::query(
+                "UPDATE outbox SET delivered_at = $1, message_id = $2, answer_token = NULL \
+                 WHERE id = $3 AND delivered_at IS NULL",
+            )
+            .bind(now)
+            .bind(message_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Lets the delivery loop take posts `ids` from `at` on: their answer
+    /// failed, or a retry waits for its backoff.
+    pub async fn hold_posts(&self, ids: &[i64], at: i64) -> Result<()> {
+        for &id in ids {
+            sqlx::query("UPDATE outbox SET held_until = $1 WHERE id = $2 AND delivered_at IS NULL")
+                .bind(at)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Gives post `id` up (Discord refuses it for good: no permission,
+    /// closed direct messages...), saying why.
+    pub async fn give_up_post(&self, id: i64, why: &str) -> Result<()> {
+        sqlx::query("UPDATE outbox SET failed = $1 WHERE id = $2 AND delivered_at IS NULL")
+            .bind(why)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Claims up to `limit` posts due at `now` for `lease` seconds: a post
+    /// is due when nobody holds it and every earlier post of its game is
+    /// delivered (a game's posts go out in order). Processes sharing the
+    /// database claim different posts: SQLite has one writer at a time, and
+    /// PostgreSQL's `SKIP LOCKED` passes over rows another claim locked.
+    pub async fn claim_posts(&self, now: i64, lease: i64, limit: i64) -> Result<Vec<PostRow>> {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+        };
+        let rows = sqlx::query(&format!(
+            "UPDATE outbox SET held_until = $1, attempts = attempts + 1 WHERE id IN ( \
+               SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND o.failed IS NULL \
+               AND o.held_until <= $2 AND NOT EXISTS (SELECT 1 FROM outbox e \
+                 WHERE e.game_id = o.game_id AND e.id < o.id \
+                 AND e.delivered_at IS NULL AND e.failed IS NULL) \
+               ORDER BY o.id LIMIT $3 {lock}) \
+             RETURNING {POST_COLUMNS}"
+        ))
+        .bind(now + lease)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut posts: Vec<PostRow> = rows.iter().map(PostRow::from_row).collect::<Result<_>>()?;
+        posts.sort_by_key(|p| p.id);
+        Ok(posts)
+    }
+
+    /// Posts not delivered (nor given up) yet.
+    pub async fn pending_posts(&self) -> Result<i64> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed IS NULL",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get(0)?)
     }
 
     // --- ratings -------------------------------------------------------
@@ -653,6 +811,44 @@ impl Store {
             .collect()
     }
 }
+
+/// Inserts `posts` in `tx`, held for their interaction's answer if they say
+/// so; returns their ids.
+async fn insert_posts(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    posts: impl IntoIterator<Item = NewPost>,
+    now: i64,
+) -> Result<Vec<i64>> {
+    let mut ids = Vec::new();
+    for post in posts {
+        let pings: Vec<String> = post.pings.iter().map(|id| id.to_string()).collect();
+        let held_until = if post.held { now + ANSWER_LEASE } else { now };
+        let row = sqlx::query(
+            "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
+             pings, lang, created_at, held_until) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+        )
+        .bind(post.channel_id)
+        .bind(post.recipient_id)
+        .bind(post.game_id)
+        .bind(post.ply)
+        .bind(post.challenge_id)
+        .bind(&post.text)
+        .bind(pings.join(" "))
+        .bind(&post.lang)
+        .bind(now)
+        .bind(held_until)
+        .fetch_one(&mut **tx)
+        .await?;
+        ids.push(row.try_get(0)?);
+    }
+    Ok(ids)
+}
+
+/// How long a post waits for the interaction that made it (seconds): long
+/// enough for the slowest answer (an expert AI reply queued behind others),
+/// short enough that a crash delays the post by minutes, not days.
+pub const ANSWER_LEASE: i64 = 180;
 
 /// Picks the backend from a `DATABASE_URL` and the URL to connect with.
 fn backend_of(url: &str) -> Result<(Backend, String)> {

@@ -234,6 +234,8 @@ pub struct GameChange {
     pub new_move: Option<MoveRow>,
     pub draw_offer: DrawOfferChange,
     pub rated: Option<RatedResult>,
+    /// The messages the change must produce (their `game_id` is filled in).
+    pub posts: Vec<NewPost>,
 }
 
 impl GameChange {
@@ -251,6 +253,7 @@ impl GameChange {
             new_move: None,
             draw_offer: DrawOfferChange::Keep,
             rated: None,
+            posts: Vec::new(),
         }
     }
 }
@@ -350,4 +353,68 @@ pub(super) fn rate_game(
         update(south, s, south_score),
         update(north, n, 1.0 - south_score),
     )
+}
+
+/// A message a change must produce, for the outbox (see
+/// `migrations/*/20261201300000_outbox.sql`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NewPost {
+    /// Where to post it; 0 for a direct message to `recipient_id`.
+    pub channel_id: i64,
+    pub recipient_id: Option<i64>,
+    pub game_id: Option<i64>,
+    /// A board post: the ply whose board it shows (the text is then its
+    /// headline; the rest is composed from the game when it is sent).
+    pub ply: Option<i64>,
+    /// A challenge: its Accept and Decline buttons go under it.
+    pub challenge_id: Option<i64>,
+    pub text: String,
+    /// Users to mention, besides whoever a board post calls to move.
+    pub pings: Vec<i64>,
+    /// A locale such as `pt-BR`.
+    pub lang: String,
+    /// Held for the interaction that made it, which answers with it; the
+    /// delivery loop takes it only if that answer fails or never comes.
+    pub held: bool,
+}
+
+pub(super) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
+    text, pings, lang, created_at, answer_token, attempts";
+
+/// A post in the outbox, not delivered yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PostRow {
+    pub id: i64,
+    pub post: NewPost,
+    pub created_at: i64,
+    /// The interaction that was answering it (its answer may have gone
+    /// out just before a crash).
+    pub answer_token: Option<String>,
+    pub attempts: i64,
+}
+
+impl PostRow {
+    pub(super) fn from_row(row: &AnyRow) -> Result<PostRow> {
+        let pings: String = col(row, "pings")?;
+        Ok(PostRow {
+            id: col(row, "id")?,
+            post: NewPost {
+                channel_id: col(row, "channel_id")?,
+                recipient_id: col(row, "recipient_id")?,
+                game_id: col(row, "game_id")?,
+                ply: col(row, "ply")?,
+                challenge_id: col(row, "challenge_id")?,
+                text: col(row, "text")?,
+                pings: pings
+                    .split_whitespace()
+                    .filter_map(|id| id.parse().ok())
+                    .collect(),
+                lang: col(row, "lang")?,
+                held: false,
+            },
+            created_at: col(row, "created_at")?,
+            answer_token: col(row, "answer_token")?,
+            attempts: col::<i64>(row, "attempts")?,
+        })
+    }
 }

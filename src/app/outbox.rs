@@ -1,0 +1,194 @@
+//! The outbox: every message a change must produce (a board and its ping,
+//! the AI's reply, a result, a reminder, a loss on time, a challenge) is
+//! stored with the change, in its transaction, as a post. Nothing a change
+//! announces can then be lost between the database and Discord:
+//!
+//! - a user's action answers with its posts at once ([`Reply::posts`]); the
+//!   posts wait for that answer ([`ANSWER_LEASE`]), and it marks them
+//!   delivered ([`GameService::delivered`]) or hands them back
+//!   ([`GameService::release`]);
+//! - whatever is left (a failed answer, a crash, anything the clock does)
+//!   goes to the delivery loop, which claims due posts
+//!   ([`GameService::claim_deliveries`]), posts them with their id as
+//!   Discord's nonce (a retry returns the first message instead of making a
+//!   second) and marks them delivered.
+//!
+//! A post keeps words, not pictures: a board post is its headline and a
+//! ply, and its picture, menus and whose-turn line are composed when it is
+//! sent, from the game, the one way every board message is built.
+
+use crate::i18n::Lang;
+use crate::store::{NewPost, PostRow};
+
+pub use crate::store::ANSWER_LEASE;
+
+use super::{AppError, GameService, Loaded, Place, Reply, Result};
+
+/// A post to deliver, composed.
+#[derive(Clone, Debug)]
+pub struct Delivery {
+    pub id: i64,
+    pub to: Destination,
+    pub reply: Reply,
+    /// The interaction that was answering with this post, and when the post
+    /// was made: its answer may have gone out just before a crash, which
+    /// Discord can tell while the token lives (15 minutes).
+    pub answer_token: Option<String>,
+    pub created_at: i64,
+    /// Attempts so far, this one included.
+    pub attempts: i64,
+}
+
+/// Where a post goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destination {
+    Channel(i64),
+    /// A direct message to this user.
+    User(i64),
+}
+
+/// A post as the service makes it: its outbox id, and what it says.
+pub(super) type Made = (i64, NewPost);
+
+impl GameService {
+    /// A public post in `place`, in its language, held for the answer to
+    /// the interaction that makes it.
+    pub(super) fn post_in(&self, place: Place, text: String) -> NewPost {
+        NewPost {
+            channel_id: place.channel_id,
+            text,
+            lang: place.lang.locale().to_string(),
+            held: true,
+            ..NewPost::default()
+        }
+    }
+
+    /// A board post of `loaded` at `ply`: `headline` and the board.
+    pub(super) fn board_post(
+        &self,
+        loaded: &Loaded,
+        ply: i64,
+        headline: String,
+        lang: Lang,
+    ) -> NewPost {
+        NewPost {
+            channel_id: loaded.row.channel_id,
+            game_id: Some(loaded.row.id),
+            ply: Some(ply),
+            text: headline,
+            lang: lang.locale().to_string(),
+            held: true,
+            ..NewPost::default()
+        }
+    }
+
+    /// The message of `posts` (made together by one action, in order) as
+    /// one reply that delivers them all: their texts in turn, and if the
+    /// last is a board post, its board.
+    pub(super) async fn compose(&self, posts: &[Made]) -> Result<Reply> {
+        let (_, last) = posts
+            .last()
+            .ok_or_else(|| AppError::Internal("nothing to compose".into()))?;
+        let lang = Lang::from_locale(&last.lang);
+        let text = posts
+            .iter()
+            .map(|(_, post)| post.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut reply = match (last.game_id, last.ply) {
+            (Some(game), Some(ply)) => {
+                let loaded = self.load_at(game, Some(ply)).await?;
+                self.board_reply(&loaded, text, lang).await?
+            }
+            _ => Reply {
+                text,
+                challenge: last.challenge_id,
+                lang,
+                ..Reply::default()
+            },
+        };
+        for (_, post) in posts {
+            for &user in &post.pings {
+                if !reply.ping.contains(&user) {
+                    reply.ping.push(user);
+                }
+            }
+        }
+        reply.posts = posts.iter().map(|(id, _)| *id).collect();
+        Ok(reply)
+    }
+
+    /// Claims up to `limit` posts due now, for a lease of a minute, and
+    /// composes them. A post that can no longer be composed (its game is
+    /// gone or unreadable) is given up, with the reason logged.
+    pub async fn claim_deliveries(&self, limit: i64) -> Result<Vec<Delivery>> {
+        let claimed = self.store.claim_posts(self.now(), 60, limit).await?;
+        let mut deliveries = Vec::new();
+        for row in claimed {
+            let PostRow {
+                id,
+                post,
+                created_at,
+                answer_token,
+                attempts,
+            } = row;
+            let to = match post.recipient_id {
+                Some(user) => Destination::User(user),
+                None => Destination::Channel(post.channel_id),
+            };
+            match self.compose(&[(id, post)]).await {
+                Ok(reply) => deliveries.push(Delivery {
+                    id,
+                    to,
+                    reply,
+                    answer_token,
+                    created_at,
+                    attempts,
+                }),
+                Err(e) => {
+                    tracing::error!(post = id, "cannot compose a post, giving it up: {e}");
+                    self.give_up(id, &e.to_string()).await?;
+                }
+            }
+        }
+        Ok(deliveries)
+    }
+
+    /// An interaction is about to answer with posts `ids`: they wait for it
+    /// (up to [`ANSWER_LEASE`]), and its token is kept to check, after a
+    /// crash, whether the answer went out.
+    pub async fn answering(&self, ids: &[i64], token: &str) -> Result<()> {
+        Ok(self
+            .store
+            .answering(ids, token, self.now() + ANSWER_LEASE)
+            .await?)
+    }
+
+    /// Posts `ids` are on Discord, as message `message_id`.
+    pub async fn delivered(&self, ids: &[i64], message_id: i64) -> Result<()> {
+        Ok(self.store.delivered(ids, message_id, self.now()).await?)
+    }
+
+    /// The answer meant to deliver posts `ids` did not: the delivery loop
+    /// posts them now.
+    pub async fn release(&self, ids: &[i64]) -> Result<()> {
+        Ok(self.store.hold_posts(ids, self.now()).await?)
+    }
+
+    /// Post `id` failed for a while (a 5xx, a rate limit): try again in
+    /// `seconds`.
+    pub async fn retry(&self, id: i64, seconds: i64) -> Result<()> {
+        Ok(self.store.hold_posts(&[id], self.now() + seconds).await?)
+    }
+
+    /// Discord refuses post `id` for good (no permission, closed direct
+    /// messages, a channel that is gone): it is not tried again.
+    pub async fn give_up(&self, id: i64, why: &str) -> Result<()> {
+        Ok(self.store.give_up_post(id, why).await?)
+    }
+
+    /// Posts not delivered yet (nor given up).
+    pub async fn undelivered(&self) -> Result<i64> {
+        Ok(self.store.pending_posts().await?)
+    }
+}
