@@ -11,7 +11,9 @@ use std::time::Duration;
 use kiela::app::{ManualClock, DAY};
 use kiela::discord::{Bot, Config};
 use serde_json::json;
-use support::fake_discord::{FakeDiscord, FakeUser, Interaction, Message, CHANNEL_ID, GUILD_ID};
+use support::fake_discord::{
+    FakeDiscord, FakeUser, Fault, Interaction, Message, CHANNEL_ID, GUILD_ID,
+};
 
 const START: i64 = 1_800_000_000;
 
@@ -980,5 +982,217 @@ async fn the_registered_command_carries_its_portuguese_localisations() {
             );
         }
     }
+    table.fake.check_calls();
+}
+
+// --- Delivery: nothing lost, nothing posted twice ---------------------------
+
+/// The game and ply of a board message, from its picture's file name
+/// (`kiela-<game>-<ply>.png`).
+fn board_of(message: &Message) -> Option<(i64, i64)> {
+    let name = message.attachments.first()?.filename.as_str();
+    let rest = name.strip_prefix("kiela-")?.strip_suffix(".png")?;
+    let (game, ply) = rest.split_once('-')?;
+    Some((game.parse().ok()?, ply.parse().ok()?))
+}
+
+/// The channel's boards of `game` at `ply`.
+fn boards_at(table: &Table, game: i64, ply: i64) -> Vec<Message> {
+    let messages = table.fake.messages(CHANNEL_ID);
+    let boards = messages.into_iter();
+    boards
+        .filter(|m| board_of(m) == Some((game, ply)))
+        .collect()
+}
+
+/// Posts the outbox still holds, read from the database.
+async fn undelivered(table: &Table) -> i64 {
+    let store = kiela::store::Store::open(&table.database).await.unwrap();
+    store.pending_posts().await.unwrap()
+}
+
+/// Moves the clock on (retries and leases count in its seconds) until
+/// `done` holds.
+async fn eventually_with_time(table: &Table, what: &str, done: impl Fn() -> bool) {
+    for _ in 0..200 {
+        if done() {
+            return;
+        }
+        table.clock.advance(5);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{what}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_answer_is_posted_by_the_outbox_once_through_errors() {
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let (game, ply) = board_of(&board).unwrap();
+    // Discord fails the answer, then the first two posts of the outbox (a
+    // server error, then a rate limit).
+    for (method, path, status) in [
+        ("POST", "/callback", 500),
+        ("POST", "/messages", 502),
+        ("POST", "/messages", 429),
+    ] {
+        table.fake.fail(Fault {
+            method,
+            path,
+            status,
+            code: 0,
+            times: 1,
+        });
+    }
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    table
+        .fake
+        .select(&table.ana, board.id, &menu_id(&board), &[&hole])
+        .await;
+
+    eventually_with_time(&table, "the move's board is posted", || {
+        !boards_at(&table, game, ply + 1).is_empty()
+    })
+    .await;
+    let posted = boards_at(&table, game, ply + 1);
+    assert_eq!(posted.len(), 1, "one board for the move");
+    let next = &posted[0];
+    assert!(
+        next.content.contains(&format!("sowed {hole}")),
+        "{}",
+        next.content
+    );
+    assert_eq!(next.mentions(), vec![table.bob.id], "Bob is called to move");
+    assert!(next.raw["nonce"].as_str().unwrap().starts_with("kiela-"));
+    assert_eq!(undelivered(&table).await, 0);
+    // The posted board is the game's board: the one before loses its menus.
+    eventually("the old board loses its menus", || {
+        !posted_components(&table, board.id).contains("kiela:move:")
+    })
+    .await;
+    // Nothing else comes later.
+    table.clock.advance(3600);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(boards_at(&table, game, ply + 1).len(), 1);
+    table.fake.check_calls();
+}
+
+fn posted_components(table: &Table, id: u64) -> String {
+    posted(table, id).components.to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_that_went_out_is_found_after_its_lease_not_posted_again() {
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let (game, ply) = board_of(&board).unwrap();
+    // The answer goes out, but reading it back fails: the process cannot
+    // tell it was delivered (as if it had crashed right after).
+    table.fake.fail(Fault {
+        method: "GET",
+        path: "/messages/@original",
+        status: 503,
+        code: 0,
+        times: 1,
+    });
+    let next = table
+        .select(
+            &table.ana,
+            &board,
+            &board.select_options(&menu_id(&board))[0],
+        )
+        .await;
+    assert_eq!(board_of(&next), Some((game, ply + 1)));
+    assert_eq!(undelivered(&table).await, 1, "held for its answer");
+    // Past the answer's lease, the delivery loop asks Discord, finds the
+    // answer, and posts nothing.
+    table.clock.advance(kiela::app::ANSWER_LEASE + 1);
+    for _ in 0..200 {
+        if undelivered(&table).await == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(undelivered(&table).await, 0);
+    assert_eq!(
+        boards_at(&table, game, ply + 1).len(),
+        1,
+        "not posted again"
+    );
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_and_still_ping_in_a_new_message() {
+    use sqlx::{Connection, Executor};
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let (game, ply) = board_of(&board).unwrap();
+    // Someone holds the database for two seconds: the move waits for it,
+    // past the 1.5 s after which the bot defers.
+    let mut lock = sqlx::SqliteConnection::connect(&table.database)
+        .await
+        .unwrap();
+    lock.execute("BEGIN IMMEDIATE").await.unwrap();
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let interaction = table
+        .fake
+        .select(&table.ana, board.id, &menu_id(&board), &[&hole])
+        .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    lock.execute("COMMIT").await.unwrap();
+    assert_eq!(interaction.response().await.kind, 5, "deferred");
+
+    // An edit would not notify Bob: the board comes as a new message that
+    // mentions him, and the placeholder goes.
+    let next = table
+        .fake
+        .wait_for_message("the deferred board", |m| {
+            board_of(m) == Some((game, ply + 1))
+        })
+        .await;
+    assert_eq!(next.mentions(), vec![table.bob.id]);
+    assert_eq!(next.raw["type"], 0, "a message of its own, not an edit");
+    eventually("the placeholder goes", || {
+        table
+            .fake
+            .messages(CHANNEL_ID)
+            .iter()
+            .all(|m| m.raw["flags"].as_u64().unwrap_or(0) & (1 << 7) == 0)
+    })
+    .await;
+    assert_eq!(boards_at(&table, game, ply + 1).len(), 1);
+
+    // Against the AI, the answer only calls the player who acted: the
+    // placeholder is edited into the board.
+    let ai = table
+        .slash(
+            &table.ana,
+            "ai",
+            json!([{"name": "first", "type": 3, "value": "me"}]),
+        )
+        .await;
+    let (ai_game, _) = board_of(&ai).unwrap();
+    let mut lock = sqlx::SqliteConnection::connect(&table.database)
+        .await
+        .unwrap();
+    lock.execute("BEGIN IMMEDIATE").await.unwrap();
+    let hole = ai.select_options(&menu_id(&ai))[0].clone();
+    let interaction = table
+        .fake
+        .select(&table.ana, ai.id, &menu_id(&ai), &[&hole])
+        .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    lock.execute("COMMIT").await.unwrap();
+    let answered = answer(&interaction).await;
+    assert_eq!(interaction.response().await.kind, 5, "deferred");
+    assert_eq!(
+        board_of(&answered),
+        Some((ai_game, 2)),
+        "{}",
+        answered.content
+    );
+    assert_eq!(answered.mentions(), vec![table.ana.id]);
+    assert_eq!(undelivered(&table).await, 0);
     table.fake.check_calls();
 }

@@ -35,6 +35,9 @@ on_both_backends! {
     a_newer_kielas_database_is_refused,
     languages_follow_the_user_the_place_and_the_stored_locale,
     boards_keep_the_latest_ply_and_turns_can_be_watched,
+    an_ai_turn_left_behind_is_played_by_the_timers,
+    posts_wait_for_their_answer_and_go_out_in_order_once,
+    two_processes_share_the_outbox_without_double_posts,
 }
 
 const START: i64 = 1_800_000_000;
@@ -1021,4 +1024,159 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         .await
         .unwrap();
     assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
+}
+
+/// A crash between the human's move and the AI's reply (here: the move
+/// stored as the service stores it, and nothing after) leaves the AI to
+/// move; the timers find the game and play it, and its board goes out.
+async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
+    use kiela::store::{GameChange, MoveRow};
+    let w = world(db).await;
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    let game = reply.game.unwrap().id;
+    w.service.delivered(&reply.posts, 1).await.unwrap();
+    let store = w.service.store();
+    let row = store.game(game).await.unwrap().unwrap();
+    let mut change = GameChange::of(&row, w.clock.now());
+    change.new_move = Some(MoveRow {
+        ply: 1,
+        notation: first_offer(&reply),
+        player_id: w.alice.id,
+        played_at: w.clock.now(),
+    });
+    store.apply(&change).await.unwrap().unwrap();
+    // Not at once: the interaction that made the move may still be at it.
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    w.clock.advance(kiela::app::AI_TURN_GRACE);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(
+        matches!(events.as_slice(), [DueEvent::AiTurn { game_id, .. }] if *game_id == game),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    assert!(!w.service.fire(events[0]).await.unwrap(), "played once");
+    assert_eq!(store.moves(game).await.unwrap().len(), 2);
+    let board = last_post(&w).await;
+    assert!(board.text.starts_with("Kiela sowed "), "{}", board.text);
+    assert_eq!(board.ping, [w.alice.id]);
+    assert_eq!(board.game.unwrap().ply, 2);
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+/// An action's posts wait for its answer; one it never delivered goes out
+/// after the lease, in the game's order, once.
+async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
+    let w = world(db).await;
+    let challenge = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    assert_eq!(challenge.posts.len(), 1);
+    assert_eq!(challenge.ping, [w.bob.id]);
+    w.service.delivered(&challenge.posts, 7).await.unwrap();
+    let board = w
+        .service
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
+    let game = board.game.unwrap().id;
+    // Two moves whose answers never came (a crash): nothing goes out while
+    // their answers may still come...
+    let first = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), &first_offer(&board), None)
+        .await
+        .unwrap();
+    let second = w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&first), None)
+        .await
+        .unwrap();
+    assert!(deliver_all(&w).await.is_empty());
+    assert_eq!(w.service.undelivered().await.unwrap(), 3);
+    // ...then they go out in order, the earlier ones without menus or pings
+    // (the game moved on), the last calling alice.
+    w.clock.advance(kiela::app::ANSWER_LEASE);
+    let sent = deliver_all(&w).await;
+    let plies: Vec<i64> = sent.iter().map(|r| r.game.unwrap().ply).collect();
+    assert_eq!(plies, [0, 1, 2]);
+    assert_eq!(sent[2].text, second.text);
+    assert!(sent[..2]
+        .iter()
+        .all(|r| r.ping.is_empty() && r.moves.is_empty()));
+    assert_eq!(sent[2].ping, [w.alice.id]);
+    assert_eq!(w.service.undelivered().await.unwrap(), 0);
+    assert!(deliver_all(&w).await.is_empty(), "each once");
+}
+
+/// Two processes on one database claim the outbox at once: each post goes
+/// to exactly one of them, and a game's second post waits for its first.
+async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
+    let w = world(db).await;
+    let processes = [w.service.clone(), service_on(&w.db.url, &w.clock).await];
+    let mut expected = Vec::new();
+    for _ in 0..8 {
+        let challenge = w
+            .service
+            .challenge(&w.alice, HERE, &w.bob, alice_first())
+            .await
+            .unwrap();
+        expected.extend(challenge.posts);
+    }
+    // One game with two posts: its second must wait for its first.
+    let board = w
+        .service
+        .accept(&w.bob, HERE, Some(expected.len() as i64))
+        .await
+        .unwrap();
+    w.service
+        .play_move(
+            &w.alice,
+            HERE,
+            board.game.map(|g| g.id),
+            &first_offer(&board),
+            None,
+        )
+        .await
+        .unwrap();
+    w.clock.advance(kiela::app::ANSWER_LEASE);
+    let claims = processes.map(|service| {
+        tokio::spawn(async move {
+            let mut claimed = Vec::new();
+            for _ in 0..4 {
+                for delivery in service.claim_deliveries(2).await.unwrap() {
+                    claimed.push((delivery.id, delivery.reply.game.map(|g| g.ply)));
+                }
+            }
+            claimed
+        })
+    });
+    let mut claimed = Vec::new();
+    for claim in claims {
+        claimed.extend(claim.await.unwrap());
+    }
+    let mut ids: Vec<i64> = claimed.iter().map(|(id, _)| *id).collect();
+    ids.sort();
+    let mut unique = ids.clone();
+    unique.dedup();
+    assert_eq!(ids, unique, "no post claimed twice");
+    // Every challenge, and the game's first board but not its second yet.
+    assert_eq!(ids.len(), 9, "{claimed:?}");
+    assert!(claimed.iter().any(|(_, ply)| *ply == Some(0)));
+    assert!(!claimed.iter().any(|(_, ply)| *ply == Some(1)));
 }

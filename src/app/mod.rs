@@ -21,9 +21,9 @@ mod words;
 pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use info::rules_summary;
-pub use outbox::{Delivery, Destination};
+pub use outbox::{Delivery, Destination, ANSWER_LEASE};
 pub use settings::{LanguageSetting, Settings};
-pub use timers::DueEvent;
+pub use timers::{DueEvent, AI_TURN_GRACE};
 
 use std::sync::Arc;
 

@@ -169,10 +169,10 @@ impl GameService {
         Ok(self.store.delivered(ids, message_id, self.now()).await?)
     }
 
-    /// The answer meant to deliver posts `ids` did not: the delivery loop
-    /// posts them now.
+    /// The answer meant to deliver posts `ids` surely did not: the
+    /// delivery loop posts them now.
     pub async fn release(&self, ids: &[i64]) -> Result<()> {
-        Ok(self.store.hold_posts(ids, self.now()).await?)
+        Ok(self.store.release_posts(ids, self.now()).await?)
     }
 
     /// Post `id` failed for a while (a 5xx, a rate limit): try again in

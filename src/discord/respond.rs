@@ -263,7 +263,7 @@ impl Responder {
             .await;
         if let Err(e) = sent {
             warn!(interaction = %self.id, "could not answer an interaction: {e}");
-            self.hand_back(post).await;
+            self.hand_back_if_refused(post, &e).await;
             return None;
         }
         if post.board.is_none() && post.posts.is_empty() {
@@ -295,7 +295,7 @@ impl Responder {
         let post = work.await;
         if let Err(e) = deferred {
             warn!(interaction = %self.id, "could not defer an interaction: {e}");
-            self.hand_back(&post).await;
+            self.hand_back_if_refused(&post, &e).await;
             return None;
         }
         if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
@@ -304,7 +304,7 @@ impl Responder {
                 Ok(message) => self.delivered(&post, message.id).await,
                 Err(e) => {
                     warn!(interaction = %self.id, "could not answer an interaction: {e}");
-                    self.hand_back(&post).await;
+                    self.hand_back_if_refused(&post, &e).await;
                     None
                 }
             };
@@ -359,6 +359,16 @@ impl Responder {
             }
         }
         post.board.map(|game| PostedBoard::new(game, message))
+    }
+
+    /// An answer failed with `error`. If Discord refused it, it surely did
+    /// not deliver `post`'s outbox posts: the delivery loop posts them now.
+    /// Otherwise (no answer from Discord) it may have: they stay held, and
+    /// after their lease the loop asks Discord before posting them.
+    async fn hand_back_if_refused(&self, post: &Post, error: &serenity::Error) {
+        if let serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(_)) = error {
+            self.hand_back(post).await;
+        }
     }
 
     /// The answer did not deliver `post`'s outbox posts: the delivery loop

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{ChannelId, Http, MessageFlags, MessageId, UserId};
+use serenity::all::{ChannelId, Http, Message, MessageFlags, UserId};
 use serenity::http::HttpError;
 use tokio::sync::Notify;
 use tokio::time::MissedTickBehavior;
@@ -76,30 +76,27 @@ enum Failure {
 
 async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     let id = delivery.id;
-    if let Some(message) = answered(service, http, &delivery).await {
-        if let Err(e) = service.delivered(&[id], message.get() as i64).await {
-            warn!(post = id, "cannot mark a post delivered: {e}");
-        }
-        return;
-    }
     let lang = delivery.reply.lang;
+    let found = answered(service, http, &delivery).await;
     let post = Post::of(delivery.reply);
     let sent = async {
+        if let Some(message) = found {
+            return Ok(message);
+        }
         let channel = match delivery.to {
             Destination::Channel(channel) => ChannelId::new(channel as u64),
             Destination::User(user) => UserId::new(user as u64).create_dm_channel(http).await?.id,
         };
-        let message = post.send(http, channel, format!("kiela-{id}")).await?;
-        Ok::<_, serenity::Error>((channel, message))
+        post.send(http, channel, format!("kiela-{id}")).await
     };
     match sent.await {
-        Ok((channel, message)) => {
+        Ok(message) => {
             if let Err(e) = service.delivered(&[id], message.id.get() as i64).await {
                 warn!(post = id, "cannot mark a post delivered: {e}");
             }
             if let Some(game) = post.board {
                 let board = PostedBoard::new(game, message.id);
-                replace_board(service, http, channel, board, lang).await;
+                replace_board(service, http, message.channel_id, board, lang).await;
             }
         }
         Err(e) => {
@@ -126,7 +123,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
 /// The message an interaction's answer already made for this post, if the
 /// answer went out before the process could say so (a crash between the
 /// two). A placeholder that never got its answer is taken away.
-async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Option<MessageId> {
+async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Option<Message> {
     let token = delivery.answer_token.as_deref()?;
     // Interaction tokens live 15 minutes.
     if delivery.created_at + 14 * 60 < service.now() {
@@ -141,7 +138,7 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Op
         return None;
     }
     info!(post = delivery.id, "a post was answered before a restart");
-    Some(original.id)
+    Some(original)
 }
 
 /// Retry what may pass later (rate limits, Discord's own errors, the

@@ -661,8 +661,8 @@ impl Store {
         Ok(())
     }
 
-    /// Lets the delivery loop take posts `ids` from `at` on: their answer
-    /// failed, or a retry waits for its backoff.
+    /// Lets the delivery loop take posts `ids` from `at` on (a retry
+    /// waiting for its backoff).
     pub async fn hold_posts(&self, ids: &[i64], at: i64) -> Result<()> {
         for &id in ids {
             sqlx::query("UPDATE outbox SET held_until = $1 WHERE id = $2 AND delivered_at IS NULL")
@@ -670,6 +670,22 @@ impl Store {
                 .bind(id)
                 .execute(&self.pool)
                 .await?;
+        }
+        Ok(())
+    }
+
+    /// Posts `ids` were not delivered by the answer that held them: the
+    /// delivery loop may take them from `at` on, with nothing to look for.
+    pub async fn release_posts(&self, ids: &[i64], at: i64) -> Result<()> {
+        for &id in ids {
+            sqlx::query(
+                "UPDATE outbox SET held_until = $1, answer_token = NULL \
+                 WHERE id = $2 AND delivered_at IS NULL",
+            )
+            .bind(at)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         }
         Ok(())
     }

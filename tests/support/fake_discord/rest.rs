@@ -64,12 +64,17 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
     let query = request.uri().query().map(str::to_owned);
     let (body, uploads) = read_body(request).await;
     let files = attachments(body.as_ref(), &uploads);
-    let (path, reply) = match full_path.strip_prefix("/api/v10") {
-        Some(path) => (
+    let fault = full_path
+        .strip_prefix("/api/v10")
+        .and_then(|path| fake.injected(&method, path));
+    let injected = fault.is_some();
+    let (path, reply) = match (full_path.strip_prefix("/api/v10"), fault) {
+        (Some(path), Some(fault)) => (path.to_owned(), fault),
+        (Some(path), None) => (
             path.to_owned(),
             fake.route(&method, path, body.as_ref(), &uploads),
         ),
-        None => (full_path, unknown_route()),
+        (None, _) => (full_path, unknown_route()),
     };
     fake.lock().calls.push(Call {
         method,
@@ -80,6 +85,7 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
         status: reply.status,
         error: (reply.status >= 400).then(|| reply.body.clone()).flatten(),
         known_route: reply.known_route,
+        injected,
     });
     let status = StatusCode::from_u16(reply.status).unwrap();
     match reply.body {
@@ -165,6 +171,30 @@ fn id(segment: &str) -> Option<u64> {
 }
 
 impl FakeDiscord {
+    /// The error of the first fault that matches this call, if any.
+    fn injected(&self, method: &str, path: &str) -> Option<Reply> {
+        let mut inner = self.lock();
+        let fault = inner
+            .faults
+            .iter_mut()
+            .find(|f| f.times > 0 && f.method == method && path.contains(f.path))?;
+        fault.times -= 1;
+        let (status, code) = (fault.status, fault.code);
+        Some(match status {
+            429 => Reply {
+                status,
+                body: Some(json!({
+                    "message": "You are being rate limited.",
+                    "retry_after": 0.05,
+                    "global": false,
+                    "code": code,
+                })),
+                known_route: true,
+            },
+            _ => error(status, code, "injected by the test"),
+        })
+    }
+
     fn route(&self, method: &str, path: &str, body: Option<&Value>, uploads: &[Upload]) -> Reply {
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         let app = APPLICATION_ID.to_string();
@@ -386,7 +416,19 @@ impl FakeDiscord {
             if let Some(refused) = empty_message(body, uploads) {
                 return refused;
             }
+            // The same nonce again: the message it made, not a second one.
+            if body["enforce_nonce"] == true && !body["nonce"].is_null() {
+                let first = inner.messages.iter().find(|m| {
+                    m.raw["channel_id"] == channel.to_string() && m.raw["nonce"] == body["nonce"]
+                });
+                if let Some(first) = first {
+                    return ok(first.raw.clone());
+                }
+            }
             let message = inner.post(channel, body, uploads, false, 0);
+            if !body["nonce"].is_null() {
+                inner.stored(message).raw["nonce"] = body["nonce"].clone();
+            }
             return ok(inner.message(message).unwrap().raw);
         };
         // Ephemeral messages exist only for their interaction's webhook.
