@@ -14,7 +14,7 @@ use serenity::all::{
 };
 use tracing::warn;
 
-use crate::app::{BoardMessage, GameRef, GameService, Picture, Reply};
+use crate::app::{clip_message, BoardMessage, Document, GameRef, GameService, Picture, Reply};
 use crate::i18n::Lang;
 
 use super::components;
@@ -28,6 +28,8 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 pub struct Post {
     pub text: String,
     pub picture: Option<(Picture, String)>,
+    /// A text file beside the picture (a long game record).
+    pub document: Option<Document>,
     pub rows: Vec<CreateActionRow>,
     /// Users this message may notify (every other mention stays silent).
     pub ping: Vec<i64>,
@@ -64,8 +66,10 @@ impl Post {
             .game
             .filter(|_| reply.picture.is_some() && !reply.private);
         Post {
-            text: reply.text,
+            // Discord refuses longer messages; the service keeps under it.
+            text: clip_message(reply.text),
             picture: reply.picture.map(|p| (p, file_name)),
+            document: reply.document,
             rows,
             ping: reply.ping,
             ephemeral: reply.private,
@@ -73,11 +77,16 @@ impl Post {
         }
     }
 
-    fn attachment(&self) -> Option<CreateAttachment> {
-        self.picture.as_ref().map(|(picture, name)| {
+    fn attachments(&self) -> Vec<CreateAttachment> {
+        let picture = self.picture.as_ref().map(|(picture, name)| {
             CreateAttachment::bytes(picture.bytes.clone(), name.as_str())
                 .description(picture.alt_text.clone())
-        })
+        });
+        let document = self
+            .document
+            .as_ref()
+            .map(|d| CreateAttachment::bytes(d.text.clone().into_bytes(), d.file_name.as_str()));
+        picture.into_iter().chain(document).collect()
     }
 
     fn mentions(&self) -> CreateAllowedMentions {
@@ -90,7 +99,7 @@ impl Post {
             .components(self.rows.clone())
             .allowed_mentions(self.mentions())
             .ephemeral(self.ephemeral);
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             message = message.add_file(file);
         }
         message
@@ -102,7 +111,7 @@ impl Post {
             .components(self.rows.clone())
             .allowed_mentions(self.mentions())
             .ephemeral(self.ephemeral);
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             message = message.add_file(file);
         }
         message
@@ -113,7 +122,7 @@ impl Post {
             .content(&self.text)
             .components(self.rows.clone())
             .allowed_mentions(self.mentions());
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             edit = edit.new_attachment(file);
         }
         edit
@@ -125,7 +134,7 @@ impl Post {
             .content(&self.text)
             .components(self.rows.clone())
             .allowed_mentions(self.mentions());
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             message = message.add_file(file);
         }
         message
