@@ -177,9 +177,9 @@ mod tests {
     fn mentions_are_neutralised() {
         assert_eq!(Name::from("@everyone").shown(), "@\u{200B}everyone");
         assert_eq!(Name::from("hi @here").shown(), "hi @\u{200B}here");
-        let shown = Name::from("<@123>").shown();
-        assert_eq!(shown, r"\<@123\>");
-        assert!(!shown.contains("<@"));
+        // Discord shows `\<@123\>` as the text `<@123>`: no mention.
+        assert_eq!(Name::from("<@123>").shown(), r"\<@123\>");
+        assert_eq!(Name::from("<#5> <t:1:R>").shown(), r"\<\#5\> \<t\:1\:R\>");
     }
 
     #[test]
