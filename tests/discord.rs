@@ -1196,3 +1196,110 @@ async fn slow_answers_are_deferred_and_still_ping_in_a_new_message() {
     assert_eq!(undelivered(&table).await, 0);
     table.fake.check_calls();
 }
+
+/// Nicknames that try to format, link or ping reach the channel escaped
+/// (Discord shows the characters themselves) and ping nobody; the record's
+/// code block stays closed. A record too long for a message comes as a
+/// `.txt` file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nicknames_are_escaped_and_long_records_come_as_files() {
+    let table = Table::new().await;
+    let mal =
+        FakeUser::new(1_200_000_000_000_000_021, "mal").nicknamed("**M** [x](https://example.com)");
+    let zed = FakeUser::new(1_200_000_000_000_000_022, "zed")
+        .nicknamed("```Z @everyone <@123> نزي👩\u{200D}👧");
+    table.fake.add_user(&mal);
+    table.fake.add_user(&zed);
+    let hazards = [
+        "**M**",
+        "[x](https://example.com)",
+        "```",
+        "@everyone",
+        "<@123>",
+    ];
+    let harmless = |message: &Message| {
+        for hazard in hazards {
+            assert!(
+                !message.content.contains(hazard),
+                "{hazard:?} got through: {}",
+                message.content
+            );
+        }
+    };
+
+    let challenge = table
+        .slash(
+            &mal,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": zed.id.to_string()},
+                {"name": "first", "type": 3, "value": "me"},
+                {"name": "variant", "type": 3, "value": "beginner"},
+            ]),
+        )
+        .await;
+    harmless(&challenge);
+    assert!(
+        challenge
+            .content
+            .contains(r"\*\*M\*\* \[x\]\(https\://example\.com\)"),
+        "the nickname, not the user name, escaped: {}",
+        challenge.content
+    );
+    assert_eq!(challenge.mentions(), [zed.id], "{}", challenge.content);
+    let board = table.click(&zed, &challenge, "kiela:accept:").await;
+    harmless(&board);
+    assert!(board.content.contains(r"\`\`\`Z @"), "{}", board.content);
+    assert!(
+        board.content.contains("نزي👩\u{200D}👧"),
+        "{}",
+        board.content
+    );
+    assert_eq!(board.mentions(), [mal.id], "{}", board.content);
+    let game = component_id(&board, "kiela:move:")
+        .split(':')
+        .nth(2)
+        .unwrap()
+        .parse::<i64>()
+        .unwrap();
+    let history = table
+        .slash(
+            &mal,
+            "history",
+            json!([{"name": "game", "type": 4, "value": game}]),
+        )
+        .await;
+    assert_eq!(
+        history.content.matches("```").count(),
+        2,
+        "{}",
+        history.content
+    );
+    assert!(history.attachments.is_empty());
+
+    // 420 plies: the record no longer fits in a message.
+    let store = kiela::store::Store::open(&table.database).await.unwrap();
+    let moves = support::long_games::lasting_moves(420);
+    support::long_games::append(&store, game, &moves, START).await;
+    let history = table
+        .slash(
+            &mal,
+            "history",
+            json!([{"name": "game", "type": 4, "value": game}]),
+        )
+        .await;
+    assert!(history.content.chars().count() <= 2000);
+    assert!(
+        history.content.contains("attached file"),
+        "{}",
+        history.content
+    );
+    assert_eq!(history.attachments.len(), 1);
+    let file = &history.attachments[0];
+    assert_eq!(file.filename, format!("kiela-{game}.txt"));
+    let text = String::from_utf8(file.bytes.clone()).unwrap();
+    assert!(text.starts_with("variant=beginner"), "{text}");
+    assert!(text.contains(&moves[419].to_string()));
+    assert!(text.chars().count() > 2000);
+    table.fake.check_calls();
+}

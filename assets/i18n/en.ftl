@@ -145,6 +145,8 @@ challenge-declined = { $name } declined the challenge of { $mention }.
 challenge-withdrawn = { $name } withdrew the challenge to { $mention }.
 ai-game = Game #{ $id }: { $name } against { $bot } ({ $level }), { $variant }.
 bad-days = the time per move must be 1 to 14 days, not { $days }
+quota-challenges = you already have { $max } challenges waiting for an answer; wait until they are answered or expire (a day after they were sent), or withdraw one with the Decline button under it
+quota-ai-games = you already play { $max } games against the AI; finish one, or resign it with `/kiela resign game:`, before starting another
 
 ## Lists and numbers
 
@@ -153,7 +155,12 @@ games-line = #{ $id } vs { $opponent } ({ $variant }, you are { $side }) in <#{ 
 turn-yours = **your move**
 turn-yours-before = **your move** (before <t:{ $deadline }:R>)
 turn-theirs = { $name } to move
+games-more = { $count ->
+    [one] …and 1 more game (a message holds only so many).
+   *[other] …and { $count } more games (a message holds only so many).
+}
 history = Game #{ $id }:
+history-attached = The record ({ $plies } turns) is too long for a message: it is in the attached file.
 history-alt-text = Game #{ $id }, { $south } against { $north }: the board after each of its { $turns ->
     [one] { $turns } turn
    *[other] { $turns } turns

@@ -163,6 +163,8 @@ challenge-declined = { $name } recusou o desafio de { $mention }.
 challenge-withdrawn = { $name } retirou o desafio a { $mention }.
 ai-game = Partida #{ $id }: { $name } contra { $bot } ({ $level }), { $variant }.
 bad-days = o tempo por jogada deve ser de 1 a 14 dias, não { $days }
+quota-challenges = você já tem { $max } desafios esperando resposta; espere até que sejam respondidos ou expirem (um dia depois de enviados), ou retire um com o botão Recusar embaixo dele
+quota-ai-games = você já joga { $max } partidas contra a IA; termine uma, ou desista dela com `/kiela desistir partida:`, antes de começar outra
 
 ## Listas e números
 
@@ -171,7 +173,12 @@ games-line = #{ $id } contra { $opponent } ({ $variant }, você é { $side }) em
 turn-yours = **sua vez**
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
+games-more = { $count ->
+    [one] …e mais 1 partida (uma mensagem não comporta mais).
+   *[other] …e mais { $count } partidas (uma mensagem não comporta mais).
+}
 history = Partida #{ $id }:
+history-attached = O registro ({ $plies } vezes) é longo demais para uma mensagem: está no arquivo anexo.
 history-alt-text = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de cada uma das { $turns } vezes, com o caminho de cada vez.
 provisional = ? (provisório)
 stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } neste servidor; { $ongoing ->

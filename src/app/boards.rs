@@ -1,7 +1,9 @@
 //! Posted boards: which message is a game's board, and watching a turn
 //! again.
 
-use super::{AppError, BoardMessage, Format, GameRef, GameService, Picture, Reply, Result, User};
+use super::{
+    AppError, BoardMessage, Format, GameRef, GameService, Name, Picture, Reply, Result, User,
+};
 use crate::i18n::Lang;
 use crate::render::{self, BoardView, LastMove, RenderError};
 use crate::rules::{Game, Move, Side, Variant};
@@ -46,18 +48,12 @@ impl GameService {
             self.name_of(loaded.row.south_id).await?,
             self.name_of(loaded.row.north_id).await?,
         );
-        let picture =
+        let (picture, path) =
             tokio::task::spawn_blocking(move || animate(game_id, variant, &moves, names, lang))
                 .await
                 .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
         Ok(Reply {
-            text: tr!(
-                lang,
-                "watch-text",
-                id = game_id,
-                turn = ply,
-                path = &picture.alt_text
-            ),
+            text: tr!(lang, "watch-text", id = game_id, turn = ply, path = path),
             picture: Some(picture),
             game: Some(GameRef {
                 id: game_id,
@@ -72,14 +68,15 @@ impl GameService {
 }
 
 /// The animation of the last of `moves` (a game's first plies), described
-/// by its path in words.
+/// by its path in words (plain in the alt text; also returned for message
+/// text, with the name escaped).
 fn animate(
     game_id: i64,
     variant: Variant,
     moves: &[Move],
-    (south, north): (String, String),
+    (south, north): (Name, Name),
     lang: Lang,
-) -> Result<Picture> {
+) -> Result<(Picture, String)> {
     let (last, earlier) = moves.split_last().expect("at least one move");
     let before = Game::replay(variant, earlier)
         .map_err(|(ply, e)| AppError::Internal(format!("replaying ply {ply}: {e}")))?;
@@ -94,20 +91,24 @@ fn animate(
         Side::South => &south,
         Side::North => &north,
     };
-    let alt_text = render::words::path(mover, &last_move.trace);
+    let alt_text = mover.plain_path(&last_move.trace);
+    let path = mover.path(&last_move.trace);
     let view = BoardView {
         ply: moves.len(),
         last_move: Some(last_move),
         game_id: Some(game_id),
-        ..BoardView::new(&after, &south, &north)
+        ..BoardView::new(&after, south.raw(), north.raw())
     };
     let gif = render::turn_gif(&view).map_err(|e| match e {
         RenderError::NothingToAnimate => AppError::Refused(tr!(lang, "watch-rearrangement")),
         e => AppError::Internal(e.to_string()),
     })?;
-    Ok(Picture {
-        bytes: gif,
-        format: Format::Gif,
-        alt_text,
-    })
+    Ok((
+        Picture {
+            bytes: gif,
+            format: Format::Gif,
+            alt_text,
+        },
+        path,
+    ))
 }

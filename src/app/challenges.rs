@@ -33,10 +33,16 @@ impl GameService {
             return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
         }
         check_days(user, options.days)?;
+        self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         // Not `meet`: the opponent's language is unknown until they act.
         self.store
-            .upsert_player(opponent.id, &opponent.name, opponent.is_bot, self.now())
+            .upsert_player(
+                opponent.id,
+                opponent.name.raw(),
+                opponent.is_bot,
+                self.now(),
+            )
             .await?;
         let now = self.now();
         let lang = place.lang;
@@ -273,9 +279,10 @@ impl GameService {
         options: GameOptions,
     ) -> Result<Reply> {
         check_days(user, options.days)?;
+        self.check_ai_quota(user).await?;
         self.meet(user).await?;
         self.store
-            .upsert_player(self.bot.id, &self.bot.name, true, self.now())
+            .upsert_player(self.bot.id, self.bot.name.raw(), true, self.now())
             .await?;
         let human_south = options.first.challenger_is_south();
         let (south, north) = if human_south {

@@ -24,7 +24,8 @@ impl GameService {
         for row in self.store.games_of(user.id, !finished_too, 25).await? {
             let loaded = self.load(row.id).await?;
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
-            let opponent = self.name_of(loaded.player(side.opponent())).await?;
+            // A choice's label is not markdown: the plain name.
+            let opponent = self.name_of(loaded.player(side.opponent())).await?.plain();
             // Waiting for them, then the other ongoing ones, then finished.
             let lang = user.lang;
             let (order, state) = match loaded.game.outcome() {

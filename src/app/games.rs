@@ -2,7 +2,6 @@
 //! reply, and showing a game.
 
 use crate::ai::{self, Level};
-use crate::render;
 use crate::rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 
@@ -151,7 +150,7 @@ impl GameService {
             self.finish(loaded, &mut change, outcome);
         }
         let name = self.name_of(loaded.player(side)).await?;
-        let path = render::words::path(&name, &trace);
+        let path = name.path(&trace);
         let post = NewPost {
             held,
             ..self.board_post(loaded, loaded.ply() + 1, path, lang)
@@ -199,9 +198,14 @@ impl GameService {
         }
         let game = loaded.game.clone();
         let seed = (loaded.row.id as u64) << 16 ^ loaded.ply() as u64;
-        let mv = tokio::task::spawn_blocking(move || ai_move(&game, level, seed))
-            .await
-            .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
+        // Queued for a slot of the bounded pool (see `limits`).
+        let slot = super::AI_SEARCHES.slot().await;
+        let mv = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            ai_move(&game, level, seed)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
         let post = self
             .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, held)
             .await?;

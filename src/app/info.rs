@@ -7,18 +7,25 @@ use crate::rules::{Record, Side};
 use crate::i18n::Lang;
 use crate::tr;
 
-use super::{words, AppError, Format, GameService, Picture, Place, Reply, Result, User};
+use super::limits::{self, Document, Lines};
+use super::{words, AppError, Format, GameService, Name, Picture, Place, Reply, Result, User};
+
+/// At most this many of a user's ongoing games are counted in `/kiela games`.
+const LISTED_MAX: i64 = 1000;
 
 impl GameService {
-    /// The user's ongoing games, the ones waiting for them first.
+    /// The user's ongoing games, the ones waiting for them first; as many
+    /// as fit in one message, then how many more there are.
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
-        let rows = self.store.games_of(user.id, true, 25).await?;
+        let rows = self.store.games_of(user.id, true, LISTED_MAX).await?;
         if rows.is_empty() {
             return Ok(Reply::private(tr!(user.lang, "no-games")));
         }
         let lang = user.lang;
-        let mut lines = Vec::new();
-        for row in rows {
+        let total = rows.len();
+        let more_len = limits::discord_len(&tr!(lang, "games-more", count = total));
+        let mut lines = Lines::default();
+        for (i, row) in rows.iter().enumerate() {
             let loaded = self.load(row.id).await?;
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
             let opponent = self.name_of(loaded.player(side.opponent())).await?;
@@ -30,7 +37,7 @@ impl GameService {
             } else {
                 tr!(lang, "turn-theirs", name = &opponent)
             };
-            lines.push(tr!(
+            let line = tr!(
                 lang,
                 "games-line",
                 id = row.id,
@@ -40,38 +47,59 @@ impl GameService {
                 channel = row.channel_id.to_string(),
                 play = loaded.ply() / 2 + 1,
                 turn = turn
-            ));
+            );
+            let reserve = if i + 1 == total { 0 } else { more_len + 1 };
+            if !lines.push(&line, reserve) {
+                break;
+            }
         }
-        Ok(Reply::private(lines.join("\n")))
+        let left = total - lines.count();
+        let more = (left > 0).then(|| tr!(lang, "games-more", count = left));
+        Ok(Reply::private(lines.finish(more)))
     }
 
     /// The record of a game, to copy into `kiela replay` or elsewhere; for
     /// a finished game, with the whole game as an animation (a frame a turn).
+    /// A record too long for a message comes as a `.txt` file instead.
     pub async fn history(&self, place: Place, game_id: i64) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
-        let record = Record::of_game(&loaded.game, &south, &north);
+        let record = Record::of_game(&loaded.game, &south.in_code(), &north.in_code());
         let title = tr!(place.lang, "history", id = game_id);
-        let text = format!("{title}\n```\n{record}\n```");
+        let inline = format!("{title}\n```\n{record}\n```");
+        let (text, document) = if limits::fits(&inline) {
+            (inline, None)
+        } else {
+            let note = tr!(place.lang, "history-attached", plies = loaded.ply());
+            let file = Document {
+                file_name: format!("kiela-{game_id}.txt"),
+                text: format!("{record}\n"),
+            };
+            (format!("{title}\n{note}"), Some(file))
+        };
+        let reply = Reply {
+            document,
+            ..Reply::text(text)
+        };
         if !loaded.game.is_over() || loaded.game.ply() == 0 {
-            return Ok(Reply::text(text));
+            return Ok(reply);
         }
         let turns = loaded.game.ply();
         let alt_text = tr!(
             place.lang,
             "history-alt-text",
             id = game_id,
-            south = &south,
-            north = &north,
+            south = south.plain(),
+            north = north.plain(),
             turns = turns
         );
         let game = loaded.game;
         let gif = tokio::task::spawn_blocking(move || {
             render::game_gif(&GameView {
                 game: &game,
-                south_name: &south,
-                north_name: &north,
+                south_name: south.raw(),
+                north_name: north.raw(),
                 game_id: Some(game_id),
             })
         })
@@ -84,7 +112,7 @@ impl GameService {
                 format: Format::Gif,
                 alt_text,
             }),
-            ..Reply::text(text)
+            ..reply
         })
     }
 
@@ -122,6 +150,7 @@ impl GameService {
             .iter()
             .enumerate()
             .map(|(i, (r, name))| {
+                let name = Name::new(name.as_str());
                 let mark = if r.is_provisional() { "?" } else { "" };
                 format!(
                     "{}. {name}: {:.0}{mark} ({}-{}-{})",

@@ -13,6 +13,8 @@ mod choices;
 mod clock;
 mod games;
 mod info;
+mod limits;
+mod names;
 mod outbox;
 mod settings;
 mod timers;
@@ -21,6 +23,11 @@ mod words;
 pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use info::rules_summary;
+pub use limits::{
+    clip_message, Document, SearchPool, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
+    MESSAGE_CHARS,
+};
+pub use names::Name;
 pub use outbox::{Delivery, Destination, ANSWER_LEASE};
 pub use settings::{LanguageSetting, Settings};
 pub use timers::{DueEvent, AI_TURN_GRACE};
@@ -46,7 +53,8 @@ pub const DAY: i64 = 24 * 60 * 60;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
     pub id: i64,
-    pub name: String,
+    /// As Discord gave it; see [`Name`] for how it becomes text.
+    pub name: Name,
     pub is_bot: bool,
     /// The language of their Discord client: their private replies, and
     /// (remembered) their reminders and direct messages.
@@ -57,7 +65,7 @@ impl User {
     pub fn new(id: i64, name: &str) -> User {
         User {
             id,
-            name: name.to_string(),
+            name: Name::from(name),
             is_bot: false,
             lang: Lang::En,
         }
@@ -139,6 +147,9 @@ pub struct Reply {
     /// the interaction's answer, it delivers them; otherwise the delivery
     /// loop posts them.
     pub posts: Vec<i64>,
+    /// A text sent as a file beside the message (a record too long for the
+    /// message itself).
+    pub document: Option<Document>,
 }
 
 impl Reply {
@@ -340,7 +351,7 @@ impl GameService {
     /// language of their client, for their reminders.
     async fn meet(&self, user: &User) -> Result<()> {
         self.store
-            .upsert_player(user.id, &user.name, user.is_bot, self.now())
+            .upsert_player(user.id, user.name.raw(), user.is_bot, self.now())
             .await?;
         if !user.is_bot {
             self.store
@@ -350,13 +361,14 @@ impl GameService {
         Ok(())
     }
 
-    async fn name_of(&self, id: i64) -> Result<String> {
-        Ok(self
-            .store
-            .player(id)
-            .await?
-            .map(|p| p.name)
-            .unwrap_or_else(|| tr!(Lang::En, "user-fallback", id = id.to_string())))
+    async fn name_of(&self, id: i64) -> Result<Name> {
+        Ok(Name::new(
+            self.store
+                .player(id)
+                .await?
+                .map(|p| p.name)
+                .unwrap_or_else(|| tr!(Lang::En, "user-fallback", id = id.to_string())),
+        ))
     }
 
     /// The language a player last used (English if never seen).
@@ -411,8 +423,8 @@ impl GameService {
             tokio::task::spawn_blocking(move || {
                 let view = BoardView {
                     position: &position,
-                    south_name: &south,
-                    north_name: &north,
+                    south_name: south.raw(),
+                    north_name: north.raw(),
                     ply,
                     last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
                     outcome,

@@ -220,7 +220,7 @@ impl Bot {
         })?;
         let bot = User {
             id: me.id.get() as i64,
-            name: me.name.clone(),
+            name: me.name.clone().into(),
             is_bot: true,
             lang: Lang::En,
         };
@@ -322,7 +322,7 @@ async fn shutdown_signal() {
 fn user_of(user: &serenity::all::User, nick: Option<&str>, lang: Lang) -> User {
     User {
         id: user.id.get() as i64,
-        name: nick.unwrap_or_else(|| user.display_name()).to_string(),
+        name: nick.unwrap_or_else(|| user.display_name()).into(),
         is_bot: user.bot,
         lang,
     }

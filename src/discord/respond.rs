@@ -15,7 +15,7 @@ use serenity::all::{
 use tokio::sync::Notify;
 use tracing::warn;
 
-use crate::app::{BoardMessage, GameRef, GameService, Picture, Reply};
+use crate::app::{clip_message, BoardMessage, Document, GameRef, GameService, Picture, Reply};
 use crate::i18n::Lang;
 
 use super::components;
@@ -29,6 +29,8 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 pub struct Post {
     pub text: String,
     pub picture: Option<(Picture, String)>,
+    /// A text file beside the picture (a long game record).
+    pub document: Option<Document>,
     pub rows: Vec<CreateActionRow>,
     /// Users this message may notify (every other mention stays silent).
     pub ping: Vec<i64>,
@@ -67,8 +69,10 @@ impl Post {
             .game
             .filter(|_| reply.picture.is_some() && !reply.private);
         Post {
-            text: reply.text,
+            // Discord refuses longer messages; the service keeps under it.
+            text: clip_message(reply.text),
             picture: reply.picture.map(|p| (p, file_name)),
+            document: reply.document,
             rows,
             ping: reply.ping,
             ephemeral: reply.private,
@@ -77,11 +81,16 @@ impl Post {
         }
     }
 
-    fn attachment(&self) -> Option<CreateAttachment> {
-        self.picture.as_ref().map(|(picture, name)| {
+    fn attachments(&self) -> Vec<CreateAttachment> {
+        let picture = self.picture.as_ref().map(|(picture, name)| {
             CreateAttachment::bytes(picture.bytes.clone(), name.as_str())
                 .description(picture.alt_text.clone())
-        })
+        });
+        let document = self
+            .document
+            .as_ref()
+            .map(|d| CreateAttachment::bytes(d.text.clone().into_bytes(), d.file_name.as_str()));
+        picture.into_iter().chain(document).collect()
     }
 
     fn mentions(&self) -> CreateAllowedMentions {
@@ -94,7 +103,7 @@ impl Post {
             .components(self.rows.clone())
             .allowed_mentions(self.mentions())
             .ephemeral(self.ephemeral);
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             message = message.add_file(file);
         }
         message
@@ -106,7 +115,7 @@ impl Post {
             .components(self.rows.clone())
             .allowed_mentions(self.mentions())
             .ephemeral(self.ephemeral);
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             message = message.add_file(file);
         }
         message
@@ -117,7 +126,7 @@ impl Post {
             .content(&self.text)
             .components(self.rows.clone())
             .allowed_mentions(self.mentions());
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             edit = edit.new_attachment(file);
         }
         edit
@@ -129,7 +138,7 @@ impl Post {
             .content(&self.text)
             .components(self.rows.clone())
             .allowed_mentions(self.mentions());
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             message = message.add_file(file);
         }
         message

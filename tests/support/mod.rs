@@ -6,4 +6,5 @@
 
 pub mod databases;
 pub mod fake_discord;
+pub mod long_games;
 pub mod openapi;

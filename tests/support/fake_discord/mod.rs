@@ -56,6 +56,8 @@ pub struct FakeUser {
     pub locale: String,
     /// Whether they may manage the guild (MANAGE_GUILD in their permissions).
     pub manager: bool,
+    /// Their nickname in the guild (the member's `nick`), if any.
+    pub nick: Option<String>,
 }
 
 impl FakeUser {
@@ -65,7 +67,14 @@ impl FakeUser {
             name: name.to_owned(),
             locale: "en-US".to_owned(),
             manager: false,
+            nick: None,
         }
+    }
+
+    /// The same user, with a nickname in the guild.
+    pub fn nicknamed(mut self, nick: &str) -> FakeUser {
+        self.nick = Some(nick.to_owned());
+        self
     }
 
     /// The same user with their client in `locale` (e.g. `pt-BR`).
@@ -747,7 +756,7 @@ impl FakeDiscord {
                 .unwrap_or_else(|| panic!("unknown user {id}: call add_user first"));
             users.insert(id.to_string(), objects::user(user, id == APPLICATION_ID));
             if in_guild {
-                members.insert(id.to_string(), objects::partial_member());
+                members.insert(id.to_string(), objects::partial_member(user));
             }
         }
         json!({"users": users, "members": members})

@@ -44,9 +44,9 @@ pub fn current_user(bot: &FakeUser) -> Value {
 }
 
 /// A guild member without `user`, `deaf` and `mute`, as in `resolved.members`.
-pub fn partial_member() -> Value {
+pub fn partial_member(user: &FakeUser) -> Value {
     json!({
-        "nick": null,
+        "nick": user.nick,
         "avatar": null,
         "banner": null,
         "roles": [],
@@ -60,7 +60,7 @@ pub fn partial_member() -> Value {
 }
 
 pub fn member(user: &FakeUser) -> Value {
-    let mut member = partial_member();
+    let mut member = partial_member(user);
     member["user"] = self::user(user, false);
     member["deaf"] = json!(false);
     member["mute"] = json!(false);

@@ -419,7 +419,8 @@ impl FakeDiscord {
             // The same nonce again: the message it made, not a second one.
             if body["enforce_nonce"] == true && !body["nonce"].is_null() {
                 let first = inner.messages.iter().find(|m| {
-                    m.raw["channel_id"] == channel.to_string() && m.raw["nonce"] == body["nonce"]
+                    m.raw["channel_id"].as_str() == Some(channel.to_string().as_str())
+                        && m.raw["nonce"] == body["nonce"]
                 });
                 if let Some(first) = first {
                     return ok(first.raw.clone());

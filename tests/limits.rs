@@ -1,0 +1,413 @@
+//! Names people choose and the limits of Discord and of the machine,
+//! through the game service on real databases (a SQLite file, and
+//! PostgreSQL when installed): names that try to format, link or ping are
+//! escaped and cut; lists and records stay within 2,000 characters; quotas
+//! on challenges and AI games; AI searches through a bounded pool.
+
+mod support;
+
+use std::sync::Arc;
+
+use kiela::ai::Level;
+use kiela::app::{
+    AppError, FirstMover, GameOptions, GameService, ManualClock, Place, Reply, User, AI_SEARCHES,
+    MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
+};
+use kiela::i18n::Lang;
+use kiela::rules::Variant;
+use kiela::store::Store;
+use support::databases::{Db, TestDb};
+use support::long_games;
+
+on_both_backends! {
+    names_are_escaped_and_cut_in_messages_but_kept_whole,
+    the_games_list_fits_a_message_and_counts_the_rest,
+    a_long_record_comes_as_a_text_file,
+    open_challenges_are_limited_per_challenger,
+    ai_games_are_limited_per_player,
+    ai_searches_queue_for_a_bounded_pool,
+}
+
+const START: i64 = 1_800_000_000;
+const HERE: Place = Place {
+    guild_id: 10,
+    channel_id: 20,
+    lang: Lang::En,
+};
+
+fn bot() -> User {
+    User {
+        id: 999,
+        name: "Kiela".into(),
+        is_bot: true,
+        lang: Lang::En,
+    }
+}
+
+struct World {
+    _db: TestDb,
+    service: GameService,
+}
+
+async fn world(db: Db) -> World {
+    let test_db = db.fresh("").await;
+    let clock = ManualClock::starting_at(START);
+    let store = Store::open(&test_db.url).await.unwrap();
+    World {
+        _db: test_db,
+        service: GameService::new(store, bot(), Arc::new(clock)),
+    }
+}
+
+fn refusal(result: Result<Reply, AppError>, lang: Lang) -> String {
+    match result {
+        Ok(reply) => panic!("expected a refusal, got {:?}", reply.text),
+        Err(e) => e.message(lang),
+    }
+}
+
+fn me_first(variant: Variant) -> GameOptions {
+    GameOptions {
+        variant,
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    }
+}
+
+/// `a` challenges `b` (`a` moves first) and `b` accepts: the first board.
+async fn game_between(w: &World, a: &User, b: &User, variant: Variant) -> Reply {
+    let challenge = w
+        .service
+        .challenge(a, HERE, b, me_first(variant))
+        .await
+        .unwrap();
+    w.service
+        .accept(b, HERE, challenge.challenge)
+        .await
+        .unwrap()
+}
+
+/// What must never reach a message raw: the nicknames' markup.
+const HAZARDS: [&str; 6] = [
+    "**Ana**",
+    "[x](https://example.com)",
+    "```",
+    "@everyone",
+    "<@123>",
+    "\u{202E}",
+];
+
+fn assert_harmless(text: &str) {
+    for hazard in HAZARDS {
+        assert!(!text.contains(hazard), "{hazard:?} got through: {text}");
+    }
+    assert!(text.chars().count() <= MESSAGE_CHARS, "{text}");
+}
+
+/// Nicknames with markdown, a masked link, a code fence, mass and user
+/// mentions, a right-to-left override, right-to-left text and emoji: every
+/// message shows them escaped (Discord then prints the characters
+/// themselves), cut to 32 characters; the store and the picture keep them
+/// whole.
+async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
+    let w = world(db).await;
+    let bold = User::new(1, "**Ana** [x](https://example.com)");
+    let fence = User::new(2, "```Bob @everyone <@123>");
+    let rtl = User::new(3, "\u{202E}نزينغا 👩\u{200D}👩\u{200D}👧");
+    let long = User::new(4, &"Kiluanji".repeat(6));
+
+    let challenge = w
+        .service
+        .challenge(&bold, HERE, &fence, me_first(Variant::Standard))
+        .await
+        .unwrap();
+    assert_harmless(&challenge.text);
+    assert!(
+        challenge
+            .text
+            .contains(r"\*\*Ana\*\* \[x\]\(https\://example\.com\)"),
+        "{}",
+        challenge.text
+    );
+    let board = w
+        .service
+        .accept(&fence, HERE, challenge.challenge)
+        .await
+        .unwrap();
+    assert_harmless(&board.text);
+    assert!(
+        board.text.contains(r"\`\`\`Bob @"),
+        "the name is still there, escaped: {}",
+        board.text
+    );
+    assert!(board.text.contains("@\u{200B}everyone"), "{}", board.text);
+    assert!(board.text.contains(r"\<@123\>"), "{}", board.text);
+    // The picture draws the raw names (its alt text is made with them).
+    let picture = board.picture.as_ref().unwrap();
+    assert!(picture.alt_text.contains("**Ana**"), "{}", picture.alt_text);
+    // The store keeps the name as Discord gave it.
+    let stored = w.service.store().player(bold.id).await.unwrap().unwrap();
+    assert_eq!(stored.name, bold.name.raw());
+
+    // A move: the path names the mover, escaped.
+    let game = board.game.unwrap();
+    let hole = board.moves[0].0.to_string();
+    let moved = w
+        .service
+        .play_move(&bold, HERE, Some(game.id), &hole, Some(game.ply))
+        .await
+        .unwrap();
+    assert_harmless(&moved.text);
+    assert!(
+        moved.text.starts_with(r"\*\*Ana\*\* \[x\]"),
+        "{}",
+        moved.text
+    );
+
+    // Lists, resignation, stats, the record.
+    let games = w.service.my_games(&bold).await.unwrap();
+    assert_harmless(&games.text);
+    assert!(games.text.contains(r"\`\`\`Bob"), "{}", games.text);
+    let history = w.service.history(HERE, game.id).await.unwrap();
+    assert_eq!(
+        history.text.matches("```").count(),
+        2,
+        "the name cannot close the record's block: {}",
+        history.text
+    );
+    let stats = w.service.stats(HERE, &fence).await.unwrap();
+    assert_harmless(&stats.text);
+    let resigned = w.service.resign(&fence, HERE, Some(game.id)).await.unwrap();
+    assert_harmless(&resigned.text);
+    let leaderboard = w.service.leaderboard(HERE).await.unwrap();
+    assert_harmless(&leaderboard.text);
+    assert!(
+        leaderboard.text.contains(r"\*\*Ana"),
+        "{}",
+        leaderboard.text
+    );
+
+    // Right-to-left text and emoji are kept, the override is not; a long
+    // name is cut with an ellipsis.
+    let board = game_between(&w, &rtl, &long, Variant::Standard).await;
+    assert_harmless(&board.text);
+    assert!(
+        board.text.contains("نزينغا 👩\u{200D}👩\u{200D}👧"),
+        "{}",
+        board.text
+    );
+    let cut = format!("{}…", &"Kiluanji".repeat(6)[..31]);
+    assert!(board.text.contains(&cut), "{}", board.text);
+    assert!(
+        !board.text.contains(&"Kiluanji".repeat(6)),
+        "{}",
+        board.text
+    );
+}
+
+/// 40 ongoing games do not fit in one message: as many as fit, then how
+/// many more there are.
+async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
+    let w = world(db).await;
+    let ana = User::new(1, "Ana");
+    for i in 0..40 {
+        let opponent = User::new(100 + i, &format!("Opponent number {i}"));
+        game_between(&w, &ana, &opponent, Variant::Standard).await;
+    }
+    let list = w.service.my_games(&ana).await.unwrap().text;
+    assert!(list.chars().count() <= MESSAGE_CHARS, "{}", list.len());
+    let shown = list.lines().filter(|l| l.starts_with('#')).count();
+    let last = list.lines().last().unwrap();
+    let more: usize = last
+        .strip_prefix("…and ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of the rest: {last:?}"));
+    assert!(shown >= 10, "only {shown} shown");
+    assert_eq!(shown + more, 40, "{list}");
+
+    // In Portuguese too.
+    let list = w
+        .service
+        .my_games(&ana.clone().speaking(Lang::Pt))
+        .await
+        .unwrap()
+        .text;
+    assert!(list.chars().count() <= MESSAGE_CHARS);
+    assert!(
+        list.lines().last().unwrap().starts_with("…e mais "),
+        "{list}"
+    );
+
+    // A few games: all of them, no count.
+    let bob = User::new(2, "Bob");
+    game_between(&w, &bob, &User::new(3, "Carol"), Variant::Standard).await;
+    let list = w.service.my_games(&bob).await.unwrap().text;
+    assert_eq!(list.lines().count(), 1, "{list}");
+}
+
+/// A record over 2,000 characters comes as a `.txt` file beside a short
+/// message; a short one stays in the message.
+async fn a_long_record_comes_as_a_text_file(db: Db) {
+    let w = world(db).await;
+    let (ana, bob) = (User::new(1, "Ana"), User::new(2, "Bob"));
+    let short = game_between(&w, &ana, &bob, Variant::Beginner).await;
+    let short_id = short.game.unwrap().id;
+    let history = w.service.history(HERE, short_id).await.unwrap();
+    assert!(history.document.is_none());
+    assert!(history.text.contains("```"), "{}", history.text);
+
+    let long = game_between(&w, &ana, &bob, Variant::Beginner).await;
+    let id = long.game.unwrap().id;
+    let moves = long_games::lasting_moves(420);
+    long_games::append(w.service.store(), id, &moves, START).await;
+    let history = w.service.history(HERE, id).await.unwrap();
+    assert!(history.text.chars().count() <= MESSAGE_CHARS);
+    assert!(!history.text.contains("```"), "{}", history.text);
+    assert!(history.text.contains("420"), "{}", history.text);
+    let file = history.document.expect("the record as a file");
+    assert_eq!(file.file_name, format!("kiela-{id}.txt"));
+    assert!(file.text.chars().count() > MESSAGE_CHARS);
+    assert!(file.text.starts_with("variant=beginner"), "{}", file.text);
+    assert!(file.text.contains(&moves[419].to_string()));
+    // Portuguese, for a Portuguese server.
+    let pt = Place {
+        lang: Lang::Pt,
+        ..HERE
+    };
+    let history = w.service.history(pt, id).await.unwrap();
+    assert!(history.text.contains("arquivo anexo"), "{}", history.text);
+}
+
+/// Each challenge pings its target: at most ten wait for an answer per
+/// challenger, then a clear refusal until one is answered.
+async fn open_challenges_are_limited_per_challenger(db: Db) {
+    let w = world(db).await;
+    let ana = User::new(1, "Ana");
+    let mut sent = Vec::new();
+    for i in 0..MAX_OPEN_CHALLENGES as i64 {
+        let target = User::new(100 + i, &format!("target {i}"));
+        let reply = w
+            .service
+            .challenge(&ana, HERE, &target, GameOptions::default())
+            .await
+            .unwrap();
+        sent.push((target, reply.challenge));
+    }
+    let extra = User::new(200, "one too many");
+    let e = refusal(
+        w.service
+            .challenge(&ana, HERE, &extra, GameOptions::default())
+            .await,
+        Lang::En,
+    );
+    assert!(e.contains("10 challenges waiting"), "{e}");
+    let pt = refusal(
+        w.service
+            .challenge(
+                &ana.clone().speaking(Lang::Pt),
+                HERE,
+                &extra,
+                GameOptions::default(),
+            )
+            .await,
+        Lang::Pt,
+    );
+    assert!(pt.contains("10 desafios esperando"), "{pt}");
+    // Someone else is not limited by Ana's challenges.
+    w.service
+        .challenge(&User::new(2, "Bob"), HERE, &extra, GameOptions::default())
+        .await
+        .unwrap();
+    // An answered challenge frees a place.
+    let (target, id) = &sent[0];
+    w.service.decline(target, HERE, *id).await.unwrap();
+    w.service
+        .challenge(&ana, HERE, &extra, GameOptions::default())
+        .await
+        .unwrap();
+}
+
+/// At most five ongoing games against the AI per player, however started.
+async fn ai_games_are_limited_per_player(db: Db) {
+    let w = world(db).await;
+    let ana = User::new(1, "Ana");
+    let mut games = Vec::new();
+    for _ in 0..MAX_AI_GAMES {
+        let reply = w
+            .service
+            .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
+            .await
+            .unwrap();
+        games.push(reply.game.unwrap().id);
+    }
+    let e = refusal(
+        w.service
+            .start_ai_game(&ana, HERE, Level::Easy, GameOptions::default())
+            .await,
+        Lang::En,
+    );
+    assert!(e.contains("5 games against the AI"), "{e}");
+    let e = refusal(
+        w.service
+            .challenge(&ana, HERE, &bot(), GameOptions::default())
+            .await,
+        Lang::En,
+    );
+    assert!(e.contains("5 games against the AI"), "{e}");
+    let e = refusal(
+        w.service
+            .start_ai_game(
+                &ana.clone().speaking(Lang::Pt),
+                HERE,
+                Level::Easy,
+                GameOptions::default(),
+            )
+            .await,
+        Lang::Pt,
+    );
+    assert!(e.contains("5 partidas contra a IA"), "{e}");
+    // A game against a person does not count; a finished AI game frees a place.
+    game_between(&w, &ana, &User::new(2, "Bob"), Variant::Standard).await;
+    w.service.resign(&ana, HERE, Some(games[0])).await.unwrap();
+    w.service
+        .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
+        .await
+        .unwrap();
+}
+
+/// Many AI turns at once: every one is played, and no more searches ran at
+/// once than the pool has slots (no more than the cores).
+async fn ai_searches_queue_for_a_bounded_pool(db: Db) {
+    let w = world(db).await;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(AI_SEARCHES.size() <= cores);
+    let players = 3 * AI_SEARCHES.size() + 2;
+    let mut tasks = Vec::new();
+    for i in 0..players as i64 {
+        let service = w.service.clone();
+        tasks.push(tokio::spawn(async move {
+            let user = User::new(1 + i, &format!("player {i}"));
+            let options = GameOptions {
+                first: FirstMover::Them,
+                ..GameOptions::default()
+            };
+            service
+                .start_ai_game(&user, HERE, Level::Medium, options)
+                .await
+        }));
+    }
+    for task in tasks {
+        let reply = task.await.unwrap().unwrap();
+        assert_eq!(reply.game.unwrap().ply, 1, "the AI opened: {}", reply.text);
+    }
+    assert!(
+        AI_SEARCHES.peak() >= 1,
+        "the searches went through the pool"
+    );
+    assert!(
+        AI_SEARCHES.peak() <= AI_SEARCHES.size(),
+        "{} searches at once",
+        AI_SEARCHES.peak()
+    );
+}
