@@ -1303,3 +1303,60 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
     assert!(text.chars().count() > 2000);
     table.fake.check_calls();
 }
+
+/// Only the players post a game's board, in the game's channel: a
+/// stranger's `/kiela board` is a private copy that leaves the board its
+/// menus, and a move made from another channel is answered privately while
+/// the board, with its ping, goes to the game's channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_belong_to_their_players_and_their_channel() {
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let (game, ply) = board_of(&board).unwrap();
+    let game_option = json!({"name": "game", "type": 4, "value": game});
+
+    let copy = table
+        .slash(&table.carol, "board", json!([game_option]))
+        .await;
+    assert!(copy.ephemeral, "{}", copy.content);
+    let allowed = copy.allowed_mentions.clone().unwrap_or_default();
+    assert_eq!(allowed["users"], json!([]), "pings nobody: {allowed}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        posted_components(&table, board.id).contains("kiela:move:"),
+        "the board keeps its menus"
+    );
+
+    let elsewhere = CHANNEL_ID + 100;
+    table.fake.add_guild_channel(GUILD_ID, elsewhere);
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let interaction = table
+        .fake
+        .slash(
+            &table.ana,
+            elsewhere,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": hole}, game_option]),
+        )
+        .await;
+    let answer = answer(&interaction).await;
+    assert!(answer.ephemeral, "{}", answer.content);
+    assert!(
+        answer.content.contains(&format!("<#{CHANNEL_ID}>")),
+        "{}",
+        answer.content
+    );
+    let next = table
+        .fake
+        .wait_for_message("the board in the game's channel", |m| {
+            board_of(m) == Some((game, ply + 1)) && !m.ephemeral
+        })
+        .await;
+    assert_eq!(next.channel_id, CHANNEL_ID);
+    assert_eq!(next.mentions(), vec![table.bob.id]);
+    assert!(
+        table.fake.messages(elsewhere).is_empty(),
+        "nothing public elsewhere"
+    );
+    table.fake.check_calls();
+}

@@ -168,7 +168,7 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     let games = w.service.my_games(&bold).await.unwrap();
     assert_harmless(&games.text);
     assert!(games.text.contains(r"\`\`\`Bob"), "{}", games.text);
-    let history = w.service.history(HERE, game.id).await.unwrap();
+    let history = w.service.history(&bold, HERE, game.id).await.unwrap();
     assert_eq!(
         history.text.matches("```").count(),
         2,
@@ -253,7 +253,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     let (ana, bob) = (User::new(1, "Ana"), User::new(2, "Bob"));
     let short = game_between(&w, &ana, &bob, Variant::Beginner).await;
     let short_id = short.game.unwrap().id;
-    let history = w.service.history(HERE, short_id).await.unwrap();
+    let history = w.service.history(&ana, HERE, short_id).await.unwrap();
     assert!(history.document.is_none());
     assert!(history.text.contains("```"), "{}", history.text);
 
@@ -261,7 +261,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     let id = long.game.unwrap().id;
     let moves = long_games::lasting_moves(420);
     long_games::append(w.service.store(), id, &moves, START).await;
-    let history = w.service.history(HERE, id).await.unwrap();
+    let history = w.service.history(&ana, HERE, id).await.unwrap();
     assert!(history.text.chars().count() <= MESSAGE_CHARS);
     assert!(!history.text.contains("```"), "{}", history.text);
     assert!(history.text.contains("420"), "{}", history.text);
@@ -275,7 +275,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
         lang: Lang::Pt,
         ..HERE
     };
-    let history = w.service.history(pt, id).await.unwrap();
+    let history = w.service.history(&ana, pt, id).await.unwrap();
     assert!(history.text.contains("arquivo anexo"), "{}", history.text);
 }
 

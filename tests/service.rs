@@ -38,6 +38,7 @@ on_both_backends! {
     an_ai_turn_left_behind_is_played_by_the_timers,
     posts_wait_for_their_answer_and_go_out_in_order_once,
     two_processes_share_the_outbox_without_double_posts,
+    only_players_post_boards_and_games_are_answered_in_their_channel,
 }
 
 const START: i64 = 1_800_000_000;
@@ -234,7 +235,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     );
     assert!(reply.moves.is_empty() && reply.ping.is_empty());
     // The record replays to the same end.
-    let history = w.service.history(HERE, game).await.unwrap();
+    let history = w.service.history(&w.alice, HERE, game).await.unwrap();
     let record: Record = history.text.lines().nth(2).unwrap().parse().unwrap();
     assert_eq!(record.moves.len(), turns);
     assert!(record.replay().unwrap().is_over());
@@ -1179,4 +1180,74 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
     assert_eq!(ids.len(), 9, "{claimed:?}");
     assert!(claimed.iter().any(|(_, ply)| *ply == Some(0)));
     assert!(!claimed.iter().any(|(_, ply)| *ply == Some(1)));
+}
+
+/// Anyone may look at a game, but only its players post its board, in its
+/// channel; an action from elsewhere is answered privately while the board
+/// goes to the game's channel; an ongoing game's record is its players'.
+async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    // The challenge and the first board, as if their answers were lost.
+    w.clock.advance(kiela::app::ANSWER_LEASE);
+    assert_eq!(deliver_all(&w).await.len(), 2);
+    let public = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(!public.private);
+    assert_eq!(public.ping, [w.alice.id]);
+    let stranger = w.service.show(&w.carol, HERE, Some(game)).await.unwrap();
+    assert!(stranger.private && stranger.ping.is_empty() && stranger.moves.is_empty());
+    assert!(stranger.picture.is_some(), "a copy of the board");
+    let elsewhere = Place {
+        channel_id: 21,
+        ..HERE
+    };
+    let mine = w
+        .service
+        .show(&w.alice, elsewhere, Some(game))
+        .await
+        .unwrap();
+    assert!(mine.private && mine.ping.is_empty() && !mine.moves.is_empty());
+
+    // alice moves from another channel: a private answer; the board, with
+    // bob's ping, is for the game's channel.
+    let moved = w
+        .service
+        .play_move(&w.alice, elsewhere, Some(game), &first_offer(&public), None)
+        .await
+        .unwrap();
+    assert!(moved.private && moved.ping.is_empty());
+    assert!(moved.text.contains("<#20>"), "{}", moved.text);
+    w.service.release(&moved.posts).await.unwrap();
+    let posted = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(posted.len(), 1);
+    assert_eq!(
+        posted[0].to,
+        kiela::app::Destination::Channel(HERE.channel_id)
+    );
+    assert_eq!(posted[0].reply.ping, [w.bob.id]);
+    assert!(!posted[0].reply.private);
+
+    // The record: private to carol while the game goes on, public after.
+    assert!(
+        !w.service
+            .history(&w.alice, HERE, game)
+            .await
+            .unwrap()
+            .private
+    );
+    assert!(
+        w.service
+            .history(&w.carol, HERE, game)
+            .await
+            .unwrap()
+            .private
+    );
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    assert!(
+        !w.service
+            .history(&w.carol, HERE, game)
+            .await
+            .unwrap()
+            .private
+    );
 }

@@ -67,6 +67,7 @@ your-move-before = { $mention } ({ $name }, { $side }), your move (before <t:{ $
 may-rearrange = You may also rearrange your stones with `/kiela arrange`.
 thinking = { $name } is thinking…
 show-headline = Game #{ $id }, move { $play }.
+posted-elsewhere = The game is played in <#{ $channel }>: its board is posted there.
 resigned = { $name } resigned game #{ $id }.
 ran-out-of-time = { $name } ran out of time in game #{ $id }.
 

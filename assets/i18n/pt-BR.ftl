@@ -85,6 +85,7 @@ your-move-before = { $mention } ({ $name }, { $side }), sua vez (até <t:{ $dead
 may-rearrange = Você também pode rearrumar suas sementes com `/kiela arrumar`.
 thinking = { $name } está pensando…
 show-headline = Partida #{ $id }, jogada { $play }.
+posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é publicado lá.
 resigned = { $name } desistiu da partida #{ $id }.
 ran-out-of-time = { $name } ficou sem tempo na partida #{ $id }.
 

@@ -85,7 +85,7 @@ impl GameService {
             challenge_id: Some(id),
             ..post
         };
-        self.compose(&[(post_id, post)]).await
+        self.answer(place, &[(post_id, post)]).await
     }
 
     /// The challenge meant by an accept/decline: the one given, or the
@@ -192,13 +192,18 @@ impl GameService {
         let Some((_, posts)) = self
             .store
             .create_game(&game, Some(c.id), |id| {
-                vec![self.start_post(place, headline(id))]
+                // In the challenge's channel, wherever it is accepted.
+                let channel = Place {
+                    channel_id: c.channel_id,
+                    ..place
+                };
+                vec![self.start_post(channel, headline(id))]
             })
             .await?
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
-        self.compose(&posts).await
+        self.answer(place, &posts).await
     }
 
     /// The board post that announces a new game: its first board.
@@ -244,7 +249,7 @@ impl GameService {
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
-        self.compose(&[(ids[0], post)]).await
+        self.answer(place, &[(ids[0], post)]).await
     }
 
     /// The Decline button of challenge `id`: its challenger withdraws it,
@@ -325,7 +330,7 @@ impl GameService {
         if let Some(post) = self.ai_turn(&mut loaded, lang, true).await? {
             posts.push(post);
         }
-        self.compose(&posts).await
+        self.answer(place, &posts).await
     }
 }
 

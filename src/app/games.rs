@@ -68,7 +68,7 @@ impl GameService {
         if let Some(reply) = self.ai_turn(&mut loaded, lang, true).await? {
             posts.push(reply);
         }
-        self.compose(&posts).await
+        self.answer(place, &posts).await
     }
 
     /// The side `user` plays in `loaded`, if they may move now.
@@ -225,7 +225,7 @@ impl GameService {
         let headline = tr!(place.lang, "resigned", name = &user.name, id = id);
         let post = self.board_post(&loaded, loaded.ply(), headline, place.lang);
         let made = self.end(&loaded, outcome, user.lang, post).await?;
-        self.compose(&[made]).await
+        self.answer(place, &[made]).await
     }
 
     /// Offers a draw, or accepts the opponent's open offer.
@@ -249,7 +249,7 @@ impl GameService {
                 let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
                 let post = self.board_post(&loaded, loaded.ply(), headline, place.lang);
                 let made = self.end(&loaded, outcome, user.lang, post).await?;
-                self.compose(&[made]).await
+                self.answer(place, &[made]).await
             }
             Some(_) => refused(tr!(user.lang, "draw-already-offered")),
             None => {
@@ -271,7 +271,7 @@ impl GameService {
                 };
                 change.posts = vec![post.clone()];
                 let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
-                self.compose(&[(ids[0], post)]).await
+                self.answer(place, &[(ids[0], post)]).await
             }
         }
     }
@@ -300,7 +300,9 @@ impl GameService {
         Ok((ids[0], post))
     }
 
-    /// The current board of a game (anyone may look).
+    /// The current board of a game. Anyone may look, but only a player, in
+    /// the game's channel, posts it as the game's board (with its ping);
+    /// anyone else, or elsewhere, gets a private copy that calls nobody.
     pub async fn show(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
@@ -310,7 +312,16 @@ impl GameService {
             id = id,
             play = loaded.ply() / 2 + 1
         );
-        self.board_reply(&loaded, headline, place.lang).await
+        let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
+        let player = loaded.side_of(user.id).is_some();
+        if !player || place.channel_id != loaded.row.channel_id {
+            reply.private = true;
+            reply.ping.clear();
+            if !player {
+                reply.moves.clear();
+            }
+        }
+        Ok(reply)
     }
 }
 

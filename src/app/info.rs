@@ -61,8 +61,10 @@ impl GameService {
     /// The record of a game, to copy into `kiela replay` or elsewhere; for
     /// a finished game, with the whole game as an animation (a frame a turn).
     /// A record too long for a message comes as a `.txt` file instead.
-    pub async fn history(&self, place: Place, game_id: i64) -> Result<Reply> {
+    pub async fn history(&self, user: &User, place: Place, game_id: i64) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
+        // An ongoing game's record is its players' business.
+        let private = !loaded.game.is_over() && loaded.side_of(user.id).is_none();
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
         let record = Record::of_game(&loaded.game, &south.in_code(), &north.in_code());
@@ -80,6 +82,7 @@ impl GameService {
         };
         let reply = Reply {
             document,
+            private,
             ..Reply::text(text)
         };
         if !loaded.game.is_over() || loaded.game.ply() == 0 {

@@ -19,6 +19,7 @@
 
 use crate::i18n::Lang;
 use crate::store::{NewPost, PostRow};
+use crate::tr;
 
 pub use crate::store::ANSWER_LEASE;
 
@@ -80,6 +81,29 @@ impl GameService {
             held: true,
             ..NewPost::default()
         }
+    }
+
+    /// The answer to an action in `place` that made `posts`: the posts
+    /// themselves, delivered by the answer; or, when they belong in another
+    /// channel (the game's), a private copy for the user, while the
+    /// delivery loop posts them there.
+    pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
+        let mut reply = self.compose(posts).await?;
+        let elsewhere = posts
+            .iter()
+            .map(|(_, post)| post.channel_id)
+            .find(|&channel| channel != place.channel_id);
+        if let Some(channel) = elsewhere {
+            let note = tr!(
+                reply.lang,
+                "posted-elsewhere",
+                channel = channel.to_string()
+            );
+            reply.text = format!("{note}\n{}", reply.text);
+            reply.private = true;
+            reply.ping.clear();
+        }
+        Ok(reply)
     }
 
     /// The message of `posts` (made together by one action, in order) as

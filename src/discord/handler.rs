@@ -194,7 +194,7 @@ impl Handler {
             Request::Draw { game } => service.draw(user, place, game).await,
             Request::Board { game } => service.show(user, place, game).await,
             Request::Games => service.my_games(user).await,
-            Request::History { game } => service.history(place, game).await,
+            Request::History { game } => service.history(user, place, game).await,
             Request::Stats { player } => {
                 service.stats(place, player.as_ref().unwrap_or(user)).await
             }
