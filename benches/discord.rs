@@ -65,6 +65,7 @@ async fn run(name: &str, database: &str, instances: u32, parallel: usize, moves:
                 total: instances,
             }),
             timer_interval: Duration::from_secs(3600),
+            timing: Default::default(),
         };
         let clock = Arc::new(ManualClock::starting_at(1_800_000_000));
         bots.push(Bot::start(config, clock).await.unwrap());

@@ -60,6 +60,7 @@ impl Table {
             proxy: Some(self.fake.url()),
             shards: None,
             timer_interval: Duration::from_millis(50),
+            timing: Default::default(),
         };
         let bot = Bot::start(config, self.clock.clone()).await.unwrap();
         self.fake.wait_ready().await;

@@ -106,6 +106,7 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
                 total: 2,
             }),
             timer_interval: Duration::from_millis(20),
+            timing: Default::default(),
         };
         bots.push(Bot::start(config, clock.clone()).await.unwrap());
     }

@@ -96,8 +96,8 @@ impl GameService {
 
     /// Stores `mv` for `side`, with its board post: its path in words
     /// ("Ana sowed G2 → ended in E2."; the render's words, English until
-    /// they join the catalogue), in `lang`, `held` for an interaction's
-    /// answer. A refusal is in `refusal_lang`.
+    /// they join the catalogue), in `lang`, held for an interaction's
+    /// answer if `answered`. A refusal is in `refusal_lang`.
     async fn commit_move(
         &self,
         loaded: &Loaded,
@@ -105,7 +105,7 @@ impl GameService {
         mv: Move,
         refusal_lang: Lang,
         lang: Lang,
-        held: bool,
+        answered: bool,
     ) -> Result<Made> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
@@ -151,10 +151,10 @@ impl GameService {
         }
         let name = self.name_of(loaded.player(side)).await?;
         let path = name.path(&trace);
-        let post = NewPost {
-            held,
-            ..self.board_post(loaded, loaded.ply() + 1, path, lang)
-        };
+        let mut post = self.board_post(loaded, loaded.ply() + 1, path, lang);
+        if !answered {
+            post.hold = 0;
+        }
         change.posts = vec![post.clone()];
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         Ok((ids[0], post))
@@ -182,13 +182,14 @@ impl GameService {
     }
 
     /// In an AI game where the bot is to move: computes and stores its move
-    /// (off the async threads) with its board post (in `lang`, `held` for an
-    /// interaction's answer), and reloads the game. Returns the post.
+    /// (off the async threads) with its board post (in `lang`, held for an
+    /// interaction's answer if `answered`), and reloads the game. Returns
+    /// the post.
     pub(super) async fn ai_turn(
         &self,
         loaded: &mut Loaded,
         lang: Lang,
-        held: bool,
+        answered: bool,
     ) -> Result<Option<Made>> {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
@@ -207,7 +208,7 @@ impl GameService {
         .await
         .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
         let post = self
-            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, held)
+            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, answered)
             .await?;
         *loaded = self.load(loaded.row.id).await?;
         Ok(Some(post))

@@ -28,9 +28,9 @@ pub use limits::{
     MESSAGE_CHARS,
 };
 pub use names::Name;
-pub use outbox::{Delivery, Destination, ANSWER_LEASE};
+pub use outbox::{Delivery, Destination};
 pub use settings::{LanguageSetting, Settings};
-pub use timers::{DueEvent, AI_TURN_GRACE};
+pub use timers::DueEvent;
 
 use std::sync::Arc;
 
@@ -282,12 +282,41 @@ impl Default for GameOptions {
     }
 }
 
+/// How long the service waits for work another task or process may still
+/// be doing (seconds). The defaults suit Discord; tests shorten them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// A post waits this long for the interaction answering it before the
+    /// delivery loop posts it: longer than the slowest answer (an expert
+    /// reply queued behind others), short enough that a crash delays a
+    /// post by minutes, not days.
+    pub answer_lease: i64,
+    /// An AI turn waits this long for the interaction that made it due
+    /// before the timers play it themselves.
+    pub ai_turn_grace: i64,
+}
+
+/// The default [`Timing::answer_lease`].
+pub const ANSWER_LEASE: i64 = 180;
+/// The default [`Timing::ai_turn_grace`].
+pub const AI_TURN_GRACE: i64 = 30;
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            answer_lease: ANSWER_LEASE,
+            ai_turn_grace: AI_TURN_GRACE,
+        }
+    }
+}
+
 /// The game service. Cheap to clone; share one per process.
 #[derive(Clone)]
 pub struct GameService {
     store: Store,
     bot: User,
     clock: Arc<dyn Clock>,
+    timing: Timing,
 }
 
 /// A game as loaded from the database: its row and its replayed rules state.
@@ -330,7 +359,18 @@ impl Loaded {
 
 impl GameService {
     pub fn new(store: Store, bot: User, clock: Arc<dyn Clock>) -> GameService {
-        GameService { store, bot, clock }
+        GameService {
+            store,
+            bot,
+            clock,
+            timing: Timing::default(),
+        }
+    }
+
+    /// The same service, waiting as long as `timing` says.
+    pub fn with_timing(mut self, timing: Timing) -> GameService {
+        self.timing = timing;
+        self
     }
 
     pub fn store(&self) -> &Store {

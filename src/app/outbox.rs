@@ -4,7 +4,7 @@
 //! announces can then be lost between the database and Discord:
 //!
 //! - a user's action answers with its posts at once ([`Reply::posts`]); the
-//!   posts wait for that answer ([`ANSWER_LEASE`]), and it marks them
+//!   posts wait for that answer ([`super::Timing::answer_lease`]), and it marks them
 //!   delivered ([`GameService::delivered`]) or hands them back
 //!   ([`GameService::release`]);
 //! - whatever is left (a failed answer, a crash, anything the clock does)
@@ -20,8 +20,6 @@
 use crate::i18n::Lang;
 use crate::store::{NewPost, PostRow};
 use crate::tr;
-
-pub use crate::store::ANSWER_LEASE;
 
 use super::{AppError, GameService, Loaded, Place, Reply, Result};
 
@@ -59,7 +57,7 @@ impl GameService {
             channel_id: place.channel_id,
             text,
             lang: place.lang.locale().to_string(),
-            held: true,
+            hold: self.timing.answer_lease,
             ..NewPost::default()
         }
     }
@@ -78,7 +76,7 @@ impl GameService {
             ply: Some(ply),
             text: headline,
             lang: lang.locale().to_string(),
-            held: true,
+            hold: self.timing.answer_lease,
             ..NewPost::default()
         }
     }
@@ -142,11 +140,13 @@ impl GameService {
         Ok(reply)
     }
 
-    /// Claims up to `limit` posts due now, for a lease of a minute, and
+    /// Claims up to `limit` posts due now, for a lease of a minute at most
+    /// (a delivery loop that dies holding them delays them that long), and
     /// composes them. A post that can no longer be composed (its game is
     /// gone or unreadable) is given up, with the reason logged.
     pub async fn claim_deliveries(&self, limit: i64) -> Result<Vec<Delivery>> {
-        let claimed = self.store.claim_posts(self.now(), 60, limit).await?;
+        let lease = self.timing.answer_lease.min(60);
+        let claimed = self.store.claim_posts(self.now(), lease, limit).await?;
         let mut deliveries = Vec::new();
         for row in claimed {
             let PostRow {
@@ -179,12 +179,12 @@ impl GameService {
     }
 
     /// An interaction is about to answer with posts `ids`: they wait for it
-    /// (up to [`ANSWER_LEASE`]), and its token is kept to check, after a
+    /// (up to [`super::Timing::answer_lease`]), and its token is kept to check, after a
     /// crash, whether the answer went out.
     pub async fn answering(&self, ids: &[i64], token: &str) -> Result<()> {
         Ok(self
             .store
-            .answering(ids, token, self.now() + ANSWER_LEASE)
+            .answering(ids, token, self.now() + self.timing.answer_lease)
             .await?)
     }
 

@@ -39,15 +39,11 @@ pub enum DueEvent {
     AiTurn { game_id: i64, version: i64 },
 }
 
-/// How long (seconds) an AI turn may wait for the interaction that made it
-/// before the timers play it themselves: longer than any answer's search.
-pub const AI_TURN_GRACE: i64 = 30;
-
 impl GameService {
     /// The reminders and timeouts due at `now`.
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
-        let idle_since = now - AI_TURN_GRACE;
+        let idle_since = now - self.timing.ai_turn_grace;
         for row in self.store.due_games(now, self.bot.id, idle_since).await? {
             // Decide from the loaded row, which is the version the event
             // carries (the game may have moved on since the listing).
@@ -59,7 +55,7 @@ impl GameService {
             let player = loaded.player(loaded.game.turn());
             let (game_id, version) = (row.id, row.version);
             if player == self.bot.id {
-                if row.updated_at + AI_TURN_GRACE <= now {
+                if row.updated_at + self.timing.ai_turn_grace <= now {
                     events.push(DueEvent::AiTurn { game_id, version });
                 }
             } else if row.deadline.is_some_and(|d| d <= now) {
@@ -150,7 +146,7 @@ impl GameService {
                 let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
                 change.posts = vec![NewPost {
                     pings: vec![loaded.player(side.opponent()), player],
-                    held: false,
+                    hold: 0,
                     ..self.board_post(&loaded, loaded.ply(), headline, lang)
                 }];
             }

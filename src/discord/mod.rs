@@ -22,7 +22,7 @@ use thiserror::Error;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
-use crate::app::{Clock, GameService, Place, User};
+use crate::app::{Clock, GameService, Place, Timing, User};
 use crate::i18n::Lang;
 use crate::store::{Store, StoreError};
 
@@ -37,8 +37,11 @@ pub struct Config {
     pub proxy: Option<String>,
     /// The gateway shards this process runs; `None`: all, in one shard.
     pub shards: Option<ShardRange>,
-    /// How often to look for due reminders and timeouts.
+    /// How often to look for due reminders, timeouts and AI turns (and at
+    /// the latest, for posts to deliver).
     pub timer_interval: Duration,
+    /// How long the service waits for work still under way.
+    pub timing: Timing,
 }
 
 /// Shards `first` to `last` (inclusive) of `total`, written `0-3/8` (or
@@ -119,6 +122,19 @@ impl Config {
                 value,
             })?),
         };
+        let seconds = |name: &'static str, default: i64| match set(name) {
+            None => Ok(default),
+            Some(value) => match value.trim().parse::<i64>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(BotError::BadVariable {
+                    name,
+                    what: "a number of seconds, at least 1",
+                    value,
+                }),
+            },
+        };
+        let timer_seconds = seconds("KIELA_TIMER_INTERVAL", 30)?;
+        let answer_lease = seconds("KIELA_ANSWER_LEASE", crate::app::ANSWER_LEASE)?;
         Ok(Config {
             token: token.trim().to_string(),
             database_url: set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
@@ -132,7 +148,12 @@ impl Config {
                     value,
                 })?),
             },
-            timer_interval: Duration::from_secs(30),
+            timer_interval: Duration::from_secs(timer_seconds as u64),
+            timing: Timing {
+                answer_lease,
+                // Found within two ticks: a minute by default.
+                ai_turn_grace: timer_seconds,
+            },
         })
     }
 }
@@ -224,7 +245,7 @@ impl Bot {
             is_bot: true,
             lang: Lang::En,
         };
-        let service = GameService::new(store, bot, clock.clone());
+        let service = GameService::new(store, bot, clock.clone()).with_timing(config.timing);
         let wake = Arc::new(Notify::new());
         let in_flight = Arc::new(InFlight::default());
         let handler = handler::Handler::new(

@@ -142,12 +142,11 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Op
 }
 
 /// Retry what may pass later (rate limits, Discord's own errors, the
-/// network), with a backoff doubling per attempt up to five minutes; give
+/// network), with a backoff doubling per attempt up to a minute; give
 /// up on what never will (no permission, closed direct messages, a channel
 /// that is gone, a message Discord finds malformed).
 fn failure(error: &serenity::Error, attempts: i64) -> Failure {
-    let backoff = 1i64 << attempts.clamp(1, 8);
-    let backoff = backoff.min(300);
+    let backoff = 1i64 << (attempts - 1).clamp(0, 6);
     match error {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();

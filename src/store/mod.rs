@@ -828,8 +828,8 @@ impl Store {
     }
 }
 
-/// Inserts `posts` in `tx`, held for their interaction's answer if they say
-/// so; returns their ids.
+/// Inserts `posts` in `tx`, held for their interaction's answer as long as
+/// they say; returns their ids.
 async fn insert_posts(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     posts: impl IntoIterator<Item = NewPost>,
@@ -838,7 +838,7 @@ async fn insert_posts(
     let mut ids = Vec::new();
     for post in posts {
         let pings: Vec<String> = post.pings.iter().map(|id| id.to_string()).collect();
-        let held_until = if post.held { now + ANSWER_LEASE } else { now };
+        let held_until = now + post.hold;
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
              pings, lang, created_at, held_until) \
@@ -860,11 +860,6 @@ async fn insert_posts(
     }
     Ok(ids)
 }
-
-/// How long a post waits for the interaction that made it (seconds): long
-/// enough for the slowest answer (an expert AI reply queued behind others),
-/// short enough that a crash delays the post by minutes, not days.
-pub const ANSWER_LEASE: i64 = 180;
 
 /// Picks the backend from a `DATABASE_URL` and the URL to connect with.
 fn backend_of(url: &str) -> Result<(Backend, String)> {

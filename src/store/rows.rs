@@ -373,9 +373,10 @@ pub struct NewPost {
     pub pings: Vec<i64>,
     /// A locale such as `pt-BR`.
     pub lang: String,
-    /// Held for the interaction that made it, which answers with it; the
-    /// delivery loop takes it only if that answer fails or never comes.
-    pub held: bool,
+    /// Seconds it is held for the interaction that made it, which answers
+    /// with it; the delivery loop takes it only if that answer fails or
+    /// never comes. 0: the delivery loop posts it now.
+    pub hold: i64,
 }
 
 pub(super) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
@@ -410,7 +411,7 @@ impl PostRow {
                     .filter_map(|id| id.parse().ok())
                     .collect(),
                 lang: col(row, "lang")?,
-                held: false,
+                hold: 0,
             },
             created_at: col(row, "created_at")?,
             answer_token: col(row, "answer_token")?,
