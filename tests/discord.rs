@@ -1361,3 +1361,43 @@ async fn boards_belong_to_their_players_and_their_channel() {
     );
     table.fake.check_calls();
 }
+
+/// Twenty people ask for expert games against the AI at once, the AI
+/// moving first: the searches queue for the bounded pool, yet every
+/// interaction gets its first callback (a deferral) in time and then its
+/// board. The slowest first callback is printed for the notes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_expert_requests_at_once_are_all_answered() {
+    let table = Table::new().await;
+    let players: Vec<FakeUser> = (0..20)
+        .map(|i| {
+            let user = FakeUser::new(1_200_000_000_000_000_100 + i, &format!("Player {i}"));
+            table.fake.add_user(&user);
+            user
+        })
+        .collect();
+    let options = json!([{"name": "level", "type": 3, "value": "expert"},
+                         {"name": "first", "type": 3, "value": "them"}]);
+    let mut asked = Vec::new();
+    for player in &players {
+        asked.push(
+            table
+                .fake
+                .slash(player, CHANNEL_ID, "ai", options.clone())
+                .await,
+        );
+    }
+    let mut slowest = Duration::ZERO;
+    for interaction in &asked {
+        let board = answer(interaction).await;
+        assert!(!board.ephemeral, "{}", board.content);
+        assert_eq!(
+            board_of(&board).map(|(_, ply)| ply),
+            Some(1),
+            "the AI opened"
+        );
+        slowest = slowest.max(interaction.latency().unwrap());
+    }
+    println!("twenty expert requests: slowest first callback {slowest:?}");
+    table.fake.check_calls();
+}
