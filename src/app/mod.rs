@@ -16,6 +16,7 @@ mod info;
 mod limits;
 mod names;
 mod outbox;
+mod replays;
 mod settings;
 mod timers;
 mod words;
@@ -43,6 +44,7 @@ use crate::rules::{Game, Hole, Move, Position, Side, Variant};
 pub use crate::store::BoardMessage;
 use crate::store::{GameRow, Store, StoreError};
 use crate::tr;
+use replays::Replayed;
 
 pub use words::{describe_game_error, describe_layout_error};
 
@@ -317,6 +319,7 @@ pub struct GameService {
     bot: User,
     clock: Arc<dyn Clock>,
     timing: Timing,
+    replays: Arc<replays::Replays>,
 }
 
 /// A game as loaded from the database: its row and its replayed rules state.
@@ -364,6 +367,7 @@ impl GameService {
             bot,
             clock,
             timing: Timing::default(),
+            replays: Arc::default(),
         }
     }
 
@@ -439,10 +443,15 @@ impl GameService {
             moves.retain(|mv| mv.ply <= ply);
         }
         // Replaying computes exact legal moves, which in rare positions means
-        // proving a long relay cycle endless: keep it off the async threads.
-        tokio::task::spawn_blocking(move || replay(row, moves, current))
-            .await
-            .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))?
+        // proving a long relay cycle endless: keep it off the async threads,
+        // and play only the moves this process has not replayed yet.
+        let start = self.replays.get(game_id, moves.len());
+        let (loaded, replayed) =
+            tokio::task::spawn_blocking(move || replay(row, moves, current, start))
+                .await
+                .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))??;
+        self.replays.put(game_id, replayed);
+        Ok(loaded)
     }
 
     /// The reply that shows a game: the picture, whose turn, the moves. An
@@ -597,15 +606,25 @@ impl GameService {
     }
 }
 
-/// Rebuilds a game from its stored row and moves.
-fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>, current: bool) -> Result<Loaded> {
+/// Rebuilds a game from its stored row and moves, going on from `start`
+/// (its first plies, replayed before) if given. Returns the game, and the
+/// replay to keep (before the row's result is applied).
+fn replay(
+    row: GameRow,
+    moves: Vec<crate::store::MoveRow>,
+    current: bool,
+    start: Option<Replayed>,
+) -> Result<(Loaded, Replayed)> {
     let game_id = row.id;
     let corrupt =
         |what: String| AppError::Store(StoreError::Corrupt(format!("game #{game_id}{what}")));
     let variant: Variant = row.variant.parse().map_err(|e| corrupt(format!(": {e}")))?;
-    let mut game = Game::new(variant);
-    let mut last = None;
-    for mv in moves {
+    let Replayed { mut game, mut last } = start.unwrap_or(Replayed {
+        game: Game::new(variant),
+        last: None,
+    });
+    let done = game.ply();
+    for mv in moves.into_iter().skip(done) {
         let parsed: Move = mv
             .notation
             .parse()
@@ -615,6 +634,10 @@ fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>, current: bool) -> Res
             .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
         last = Some((parsed, before));
     }
+    let replayed = Replayed {
+        game: game.clone(),
+        last,
+    };
     // Endings the moves cannot show (resignation, agreement, timeout).
     if let (true, Some(result), Some(reason), None) =
         (current, &row.result, &row.reason, game.outcome())
@@ -628,10 +651,11 @@ fn replay(row: GameRow, moves: Vec<crate::store::MoveRow>, current: bool) -> Res
             .settle(&mut game)
             .map_err(|e| corrupt(format!(": {e}")))?;
     }
-    Ok(Loaded {
+    let loaded = Loaded {
         row,
         game,
         last,
         current,
-    })
+    };
+    Ok((loaded, replayed))
 }

@@ -1,0 +1,106 @@
+//! Games as this process last replayed them, so that loading a game plays
+//! only the moves stored since. Playing a move computes the next exact
+//! legal moves, which in rare positions means proving a long relay cycle
+//! endless; with this cache each ply's proof is paid once per process, not
+//! once per request (an autocomplete keystroke loads a game too). Stored
+//! moves never change, so a replayed prefix stays true whatever other
+//! processes do; the game's row (result, deadline) is always read afresh.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::rules::{Game, Move, Position};
+
+/// Games kept: the active ones of a busy bot, in a few megabytes.
+const CAPACITY: usize = 1024;
+
+/// A game replayed up to some ply, with its last move and the position it
+/// was played from.
+#[derive(Clone)]
+pub(super) struct Replayed {
+    pub game: Game,
+    pub last: Option<(Move, Position)>,
+}
+
+#[derive(Default)]
+pub(super) struct Replays {
+    games: Mutex<HashMap<i64, (Replayed, u64)>>,
+}
+
+impl Replays {
+    /// Game `id` as replayed before, if it was, up to at most `plies`.
+    pub fn get(&self, id: i64, plies: usize) -> Option<Replayed> {
+        let mut games = self.games.lock().unwrap();
+        let (replayed, used) = games.get_mut(&id)?;
+        *used = next_tick();
+        (replayed.game.ply() <= plies).then(|| replayed.clone())
+    }
+
+    /// Keeps `replayed` for game `id`, unless a longer replay is kept; the
+    /// least recently used game goes when the cache is full.
+    pub fn put(&self, id: i64, replayed: Replayed) {
+        let mut games = self.games.lock().unwrap();
+        if games
+            .get(&id)
+            .is_some_and(|(kept, _)| kept.game.ply() > replayed.game.ply())
+        {
+            return;
+        }
+        if games.len() >= CAPACITY && !games.contains_key(&id) {
+            let oldest = games
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(id, _)| *id);
+            if let Some(oldest) = oldest {
+                games.remove(&oldest);
+            }
+        }
+        games.insert(id, (replayed, next_tick()));
+    }
+}
+
+/// A counter that orders uses.
+fn next_tick() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static TICK: AtomicU64 = AtomicU64::new(0);
+    TICK.fetch_add(1, Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    fn after(plies: usize) -> Replayed {
+        let mut game = Game::new(Variant::Beginner);
+        for _ in 0..plies {
+            let hole = game.legal_moves()[0];
+            game.play(&Move::Sow(hole)).unwrap();
+        }
+        Replayed { game, last: None }
+    }
+
+    #[test]
+    fn a_replay_is_reused_up_to_the_plies_asked_and_never_shortened() {
+        let replays = Replays::default();
+        replays.put(1, after(3));
+        assert_eq!(replays.get(1, 5).unwrap().game.ply(), 3);
+        assert!(replays.get(1, 2).is_none(), "longer than asked");
+        replays.put(1, after(2));
+        assert_eq!(replays.get(1, 9).unwrap().game.ply(), 3, "kept the longer");
+        assert!(replays.get(2, 9).is_none());
+    }
+
+    #[test]
+    fn the_least_recently_used_game_goes_when_full() {
+        let replays = Replays::default();
+        for id in 0..CAPACITY as i64 {
+            replays.put(id, after(0));
+        }
+        replays.get(0, 0).unwrap();
+        replays.put(-1, after(0));
+        assert!(replays.get(0, 0).is_some(), "just used");
+        assert!(replays.get(1, 0).is_none(), "the oldest went");
+        assert!(replays.get(-1, 0).is_some());
+    }
+}
