@@ -41,6 +41,10 @@ pub async fn append(store: &Store, id: i64, moves: &[Move], now: i64) {
             },
             played_at: now,
         });
-        assert!(store.apply(&change).await.unwrap().is_some(), "ply {}", i + 1);
+        assert!(
+            store.apply(&change).await.unwrap().is_some(),
+            "ply {}",
+            i + 1
+        );
     }
 }
