@@ -66,6 +66,11 @@ impl EventHandler for TestBot {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let answer = match &interaction {
             Interaction::Command(command) => answer_command(&ctx, command).await,
+            Interaction::Autocomplete(autocomplete)
+                if autocomplete.data.options[0].name == "silent" =>
+            {
+                Ok(())
+            }
             Interaction::Autocomplete(autocomplete) => {
                 let choices = CreateAutocompleteResponse::new().add_string_choice("c2", "c2");
                 let response = CreateInteractionResponse::Autocomplete(choices);
@@ -706,6 +711,20 @@ async fn messages_past_discords_limits_are_refused_and_at_them_accepted() {
     assert_eq!(status, 200, "{body}");
     let (status, body) = raw_request(&fake, "PATCH", &original, &at_limits).await;
     assert_eq!(status, 200, "{body}");
+
+    // Autocomplete results: at most 25 choices.
+    let hole = json!([{"name": "hole", "type": 3, "value": "c", "focused": true}]);
+    let typing = fake.autocomplete(&alice, CHANNEL_ID, "silent", hole).await;
+    let choices = |count: usize| {
+        let choices: Vec<Value> = (0..count)
+            .map(|i| json!({"name": format!("c{i}"), "value": format!("c{i}")}))
+            .collect();
+        json!({"type": 8, "data": {"choices": choices}}).to_string()
+    };
+    let (status, body) = raw_request(&fake, "POST", &callback_path(&typing), &choices(26)).await;
+    assert_invalid_form("26 choices", status, &body, "choices");
+    let (status, body) = raw_request(&fake, "POST", &callback_path(&typing), &choices(25)).await;
+    assert_eq!(status, 204, "{body}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

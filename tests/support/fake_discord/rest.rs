@@ -18,6 +18,7 @@ const MAX_ROWS: usize = 5;
 const MAX_BUTTONS_PER_ROW: usize = 5;
 const MAX_SELECT_OPTIONS: usize = 25;
 const MAX_CUSTOM_ID: usize = 100;
+const MAX_CHOICES: usize = 25;
 /// How long the fake asks a rate-limited client to wait, in seconds.
 const RETRY_AFTER: f64 = 0.05;
 
@@ -317,10 +318,13 @@ impl FakeDiscord {
         }
         let kind = body["type"].as_u64().unwrap_or(0) as u8;
         let data = body["data"].clone();
-        if [4, 7].contains(&kind) {
-            if let Some(refused) = invalid_form(&data, &["data"]) {
-                return refused;
-            }
+        let refused = match kind {
+            4 | 7 => invalid_form(&data, &["data"]),
+            8 => too_many_choices(&data),
+            _ => None,
+        };
+        if let Some(refused) = refused {
+            return refused;
         }
         let (interaction_kind, channel, component_message) = {
             let i = &inner.interactions[index];
@@ -635,6 +639,18 @@ fn form_problem(payload: &Value) -> Option<(Vec<String>, &'static str, String)> 
         }
     }
     None
+}
+
+/// An autocomplete result offers at most 25 choices.
+fn too_many_choices(data: &Value) -> Option<Reply> {
+    let choices = data["choices"].as_array().map_or(0, Vec::len);
+    (choices > MAX_CHOICES).then(|| {
+        let why = format!("Must be {MAX_CHOICES} or fewer in length.");
+        let errors = json!({"data": {"choices": {"_errors": [
+            {"code": "BASE_TYPE_MAX_LENGTH", "message": why}
+        ]}}});
+        error(400, 50035, "Invalid Form Body").with(|body| body["errors"] = errors)
+    })
 }
 
 /// String, user, role, mentionable and channel selects.
