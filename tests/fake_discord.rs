@@ -294,7 +294,12 @@ async fn serenity_parses_every_gateway_frame() {
     fake.disconnect_all().await;
     fake.wait_ready().await;
     // Let a heartbeat be answered.
-    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    for _ in 0..200 {
+        if fake.frames().iter().any(|f| f["op"] == 11) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 
     let frames = fake.frames();
     let seen: Vec<&str> = frames

@@ -144,8 +144,8 @@ async fn identify(
 }
 
 /// Continues the session the client names: the dispatches after its last
-/// sequence number, then RESUMED. An unknown session, or one still open on
-/// another connection, is refused (INVALID_SESSION, not resumable).
+/// sequence number, then RESUMED. An unknown session (never opened, or
+/// ended by the client) is refused (INVALID_SESSION, not resumable).
 async fn resume(
     fake: &FakeDiscord,
     socket: &mut WebSocket,
@@ -155,11 +155,16 @@ async fn resume(
     let seen = resume["seq"].as_u64().unwrap_or(0);
     let frames = {
         let mut inner = fake.lock();
-        let session = inner.sessions.iter_mut().find(|s| {
-            resume["session_id"].as_str() == Some(s.id.as_str()) && s.connection.is_none()
-        });
+        let session = inner
+            .sessions
+            .iter_mut()
+            .find(|s| resume["session_id"].as_str() == Some(s.id.as_str()));
         match session {
             Some(session) => {
+                // The session moves here; a socket it still had (the
+                // client may come back before the fake noticed the old
+                // one close) is closed.
+                let old = session.connection.take();
                 let mut frames: Vec<Value> = session
                     .log
                     .iter()
@@ -170,6 +175,10 @@ async fn resume(
                 session.connection = Some(id);
                 let shard = session.shard;
                 inner.mark_ready(id, shard);
+                let old = inner.connections.iter().find(|c| Some(c.id) == old);
+                if let Some(old) = old {
+                    let _ = old.tx.send(Outbound::Close);
+                }
                 frames
             }
             None => vec![invalid_session()],
