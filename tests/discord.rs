@@ -1421,20 +1421,22 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     table.fake.check_calls();
 }
 
-/// The gateway drops the connection as a move is dispatched: the bot
-/// resumes its session (no new IDENTIFY), gets the move it missed, and
-/// answers it and what comes after.
+/// The gateway drops the connection and a move is dispatched before the
+/// bot is back: the bot resumes its session (no new IDENTIFY), gets the
+/// move it missed, and answers it and what comes after.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed() {
     let table = Table::new().await;
     let board = table.start_game(json!([])).await;
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let menu = menu_id(&board);
-    let values = [hole.as_str()];
-    let ((), missed) = tokio::join!(
-        table.fake.disconnect_all(),
-        table.fake.select(&table.ana, board.id, &menu, &values)
-    );
+    table.fake.hold_gateway(true);
+    table.fake.disconnect_all().await;
+    let missed = table
+        .fake
+        .select(&table.ana, board.id, &menu, &[&hole])
+        .await;
+    table.fake.hold_gateway(false);
     table.fake.wait_ready().await;
     let next = answer(&missed).await;
     assert!(

@@ -851,12 +851,11 @@ async fn a_dropped_connection_resumes_and_gets_what_it_missed() {
     let _bot = start_bot(&fake).await;
     fake.wait_ready().await;
     let alice = FakeUser::new(71, "alice");
-    // The interaction is dispatched as the socket closes: the old socket
-    // never sends it.
-    let ((), missed) = tokio::join!(
-        fake.disconnect_all(),
-        fake.slash(&alice, CHANNEL_ID, "rules", json!([]))
-    );
+    // The interaction is dispatched while the bot is disconnected.
+    fake.hold_gateway(true);
+    fake.disconnect_all().await;
+    let missed = fake.slash(&alice, CHANNEL_ID, "rules", json!([])).await;
+    fake.hold_gateway(false);
     fake.wait_ready().await;
     assert_eq!(missed.original().await.content, "The rules of Kiela");
     let after = fake.slash(&alice, CHANNEL_ID, "rules", json!([])).await;

@@ -40,6 +40,9 @@ enum End {
 }
 
 async fn serve(fake: FakeDiscord, mut socket: WebSocket) {
+    while fake.lock().gateway_held {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     let (tx, mut rx) = mpsc::unbounded_channel();
     let id = next_id();
     fake.lock().connections.push(Connection {

@@ -294,6 +294,8 @@ struct Inner {
     closed_dms: BTreeSet<u64>,
     /// Gateway sessions, resumable while they are not invalidated.
     sessions: Vec<Session>,
+    /// Whether new gateway connections wait (see [`FakeDiscord::hold_gateway`]).
+    gateway_held: bool,
 }
 
 /// A gateway session: what a RESUME continues.
@@ -387,6 +389,7 @@ impl FakeDiscord {
             denied_channels: BTreeSet::new(),
             closed_dms: BTreeSet::new(),
             sessions: Vec::new(),
+            gateway_held: false,
         };
         inner.users.insert(APPLICATION_ID, bot());
         let fake = FakeDiscord {
@@ -609,6 +612,14 @@ impl FakeDiscord {
     pub fn close_dms(&self, user: &FakeUser) {
         self.add_user(user);
         self.lock().closed_dms.insert(user.id);
+    }
+
+    /// While held, a new gateway connection waits before its HELLO (as if
+    /// the gateway were unreachable): with [`Self::disconnect_all`], a test
+    /// can dispatch while the bot is surely disconnected, for the RESUME to
+    /// replay.
+    pub fn hold_gateway(&self, held: bool) {
+        self.lock().gateway_held = held;
     }
 
     /// Makes every interaction so far `by` older (their tokens expire after
