@@ -156,7 +156,7 @@ async fn settle(pool: &AnyPool, bot_id: i64) {
         }
         if started.elapsed() > Duration::from_secs(90) {
             let stuck = sqlx::query(
-                "SELECT id, game_id, ply, held_until, attempts, answer_token IS NOT NULL \
+                "SELECT id, game_id, ply, held_until, attempts, CASE WHEN answer_token IS NULL THEN 0 ELSE 1 END \
                  FROM outbox WHERE delivered_at IS NULL AND failed IS NULL",
             )
             .fetch_all(pool)
@@ -172,7 +172,7 @@ async fn settle(pool: &AnyPool, bot_id: i64) {
                         r.get::<Option<i64>, _>(2),
                         r.get::<i64, _>(3),
                         r.get::<i64, _>(4),
-                        r.get::<bool, _>(5)
+                        r.get::<i64, _>(5)
                     )
                 })
                 .collect();

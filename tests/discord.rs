@@ -1401,3 +1401,157 @@ async fn twenty_expert_requests_at_once_are_all_answered() {
     println!("twenty expert requests: slowest first callback {slowest:?}");
     table.fake.check_calls();
 }
+
+// --- Discord refuses, the bot copes -----------------------------------------
+
+/// The content of each call of the bot's to `path` that the fake refused
+/// with Discord's error `code`.
+fn refused(table: &Table, path: &str, code: u64) -> Vec<String> {
+    let calls = table.fake.calls();
+    let refused = calls
+        .iter()
+        .filter(|c| c.path == path && c.error.as_ref().is_some_and(|e| e["code"] == code));
+    refused
+        .map(|c| {
+            let body = c.body.as_ref();
+            let content = body.and_then(|b| b["content"].as_str());
+            content.unwrap_or_default().to_owned()
+        })
+        .collect()
+}
+
+/// Lets retries come due: an hour of the service's clock, in steps.
+async fn let_retries_come(table: &Table) {
+    for _ in 0..20 {
+        table.clock.advance(180);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A channel where the bot lost Send Messages: the posts only it would
+/// make (reminders, the loss on time) are refused with 50013 and given up
+/// at once, not retried; answers to interactions need no permission, so
+/// the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
+    let table = Table::new().await;
+    let board = table
+        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
+        .await;
+    table.fake.deny_posting(CHANNEL_ID);
+    let channel = format!("/channels/{CHANNEL_ID}/messages");
+    let count = |text: &str| {
+        let contents = refused(&table, &channel, 50013);
+        contents.iter().filter(|c| c.contains(text)).count()
+    };
+
+    table.clock.advance(DAY - 5 * 3600);
+    eventually("Ana's reminder is refused", || count("reminder:") == 1).await;
+    let_retries_come(&table).await;
+    assert_eq!(count("reminder:"), 1, "a refused post is not retried");
+    assert_eq!(undelivered(&table).await, 0, "given up");
+
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.ana, &board, &hole).await;
+    assert!(!next.ephemeral, "{}", next.content);
+    assert!(next.content.contains(&format!("sowed {hole}")));
+    assert_eq!(next.mentions(), [table.bob.id]);
+
+    // Bob is reminded, then loses on time: both refused, both given up.
+    table.clock.advance(DAY - 5 * 3600);
+    eventually("Bob's reminder is refused", || count("reminder:") == 2).await;
+    table.clock.advance(6 * 3600);
+    eventually("the loss on time is refused", || {
+        count("ran out of time") == 1
+    })
+    .await;
+    let_retries_come(&table).await;
+    assert_eq!((count("reminder:"), count("ran out of time")), (2, 1));
+    assert_eq!(refused(&table, &channel, 50013).len(), 3);
+    assert_eq!(undelivered(&table).await, 0);
+    // The bot still answers, and the game is over.
+    let stale = table
+        .select(&table.bob, &next, &next.select_options(&menu_id(&next))[0])
+        .await;
+    assert!(stale.ephemeral, "{}", stale.content);
+    table.fake.check_calls();
+}
+
+/// Ana asked for reminders by DM but closed her DMs: the DM is refused
+/// with 50007 and given up; the reminder in the channel is still posted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
+    let table = Table::new().await;
+    let notify = table
+        .slash(
+            &table.ana,
+            "notify",
+            json!([{"name": "dm", "type": 5, "value": true}]),
+        )
+        .await;
+    assert!(notify.ephemeral);
+    table.fake.close_dms(&table.ana);
+    let dm = table.fake.dm_channel(&table.ana);
+    let dm_path = format!("/channels/{dm}/messages");
+    table
+        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
+        .await;
+
+    table.clock.advance(DAY - 5 * 3600);
+    let reminder = table
+        .fake
+        .wait_for_message("the reminder in the channel", |m| {
+            m.channel_id == CHANNEL_ID && m.content.contains("reminder:")
+        })
+        .await;
+    assert_eq!(reminder.mentions(), [table.ana.id]);
+    eventually("the DM is refused", || {
+        refused(&table, &dm_path, 50007).len() == 1
+    })
+    .await;
+    let_retries_come(&table).await;
+    assert_eq!(refused(&table, &dm_path, 50007).len(), 1, "not retried");
+    assert!(table.fake.messages(dm).is_empty());
+    assert_eq!(undelivered(&table).await, 0);
+    let reminders = table.fake.messages(CHANNEL_ID);
+    let reminders = reminders.iter().filter(|m| m.content.contains("reminder:"));
+    assert_eq!(reminders.count(), 1);
+    table.fake.check_calls();
+}
+
+/// The gateway drops the connection and a move is dispatched before the
+/// bot is back: the bot resumes its session (no new IDENTIFY), gets the
+/// move it missed, and answers it and what comes after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed() {
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let menu = menu_id(&board);
+    table.fake.hold_gateway(true);
+    table.fake.disconnect_all().await;
+    let missed = table
+        .fake
+        .select(&table.ana, board.id, &menu, &[&hole])
+        .await;
+    table.fake.hold_gateway(false);
+    table.fake.wait_ready().await;
+    let next = answer(&missed).await;
+    assert!(
+        next.content.contains(&format!("sowed {hole}")),
+        "{}",
+        next.content
+    );
+    assert_eq!(next.mentions(), [table.bob.id]);
+
+    let hole = next.select_options(&menu_id(&next))[0].clone();
+    let after = table.select(&table.bob, &next, &hole).await;
+    assert!(!after.ephemeral, "{}", after.content);
+    assert!(after.content.contains(&format!("sowed {hole}")));
+
+    let frames = table.fake.frames();
+    let events: Vec<&str> = frames.iter().filter_map(|f| f["t"].as_str()).collect();
+    let count = |event: &str| events.iter().filter(|&&e| e == event).count();
+    assert_eq!((count("READY"), count("RESUMED")), (1, 1), "{events:?}");
+    table.fake.check_calls();
+}

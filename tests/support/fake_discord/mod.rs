@@ -47,6 +47,12 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// Message flags.
 const EPHEMERAL: u64 = 1 << 6;
 const LOADING: u64 = 1 << 7;
+/// How long after the dispatch Discord takes the first response to an
+/// interaction (later: 404, 10062 Unknown interaction).
+pub const CALLBACK_WINDOW: Duration = Duration::from_secs(3);
+/// How long an interaction's token (its webhook: follow-ups, `@original`)
+/// lives (later: 404, 10015 Unknown Webhook).
+pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FakeUser {
@@ -186,6 +192,10 @@ pub struct Call {
     pub known_route: bool,
     /// Whether the test made the fake refuse it ([`FakeDiscord::fail`]).
     pub injected: bool,
+    /// Whether the fake refused it because of something the test arranged
+    /// on purpose (a channel the bot may not post in, closed DMs): the
+    /// refusal is no fault of the bot's, but the body is still checked.
+    pub arranged: bool,
 }
 
 /// An interaction the fake dispatched, to look at the bot's answers.
@@ -231,6 +241,14 @@ impl Interaction {
         Some(interaction.responded_at? - interaction.dispatched_at)
     }
 
+    /// Makes the interaction `by` older than it is: past [`CALLBACK_WINDOW`]
+    /// its callback is refused, past [`TOKEN_LIFETIME`] its token.
+    pub fn age(&self, by: Duration) {
+        let mut inner = self.fake.lock();
+        let interaction = inner.interactions.iter_mut().find(|i| i.id == self.id);
+        interaction.unwrap().aged += by;
+    }
+
     pub fn followups(&self) -> Vec<Message> {
         let inner = self.fake.lock();
         let ids = &inner.interaction(self.id).followups;
@@ -270,6 +288,27 @@ struct Inner {
     /// Errors to answer the next matching calls with, instead of serving
     /// them (see [`FakeDiscord::fail`]).
     faults: Vec<Fault>,
+    /// Channels where the bot may not post (403, 50013 Missing Permissions).
+    denied_channels: BTreeSet<u64>,
+    /// Users whose DMs are closed to the bot (403, 50007).
+    closed_dms: BTreeSet<u64>,
+    /// Gateway sessions, resumable while they are not invalidated.
+    sessions: Vec<Session>,
+    /// Whether new gateway connections wait (see [`FakeDiscord::hold_gateway`]).
+    gateway_held: bool,
+}
+
+/// A gateway session: what a RESUME continues.
+struct Session {
+    id: String,
+    shard: (u32, u32),
+    /// The last sequence number it dispatched.
+    sequence: u64,
+    /// Every dispatch frame of the session, to replay what a resuming
+    /// client missed.
+    log: Vec<Value>,
+    /// The connection it lives on, if one is open.
+    connection: Option<u64>,
 }
 
 /// An error the fake answers a call with, as real Discord sometimes does.
@@ -307,6 +346,8 @@ struct InteractionState {
     /// When it was sent to the bot, and when the bot's callback arrived.
     dispatched_at: Instant,
     responded_at: Option<Instant>,
+    /// Added to its real age (see [`Interaction::age`]).
+    aged: Duration,
 }
 
 /// A live gateway websocket.
@@ -320,7 +361,8 @@ struct Connection {
 
 /// What the fake asks a gateway connection to send.
 enum Outbound {
-    Dispatch(&'static str, Value),
+    /// A dispatch frame, its sequence number already given by its session.
+    Frame(Value),
     Close,
 }
 
@@ -344,6 +386,10 @@ impl FakeDiscord {
             connections: Vec::new(),
             frames: Vec::new(),
             faults: Vec::new(),
+            denied_channels: BTreeSet::new(),
+            closed_dms: BTreeSet::new(),
+            sessions: Vec::new(),
+            gateway_held: false,
         };
         inner.users.insert(APPLICATION_ID, bot());
         let fake = FakeDiscord {
@@ -554,6 +600,36 @@ impl FakeDiscord {
         self.lock().faults.push(fault);
     }
 
+    /// Makes the bot unable to post in `channel` (as without the Send
+    /// Messages permission): new messages there get 403, 50013 Missing
+    /// Permissions. Interaction responses still work, as on Discord.
+    pub fn deny_posting(&self, channel: u64) {
+        self.lock().denied_channels.insert(channel);
+    }
+
+    /// `user` closed their DMs: the DM channel can be opened, but messages
+    /// to it get 403, 50007 Cannot send messages to this user.
+    pub fn close_dms(&self, user: &FakeUser) {
+        self.add_user(user);
+        self.lock().closed_dms.insert(user.id);
+    }
+
+    /// While held, a new gateway connection waits before its HELLO (as if
+    /// the gateway were unreachable): with [`Self::disconnect_all`], a test
+    /// can dispatch while the bot is surely disconnected, for the RESUME to
+    /// replay.
+    pub fn hold_gateway(&self, held: bool) {
+        self.lock().gateway_held = held;
+    }
+
+    /// Makes every interaction so far `by` older (their tokens expire after
+    /// [`TOKEN_LIFETIME`]).
+    pub fn age_interactions(&self, by: Duration) {
+        for interaction in &mut self.lock().interactions {
+            interaction.aged += by;
+        }
+    }
+
     /// Every frame the gateway sent, in order (to check them with serenity's types).
     pub fn frames(&self) -> Vec<Value> {
         self.lock().frames.clone()
@@ -578,8 +654,8 @@ impl FakeDiscord {
         );
     }
 
-    /// Closes every gateway socket (close code 4000, which lets clients
-    /// reconnect) and waits until they are gone.
+    /// Closes every gateway socket (close code 4000, after which clients
+    /// RESUME their sessions) and waits until they are gone.
     pub async fn disconnect_all(&self) {
         let closed: Vec<u64> = self.lock().connections.iter().map(|c| c.id).collect();
         for connection in &self.lock().connections {
@@ -675,6 +751,7 @@ impl FakeDiscord {
             followups: Vec::new(),
             dispatched_at: Instant::now(),
             responded_at: None,
+            aged: Duration::ZERO,
         });
         self.dispatch(guild, "INTERACTION_CREATE", payload);
         Interaction {
@@ -684,19 +761,29 @@ impl FakeDiscord {
         }
     }
 
-    /// Sends a dispatch to the shard that owns `guild` (DMs: shard 0).
+    /// Sends a dispatch to the shard that owns `guild` (DMs: shard 0). If
+    /// the shard's connection is gone but its session can be resumed, the
+    /// dispatch waits in the session, as on Discord, for the RESUME.
     fn dispatch(&self, guild: Option<u64>, event: &'static str, payload: Value) {
-        let inner = self.lock();
-        let live: Vec<&Connection> = inner.connections.iter().filter(|c| c.ready).collect();
-        let count = live.first().and_then(|c| c.shard).map_or(1, |s| s.1);
+        let mut inner = self.lock();
+        let count = inner.sessions.first().map_or(1, |s| s.shard.1);
         let shard = guild.map_or(0, |g| ((g >> 22) % u64::from(count)) as u32);
-        let connection = live
+        let Some(session) = inner
+            .sessions
+            .iter_mut()
+            .find(|s| s.shard == (shard, count))
+        else {
+            panic!("no gateway session for shard {shard} of {count}: call wait_ready first")
+        };
+        let frame = session.dispatch(event, payload);
+        let live = session.connection;
+        let connection = inner
+            .connections
             .iter()
-            .find(|c| c.shard == Some((shard, count)))
-            .unwrap_or_else(|| {
-                panic!("no ready gateway connection for shard {shard} of {count}: call wait_ready first")
-            });
-        let _ = connection.tx.send(Outbound::Dispatch(event, payload));
+            .find(|c| Some(c.id) == live && c.ready);
+        if let Some(connection) = connection {
+            let _ = connection.tx.send(Outbound::Frame(frame));
+        }
     }
 
     /// Where an interaction in `channel` happens.
@@ -786,6 +873,13 @@ impl FakeDiscord {
     }
 }
 
+impl InteractionState {
+    /// How long ago it was dispatched, aging included.
+    fn age(&self) -> Duration {
+        self.dispatched_at.elapsed() + self.aged
+    }
+}
+
 impl Inner {
     fn interaction(&self, id: u64) -> &InteractionState {
         self.interactions.iter().find(|i| i.id == id).unwrap()
@@ -861,7 +955,7 @@ fn problems(call: &Call) -> Option<String> {
     let mut problems = Vec::new();
     if !call.known_route {
         problems.push("the fake does not know this route".to_owned());
-    } else if let Some(error) = &call.error {
+    } else if let Some(error) = call.error.as_ref().filter(|_| !call.arranged) {
         problems.push(format!("the fake answered {}: {error}", call.status));
     }
     if let Err(errors) = openapi::spec().check(&call.method, &call.path, call.body.as_ref()) {

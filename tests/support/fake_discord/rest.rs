@@ -9,8 +9,18 @@ use serde_json::{json, Value};
 
 use super::{
     mentioned_ids, next_id, objects, Attachment, Call, FakeDiscord, Inner, Response, StoredMessage,
-    APPLICATION_ID, EPHEMERAL, LOADING,
+    APPLICATION_ID, CALLBACK_WINDOW, EPHEMERAL, LOADING, TOKEN_LIFETIME,
 };
+
+/// Discord's limits on a message (content in characters).
+const MAX_CONTENT: usize = 2000;
+const MAX_ROWS: usize = 5;
+const MAX_BUTTONS_PER_ROW: usize = 5;
+const MAX_SELECT_OPTIONS: usize = 25;
+const MAX_CUSTOM_ID: usize = 100;
+const MAX_CHOICES: usize = 25;
+/// How long the fake asks a rate-limited client to wait, in seconds.
+const RETRY_AFTER: f64 = 0.05;
 
 /// A file from a multipart request: `files[index]`.
 struct Upload {
@@ -24,6 +34,9 @@ struct Reply {
     status: u16,
     body: Option<Value>,
     known_route: bool,
+    headers: Vec<(&'static str, String)>,
+    /// A refusal the test arranged (see [`Call::arranged`]).
+    arranged: bool,
 }
 
 fn ok(body: Value) -> Reply {
@@ -31,6 +44,8 @@ fn ok(body: Value) -> Reply {
         status: 200,
         body: Some(body),
         known_route: true,
+        headers: Vec::new(),
+        arranged: false,
     }
 }
 
@@ -38,7 +53,7 @@ fn no_content() -> Reply {
     Reply {
         status: 204,
         body: None,
-        known_route: true,
+        ..ok(Value::Null)
     }
 }
 
@@ -46,8 +61,15 @@ fn no_content() -> Reply {
 fn error(status: u16, code: u32, message: &str) -> Reply {
     Reply {
         status,
-        body: Some(json!({"message": message, "code": code})),
-        known_route: true,
+        ..ok(json!({"message": message, "code": code}))
+    }
+}
+
+/// A refusal because of what the test arranged (no permission, closed DMs).
+fn arranged(status: u16, code: u32, message: &str) -> Reply {
+    Reply {
+        arranged: true,
+        ..error(status, code, message)
     }
 }
 
@@ -86,9 +108,10 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
         error: (reply.status >= 400).then(|| reply.body.clone()).flatten(),
         known_route: reply.known_route,
         injected,
+        arranged: reply.arranged,
     });
     let status = StatusCode::from_u16(reply.status).unwrap();
-    match reply.body {
+    let mut response = match reply.body {
         Some(body) => (
             status,
             [(header::CONTENT_TYPE, "application/json")],
@@ -96,7 +119,13 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
         )
             .into_response(),
         None => (status, Body::empty()).into_response(),
+    };
+    for (name, value) in reply.headers {
+        response
+            .headers_mut()
+            .insert(name, value.parse().expect("a header value"));
     }
+    response
 }
 
 /// The JSON body, or a multipart request's `payload_json` and files.
@@ -181,16 +210,7 @@ impl FakeDiscord {
         fault.times -= 1;
         let (status, code) = (fault.status, fault.code);
         Some(match status {
-            429 => Reply {
-                status,
-                body: Some(json!({
-                    "message": "You are being rate limited.",
-                    "retry_after": 0.05,
-                    "global": false,
-                    "code": code,
-                })),
-                known_route: true,
-            },
+            429 => rate_limited(method, fault.path, code),
             _ => error(status, code, "injected by the test"),
         })
     }
@@ -292,8 +312,20 @@ impl FakeDiscord {
         if inner.interactions[index].response.is_some() {
             return error(400, 40060, "Interaction has already been acknowledged.");
         }
+        // Discord forgets an interaction not acknowledged in time.
+        if inner.interactions[index].age() > CALLBACK_WINDOW {
+            return error(404, 10062, "Unknown interaction");
+        }
         let kind = body["type"].as_u64().unwrap_or(0) as u8;
         let data = body["data"].clone();
+        let refused = match kind {
+            4 | 7 => invalid_form(&data, &["data"]),
+            8 => too_many_choices(&data),
+            _ => None,
+        };
+        if let Some(refused) = refused {
+            return refused;
+        }
         let (interaction_kind, channel, component_message) = {
             let i = &inner.interactions[index];
             (i.kind, i.place.channel_id, i.message_id)
@@ -337,11 +369,13 @@ impl FakeDiscord {
         let Some(index) = inner.interactions.iter().position(|i| i.token == token) else {
             return error(404, 10015, "Unknown Webhook");
         };
-        if inner.interactions[index].response.is_none() {
-            // Discord creates the interaction's webhook only once it is acknowledged.
+        let interaction = &inner.interactions[index];
+        // Discord creates the interaction's webhook only once it is
+        // acknowledged, and drops it when the token expires.
+        if interaction.response.is_none() || interaction.age() > TOKEN_LIFETIME {
             return error(404, 10015, "Unknown Webhook");
         }
-        if let Some(refused) = empty_message(body, uploads) {
+        if let Some(refused) = empty_message(body, uploads).or_else(|| invalid_form(body, &[])) {
             return refused;
         }
         let channel = inner.interactions[index].place.channel_id;
@@ -360,7 +394,12 @@ impl FakeDiscord {
         uploads: &[Upload],
     ) -> Reply {
         let mut inner = self.lock();
-        let Some(interaction) = inner.interactions.iter().find(|i| i.token == token) else {
+        let Some(interaction) = inner
+            .interactions
+            .iter()
+            .find(|i| i.token == token)
+            .filter(|i| i.age() <= TOKEN_LIFETIME)
+        else {
             return error(404, 10015, "Unknown Webhook");
         };
         let message = match message {
@@ -375,6 +414,9 @@ impl FakeDiscord {
         match method {
             "GET" => ok(inner.message(message).unwrap().raw),
             "PATCH" => {
+                if let Some(refused) = invalid_form(body, &[]) {
+                    return refused;
+                }
                 inner.edit(message, body, uploads);
                 ok(inner.message(message).unwrap().raw)
             }
@@ -413,8 +455,19 @@ impl FakeDiscord {
             return error(404, 10003, "Unknown Channel");
         };
         let Some(message) = message else {
-            if let Some(refused) = empty_message(body, uploads) {
+            if let Some(refused) = empty_message(body, uploads).or_else(|| invalid_form(body, &[]))
+            {
                 return refused;
+            }
+            if inner.denied_channels.contains(&channel) {
+                return arranged(403, 50013, "Missing Permissions");
+            }
+            let closed = inner
+                .dm_channels
+                .iter()
+                .any(|(user, &dm)| dm == channel && inner.closed_dms.contains(user));
+            if closed {
+                return arranged(403, 50007, "Cannot send messages to this user");
             }
             // The same nonce again: the message it made, not a second one.
             if body["enforce_nonce"] == true && !body["nonce"].is_null() {
@@ -444,6 +497,9 @@ impl FakeDiscord {
         match method {
             "GET" => ok(inner.message(message).unwrap().raw),
             "PATCH" => {
+                if let Some(refused) = invalid_form(body, &[]) {
+                    return refused;
+                }
                 inner.edit(message, body, uploads);
                 ok(inner.message(message).unwrap().raw)
             }
@@ -453,6 +509,155 @@ impl FakeDiscord {
             }
         }
     }
+}
+
+/// A 429 as Discord sends it for a route's (not the global) limit: the body
+/// with `retry_after` in seconds, and the headers: `Retry-After` in whole
+/// seconds (rounded up) and the bucket's `X-RateLimit-*`.
+fn rate_limited(method: &str, path: &str, code: u32) -> Reply {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (method, path).hash(&mut hasher);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    Reply {
+        headers: vec![
+            ("retry-after", format!("{}", RETRY_AFTER.ceil() as u64)),
+            ("x-ratelimit-limit", "5".to_owned()),
+            ("x-ratelimit-remaining", "0".to_owned()),
+            ("x-ratelimit-reset", format!("{:.3}", now + RETRY_AFTER)),
+            ("x-ratelimit-reset-after", format!("{RETRY_AFTER:.3}")),
+            ("x-ratelimit-bucket", format!("{:016x}", hasher.finish())),
+            ("x-ratelimit-scope", "user".to_owned()),
+        ],
+        ..error(429, code, "You are being rate limited.")
+    }
+    .with(|body| {
+        body["retry_after"] = json!(RETRY_AFTER);
+        body["global"] = json!(false);
+    })
+}
+
+impl Reply {
+    fn with(mut self, change: impl FnOnce(&mut Value)) -> Reply {
+        if let Some(body) = &mut self.body {
+            change(body);
+        }
+        self
+    }
+}
+
+/// What Discord's form validation refuses in a message (new or edited) or
+/// an interaction response's `data`: 400, 50035 Invalid Form Body, with
+/// the offending field under `errors` as Discord reports it. `at` is where
+/// the message sits in the body (`["data"]` in a callback).
+fn invalid_form(payload: &Value, at: &[&str]) -> Option<Reply> {
+    let problem = form_problem(payload)?;
+    let (path, code, message) = problem;
+    let mut errors = json!({"_errors": [{"code": code, "message": message}]});
+    let path: Vec<String> = at.iter().map(|k| k.to_string()).chain(path).collect();
+    for key in path.into_iter().rev() {
+        let mut level = serde_json::Map::new();
+        level.insert(key, errors);
+        errors = Value::Object(level);
+    }
+    Some(error(400, 50035, "Invalid Form Body").with(|body| body["errors"] = errors))
+}
+
+/// The first field Discord would refuse: its path, error code and message.
+fn form_problem(payload: &Value) -> Option<(Vec<String>, &'static str, String)> {
+    let at = |parts: &[&dyn ToString]| parts.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    let too_long = |max: usize| format!("Must be {max} or fewer in length.");
+    if let Some(content) = payload["content"].as_str() {
+        if content.chars().count() > MAX_CONTENT {
+            return Some((
+                at(&[&"content"]),
+                "BASE_TYPE_MAX_LENGTH",
+                too_long(MAX_CONTENT),
+            ));
+        }
+    }
+    let rows = payload["components"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    if rows.len() > MAX_ROWS {
+        return Some((
+            at(&[&"components"]),
+            "BASE_TYPE_MAX_LENGTH",
+            too_long(MAX_ROWS),
+        ));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let components = row["components"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let selects = components.iter().filter(|c| is_select(c)).count();
+        let buttons = components.iter().filter(|c| c["type"] == 2).count();
+        if selects > 0 && components.len() > 1 {
+            let why = "A select menu must be alone in its action row.".to_owned();
+            return Some((
+                at(&[&"components", &r, &"components"]),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                why,
+            ));
+        }
+        if buttons > MAX_BUTTONS_PER_ROW {
+            return Some((
+                at(&[&"components", &r, &"components"]),
+                "BASE_TYPE_MAX_LENGTH",
+                too_long(MAX_BUTTONS_PER_ROW),
+            ));
+        }
+        for (c, component) in components.iter().enumerate() {
+            let field = |name: &str| at(&[&"components", &r, &"components", &c, &name]);
+            let custom_id = component["custom_id"].as_str().unwrap_or_default();
+            if custom_id.chars().count() > MAX_CUSTOM_ID {
+                return Some((
+                    field("custom_id"),
+                    "BASE_TYPE_MAX_LENGTH",
+                    too_long(MAX_CUSTOM_ID),
+                ));
+            }
+            if component["type"] == 3 {
+                let options = component["options"].as_array().map_or(0, Vec::len);
+                if options > MAX_SELECT_OPTIONS {
+                    return Some((
+                        field("options"),
+                        "BASE_TYPE_MAX_LENGTH",
+                        too_long(MAX_SELECT_OPTIONS),
+                    ));
+                }
+                if options == 0 {
+                    let why = "Must be 1 or more in length.".to_owned();
+                    return Some((field("options"), "BASE_TYPE_MIN_LENGTH", why));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// An autocomplete result offers at most 25 choices.
+fn too_many_choices(data: &Value) -> Option<Reply> {
+    let choices = data["choices"].as_array().map_or(0, Vec::len);
+    (choices > MAX_CHOICES).then(|| {
+        let why = format!("Must be {MAX_CHOICES} or fewer in length.");
+        let errors = json!({"data": {"choices": {"_errors": [
+            {"code": "BASE_TYPE_MAX_LENGTH", "message": why}
+        ]}}});
+        error(400, 50035, "Invalid Form Body").with(|body| body["errors"] = errors)
+    })
+}
+
+/// String, user, role, mentionable and channel selects.
+fn is_select(component: &Value) -> bool {
+    component["type"]
+        .as_u64()
+        .is_some_and(|t| (3..=8).contains(&t) && t != 4)
 }
 
 /// Discord refuses a new message with nothing to show.
