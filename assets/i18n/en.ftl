@@ -105,6 +105,7 @@ error-out-of-date = this board is out of date: here is the current one
 error-conflict = someone else acted on this game at the same moment; look at the board again and retry
 error-no-such-game = game #{ $id } does not exist
 error-internal = internal error: { $detail }
+error-busy = game #{ $id } takes long to load (its sowings are long to check); it carries on meanwhile: try again in a minute
 error-sorry = Sorry, something went wrong on our side and the action may not have been saved. Look at the board with `/kiela board` and try again in a moment.
 
 ## Draws

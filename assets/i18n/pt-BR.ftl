@@ -123,6 +123,7 @@ error-out-of-date = este tabuleiro está desatualizado: aqui está o atual
 error-conflict = outra pessoa agiu nesta partida no mesmo instante; veja o tabuleiro de novo e tente outra vez
 error-no-such-game = a partida #{ $id } não existe
 error-internal = erro interno: { $detail }
+error-busy = a partida #{ $id } demora a carregar (as semeaduras são longas de verificar); o carregamento continua: tente de novo em um minuto
 error-sorry = Desculpe, algo deu errado do nosso lado e a ação pode não ter sido salva. Veja o tabuleiro com `/kiela tabuleiro` e tente de novo daqui a pouco.
 
 ## Empates

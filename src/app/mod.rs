@@ -202,6 +202,10 @@ pub enum AppError {
     Store(#[from] StoreError),
     #[error("{}", self.message(Lang::En))]
     Internal(String),
+    /// Replaying game `0` takes longer than a request may (it goes on in
+    /// the background, so the next try is quick).
+    #[error("{}", self.message(Lang::En))]
+    Busy(i64),
 }
 
 impl AppError {
@@ -218,6 +222,7 @@ impl AppError {
             AppError::NoSuchGame(id) => tr!(lang, "error-no-such-game", id = *id),
             AppError::Store(e) => tr!(lang, "error-internal", detail = e.to_string()),
             AppError::Internal(detail) => tr!(lang, "error-internal", detail = detail),
+            AppError::Busy(id) => tr!(lang, "error-busy", id = *id),
         }
     }
 }
@@ -296,6 +301,9 @@ pub struct Timing {
     /// An AI turn waits this long for the interaction that made it due
     /// before the timers play it themselves.
     pub ai_turn_grace: i64,
+    /// The longest a request waits for a game's replay (which may have to
+    /// prove long relay cycles endless) before saying it is busy.
+    pub replay_bound: std::time::Duration,
 }
 
 /// The default [`Timing::answer_lease`].
@@ -308,6 +316,7 @@ impl Default for Timing {
         Timing {
             answer_lease: ANSWER_LEASE,
             ai_turn_grace: AI_TURN_GRACE,
+            replay_bound: std::time::Duration::from_secs(20),
         }
     }
 }
@@ -445,13 +454,19 @@ impl GameService {
         // Replaying computes exact legal moves, which in rare positions means
         // proving a long relay cycle endless: keep it off the async threads,
         // and play only the moves this process has not replayed yet.
+        // A replay past the request's bound goes on, and is kept for the
+        // next try.
         let start = self.replays.get(game_id, moves.len());
-        let (loaded, replayed) =
-            tokio::task::spawn_blocking(move || replay(row, moves, current, start))
-                .await
-                .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))??;
-        self.replays.put(game_id, replayed);
-        Ok(loaded)
+        let replays = self.replays.clone();
+        let replaying = tokio::task::spawn_blocking(move || {
+            let (loaded, replayed) = replay(row, moves, current, start)?;
+            replays.put(game_id, replayed);
+            Ok(loaded)
+        });
+        tokio::time::timeout(self.timing.replay_bound, replaying)
+            .await
+            .map_err(|_| AppError::Busy(game_id))?
+            .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))?
     }
 
     /// The reply that shows a game: the picture, whose turn, the moves. An

@@ -153,6 +153,7 @@ impl Config {
                 answer_lease,
                 // Found within two ticks: a minute by default.
                 ai_turn_grace: timer_seconds,
+                ..Timing::default()
             },
         })
     }
