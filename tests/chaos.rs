@@ -137,10 +137,18 @@ async fn count(pool: &AnyPool, sql: &str) -> i64 {
     sqlx::query(sql).fetch_one(pool).await.unwrap().get(0)
 }
 
-/// Waits until the bots caught up with the database: every post delivered
-/// and no AI turn waiting.
-async fn settle(pool: &AnyPool, bot_id: i64) {
+/// Waits until the bots caught up with the database: every post delivered,
+/// no AI turn waiting, no reminder or loss on time due.
+async fn settle(pool: &AnyPool, bot_id: i64, logs: &std::path::Path) {
     let started = Instant::now();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let due = format!(
+        "SELECT COUNT(*) FROM games WHERE status = 'active' AND ai_level IS NULL \
+         AND (deadline <= {now} OR (reminded = 0 AND deadline - seconds_per_move / 4 <= {now}))"
+    );
     let ai_to_move = format!(
         "SELECT COUNT(*) FROM games g WHERE g.status = 'active' AND g.ai_level IS NOT NULL \
          AND ((SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) % 2 = 0) = (g.south_id = {bot_id})"
@@ -151,7 +159,7 @@ async fn settle(pool: &AnyPool, bot_id: i64) {
             "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed IS NULL",
         )
         .await;
-        if pending == 0 && count(pool, &ai_to_move).await == 0 {
+        if pending == 0 && count(pool, &ai_to_move).await == 0 && count(pool, &due).await == 0 {
             return;
         }
         if started.elapsed() > Duration::from_secs(90) {
@@ -176,7 +184,19 @@ async fn settle(pool: &AnyPool, bot_id: i64) {
                     )
                 })
                 .collect();
-            panic!("the bots did not catch up: {pending} posts undelivered: {stuck:?}");
+            let (ai, due) = (count(pool, &ai_to_move).await, count(pool, &due).await);
+            let mut tail = String::new();
+            for entry in std::fs::read_dir(logs).unwrap().flatten() {
+                let log = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                let lines: Vec<&str> = log.lines().collect();
+                tail += &format!("\n{}:\n", entry.path().display());
+                tail += &lines[lines.len().saturating_sub(30)..].join("\n");
+            }
+            panic!(
+                "the bots did not catch up: {pending} posts undelivered {stuck:?}, \
+                 {ai} AI turns waiting, {due} games with a reminder or timeout due; \
+                 the bots' logs end:{tail}"
+            );
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -234,14 +254,11 @@ async fn run(db: Db, processes: usize, kills: usize) {
     ];
     let mut interactions = 0;
     for round in 0..kills {
-        settle(&pool, bot_id).await;
-        let game = &mut games[round % 2];
-        act(&fake, &pool, game, &mut rng).await;
-        interactions += 1;
-        // Some time passes on the game between people: a reminder is due,
-        // or the deadline passes.
-        if round % 2 == 0 && rng.u8(..3) == 0 {
-            if let Some(id) = games[0].id {
+        settle(&pool, bot_id, bots.dir.path()).await;
+        // Now and then, time passes on the game between people instead: a
+        // reminder comes due, or the deadline passes.
+        match games[0].id {
+            Some(id) if rng.u8(..4) == 0 => {
                 let now = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .unwrap()
@@ -258,6 +275,10 @@ async fn run(db: Db, processes: usize, kills: usize) {
                 .await
                 .unwrap();
             }
+            _ => {
+                act(&fake, &pool, &mut games[round % 2], &mut rng).await;
+                interactions += 1;
+            }
         }
         // The kill point: somewhere in the answer, the AI's search, the
         // delivery, or the timers.
@@ -272,7 +293,7 @@ async fn run(db: Db, processes: usize, kills: usize) {
         bots.start(shard);
         fake.wait_ready().await;
     }
-    settle(&pool, bot_id).await;
+    settle(&pool, bot_id, bots.dir.path()).await;
     check(&fake, &pool, bot_id, kills, interactions).await;
 }
 

@@ -34,7 +34,7 @@ pub struct Delivery {
     /// Discord can tell while the token lives (15 minutes).
     pub answer_token: Option<String>,
     pub created_at: i64,
-    /// Attempts so far, this one included.
+    /// Failed attempts so far (Discord refused it for a while).
     pub attempts: i64,
 }
 
@@ -202,7 +202,7 @@ impl GameService {
     /// Post `id` failed for a while (a 5xx, a rate limit): try again in
     /// `seconds`.
     pub async fn retry(&self, id: i64, seconds: i64) -> Result<()> {
-        Ok(self.store.hold_posts(&[id], self.now() + seconds).await?)
+        Ok(self.store.retry_post(id, self.now() + seconds).await?)
     }
 
     /// Discord refuses post `id` for good (no permission, closed direct

@@ -100,7 +100,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             }
         }
         Err(e) => {
-            let done = match failure(&e, delivery.attempts) {
+            let done = match failure(&e, delivery.attempts + 1) {
                 Failure::Retry(seconds) => {
                     warn!(
                         post = id,
@@ -142,11 +142,11 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Op
 }
 
 /// Retry what may pass later (rate limits, Discord's own errors, the
-/// network), with a backoff doubling per attempt up to a minute; give
+/// network), with a backoff doubling per failure, 1 s to half a minute; give
 /// up on what never will (no permission, closed direct messages, a channel
 /// that is gone, a message Discord finds malformed).
-fn failure(error: &serenity::Error, attempts: i64) -> Failure {
-    let backoff = 1i64 << (attempts - 1).clamp(0, 6);
+fn failure(error: &serenity::Error, failures: i64) -> Failure {
+    let backoff = 1i64 << (failures - 1).clamp(0, 5);
     match error {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();

@@ -661,16 +661,17 @@ impl Store {
         Ok(())
     }
 
-    /// Lets the delivery loop take posts `ids` from `at` on (a retry
-    /// waiting for its backoff).
-    pub async fn hold_posts(&self, ids: &[i64], at: i64) -> Result<()> {
-        for &id in ids {
-            sqlx::query("UPDATE outbox SET held_until = $1 WHERE id = $2 AND delivered_at IS NULL")
-                .bind(at)
-                .bind(id)
-                .execute(&self.pool)
-                .await?;
-        }
+    /// Post `id` failed once more: the delivery loop may try it again
+    /// from `at` on.
+    pub async fn retry_post(&self, id: i64, at: i64) -> Result<()> {
+        sqlx::query(
+            "UPDATE outbox SET held_until = $1, attempts = attempts + 1 \
+             WHERE id = $2 AND delivered_at IS NULL",
+        )
+        .bind(at)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -712,7 +713,7 @@ impl Store {
             Backend::Postgres => "FOR UPDATE SKIP LOCKED",
         };
         let rows = sqlx::query(&format!(
-            "UPDATE outbox SET held_until = $1, attempts = attempts + 1 WHERE id IN ( \
+            "UPDATE outbox SET held_until = $1 WHERE id IN ( \
                SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND o.failed IS NULL \
                AND o.held_until <= $2 AND NOT EXISTS (SELECT 1 FROM outbox e \
                  WHERE e.game_id = o.game_id AND e.id < o.id \
