@@ -4,15 +4,13 @@
 //! pixels that did not change inside it transparent. Encoding then costs
 //! little more than the pixels that move.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::LazyLock;
 
 use ::gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::{Rgb, RgbImage};
 
 use super::board::{COLOURS, EDGES, HEIGHT, WIDTH};
-use super::encode::ColourHasher;
+use super::lzw;
 use super::RenderError;
 
 /// The palette: every colour the board is drawn with, and three blends of
@@ -39,6 +37,45 @@ static PALETTE: LazyLock<Vec<Rgb<u8>>> = LazyLock::new(|| {
 /// The index of the transparent "unchanged" colour.
 fn transparent() -> u8 {
     PALETTE.len() as u8
+}
+
+/// Bits of a palette index, as GIF's LZW counts them (at least 2).
+fn min_code_size() -> u8 {
+    (PALETTE.len() + 1)
+        .next_power_of_two()
+        .trailing_zeros()
+        .max(2) as u8
+}
+
+/// Slots of [`Nearest`]'s cache (a power of two).
+const CACHE_SLOTS: usize = 1024;
+
+/// [`nearest`] with a direct-mapped cache: a frame has a few hundred
+/// distinct colours (the smoothed edges of text and stones), and a hash
+/// map look-up per colour change was a sixth of a game animation's time.
+struct Nearest {
+    keys: Vec<u32>,
+    indices: Vec<u8>,
+}
+
+impl Nearest {
+    fn new() -> Nearest {
+        Nearest {
+            // No packed RGB colour is u32::MAX.
+            keys: vec![u32::MAX; CACHE_SLOTS],
+            indices: vec![0; CACHE_SLOTS],
+        }
+    }
+
+    fn get(&mut self, key: u32) -> u8 {
+        let slot = (key.wrapping_mul(0x9E37_79B1) >> (32 - CACHE_SLOTS.trailing_zeros())) as usize;
+        if self.keys[slot] != key {
+            let [r, g, b, _] = key.to_le_bytes();
+            self.keys[slot] = key;
+            self.indices[slot] = nearest(Rgb([r, g, b]));
+        }
+        self.indices[slot]
+    }
 }
 
 /// The palette index nearest to `colour` (squared RGB distance).
@@ -69,7 +106,7 @@ pub(super) struct GifWriter {
     /// What a viewer shows after the frames written so far.
     shown: RgbImage,
     /// Palette indices of the colours met so far.
-    index_of: HashMap<u32, u8, BuildHasherDefault<ColourHasher>>,
+    index_of: Nearest,
     /// The frames as palette indices; compressed at the end, in parallel.
     frames: Vec<Frame<'static>>,
 }
@@ -94,7 +131,7 @@ impl GifWriter {
         let mut writer = GifWriter {
             encoder,
             shown: RgbImage::from_pixel(WIDTH, HEIGHT, Rgb([0, 0, 0])),
-            index_of: HashMap::default(),
+            index_of: Nearest::new(),
             frames: Vec::new(),
         };
         let frame = writer.indexed(first, WHOLE, false);
@@ -152,9 +189,14 @@ impl GifWriter {
         for (frame, &thread) in self.frames.iter_mut().zip(&owner) {
             shares[thread].push(frame);
         }
+        let size = min_code_size();
         std::thread::scope(|scope| {
             for share in shares {
-                scope.spawn(move || share.into_iter().for_each(|f| f.make_lzw_pre_encoded()));
+                scope.spawn(move || {
+                    for frame in share {
+                        frame.buffer = lzw::encode(&frame.buffer, size).into();
+                    }
+                });
             }
         });
         for frame in &self.frames {
@@ -194,10 +236,7 @@ impl GifWriter {
                 }
                 let key = u32::from_le_bytes([pixel[0], pixel[1], pixel[2], 0]);
                 if key != last_key {
-                    last_index = *self
-                        .index_of
-                        .entry(key)
-                        .or_insert_with(|| nearest(Rgb([pixel[0], pixel[1], pixel[2]])));
+                    last_index = self.index_of.get(key);
                     last_key = key;
                 }
                 indices.push(last_index);

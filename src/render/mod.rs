@@ -27,6 +27,7 @@ mod animate;
 mod board;
 mod encode;
 mod gif;
+mod lzw;
 mod paint;
 pub mod words;
 
