@@ -17,6 +17,12 @@ const SLOTS: usize = 8192;
 /// data stream: the minimum code size byte, then the LZW codes, packed
 /// least significant bit first, not yet cut into sub-blocks. This is the
 /// buffer [`gif::Encoder::write_lzw_pre_encoded_frame`] takes.
+///
+/// Most of an animation frame is long runs of one index (the transparent
+/// "unchanged" pixels, flat colours): for each index the codes of its runs
+/// (`x`, `xx`, `xxx`, ...) are kept in a list, so that a run is consumed
+/// in one step per code emitted rather than one table look-up per pixel.
+/// The codes are the same as the pixel-by-pixel encoder's.
 pub(super) fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
     debug_assert!((2..=8).contains(&min_code_size));
     let mut out = Vec::with_capacity(indices.len() / 4 + 16);
@@ -27,15 +33,71 @@ pub(super) fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
     // Each slot holds (prefix << 8 | index) << 12 | code, or 0 when empty:
     // a code is never 0 (the first free code is above the clear code).
     let mut table = vec![0u32; SLOTS];
+    // runs[x][k]: the code of x repeated k times (runs[x][0] unused).
+    let mut runs: Vec<Vec<u16>> = (0..clear).map(|x| vec![0, x]).collect();
     let mut size = min_code_size + 1;
     let mut next = clear + 2;
     bits.write(clear, size);
-    let Some((&first, rest)) = indices.split_first() else {
+    let Some(&first) = indices.first() else {
         bits.write(end, size);
         return bits.finish();
     };
     let mut prefix = u16::from(first);
-    for &index in rest {
+    // When the prefix is a run of one index: that index and the run's length.
+    let (mut run_index, mut run_len) = (first, 1usize);
+    let mut i = 1;
+    // Emits `prefix` and gives `prefix + index` the next code (or clears
+    // the table when it is full). Returns false when it cleared.
+    macro_rules! emit {
+        () => {{
+            bits.write(prefix, size);
+            // The decoder adds its entry for this code one code later; it
+            // widens its codes when its next free code reaches 1 << size.
+            if next >= 1 << size && size < 12 {
+                size += 1;
+            }
+            if next < MAX_CODES {
+                next += 1;
+                true
+            } else {
+                // The table is full: start again, as giflib does.
+                bits.write(clear, size);
+                table.fill(0);
+                runs.iter_mut().for_each(|r| r.truncate(2));
+                size = min_code_size + 1;
+                next = clear + 2;
+                false
+            }
+        }};
+    }
+    while i < indices.len() {
+        let index = indices[i];
+        if run_len > 0 && index == run_index {
+            let mut left = indices[i..].iter().take_while(|&&x| x == index).count();
+            loop {
+                let known = runs[usize::from(index)].len() - 1;
+                if run_len + left <= known {
+                    run_len += left;
+                    i += left;
+                    break;
+                }
+                // Up to the longest known run, then one more: a new code.
+                i += known - run_len;
+                left -= known - run_len;
+                prefix = runs[usize::from(index)][known];
+                if emit!() {
+                    runs[usize::from(index)].push(next - 1);
+                }
+                run_len = 1;
+                i += 1;
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
+            }
+            prefix = runs[usize::from(index)][run_len];
+            continue;
+        }
         let key = (u32::from(prefix) << 8) | u32::from(index);
         let mut slot = hash(key);
         loop {
@@ -49,27 +111,17 @@ pub(super) fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
             slot = (slot + 1) & (SLOTS - 1);
         }
         let entry = table[slot];
+        i += 1;
         if entry != 0 {
             prefix = (entry & 0xFFF) as u16;
+            run_len = 0;
             continue;
         }
-        bits.write(prefix, size);
-        // The decoder adds its entry for this code one code later; it
-        // widens its codes when its next free code reaches 1 << size.
-        if next >= 1 << size && size < 12 {
-            size += 1;
-        }
-        if next < MAX_CODES {
-            table[slot] = (key << 12) | u32::from(next);
-            next += 1;
-        } else {
-            // The table is full: start again, as giflib does.
-            bits.write(clear, size);
-            table.fill(0);
-            size = min_code_size + 1;
-            next = clear + 2;
+        if emit!() {
+            table[slot] = (key << 12) | u32::from(next - 1);
         }
         prefix = u16::from(index);
+        (run_index, run_len) = (index, 1);
     }
     bits.write(prefix, size);
     if next >= 1 << size && size < 12 {
@@ -164,6 +216,28 @@ mod tests {
         }
         assert_eq!(round_trip(&[3; 10], 2, 10), vec![3; 10]);
         assert_eq!(round_trip(&[1], 2, 1), vec![1]);
+    }
+
+    /// Until the table first fills (where weezl clears a code earlier than
+    /// giflib), the codes are the gif crate's own.
+    #[test]
+    fn gives_the_same_codes_as_the_gif_crate() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        let mixed: Vec<u8> = (0..300_000)
+            .map(|i| match i % 5000 {
+                0..3000 => 100,
+                3000..3500 => rng.u8(..4),
+                _ => rng.u8(..128),
+            })
+            .collect();
+        for n in [10, 100, 3000, 5000] {
+            let part = mixed[..n].to_vec();
+            let mut frame =
+                ::gif::Frame::from_indexed_pixels(n as u16 / 10, 10, part.clone(), None);
+            frame.make_lzw_pre_encoded();
+            let (ours, theirs) = (encode(&part, 7), frame.buffer.to_vec());
+            assert_eq!(ours, theirs, "{n} indices");
+        }
     }
 
     #[test]
