@@ -229,8 +229,21 @@ impl GifWriter {
                 indices.resize(indices.len() + w as usize, transparent);
                 continue;
             }
-            for (pixel, before) in new.chunks_exact(3).zip(old.chunks_exact(3)) {
-                if diff && pixel == before {
+            let mut x = 0;
+            while x < new.len() {
+                // Unchanged stretches are long: skip them 8 pixels at a time.
+                if diff {
+                    while x + 24 <= new.len() && block(new, x) == block(old, x) {
+                        indices.extend_from_slice(&[transparent; 8]);
+                        x += 24;
+                    }
+                    if x == new.len() {
+                        break;
+                    }
+                }
+                let pixel = &new[x..x + 3];
+                x += 3;
+                if diff && pixel == &old[x - 3..x] {
                     indices.push(transparent);
                     continue;
                 }
@@ -251,6 +264,11 @@ impl GifWriter {
         }
         frame
     }
+}
+
+/// The 24 bytes (8 pixels) of `row` from `start`, to compare in one go.
+fn block(row: &[u8], start: usize) -> &[u8; 24] {
+    row[start..start + 24].try_into().expect("24 bytes")
 }
 
 /// The smallest box inside `region` holding every pixel where `a` and `b`
