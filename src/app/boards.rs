@@ -94,11 +94,12 @@ fn animate(
         Side::South => &south,
         Side::North => &north,
     };
-    let alt_text = render::words::path(mover, &last_move.trace);
+    let alt_text = render::words::path(lang, mover, &last_move.trace);
     let view = BoardView {
         ply: moves.len(),
         last_move: Some(last_move),
         game_id: Some(game_id),
+        lang,
         ..BoardView::new(&after, &south, &north)
     };
     let gif = render::turn_gif(&view).map_err(|e| match e {

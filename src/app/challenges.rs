@@ -272,7 +272,7 @@ impl GameService {
             variant = words::variant(lang, options.variant)
         );
         // Its opening move, in the render's words (see `commit_move`).
-        if let Some(path) = self.ai_turn(&mut loaded).await? {
+        if let Some(path) = self.ai_turn(&mut loaded, lang).await? {
             headline.push('\n');
             headline.push_str(&path);
         }

@@ -59,10 +59,12 @@ impl GameService {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        let mut headline = self.commit_move(&loaded, side, mv, user.lang).await?;
+        let mut headline = self
+            .commit_move(&loaded, side, mv, user.lang, place.lang)
+            .await?;
         let mut loaded = self.load(id).await?;
         let lang = place.lang;
-        if let Some(reply) = self.ai_turn(&mut loaded).await? {
+        if let Some(reply) = self.ai_turn(&mut loaded, lang).await? {
             headline.push_str(&format!("\n{reply}"));
         }
         self.board_reply(&loaded, headline, lang).await
@@ -91,15 +93,15 @@ impl GameService {
         Ok(side)
     }
 
-    /// Stores `mv` for `side`; returns its path in words ("Ana sowed G2 →
-    /// ended in E2."; the render's words, English until they join the
-    /// catalogue). A refusal is in `refusal_lang`.
+    /// Stores `mv` for `side`; returns its path in words in `path_lang`
+    /// ("Ana sowed G2 → ended in E2."). A refusal is in `refusal_lang`.
     async fn commit_move(
         &self,
         loaded: &Loaded,
         side: Side,
         mv: Move,
         refusal_lang: Lang,
+        path_lang: Lang,
     ) -> Result<String> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
@@ -147,7 +149,7 @@ impl GameService {
             return Err(AppError::Conflict);
         }
         let name = self.name_of(loaded.player(side)).await?;
-        Ok(render::words::path(&name, &trace))
+        Ok(render::words::path(path_lang, &name, &trace))
     }
 
     /// Fills in a change that ends the game with `outcome`.
@@ -172,8 +174,9 @@ impl GameService {
     }
 
     /// In an AI game where the bot is to move: computes and stores its move
-    /// (off the async threads) and reloads the game. Returns the move.
-    pub(super) async fn ai_turn(&self, loaded: &mut Loaded) -> Result<Option<String>> {
+    /// (off the async threads) and reloads the game. Returns the move's
+    /// path in `lang`.
+    pub(super) async fn ai_turn(&self, loaded: &mut Loaded, lang: Lang) -> Result<Option<String>> {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
         };
@@ -186,7 +189,7 @@ impl GameService {
             .await
             .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
         let said = self
-            .commit_move(loaded, loaded.game.turn(), mv, Lang::En)
+            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang)
             .await?;
         *loaded = self.load(loaded.row.id).await?;
         Ok(Some(said))

@@ -73,6 +73,7 @@ impl GameService {
                 south_name: &south,
                 north_name: &north,
                 game_id: Some(game_id),
+                lang: place.lang,
             })
         })
         .await

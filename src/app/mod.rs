@@ -397,6 +397,7 @@ impl GameService {
                     outcome,
                     game_id: Some(game_id),
                     time_left: deadline.map(|deadline| deadline - now),
+                    lang,
                 };
                 render::render_png(&view).map(|png| Picture {
                     bytes: png,

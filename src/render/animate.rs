@@ -21,6 +21,7 @@ use image::RgbImage;
 use super::board::{draw_board, draw_cell, CellMarks};
 use super::gif::{GifWriter, Region, WHOLE};
 use super::{BoardView, LastMove, RenderError};
+use crate::i18n::Lang;
 use crate::rules::{Game, Hole, HoleSet, LapKind, Move, Trace};
 
 /// The position before the turn, shown first (hundredths of a second).
@@ -235,6 +236,8 @@ pub struct GameView<'a> {
     pub south_name: &'a str,
     pub north_name: &'a str,
     pub game_id: Option<i64>,
+    /// The language of the words in the frames.
+    pub lang: Lang,
 }
 
 /// A whole game as an animated GIF: the start, then one frame per turn,
@@ -253,6 +256,7 @@ pub fn game_gif(view: &GameView) -> Result<Vec<u8>, RenderError> {
             outcome: if end { view.game.outcome() } else { None },
             game_id: view.game_id,
             time_left: None,
+            lang: view.lang,
         })
     };
     let moves = view.game.moves();
