@@ -246,29 +246,34 @@ pub struct GameView<'a> {
 pub fn game_gif(view: &GameView) -> Result<Vec<u8>, RenderError> {
     let variant = view.game.position().variant();
     let mut game = Game::new(variant);
-    let board = |game: &Game, last_move: Option<LastMove>, end: bool| -> RgbImage {
+    // Every position and last move first (cheap), so that the frames can
+    // be drawn on several cores.
+    let mut turns = vec![(*game.position(), None)];
+    for mv in view.game.moves() {
+        let last = LastMove::new(game.position(), *mv)?;
+        game.play(mv)?;
+        turns.push((*game.position(), Some(last)));
+    }
+    let end = turns.len() - 1;
+    let draw = |i: usize| -> RgbImage {
+        let (position, last_move) = &turns[i];
         draw_board(&BoardView {
-            position: game.position(),
+            position,
             south_name: view.south_name,
             north_name: view.north_name,
-            ply: game.ply(),
-            last_move,
-            outcome: if end { view.game.outcome() } else { None },
+            ply: i,
+            last_move: last_move.clone(),
+            outcome: if i == end { view.game.outcome() } else { None },
             game_id: view.game_id,
             time_left: None,
             lang: view.lang,
         })
     };
-    let moves = view.game.moves();
-    let mut gif = GifWriter::new(&board(&game, None, moves.is_empty()), TURN_CS)?;
-    for (i, mv) in moves.iter().enumerate() {
-        let last = LastMove::new(game.position(), *mv)?;
-        game.play(mv)?;
-        let end = i + 1 == moves.len();
-        let delay = if end { GAME_END_CS } else { TURN_CS };
-        gif.frame(&board(&game, Some(last), end), WHOLE, delay)?;
-    }
-    gif.finish()
+    let delay = |i: usize| match i {
+        i if i == end && i > 0 => GAME_END_CS,
+        _ => TURN_CS,
+    };
+    super::gif::whole_pictures(turns.len(), draw, delay)
 }
 
 #[cfg(test)]

@@ -73,7 +73,7 @@ pub(super) fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
     while i < indices.len() {
         let index = indices[i];
         if run_len > 0 && index == run_index {
-            let mut left = indices[i..].iter().take_while(|&&x| x == index).count();
+            let mut left = run_length(&indices[i..], index);
             loop {
                 let known = runs[usize::from(index)].len() - 1;
                 if run_len + left <= known {
@@ -129,6 +129,20 @@ pub(super) fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
     }
     bits.write(end, size);
     bits.finish()
+}
+
+/// How many of the first `indices` are `index`, 8 at a time while they
+/// can be (the runs are hundreds long).
+fn run_length(indices: &[u8], index: u8) -> usize {
+    let eight = u64::from_ne_bytes([index; 8]);
+    let mut n = 0;
+    while let Some(chunk) = indices.get(n..n + 8) {
+        if u64::from_ne_bytes(chunk.try_into().expect("8 bytes")) != eight {
+            break;
+        }
+        n += 8;
+    }
+    n + indices[n..].iter().take_while(|&&x| x == index).count()
 }
 
 /// The table slot to start looking for `key` in (Fibonacci hashing).
