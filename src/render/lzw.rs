@@ -1,10 +1,10 @@
 //! GIF's LZW compression of one frame's palette indices.
 //!
-//! The `gif` crate's encoder (weezl) keeps its code table as a tree it
-//! walks child by child, which costs about 18 ns a pixel here and was most
-//! of a game animation's time. This one keeps the table as a small open
-//! hash (prefix code, next index) -> code that stays in the L1 cache, and
-//! gives the stream the same codes the classic `compress`/giflib encoders
+//! The `gif` crate's encoder (weezl) walks its code table child by child
+//! for every pixel: over half of a game animation's time (perf). This one
+//! keeps the table as a small open hash (prefix code, next index) -> code
+//! that stays in the L1 cache, takes runs of one index a code at a time,
+//! and gives the stream the codes the classic `compress`/giflib encoders
 //! do, so that every decoder reads it.
 
 /// The largest code GIF allows is 12 bits.
