@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use kiela::i18n::Lang;
 use kiela::render::{game_gif, render_png, turn_gif, BoardView, GameView, LastMove};
 use kiela::rules::{Game, Move, Position, Variant};
 
@@ -29,6 +30,7 @@ fn view<'a>(after: &'a Position, before: &Position, mv: Move, ply: usize) -> Boa
         outcome: None,
         game_id: Some(1234),
         time_left: Some(2 * 86_400),
+        lang: Lang::En,
     }
 }
 
@@ -161,6 +163,7 @@ fn bench_game_gif(c: &mut Criterion) {
         south_name: "Ngola Kiluanji",
         north_name: "Nzinga Mbande",
         game_id: Some(1234),
+        lang: Lang::En,
     };
     let gif = game_gif(&view).expect("animates");
     eprintln!(

@@ -38,6 +38,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             all,
             south,
             north,
+            lang,
             output,
         }) => {
             let text = match moves {
@@ -47,6 +48,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut scene = render::Scene::from_record(&text, variant, ply)?;
             scene.south = south.unwrap_or(scene.south);
             scene.north = north.unwrap_or(scene.north);
+            scene.lang = lang;
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
             let (kind, default) = match (gif, all) {

@@ -872,10 +872,9 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
 
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let next = table.select(&table.ana, &board, &hole).await;
-    // The turn's path is the render's words (English until the render
-    // joins the catalogue); the rest of the board's text is Portuguese.
+    // The turn's path is in Portuguese too, like the rest of the board's text.
     assert!(
-        next.content.contains(&format!("Ana sowed {hole}")) && next.content.contains("sua vez"),
+        next.content.contains(&format!("Ana semeou {hole}")) && next.content.contains("sua vez"),
         "{}",
         next.content
     );

@@ -26,7 +26,6 @@ on_both_backends! {
     open_challenges_are_limited_per_challenger,
     ai_games_are_limited_per_player,
     ai_searches_queue_for_a_bounded_pool,
-    a_replay_past_its_bound_says_busy_and_carries_on,
 }
 
 const START: i64 = 1_800_000_000;
@@ -411,33 +410,4 @@ async fn ai_searches_queue_for_a_bounded_pool(db: Db) {
         "{} searches at once",
         AI_SEARCHES.peak()
     );
-}
-
-/// A game whose replay takes longer than a request may wait is refused
-/// with a clear message (not an error), and the service still works.
-async fn a_replay_past_its_bound_says_busy_and_carries_on(db: Db) {
-    let w = world(db).await;
-    let (ana, bob) = (User::new(1, "Ana"), User::new(2, "Bob"));
-    let long = game_between(&w, &ana, &bob, Variant::Beginner).await;
-    let id = long.game.unwrap().id;
-    long_games::append(
-        w.service.store(),
-        id,
-        &long_games::lasting_moves(420),
-        START,
-    )
-    .await;
-    let hasty = w.service.clone().with_timing(kiela::app::Timing {
-        replay_bound: std::time::Duration::from_nanos(1),
-        ..Default::default()
-    });
-    match hasty.show(&ana, HERE, Some(id)).await {
-        Err(e @ AppError::Busy(_)) => {
-            assert!(e.message(Lang::En).contains("try again"), "{e}");
-            assert!(e.message(Lang::Pt).contains("tente de novo"), "{e}");
-        }
-        other => panic!("expected busy, got {:?}", other.map(|r| r.text)),
-    }
-    let shown = w.service.show(&ana, HERE, Some(id)).await.unwrap();
-    assert_eq!(shown.game.unwrap().ply, 420);
 }

@@ -14,6 +14,7 @@
 use std::path::PathBuf;
 
 use image::{Rgb, RgbImage};
+use kiela::i18n::Lang;
 use kiela::render::{alt_text, hole_centre, render_png, BoardView, LastMove, HEIGHT, WIDTH};
 use kiela::rules::{Game, Hole, Move, Position, Side, Variant};
 use serde_json::Value;
@@ -54,6 +55,7 @@ fn view<'a>(game: &'a Game, last: Option<LastMove>) -> BoardView<'a> {
         outcome: game.outcome(),
         game_id: Some(12),
         time_left: Some(2 * 86_400 + 3600),
+        lang: Lang::En,
     }
 }
 
@@ -262,4 +264,160 @@ fn any_names_render_and_keep_the_alt_text_short() {
         assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
         assert!(alt_text(&view).chars().count() <= 1024);
     }
+}
+
+/// The longest names Discord allows (32 characters), of wide letters.
+const LONG_SOUTH: &str = "WOLWEZA MWANGANGWA KWAMBWANDWA W";
+const LONG_NORTH: &str = "MMAWENGE WAMWEMBWA MWAMWANGOMBEW";
+
+/// Which columns of rows `top..bottom` carry ink: a pixel far from the
+/// box's `fill` colour.
+fn ink_columns(img: &RgbImage, top: u32, bottom: u32, fill: Rgb<u8>) -> Vec<bool> {
+    (0..img.width())
+        .map(|x| {
+            (top..bottom).any(|y| {
+                let p = img.get_pixel(x, y);
+                (0..3)
+                    .map(|c| p.0[c].abs_diff(fill.0[c]) as u32)
+                    .sum::<u32>()
+                    > 60
+            })
+        })
+        .collect()
+}
+
+/// Runs of inked columns, where blanks narrower than `gap` do not split a
+/// run (the spaces between words): (first, last) columns.
+fn ink_runs(columns: &[bool], gap: usize) -> Vec<(usize, usize)> {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (x, _) in columns.iter().enumerate().filter(|(_, &ink)| ink) {
+        match runs.last_mut() {
+            Some(run) if x - run.1 <= gap => run.1 = x,
+            _ => runs.push((x, x)),
+        }
+    }
+    runs
+}
+
+/// A Portuguese view of the reference game after `plies`, with the
+/// longest names, game number and time left the bot shows.
+fn portuguese<'a>(game: &'a Game, last: Option<LastMove>) -> BoardView<'a> {
+    BoardView {
+        south_name: LONG_SOUTH,
+        north_name: LONG_NORTH,
+        game_id: Some(99_999),
+        time_left: Some(59 * 60),
+        lang: Lang::Pt,
+        ..view(game, last)
+    }
+}
+
+#[test]
+fn portuguese_words_stay_in_their_boxes() {
+    const BACKGROUND: Rgb<u8> = Rgb([0xF4, 0xEC, 0xDC]);
+    const ACTIVE_BAND: Rgb<u8> = Rgb([0x23, 0x2B, 0x36]);
+    const MARKER: Rgb<u8> = Rgb([0xF0, 0xE4, 0x42]);
+    let (mid, last) = played(22);
+    let english = decode(&render_png(&view(&mid, last.clone())).unwrap());
+    let img = decode(&render_png(&portuguese(&mid, last.clone())).unwrap());
+    // The board is the same; the words are not.
+    for hole in Hole::all() {
+        let (x, y) = hole_centre(hole);
+        assert_eq!(
+            distance(&patch(&img, (x, y)), &patch(&english, (x, y))),
+            0.0
+        );
+    }
+    let strip_ink = |img: &RgbImage| ink_columns(img, 236, 264, BACKGROUND);
+    assert_ne!(strip_ink(&img), strip_ink(&english), "the strip's words");
+
+    // The strip: "Partida #99999 · Padrão · jogada 12", "vez do Sul" and
+    // "(ring) G4 (square) capturou 4" stay apart and inside: each part is
+    // a run of ink as wide as when drawn without the others.
+    let runs = ink_runs(&strip_ink(&img), 14);
+    let alone = ink_runs(
+        &strip_ink(&decode(&render_png(&portuguese(&mid, None)).unwrap())),
+        14,
+    );
+    assert_eq!(alone.len(), 2, "the game and the turn: {alone:?}");
+    let width = |run: &(usize, usize)| run.1 - run.0;
+    assert_eq!(runs[0], alone[0], "the game's words are whole: {runs:?}");
+    assert!(
+        width(&runs[1]).abs_diff(width(&alone[1])) <= 2,
+        "the turn's words touch the last move's: {runs:?}, alone {alone:?}"
+    );
+    assert!(runs.len() >= 4, "ring, square and their words: {runs:?}");
+    assert!(runs[0].0 >= 38 && runs.last().unwrap().1 <= 962, "{runs:?}");
+
+    // South moves: its dark band holds arrow, name, "Sul · sua vez ·
+    // faltam 59 minutos" and the stone count, apart and inside; North's
+    // pale band its name, "Norte" and its count.
+    assert_eq!(mid.position().turn(), Side::South);
+    let south = ink_runs(&ink_columns(&img, 458, 496, ACTIVE_BAND), 30);
+    assert!(
+        south.len() >= 2,
+        "the band's count touches its words: {south:?}"
+    );
+    assert!(
+        south[0].0 >= 38 && south.last().unwrap().1 <= 962,
+        "{south:?}"
+    );
+    let north = ink_runs(&ink_columns(&img, 4, 42, BACKGROUND), 30);
+    assert!(north.len() >= 2, "{north:?}");
+    assert!(
+        north[0].0 >= 38 && north.last().unwrap().1 <= 962,
+        "{north:?}"
+    );
+
+    // The result banner: "… (Norte) vence: Sul ficou sem tempo" and
+    // "após 22 jogadas", on yellow.
+    let mut over = portuguese(&mid, last.clone());
+    over.outcome = Some(kiela::rules::Outcome {
+        result: kiela::rules::GameResult::NorthWins,
+        reason: kiela::rules::Reason::Timeout,
+    });
+    let img = decode(&render_png(&over).unwrap());
+    assert_eq!(*img.get_pixel(20, 250), MARKER, "the banner is drawn");
+    let banner = ink_runs(&ink_columns(&img, 236, 264, MARKER), 20);
+    assert!(banner.len() >= 2, "{banner:?}");
+    assert!(
+        banner[0].0 >= 38 && banner.last().unwrap().1 <= 962,
+        "{banner:?}"
+    );
+
+    // Days and a rearrangement (Expert) fit as well.
+    let mut days = portuguese(&mid, last);
+    days.time_left = Some(13 * 86_400);
+    let img = decode(&render_png(&days).unwrap());
+    let band = ink_runs(&ink_columns(&img, 458, 496, ACTIVE_BAND), 30);
+    assert!(band.len() >= 2 && band.last().unwrap().1 <= 962, "{band:?}");
+    let mut expert = Game::new(Variant::Expert);
+    let before = *expert.position();
+    let layout: Move = "@[0 0 0 0 0 0 0 0 0 0 / 14 14 0 0 0 0 0 0 0 0]"
+        .parse()
+        .unwrap();
+    expert.play(&layout).unwrap();
+    let arranged = LastMove::new(&before, layout).unwrap();
+    let img = decode(&render_png(&portuguese(&expert, Some(arranged))).unwrap());
+    let runs = ink_runs(&strip_ink(&img), 14);
+    assert!(runs.len() >= 3 && runs.last().unwrap().1 <= 962, "{runs:?}");
+}
+
+#[test]
+fn the_alt_text_follows_the_language() {
+    let (mid, last) = played(22);
+    let text = alt_text(&portuguese(&mid, last));
+    assert!(
+        text.starts_with("Tabuleiro de Kiela, Partida #99999, Padrão, jogada 12. Vez de "),
+        "{text}"
+    );
+    assert!(
+        text.contains(" (Sul), faltam 59 minutos. Última jogada: "),
+        "{text}"
+    );
+    assert!(
+        text.contains(" (Norte) semeou G4 → continua semeando de "),
+        "{text}"
+    );
+    assert!(text.contains("Fileira 1, de A a J: "), "{text}");
 }

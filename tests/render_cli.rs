@@ -64,6 +64,30 @@ fn gif_writes_the_turn_of_the_ply_asked_for() {
 }
 
 #[test]
+fn lang_pt_draws_and_describes_in_portuguese() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pt, en) = (dir.path().join("pt.png"), dir.path().join("en.png"));
+    let mut texts = Vec::new();
+    for (lang, path) in [("pt", &pt), ("en", &en)] {
+        let args = ["render", "-", "--ply", "22", "--lang", lang, "-o"];
+        let out = kiela(&[&args[..], &[path.to_str().unwrap()]].concat(), GAME);
+        assert!(out.status.success(), "{}", stderr(&out));
+        texts.push(String::from_utf8_lossy(&out.stdout).into_owned());
+    }
+    assert!(
+        texts[0].contains("(Norte) semeou G4 → continua semeando de C4"),
+        "{}",
+        texts[0]
+    );
+    assert!(texts[1].contains("sowed G4 → relay C4"), "{}", texts[1]);
+    // The same board with other words: the pictures differ.
+    assert_ne!(std::fs::read(&pt).unwrap(), std::fs::read(&en).unwrap());
+    let out = kiela(&["render", "--moves", "G2", "--lang", "fr"], "");
+    assert_eq!(out.status.code(), Some(2), "clap refuses it");
+    assert!(stderr(&out).contains("use en or pt"), "{}", stderr(&out));
+}
+
+#[test]
 fn gif_all_writes_one_frame_per_turn() {
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("game.gif");

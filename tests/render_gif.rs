@@ -4,6 +4,7 @@
 //! still picture's path marks on the README's example turn.
 
 use image::{Rgb, RgbImage, RgbaImage};
+use kiela::i18n::Lang;
 use kiela::render::{
     alt_text, game_gif, hole_centre, render_png, turn_gif, BoardView, GameView, LastMove,
     RenderError,
@@ -269,6 +270,7 @@ fn a_game_animation_has_a_frame_per_turn() {
         south_name: "Ngola Kiluanji",
         north_name: "Nzinga Mbande",
         game_id: Some(12),
+        lang: Lang::En,
     })
     .unwrap();
     let frames = frames(&bytes);

@@ -71,6 +71,67 @@ posted-elsewhere = The game is played in <#{ $channel }>: its board is posted th
 resigned = { $name } resigned game #{ $id }.
 ran-out-of-time = { $name } ran out of time in game #{ $id }.
 
+## The board picture, its animations and its alt text (src/render). Short:
+## they are drawn in boxes of fixed width.
+
+board-player = { $name } ({ $side })
+board-wins = { $player } wins: { $why }
+board-draw = Draw: { $why }
+board-why-no-moves = { $loser } has no legal move
+board-why-resigned = { $loser } resigned
+board-why-timeout = { $loser } ran out of time
+board-why-repetition = threefold repetition
+board-why-agreement = agreed by both players
+board-why-other-no-moves = no moves
+board-why-other-resignation = resignation
+board-why-other-timeout = timeout
+board-band-to-move = { $side } · to move
+board-band-to-move-time = { $side } · to move · { $time }
+board-band-winner = { $side } · wins
+board-days-left = { $count ->
+    [one] { $count } day left
+   *[other] { $count } days left
+}
+board-hours-left = { $count ->
+    [one] { $count } hour left
+   *[other] { $count } hours left
+}
+board-minutes-left = { $count ->
+    [one] { $count } minute left
+   *[other] { $count } minutes left
+}
+board-time-up = time is up
+board-status = { $variant } · move { $number }
+board-status-game = Game #{ $id } · { $variant } · move { $number }
+board-to-move = { $side } to move
+board-last-move = last move:
+board-rearranged = rearranged
+board-took = took { $count }
+board-after-turns = { $count ->
+    [one] after { $count } turn
+   *[other] after { $count } turns
+}
+board-path-sowed = { $mover } sowed { $hole }
+board-path-relay = relay { $hole }
+board-path-captured = { $hole } captured { $holes } ({ $count })
+board-path-ended = ended in { $hole }.
+board-path-rearranged = { $mover } rearranged their stones.
+board-path-relays = { $count ->
+    [one] { $count } relay
+   *[other] { $count } relays
+}
+board-path-captures = { $count ->
+    [one] { $count } capture
+   *[other] { $count } captures
+}
+board-alt-title = Kiela board, { $status }.
+board-alt-over = Game over. { $outcome }.
+board-alt-to-move = { $player } to move.
+board-alt-to-move-time = { $player } to move, { $time }.
+board-alt-last-move = Last move: { $path }
+board-alt-side = { $player }, { $stones }:
+board-alt-row = Row { $row }, A to J: { $counts }.
+
 ## Choosing a game
 
 no-game-here = you have no ongoing game in this channel; start one with `/kiela challenge` or `/kiela ai`

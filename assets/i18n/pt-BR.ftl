@@ -89,6 +89,67 @@ posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é public
 resigned = { $name } desistiu da partida #{ $id }.
 ran-out-of-time = { $name } ficou sem tempo na partida #{ $id }.
 
+## O tabuleiro desenhado, suas animações e seu texto alternativo
+## (src/render). Curtas: são desenhadas em caixas de largura fixa.
+
+board-player = { $name } ({ $side })
+board-wins = { $player } vence: { $why }
+board-draw = Empate: { $why }
+board-why-no-moves = { $loser } não tem jogada possível
+board-why-resigned = { $loser } desistiu
+board-why-timeout = { $loser } ficou sem tempo
+board-why-repetition = terceira repetição da posição
+board-why-agreement = empate combinado
+board-why-other-no-moves = sem jogadas possíveis
+board-why-other-resignation = desistência
+board-why-other-timeout = tempo esgotado
+board-band-to-move = { $side } · sua vez
+board-band-to-move-time = { $side } · sua vez · { $time }
+board-band-winner = { $side } · vence
+board-days-left = { $count ->
+    [one] falta { $count } dia
+   *[other] faltam { $count } dias
+}
+board-hours-left = { $count ->
+    [one] falta { $count } hora
+   *[other] faltam { $count } horas
+}
+board-minutes-left = { $count ->
+    [one] falta { $count } minuto
+   *[other] faltam { $count } minutos
+}
+board-time-up = tempo esgotado
+board-status = { $variant } · jogada { $number }
+board-status-game = Partida #{ $id } · { $variant } · jogada { $number }
+board-to-move = vez do { $side }
+board-last-move = última jogada:
+board-rearranged = rearrumou
+board-took = capturou { $count }
+board-after-turns = { $count ->
+    [one] após { $count } jogada
+   *[other] após { $count } jogadas
+}
+board-path-sowed = { $mover } semeou { $hole }
+board-path-relay = continua semeando de { $hole }
+board-path-captured = { $hole } capturou { $holes } ({ $count })
+board-path-ended = terminou em { $hole }.
+board-path-rearranged = { $mover } rearrumou suas sementes.
+board-path-relays = { $count ->
+    [one] continua semeando { $count } vez
+   *[other] continua semeando { $count } vezes
+}
+board-path-captures = { $count ->
+    [one] { $count } captura
+   *[other] { $count } capturas
+}
+board-alt-title = Tabuleiro de Kiela, { $status }.
+board-alt-over = Fim da partida. { $outcome }.
+board-alt-to-move = Vez de { $player }.
+board-alt-to-move-time = Vez de { $player }, { $time }.
+board-alt-last-move = Última jogada: { $path }
+board-alt-side = { $player }, { $stones }:
+board-alt-row = Fileira { $row }, de A a J: { $counts }.
+
 ## Escolher a partida
 
 no-game-here = você não tem partida em andamento neste canal; comece uma com `/kiela desafiar` ou `/kiela ia`

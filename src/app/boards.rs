@@ -91,12 +91,13 @@ fn animate(
         Side::South => &south,
         Side::North => &north,
     };
-    let alt_text = mover.plain_path(&last_move.trace);
-    let path = mover.path(&last_move.trace);
+    let alt_text = mover.plain_path(lang, &last_move.trace);
+    let path = mover.path(lang, &last_move.trace);
     let view = BoardView {
         ply: moves.len(),
         last_move: Some(last_move),
         game_id: Some(game_id),
+        lang,
         ..BoardView::new(&after, south.raw(), north.raw())
     };
     let gif = render::turn_gif(&view).map_err(|e| match e {

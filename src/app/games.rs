@@ -150,7 +150,7 @@ impl GameService {
             self.finish(loaded, &mut change, outcome);
         }
         let name = self.name_of(loaded.player(side)).await?;
-        let path = name.path(&trace);
+        let path = name.path(lang, &trace);
         let mut post = self.board_post(loaded, loaded.ply() + 1, path, lang);
         if !answered {
             post.hold = 0;

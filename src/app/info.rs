@@ -104,6 +104,7 @@ impl GameService {
                 south_name: south.raw(),
                 north_name: north.raw(),
                 game_id: Some(game_id),
+                lang: place.lang,
             })
         })
         .await

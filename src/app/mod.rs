@@ -463,10 +463,7 @@ impl GameService {
             replays.put(game_id, replayed);
             Ok(loaded)
         });
-        tokio::time::timeout(self.timing.replay_bound, replaying)
-            .await
-            .map_err(|_| AppError::Busy(game_id))?
-            .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))?
+        replays::bounded(self.timing.replay_bound, game_id, replaying).await
     }
 
     /// The reply that shows a game: the picture, whose turn, the moves. An
@@ -494,6 +491,7 @@ impl GameService {
                     outcome,
                     game_id: Some(game_id),
                     time_left: deadline.filter(|_| current).map(|deadline| deadline - now),
+                    lang,
                 };
                 render::render_png(&view).map(|png| Picture {
                     bytes: png,

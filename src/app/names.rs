@@ -32,7 +32,7 @@
 
 use std::fmt;
 
-use crate::i18n::Arg;
+use crate::i18n::{Arg, Lang};
 use crate::render;
 use crate::rules::Trace;
 
@@ -99,15 +99,15 @@ impl Name {
 
     /// The turn's path in words ("Ana sowed G2 → ended in E2."), with this
     /// name as the mover, for message text.
-    pub fn path(&self, trace: &Trace) -> String {
+    pub fn path(&self, lang: Lang, trace: &Trace) -> String {
         // The render's words cut names at their own length and know nothing
         // of markdown: give them a stand-in, then put the escaped name in.
-        render::words::path(SLOT, trace).replacen(SLOT, &self.shown(), 1)
+        render::words::path(lang, SLOT, trace).replacen(SLOT, &self.shown(), 1)
     }
 
     /// The same path for text that is not markdown (alt text).
-    pub fn plain_path(&self, trace: &Trace) -> String {
-        render::words::path(SLOT, trace).replacen(SLOT, &self.plain(), 1)
+    pub fn plain_path(&self, lang: Lang, trace: &Trace) -> String {
+        render::words::path(lang, SLOT, trace).replacen(SLOT, &self.plain(), 1)
     }
 }
 

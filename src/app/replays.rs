@@ -8,8 +8,27 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
+
+use tokio::task::JoinHandle;
 
 use crate::rules::{Game, Move, Position};
+
+use super::{AppError, Result};
+
+/// Waits for `replaying` (game `game_id`'s replay) at most `bound`: past
+/// it, the game is busy, and the replay carries on (to be kept for the
+/// next try).
+pub(super) async fn bounded<T>(
+    bound: Duration,
+    game_id: i64,
+    replaying: JoinHandle<Result<T>>,
+) -> Result<T> {
+    tokio::time::timeout(bound, replaying)
+        .await
+        .map_err(|_| AppError::Busy(game_id))?
+        .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))?
+}
 
 /// Games kept: the active ones of a busy bot, in a few megabytes.
 const CAPACITY: usize = 1024;
@@ -89,6 +108,25 @@ mod tests {
         replays.put(1, after(2));
         assert_eq!(replays.get(1, 9).unwrap().game.ply(), 3, "kept the longer");
         assert!(replays.get(2, 9).is_none());
+    }
+
+    // Paused time: the runtime moves its clock to the next timer once
+    // every task waits, so the bound passes before the slow work ends.
+    #[tokio::test(start_paused = true)]
+    async fn a_replay_past_its_bound_is_busy_and_one_within_it_is_not() {
+        let slow = tokio::spawn(async {
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+            Ok(1)
+        });
+        let busy = bounded(Duration::from_millis(10), 7, slow).await;
+        assert!(matches!(busy, Err(AppError::Busy(7))), "{busy:?}");
+        let quick = tokio::task::spawn_blocking(|| Ok(2));
+        assert_eq!(bounded(Duration::from_secs(60), 7, quick).await.unwrap(), 2);
+        let message = AppError::Busy(7).message(crate::i18n::Lang::En);
+        assert!(
+            message.contains("#7") && message.contains("try again"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::ai::Level;
+use crate::i18n::Lang;
 use crate::rules::{Side, Variant};
 
 /// Kiela, the four-row mancala of northern Angola: a Discord bot and tools.
@@ -50,6 +51,7 @@ pub enum Command {
     ///   kiela render --moves "G2 C3" -o board.png
     ///   kiela render game.txt --ply 22 --gif -o turn.gif   (the turn that led to ply 22)
     ///   kiela render game.txt --gif --all -o game.gif      (every turn, one frame each)
+    ///   kiela render game.txt --lang pt -o tabuleiro.png   (in Portuguese)
     #[command(verbatim_doc_comment)]
     Render {
         /// The record file (`-` for standard input). A bare list of moves
@@ -80,6 +82,10 @@ pub enum Command {
         /// North's name (default: the record's, else "North").
         #[arg(long)]
         north: Option<String>,
+        /// The language of the words in the picture and of the alt text:
+        /// `en` or `pt` (Brazilian Portuguese).
+        #[arg(long, value_parser = parse_lang, default_value = "en")]
+        lang: Lang,
         /// Where to write the picture (default: board.png, turn.gif with
         /// --gif, game.gif with --gif --all).
         #[arg(short, long)]
@@ -146,6 +152,15 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
         "south" | "s" => Ok(Side::South),
         "north" | "n" => Ok(Side::North),
         _ => Err(format!("`{s}` is not a side: use south or north")),
+    }
+}
+
+/// `en` or `pt` (also `pt-BR`), as `kiela render --lang` takes it.
+pub fn parse_lang(s: &str) -> Result<Lang, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "en" => Ok(Lang::En),
+        "pt" | "pt-br" => Ok(Lang::Pt),
+        _ => Err(format!("`{s}` is not a language: use en or pt")),
     }
 }
 

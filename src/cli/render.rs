@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 
+use crate::i18n::Lang;
 use crate::render::{alt_text, game_gif, render_png, turn_gif, BoardView, GameView, LastMove};
 use crate::rules::{Game, Move, Record, Variant};
 
@@ -27,6 +28,8 @@ pub struct Scene {
     pub south: String,
     pub north: String,
     pub last_move: Option<LastMove>,
+    /// The language of the picture's words and the alt text.
+    pub lang: Lang,
 }
 
 impl Scene {
@@ -63,6 +66,7 @@ impl Scene {
             south: record.south,
             north: record.north,
             last_move,
+            lang: Lang::En,
         })
     }
 
@@ -77,6 +81,7 @@ impl Scene {
             outcome: self.game.outcome(),
             game_id: None,
             time_left: None,
+            lang: self.lang,
         }
     }
 
@@ -102,6 +107,7 @@ impl Scene {
                 south_name: &self.south,
                 north_name: &self.north,
                 game_id: None,
+                lang: self.lang,
             })?),
         }
     }

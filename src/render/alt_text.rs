@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use super::{clean_name, words, BoardView};
 use crate::rules::{Hole, Move, Side};
+use crate::tr;
 
 /// Discord's limit on an attachment description.
 pub const ALT_TEXT_MAX_CHARS: usize = 1024;
@@ -27,49 +28,54 @@ const MAX_NAME_CHARS: usize = 48;
 /// assert!(text.contains("Row 1, A to J: 1 1 1 1 1 1 1 1 1 1."));
 /// ```
 pub fn alt_text(view: &BoardView) -> String {
-    let name = |side: Side| shorten(&clean_name(view.name(side), side), MAX_NAME_CHARS);
+    let lang = view.lang;
+    let name = |side: Side| shorten(&clean_name(view.name(side), side, lang), MAX_NAME_CHARS);
+    let player = |side: Side| words::player(lang, &name(side), side);
     let position = view.position;
-    let mut text = format!(
-        "Kiela board, {}. ",
-        words::status(view.game_id, position.variant(), view.ply / 2 + 1).replace(" ·", ",")
-    );
+    let status = words::status(lang, view.game_id, position.variant(), view.ply / 2 + 1);
+    let mut text = tr!(lang, "board-alt-title", status = status.replace(" ·", ","));
+    text.push(' ');
     match view.outcome {
         Some(outcome) => {
-            let _ = write!(text, "Game over. {}. ", words::outcome(&outcome, name));
+            let outcome = words::outcome(lang, &outcome, name);
+            text.push_str(&tr!(lang, "board-alt-over", outcome = outcome));
         }
         None => {
-            let turn = position.turn();
-            let _ = write!(text, "{} to move", words::player(&name(turn), turn));
-            match view.time_left {
+            let player = player(position.turn());
+            text.push_str(&match view.time_left {
                 Some(seconds) => {
-                    let _ = write!(text, ", {}. ", words::time_left(seconds));
+                    let time = words::time_left(lang, seconds);
+                    tr!(lang, "board-alt-to-move-time", player = player, time = time)
                 }
-                None => text.push_str(". "),
-            }
+                None => tr!(lang, "board-alt-to-move", player = player),
+            });
         }
     }
+    text.push(' ');
     if let Some(last) = &view.last_move {
         let mover = view.last_mover();
-        let path = words::path(&words::player(&name(mover), mover), &last.trace);
-        match last.played {
-            Move::Sow(_) => {
-                let _ = write!(text, "Last move: {path} ");
-            }
-            Move::Arrange(_) => {
-                let _ = write!(text, "Last move: {mover} rearranged their stones. ");
-            }
-        }
+        // A rearrangement is told by side: it has no path to follow.
+        let path = match last.played {
+            Move::Sow(_) => words::path(lang, &player(mover), &last.trace),
+            Move::Arrange(_) => words::path(lang, &words::side(lang, mover), &last.trace),
+        };
+        let _ = write!(text, "{} ", tr!(lang, "board-alt-last-move", path = path));
     }
     for side in [Side::North, Side::South] {
         let rows = match side {
             Side::North => [4, 3],
             Side::South => [2, 1],
         };
+        let stones = words::stones(lang, position.side_stones(side));
         let _ = write!(
             text,
-            "{}, {} stones: ",
-            words::player(&name(side), side),
-            position.side_stones(side)
+            "{} ",
+            tr!(
+                lang,
+                "board-alt-side",
+                player = player(side),
+                stones = stones
+            )
         );
         for row in rows {
             let counts: Vec<String> = (0..10)
@@ -78,7 +84,8 @@ pub fn alt_text(view: &BoardView) -> String {
                     position.stones(hole).to_string()
                 })
                 .collect();
-            let _ = write!(text, "Row {row}, A to J: {}. ", counts.join(" "));
+            let row = tr!(lang, "board-alt-row", row = row, counts = counts.join(" "));
+            let _ = write!(text, "{row} ");
         }
     }
     shorten(text.trim_end(), ALT_TEXT_MAX_CHARS)
@@ -168,6 +175,39 @@ mod tests {
         assert!(
             text.contains("Row 1, A to J: 55 55"),
             "the rows survive long names"
+        );
+    }
+
+    #[test]
+    fn speaks_portuguese_when_the_view_does() {
+        let mut game = Game::new(Variant::Standard);
+        let mv = "G2".parse().unwrap();
+        let before = *game.position();
+        game.play(&mv).unwrap();
+        let mut view = BoardView::new(game.position(), "alice", "bob");
+        view.ply = 1;
+        view.last_move = Some(LastMove::new(&before, mv).unwrap());
+        view.game_id = Some(12);
+        view.time_left = Some(3 * 86_400);
+        view.lang = crate::i18n::Lang::Pt;
+        let text = alt_text(&view);
+        assert!(
+            text.starts_with(
+                "Tabuleiro de Kiela, Partida #12, Padrão, jogada 1. Vez de bob (Norte), faltam 3 dias. \
+                 Última jogada: alice (Sul) semeou G2 → terminou em E2. \
+                 bob (Norte), 28 sementes: Fileira 4, de A a J: 2 2 2 2 2 2 2 2 2 2."
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("Row") && !text.contains("stones"), "{text}");
+        view.outcome = Some(Outcome {
+            result: GameResult::Draw,
+            reason: Reason::Agreement,
+        });
+        let text = alt_text(&view);
+        assert!(
+            text.contains("jogada 1. Fim da partida. Empate: empate combinado. Última"),
+            "{text}"
         );
     }
 }

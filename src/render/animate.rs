@@ -21,6 +21,7 @@ use image::RgbImage;
 use super::board::{draw_board, draw_cell, CellMarks};
 use super::gif::{GifWriter, Region, WHOLE};
 use super::{BoardView, LastMove, RenderError};
+use crate::i18n::Lang;
 use crate::rules::{Game, Hole, HoleSet, LapKind, Move, Trace};
 
 /// The position before the turn, shown first (hundredths of a second).
@@ -235,6 +236,8 @@ pub struct GameView<'a> {
     pub south_name: &'a str,
     pub north_name: &'a str,
     pub game_id: Option<i64>,
+    /// The language of the words in the frames.
+    pub lang: Lang,
 }
 
 /// A whole game as an animated GIF: the start, then one frame per turn,
@@ -243,28 +246,34 @@ pub struct GameView<'a> {
 pub fn game_gif(view: &GameView) -> Result<Vec<u8>, RenderError> {
     let variant = view.game.position().variant();
     let mut game = Game::new(variant);
-    let board = |game: &Game, last_move: Option<LastMove>, end: bool| -> RgbImage {
-        draw_board(&BoardView {
-            position: game.position(),
-            south_name: view.south_name,
-            north_name: view.north_name,
-            ply: game.ply(),
-            last_move,
-            outcome: if end { view.game.outcome() } else { None },
-            game_id: view.game_id,
-            time_left: None,
-        })
-    };
-    let moves = view.game.moves();
-    let mut gif = GifWriter::new(&board(&game, None, moves.is_empty()), TURN_CS)?;
-    for (i, mv) in moves.iter().enumerate() {
+    // Every position and last move first (cheap), so that the frames can
+    // be drawn on several cores.
+    let mut turns = vec![(*game.position(), None)];
+    for mv in view.game.moves() {
         let last = LastMove::new(game.position(), *mv)?;
         game.play(mv)?;
-        let end = i + 1 == moves.len();
-        let delay = if end { GAME_END_CS } else { TURN_CS };
-        gif.frame(&board(&game, Some(last), end), WHOLE, delay)?;
+        turns.push((*game.position(), Some(last)));
     }
-    gif.finish()
+    let end = turns.len() - 1;
+    let draw = |i: usize| -> RgbImage {
+        let (position, last_move) = &turns[i];
+        draw_board(&BoardView {
+            position,
+            south_name: view.south_name,
+            north_name: view.north_name,
+            ply: i,
+            last_move: last_move.clone(),
+            outcome: if i == end { view.game.outcome() } else { None },
+            game_id: view.game_id,
+            time_left: None,
+            lang: view.lang,
+        })
+    };
+    let delay = |i: usize| match i {
+        i if i == end && i > 0 => GAME_END_CS,
+        _ => TURN_CS,
+    };
+    super::gif::whole_pictures(turns.len(), draw, delay)
 }
 
 #[cfg(test)]

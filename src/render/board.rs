@@ -159,8 +159,25 @@ pub fn draw_board(view: &BoardView) -> RgbImage {
     }
     match view.outcome {
         Some(outcome) => {
-            let name = |side: Side| clean_name(view.name(side), side);
-            banner(&mut img, &words::outcome(&outcome, name), view.ply);
+            // The winner's name shortened to `chars` characters, if given.
+            let result = |chars: Option<usize>| {
+                let name = |side: Side| {
+                    let name = clean_name(view.name(side), side, view.lang);
+                    match chars {
+                        Some(n) if name.chars().count() > n => {
+                            name.chars()
+                                .take(n)
+                                .collect::<String>()
+                                .trim_end()
+                                .to_string()
+                                + "…"
+                        }
+                        _ => name,
+                    }
+                };
+                words::outcome(view.lang, &outcome, name)
+            };
+            banner(&mut img, result, &words::after_turns(view.lang, view.ply));
         }
         None => status(&mut img, view),
     }
@@ -437,7 +454,7 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
     } else {
         (INK, MUTED)
     };
-    let stones = words::stones(view.position.side_stones(side));
+    let stones = words::stones(view.lang, view.position.side_stones(side));
     let stones_w = paint::text_width(&FONTS.regular, LABEL_SIZE, &stones);
     paint::text(
         img,
@@ -460,13 +477,18 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
         x += 36.0;
     }
     let tag = match (to_move, winner) {
-        (true, _) => words::band_to_move(side, view.time_left),
-        (false, true) => words::band_winner(side),
-        (false, false) => words::side(side),
+        (true, _) => words::band_to_move(view.lang, side, view.time_left),
+        (false, true) => words::band_winner(view.lang, side),
+        (false, false) => words::side(view.lang, side),
     };
     let tag_w = paint::text_width(&FONTS.bold, LABEL_SIZE, &tag);
     let room = (WIDTH as i32 - MARGIN_X) as f32 - stones_w - 40.0 - (x + 16.0 + tag_w);
-    let name = paint::fit(&FONTS.bold, 28.0, &clean_name(view.name(side), side), room);
+    let name = paint::fit(
+        &FONTS.bold,
+        28.0,
+        &clean_name(view.name(side), side, view.lang),
+        room,
+    );
     x = paint::text(
         img,
         &FONTS.bold,
@@ -493,10 +515,52 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
 /// variant and move number on the left, who moves in the middle, the last
 /// move on the right with the same ring and square marks as on the board.
 fn status(img: &mut RgbImage, view: &BoardView) {
+    /// Space between the strip's three parts.
+    const GAP: f32 = 24.0;
     let cy = ((STRIP_TOP + STRIP_BOTTOM) / 2) as f32;
     let regular = &FONTS.regular;
     let bold = &FONTS.bold;
-    let left = words::status(view.game_id, view.position.variant(), view.ply / 2 + 1);
+    let turn = view.position.turn();
+    let centre = words::to_move(view.lang, turn);
+    // The arrow and the words.
+    let centre_w = 30.0 + paint::text_width(bold, 24.0, &centre);
+
+    let mut parts: Vec<(Mark, String)> = Vec::new();
+    if let Some(last) = &view.last_move {
+        match last.played {
+            Move::Sow(hole) => parts.push((Mark::Ring, hole.to_string())),
+            Move::Arrange(_) => parts.push((Mark::None, words::rearranged(view.lang))),
+        }
+        if !last.captured().is_empty() {
+            parts.push((Mark::Square, words::took(view.lang, last.captured_stones())));
+        }
+    }
+    let parts_w: f32 = parts
+        .iter()
+        .map(|(mark, words)| paint::text_width(bold, LABEL_SIZE, words) + 8.0 + mark.width())
+        .sum::<f32>()
+        + 14.0 * parts.len().saturating_sub(1) as f32;
+    let label = words::last_move_label(view.lang);
+    let label_w = paint::text_width(regular, LABEL_SIZE, &label) + 14.0;
+    let left = words::status(
+        view.lang,
+        view.game_id,
+        view.position.variant(),
+        view.ply / 2 + 1,
+    );
+    let left_w = paint::text_width(regular, LABEL_SIZE, &left);
+    let room = (WIDTH as i32 - 2 * MARGIN_X) as f32;
+    // Long words (Portuguese, a big game number) may not leave room for
+    // the "last move:" label: the ring and square marks say it too.
+    let show_label = !parts.is_empty() && left_w + centre_w + parts_w + label_w + 2.0 * GAP <= room;
+    let right_w = parts_w + if show_label { label_w } else { 0.0 };
+    let right_start = (WIDTH as i32 - MARGIN_X) as f32 - right_w;
+    let left = paint::fit(
+        regular,
+        LABEL_SIZE,
+        &left,
+        room - centre_w - right_w - 2.0 * GAP,
+    );
     let left_end = paint::text(
         img,
         regular,
@@ -508,11 +572,12 @@ fn status(img: &mut RgbImage, view: &BoardView) {
         INK,
     );
 
-    let turn = view.position.turn();
-    let centre = words::to_move(turn);
-    let width = paint::text_width(bold, 24.0, &centre);
-    // Centred, unless the game number pushes it right.
-    let x = (WIDTH as f32 / 2.0 - (width + 30.0) / 2.0).max(left_end + 24.0);
+    // Centred, unless the game number or the last move pushes it aside.
+    let mut x = WIDTH as f32 / 2.0 - centre_w / 2.0;
+    if !parts.is_empty() {
+        x = x.min(right_start - GAP - centre_w);
+    }
+    let x = x.max(left_end + GAP);
     let (tip, base) = match turn {
         Side::North => (cy - 9.0, cy + 9.0),
         Side::South => (cy + 9.0, cy - 9.0),
@@ -520,39 +585,24 @@ fn status(img: &mut RgbImage, view: &BoardView) {
     paint::triangle(img, [(x, base), (x + 20.0, base), (x + 10.0, tip)], INK);
     paint::text(img, bold, 24.0, &centre, x + 30.0, cy, Anchor::Left, INK);
 
-    let Some(last) = &view.last_move else {
-        return;
-    };
-    let right = (WIDTH as i32 - MARGIN_X) as f32;
-    let mut parts: Vec<(Mark, String)> = Vec::new();
-    match last.played {
-        Move::Sow(hole) => parts.push((Mark::Ring, hole.to_string())),
-        Move::Arrange(_) => parts.push((Mark::None, words::rearranged().to_string())),
-    }
-    if !last.captured().is_empty() {
-        parts.push((Mark::Square, words::took(last.captured_stones())));
-    }
-    // Lay out right to left.
-    let mut x = right;
+    // The last move, laid out right to left.
+    let mut x = (WIDTH as i32 - MARGIN_X) as f32;
     for (mark, words) in parts.iter().rev() {
         let w = paint::text_width(bold, LABEL_SIZE, words);
         paint::text(img, bold, LABEL_SIZE, words, x, cy, Anchor::Right, INK);
         x -= w + 8.0;
         match mark {
-            Mark::Ring => {
-                paint::ring(img, x - 9.0, cy, 6.5, 10.0, START);
-                x -= 18.0;
-            }
+            Mark::Ring => paint::ring(img, x - 9.0, cy, 6.5, 10.0, START),
             Mark::Square => {
-                paint::dashed_square(img, (x - 10.0) as i32, cy as i32, 10, 3, CAPTURED);
-                x -= 20.0;
+                paint::dashed_square(img, (x - 10.0) as i32, cy as i32, 10, 3, CAPTURED)
             }
             Mark::None => {}
         }
-        x -= 14.0;
+        x -= mark.width() + 14.0;
     }
-    let label = words::last_move_label();
-    paint::text(img, regular, LABEL_SIZE, label, x, cy, Anchor::Right, INK);
+    if show_label {
+        paint::text(img, regular, LABEL_SIZE, &label, x, cy, Anchor::Right, INK);
+    }
 }
 
 enum Mark {
@@ -561,18 +611,31 @@ enum Mark {
     Square,
 }
 
-/// The result across the strip between the halves, on yellow.
-fn banner(img: &mut RgbImage, text: &str, ply: usize) {
+impl Mark {
+    /// Room the mark takes left of its words.
+    fn width(&self) -> f32 {
+        match self {
+            Mark::None => 0.0,
+            Mark::Ring => 18.0,
+            Mark::Square => 20.0,
+        }
+    }
+}
+
+/// The result across the strip between the halves, on yellow, with
+/// `after` ("after 64 turns") on its right.
+/// `result(Some(n))` is the result with the winner's name cut to `n`
+/// characters: a long name is shortened before the reason is.
+fn banner(img: &mut RgbImage, result: impl Fn(Option<usize>) -> String, after: &str) {
     let height = (STRIP_BOTTOM - STRIP_TOP - 6) as u32;
     paint::rect(img, 0, STRIP_TOP + 3, WIDTH, height, MARKER);
     let cy = ((STRIP_TOP + STRIP_BOTTOM) / 2) as f32;
-    let after = words::after_turns(ply);
-    let after_w = paint::text_width(&FONTS.regular, LABEL_SIZE, &after);
+    let after_w = paint::text_width(&FONTS.regular, LABEL_SIZE, after);
     paint::text(
         img,
         &FONTS.regular,
         LABEL_SIZE,
-        &after,
+        after,
         (WIDTH as i32 - MARGIN_X) as f32,
         cy,
         Anchor::Right,
@@ -583,7 +646,12 @@ fn banner(img: &mut RgbImage, text: &str, ply: usize) {
         MARGIN_X as f32,
         WIDTH as f32 - MARGIN_X as f32 - after_w - 24.0,
     );
-    let text = paint::fit(&FONTS.bold, 26.0, text, right - left);
+    let fits = |text: &String| paint::text_width(&FONTS.bold, 26.0, text) <= right - left;
+    let text = std::iter::once(None)
+        .chain((4..=32).rev().step_by(2).map(Some))
+        .map(&result)
+        .find(fits)
+        .unwrap_or_else(|| paint::fit(&FONTS.bold, 26.0, &result(Some(4)), right - left));
     let centre = (left + right) / 2.0;
     paint::text(
         img,

@@ -4,15 +4,13 @@
 //! pixels that did not change inside it transparent. Encoding then costs
 //! little more than the pixels that move.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::LazyLock;
 
 use ::gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::{Rgb, RgbImage};
 
 use super::board::{COLOURS, EDGES, HEIGHT, WIDTH};
-use super::encode::ColourHasher;
+use super::lzw;
 use super::RenderError;
 
 /// The palette: every colour the board is drawn with, and three blends of
@@ -41,6 +39,45 @@ fn transparent() -> u8 {
     PALETTE.len() as u8
 }
 
+/// Bits of a palette index, as GIF's LZW counts them (at least 2).
+fn min_code_size() -> u8 {
+    (PALETTE.len() + 1)
+        .next_power_of_two()
+        .trailing_zeros()
+        .max(2) as u8
+}
+
+/// Slots of [`Nearest`]'s cache (a power of two).
+const CACHE_SLOTS: usize = 1024;
+
+/// [`nearest`] with a direct-mapped cache: a frame has a few hundred
+/// distinct colours (the smoothed edges of text and stones), and a hash
+/// map look-up per colour change was a sixth of a game animation's time.
+struct Nearest {
+    keys: Vec<u32>,
+    indices: Vec<u8>,
+}
+
+impl Nearest {
+    fn new() -> Nearest {
+        Nearest {
+            // No packed RGB colour is u32::MAX.
+            keys: vec![u32::MAX; CACHE_SLOTS],
+            indices: vec![0; CACHE_SLOTS],
+        }
+    }
+
+    fn get(&mut self, key: u32) -> u8 {
+        let slot = (key.wrapping_mul(0x9E37_79B1) >> (32 - CACHE_SLOTS.trailing_zeros())) as usize;
+        if self.keys[slot] != key {
+            let [r, g, b, _] = key.to_le_bytes();
+            self.keys[slot] = key;
+            self.indices[slot] = nearest(Rgb([r, g, b]));
+        }
+        self.indices[slot]
+    }
+}
+
 /// The palette index nearest to `colour` (squared RGB distance).
 fn nearest(colour: Rgb<u8>) -> u8 {
     let distance = |p: &Rgb<u8>| -> u32 {
@@ -61,6 +98,96 @@ pub(super) type Region = [u32; 4];
 /// The whole picture.
 pub(super) const WHOLE: Region = [0, 0, WIDTH, HEIGHT];
 
+/// A looping GIF encoder with the fixed palette.
+fn encoder() -> Result<Encoder<Vec<u8>>, RenderError> {
+    let mut rgb = Vec::with_capacity(3 * 128);
+    for colour in PALETTE.iter() {
+        rgb.extend_from_slice(&colour.0);
+    }
+    // The transparent index needs a palette entry too.
+    rgb.extend_from_slice(&[0, 0, 0]);
+    let mut encoder = Encoder::new(
+        Vec::with_capacity(64 * 1024),
+        WIDTH as u16,
+        HEIGHT as u16,
+        &rgb,
+    )?;
+    encoder.set_repeat(Repeat::Infinite)?;
+    Ok(encoder)
+}
+
+/// An animation of `count` whole pictures, `draw(i)` shown for `delay(i)`
+/// hundredths of a second, the same GIF as [`GifWriter`] makes of them.
+/// Each picture is drawn from scratch, so the frames need not be made in
+/// order: each core draws, compares and compresses a run of them (and
+/// draws the picture before its run once more, to compare with).
+pub(super) fn whole_pictures(
+    count: usize,
+    draw: impl Fn(usize) -> RgbImage + Sync,
+    delay: impl Fn(usize) -> u16 + Sync,
+) -> Result<Vec<u8>, RenderError> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4)
+        .min(count.max(1));
+    let per_thread = count.div_ceil(threads);
+    let size = min_code_size();
+    let (draw, delay) = (&draw, &delay);
+    // Per frame: the compressed frame, or None when it shows nothing new.
+    let runs: Vec<Vec<(Option<Frame<'static>>, u16)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let (start, end) = (t * per_thread, ((t + 1) * per_thread).min(count));
+                    let mut index_of = Nearest::new();
+                    let mut before = (start > 0).then(|| draw(start - 1));
+                    let mut out = Vec::with_capacity(end.saturating_sub(start));
+                    for i in start..end {
+                        let picture = draw(i);
+                        let frame = match &before {
+                            None => Some(indexed(&picture, &picture, WHOLE, false, &mut index_of)),
+                            Some(before) => changed(before, &picture, WHOLE).map(|region| {
+                                indexed(before, &picture, region, true, &mut index_of)
+                            }),
+                        };
+                        let frame = frame.map(|mut frame| {
+                            frame.buffer = lzw::encode(&frame.buffer, size).into();
+                            frame
+                        });
+                        out.push((frame, delay(i)));
+                        before = Some(picture);
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a frame thread panicked"))
+            .collect()
+    });
+    let mut frames: Vec<Frame<'static>> = Vec::with_capacity(count);
+    for (frame, delay) in runs.into_iter().flatten() {
+        match frame {
+            Some(mut frame) => {
+                frame.delay = delay;
+                frames.push(frame);
+            }
+            // Nothing to show: the frame before stays up longer.
+            None => {
+                if let Some(last) = frames.last_mut() {
+                    last.delay = last.delay.saturating_add(delay);
+                }
+            }
+        }
+    }
+    let mut encoder = encoder()?;
+    for frame in &frames {
+        encoder.write_lzw_pre_encoded_frame(frame)?;
+    }
+    Ok(encoder.into_inner()?)
+}
+
 /// Writes an animation frame by frame. Each frame is given as the whole
 /// picture it should show, with the region where it may differ from the
 /// one before; the writer finds the pixels that really changed.
@@ -69,7 +196,7 @@ pub(super) struct GifWriter {
     /// What a viewer shows after the frames written so far.
     shown: RgbImage,
     /// Palette indices of the colours met so far.
-    index_of: HashMap<u32, u8, BuildHasherDefault<ColourHasher>>,
+    index_of: Nearest,
     /// The frames as palette indices; compressed at the end, in parallel.
     frames: Vec<Frame<'static>>,
 }
@@ -78,26 +205,13 @@ impl GifWriter {
     /// Starts an animation (looping for ever) with `first` shown whole for
     /// `delay` hundredths of a second.
     pub(super) fn new(first: &RgbImage, delay: u16) -> Result<GifWriter, RenderError> {
-        let mut rgb = Vec::with_capacity(3 * 128);
-        for colour in PALETTE.iter() {
-            rgb.extend_from_slice(&colour.0);
-        }
-        // The transparent index needs a palette entry too.
-        rgb.extend_from_slice(&[0, 0, 0]);
-        let mut encoder = Encoder::new(
-            Vec::with_capacity(64 * 1024),
-            WIDTH as u16,
-            HEIGHT as u16,
-            &rgb,
-        )?;
-        encoder.set_repeat(Repeat::Infinite)?;
         let mut writer = GifWriter {
-            encoder,
+            encoder: encoder()?,
             shown: RgbImage::from_pixel(WIDTH, HEIGHT, Rgb([0, 0, 0])),
-            index_of: HashMap::default(),
+            index_of: Nearest::new(),
             frames: Vec::new(),
         };
-        let frame = writer.indexed(first, WHOLE, false);
+        let frame = indexed(first, first, WHOLE, false, &mut writer.index_of);
         writer.shown.clone_from(first);
         writer.push(frame, delay);
         Ok(writer)
@@ -118,7 +232,7 @@ impl GifWriter {
             }
             return Ok(());
         };
-        let frame = self.indexed(picture, changed, true);
+        let frame = indexed(&self.shown, picture, changed, true, &mut self.index_of);
         let [left, _, right, _] = changed;
         let width = 3 * (right - left) as usize;
         let stride = 3 * WIDTH as usize;
@@ -152,9 +266,14 @@ impl GifWriter {
         for (frame, &thread) in self.frames.iter_mut().zip(&owner) {
             shares[thread].push(frame);
         }
+        let size = min_code_size();
         std::thread::scope(|scope| {
             for share in shares {
-                scope.spawn(move || share.into_iter().for_each(|f| f.make_lzw_pre_encoded()));
+                scope.spawn(move || {
+                    for frame in share {
+                        frame.buffer = lzw::encode(&frame.buffer, size).into();
+                    }
+                });
             }
         });
         for frame in &self.frames {
@@ -167,51 +286,72 @@ impl GifWriter {
         frame.delay = delay;
         self.frames.push(frame);
     }
+}
 
-    /// The `region` of `picture` as palette indices; with `diff`, pixels
-    /// the viewer already shows become transparent (long runs of one index
-    /// are what LZW compresses best).
-    fn indexed(&mut self, picture: &RgbImage, region: Region, diff: bool) -> Frame<'static> {
-        let [left, top, right, bottom] = region;
-        let (w, h) = (right - left, bottom - top);
-        let mut indices = Vec::with_capacity((w * h) as usize);
-        let transparent = transparent();
-        let (mut last_key, mut last_index) = (u32::MAX, 0u8);
-        let stride = 3 * WIDTH as usize;
-        for y in top..bottom {
-            let start = y as usize * stride + 3 * left as usize;
-            let end = start + 3 * w as usize;
-            let new = &picture.as_raw()[start..end];
-            let old = &self.shown.as_raw()[start..end];
-            if diff && new == old {
-                indices.resize(indices.len() + w as usize, transparent);
+/// The `region` of `picture` as palette indices; with `diff`, pixels
+/// the viewer already shows (`shown`) become transparent (long runs of one index
+/// are what LZW compresses best).
+fn indexed(
+    shown: &RgbImage,
+    picture: &RgbImage,
+    region: Region,
+    diff: bool,
+    index_of: &mut Nearest,
+) -> Frame<'static> {
+    let [left, top, right, bottom] = region;
+    let (w, h) = (right - left, bottom - top);
+    let mut indices = Vec::with_capacity((w * h) as usize);
+    let transparent = transparent();
+    let (mut last_key, mut last_index) = (u32::MAX, 0u8);
+    let stride = 3 * WIDTH as usize;
+    for y in top..bottom {
+        let start = y as usize * stride + 3 * left as usize;
+        let end = start + 3 * w as usize;
+        let new = &picture.as_raw()[start..end];
+        let old = &shown.as_raw()[start..end];
+        if diff && new == old {
+            indices.resize(indices.len() + w as usize, transparent);
+            continue;
+        }
+        let mut x = 0;
+        while x < new.len() {
+            // Unchanged stretches are long: skip them 8 pixels at a time.
+            if diff {
+                while x + 24 <= new.len() && block(new, x) == block(old, x) {
+                    indices.extend_from_slice(&[transparent; 8]);
+                    x += 24;
+                }
+                if x == new.len() {
+                    break;
+                }
+            }
+            let pixel = &new[x..x + 3];
+            x += 3;
+            if diff && pixel == &old[x - 3..x] {
+                indices.push(transparent);
                 continue;
             }
-            for (pixel, before) in new.chunks_exact(3).zip(old.chunks_exact(3)) {
-                if diff && pixel == before {
-                    indices.push(transparent);
-                    continue;
-                }
-                let key = u32::from_le_bytes([pixel[0], pixel[1], pixel[2], 0]);
-                if key != last_key {
-                    last_index = *self
-                        .index_of
-                        .entry(key)
-                        .or_insert_with(|| nearest(Rgb([pixel[0], pixel[1], pixel[2]])));
-                    last_key = key;
-                }
-                indices.push(last_index);
+            let key = u32::from_le_bytes([pixel[0], pixel[1], pixel[2], 0]);
+            if key != last_key {
+                last_index = index_of.get(key);
+                last_key = key;
             }
+            indices.push(last_index);
         }
-        let mut frame = Frame::from_indexed_pixels(w as u16, h as u16, indices, None);
-        frame.left = left as u16;
-        frame.top = top as u16;
-        frame.dispose = DisposalMethod::Keep;
-        if diff {
-            frame.transparent = Some(transparent);
-        }
-        frame
     }
+    let mut frame = Frame::from_indexed_pixels(w as u16, h as u16, indices, None);
+    frame.left = left as u16;
+    frame.top = top as u16;
+    frame.dispose = DisposalMethod::Keep;
+    if diff {
+        frame.transparent = Some(transparent);
+    }
+    frame
+}
+
+/// The 24 bytes (8 pixels) of `row` from `start`, to compare in one go.
+fn block(row: &[u8], start: usize) -> &[u8; 24] {
+    row[start..start + 24].try_into().expect("24 bytes")
 }
 
 /// The smallest box inside `region` holding every pixel where `a` and `b`

@@ -27,11 +27,13 @@ mod animate;
 mod board;
 mod encode;
 mod gif;
+mod lzw;
 mod paint;
 pub mod words;
 
 use thiserror::Error;
 
+use crate::i18n::Lang;
 use crate::rules::{
     GameError, HoleSet, IllegalMove, LapKind, Move, Outcome, Position, Side, Trace,
 };
@@ -64,6 +66,9 @@ pub struct BoardView<'a> {
     /// Seconds left to the player to move before they lose on time; shown
     /// in their band. `None` when the game has no deadline.
     pub time_left: Option<i64>,
+    /// The language of every word in the picture, the animations and the
+    /// alt text.
+    pub lang: Lang,
 }
 
 impl<'a> BoardView<'a> {
@@ -79,6 +84,7 @@ impl<'a> BoardView<'a> {
             outcome: None,
             game_id: None,
             time_left: None,
+            lang: Lang::En,
         }
     }
 
@@ -170,15 +176,15 @@ pub fn render_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
 }
 
 /// A display name made safe to draw: no control characters, surrounding
-/// space trimmed, the side's name when nothing is left.
-pub(crate) fn clean_name(name: &str, side: Side) -> String {
+/// space trimmed, the side's name (in `lang`) when nothing is left.
+pub(crate) fn clean_name(name: &str, side: Side, lang: Lang) -> String {
     let cleaned: String = name
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     let cleaned = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
     if cleaned.is_empty() {
-        side.to_string()
+        words::side(lang, side)
     } else {
         cleaned
     }
@@ -191,8 +197,12 @@ mod tests {
 
     #[test]
     fn names_lose_control_characters_and_fall_back_to_the_side() {
-        assert_eq!(clean_name(" al\u{7}ice\n ", Side::South), "al ice");
-        assert_eq!(clean_name(" \t", Side::North), "North");
+        assert_eq!(
+            clean_name(" al\u{7}ice\n ", Side::South, Lang::En),
+            "al ice"
+        );
+        assert_eq!(clean_name(" \t", Side::North, Lang::En), "North");
+        assert_eq!(clean_name("", Side::North, Lang::Pt), "Norte");
     }
 
     #[test]
@@ -203,7 +213,7 @@ mod tests {
             reason: Reason::NoMoves,
         };
         assert_eq!(
-            words::outcome(&won, name),
+            words::outcome(Lang::En, &won, name),
             "bob (North) wins: South has no legal move"
         );
         let resigned = Outcome {
@@ -211,13 +221,16 @@ mod tests {
             reason: Reason::Resignation,
         };
         assert_eq!(
-            words::outcome(&resigned, name),
+            words::outcome(Lang::En, &resigned, name),
             "alice (South) wins: North resigned"
         );
         let drawn = Outcome {
             result: GameResult::Draw,
             reason: Reason::Repetition,
         };
-        assert_eq!(words::outcome(&drawn, name), "Draw: threefold repetition");
+        assert_eq!(
+            words::outcome(Lang::En, &drawn, name),
+            "Draw: threefold repetition"
+        );
     }
 }

@@ -1,123 +1,147 @@
-//! Every word the pictures and the alt text use, in one place, so that they
-//! can move into a message catalogue (English and Portuguese) as a whole.
-//! Pure functions of their arguments; English for now.
+//! Every word the pictures and the alt text use, in one place, from the
+//! message catalogue (`assets/i18n/*.ftl`, the `board-` keys) in the
+//! view's language. Pure functions of their arguments.
 
+use crate::i18n::Lang;
 use crate::rules::{GameResult, Lap, LapKind, Outcome, Reason, Side, Trace, Variant};
+use crate::tr;
 
 /// `"alice (South)"`, or `"South"` for a player known by their side only.
-pub fn player(name: &str, side: Side) -> String {
-    if name == side.to_string() {
-        name.to_string()
+pub fn player(lang: Lang, name: &str, side: Side) -> String {
+    let side = self::side(lang, side);
+    if name == side {
+        side
     } else {
-        format!("{name} ({side})")
+        tr!(lang, "board-player", name = name, side = side)
     }
 }
 
-/// `"alice (South) wins: North has no legal move"`, `"Draw by repetition"`.
-pub fn outcome(outcome: &Outcome, name: impl Fn(Side) -> String) -> String {
+/// `"alice (South) wins: North has no legal move"`, `"Draw: threefold
+/// repetition"`.
+pub fn outcome(lang: Lang, outcome: &Outcome, name: impl Fn(Side) -> String) -> String {
     let loser = outcome.result.winner().map(Side::opponent);
     let why = match (outcome.reason, loser) {
-        (Reason::NoMoves, Some(loser)) => format!("{loser} has no legal move"),
-        (Reason::Resignation, Some(loser)) => format!("{loser} resigned"),
-        (Reason::Timeout, Some(loser)) => format!("{loser} ran out of time"),
-        (Reason::Repetition, _) => "threefold repetition".to_string(),
-        (Reason::Agreement, _) => "agreed by both players".to_string(),
-        (reason, None) => reason.name().replace('-', " "),
+        (Reason::NoMoves, Some(loser)) => {
+            tr!(lang, "board-why-no-moves", loser = side(lang, loser))
+        }
+        (Reason::Resignation, Some(loser)) => {
+            tr!(lang, "board-why-resigned", loser = side(lang, loser))
+        }
+        (Reason::Timeout, Some(loser)) => tr!(lang, "board-why-timeout", loser = side(lang, loser)),
+        (Reason::Repetition, _) => tr!(lang, "board-why-repetition"),
+        (Reason::Agreement, _) => tr!(lang, "board-why-agreement"),
+        (Reason::NoMoves, None) => tr!(lang, "board-why-other-no-moves"),
+        (Reason::Resignation, None) => tr!(lang, "board-why-other-resignation"),
+        (Reason::Timeout, None) => tr!(lang, "board-why-other-timeout"),
     };
     match outcome.result {
-        GameResult::Draw => format!("Draw: {why}"),
+        GameResult::Draw => tr!(lang, "board-draw", why = why),
         GameResult::SouthWins | GameResult::NorthWins => {
             let winner = outcome.result.winner().unwrap_or(Side::South);
-            format!("{} wins: {why}", player(&name(winner), winner))
+            let player = player(lang, &name(winner), winner);
+            tr!(lang, "board-wins", player = player, why = why)
         }
     }
 }
 
 /// The variant's name with a capital letter.
-pub fn variant(variant: Variant) -> &'static str {
+pub fn variant(lang: Lang, variant: Variant) -> String {
     match variant {
-        Variant::Standard => "Standard",
-        Variant::Beginner => "Beginner",
-        Variant::Expert => "Expert",
+        Variant::Standard => tr!(lang, "variant-standard"),
+        Variant::Beginner => tr!(lang, "variant-beginner"),
+        Variant::Expert => tr!(lang, "variant-expert"),
     }
 }
 
 /// The side's name: `"North"`.
-pub fn side(side: Side) -> String {
-    side.to_string()
+pub fn side(lang: Lang, side: Side) -> String {
+    match side {
+        Side::South => tr!(lang, "side-south"),
+        Side::North => tr!(lang, "side-north"),
+    }
 }
 
 /// A player's band when it is their turn: `"North · to move"`, with the
 /// time left when the game has a deadline: `"North · to move · 2 days left"`.
-pub fn band_to_move(side: Side, time_left: Option<i64>) -> String {
+pub fn band_to_move(lang: Lang, side: Side, time_left: Option<i64>) -> String {
+    let side = self::side(lang, side);
     match time_left {
-        Some(seconds) => format!("{side} · to move · {}", self::time_left(seconds)),
-        None => format!("{side} · to move"),
+        Some(seconds) => {
+            let time = self::time_left(lang, seconds);
+            tr!(lang, "board-band-to-move-time", side = side, time = time)
+        }
+        None => tr!(lang, "board-band-to-move", side = side),
     }
 }
 
 /// The winner's band: `"North · wins"`.
-pub fn band_winner(side: Side) -> String {
-    format!("{side} · wins")
+pub fn band_winner(lang: Lang, side: Side) -> String {
+    tr!(lang, "board-band-winner", side = self::side(lang, side))
 }
 
 /// Stones on a player's rows: `"28 stones"`.
-pub fn stones(count: u32) -> String {
-    match count {
-        1 => "1 stone".to_string(),
-        n => format!("{n} stones"),
-    }
+pub fn stones(lang: Lang, count: u32) -> String {
+    tr!(lang, "count-stones", count = count)
 }
 
 /// Time left to move, rounded down to the largest unit that reads well:
 /// `"2 days left"`, `"5 hours left"`, `"12 minutes left"`, `"time is up"`.
-pub fn time_left(seconds: i64) -> String {
+pub fn time_left(lang: Lang, seconds: i64) -> String {
     const MINUTE: i64 = 60;
     const HOUR: i64 = 60 * MINUTE;
     const DAY: i64 = 24 * HOUR;
-    let (count, unit) = match seconds {
-        s if s <= 0 => return "time is up".to_string(),
-        s if s >= 2 * DAY => (s / DAY, "day"),
-        s if s >= 2 * HOUR => (s / HOUR, "hour"),
-        s => ((s / MINUTE).max(1), "minute"),
-    };
-    let plural = if count == 1 { "" } else { "s" };
-    format!("{count} {unit}{plural} left")
+    match seconds {
+        s if s <= 0 => tr!(lang, "board-time-up"),
+        s if s >= 2 * DAY => tr!(lang, "board-days-left", count = s / DAY),
+        s if s >= 2 * HOUR => tr!(lang, "board-hours-left", count = s / HOUR),
+        s => tr!(lang, "board-minutes-left", count = (s / MINUTE).max(1)),
+    }
 }
 
 /// The left of the status strip: `"Game #12 · Standard · move 11"`; the
 /// game number only when there is one.
-pub fn status(game_id: Option<i64>, variant: Variant, move_number: usize) -> String {
-    let variant = self::variant(variant);
+pub fn status(lang: Lang, game_id: Option<i64>, variant: Variant, move_number: usize) -> String {
+    let variant = self::variant(lang, variant);
     match game_id {
-        Some(id) => format!("Game #{id} · {variant} · move {move_number}"),
-        None => format!("{variant} · move {move_number}"),
+        Some(id) => tr!(
+            lang,
+            "board-status-game",
+            id = id.to_string(),
+            variant = variant,
+            number = move_number
+        ),
+        None => tr!(
+            lang,
+            "board-status",
+            variant = variant,
+            number = move_number
+        ),
     }
 }
 
 /// The middle of the status strip: `"South to move"`.
-pub fn to_move(side: Side) -> String {
-    format!("{side} to move")
+pub fn to_move(lang: Lang, side: Side) -> String {
+    tr!(lang, "board-to-move", side = self::side(lang, side))
 }
 
 /// The label before the last move in the status strip.
-pub fn last_move_label() -> &'static str {
-    "last move:"
+pub fn last_move_label(lang: Lang) -> String {
+    tr!(lang, "board-last-move")
 }
 
 /// The status strip's word for an Expert rearrangement.
-pub fn rearranged() -> &'static str {
-    "rearranged"
+pub fn rearranged(lang: Lang) -> String {
+    tr!(lang, "board-rearranged")
 }
 
 /// Stones the last move captured, in the status strip: `"took 6"`.
-pub fn took(stones: u32) -> String {
-    format!("took {stones}")
+pub fn took(lang: Lang, stones: u32) -> String {
+    tr!(lang, "board-took", count = stones)
 }
 
 /// Beside the result banner: `"after 64 turns"`.
-pub fn after_turns(ply: usize) -> String {
-    format!("after {ply} turns")
+pub fn after_turns(lang: Lang, ply: usize) -> String {
+    tr!(lang, "board-after-turns", count = ply)
 }
 
 /// A hole's change over the last turn: `"+2"`, `"−5"` (a real minus sign).
@@ -156,10 +180,12 @@ const PATH_NAME_CHARS: usize = 40;
 /// ```
 /// use kiela::render::words::path;
 /// use kiela::rules::{Position, Variant};
+/// use kiela::i18n::Lang;
 /// let trace = Position::new(Variant::Standard).trace(&"G2".parse().unwrap()).unwrap();
-/// assert_eq!(path("alice", &trace), "alice sowed G2 → ended in E2.");
+/// assert_eq!(path(Lang::En, "alice", &trace), "alice sowed G2 → ended in E2.");
+/// assert_eq!(path(Lang::Pt, "alice", &trace), "alice semeou G2 → terminou em E2.");
 /// ```
-pub fn path(mover: &str, trace: &Trace) -> String {
+pub fn path(lang: Lang, mover: &str, trace: &Trace) -> String {
     let mover: String = if mover.chars().count() > PATH_NAME_CHARS {
         mover
             .chars()
@@ -170,11 +196,16 @@ pub fn path(mover: &str, trace: &Trace) -> String {
         mover.to_string()
     };
     let (Some(first), Some(end)) = (trace.laps.first(), trace.ended()) else {
-        return format!("{mover} rearranged their stones.");
+        return tr!(lang, "board-path-rearranged", mover = mover);
     };
-    let head = format!("{mover} sowed {}", first.from);
-    let tail = format!("ended in {end}.");
-    let steps: Vec<String> = trace.events().iter().map(step).collect();
+    let head = tr!(
+        lang,
+        "board-path-sowed",
+        mover = mover,
+        hole = first.from.to_string()
+    );
+    let tail = tr!(lang, "board-path-ended", hole = end.to_string());
+    let steps: Vec<String> = trace.events().iter().map(|lap| step(lang, lap)).collect();
     let line = |shown: &[String], skipped: Option<String>, after: &[String]| {
         let mut parts = vec![head.clone()];
         parts.extend(shown.iter().cloned());
@@ -193,7 +224,7 @@ pub fn path(mover: &str, trace: &Trace) -> String {
         let middle = &events[keep..events.len() - keep];
         let short = line(
             &steps[..keep],
-            Some(skipped(middle)),
+            Some(skipped(lang, middle)),
             &steps[steps.len() - keep..],
         );
         if short.chars().count() <= PATH_MAX_CHARS {
@@ -209,31 +240,34 @@ pub fn path(mover: &str, trace: &Trace) -> String {
 }
 
 /// One event of a path: `"relay C4"`, `"C3 captured C2+C1 (6)"`.
-fn step(lap: &Lap) -> String {
+fn step(lang: Lang, lap: &Lap) -> String {
     match lap.kind {
         LapKind::Capture => {
             let holes: Vec<String> = lap.captures().map(|(h, _)| h.to_string()).collect();
-            format!("{} captured {} ({})", lap.from, holes.join("+"), lap.stones)
+            tr!(
+                lang,
+                "board-path-captured",
+                hole = lap.from.to_string(),
+                holes = holes.join("+"),
+                count = lap.stones
+            )
         }
-        LapKind::Relay | LapKind::Sow => format!("relay {}", lap.from),
+        LapKind::Relay | LapKind::Sow => tr!(lang, "board-path-relay", hole = lap.from.to_string()),
     }
 }
 
 /// The middle of a shortened path: `"… 37 relays …"`, `"… 30 relays, 2
 /// captures …"`.
-fn skipped(laps: &[Lap]) -> String {
+fn skipped(lang: Lang, laps: &[Lap]) -> String {
     let captures = laps.iter().filter(|l| l.kind == LapKind::Capture).count();
     let relays = laps.len() - captures;
-    let count =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let parts: Vec<String> = [
-        (relays, "relay", "relays"),
-        (captures, "capture", "captures"),
-    ]
-    .into_iter()
-    .filter(|(n, _, _)| *n > 0)
-    .map(|(n, one, many)| count(n, one, many))
-    .collect();
+    let mut parts = Vec::new();
+    if relays > 0 {
+        parts.push(tr!(lang, "board-path-relays", count = relays));
+    }
+    if captures > 0 {
+        parts.push(tr!(lang, "board-path-captures", count = captures));
+    }
     format!("… {} …", parts.join(", "))
 }
 
@@ -255,14 +289,14 @@ mod tests {
 
     #[test]
     fn time_left_reads_in_the_largest_sensible_unit() {
-        assert_eq!(time_left(3 * 86_400 + 5), "3 days left");
-        assert_eq!(time_left(2 * 86_400), "2 days left");
-        assert_eq!(time_left(30 * 3600), "30 hours left");
-        assert_eq!(time_left(7200), "2 hours left");
-        assert_eq!(time_left(3599), "59 minutes left");
-        assert_eq!(time_left(61), "1 minute left");
-        assert_eq!(time_left(5), "1 minute left");
-        assert_eq!(time_left(0), "time is up");
+        assert_eq!(time_left(Lang::En, 3 * 86_400 + 5), "3 days left");
+        assert_eq!(time_left(Lang::En, 2 * 86_400), "2 days left");
+        assert_eq!(time_left(Lang::En, 30 * 3600), "30 hours left");
+        assert_eq!(time_left(Lang::En, 7200), "2 hours left");
+        assert_eq!(time_left(Lang::En, 3599), "59 minutes left");
+        assert_eq!(time_left(Lang::En, 61), "1 minute left");
+        assert_eq!(time_left(Lang::En, 5), "1 minute left");
+        assert_eq!(time_left(Lang::En, 0), "time is up");
     }
 
     #[test]
@@ -273,11 +307,11 @@ mod tests {
         assert_eq!(event_numbers(&[1, 4]), "1,4");
         assert_eq!(event_numbers(&[1, 4, 9]), "1,4…");
         assert_eq!(
-            status(Some(12), Variant::Standard, 3),
+            status(Lang::En, Some(12), Variant::Standard, 3),
             "Game #12 · Standard · move 3"
         );
         assert_eq!(
-            band_to_move(Side::North, Some(7200)),
+            band_to_move(Lang::En, Side::North, Some(7200)),
             "North · to move · 2 hours left"
         );
     }
@@ -299,12 +333,12 @@ mod tests {
         last.ended = "H4".parse().unwrap();
         trace.laps.push(last);
         assert_eq!(
-            path("Nzinga", &trace),
+            path(Lang::En, "Nzinga", &trace),
             "Nzinga sowed G4 → relay C4 → relay A4 → C3 captured C2+C1 (6) → relay G3 \
              → relay J4 → ended in H4."
         );
         assert_eq!(
-            path("Nzinga", &Trace::default()),
+            path(Lang::En, "Nzinga", &Trace::default()),
             "Nzinga rearranged their stones."
         );
     }
@@ -323,7 +357,7 @@ mod tests {
                 .laps
                 .push(lap(kind, if i % 2 == 0 { "B2" } else { "J1" }, 3));
         }
-        let line = path(&"ß".repeat(100), &trace);
+        let line = path(Lang::En, &"ß".repeat(100), &trace);
         assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
         assert!(
             line.starts_with(&format!("{}… sowed A1 → relay B2", "ß".repeat(39))),
@@ -333,7 +367,79 @@ mod tests {
         assert!(line.ends_with("→ relay J1 → ended in J1."), "{line}");
         // A real turn: the first sowing of a game is short and whole.
         let position = Position::new(Variant::Beginner);
-        let short = path("bob", &position.trace(&"J1".parse().unwrap()).unwrap());
+        let short = path(
+            Lang::En,
+            "bob",
+            &position.trace(&"J1".parse().unwrap()).unwrap(),
+        );
         assert!(short.starts_with("bob sowed J1"), "{short}");
+    }
+
+    #[test]
+    fn portuguese_words_come_from_the_catalogue() {
+        let pt = Lang::Pt;
+        assert_eq!(time_left(pt, 2 * 86_400), "faltam 2 dias");
+        assert_eq!(time_left(pt, 61), "falta 1 minuto");
+        assert_eq!(time_left(pt, 0), "tempo esgotado");
+        assert_eq!(stones(pt, 1), "1 semente");
+        assert_eq!(stones(pt, 28), "28 sementes");
+        assert_eq!(
+            status(pt, Some(12), Variant::Expert, 3),
+            "Partida #12 · Especialista · jogada 3"
+        );
+        assert_eq!(
+            band_to_move(pt, Side::North, Some(7200)),
+            "Norte · sua vez · faltam 2 horas"
+        );
+        assert_eq!(to_move(pt, Side::South), "vez do Sul");
+        assert_eq!(player(pt, "Sul", Side::South), "Sul");
+        assert_eq!(player(pt, "ana", Side::South), "ana (Sul)");
+        assert_eq!(after_turns(pt, 1), "após 1 jogada");
+        assert_eq!(after_turns(Lang::En, 64), "after 64 turns");
+        let won = Outcome {
+            result: GameResult::NorthWins,
+            reason: Reason::Timeout,
+        };
+        let name = |side: Side| if side == Side::South { "ana" } else { "bia" }.to_string();
+        assert_eq!(
+            outcome(pt, &won, name),
+            "bia (Norte) vence: Sul ficou sem tempo"
+        );
+    }
+
+    #[test]
+    fn the_path_in_portuguese_uses_the_catalogue_words() {
+        let mut trace = Trace::default();
+        trace.laps.push(lap(LapKind::Sow, "G4", 4));
+        trace.laps.push(lap(LapKind::Relay, "C4", 3));
+        let mut capture = lap(LapKind::Capture, "C3", 6);
+        capture.captured = [
+            Some(("C2".parse().unwrap(), 4)),
+            Some(("C1".parse().unwrap(), 2)),
+        ];
+        trace.laps.push(capture);
+        let mut last = lap(LapKind::Relay, "J4", 2);
+        last.ended = "H4".parse().unwrap();
+        trace.laps.push(last);
+        assert_eq!(
+            path(Lang::Pt, "Ana", &trace),
+            "Ana semeou G4 → continua semeando de C4 → C3 capturou C2+C1 (6) \
+             → continua semeando de J4 → terminou em H4."
+        );
+        assert_eq!(
+            path(Lang::Pt, "Ana", &Trace::default()),
+            "Ana rearrumou suas sementes."
+        );
+        // A long chain: the middle is counted in Portuguese too.
+        let mut long = Trace::default();
+        long.laps.push(lap(LapKind::Sow, "A1", 3));
+        for i in 0..200 {
+            long.laps
+                .push(lap(LapKind::Relay, if i % 2 == 0 { "B2" } else { "J1" }, 3));
+        }
+        let line = path(Lang::Pt, "Ana", &long);
+        assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
+        assert!(line.contains(" vezes … → "), "{line}");
+        assert!(line.contains("… continua semeando "), "{line}");
     }
 }
