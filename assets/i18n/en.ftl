@@ -56,6 +56,7 @@ count-games = { $count ->
 verdict-wins = { $name } wins
 verdict-draw = Draw
 result-line = **{ $verdict }** ({ $score }, { $reason }).
+rating-change = { $name } { $rating } ({ $change })
 reason-no-moves = no legal move left
 reason-repetition = third repetition of the position
 reason-resignation = resignation
@@ -174,6 +175,10 @@ stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $
 }.
 leaderboard-empty = No rated games in this server yet: challenge someone with `/kiela challenge`.
 leaderboard-title = **Leaderboard**
+leaderboard-provisional = ? provisional: fewer than { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+} in this server, listed after the established players.
 notify-on = You will also get reminders by direct message.
 notify-off = Reminders only in the game's channel from now on.
 choice-won = you won

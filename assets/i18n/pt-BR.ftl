@@ -74,6 +74,7 @@ count-games = { $count ->
 verdict-wins = { $name } vence
 verdict-draw = Empate
 result-line = **{ $verdict }** ({ $score }, { $reason }).
+rating-change = { $name } { $rating } ({ $change })
 reason-no-moves = sem jogadas possíveis
 reason-repetition = terceira repetição da posição
 reason-resignation = desistência
@@ -189,6 +190,10 @@ stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $
 }.
 leaderboard-empty = Ainda não há partidas valendo rating neste servidor: desafie alguém com `/kiela desafiar`.
 leaderboard-title = **Classificação**
+leaderboard-provisional = ? provisório: menos de { $count ->
+    [one] { $count } partida valendo rating
+   *[other] { $count } partidas valendo rating
+} neste servidor, listado depois dos jogadores estabelecidos.
 notify-on = Você também vai receber lembretes por mensagem direta.
 notify-off = A partir de agora, lembretes só no canal da partida.
 choice-won = você venceu

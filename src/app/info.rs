@@ -3,6 +3,7 @@
 
 use crate::render::{self, GameView};
 use crate::rules::{Record, Side};
+use crate::store::PROVISIONAL_GAMES;
 
 use crate::i18n::Lang;
 use crate::tr;
@@ -128,7 +129,11 @@ impl GameService {
         } else {
             String::new()
         };
-        let ongoing = self.store.games_of(player.id, true, 100).await?.len();
+        // Only this server's games, like the rating and the results.
+        let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
+            .iter()
+            .filter(|game| game.guild_id == place.guild_id)
+            .count();
         Ok(Reply::text(tr!(
             lang,
             "stats",
@@ -143,7 +148,11 @@ impl GameService {
         )))
     }
 
-    /// The best players of this server.
+    /// The best players of this server: the established ones first, then
+    /// the provisional ones (fewer than [`PROVISIONAL_GAMES`] rated games),
+    /// marked `?` and explained below the list. They are listed rather than
+    /// left out, so that a new server has a leaderboard and newcomers find
+    /// themselves; ordered after the others, so one lucky win cannot top it.
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
         let rows = self.store.leaderboard(place.guild_id, 10).await?;
         if rows.is_empty() {
@@ -166,7 +175,16 @@ impl GameService {
             })
             .collect();
         let title = tr!(place.lang, "leaderboard-title");
-        Ok(Reply::text(format!("{title}\n{}", lines.join("\n"))))
+        let mut text = format!("{title}\n{}", lines.join("\n"));
+        if rows.iter().any(|(r, _)| r.is_provisional()) {
+            text.push('\n');
+            text.push_str(&tr!(
+                place.lang,
+                "leaderboard-provisional",
+                count = PROVISIONAL_GAMES
+            ));
+        }
+        Ok(Reply::text(text))
     }
 
     /// Turns reminders by direct message on or off for the user.

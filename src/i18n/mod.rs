@@ -451,10 +451,16 @@ mod tests {
         assert_eq!(Layout::hole(Side::North, 0).to_string(), "A4");
         for key in ["opt-layout-description", "layout-wrong-length"] {
             let en = crate::tr!(Lang::En, key, count = 3);
-            assert!(en.contains("upper row A-J, then your lower row A-J"), "{en}");
+            assert!(
+                en.contains("upper row A-J, then your lower row A-J"),
+                "{en}"
+            );
             let pt = crate::tr!(Lang::Pt, key, count = 3);
             assert!(pt.contains("de cima A-J, depois a de baixo A-J"), "{pt}");
-            assert!(!en.contains("outer") && !pt.contains("externa"), "{en} / {pt}");
+            assert!(
+                !en.contains("outer") && !pt.contains("externa"),
+                "{en} / {pt}"
+            );
         }
     }
 }
