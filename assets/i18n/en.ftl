@@ -154,7 +154,7 @@ quota-ai-games = you already play { $max } games against the AI; finish one, or 
 ## Lists and numbers
 
 no-games = You have no ongoing game. Start one with `/kiela challenge` or `/kiela ai`.
-games-line = #{ $id } vs { $opponent } ({ $variant }, you are { $side }) in <#{ $channel }>: move { $play }, { $turn }
+games-line = { $game } vs { $opponent } ({ $variant }, you are { $side }) in <#{ $channel }>: move { $play }, { $turn }
 turn-yours = **your move**
 turn-yours-before = **your move** (before <t:{ $deadline }:R>)
 turn-theirs = { $name } to move

@@ -172,7 +172,7 @@ quota-ai-games = você já joga { $max } partidas contra a IA; termine uma, ou d
 ## Listas e números
 
 no-games = Você não tem partida em andamento. Comece uma com `/kiela desafiar` ou `/kiela ia`.
-games-line = #{ $id } contra { $opponent } ({ $variant }, você é { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
+games-line = { $game } contra { $opponent } ({ $variant }, você é { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
 turn-yours = **sua vez**
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
