@@ -680,6 +680,14 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
         timeout.text
     );
     assert_eq!(timeout.ping, [w.alice.id, w.bob.id]);
+    // A loss on time is rated, and its result shows both changes.
+    let alice = (w.service.store().rating(HERE.guild_id, w.alice.id).await).unwrap();
+    let gain = format!("alice {:.0} (+", alice.rating);
+    assert!(
+        timeout.text.contains(&gain) && timeout.text.contains("bob 1"),
+        "{gain:?} in {}",
+        timeout.text
+    );
     assert!(!w.service.fire(events[0]).await.unwrap());
     let e = refusal(
         w.service
