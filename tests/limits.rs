@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use kiela::ai::Level;
 use kiela::app::{
-    AppError, FirstMover, GameOptions, GameService, ManualClock, Place, Reply, User, AI_SEARCHES,
-    MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
+    AppError, BoardMessage, FirstMover, GameOptions, GameService, ManualClock, Place, Reply, User,
+    AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
 };
 use kiela::i18n::Lang;
 use kiela::rules::Variant;
@@ -212,11 +212,18 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
     let ana = User::new(1, "Ana");
     for i in 0..40 {
         let opponent = User::new(100 + i, &format!("Opponent number {i}"));
-        game_between(&w, &ana, &opponent, Variant::Standard).await;
+        let game = game_between(&w, &ana, &opponent, Variant::Standard).await;
+        // Each game's number links to its board: long lines.
+        let board = BoardMessage {
+            channel_id: 1_234_567_890_123_456_789,
+            message_id: 1_234_567_890_123_456_789 + i,
+            ply: Some(0),
+        };
+        (w.service.replace_board(game.game.unwrap().id, board).await).unwrap();
     }
     let list = w.service.my_games(&ana).await.unwrap().text;
     assert!(list.chars().count() <= MESSAGE_CHARS, "{}", list.len());
-    let shown = list.lines().filter(|l| l.starts_with('#')).count();
+    let shown = list.lines().filter(|l| l.starts_with("[#")).count();
     let last = list.lines().last().unwrap();
     let more: usize = last
         .strip_prefix("…and ")

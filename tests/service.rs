@@ -39,6 +39,8 @@ on_both_backends! {
     posts_wait_for_their_answer_and_go_out_in_order_once,
     two_processes_share_the_outbox_without_double_posts,
     only_players_post_boards_and_games_are_answered_in_their_channel,
+    ratings_are_shown_per_server_with_each_results_change,
+    my_games_lists_those_waiting_for_me_first_with_links_to_their_boards,
 }
 
 const START: i64 = 1_800_000_000;
@@ -678,6 +680,14 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
         timeout.text
     );
     assert_eq!(timeout.ping, [w.alice.id, w.bob.id]);
+    // A loss on time is rated, and its result shows both changes.
+    let alice = (w.service.store().rating(HERE.guild_id, w.alice.id).await).unwrap();
+    let gain = format!("alice {:.0} (+", alice.rating);
+    assert!(
+        timeout.text.contains(&gain) && timeout.text.contains("bob 1"),
+        "{gain:?} in {}",
+        timeout.text
+    );
     assert!(!w.service.fire(events[0]).await.unwrap());
     let e = refusal(
         w.service
@@ -1249,5 +1259,175 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
             .await
             .unwrap()
             .private
+    );
+}
+
+/// A game between alice and bob in `place`, ended at once by bob's
+/// resignation (alice wins): the game id and the result's text.
+async fn won_by_alice(w: &World, place: Place, alice: &User, bob: &User) -> (i64, String) {
+    let challenge = w
+        .service
+        .challenge(alice, place, bob, alice_first())
+        .await
+        .unwrap();
+    let game = (w.service.accept(bob, place, challenge.challenge).await)
+        .unwrap()
+        .game
+        .unwrap()
+        .id;
+    let done = w.service.resign(bob, place, Some(game)).await.unwrap();
+    (game, done.text)
+}
+
+/// Every rated result shows both rating changes, also when composed after
+/// later games; stats count this server only, with plurals in both
+/// languages; the leaderboard puts established players before provisional
+/// ones and explains the mark.
+async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let (first, text) = won_by_alice(&w, HERE, &w.alice, &w.bob).await;
+    let alice = store.rating(HERE.guild_id, w.alice.id).await.unwrap();
+    let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
+    let (a, b) = (alice.rating.round() as i64, bob.rating.round() as i64);
+    assert!(a > 1500 && b < 1500, "{a} {b}");
+    let line = format!("alice {a} (+{}) · bob {b} (\u{2212}{})", a - 1500, 1500 - b);
+    assert!(text.contains(&line), "{line:?} in {text}");
+
+    // Another server: its own ratings, and its ongoing game is not counted here.
+    let there = Place {
+        guild_id: 11,
+        channel_id: 30,
+        lang: Lang::En,
+    };
+    let (_, text) = won_by_alice(&w, there, &w.alice, &w.bob).await;
+    assert!(text.contains("alice 1"), "{text}");
+    let ongoing = w
+        .service
+        .challenge(&w.alice, there, &w.bob, alice_first())
+        .await
+        .unwrap();
+    w.service
+        .accept(&w.bob, there, ongoing.challenge)
+        .await
+        .unwrap();
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    assert!(
+        stats.contains(&format!("rating {a}?"))
+            && stats.contains("1 win, 0 losses, 0 draws in this server; 0 ongoing games"),
+        "{stats}"
+    );
+    let stats = w.service.stats(there, &w.bob).await.unwrap().text;
+    assert!(
+        stats.contains("0 wins, 1 loss, 0 draws") && stats.contains("1 ongoing game."),
+        "{stats}"
+    );
+    let pt = Place {
+        lang: Lang::Pt,
+        ..HERE
+    };
+    let stats = w.service.stats(pt, &w.alice).await.unwrap().text;
+    // (CLDR's Portuguese "one" covers 0 too: "0 derrota".)
+    assert!(stats.contains("1 vitória, 0 derrota, 0 empate"), "{stats}");
+
+    // Four more wins: alice and bob are established (5 games); carol beats
+    // dave once and rates above bob, but is listed after him, marked.
+    for _ in 0..4 {
+        won_by_alice(&w, HERE, &w.alice, &w.bob).await;
+    }
+    let dave = User::new(4, "dave");
+    won_by_alice(&w, HERE, &w.carol, &dave).await;
+    let carol = store.rating(HERE.guild_id, w.carol.id).await.unwrap();
+    let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
+    assert!(carol.rating > bob.rating && !bob.is_provisional() && carol.is_provisional());
+    let board = w.service.leaderboard(HERE).await.unwrap().text;
+    let names: Vec<&str> = (board.lines().skip(1).take(4))
+        .map(|line| line.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(names, ["alice:", "bob:", "carol:", "dave:"], "{board}");
+    assert!(
+        board.contains(&format!("carol: {:.0}?", carol.rating))
+            && !board.contains("bob: ?")
+            && board.contains("? provisional: fewer than 5 rated games"),
+        "{board}"
+    );
+
+    // The first game's result, shown again after later games, still shows
+    // its own change, not today's ratings.
+    let again = (w.service.show(&w.alice, HERE, Some(first)).await)
+        .unwrap()
+        .text;
+    assert!(again.contains(&line), "{line:?} in {again}");
+    // No rating line for a game against the AI.
+    let ai = w
+        .service
+        .challenge(&w.alice, HERE, &bot(), alice_first())
+        .await
+        .unwrap();
+    let ai_game = ai.game.unwrap().id;
+    let done = w
+        .service
+        .resign(&w.alice, HERE, Some(ai_game))
+        .await
+        .unwrap();
+    assert!(
+        done.text.contains("resignation") && !done.text.contains("(+"),
+        "{}",
+        done.text
+    );
+}
+
+/// `/kiela games`: the games waiting for you first (whatever changed last),
+/// each number linking to the game's current board once it is posted.
+async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db: Db) {
+    let w = world(db).await;
+    // bob's move in the first game; alice's in the two later ones, the
+    // last changed most recently.
+    let waiting = started(&w, alice_first()).await;
+    w.service
+        .play_move(&w.alice, HERE, Some(waiting), "G2", None)
+        .await
+        .unwrap();
+    w.clock.advance(60);
+    let older = started(&w, alice_first()).await;
+    w.clock.advance(60);
+    let newest = started(&w, alice_first()).await;
+    let board = BoardMessage {
+        channel_id: HERE.channel_id,
+        message_id: 555,
+        ply: Some(1),
+    };
+    w.service.replace_board(waiting, board).await.unwrap();
+    let list = w.service.my_games(&w.bob).await.unwrap();
+    let lines: Vec<&str> = list.text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", list.text);
+    let link = format!("[#{waiting}](https://discord.com/channels/10/20/555) vs alice");
+    assert!(
+        lines[0].starts_with(&link) && lines[0].contains("**your move**"),
+        "{}",
+        list.text
+    );
+    // Then the others, soonest deadline first (not the last changed first).
+    assert!(
+        lines[1].starts_with(&format!("#{older} vs alice")),
+        "{}",
+        list.text
+    );
+    assert!(
+        lines[2].starts_with(&format!("#{newest} vs alice")),
+        "{}",
+        list.text
+    );
+    // alice: the two waiting for her first, soonest deadline first.
+    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    let firsts: Vec<&str> = list.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        firsts,
+        [
+            format!("#{older}"),
+            format!("#{newest}"),
+            format!("[#{waiting}](https://discord.com/channels/10/20/555)")
+        ],
+        "{list}"
     );
 }

@@ -56,6 +56,7 @@ count-games = { $count ->
 verdict-wins = { $name } wins
 verdict-draw = Draw
 result-line = **{ $verdict }** ({ $score }, { $reason }).
+rating-change = { $name } { $rating } ({ $change })
 reason-no-moves = no legal move left
 reason-repetition = third repetition of the position
 reason-resignation = resignation
@@ -214,7 +215,7 @@ quota-ai-games = you already play { $max } games against the AI; finish one, or 
 ## Lists and numbers
 
 no-games = You have no ongoing game. Start one with `/kiela challenge` or `/kiela ai`.
-games-line = #{ $id } vs { $opponent } ({ $variant }, you are { $side }) in <#{ $channel }>: move { $play }, { $turn }
+games-line = { $game } vs { $opponent } ({ $variant }, you are { $side }) in <#{ $channel }>: move { $play }, { $turn }
 turn-yours = **your move**
 turn-yours-before = **your move** (before <t:{ $deadline }:R>)
 turn-theirs = { $name } to move
@@ -235,6 +236,10 @@ stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $
 }.
 leaderboard-empty = No rated games in this server yet: challenge someone with `/kiela challenge`.
 leaderboard-title = **Leaderboard**
+leaderboard-provisional = ? provisional: fewer than { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+} in this server, listed after the established players.
 notify-on = You will also get reminders by direct message.
 notify-off = Reminders only in the game's channel from now on.
 choice-won = you won
@@ -350,7 +355,7 @@ opt-level-description = How strong (default medium)
 opt-hole-name = hole
 opt-hole-description = The hole, e.g. C2
 opt-layout-name = layout
-opt-layout-description = 20 numbers: your outer row A-J, then your inner row A-J
+opt-layout-description = 20 numbers: your upper row A-J, then your lower row A-J, as the board shows them
 opt-user-name = user
 opt-user-description = Whose (default you)
 opt-dm-name = dm

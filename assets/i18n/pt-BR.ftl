@@ -74,6 +74,7 @@ count-games = { $count ->
 verdict-wins = { $name } vence
 verdict-draw = Empate
 result-line = **{ $verdict }** ({ $score }, { $reason }).
+rating-change = { $name } { $rating } ({ $change })
 reason-no-moves = sem jogadas possíveis
 reason-repetition = terceira repetição da posição
 reason-resignation = desistência
@@ -232,7 +233,7 @@ quota-ai-games = você já joga { $max } partidas contra a IA; termine uma, ou d
 ## Listas e números
 
 no-games = Você não tem partida em andamento. Comece uma com `/kiela desafiar` ou `/kiela ia`.
-games-line = #{ $id } contra { $opponent } ({ $variant }, você é { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
+games-line = { $game } contra { $opponent } ({ $variant }, você é { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
 turn-yours = **sua vez**
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
@@ -250,6 +251,10 @@ stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $
 }.
 leaderboard-empty = Ainda não há partidas valendo rating neste servidor: desafie alguém com `/kiela desafiar`.
 leaderboard-title = **Classificação**
+leaderboard-provisional = ? provisório: menos de { $count ->
+    [one] { $count } partida valendo rating
+   *[other] { $count } partidas valendo rating
+} neste servidor, listado depois dos jogadores estabelecidos.
 notify-on = Você também vai receber lembretes por mensagem direta.
 notify-off = A partir de agora, lembretes só no canal da partida.
 choice-won = você venceu
@@ -364,7 +369,7 @@ opt-level-description = Qual a força (padrão: médio)
 opt-hole-name = casa
 opt-hole-description = A casa, por exemplo C2
 opt-layout-name = disposição
-opt-layout-description = 20 números: sua fileira externa A-J, depois sua fileira interna A-J
+opt-layout-description = 20 números: sua fileira de cima A-J, depois a de baixo A-J, como no tabuleiro
 opt-user-name = jogador
 opt-user-description = De quem (padrão: você)
 opt-dm-name = mensagem-direta

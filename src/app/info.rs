@@ -3,12 +3,15 @@
 
 use crate::render::{self, GameView};
 use crate::rules::{Record, Side};
+use crate::store::PROVISIONAL_GAMES;
 
 use crate::i18n::Lang;
 use crate::tr;
 
 use super::limits::{self, Document, Lines};
-use super::{words, AppError, Format, GameService, Name, Picture, Place, Reply, Result, User};
+use super::{
+    words, AppError, BoardMessage, Format, GameService, Name, Picture, Place, Reply, Result, User,
+};
 
 /// At most this many of a user's ongoing games are counted in `/kiela games`.
 const LISTED_MAX: i64 = 1000;
@@ -17,7 +20,7 @@ impl GameService {
     /// The user's ongoing games, the ones waiting for them first; as many
     /// as fit in one message, then how many more there are.
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
-        let rows = self.store.games_of(user.id, true, LISTED_MAX).await?;
+        let rows = self.store.ongoing_games_of(user.id, LISTED_MAX).await?;
         if rows.is_empty() {
             return Ok(Reply::private(tr!(user.lang, "no-games")));
         }
@@ -37,10 +40,15 @@ impl GameService {
             } else {
                 tr!(lang, "turn-theirs", name = &opponent)
             };
+            // The game's number links to its current board, when posted.
+            let game = match row.board_message() {
+                Some(board) => format!("[#{}]({})", row.id, message_link(row.guild_id, board)),
+                None => format!("#{}", row.id),
+            };
             let line = tr!(
                 lang,
                 "games-line",
-                id = row.id,
+                game = game,
                 opponent = &opponent,
                 variant = words::variant_named(lang, &row.variant),
                 side = words::side(lang, side),
@@ -129,7 +137,11 @@ impl GameService {
         } else {
             String::new()
         };
-        let ongoing = self.store.games_of(player.id, true, 100).await?.len();
+        // Only this server's games, like the rating and the results.
+        let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
+            .iter()
+            .filter(|game| game.guild_id == place.guild_id)
+            .count();
         Ok(Reply::text(tr!(
             lang,
             "stats",
@@ -144,7 +156,11 @@ impl GameService {
         )))
     }
 
-    /// The best players of this server.
+    /// The best players of this server: the established ones first, then
+    /// the provisional ones (fewer than [`PROVISIONAL_GAMES`] rated games),
+    /// marked `?` and explained below the list. They are listed rather than
+    /// left out, so that a new server has a leaderboard and newcomers find
+    /// themselves; ordered after the others, so one lucky win cannot top it.
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
         let rows = self.store.leaderboard(place.guild_id, 10).await?;
         if rows.is_empty() {
@@ -167,7 +183,16 @@ impl GameService {
             })
             .collect();
         let title = tr!(place.lang, "leaderboard-title");
-        Ok(Reply::text(format!("{title}\n{}", lines.join("\n"))))
+        let mut text = format!("{title}\n{}", lines.join("\n"));
+        if rows.iter().any(|(r, _)| r.is_provisional()) {
+            text.push('\n');
+            text.push_str(&tr!(
+                place.lang,
+                "leaderboard-provisional",
+                count = PROVISIONAL_GAMES
+            ));
+        }
+        Ok(Reply::text(text))
     }
 
     /// Turns reminders by direct message on or off for the user.
@@ -193,7 +218,41 @@ impl GameService {
     }
 }
 
+/// The address of a Discord message (`@me` for one outside a server).
+fn message_link(guild_id: i64, board: BoardMessage) -> String {
+    let guild = match guild_id {
+        0 => "@me".to_string(),
+        id => id.to_string(),
+    };
+    format!(
+        "https://discord.com/channels/{guild}/{}/{}",
+        board.channel_id, board.message_id
+    )
+}
+
 /// A short summary of the rules, for `/kiela rules`.
 pub fn rules_summary(lang: Lang) -> String {
     tr!(lang, "rules-summary")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_links_name_the_server_or_direct_messages() {
+        let board = BoardMessage {
+            channel_id: 20,
+            message_id: 30,
+            ply: Some(4),
+        };
+        assert_eq!(
+            message_link(10, board),
+            "https://discord.com/channels/10/20/30"
+        );
+        assert_eq!(
+            message_link(0, board),
+            "https://discord.com/channels/@me/20/30"
+        );
+    }
 }

@@ -523,6 +523,10 @@ impl GameService {
                     score = outcome.result.notation(),
                     reason = words::reason(lang, outcome.reason)
                 ));
+                if let Some(line) = self.rating_line(loaded, &south, &north, lang).await? {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
             }
             None => {
                 let to_move = game.turn();
@@ -581,6 +585,46 @@ impl GameService {
             lang,
             ..Reply::default()
         })
+    }
+
+    /// How a finished rated game moved both ratings, South first, e.g.
+    /// "ana 1662 (+162) · bob 1338 (−162)": read from the changes the store
+    /// kept when it rated the result (in the same transaction), so a result
+    /// composed later, after other games, still shows this game's change.
+    /// `None` for games against the AI and games rated before the changes
+    /// were kept.
+    async fn rating_line(
+        &self,
+        loaded: &Loaded,
+        south: &Name,
+        north: &Name,
+        lang: Lang,
+    ) -> Result<Option<String>> {
+        if loaded.row.ai_level.is_some() {
+            return Ok(None);
+        }
+        let changes = self.store.rating_changes(loaded.row.id).await?;
+        let mut parts = Vec::new();
+        for (id, name) in [(loaded.row.south_id, south), (loaded.row.north_id, north)] {
+            let Some(change) = changes.iter().find(|c| c.player_id == id) else {
+                return Ok(None);
+            };
+            // Both rounded first, so the shown numbers add up.
+            let (before, after) = (change.before.round() as i64, change.after.round() as i64);
+            let delta = match after - before {
+                0 => "±0".to_string(),
+                d if d > 0 => format!("+{d}"),
+                d => format!("\u{2212}{}", -d),
+            };
+            parts.push(tr!(
+                lang,
+                "rating-change",
+                name = name,
+                rating = after,
+                change = delta
+            ));
+        }
+        Ok(Some(parts.join(" · ")))
     }
 
     /// The game meant by a command: the one given, or the user's only game

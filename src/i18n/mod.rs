@@ -441,4 +441,28 @@ mod tests {
         }
         assert!(missing.is_empty(), "keys missing from en.ftl: {missing:?}");
     }
+
+    /// `/kiela arrange` reads the rows as the board draws them (the engine's
+    /// `Layout`: South's upper row is its inner row 2, North's its outer
+    /// row 4); the help must say so, not "outer, then inner".
+    #[test]
+    fn the_layout_help_says_what_the_engine_reads() {
+        use crate::rules::{Layout, Side};
+        assert_eq!(Layout::hole(Side::South, 0).to_string(), "A2");
+        assert_eq!(Layout::hole(Side::South, 10).to_string(), "A1");
+        assert_eq!(Layout::hole(Side::North, 0).to_string(), "A4");
+        for key in ["opt-layout-description", "layout-wrong-length"] {
+            let en = crate::tr!(Lang::En, key, count = 3);
+            assert!(
+                en.contains("upper row A-J, then your lower row A-J"),
+                "{en}"
+            );
+            let pt = crate::tr!(Lang::Pt, key, count = 3);
+            assert!(pt.contains("de cima A-J, depois a de baixo A-J"), "{pt}");
+            assert!(
+                !en.contains("outer") && !pt.contains("externa"),
+                "{en} / {pt}"
+            );
+        }
+    }
 }

@@ -464,6 +464,25 @@ impl Store {
         rows.iter().map(GameRow::from_row).collect()
     }
 
+    /// The ongoing games of `player`, those waiting for them first (the
+    /// player to move is South on even plies, North on odd ones), then by
+    /// deadline, soonest first, and the most recently changed.
+    pub async fn ongoing_games_of(&self, player: i64, limit: i64) -> Result<Vec<GameRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
+             AND status = 'active' ORDER BY \
+             CASE WHEN ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
+               = (south_id = $1) THEN 0 ELSE 1 END, \
+             CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, updated_at DESC, id DESC \
+             LIMIT $2"
+        ))
+        .bind(player)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
     /// Active games whose deadline has passed or whose reminder is due
     /// (a quarter of the time per move left, not yet reminded), and games
     /// where `bot` is to move (South on even plies) and nothing happened
@@ -565,7 +584,7 @@ impl Store {
             }
         }
         if let Some(rated) = &change.rated {
-            self.rate(&mut tx, rated).await?;
+            self.rate(&mut tx, change.game_id, rated).await?;
         }
         let posts: Vec<NewPost> = (change.posts.iter())
             .map(|post| NewPost {
@@ -743,9 +762,16 @@ impl Store {
 
     // --- ratings -------------------------------------------------------
 
+    /// Rates game `game_id`'s result, and keeps each player's rating
+    /// before and after it in `rating_changes`, in the transaction that
+    /// ends the game: the result message, composed from the stored game
+    /// whenever it is sent (see `GameService::board_reply`), reads the
+    /// changes there, because by then later games may have moved the
+    /// ratings on and the change could no longer be recomputed.
     async fn rate(
         &self,
         tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        game_id: i64,
         rated: &RatedResult,
     ) -> Result<()> {
         // Read both ratings through an upsert that changes nothing: it
@@ -777,6 +803,18 @@ impl Store {
             ratings.swap(0, 1);
         }
         let (south, north) = rows::rate_game(&ratings[0], &ratings[1], rated.south_score);
+        for (before, after) in [(&ratings[0], &south), (&ratings[1], &north)] {
+            sqlx::query(
+                "INSERT INTO rating_changes (game_id, player_id, rating_before, rating_after) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(game_id)
+            .bind(after.player_id)
+            .bind(before.rating)
+            .bind(after.rating)
+            .execute(&mut **tx)
+            .await?;
+        }
         for rating in [south, north] {
             sqlx::query(
                 "INSERT INTO ratings (guild_id, player_id, rating, deviation, volatility, wins, losses, draws) \
@@ -812,15 +850,42 @@ impl Store {
         }
     }
 
-    /// The best-rated players of a server with their names, best first.
+    /// How a rated game moved its players' ratings (none for a game
+    /// that is not rated, or was rated before the changes were kept).
+    pub async fn rating_changes(&self, game_id: i64) -> Result<Vec<RatingChange>> {
+        let rows = sqlx::query(
+            "SELECT player_id, rating_before, rating_after FROM rating_changes \
+             WHERE game_id = $1 ORDER BY player_id",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(RatingChange {
+                    player_id: col(row, "player_id")?,
+                    before: col(row, "rating_before")?,
+                    after: col(row, "rating_after")?,
+                })
+            })
+            .collect()
+    }
+
+    /// The players of a server with their names: the established ones
+    /// (at least [`PROVISIONAL_GAMES`] rated games) first, then the
+    /// provisional ones, each best-rated first; so a newcomer's lucky win
+    /// cannot put them above players whose rating means something.
     pub async fn leaderboard(&self, guild_id: i64, limit: i64) -> Result<Vec<(RatingRow, String)>> {
         let columns = RATING_COLUMNS.replace(", ", ", r.");
         let rows = sqlx::query(&format!(
             "SELECT r.{columns}, p.name FROM ratings r JOIN players p ON p.id = r.player_id \
-             WHERE r.guild_id = $1 ORDER BY r.rating DESC, r.player_id LIMIT $2"
+             WHERE r.guild_id = $1 \
+             ORDER BY CASE WHEN r.wins + r.losses + r.draws >= $3 THEN 0 ELSE 1 END, \
+             r.rating DESC, r.player_id LIMIT $2"
         ))
         .bind(guild_id)
         .bind(limit)
+        .bind(PROVISIONAL_GAMES)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()

@@ -219,6 +219,14 @@ pub struct RatedResult {
     pub south_score: f64,
 }
 
+/// A player's rating before and after one rated game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub player_id: i64,
+    pub before: f64,
+    pub after: f64,
+}
+
 /// Everything one action changes in a game, applied atomically by
 /// [`super::Store::apply`] if the game is still at `expected_version`.
 #[derive(Clone, Debug)]
