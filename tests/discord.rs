@@ -601,6 +601,16 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     assert!(!over.ephemeral);
     assert!(over.content.contains("Bob resigned"), "{}", over.content);
     assert!(over.content.contains("Ana wins"), "{}", over.content);
+    // Both are told, though Bob ended it himself.
+    let mut told = over.mentions();
+    told.sort();
+    assert_eq!(told, vec![table.ana.id, table.bob.id], "{}", over.content);
+    let allowed = over.allowed_mentions.clone().unwrap_or_default();
+    assert_eq!(
+        allowed["users"].as_array().map(Vec::len),
+        Some(2),
+        "{allowed}"
+    );
     assert!(database_path(&table).exists());
     table.fake.check_calls();
 }

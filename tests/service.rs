@@ -235,7 +235,16 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         "{}",
         reply.text
     );
-    assert!(reply.moves.is_empty() && reply.ping.is_empty());
+    // The end tells both players, whoever ended it.
+    assert!(reply.moves.is_empty());
+    assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
+    assert!(
+        reply
+            .text
+            .contains(&format!("Game over for <@{}> <@{}>.", w.alice.id, w.bob.id)),
+        "{}",
+        reply.text
+    );
     // The record replays to the same end.
     let history = w.service.history(&w.alice, HERE, game).await.unwrap();
     let record: Record = history.text.lines().nth(2).unwrap().parse().unwrap();

@@ -527,6 +527,12 @@ impl GameService {
                     text.push('\n');
                     text.push_str(&line);
                 }
+                // Every ending tells both players, whoever ended it.
+                let players = [loaded.row.south_id, loaded.row.north_id];
+                ping.extend(players.into_iter().filter(|&id| id != self.bot.id));
+                let mentions: Vec<String> = ping.iter().map(|id| format!("<@{id}>")).collect();
+                text.push('\n');
+                text.push_str(&tr!(lang, "game-over-for", players = mentions.join(" ")));
             }
             None => {
                 let to_move = game.turn();
