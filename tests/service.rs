@@ -755,6 +755,14 @@ async fn two_processes_race_for_the_same_move(db: Db) {
         let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
         let player = to_move(&w, &state).clone();
         let ply = state.game.unwrap().ply;
+        // Seen once in CI (not again in 20 runs): a board without moves.
+        // Say what it showed rather than overflow below.
+        assert!(
+            !state.moves.is_empty(),
+            "no moves offered at ply {ply}: {:?} {}",
+            state.game,
+            state.text
+        );
         let last = state.moves.len() - 1;
         let tasks = [(w.service.clone(), 0), (other.clone(), last)].map(|(service, pick)| {
             let (player, mv) = (player.clone(), state.moves[pick].0.to_string());
