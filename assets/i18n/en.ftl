@@ -66,7 +66,7 @@ reason-timeout = loss on time
 outcome = { $score } ({ $reason })
 your-move = { $mention } ({ $name }, { $side }), your move.
 your-move-before = { $mention } ({ $name }, { $side }), your move (before <t:{ $deadline }:f>, <t:{ $deadline }:R>).
-may-rearrange = You may also rearrange your stones with `/kiela arrange`.
+may-rearrange = You may also rearrange your stones: the **Arrange** button opens a form (or type `/kiela arrange`).
 thinking = { $name } is thinking…
 show-headline = Game #{ $id }, move { $play }.
 posted-elsewhere = The game is played in <#{ $channel }>: its board is posted there.
@@ -178,7 +178,10 @@ already-over = game #{ $id } is already over ({ $outcome })
 draw-bot-refuses = { $name } does not take draws; play on or resign
 draw-accepted = { $name } accepted the draw in game #{ $id }.
 draw-already-offered = you have already offered a draw; your opponent can accept it with `/kiela draw`
-draw-offered = { $name } offers a draw in game #{ $id }. { $mention }, accept with `/kiela draw` (or the button), or play on: your next move declines it.
+draw-offered = { $name } offers a draw in game #{ $id }. { $mention }, accept or decline it with the buttons below (or `/kiela draw` to accept), or play on: your next move declines it.
+draw-pending = { $name } offers a draw: { $opponent } may accept or decline it.
+draw-own-offer = you offered this draw yourself; only { $name } can accept or decline it
+draw-declined = { $name } declined the draw in game #{ $id }, { $mention }: play goes on.
 
 ## Challenges
 
@@ -186,6 +189,7 @@ challenge-self = you cannot challenge yourself; try `/kiela ai` to practise
 challenge-a-bot = { $name } is a bot and cannot play; challenge a person
 first-named = { $name } moves first
 first-random = first mover drawn at random
+first-acceptor = whoever accepts moves first
 challenge = { $mention }, { $name } challenges you to a game of Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } day
    *[other] { $days } days
@@ -208,6 +212,26 @@ challenge-answered = this challenge was answered already
 challenge-accepted = { $name } accepted the challenge: game #{ $id } begins ({ $variant }).
 challenge-declined = { $name } declined the challenge of { $mention }.
 challenge-withdrawn = { $name } withdrew the challenge to { $mention }.
+challenge-withdrawn-open = { $name } withdrew their open challenge.
+challenge-open = { $name } challenges anyone here to a game of Kiela ({ $variant }, { $first }, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} per move). The first to press Accept within 24 hours plays.
+challenge-taken = { $name } already accepted this challenge (game #{ $id })
+challenge-open-no-decline = an open challenge cannot be declined: leave it to someone else (it expires after 24 hours)
+challenge-expired-to = { $mention }, your challenge to { $name } expired: nobody answered within 24 hours.
+challenge-expired-open = { $mention }, your open challenge expired: nobody accepted it within 24 hours.
+challenge-note = *{ $note }*
+challenge-status-accepted = Accepted by { $name }: game #{ $id }.
+challenge-status-declined = Declined by { $name }.
+challenge-status-withdrawn = Withdrawn.
+challenge-status-expired = Expired: nobody answered within 24 hours.
+rematch-challenge = { $mention }, { $name } asks for a rematch of game #{ $id } ({ $variant }, { $first }, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} per move). Accept or decline within 24 hours.
+rematch-exists = a rematch of game #{ $id } was already asked for or started
+rematch-not-over = game #{ $id } is still going on; a rematch comes after its end
 ai-game = Game #{ $id }: { $name } against { $bot } ({ $level }), { $variant }.
 bad-days = the time per move must be 1 to 14 days, not { $days }
 quota-challenges = you already have { $max } challenges waiting for an answer; wait until they are answered or expire (a day after they were sent), or withdraw one with the Decline button under it
@@ -285,6 +309,13 @@ button-offer-draw = Offer draw
 button-resign = Resign
 button-watch = Watch
 button-confirm-resign = Yes, resign
+button-accept-draw = Accept draw
+button-decline-draw = Decline draw
+button-rematch = Rematch
+button-arrange = Arrange
+button-confirm-arrange = Confirm
+button-edit-arrange = Edit
+button-reopen-arrange = Open the form again
 menu-sow-from = Sow from…
 menu-hole = { $hole } ({ $stones ->
     [one] { $stones } stone
@@ -294,10 +325,17 @@ choose-hole = Choose a hole in the menu.
 old-button = This button belongs to an older version of the bot; use `/kiela board`.
 confirm-resign = Resign game #{ $id }? You lose the game; this cannot be undone.
 
+## The rearrangement form (Expert); a title and a label hold at most 45 characters
+
+arrange-form-title = Rearrange your stones (game #{ $id })
+arrange-form-upper = Your upper row as drawn (row { $row }), A to J
+arrange-form-lower = Your lower row as drawn (row { $row }), A to J
+arrange-preview = Your stones in game #{ $id } after this rearrangement, if you confirm it (nothing is played yet):
+arrange-not-now = you can only rearrange on your first turn, before you sow
+
 ## Reading the command
 
 parse-no-subcommand = use `/kiela` with a subcommand, e.g. `/kiela rules`
-parse-whom = say whom you challenge
 parse-which-hole = say which hole, e.g. C2
 parse-layout = give the layout
 parse-which-game = say which game
@@ -346,7 +384,7 @@ opt-game-description = The game number (leave out for your game here)
 opt-variant-name = variant
 opt-variant-description = Which rules (default Standard)
 opt-opponent-name = opponent
-opt-opponent-description = Who you want to play
+opt-opponent-description = Who you want to play (leave out: anyone here may accept)
 opt-first-name = first
 opt-first-description = Who moves first (default random)
 opt-days-name = days

@@ -84,7 +84,7 @@ reason-timeout = derrota por tempo
 outcome = { $score } ({ $reason })
 your-move = { $mention } ({ $name }, { $side }), sua vez.
 your-move-before = { $mention } ({ $name }, { $side }), sua vez (até <t:{ $deadline }:f>, <t:{ $deadline }:R>).
-may-rearrange = Você também pode rearrumar suas sementes com `/kiela arrumar`.
+may-rearrange = Você também pode rearrumar suas sementes: o botão **Arrumar** abre um formulário (ou digite `/kiela arrumar`).
 thinking = { $name } está pensando…
 show-headline = Partida #{ $id }, jogada { $play }.
 posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é publicado lá.
@@ -196,7 +196,10 @@ already-over = a partida #{ $id } já terminou ({ $outcome })
 draw-bot-refuses = { $name } não aceita empates; continue jogando ou desista
 draw-accepted = { $name } aceitou o empate na partida #{ $id }.
 draw-already-offered = você já ofereceu empate; seu adversário pode aceitar com `/kiela empate`
-draw-offered = { $name } oferece empate na partida #{ $id }. { $mention }, aceite com `/kiela empate` (ou o botão), ou continue jogando: sua próxima jogada recusa a oferta.
+draw-offered = { $name } oferece empate na partida #{ $id }. { $mention }, aceite ou recuse com os botões abaixo (ou `/kiela empate` para aceitar), ou continue jogando: sua próxima jogada recusa a oferta.
+draw-pending = { $name } oferece empate: { $opponent } pode aceitar ou recusar.
+draw-own-offer = foi você quem ofereceu este empate; só { $name } pode aceitar ou recusar
+draw-declined = { $name } recusou o empate na partida #{ $id }, { $mention }: o jogo continua.
 
 ## Desafios
 
@@ -204,6 +207,7 @@ challenge-self = você não pode desafiar a si mesmo; experimente `/kiela ia` pa
 challenge-a-bot = { $name } é um bot e não joga; desafie uma pessoa
 first-named = { $name } começa
 first-random = quem começa é sorteado
+first-acceptor = quem aceitar começa
 challenge = { $mention }, { $name } desafia você para uma partida de Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } dia
    *[other] { $days } dias
@@ -226,6 +230,26 @@ challenge-answered = este desafio já foi respondido
 challenge-accepted = { $name } aceitou o desafio: começa a partida #{ $id } ({ $variant }).
 challenge-declined = { $name } recusou o desafio de { $mention }.
 challenge-withdrawn = { $name } retirou o desafio a { $mention }.
+challenge-withdrawn-open = { $name } retirou seu desafio aberto.
+challenge-open = { $name } desafia qualquer pessoa aqui para uma partida de Kiela ({ $variant }, { $first }, { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} por jogada). Quem apertar Aceitar primeiro, em até 24 horas, joga.
+challenge-taken = { $name } já aceitou este desafio (partida #{ $id })
+challenge-open-no-decline = um desafio aberto não pode ser recusado: deixe-o para outra pessoa (ele expira em 24 horas)
+challenge-expired-to = { $mention }, seu desafio a { $name } expirou: ninguém respondeu em 24 horas.
+challenge-expired-open = { $mention }, seu desafio aberto expirou: ninguém aceitou em 24 horas.
+challenge-note = *{ $note }*
+challenge-status-accepted = Aceito por { $name }: partida #{ $id }.
+challenge-status-declined = Recusado por { $name }.
+challenge-status-withdrawn = Retirado.
+challenge-status-expired = Expirado: ninguém respondeu em 24 horas.
+rematch-challenge = { $mention }, { $name } pede uma revanche da partida #{ $id } ({ $variant }, { $first }, { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} por jogada). Aceite ou recuse em até 24 horas.
+rematch-exists = a revanche da partida #{ $id } já foi pedida ou começou
+rematch-not-over = a partida #{ $id } ainda está em andamento; a revanche vem depois do fim
 ai-game = Partida #{ $id }: { $name } contra { $bot } ({ $level }), { $variant }.
 bad-days = o tempo por jogada deve ser de 1 a 14 dias, não { $days }
 quota-challenges = você já tem { $max } desafios esperando resposta; espere até que sejam respondidos ou expirem (um dia depois de enviados), ou retire um com o botão Recusar embaixo dele
@@ -300,6 +324,13 @@ button-offer-draw = Oferecer empate
 button-resign = Desistir
 button-watch = Assistir
 button-confirm-resign = Sim, desistir
+button-accept-draw = Aceitar empate
+button-decline-draw = Recusar empate
+button-rematch = Revanche
+button-arrange = Arrumar
+button-confirm-arrange = Confirmar
+button-edit-arrange = Editar
+button-reopen-arrange = Abrir o formulário de novo
 menu-sow-from = Semear a partir de…
 menu-hole = { $hole } ({ $stones ->
     [one] { $stones } semente
@@ -309,10 +340,17 @@ choose-hole = Escolha uma casa no menu.
 old-button = Este botão é de uma versão antiga do bot; use `/kiela tabuleiro`.
 confirm-resign = Desistir da partida #{ $id }? Você perde a partida; isso não pode ser desfeito.
 
+## O formulário de rearrumação (Expert); título e rótulos têm no máximo 45 caracteres
+
+arrange-form-title = Rearrume suas sementes (partida #{ $id })
+arrange-form-upper = Fileira de cima no desenho (fileira { $row }), A-J
+arrange-form-lower = Fileira de baixo no desenho (fileira { $row }), A-J
+arrange-preview = Suas sementes na partida #{ $id } depois desta rearrumação, se você confirmar (nada foi jogado ainda):
+arrange-not-now = você só pode rearrumar na sua primeira vez, antes de semear
+
 ## Ler o comando
 
 parse-no-subcommand = use `/kiela` com um subcomando, por exemplo `/kiela regras`
-parse-whom = diga quem você desafia
 parse-which-hole = diga qual casa, por exemplo C2
 parse-layout = informe a disposição
 parse-which-game = diga qual partida
@@ -360,7 +398,7 @@ opt-game-description = O número da partida (deixe em branco para a sua partida 
 opt-variant-name = variante
 opt-variant-description = Quais regras (padrão: Padrão)
 opt-opponent-name = adversário
-opt-opponent-description = Contra quem você quer jogar
+opt-opponent-description = Contra quem você quer jogar (sem ninguém: qualquer pessoa aqui pode aceitar)
 opt-first-name = primeiro
 opt-first-description = Quem começa (padrão: sorteio)
 opt-days-name = dias

@@ -1,12 +1,16 @@
-//! Starting games: challenges between users, and games against the AI.
+//! Starting games: challenges between users (addressed to someone, or open
+//! to anyone in the channel), rematches, and games against the AI.
 
 use crate::ai::Level;
+use crate::i18n::Lang;
+use crate::rules::Variant;
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
 
 use crate::tr;
 
 use super::{
-    refused, words, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
+    refused, words, AppError, FirstMover, GameOptions, GameService, Place, Reply, Result, User,
+    DAY,
 };
 
 /// How long a challenge waits for an answer.
@@ -44,43 +48,79 @@ impl GameService {
                 self.now(),
             )
             .await?;
-        let now = self.now();
         let lang = place.lang;
-        let first = match options.first {
-            FirstMover::Me => tr!(lang, "first-named", name = &user.name),
-            FirstMover::Them => tr!(lang, "first-named", name = &opponent.name),
-            FirstMover::Random => tr!(lang, "first-random"),
-        };
         let text = tr!(
             lang,
             "challenge",
             mention = format!("<@{}>", opponent.id),
             name = &user.name,
             variant = words::variant(lang, options.variant),
-            first = first,
+            first = first_words(lang, options.first, &user.name, Some(&opponent.name)),
             days = options.days
         );
+        self.offer(user, place, Some(opponent.id), options, None, text)
+            .await
+    }
+
+    /// `user` challenges anyone in the channel: the first to accept plays.
+    pub async fn open_challenge(
+        &self,
+        user: &User,
+        place: Place,
+        options: GameOptions,
+    ) -> Result<Reply> {
+        check_days(user, options.days)?;
+        self.check_challenge_quota(user).await?;
+        self.meet(user).await?;
+        let lang = place.lang;
+        let text = tr!(
+            lang,
+            "challenge-open",
+            name = &user.name,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, None),
+            days = options.days
+        );
+        self.offer(user, place, None, options, None, text).await
+    }
+
+    /// Stores a challenge from `user` to `opponent` (`None`: open to
+    /// anyone) with the post that announces it, `text`.
+    async fn offer(
+        &self,
+        user: &User,
+        place: Place,
+        opponent: Option<i64>,
+        options: GameOptions,
+        rematch_of: Option<i64>,
+        text: String,
+    ) -> Result<Reply> {
+        let now = self.now();
         let post = NewPost {
-            pings: vec![opponent.id],
+            pings: opponent.into_iter().collect(),
             ..self.post_in(place, text)
         };
-        let (id, post_id) = self
-            .store
-            .insert_challenge(
-                &NewChallenge {
-                    guild_id: place.guild_id,
-                    channel_id: place.channel_id,
-                    challenger_id: user.id,
-                    opponent_id: opponent.id,
-                    variant: options.variant.name().into(),
-                    first_mover: options.first.name().into(),
-                    days_per_move: options.days,
-                    created_at: now,
-                    expires_at: now + CHALLENGE_LIFETIME,
-                },
-                post.clone(),
-            )
-            .await?;
+        let challenge = NewChallenge {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            challenger_id: user.id,
+            // An open challenge names its challenger (see `is_open`).
+            opponent_id: opponent.unwrap_or(user.id),
+            variant: options.variant.name().into(),
+            first_mover: options.first.name().into(),
+            days_per_move: options.days,
+            created_at: now,
+            expires_at: now + CHALLENGE_LIFETIME,
+            rematch_of,
+        };
+        let Some((id, post_id)) = self.store.insert_challenge(&challenge, post.clone()).await?
+        else {
+            return refused(tr!(
+                user.lang,
+                "rematch-exists",
+                id = rematch_of.unwrap_or_default()
+            ));
+        };
         let post = NewPost {
             challenge_id: Some(id),
             ..post
@@ -88,8 +128,8 @@ impl GameService {
         self.answer(place, &[(post_id, post)]).await
     }
 
-    /// The challenge meant by an accept/decline: the one given, or the
-    /// user's only open one.
+    /// The challenge meant by an accept/decline (`received`) or a
+    /// withdrawal: the one given, or the user's only open one.
     async fn pick_challenge(
         &self,
         user: &User,
@@ -101,12 +141,22 @@ impl GameService {
             let Some(row) = self.store.challenge(id).await? else {
                 return refused(tr!(user.lang, "no-such-challenge", id = id));
             };
+            if row.status == "accepted" && received && row.opponent_id != user.id {
+                // An open challenge someone else was quicker to take.
+                let name = self.name_of(row.opponent_id).await?;
+                return refused(tr!(
+                    user.lang,
+                    "challenge-taken",
+                    name = &name,
+                    id = row.game_id.unwrap_or_default()
+                ));
+            }
             let mine = if received {
-                row.opponent_id
+                row.is_for(user.id)
             } else {
-                row.challenger_id
+                row.challenger_id == user.id
             };
-            if mine != user.id {
+            if !mine {
                 return refused(if received {
                     tr!(user.lang, "challenge-not-for-you")
                 } else {
@@ -117,9 +167,7 @@ impl GameService {
                 return refused(tr!(user.lang, "challenge-closed", status = &row.status));
             }
             if row.expires_at <= now {
-                self.store
-                    .close_challenge(id, "expired", Vec::new(), now)
-                    .await?;
+                self.expire(&row).await?;
                 return refused(tr!(user.lang, "challenge-expired"));
             }
             return Ok(row);
@@ -131,7 +179,7 @@ impl GameService {
             .into_iter()
             .filter(|c| {
                 if received {
-                    c.opponent_id == user.id
+                    c.is_for(user.id)
                 } else {
                     c.challenger_id == user.id
                 }
@@ -163,9 +211,9 @@ impl GameService {
         self.meet(user).await?;
         let challenger_south = FirstMover::from_name(&c.first_mover).challenger_is_south();
         let (south, north) = if challenger_south {
-            (c.challenger_id, c.opponent_id)
+            (c.challenger_id, user.id)
         } else {
-            (c.opponent_id, c.challenger_id)
+            (user.id, c.challenger_id)
         };
         let now = self.now();
         let seconds_per_move = c.days_per_move * DAY;
@@ -179,6 +227,7 @@ impl GameService {
             seconds_per_move,
             deadline: Some(now + seconds_per_move),
             created_at: now,
+            rematch_of: c.rematch_of,
         };
         let headline = |id: i64| {
             tr!(
@@ -189,20 +238,33 @@ impl GameService {
                 variant = words::variant_named(place.lang, &c.variant)
             )
         };
-        let Some((_, posts)) = self
+        // In the challenge's channel, wherever it is accepted.
+        let channel = Place {
+            channel_id: c.channel_id,
+            ..place
+        };
+        let original = self.store.challenge_post(c.id).await?;
+        let Some((_, mut posts)) = self
             .store
-            .create_game(&game, Some(c.id), |id| {
-                // In the challenge's channel, wherever it is accepted.
-                let channel = Place {
-                    channel_id: c.channel_id,
-                    ..place
-                };
-                vec![self.start_post(channel, headline(id))]
+            .create_game(&game, Some((c.id, user.id)), |id| {
+                let status = tr!(
+                    place.lang,
+                    "challenge-status-accepted",
+                    name = &user.name,
+                    id = id
+                );
+                let edit = original.map(|post| self.unbutton(&post, place.lang, &status));
+                [self.start_post(channel, headline(id))]
+                    .into_iter()
+                    .chain(edit)
+                    .collect()
             })
             .await?
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
+        // The edit goes through the delivery loop, not the answer.
+        posts.retain(|(_, post)| post.edits.is_none());
         self.answer(place, &posts).await
     }
 
@@ -214,7 +276,7 @@ impl GameService {
         }
     }
 
-    /// Declines a challenge addressed to the user.
+    /// Declines a challenge addressed to the user; its challenger is told.
     pub async fn decline(
         &self,
         user: &User,
@@ -222,34 +284,97 @@ impl GameService {
         challenge: Option<i64>,
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
+        if c.is_open() {
+            return refused(tr!(user.lang, "challenge-open-no-decline"));
+        }
         let text = tr!(
             place.lang,
             "challenge-declined",
             name = &user.name,
             mention = format!("<@{}>", c.challenger_id)
         );
-        self.close_challenge(user, place, &c, "declined", text)
+        let status = tr!(place.lang, "challenge-status-declined", name = &user.name);
+        self.close_challenge(user, place, &c, "declined", (text, vec![c.challenger_id]), status)
             .await
     }
 
-    /// Closes challenge `c` as `status`, announcing it with `text`.
+    /// Closes challenge `c` as `status`, announcing it with `said` (a text
+    /// and whom it pings); its message loses its buttons and says `note`.
     async fn close_challenge(
         &self,
         user: &User,
         place: Place,
         c: &ChallengeRow,
         status: &str,
-        text: String,
+        said: (String, Vec<i64>),
+        note: String,
     ) -> Result<Reply> {
-        let post = self.post_in(place, text);
+        let post = NewPost {
+            pings: said.1,
+            ..self.post_in(place, said.0)
+        };
+        let edit = self.challenge_edit(c, place.lang, &note).await?;
+        let posts = [post.clone()].into_iter().chain(edit).collect();
         let Some(ids) = self
             .store
-            .close_challenge(c.id, status, vec![post.clone()], self.now())
+            .close_challenge(c.id, status, posts, self.now())
             .await?
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
         self.answer(place, &[(ids[0], post)]).await
+    }
+
+    /// The edit that takes the buttons off challenge `c`'s message and
+    /// adds `note` (none if the challenge was never posted).
+    async fn challenge_edit(&self, c: &ChallengeRow, lang: Lang, note: &str) -> Result<Option<NewPost>> {
+        let original = self.store.challenge_post(c.id).await?;
+        Ok(original.map(|post| self.unbutton(&post, lang, note)))
+    }
+
+    /// An outbox edit of `post`'s message: its text and `note`, no buttons.
+    /// Delivered by the delivery loop, at once.
+    fn unbutton(&self, post: &crate::store::ChallengePost, lang: Lang, note: &str) -> NewPost {
+        NewPost {
+            channel_id: post.channel_id,
+            edits: Some(post.id),
+            text: format!("{}\n{}", post.text, tr!(lang, "challenge-note", note = note)),
+            lang: lang.locale().to_string(),
+            hold: 0,
+            ..NewPost::default()
+        }
+    }
+
+    /// Closes a pending challenge whose time ran out: its message loses its
+    /// buttons and the challenger is told. False if it was no longer
+    /// pending (answered meanwhile, or another process expired it).
+    pub(super) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
+        let lang = match self.store.guild_language(c.guild_id).await? {
+            Some(chosen) => Lang::from_locale(&chosen),
+            None => self.lang_of(c.challenger_id).await?,
+        };
+        let mention = format!("<@{}>", c.challenger_id);
+        let text = if c.is_open() {
+            tr!(lang, "challenge-expired-open", mention = mention)
+        } else {
+            let opponent = self.name_of(c.opponent_id).await?;
+            tr!(lang, "challenge-expired-to", mention = mention, name = &opponent)
+        };
+        let announcement = NewPost {
+            channel_id: c.channel_id,
+            text,
+            pings: vec![c.challenger_id],
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        };
+        let note = tr!(lang, "challenge-status-expired");
+        let edit = self.challenge_edit(c, lang, &note).await?;
+        let posts = [announcement].into_iter().chain(edit).collect();
+        Ok(self
+            .store
+            .close_challenge(c.id, "expired", posts, self.now())
+            .await?
+            .is_some())
     }
 
     /// The Decline button of challenge `id`: its challenger withdraws it,
@@ -264,13 +389,76 @@ impl GameService {
     /// Withdraws a challenge the user sent.
     pub async fn cancel(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
+        let text = if c.is_open() {
+            tr!(place.lang, "challenge-withdrawn-open", name = &user.name)
+        } else {
+            tr!(
+                place.lang,
+                "challenge-withdrawn",
+                name = &user.name,
+                mention = format!("<@{}>", c.opponent_id)
+            )
+        };
+        let note = tr!(place.lang, "challenge-status-withdrawn");
+        self.close_challenge(user, place, &c, "cancelled", (text, Vec::new()), note)
+            .await
+    }
+
+    /// The Rematch button under a finished game: the same variant and time
+    /// per move with the seats swapped; a new challenge to the other player
+    /// (who accepts or declines it as any other), or against the AI a new
+    /// game at the same level. Once per game, whoever presses first.
+    pub async fn rematch(&self, user: &User, place: Place, game: i64) -> Result<Reply> {
+        let row = self
+            .store
+            .game(game)
+            .await?
+            .ok_or(AppError::NoSuchGame(game))?;
+        let was_south = if user.id == row.south_id {
+            true
+        } else if user.id == row.north_id {
+            false
+        } else {
+            return Err(AppError::NotYourGame);
+        };
+        if row.is_active() {
+            return refused(tr!(user.lang, "rematch-not-over", id = game));
+        }
+        let variant: Variant = row
+            .variant
+            .parse()
+            .map_err(|e| AppError::Internal(format!("game #{game}: {e}")))?;
+        let options = GameOptions {
+            variant,
+            // The seats swap: South (who moved first) moves second now.
+            first: if was_south {
+                FirstMover::Them
+            } else {
+                FirstMover::Me
+            },
+            days: (row.seconds_per_move / DAY).clamp(1, 14),
+        };
+        if let Some(level) = row.ai_level.as_deref().and_then(|l| l.parse().ok()) {
+            return self
+                .new_ai_game(user, place, level, options, Some(game))
+                .await;
+        }
+        let opponent = if was_south { row.north_id } else { row.south_id };
+        self.check_challenge_quota(user).await?;
+        self.meet(user).await?;
+        let lang = place.lang;
+        let name = self.name_of(opponent).await?;
         let text = tr!(
-            place.lang,
-            "challenge-withdrawn",
+            lang,
+            "rematch-challenge",
+            mention = format!("<@{opponent}>"),
             name = &user.name,
-            mention = format!("<@{}>", c.opponent_id)
+            id = game,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, Some(&name)),
+            days = options.days
         );
-        self.close_challenge(user, place, &c, "cancelled", text)
+        self.offer(user, place, Some(opponent), options, Some(game), text)
             .await
     }
 
@@ -282,6 +470,18 @@ impl GameService {
         place: Place,
         level: Level,
         options: GameOptions,
+    ) -> Result<Reply> {
+        self.new_ai_game(user, place, level, options, None).await
+    }
+
+    /// A game against the AI, perhaps the rematch of game `rematch_of`.
+    async fn new_ai_game(
+        &self,
+        user: &User,
+        place: Place,
+        level: Level,
+        options: GameOptions,
+        rematch_of: Option<i64>,
     ) -> Result<Reply> {
         check_days(user, options.days)?;
         self.check_ai_quota(user).await?;
@@ -307,6 +507,7 @@ impl GameService {
             seconds_per_move,
             deadline: Some(now + seconds_per_move),
             created_at: now,
+            rematch_of,
         };
         let lang = place.lang;
         let headline = |id: i64| {
@@ -320,17 +521,39 @@ impl GameService {
                 variant = words::variant(lang, options.variant)
             )
         };
-        let (id, mut posts) = self
+        let Some((id, mut posts)) = self
             .store
             .create_game(&game, None, |id| vec![self.start_post(place, headline(id))])
             .await?
-            .expect("no challenge to lose");
+        else {
+            return refused(tr!(
+                user.lang,
+                "rematch-exists",
+                id = rematch_of.unwrap_or_default()
+            ));
+        };
         // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
         if let Some(post) = self.ai_turn(&mut loaded, lang, true).await? {
             posts.push(post);
         }
         self.answer(place, &posts).await
+    }
+}
+
+/// Who moves first, in words: a named player, whoever accepts an open
+/// challenge, or chance.
+fn first_words(
+    lang: Lang,
+    first: FirstMover,
+    challenger: &super::Name,
+    opponent: Option<&super::Name>,
+) -> String {
+    match (first, opponent) {
+        (FirstMover::Me, _) => tr!(lang, "first-named", name = challenger),
+        (FirstMover::Them, Some(name)) => tr!(lang, "first-named", name = name),
+        (FirstMover::Them, None) => tr!(lang, "first-acceptor"),
+        (FirstMover::Random, _) => tr!(lang, "first-random"),
     }
 }
 

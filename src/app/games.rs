@@ -8,8 +8,12 @@ use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, NewPost, Rat
 use crate::i18n::Lang;
 use crate::tr;
 
+use crate::render::{self, BoardView, LastMove};
+
 use super::outbox::Made;
-use super::{refused, words, AppError, GameService, Loaded, Place, Reply, Result, User};
+use super::{
+    refused, words, AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, User,
+};
 
 impl GameService {
     /// Sows from `hole` (e.g. `c2`) in the user's game. `expected_ply` comes
@@ -45,6 +49,90 @@ impl GameService {
         };
         let id = self.pick_game(user, place, game).await?;
         self.act(user, place, id, Move::Arrange(layout), None).await
+    }
+
+    /// The counts `user` has now in game `id` at `ply`, as a layout, to
+    /// fill in the rearrangement form: refused unless it is their turn and
+    /// they may still rearrange.
+    pub async fn arrangement_now(&self, user: &User, id: i64, ply: i64) -> Result<(Side, Layout)> {
+        let loaded = self.load(id).await?;
+        let side = self.check_turn(&loaded, user, Some(ply))?;
+        let position = loaded.game.position();
+        if !position.may_rearrange(side) {
+            return refused(tr!(user.lang, "arrange-not-now"));
+        }
+        Ok((side, position.layout(side)))
+    }
+
+    /// What `layout` (typed in the form: the upper row as drawn, then the
+    /// lower one) would make of game `id` at `ply`, privately: the new
+    /// position's picture. Nothing is played; a refusal says what is wrong.
+    pub async fn preview_arrangement(
+        &self,
+        user: &User,
+        id: i64,
+        ply: i64,
+        layout: &str,
+    ) -> Result<(Reply, Layout)> {
+        let layout: Layout = match layout.parse() {
+            Ok(layout) => layout,
+            Err(e) => return refused(words::describe_layout_error(user.lang, &e)),
+        };
+        let loaded = self.load(id).await?;
+        self.check_turn(&loaded, user, Some(ply))?;
+        let mv = Move::Arrange(layout);
+        let before = *loaded.game.position();
+        let mut game = loaded.game.clone();
+        let south = self.name_of(loaded.row.south_id).await?;
+        let north = self.name_of(loaded.row.north_id).await?;
+        let lang = user.lang;
+        // Off the async threads: playing computes the next legal moves.
+        let drawn = tokio::task::spawn_blocking(move || {
+            game.play(&mv)?;
+            let view = BoardView {
+                position: game.position(),
+                south_name: south.raw(),
+                north_name: north.raw(),
+                ply: game.ply(),
+                last_move: LastMove::new(&before, mv).ok(),
+                outcome: None,
+                game_id: Some(id),
+                time_left: None,
+                lang,
+            };
+            Ok::<_, GameError>(render::render_png(&view).map(|png| Picture {
+                bytes: png,
+                format: Format::Png,
+                alt_text: render::alt_text(&view),
+            }))
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?;
+        let picture = match drawn {
+            Ok(picture) => picture.map_err(|e| AppError::Internal(e.to_string()))?,
+            Err(e) => return refused(words::describe_game_error(lang, &e)),
+        };
+        let reply = Reply {
+            text: tr!(lang, "arrange-preview", id = id),
+            picture: Some(picture),
+            private: true,
+            lang,
+            ..Reply::default()
+        };
+        Ok((reply, layout))
+    }
+
+    /// Plays `layout`, confirmed from its preview of game `id` at `ply`.
+    pub async fn arrange_at(
+        &self,
+        user: &User,
+        place: Place,
+        id: i64,
+        ply: i64,
+        layout: Layout,
+    ) -> Result<Reply> {
+        self.act(user, place, id, Move::Arrange(layout), Some(ply))
+            .await
     }
 
     /// Plays `mv` for `user` in game `id`, then the AI's reply in an AI game.
@@ -214,6 +302,28 @@ impl GameService {
         Ok(Some(post))
     }
 
+    /// The game `user` means to resign (asked which if they have several
+    /// in this channel), to ask them to confirm: nothing changes yet.
+    pub async fn resign_prompt(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+    ) -> Result<i64> {
+        let id = self.pick_game_strictly(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if let Some(done) = loaded.game.outcome() {
+            return refused(tr!(
+                user.lang,
+                "already-over",
+                id = id,
+                outcome = words::outcome(user.lang, done)
+            ));
+        }
+        Ok(id)
+    }
+
     /// `user` resigns game `id` (at any time, not only on their turn).
     pub async fn resign(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
@@ -243,14 +353,7 @@ impl GameService {
         }
         match self.store.draw_offer(id).await? {
             Some(offer) if offer.offered_by == opponent => {
-                let outcome = Outcome {
-                    result: GameResult::Draw,
-                    reason: Reason::Agreement,
-                };
-                let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
-                let post = self.board_post(&loaded, loaded.ply(), headline, place.lang);
-                let made = self.end(&loaded, outcome, user.lang, post).await?;
-                self.answer(place, &[made]).await
+                self.settle_draw(user, place, &loaded, true).await
             }
             Some(_) => refused(tr!(user.lang, "draw-already-offered")),
             None => {
@@ -266,15 +369,81 @@ impl GameService {
                     id = id,
                     mention = format!("<@{opponent}>")
                 );
+                // The board again: it shows the offer and its buttons.
                 let post = NewPost {
                     pings: vec![opponent],
-                    ..self.post_in(place, text)
+                    ..self.board_post(&loaded, loaded.ply(), text, place.lang)
                 };
                 change.posts = vec![post.clone()];
                 let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
                 self.answer(place, &[(ids[0], post)]).await
             }
         }
+    }
+
+    /// The Accept draw / Decline draw buttons of game `id`'s board at `ply`:
+    /// only the player the offer was made to may answer it.
+    pub async fn answer_draw(
+        &self,
+        user: &User,
+        place: Place,
+        id: i64,
+        ply: i64,
+        accept: bool,
+    ) -> Result<Reply> {
+        let loaded = self.load(id).await?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if loaded.ply() != ply || loaded.game.is_over() {
+            return Err(AppError::OutOfDate { game_id: id });
+        }
+        match self.store.draw_offer(id).await? {
+            None => Err(AppError::OutOfDate { game_id: id }),
+            Some(offer) if offer.offered_by == user.id => {
+                let opponent = self.name_of(loaded.player(side.opponent())).await?;
+                refused(tr!(user.lang, "draw-own-offer", name = &opponent))
+            }
+            Some(_) => self.settle_draw(user, place, &loaded, accept).await,
+        }
+    }
+
+    /// `user` accepts (a draw by agreement) or declines (the offer goes,
+    /// its maker is told) the opponent's offer in `loaded`.
+    async fn settle_draw(
+        &self,
+        user: &User,
+        place: Place,
+        loaded: &Loaded,
+        accept: bool,
+    ) -> Result<Reply> {
+        let id = loaded.row.id;
+        if accept {
+            let outcome = Outcome {
+                result: GameResult::Draw,
+                reason: Reason::Agreement,
+            };
+            let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
+            let post = self.board_post(loaded, loaded.ply(), headline, place.lang);
+            let made = self.end(loaded, outcome, user.lang, post).await?;
+            return self.answer(place, &[made]).await;
+        }
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let offerer = loaded.player(side.opponent());
+        let mut change = GameChange::of(&loaded.row, self.now());
+        change.draw_offer = DrawOfferChange::Clear;
+        let headline = tr!(
+            place.lang,
+            "draw-declined",
+            name = &user.name,
+            id = id,
+            mention = format!("<@{offerer}>")
+        );
+        let post = NewPost {
+            pings: vec![offerer],
+            ..self.board_post(loaded, loaded.ply(), headline, place.lang)
+        };
+        change.posts = vec![post.clone()];
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        self.answer(place, &[(ids[0], post)]).await
     }
 
     /// Ends a game with a player-decided outcome, version-guarded, with the

@@ -141,6 +141,11 @@ pub struct Reply {
     pub ping: Vec<i64>,
     /// A pending challenge to put Accept / Decline buttons on.
     pub challenge: Option<i64>,
+    /// A draw offer waits for an answer: Accept draw / Decline draw buttons.
+    pub draw_offered: bool,
+    /// The player to move may rearrange their stones (Expert): an Arrange
+    /// button.
+    pub may_arrange: bool,
     /// Only for the user who acted.
     pub private: bool,
     /// The language of the text, for the buttons and menus under it.
@@ -507,6 +512,7 @@ impl GameService {
         let mut text = headline;
         let mut ping = Vec::new();
         let mut moves = Vec::new();
+        let (mut draw_offered, mut may_arrange) = (false, false);
         match outcome {
             _ if !loaded.current => {}
             Some(outcome) => {
@@ -569,8 +575,17 @@ impl GameService {
                         ),
                     });
                     if position.may_rearrange(to_move) {
+                        may_arrange = true;
                         text.push(' ');
                         text.push_str(&tr!(lang, "may-rearrange"));
+                    }
+                    if let Some(offer) = self.store.draw_offer(loaded.row.id).await? {
+                        draw_offered = true;
+                        let side = loaded.side_of(offer.offered_by).unwrap_or(to_move);
+                        let (by, to) = (self.name_of(offer.offered_by).await?, side.opponent());
+                        let to = self.name_of(loaded.player(to)).await?;
+                        text.push('\n');
+                        text.push_str(&tr!(lang, "draw-pending", name = &by, opponent = &to));
                     }
                 } else {
                     text.push('\n');
@@ -589,6 +604,8 @@ impl GameService {
             moves,
             ping,
             lang,
+            draw_offered,
+            may_arrange,
             ..Reply::default()
         })
     }
@@ -636,6 +653,22 @@ impl GameService {
     /// The game meant by a command: the one given, or the user's only game
     /// in this channel that waits for them.
     async fn pick_game(&self, user: &User, place: Place, game: Option<i64>) -> Result<i64> {
+        self.pick(user, place, game, false).await
+    }
+
+    /// The game meant by a command that cannot be undone (resigning): the
+    /// one given, or the user's only game in this channel; with several,
+    /// the user is asked which, even if one of them waits for them.
+    async fn pick_game_strictly(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+    ) -> Result<i64> {
+        self.pick(user, place, game, true).await
+    }
+
+    async fn pick(&self, user: &User, place: Place, game: Option<i64>, strict: bool) -> Result<i64> {
         if let Some(id) = game {
             return Ok(id);
         }
@@ -650,6 +683,9 @@ impl GameService {
             if loaded.side_of(user.id) == Some(loaded.game.turn()) {
                 waiting.push(row.id);
             }
+        }
+        if strict {
+            waiting.clear();
         }
         match (waiting.as_slice(), here.as_slice()) {
             ([id], _) => Ok(*id),

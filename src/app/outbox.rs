@@ -44,6 +44,9 @@ pub enum Destination {
     Channel(i64),
     /// A direct message to this user.
     User(i64),
+    /// An edit of a message already posted: it becomes the reply's text,
+    /// without components.
+    Edit { channel_id: i64, message_id: i64 },
 }
 
 /// A post as the service makes it: its outbox id, and what it says.
@@ -156,9 +159,32 @@ impl GameService {
                 answer_token,
                 attempts,
             } = row;
-            let to = match post.recipient_id {
-                Some(user) => Destination::User(user),
-                None => Destination::Channel(post.channel_id),
+            let to = match (post.edits, post.recipient_id) {
+                (Some(original), _) => match self.store.post_message(original).await? {
+                    Some(found) => match found.message_id {
+                        Some(message_id) => Destination::Edit {
+                            channel_id: found.channel_id,
+                            message_id,
+                        },
+                        // Nothing to edit: the message was never posted.
+                        None if found.failed => {
+                            self.give_up(id, "the message to edit was never posted")
+                                .await?;
+                            continue;
+                        }
+                        // Not posted yet: edit it once it is.
+                        None => {
+                            self.retry(id, 1).await?;
+                            continue;
+                        }
+                    },
+                    None => {
+                        self.give_up(id, "the message to edit is unknown").await?;
+                        continue;
+                    }
+                },
+                (None, Some(user)) => Destination::User(user),
+                (None, None) => Destination::Channel(post.channel_id),
             };
             match self.compose(&[(id, post)]).await {
                 Ok(reply) => deliveries.push(Delivery {

@@ -37,10 +37,14 @@ pub enum DueEvent {
     /// The AI is to move and nobody is computing its move (the process
     /// that was crashed, or the search failed): play it.
     AiTurn { game_id: i64, version: i64 },
+    /// A challenge nobody answered in time: it closes, its message loses
+    /// its buttons and the challenger is told (fired once: only a pending
+    /// challenge closes).
+    ChallengeExpired { challenge_id: i64 },
 }
 
 impl GameService {
-    /// The reminders and timeouts due at `now`.
+    /// The reminders, timeouts, AI turns and expired challenges due at `now`.
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
         let idle_since = now - self.timing.ai_turn_grace;
@@ -76,6 +80,9 @@ impl GameService {
                 });
             }
         }
+        for c in self.store.expired_challenges(now).await? {
+            events.push(DueEvent::ChallengeExpired { challenge_id: c.id });
+        }
         Ok(events)
     }
 
@@ -84,13 +91,22 @@ impl GameService {
     /// process fired it first): each event fires once (see the module's
     /// comment).
     pub async fn fire(&self, event: DueEvent) -> Result<bool> {
+        if let DueEvent::ChallengeExpired { challenge_id } = event {
+            return match self.store.challenge(challenge_id).await? {
+                Some(c) if c.status == "pending" => self.expire(&c).await,
+                _ => Ok(false),
+            };
+        }
         let (DueEvent::Reminder {
             game_id, version, ..
         }
         | DueEvent::Timeout {
             game_id, version, ..
         }
-        | DueEvent::AiTurn { game_id, version }) = event;
+        | DueEvent::AiTurn { game_id, version }) = event
+        else {
+            return Ok(false);
+        };
         let mut loaded = self.load(game_id).await?;
         if loaded.row.version != version || loaded.game.is_over() {
             return Ok(false);
@@ -159,6 +175,7 @@ impl GameService {
                     Err(e) => Err(e),
                 };
             }
+            DueEvent::ChallengeExpired { .. } => return Ok(false),
         }
         Ok(self.store.apply(&change).await?.is_some())
     }

@@ -20,8 +20,10 @@ pub const COMMAND: &str = "kiela";
 /// What a user asked for with `/kiela <subcommand>`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Request {
+    /// Without an opponent: an open challenge, anyone in the channel may
+    /// accept it.
     Challenge {
-        opponent: User,
+        opponent: Option<User>,
         options: GameOptions,
     },
     Accept,
@@ -127,7 +129,7 @@ pub fn definition() -> CreateCommand {
     }
     command.set_options(vec![
         sub("challenge")
-            .add_sub_option(opt(UserOption, "opponent").required(true))
+            .add_sub_option(opt(UserOption, "opponent"))
             .add_sub_option(variant())
             .add_sub_option(first("them"))
             .add_sub_option(opt(Integer, "days").min_int_value(1).max_int_value(14)),
@@ -172,9 +174,7 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
     let args = Args(args);
     let request = match *name {
         "challenge" => Request::Challenge {
-            opponent: args
-                .user("opponent")
-                .ok_or_else(|| tr!(lang, "parse-whom"))?,
+            opponent: args.user("opponent"),
             options: args.game_options(lang)?,
         },
         "accept" => Request::Accept,

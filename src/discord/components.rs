@@ -6,11 +6,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use serenity::all::{
-    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption,
+    ButtonStyle, CreateActionRow, CreateButton, CreateInputText, CreateModal, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle,
 };
 
 use crate::app::Reply;
+use crate::rules::{Layout, Side};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -45,6 +46,60 @@ pub enum ComponentId {
         game: i64,
         ply: i64,
     },
+    /// Answers the opponent's pending draw offer.
+    AcceptDraw {
+        game: i64,
+        ply: i64,
+    },
+    DeclineDraw {
+        game: i64,
+        ply: i64,
+    },
+    /// Under a finished game: the same game again, seats swapped.
+    Rematch {
+        game: i64,
+    },
+    /// Opens the rearrangement form (a modal) filled with the current counts.
+    Arrange {
+        game: i64,
+        ply: i64,
+    },
+    /// The rearrangement form itself (the modal's `custom_id`).
+    ArrangeForm {
+        game: i64,
+        ply: i64,
+    },
+    /// Plays the previewed rearrangement: the layout rides in the id.
+    ConfirmArrange {
+        game: i64,
+        ply: i64,
+        layout: Layout,
+    },
+    /// Opens the form again, filled with the previewed layout.
+    EditArrange {
+        game: i64,
+        ply: i64,
+        layout: Layout,
+    },
+}
+
+/// The digits of a layout in a `custom_id`: one per hole (a hole holds at
+/// most 56 stones), so 20 counts take 20 characters.
+const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+fn encode(layout: &Layout) -> String {
+    layout.0.iter().map(|&n| DIGITS[n as usize] as char).collect()
+}
+
+fn decode(text: &str) -> Option<Layout> {
+    let mut counts = [0u8; 20];
+    if text.len() != counts.len() {
+        return None;
+    }
+    for (count, digit) in counts.iter_mut().zip(text.bytes()) {
+        *count = DIGITS.iter().position(|&d| d == digit)? as u8;
+    }
+    Some(Layout(counts))
 }
 
 impl fmt::Display for ComponentId {
@@ -57,6 +112,17 @@ impl fmt::Display for ComponentId {
             ComponentId::Resign { game, ply } => write!(f, "kiela:resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
             ComponentId::Watch { game, ply } => write!(f, "kiela:watch:{game}:{ply}"),
+            ComponentId::AcceptDraw { game, ply } => write!(f, "kiela:draw-yes:{game}:{ply}"),
+            ComponentId::DeclineDraw { game, ply } => write!(f, "kiela:draw-no:{game}:{ply}"),
+            ComponentId::Rematch { game } => write!(f, "kiela:rematch:{game}"),
+            ComponentId::Arrange { game, ply } => write!(f, "kiela:arrange:{game}:{ply}"),
+            ComponentId::ArrangeForm { game, ply } => write!(f, "kiela:arrange-form:{game}:{ply}"),
+            ComponentId::ConfirmArrange { game, ply, layout } => {
+                write!(f, "kiela:arrange-yes:{game}:{ply}:{}", encode(&layout))
+            }
+            ComponentId::EditArrange { game, ply, layout } => {
+                write!(f, "kiela:arrange-edit:{game}:{ply}:{}", encode(&layout))
+            }
         }
     }
 }
@@ -99,6 +165,32 @@ impl FromStr for ComponentId {
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
                 Ok(ComponentId::ConfirmResign { game: number(2)? })
             }
+            (Some(&"kiela"), Some(&"draw-yes"), 4) => Ok(ComponentId::AcceptDraw {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"draw-no"), 4) => Ok(ComponentId::DeclineDraw {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"rematch"), 3) => Ok(ComponentId::Rematch { game: number(2)? }),
+            (Some(&"kiela"), Some(&"arrange"), 4) => Ok(ComponentId::Arrange {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"arrange-form"), 4) => Ok(ComponentId::ArrangeForm {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&kind @ ("arrange-yes" | "arrange-edit")), 5) => {
+                let (game, ply) = (number(2)?, number(3)?);
+                let layout = decode(parts[4]).ok_or_else(unknown)?;
+                Ok(if kind == "arrange-yes" {
+                    ComponentId::ConfirmArrange { game, ply, layout }
+                } else {
+                    ComponentId::EditArrange { game, ply, layout }
+                })
+            }
             _ => Err(unknown()),
         }
     }
@@ -133,7 +225,15 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     };
     let (id, ply) = (game.id, game.ply);
     if !game.active {
-        rows.extend(watch_row(id, ply, lang));
+        let watch = (ply > 0).then(|| watch_button(id, ply, lang));
+        let rematch = button(
+            ComponentId::Rematch { game: id },
+            &tr!(lang, "button-rematch"),
+            ButtonStyle::Success,
+        );
+        rows.push(CreateActionRow::Buttons(
+            watch.into_iter().chain([rematch]).collect(),
+        ));
         return rows;
     }
     if !reply.moves.is_empty() {
@@ -154,20 +254,93 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     }
     // Ply 0 has no turn to watch.
     let watch = (ply > 0).then(|| watch_button(id, ply, lang));
-    let buttons = watch.into_iter().chain([
+    let arrange = reply.may_arrange.then(|| {
+        button(
+            ComponentId::Arrange { game: id, ply },
+            &tr!(lang, "button-arrange"),
+            ButtonStyle::Primary,
+        )
+    });
+    // A pending offer is answered below, not offered again.
+    let offer = (!reply.draw_offered).then(|| {
         button(
             ComponentId::Draw { game: id, ply },
             &tr!(lang, "button-offer-draw"),
             ButtonStyle::Secondary,
+        )
+    });
+    let resign = button(
+        ComponentId::Resign { game: id, ply },
+        &tr!(lang, "button-resign"),
+        ButtonStyle::Danger,
+    );
+    let buttons = watch.into_iter().chain(arrange).chain(offer).chain([resign]);
+    rows.push(CreateActionRow::Buttons(buttons.collect()));
+    if reply.draw_offered {
+        rows.push(CreateActionRow::Buttons(vec![
+            button(
+                ComponentId::AcceptDraw { game: id, ply },
+                &tr!(lang, "button-accept-draw"),
+                ButtonStyle::Success,
+            ),
+            button(
+                ComponentId::DeclineDraw { game: id, ply },
+                &tr!(lang, "button-decline-draw"),
+                ButtonStyle::Secondary,
+            ),
+        ]));
+    }
+    rows
+}
+
+/// The rearrangement form of game `game` at `ply` for `side`: the upper
+/// and the lower row as the board draws them, filled with `layout`.
+pub fn arrange_form(game: i64, ply: i64, side: Side, layout: &Layout, lang: Lang) -> CreateModal {
+    let row = |index: usize, counts: &[u8]| {
+        let (key, name) = if index == 0 {
+            ("arrange-form-upper", "upper")
+        } else {
+            ("arrange-form-lower", "lower")
+        };
+        let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
+        let label = tr!(lang, key, row = Layout::hole(side, index).row());
+        CreateActionRow::InputText(
+            CreateInputText::new(InputTextStyle::Short, label, name)
+                .value(counts.join(" "))
+                .max_length(100)
+                .required(true),
+        )
+    };
+    CreateModal::new(
+        ComponentId::ArrangeForm { game, ply }.to_string(),
+        tr!(lang, "arrange-form-title", id = game),
+    )
+    .components(vec![row(0, &layout.0[..10]), row(10, &layout.0[10..])])
+}
+
+/// Under a rearrangement's preview: play it, or change it.
+pub fn confirm_arrange_row(game: i64, ply: i64, layout: Layout, lang: Lang) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        button(
+            ComponentId::ConfirmArrange { game, ply, layout },
+            &tr!(lang, "button-confirm-arrange"),
+            ButtonStyle::Success,
         ),
         button(
-            ComponentId::Resign { game: id, ply },
-            &tr!(lang, "button-resign"),
-            ButtonStyle::Danger,
+            ComponentId::EditArrange { game, ply, layout },
+            &tr!(lang, "button-edit-arrange"),
+            ButtonStyle::Secondary,
         ),
-    ]);
-    rows.push(CreateActionRow::Buttons(buttons.collect()));
-    rows
+    ])]
+}
+
+/// Under a refused form: open it again.
+pub fn reopen_arrange_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![button(
+        ComponentId::Arrange { game, ply },
+        &tr!(lang, "button-reopen-arrange"),
+        ButtonStyle::Primary,
+    )])]
 }
 
 /// A legal move as a menu or autocomplete choice: `C2 (3 stones)`.
@@ -223,6 +396,22 @@ mod tests {
             ComponentId::Resign { game: 3, ply: 41 },
             ComponentId::ConfirmResign { game: 3 },
             ComponentId::Watch { game: 4, ply: 9 },
+            ComponentId::AcceptDraw { game: 4, ply: 9 },
+            ComponentId::DeclineDraw { game: 4, ply: 9 },
+            ComponentId::Rematch { game: i64::MAX },
+            ComponentId::Arrange { game: 4, ply: 1 },
+            ComponentId::ArrangeForm { game: 4, ply: 1 },
+            // The longest id: both numbers at their largest, 56 stones.
+            ComponentId::ConfirmArrange {
+                game: i64::MAX,
+                ply: i64::MAX,
+                layout: Layout([56; 20]),
+            },
+            ComponentId::EditArrange {
+                game: 4,
+                ply: 1,
+                layout: Layout([0, 1, 2, 3, 9, 10, 35, 36, 55, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14]),
+            },
         ];
         for id in ids {
             let text = id.to_string();
@@ -240,6 +429,8 @@ mod tests {
             "kiela:move:x:2",
             "other:accept:1",
             "kiela:accept:1:2",
+            "kiela:arrange-yes:1:1:short",
+            "kiela:arrange-yes:1:1:0000000000000000000!",
         ] {
             assert!(text.parse::<ComponentId>().is_err(), "{text}");
         }

@@ -4,9 +4,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serenity::all::{
-    AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EditMessage, EventHandler,
-    GuildId, Interaction, InteractionId, Ready,
+    ActionRowComponent, AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EventHandler, GuildId,
+    Interaction, InteractionId, ModalInteraction, Ready,
 };
 use serenity::async_trait;
 use tokio::sync::Notify;
@@ -104,6 +104,7 @@ impl EventHandler for Handler {
             Interaction::Command(command) => self.on_command(&ctx, &command).await,
             Interaction::Autocomplete(command) => self.on_autocomplete(&ctx, &command).await,
             Interaction::Component(component) => self.on_component(&ctx, &component).await,
+            Interaction::Modal(modal) => self.on_modal(&ctx, &modal).await,
             _ => {}
         }
     }
@@ -149,10 +150,7 @@ impl Handler {
             .answer(async {
                 match commands::parse(command, user.lang) {
                     Ok(request) => {
-                        let done = self
-                            .perform(&user, place, request, command)
-                            .await
-                            .map(Post::of);
+                        let done = self.perform(&user, place, request, command).await;
                         self.post(&user, place, done).await
                     }
                     Err(message) => Post::private(capitalised(&message)),
@@ -177,12 +175,17 @@ impl Handler {
         place: Place,
         request: Request,
         command: &CommandInteraction,
-    ) -> Result<Reply, AppError> {
+    ) -> Result<Post, AppError> {
         let service = &self.service;
-        match request {
-            Request::Challenge { opponent, options } => {
-                service.challenge(user, place, &opponent, options).await
-            }
+        let reply = match request {
+            Request::Challenge {
+                opponent: Some(opponent),
+                options,
+            } => service.challenge(user, place, &opponent, options).await,
+            Request::Challenge {
+                opponent: None,
+                options,
+            } => service.open_challenge(user, place, options).await,
             Request::Accept => service.accept(user, place, None).await,
             Request::Decline => service.decline(user, place, None).await,
             Request::Ai { level, options } => {
@@ -190,7 +193,11 @@ impl Handler {
             }
             Request::Move { hole, game } => service.play_move(user, place, game, &hole, None).await,
             Request::Arrange { layout, game } => service.arrange(user, place, game, &layout).await,
-            Request::Resign { game } => service.resign(user, place, game).await,
+            Request::Resign { game } => {
+                // As the button does: asked, privately, before anything changes.
+                let game = service.resign_prompt(user, place, game).await?;
+                return Ok(confirm_resign(game, user.lang));
+            }
             Request::Draw { game } => service.draw(user, place, game).await,
             Request::Board { game } => service.show(user, place, game).await,
             Request::Games => service.my_games(user).await,
@@ -221,7 +228,8 @@ impl Handler {
                     .settings(user, place, is_manager, own, settings)
                     .await
             }
-        }
+        };
+        reply.map(Post::of)
     }
 
     async fn on_component(&self, ctx: &Context, component: &ComponentInteraction) {
@@ -236,6 +244,19 @@ impl Handler {
             )
             .await;
         let responder = self.responder(ctx, (component.id, &component.token), user.id);
+        match component.data.custom_id.parse() {
+            Ok(ComponentId::Arrange { game, ply }) => {
+                return self
+                    .open_form(&responder, &user, place, game, ply, None)
+                    .await
+            }
+            Ok(ComponentId::EditArrange { game, ply, layout }) => {
+                return self
+                    .open_form(&responder, &user, place, game, ply, Some(layout))
+                    .await
+            }
+            _ => {}
+        }
         let board = responder
             .answer(async {
                 match component.data.custom_id.parse::<ComponentId>() {
@@ -258,17 +279,6 @@ impl Handler {
             place.lang,
         )
         .await;
-        // An accepted challenge's buttons go with it.
-        if let Ok(ComponentId::Accept { .. }) = component.data.custom_id.parse() {
-            let no_buttons = EditMessage::new().components(Vec::new());
-            if let Err(e) = component
-                .channel_id
-                .edit_message(&ctx.http, component.message.id, no_buttons)
-                .await
-            {
-                warn!("cannot take the buttons off an accepted challenge: {e}");
-            }
-        }
     }
 
     async fn press(
@@ -302,17 +312,113 @@ impl Handler {
             }
             ComponentId::Resign { game, ply } => {
                 service.check_button(user, game, ply).await?;
-                return Ok(Post {
-                    text: tr!(user.lang, "confirm-resign", id = game),
-                    rows: components::confirm_resign_row(game, user.lang),
-                    ephemeral: true,
-                    ..Post::default()
-                });
+                return Ok(confirm_resign(game, user.lang));
             }
             ComponentId::ConfirmResign { game } => service.resign(user, place, Some(game)).await?,
             ComponentId::Watch { game, ply } => service.watch(user, game, ply).await?,
+            ComponentId::AcceptDraw { game, ply } => {
+                service.answer_draw(user, place, game, ply, true).await?
+            }
+            ComponentId::DeclineDraw { game, ply } => {
+                service.answer_draw(user, place, game, ply, false).await?
+            }
+            ComponentId::Rematch { game } => service.rematch(user, place, game).await?,
+            ComponentId::ConfirmArrange { game, ply, layout } => {
+                service.arrange_at(user, place, game, ply, layout).await?
+            }
+            // Forms: opened before any answer (see `open_form`), or submitted.
+            ComponentId::Arrange { .. }
+            | ComponentId::EditArrange { .. }
+            | ComponentId::ArrangeForm { .. } => {
+                return Ok(Post::private(tr!(user.lang, "old-button")))
+            }
         };
         Ok(Post::of(reply))
+    }
+
+    /// The Arrange and Edit buttons answer with the rearrangement form: a
+    /// modal, which must be the interaction's first response (no deferral),
+    /// filled with the current counts or the previewed ones. A refusal
+    /// (not their turn, a stale board) is a private message instead.
+    async fn open_form(
+        &self,
+        responder: &Responder,
+        user: &User,
+        place: Place,
+        game: i64,
+        ply: i64,
+        shown: Option<crate::rules::Layout>,
+    ) {
+        match self.service.arrangement_now(user, game, ply).await {
+            Ok((side, now)) => {
+                let layout = shown.unwrap_or(now);
+                let form = components::arrange_form(game, ply, side, &layout, user.lang);
+                responder.modal(form).await;
+            }
+            Err(e) => {
+                responder
+                    .answer(async { self.post(user, place, Err(e)).await })
+                    .await;
+            }
+        }
+    }
+
+    /// The rearrangement form sent back: a private preview of the new
+    /// position with Confirm and Edit, or what is wrong with the form and
+    /// a button to open it again.
+    async fn on_modal(&self, ctx: &Context, modal: &ModalInteraction) {
+        let (user, place) = self
+            .who_and_where(
+                &modal.user,
+                modal.member.as_ref(),
+                &modal.locale,
+                modal.guild_id,
+                modal.guild_locale.as_deref(),
+                modal.channel_id,
+            )
+            .await;
+        let responder = self.responder(ctx, (modal.id, &modal.token), user.id);
+        let Ok(ComponentId::ArrangeForm { game, ply }) = modal.data.custom_id.parse() else {
+            responder
+                .answer(async { Post::private(tr!(user.lang, "old-button")) })
+                .await;
+            return;
+        };
+        let field = |name: &str| {
+            modal
+                .data
+                .components
+                .iter()
+                .flat_map(|row| &row.components)
+                .find_map(|component| match component {
+                    ActionRowComponent::InputText(input) if input.custom_id == name => {
+                        input.value.clone()
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default()
+        };
+        // The slash makes each field one row of exactly 10 counts.
+        let typed = format!("{} / {}", field("upper"), field("lower"));
+        responder
+            .answer(async {
+                match self
+                    .service
+                    .preview_arrangement(&user, game, ply, &typed)
+                    .await
+                {
+                    Ok((reply, layout)) => Post {
+                        rows: components::confirm_arrange_row(game, ply, layout, user.lang),
+                        ..Post::of(reply)
+                    },
+                    Err(e @ AppError::Refused(_)) => Post {
+                        rows: components::reopen_arrange_row(game, ply, user.lang),
+                        ..self.failure(e, user.lang)
+                    },
+                    Err(e) => self.post(&user, place, Err(e)).await,
+                }
+            })
+            .await;
     }
 
     /// The post for the outcome of an action. Refusals are private; a stale
@@ -406,6 +512,16 @@ impl Handler {
         responder
             .suggest(CreateAutocompleteResponse::new().set_choices(choices))
             .await;
+    }
+}
+
+/// The private question asked before resigning game `game`.
+fn confirm_resign(game: i64, lang: Lang) -> Post {
+    Post {
+        text: tr!(lang, "confirm-resign", id = game),
+        rows: components::confirm_resign_row(game, lang),
+        ephemeral: true,
+        ..Post::default()
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serenity::all::{
     Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
+    CreateMessage, CreateModal, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
     Nonce, UserId,
 };
 use tokio::sync::Notify;
@@ -259,10 +259,14 @@ impl Responder {
     /// Returns the board it posted, if any.
     pub async fn answer(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
         let mut work = std::pin::pin!(work);
-        match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        let board = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
             Ok(post) => self.respond(&post).await,
             Err(_) => self.deferred(work).await,
-        }
+        };
+        // The action may have left the loop edits to make (a challenge
+        // losing its buttons).
+        self.wake.notify_one();
+        board
     }
 
     async fn respond(&self, post: &Post) -> Option<PostedBoard> {
@@ -389,6 +393,17 @@ impl Responder {
         match self.service.release(&post.posts).await {
             Ok(()) => self.wake.notify_one(),
             Err(e) => warn!(interaction = %self.id, "cannot hand the posts back: {e}"),
+        }
+    }
+
+    /// Answers with a form. It must be the first response: nothing may
+    /// defer before it.
+    pub async fn modal(&self, form: CreateModal) {
+        if let Err(e) = CreateInteractionResponse::Modal(form)
+            .execute(&self.http, (self.id, &self.token))
+            .await
+        {
+            warn!(interaction = %self.id, "could not open a form: {e}");
         }
     }
 

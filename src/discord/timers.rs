@@ -5,13 +5,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{ChannelId, Http, Message, MessageFlags, UserId};
+use serenity::all::{ChannelId, EditMessage, Http, Message, MessageFlags, MessageId, UserId};
 use serenity::http::HttpError;
 use tokio::sync::Notify;
 use tokio::time::MissedTickBehavior;
 use tracing::{info, warn};
 
-use crate::app::{Clock, Delivery, Destination, GameService};
+use crate::app::{clip_message, Clock, Delivery, Destination, GameService};
 
 use super::respond::{replace_board, Post, PostedBoard};
 
@@ -77,6 +77,21 @@ enum Failure {
 async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     let id = delivery.id;
     let lang = delivery.reply.lang;
+    if let Destination::Edit {
+        channel_id,
+        message_id,
+    } = delivery.to
+    {
+        // A PATCH is idempotent: a retry needs no nonce.
+        let edit = EditMessage::new()
+            .content(clip_message(delivery.reply.text))
+            .components(Vec::new());
+        let edited = ChannelId::new(channel_id as u64)
+            .edit_message(http, MessageId::new(message_id as u64), edit)
+            .await;
+        let edited = edited.map(|message| message.id.get() as i64);
+        return settle(service, id, edited, delivery.attempts).await;
+    }
     let found = answered(service, http, &delivery).await;
     let post = Post::of(delivery.reply);
     let sent = async {
@@ -86,6 +101,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         let channel = match delivery.to {
             Destination::Channel(channel) => ChannelId::new(channel as u64),
             Destination::User(user) => UserId::new(user as u64).create_dm_channel(http).await?.id,
+            Destination::Edit { .. } => unreachable!("edits are made above"),
         };
         post.send(http, channel, format!("kiela-{id}")).await
     };
@@ -99,8 +115,21 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
                 replace_board(service, http, message.channel_id, board, lang).await;
             }
         }
+        Err(e) => settle(service, id, Err(e), delivery.attempts).await,
+    }
+}
+
+/// Records how delivering post `id` went: done (as a message), or to try
+/// again or give up.
+async fn settle(service: &GameService, id: i64, sent: serenity::Result<i64>, attempts: i64) {
+    match sent {
+        Ok(message) => {
+            if let Err(e) = service.delivered(&[id], message).await {
+                warn!(post = id, "cannot mark a post delivered: {e}");
+            }
+        }
         Err(e) => {
-            let done = match failure(&e, delivery.attempts + 1) {
+            let done = match failure(&e, attempts + 1) {
                 Failure::Retry(seconds) => {
                     warn!(
                         post = id,

@@ -293,13 +293,23 @@ impl Store {
     // --- challenges ----------------------------------------------------
 
     /// Stores a challenge with the post that announces it (its buttons name
-    /// the new challenge).
-    pub async fn insert_challenge(&self, c: &NewChallenge, post: NewPost) -> Result<(i64, i64)> {
+    /// the new challenge). `None` for a rematch already offered or played.
+    pub async fn insert_challenge(
+        &self,
+        c: &NewChallenge,
+        post: NewPost,
+    ) -> Result<Option<(i64, i64)>> {
         let mut tx = self.begin().await?;
+        if let Some(game) = c.rematch_of {
+            if rematch_exists(&mut tx, game).await? {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+        }
         let row = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, \
-             first_mover, days_per_move, status, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9) RETURNING id",
+             first_mover, days_per_move, status, created_at, expires_at, rematch_of) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10) RETURNING id",
         )
         .bind(c.guild_id)
         .bind(c.channel_id)
@@ -310,6 +320,7 @@ impl Store {
         .bind(c.days_per_move)
         .bind(c.created_at)
         .bind(c.expires_at)
+        .bind(c.rematch_of)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
@@ -319,7 +330,50 @@ impl Store {
         };
         let posts = insert_posts(&mut tx, [post], c.created_at).await?;
         tx.commit().await?;
-        Ok((id, posts[0]))
+        Ok(Some((id, posts[0])))
+    }
+
+    /// The post that announced challenge `id`, with its message once
+    /// delivered.
+    pub async fn challenge_post(&self, id: i64) -> Result<Option<ChallengePost>> {
+        self.posted("challenge_id = $1 AND edits IS NULL", id).await
+    }
+
+    /// Outbox post `id` and its message once delivered.
+    pub async fn post_message(&self, id: i64) -> Result<Option<ChallengePost>> {
+        self.posted("id = $1", id).await
+    }
+
+    async fn posted(&self, filter: &str, id: i64) -> Result<Option<ChallengePost>> {
+        let row = sqlx::query(&format!(
+            "SELECT id, channel_id, text, message_id, failed FROM outbox WHERE {filter} \
+             ORDER BY id LIMIT 1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(ChallengePost {
+                id: col(&row, "id")?,
+                channel_id: col(&row, "channel_id")?,
+                text: col(&row, "text")?,
+                message_id: col(&row, "message_id")?,
+                failed: col::<Option<String>>(&row, "failed")?.is_some(),
+            })
+        })
+        .transpose()
+    }
+
+    /// Pending challenges whose time is up at `now`.
+    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE status = 'pending' AND expires_at <= $1 ORDER BY id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(ChallengeRow::from_row).collect()
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
@@ -374,20 +428,28 @@ impl Store {
     // --- games ---------------------------------------------------------
 
     /// Creates a game with the posts that announce it (made from its id;
-    /// their `game_id` is filled in), and marks `from_challenge` accepted in
-    /// the same transaction. Returns the game's id and the posts with their
-    /// ids; `None` if that challenge was no longer pending.
+    /// their `game_id` is filled in), and marks `from_challenge` (its id and
+    /// who accepts it: an open challenge gets its opponent) accepted in the
+    /// same transaction. Returns the game's id and the posts with their
+    /// ids; `None` if that challenge was no longer pending, or the game is
+    /// a rematch already played.
     pub async fn create_game(
         &self,
         g: &NewGame,
-        from_challenge: Option<i64>,
+        from_challenge: Option<(i64, i64)>,
         posts: impl FnOnce(i64) -> Vec<NewPost>,
     ) -> Result<Option<(i64, Vec<(i64, NewPost)>)>> {
         let mut tx = self.begin().await?;
+        if let (Some(game), None) = (g.rematch_of, from_challenge) {
+            if rematch_exists(&mut tx, game).await? {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+        }
         let row = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
-             seconds_per_move, deadline, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $9) RETURNING id",
+             seconds_per_move, deadline, created_at, updated_at, rematch_of) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $9, $10) RETURNING id",
         )
         .bind(g.guild_id)
         .bind(g.channel_id)
@@ -398,15 +460,18 @@ impl Store {
         .bind(g.seconds_per_move)
         .bind(g.deadline)
         .bind(g.created_at)
+        .bind(g.rematch_of)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
-        if let Some(challenge) = from_challenge {
+        if let Some((challenge, opponent)) = from_challenge {
             let accepted = sqlx::query(
-                "UPDATE challenges SET status = 'accepted', game_id = $1 WHERE id = $2 AND status = 'pending'",
+                "UPDATE challenges SET status = 'accepted', game_id = $1, opponent_id = $3 \
+                 WHERE id = $2 AND status = 'pending'",
             )
             .bind(id)
             .bind(challenge)
+            .bind(opponent)
             .execute(&mut *tx)
             .await?;
             if accepted.rows_affected() != 1 {
@@ -907,8 +972,8 @@ async fn insert_posts(
         let held_until = now + post.hold;
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
-             pings, lang, created_at, held_until) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+             pings, lang, created_at, held_until, edits) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(post.channel_id)
         .bind(post.recipient_id)
@@ -920,11 +985,29 @@ async fn insert_posts(
         .bind(&post.lang)
         .bind(now)
         .bind(held_until)
+        .bind(post.edits)
         .fetch_one(&mut **tx)
         .await?;
         ids.push(row.try_get(0)?);
     }
     Ok(ids)
+}
+
+/// Whether game `game` already has a pending rematch challenge or a
+/// rematch game (the unique indexes also forbid a second one, should two
+/// transactions race past this check).
+async fn rematch_exists(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    game: i64,
+) -> Result<bool> {
+    let row = sqlx::query(
+        "SELECT (SELECT COUNT(*) FROM challenges WHERE rematch_of = $1 AND status = 'pending') \
+         + (SELECT COUNT(*) FROM games WHERE rematch_of = $1)",
+    )
+    .bind(game)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(row.try_get::<i64, _>(0)? > 0)
 }
 
 /// Picks the backend from a `DATABASE_URL` and the URL to connect with.

@@ -43,10 +43,12 @@ pub struct NewChallenge {
     pub days_per_move: i64,
     pub created_at: i64,
     pub expires_at: i64,
+    /// The finished game this challenge offers to play again.
+    pub rematch_of: Option<i64>,
 }
 
 pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, \
-    variant, first_mover, days_per_move, status, game_id, created_at, expires_at";
+    variant, first_mover, days_per_move, status, game_id, created_at, expires_at, rematch_of";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
@@ -54,6 +56,7 @@ pub struct ChallengeRow {
     pub guild_id: i64,
     pub channel_id: i64,
     pub challenger_id: i64,
+    /// The challenger again for an open challenge (see [`Self::is_open`]).
     pub opponent_id: i64,
     pub variant: String,
     pub first_mover: String,
@@ -63,9 +66,26 @@ pub struct ChallengeRow {
     pub game_id: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
+    pub rematch_of: Option<i64>,
 }
 
 impl ChallengeRow {
+    /// An open challenge: anyone but the challenger may accept it. It is
+    /// stored with the challenger as its own opponent until then (nobody
+    /// can challenge themselves otherwise).
+    pub fn is_open(&self) -> bool {
+        self.opponent_id == self.challenger_id
+    }
+
+    /// Whether `user` may accept or decline it.
+    pub fn is_for(&self, user: i64) -> bool {
+        if self.is_open() {
+            user != self.challenger_id
+        } else {
+            user == self.opponent_id
+        }
+    }
+
     pub(super) fn from_row(row: &AnyRow) -> Result<ChallengeRow> {
         Ok(ChallengeRow {
             id: col(row, "id")?,
@@ -80,6 +100,7 @@ impl ChallengeRow {
             game_id: col(row, "game_id")?,
             created_at: col(row, "created_at")?,
             expires_at: col(row, "expires_at")?,
+            rematch_of: col(row, "rematch_of")?,
         })
     }
 }
@@ -95,6 +116,8 @@ pub struct NewGame {
     pub seconds_per_move: i64,
     pub deadline: Option<i64>,
     pub created_at: i64,
+    /// The finished game this one plays again.
+    pub rematch_of: Option<i64>,
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
@@ -376,6 +399,9 @@ pub struct NewPost {
     pub ply: Option<i64>,
     /// A challenge: its Accept and Decline buttons go under it.
     pub challenge_id: Option<i64>,
+    /// An edit instead of a new message: the post whose message becomes
+    /// `text`, without buttons (see [`ChallengePost`]).
+    pub edits: Option<i64>,
     pub text: String,
     /// Users to mention, besides whoever a board post calls to move.
     pub pings: Vec<i64>,
@@ -388,7 +414,19 @@ pub struct NewPost {
 }
 
 pub(super) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
-    text, pings, lang, created_at, answer_token, attempts";
+    edits, text, pings, lang, created_at, answer_token, attempts";
+
+/// The post that announced a challenge: what its message says, and the
+/// message once delivered (`None` before, or if it was given up).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengePost {
+    pub id: i64,
+    pub channel_id: i64,
+    pub text: String,
+    pub message_id: Option<i64>,
+    /// Discord refused it for good: there is nothing to edit.
+    pub failed: bool,
+}
 
 /// A post in the outbox, not delivered yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -413,6 +451,7 @@ impl PostRow {
                 game_id: col(row, "game_id")?,
                 ply: col(row, "ply")?,
                 challenge_id: col(row, "challenge_id")?,
+                edits: col(row, "edits")?,
                 text: col(row, "text")?,
                 pings: pings
                     .split_whitespace()
