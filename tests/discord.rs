@@ -1564,3 +1564,302 @@ async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed()
     assert_eq!((count("READY"), count("RESUMED")), (1, 1), "{events:?}");
     table.fake.check_calls();
 }
+
+/// The users `message` may notify (its `allowed_mentions`).
+fn pinged(message: &Message) -> Vec<u64> {
+    let users = message.allowed_mentions.as_ref().map(|m| m["users"].clone());
+    users
+        .and_then(|users| serde_json::from_value::<Vec<String>>(users).ok())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|id| id.parse().ok())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draws_are_answered_and_rematches_asked_with_buttons() {
+    let table = Table::new().await;
+    let board = table
+        .start_game(json!([
+            {"name": "variant", "type": 3, "value": "beginner"},
+            {"name": "days", "type": 4, "value": 2}
+        ]))
+        .await;
+    // Ana offers: the board again, with the offer and Bob's buttons.
+    let offer = table.click(&table.ana, &board, "kiela:draw:").await;
+    assert!(!offer.ephemeral);
+    assert!(offer.content.contains("Ana offers a draw"), "{}", offer.content);
+    assert!(pinged(&offer).contains(&table.bob.id), "{:?}", offer.allowed_mentions);
+    assert_board_picture(&offer);
+    let ids = offer.custom_ids();
+    assert!(ids.iter().any(|id| id.starts_with("kiela:draw-yes:1:0")), "{ids:?}");
+    assert!(!ids.iter().any(|id| id.starts_with("kiela:draw:")), "{ids:?}");
+    let stranger = table.click(&table.carol, &offer, "kiela:draw-yes:").await;
+    assert_private(&stranger, "not your game");
+    let own = table.click(&table.ana, &offer, "kiela:draw-yes:").await;
+    assert_private(&own, "you offered this draw yourself");
+
+    // Bob declines: Ana is told, the game goes on without the offer.
+    let declined = table.click(&table.bob, &offer, "kiela:draw-no:").await;
+    assert!(declined.content.contains("Bob declined the draw"), "{}", declined.content);
+    assert!(pinged(&declined).contains(&table.ana.id));
+    assert!(!declined.custom_ids().iter().any(|id| id.contains("draw-yes")));
+    let late = table
+        .fake
+        .click_shown(&table.bob, &offer, &component_id(&offer, "kiela:draw-yes:"))
+        .await;
+    assert_private(&answer(&late).await, "out of date");
+
+    // Offered again, accepted by the button.
+    let offer = table.click(&table.ana, &declined, "kiela:draw:").await;
+    let drawn = table.click(&table.bob, &offer, "kiela:draw-yes:").await;
+    assert!(drawn.content.contains("accepted the draw"), "{}", drawn.content);
+    assert!(drawn.content.contains("1/2-1/2"), "{}", drawn.content);
+
+    // Rematch, pressed by Bob (North): he sits South now, same options.
+    let rematch = table.click(&table.bob, &drawn, "kiela:rematch:").await;
+    assert!(rematch.content.contains("rematch of game #1"), "{}", rematch.content);
+    assert!(rematch.content.contains("Bob moves first"), "{}", rematch.content);
+    assert!(rematch.content.contains("2 days per move"), "{}", rematch.content);
+    assert_eq!(pinged(&rematch), vec![table.ana.id]);
+    let twice = table.click(&table.ana, &drawn, "kiela:rematch:").await;
+    assert_private(&twice, "already asked for");
+    let stranger = table.click(&table.carol, &drawn, "kiela:rematch:").await;
+    assert_private(&stranger, "not your game");
+    let second = table.click(&table.ana, &rematch, "kiela:accept:").await;
+    assert_eq!(to_move(&table, &second).id, table.bob.id);
+    let history = table
+        .slash(
+            &table.ana,
+            "history",
+            json!([{"name": "game", "type": 4, "value": 2}]),
+        )
+        .await;
+    assert!(
+        history.content.contains("variant=beginner; South=Bob; North=Ana"),
+        "{}",
+        history.content
+    );
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typed_resign_asks_which_game_and_for_confirmation() {
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let ask = table.slash(&table.ana, "resign", json!([])).await;
+    assert_private(&ask, "resign game #1?");
+    assert_eq!(ask.custom_ids(), ["kiela:resign-yes:1"]);
+    // Nothing happened yet: the game goes on.
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.ana, &board, &hole).await;
+    assert!(!next.ephemeral, "{}", next.content);
+
+    // A second game here: which one is asked, even though game 1 waits
+    // for Bob and not for Ana.
+    let challenge = table
+        .slash(
+            &table.carol,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()}]),
+        )
+        .await;
+    table.click(&table.bob, &challenge, "kiela:accept:").await;
+    let which = table.slash(&table.bob, "resign", json!([])).await;
+    assert_private(&which, "you have 2 games here (#1, #2)");
+    assert!(which.custom_ids().is_empty());
+
+    let resigned = table.click(&table.ana, &ask, "kiela:resign-yes:").await;
+    assert!(!resigned.ephemeral);
+    assert!(resigned.content.contains("Ana resigned game #1"), "{}", resigned.content);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_goes_to_the_first_taker_and_loses_its_buttons() {
+    let table = Table::new().await;
+    let open = table.slash(&table.ana, "challenge", json!([])).await;
+    assert!(!open.ephemeral);
+    assert!(open.content.contains("Ana challenges anyone here"), "{}", open.content);
+    assert!(pinged(&open).is_empty(), "{:?}", open.allowed_mentions);
+    let own = table.click(&table.ana, &open, "kiela:accept:").await;
+    assert_private(&own, "not addressed to you");
+
+    let board = table.click(&table.carol, &open, "kiela:accept:").await;
+    assert_board_picture(&board);
+    assert!(board.content.contains("Carol accepted the challenge"), "{}", board.content);
+    let accept = component_id(&open, "kiela:accept:");
+    let late = table.fake.click_shown(&table.bob, &open, &accept).await;
+    assert_private(&answer(&late).await, "carol already accepted this challenge");
+
+    eventually("the open challenge keeps its buttons", || {
+        posted(&table, open.id).custom_ids().is_empty()
+    })
+    .await;
+    let closed = posted(&table, open.id);
+    assert!(closed.content.contains("Accepted by Carol: game #1"), "{}", closed.content);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challenger() {
+    let table = Table::new().await;
+    let to_bob = |days: i64| {
+        json!([
+            {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+            {"name": "days", "type": 4, "value": days}
+        ])
+    };
+    let challenge = table.slash(&table.ana, "challenge", to_bob(3)).await;
+    let declined = table.click(&table.bob, &challenge, "kiela:decline:").await;
+    assert!(!declined.ephemeral);
+    assert!(declined.content.contains("Bob declined the challenge"), "{}", declined.content);
+    assert_eq!(pinged(&declined), vec![table.ana.id], "Ana is told");
+    eventually("the declined challenge keeps its buttons", || {
+        posted(&table, challenge.id).custom_ids().is_empty()
+    })
+    .await;
+    assert!(posted(&table, challenge.id).content.contains("Declined by Bob"));
+
+    let challenge = table.slash(&table.ana, "challenge", to_bob(2)).await;
+    table.clock.advance(DAY + 1);
+    let told = table
+        .fake
+        .wait_for_message("the expiry", |m| m.content.contains("expired: nobody answered"))
+        .await;
+    assert!(told.content.contains("your challenge to Bob expired"), "{}", told.content);
+    assert_eq!(pinged(&told), vec![table.ana.id]);
+    eventually("the expired challenge keeps its buttons", || {
+        posted(&table, challenge.id).custom_ids().is_empty()
+    })
+    .await;
+    assert!(posted(&table, challenge.id).content.contains("Expired"));
+    let accept = component_id(&challenge, "kiela:accept:");
+    let late = table.fake.click_shown(&table.bob, &challenge, &accept).await;
+    assert_private(&answer(&late).await, "it was expired");
+    // More ticks: told once.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let count = table
+        .fake
+        .messages(CHANNEL_ID)
+        .iter()
+        .filter(|m| m.content.contains("your challenge to Bob expired"))
+        .count();
+    assert_eq!(count, 1);
+    table.fake.check_calls();
+}
+
+/// The text inputs of a form, by their `custom_id`: (label, value).
+fn form_fields(form: &serde_json::Value) -> Vec<(String, String, String)> {
+    let rows = form["components"].as_array().unwrap();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().unwrap())
+        .map(|input| {
+            let text = |key: &str| input[key].as_str().unwrap_or_default().to_owned();
+            (text("custom_id"), text("label"), text("value"))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
+    let table = Table::new().await;
+    let board = table
+        .start_game(json!([{"name": "variant", "type": 3, "value": "expert"}]))
+        .await;
+    let arrange = component_id(&board, "kiela:arrange:");
+    assert_eq!(arrange, "kiela:arrange:1:0");
+    let early = table.click(&table.bob, &board, "kiela:arrange:").await;
+    assert_private(&early, "not your turn");
+
+    // Ana (South) opens the form: her upper row as drawn is row 2.
+    let form = table
+        .fake
+        .click(&table.ana, board.id, &arrange)
+        .await
+        .modal()
+        .await;
+    assert_eq!(form["custom_id"], "kiela:arrange-form:1:0");
+    let fields = form_fields(&form);
+    assert_eq!(fields.len(), 2, "{form}");
+    assert_eq!(fields[0].0, "upper");
+    assert!(fields[0].1.contains("upper row") && fields[0].1.contains("row 2"), "{form}");
+    assert!(fields[1].1.contains("lower row") && fields[1].1.contains("row 1"), "{form}");
+    let counts = |text: &str| -> Vec<u32> {
+        text.split_whitespace().map(|n| n.parse().unwrap()).collect()
+    };
+    let (upper, lower) = (counts(&fields[0].2), counts(&fields[1].2));
+    assert_eq!((upper.len(), lower.len()), (10, 10), "{form}");
+    let total: u32 = upper.iter().chain(&lower).sum();
+
+    // Malformed: a private error, and the form can be opened again.
+    let at = &table;
+    let submit = |upper: String, lower: String| async move {
+        let values = [("upper", upper.as_str()), ("lower", lower.as_str())];
+        let sent = at
+            .fake
+            .submit_modal(&at.ana, "kiela:arrange-form:1:0", &values)
+            .await;
+        answer(&sent).await
+    };
+    let bad = submit("1 2 x".into(), fields[1].2.clone()).await;
+    assert_private(&bad, "`x` is not a whole number");
+    assert_eq!(bad.custom_ids(), ["kiela:arrange:1:0"]);
+    let bad = submit("0 0 0 0 0 0 0 0 0 1".into(), fields[1].2.clone()).await;
+    assert_private(&bad, "you have");
+    let bad = submit("0 0 0 0 0 0 0 0 0".into(), fields[1].2.clone()).await;
+    assert_private(&bad, "the `/` must separate your two rows");
+
+    // All but 3 stones in J2 (the upper row's J), 3 in A1: the preview
+    // draws them there; nothing is played yet.
+    let upper = format!("0 0 0 0 0 0 0 0 0 {}", total - 3);
+    let preview = submit(upper.clone(), "3 0 0 0 0 0 0 0 0 0".into()).await;
+    assert!(preview.ephemeral);
+    assert_eq!(preview.attachments.len(), 1, "{}", preview.content);
+    let alt = preview.attachments[0].description.clone().unwrap_or_default();
+    assert!(
+        alt.contains(&format!("Row 2, A to J: {upper}.")),
+        "{alt}"
+    );
+    assert!(alt.contains("Row 1, A to J: 3 0 0 0 0 0 0 0 0 0."), "{alt}");
+    let ids = preview.custom_ids();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    assert!(ids[0].starts_with("kiela:arrange-yes:1:0:") && ids[0].len() <= 100);
+
+    // Edit: the form again, filled with what was previewed.
+    let edit = component_id(&preview, "kiela:arrange-edit:");
+    let again = table
+        .fake
+        .click(&table.ana, preview.id, &edit)
+        .await
+        .modal()
+        .await;
+    let fields = form_fields(&again);
+    assert_eq!((fields[0].2.as_str(), fields[1].2.as_str()), (upper.as_str(), "3 0 0 0 0 0 0 0 0 0"));
+
+    // Confirm plays it: the public board, Bob to move.
+    let played = table.click(&table.ana, &preview, "kiela:arrange-yes:").await;
+    assert!(!played.ephemeral, "{}", played.content);
+    assert_eq!(to_move(&table, &played).id, table.bob.id);
+    let alt = played.attachments[0].description.clone().unwrap_or_default();
+    assert!(alt.contains(&format!("Row 2, A to J: {upper}.")), "{alt}");
+    assert!(!played.custom_ids().iter().any(|id| id.starts_with("kiela:arrange:")));
+
+    // serenity reads the fake's form submissions as MODAL_SUBMIT.
+    let submits = table
+        .fake
+        .frames()
+        .into_iter()
+        .filter(|f| f["t"] == "INTERACTION_CREATE" && f["d"]["type"] == 5)
+        .map(|f| serde_json::from_value::<serenity::all::Interaction>(f["d"].clone()))
+        .collect::<Vec<_>>();
+    assert_eq!(submits.len(), 4);
+    for submit in submits {
+        let submit = submit.expect("serenity parses a MODAL_SUBMIT");
+        let serenity::all::Interaction::Modal(modal) = submit else {
+            panic!("not a modal submit: {submit:?}");
+        };
+        assert_eq!(modal.data.components.len(), 2);
+    }
+    table.fake.check_calls();
+}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use kiela::ai::Level;
 use kiela::app::{
-    AppError, BoardMessage, Clock, DueEvent, FirstMover, GameChoice, GameOptions, GameService,
+    AppError, BoardMessage, Clock, Destination, DueEvent, FirstMover, GameChoice, GameOptions, GameService,
     LanguageSetting, ManualClock, Place, Reply, Settings, User, DAY,
 };
 use kiela::i18n::Lang;
@@ -41,6 +41,9 @@ on_both_backends! {
     only_players_post_boards_and_games_are_answered_in_their_channel,
     ratings_are_shown_per_server_with_each_results_change,
     my_games_lists_those_waiting_for_me_first_with_links_to_their_boards,
+    open_challenges_go_to_the_first_taker,
+    challenges_expire_once_and_lose_their_buttons,
+    rematches_swap_the_seats_once,
 }
 
 const START: i64 = 1_800_000_000;
@@ -521,7 +524,9 @@ async fn resignation_and_draws(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
     let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
-    assert_eq!(offer.ping, [w.bob.id]);
+    // The board again, showing the offer, calling bob to answer it.
+    assert!(offer.ping.contains(&w.bob.id), "{:?}", offer.ping);
+    assert!(offer.draw_offered && offer.picture.is_some(), "{}", offer.text);
     let e = refusal(w.service.draw(&w.alice, HERE, Some(game)).await);
     assert!(e.contains("already offered"), "{e}");
     // alice moves; her own offer stands. bob moves instead of accepting: it lapses.
@@ -827,6 +832,7 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
         DueEvent::Reminder { game_id, .. }
         | DueEvent::Timeout { game_id, .. }
         | DueEvent::AiTurn { game_id, .. } => game_id,
+        DueEvent::ChallengeExpired { .. } => panic!("every challenge here was accepted"),
     };
     // Three days per move: a reminder is due after two and a quarter.
     let now = START + 2 * DAY + DAY / 2;
@@ -1447,4 +1453,169 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
         ],
         "{list}"
     );
+}
+
+/// Posts the delivery loop would make now, with where they go, marked
+/// delivered as message `message`.
+async fn deliveries(w: &World, message: i64) -> Vec<(Destination, Reply)> {
+    let mut sent = Vec::new();
+    for delivery in w.service.claim_deliveries(50).await.unwrap() {
+        w.service.delivered(&[delivery.id], message).await.unwrap();
+        sent.push((delivery.to, delivery.reply));
+    }
+    sent
+}
+
+/// An open challenge: anyone but its challenger may accept it, the first
+/// one plays; the challenge's message then loses its buttons (an edit for
+/// the delivery loop, of the message the answer posted).
+async fn open_challenges_go_to_the_first_taker(db: Db) {
+    let w = world(db).await;
+    let open = w
+        .service
+        .open_challenge(&w.alice, HERE, alice_first())
+        .await
+        .unwrap();
+    assert!(open.text.contains("alice challenges anyone here"), "{}", open.text);
+    assert!(open.ping.is_empty(), "nobody in particular is pinged");
+    let c = open.challenge;
+    assert!(c.is_some());
+    // The answer delivered it as message 500.
+    w.service.delivered(&open.posts, 500).await.unwrap();
+    let e = refusal(w.service.accept(&w.alice, HERE, c).await);
+    assert!(e.contains("not addressed to you"), "{e}");
+    let e = refusal(w.service.decline(&w.carol, HERE, c).await);
+    assert!(e.contains("cannot be declined"), "{e}");
+    // Nobody else sees it as theirs without its buttons.
+    let e = refusal(w.service.accept(&w.bob, HERE, None).await);
+    assert!(e.contains("nobody has challenged you"), "{e}");
+
+    let game = w.service.accept(&w.bob, HERE, c).await.unwrap();
+    w.service.delivered(&game.posts, 501).await.unwrap();
+    let id = game.game.unwrap().id;
+    let row = w.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((row.south_id, row.north_id), (w.alice.id, w.bob.id));
+    let e = refusal(w.service.accept(&w.carol, HERE, c).await);
+    assert!(e.contains("bob already accepted this challenge"), "{e}");
+
+    let sent = deliveries(&w, 502).await;
+    let edits: Vec<&Reply> = sent
+        .iter()
+        .filter(|(to, _)| {
+            *to == Destination::Edit {
+                channel_id: HERE.channel_id,
+                message_id: 500,
+            }
+        })
+        .map(|(_, reply)| reply)
+        .collect();
+    assert_eq!(edits.len(), 1, "{sent:?}");
+    assert!(edits[0].text.contains("Accepted by bob: game #1"), "{}", edits[0].text);
+    assert_eq!(edits[0].challenge, None, "the edit has no buttons");
+}
+
+/// Declined and expired challenges lose their buttons and tell the
+/// challenger; the clock expires each once, even with two processes.
+async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
+    let w = world(db).await;
+    let declined = w
+        .service
+        .challenge(&w.alice, HERE, &w.carol, GameOptions::default())
+        .await
+        .unwrap();
+    w.service.delivered(&declined.posts, 600).await.unwrap();
+    let answer = w
+        .service
+        .decline(&w.carol, HERE, declined.challenge)
+        .await
+        .unwrap();
+    assert_eq!(answer.ping, [w.alice.id], "the challenger is told");
+    let sent = deliveries(&w, 601).await;
+    assert!(
+        sent.iter().any(|(to, reply)| matches!(to, Destination::Edit { message_id: 600, .. })
+            && reply.text.contains("Declined by carol")),
+        "{sent:?}"
+    );
+
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap();
+    w.service.delivered(&c.posts, 700).await.unwrap();
+    assert!(w.service.due_events(w.clock.now()).await.unwrap().is_empty());
+    w.clock.advance(DAY + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let expired = DueEvent::ChallengeExpired {
+        challenge_id: c.challenge.unwrap(),
+    };
+    assert_eq!(events, [expired]);
+    // A second process fires the same event: once only.
+    let other = service_on(&w.db.url, &w.clock).await;
+    let (first, second) = tokio::join!(w.service.fire(expired), other.fire(expired));
+    assert!(first.unwrap() ^ second.unwrap(), "fired exactly once");
+    assert!(w.service.due_events(w.clock.now()).await.unwrap().is_empty());
+    let sent = deliveries(&w, 701).await;
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    let (to, told) = &sent[0];
+    assert_eq!(*to, Destination::Channel(HERE.channel_id));
+    assert!(told.text.contains("your challenge to bob expired"), "{}", told.text);
+    assert_eq!(told.ping, [w.alice.id]);
+    let (to, edit) = &sent[1];
+    assert!(matches!(to, Destination::Edit { message_id: 700, .. }), "{to:?}");
+    assert!(edit.text.contains("Expired"), "{}", edit.text);
+    let e = refusal(w.service.accept(&w.bob, HERE, c.challenge).await);
+    assert!(e.contains("it was expired"), "{e}");
+}
+
+/// Rematch: the same variant and days, seats swapped, offered to the
+/// other player as a challenge (against the AI: a new game at the same
+/// level); one per game however often either player presses.
+async fn rematches_swap_the_seats_once(db: Db) {
+    let w = world(db).await;
+    let options = GameOptions {
+        variant: Variant::Beginner,
+        first: FirstMover::Me,
+        days: 2,
+    };
+    let game = started(&w, options).await;
+    let e = refusal(w.service.rematch(&w.bob, HERE, game).await);
+    assert!(e.contains("still going on"), "{e}");
+    w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
+    let e = refusal(w.service.rematch(&w.carol, HERE, game).await);
+    assert!(e.contains("not your game"), "{e}");
+
+    let again = w.service.rematch(&w.bob, HERE, game).await.unwrap();
+    assert_eq!(again.ping, [w.alice.id]);
+    assert!(again.text.contains("rematch of game #1"), "{}", again.text);
+    assert!(again.text.contains("bob moves first") && again.text.contains("2 days"));
+    for user in [&w.alice, &w.bob] {
+        let e = refusal(w.service.rematch(user, HERE, game).await);
+        assert!(e.contains("already asked for"), "{e}");
+    }
+    let started = w.service.accept(&w.alice, HERE, again.challenge).await.unwrap();
+    let id = started.game.unwrap().id;
+    let row = w.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((row.south_id, row.north_id), (w.bob.id, w.alice.id));
+    assert_eq!((row.variant.as_str(), row.seconds_per_move), ("beginner", 2 * DAY));
+    let e = refusal(w.service.rematch(&w.alice, HERE, game).await);
+    assert!(e.contains("already asked for or started"), "{e}");
+
+    // Against the AI: a new game at once, seats swapped, same level.
+    let ai = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap()
+        .game
+        .unwrap()
+        .id;
+    w.service.resign(&w.alice, HERE, Some(ai)).await.unwrap();
+    let rematch = w.service.rematch(&w.alice, HERE, ai).await.unwrap();
+    let id = rematch.game.unwrap().id;
+    let row = w.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((row.south_id, row.north_id), (bot().id, w.alice.id));
+    assert_eq!(row.ai_level.as_deref(), Some("easy"));
+    let e = refusal(w.service.rematch(&w.alice, HERE, ai).await);
+    assert!(e.contains("already asked for or started"), "{e}");
 }

@@ -331,7 +331,6 @@ arrange-form-title = Rearrange your stones (game #{ $id })
 arrange-form-upper = Your upper row as drawn (row { $row }), A to J
 arrange-form-lower = Your lower row as drawn (row { $row }), A to J
 arrange-preview = Your stones in game #{ $id } after this rearrangement, if you confirm it (nothing is played yet):
-arrange-not-now = you can only rearrange on your first turn, before you sow
 
 ## Reading the command
 

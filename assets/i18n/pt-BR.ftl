@@ -346,7 +346,6 @@ arrange-form-title = Rearrume suas sementes (partida #{ $id })
 arrange-form-upper = Fileira de cima no desenho (fileira { $row }), A-J
 arrange-form-lower = Fileira de baixo no desenho (fileira { $row }), A-J
 arrange-preview = Suas sementes na partida #{ $id } depois desta rearrumação, se você confirmar (nada foi jogado ainda):
-arrange-not-now = você só pode rearrumar na sua primeira vez, antes de semear
 
 ## Ler o comando
 

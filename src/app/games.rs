@@ -59,7 +59,7 @@ impl GameService {
         let side = self.check_turn(&loaded, user, Some(ply))?;
         let position = loaded.game.position();
         if !position.may_rearrange(side) {
-            return refused(tr!(user.lang, "arrange-not-now"));
+            return refused(tr!(user.lang, "illegal-rearrangement-used"));
         }
         Ok((side, position.layout(side)))
     }

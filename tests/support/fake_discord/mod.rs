@@ -249,6 +249,18 @@ impl Interaction {
         interaction.unwrap().aged += by;
     }
 
+    /// Waits for the bot's callback and returns the form (type 9 MODAL)
+    /// it answered with; panics if it answered otherwise.
+    pub async fn modal(&self) -> Value {
+        let response = self.response().await;
+        assert_eq!(
+            response.kind, 9,
+            "expected a form (a modal), got a type {} response: {}",
+            response.kind, response.data
+        );
+        response.data
+    }
+
     pub fn followups(&self) -> Vec<Message> {
         let inner = self.fake.lock();
         let ids = &inner.interaction(self.id).followups;
@@ -545,6 +557,42 @@ impl FakeDiscord {
     ) -> Interaction {
         let data = json!({"custom_id": custom_id, "component_type": 2});
         self.component_on(user, shown.clone(), data)
+    }
+
+    /// `user` sends back the form (modal) `custom_id` the bot showed,
+    /// with `values` for its text inputs (by their `custom_id`): a type 5
+    /// MODAL_SUBMIT interaction, where the form was opened (with the
+    /// message whose button opened it, as Discord sends it). Discord only
+    /// sends forms it showed: the bot must have answered with this one.
+    pub async fn submit_modal(
+        &self,
+        user: &FakeUser,
+        custom_id: &str,
+        values: &[(&str, &str)],
+    ) -> Interaction {
+        self.add_user(user);
+        let (channel, message) = {
+            let inner = self.lock();
+            let shown = inner.interactions.iter().rev().find(|i| {
+                i.response
+                    .as_ref()
+                    .is_some_and(|r| r.kind == 9 && r.data["custom_id"] == custom_id)
+            });
+            let shown = shown.unwrap_or_else(|| panic!("the bot showed no form {custom_id:?}"));
+            let message = shown.message_id.and_then(|id| inner.message(id));
+            (shown.place.channel_id, message)
+        };
+        let rows: Vec<Value> = values
+            .iter()
+            .map(|(id, value)| {
+                json!({"type": 1, "components": [
+                    {"type": 4, "custom_id": id, "value": value}
+                ]})
+            })
+            .collect();
+        let data = json!({"custom_id": custom_id, "components": rows});
+        let place = self.place(channel);
+        self.dispatch_interaction(5, data, user, place, message)
     }
 
     /// The messages the bot posted in `channel` that everyone sees, in order.

@@ -335,6 +335,8 @@ impl FakeDiscord {
             2 => [4, 5, 9].contains(&kind),
             3 => [4, 5, 6, 7, 9].contains(&kind),
             4 => kind == 8,
+            // A form sent back: answered with a message, not another form.
+            5 => [4, 5].contains(&kind),
             _ => false,
         };
         if !allowed {
