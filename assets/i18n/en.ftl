@@ -330,6 +330,10 @@ confirm-resign = Resign game #{ $id }? You lose the game; this cannot be undone.
 arrange-form-title = Rearrange your stones (game #{ $id })
 arrange-form-upper = Your upper row as drawn (row { $row }), A to J
 arrange-form-lower = Your lower row as drawn (row { $row }), A to J
+arrange-row-count = your { $which ->
+    [upper] upper
+   *[lower] lower
+} row has { $count } numbers; it needs 10, one for each hole from A to J
 arrange-preview = Your stones in game #{ $id } after this rearrangement, if you confirm it (nothing is played yet):
 
 ## Reading the command

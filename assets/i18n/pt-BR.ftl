@@ -345,6 +345,10 @@ confirm-resign = Desistir da partida #{ $id }? Você perde a partida; isso não 
 arrange-form-title = Rearrume suas sementes (partida #{ $id })
 arrange-form-upper = Fileira de cima no desenho (fileira { $row }), A-J
 arrange-form-lower = Fileira de baixo no desenho (fileira { $row }), A-J
+arrange-row-count = sua fileira de { $which ->
+    [upper] cima
+   *[lower] baixo
+} tem { $count } números; ela precisa de 10, um para cada casa de A a J
 arrange-preview = Suas sementes na partida #{ $id } depois desta rearrumação, se você confirmar (nada foi jogado ainda):
 
 ## Ler o comando

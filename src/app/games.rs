@@ -64,17 +64,26 @@ impl GameService {
         Ok((side, position.layout(side)))
     }
 
-    /// What `layout` (typed in the form: the upper row as drawn, then the
-    /// lower one) would make of game `id` at `ply`, privately: the new
+    /// What the layout typed in the form (`rows`: the upper row as drawn,
+    /// then the lower one, 10 counts each) would make of game `id` at `ply`, privately: the new
     /// position's picture. Nothing is played; a refusal says what is wrong.
     pub async fn preview_arrangement(
         &self,
         user: &User,
         id: i64,
         ply: i64,
-        layout: &str,
+        rows: [&str; 2],
     ) -> Result<(Reply, Layout)> {
-        let layout: Layout = match layout.parse() {
+        for (row, which) in rows.iter().zip(["upper", "lower"]) {
+            let count = row
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|n| !n.is_empty())
+                .count();
+            if count != 10 {
+                return refused(tr!(user.lang, "arrange-row-count", which = which, count = count));
+            }
+        }
+        let layout: Layout = match rows.join(" ").parse() {
             Ok(layout) => layout,
             Err(e) => return refused(words::describe_layout_error(user.lang, &e)),
         };

@@ -168,7 +168,7 @@ impl GameService {
                         },
                         // Nothing to edit: the message was never posted.
                         None if found.failed => {
-                            self.give_up(id, "the message to edit was never posted")
+                            self.give_up(id, "edit-of-an-unposted-message")
                                 .await?;
                             continue;
                         }
@@ -179,7 +179,7 @@ impl GameService {
                         }
                     },
                     None => {
-                        self.give_up(id, "the message to edit is unknown").await?;
+                        self.give_up(id, "edit-of-an-unknown-post").await?;
                         continue;
                     }
                 },

@@ -297,13 +297,13 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
 /// and the lower row as the board draws them, filled with `layout`.
 pub fn arrange_form(game: i64, ply: i64, side: Side, layout: &Layout, lang: Lang) -> CreateModal {
     let row = |index: usize, counts: &[u8]| {
-        let (key, name) = if index == 0 {
-            ("arrange-form-upper", "upper")
+        let row = Layout::hole(side, index).row();
+        let (name, label) = if index == 0 {
+            ("upper", tr!(lang, "arrange-form-upper", row = row))
         } else {
-            ("arrange-form-lower", "lower")
+            ("lower", tr!(lang, "arrange-form-lower", row = row))
         };
         let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
-        let label = tr!(lang, key, row = Layout::hole(side, index).row());
         CreateActionRow::InputText(
             CreateInputText::new(InputTextStyle::Short, label, name)
                 .value(counts.join(" "))

@@ -398,13 +398,12 @@ impl Handler {
                 })
                 .unwrap_or_default()
         };
-        // The slash makes each field one row of exactly 10 counts.
-        let typed = format!("{} / {}", field("upper"), field("lower"));
+        let typed = [field("upper"), field("lower")];
         responder
             .answer(async {
                 match self
                     .service
-                    .preview_arrangement(&user, game, ply, &typed)
+                    .preview_arrangement(&user, game, ply, [&typed[0], &typed[1]])
                     .await
                 {
                     Ok((reply, layout)) => Post {

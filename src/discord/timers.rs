@@ -101,7 +101,8 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         let channel = match delivery.to {
             Destination::Channel(channel) => ChannelId::new(channel as u64),
             Destination::User(user) => UserId::new(user as u64).create_dm_channel(http).await?.id,
-            Destination::Edit { .. } => unreachable!("edits are made above"),
+            // Made above.
+            Destination::Edit { .. } => unreachable!(),
         };
         post.send(http, channel, format!("kiela-{id}")).await
     };
