@@ -1142,11 +1142,18 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
         .await
         .unwrap();
     assert!(deliver_all(&w).await.is_empty());
-    assert_eq!(w.service.undelivered().await.unwrap(), 3);
+    // The boards, and the edit that takes the challenge's buttons off
+    // (after the first board, in the game's order).
+    assert_eq!(w.service.undelivered().await.unwrap(), 4);
     // ...then they go out in order, the earlier ones without menus or pings
     // (the game moved on), the last calling alice.
     w.clock.advance(kiela::app::ANSWER_LEASE);
-    let sent = deliver_all(&w).await;
+    let (edits, sent): (Vec<Reply>, Vec<Reply>) = deliver_all(&w)
+        .await
+        .into_iter()
+        .partition(|r| r.game.is_none());
+    assert_eq!(edits.len(), 1);
+    assert!(edits[0].text.contains("Accepted by bob"), "{}", edits[0].text);
     let plies: Vec<i64> = sent.iter().map(|r| r.game.unwrap().ply).collect();
     assert_eq!(plies, [0, 1, 2]);
     assert_eq!(sent[2].text, second.text);
@@ -1221,9 +1228,10 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
 async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
-    // The challenge and the first board, as if their answers were lost.
+    // The challenge and the first board, as if their answers were lost,
+    // and the edit taking the challenge's buttons off once it is posted.
     w.clock.advance(kiela::app::ANSWER_LEASE);
-    assert_eq!(deliver_all(&w).await.len(), 2);
+    assert_eq!(deliver_all(&w).await.len(), 3);
     let public = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(!public.private);
     assert_eq!(public.ping, [w.alice.id]);
@@ -1530,6 +1538,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         .await
         .unwrap();
     assert_eq!(answer.ping, [w.alice.id], "the challenger is told");
+    w.service.delivered(&answer.posts, 602).await.unwrap();
     let sent = deliveries(&w, 601).await;
     assert!(
         sent.iter().any(|(to, reply)| matches!(to, Destination::Edit { message_id: 600, .. })
