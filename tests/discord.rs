@@ -269,11 +269,15 @@ async fn a_whole_game_from_challenge_to_result() {
     );
     assert_eq!(
         board.custom_ids(),
-        [format!("kiela:watch:1:{plies}")],
-        "a finished game offers only to watch its last turn"
+        [
+            format!("kiela:watch:1:{plies}"),
+            "kiela:rematch:1".to_string()
+        ],
+        "a finished game offers to watch its last turn, and a rematch"
     );
     // The challenge lost its buttons once accepted, and each board its
-    // menus when the next one came: every board keeps only its Watch button.
+    // menus when the next one came: every board keeps only its Watch button
+    // (and the last one its Rematch).
     let menus_left = || {
         table
             .fake
@@ -282,7 +286,7 @@ async fn a_whole_game_from_challenge_to_result() {
             .filter(|m| {
                 m.custom_ids()
                     .iter()
-                    .any(|id| id.starts_with("kiela:") && !id.starts_with("kiela:watch:"))
+                    .any(|id| !id.starts_with("kiela:watch:") && !id.starts_with("kiela:rematch:"))
             })
             .map(|m| (m.content.clone(), m.custom_ids()))
             .collect::<Vec<_>>()
@@ -728,6 +732,8 @@ async fn autocomplete_offers_legal_holes_and_games() {
             json!([{"name": "game", "type": 4, "value": 1}]),
         )
         .await;
+    assert_private(&over, "resign game #1?");
+    let over = table.click(&table.bob, &over, "kiela:resign-yes:").await;
     assert!(over.content.contains("resign"), "{}", over.content);
     let table = &table;
     let game_choices = |subcommand: &'static str| async move {
@@ -1567,7 +1573,10 @@ async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed()
 
 /// The users `message` may notify (its `allowed_mentions`).
 fn pinged(message: &Message) -> Vec<u64> {
-    let users = message.allowed_mentions.as_ref().map(|m| m["users"].clone());
+    let users = message
+        .allowed_mentions
+        .as_ref()
+        .map(|m| m["users"].clone());
     users
         .and_then(|users| serde_json::from_value::<Vec<String>>(users).ok())
         .unwrap_or_default()
@@ -1588,12 +1597,26 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     // Ana offers: the board again, with the offer and Bob's buttons.
     let offer = table.click(&table.ana, &board, "kiela:draw:").await;
     assert!(!offer.ephemeral);
-    assert!(offer.content.contains("Ana offers a draw"), "{}", offer.content);
-    assert!(pinged(&offer).contains(&table.bob.id), "{:?}", offer.allowed_mentions);
+    assert!(
+        offer.content.contains("Ana offers a draw"),
+        "{}",
+        offer.content
+    );
+    assert!(
+        pinged(&offer).contains(&table.bob.id),
+        "{:?}",
+        offer.allowed_mentions
+    );
     assert_board_picture(&offer);
     let ids = offer.custom_ids();
-    assert!(ids.iter().any(|id| id.starts_with("kiela:draw-yes:1:0")), "{ids:?}");
-    assert!(!ids.iter().any(|id| id.starts_with("kiela:draw:")), "{ids:?}");
+    assert!(
+        ids.iter().any(|id| id.starts_with("kiela:draw-yes:1:0")),
+        "{ids:?}"
+    );
+    assert!(
+        !ids.iter().any(|id| id.starts_with("kiela:draw:")),
+        "{ids:?}"
+    );
     let stranger = table.click(&table.carol, &offer, "kiela:draw-yes:").await;
     assert_private(&stranger, "not your game");
     let own = table.click(&table.ana, &offer, "kiela:draw-yes:").await;
@@ -1601,9 +1624,16 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
 
     // Bob declines: Ana is told, the game goes on without the offer.
     let declined = table.click(&table.bob, &offer, "kiela:draw-no:").await;
-    assert!(declined.content.contains("Bob declined the draw"), "{}", declined.content);
+    assert!(
+        declined.content.contains("Bob declined the draw"),
+        "{}",
+        declined.content
+    );
     assert!(pinged(&declined).contains(&table.ana.id));
-    assert!(!declined.custom_ids().iter().any(|id| id.contains("draw-yes")));
+    assert!(!declined
+        .custom_ids()
+        .iter()
+        .any(|id| id.contains("draw-yes")));
     let late = table
         .fake
         .click_shown(&table.bob, &offer, &component_id(&offer, "kiela:draw-yes:"))
@@ -1613,14 +1643,30 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     // Offered again, accepted by the button.
     let offer = table.click(&table.ana, &declined, "kiela:draw:").await;
     let drawn = table.click(&table.bob, &offer, "kiela:draw-yes:").await;
-    assert!(drawn.content.contains("accepted the draw"), "{}", drawn.content);
+    assert!(
+        drawn.content.contains("accepted the draw"),
+        "{}",
+        drawn.content
+    );
     assert!(drawn.content.contains("1/2-1/2"), "{}", drawn.content);
 
     // Rematch, pressed by Bob (North): he sits South now, same options.
     let rematch = table.click(&table.bob, &drawn, "kiela:rematch:").await;
-    assert!(rematch.content.contains("rematch of game #1"), "{}", rematch.content);
-    assert!(rematch.content.contains("Bob moves first"), "{}", rematch.content);
-    assert!(rematch.content.contains("2 days per move"), "{}", rematch.content);
+    assert!(
+        rematch.content.contains("rematch of game #1"),
+        "{}",
+        rematch.content
+    );
+    assert!(
+        rematch.content.contains("Bob moves first"),
+        "{}",
+        rematch.content
+    );
+    assert!(
+        rematch.content.contains("2 days per move"),
+        "{}",
+        rematch.content
+    );
     assert_eq!(pinged(&rematch), vec![table.ana.id]);
     let twice = table.click(&table.ana, &drawn, "kiela:rematch:").await;
     assert_private(&twice, "already asked for");
@@ -1636,7 +1682,9 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         )
         .await;
     assert!(
-        history.content.contains("variant=beginner; South=Bob; North=Ana"),
+        history
+            .content
+            .contains("variant=beginner; South=Bob; North=Ana"),
         "{}",
         history.content
     );
@@ -1672,7 +1720,11 @@ async fn typed_resign_asks_which_game_and_for_confirmation() {
 
     let resigned = table.click(&table.ana, &ask, "kiela:resign-yes:").await;
     assert!(!resigned.ephemeral);
-    assert!(resigned.content.contains("Ana resigned game #1"), "{}", resigned.content);
+    assert!(
+        resigned.content.contains("Ana resigned game #1"),
+        "{}",
+        resigned.content
+    );
     table.fake.check_calls();
 }
 
@@ -1681,24 +1733,39 @@ async fn an_open_challenge_goes_to_the_first_taker_and_loses_its_buttons() {
     let table = Table::new().await;
     let open = table.slash(&table.ana, "challenge", json!([])).await;
     assert!(!open.ephemeral);
-    assert!(open.content.contains("Ana challenges anyone here"), "{}", open.content);
+    assert!(
+        open.content.contains("Ana challenges anyone here"),
+        "{}",
+        open.content
+    );
     assert!(pinged(&open).is_empty(), "{:?}", open.allowed_mentions);
     let own = table.click(&table.ana, &open, "kiela:accept:").await;
     assert_private(&own, "not addressed to you");
 
     let board = table.click(&table.carol, &open, "kiela:accept:").await;
     assert_board_picture(&board);
-    assert!(board.content.contains("Carol accepted the challenge"), "{}", board.content);
+    assert!(
+        board.content.contains("Carol accepted the challenge"),
+        "{}",
+        board.content
+    );
     let accept = component_id(&open, "kiela:accept:");
     let late = table.fake.click_shown(&table.bob, &open, &accept).await;
-    assert_private(&answer(&late).await, "carol already accepted this challenge");
+    assert_private(
+        &answer(&late).await,
+        "carol already accepted this challenge",
+    );
 
     eventually("the open challenge keeps its buttons", || {
         posted(&table, open.id).custom_ids().is_empty()
     })
     .await;
     let closed = posted(&table, open.id);
-    assert!(closed.content.contains("Accepted by Carol: game #1"), "{}", closed.content);
+    assert!(
+        closed.content.contains("Accepted by Carol: game #1"),
+        "{}",
+        closed.content
+    );
     table.fake.check_calls();
 }
 
@@ -1714,21 +1781,33 @@ async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challen
     let challenge = table.slash(&table.ana, "challenge", to_bob(3)).await;
     let declined = table.click(&table.bob, &challenge, "kiela:decline:").await;
     assert!(!declined.ephemeral);
-    assert!(declined.content.contains("Bob declined the challenge"), "{}", declined.content);
+    assert!(
+        declined.content.contains("Bob declined the challenge"),
+        "{}",
+        declined.content
+    );
     assert_eq!(pinged(&declined), vec![table.ana.id], "Ana is told");
     eventually("the declined challenge keeps its buttons", || {
         posted(&table, challenge.id).custom_ids().is_empty()
     })
     .await;
-    assert!(posted(&table, challenge.id).content.contains("Declined by Bob"));
+    assert!(posted(&table, challenge.id)
+        .content
+        .contains("Declined by Bob"));
 
     let challenge = table.slash(&table.ana, "challenge", to_bob(2)).await;
     table.clock.advance(DAY + 1);
     let told = table
         .fake
-        .wait_for_message("the expiry", |m| m.content.contains("expired: nobody answered"))
+        .wait_for_message("the expiry", |m| {
+            m.content.contains("expired: nobody answered")
+        })
         .await;
-    assert!(told.content.contains("your challenge to Bob expired"), "{}", told.content);
+    assert!(
+        told.content.contains("your challenge to Bob expired"),
+        "{}",
+        told.content
+    );
     assert_eq!(pinged(&told), vec![table.ana.id]);
     eventually("the expired challenge keeps its buttons", || {
         posted(&table, challenge.id).custom_ids().is_empty()
@@ -1736,7 +1815,10 @@ async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challen
     .await;
     assert!(posted(&table, challenge.id).content.contains("Expired"));
     let accept = component_id(&challenge, "kiela:accept:");
-    let late = table.fake.click_shown(&table.bob, &challenge, &accept).await;
+    let late = table
+        .fake
+        .click_shown(&table.bob, &challenge, &accept)
+        .await;
     assert_private(&answer(&late).await, "it was expired");
     // More ticks: told once.
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -1784,10 +1866,18 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
     let fields = form_fields(&form);
     assert_eq!(fields.len(), 2, "{form}");
     assert_eq!(fields[0].0, "upper");
-    assert!(fields[0].1.contains("upper row") && fields[0].1.contains("row 2"), "{form}");
-    assert!(fields[1].1.contains("lower row") && fields[1].1.contains("row 1"), "{form}");
+    assert!(
+        fields[0].1.contains("upper row") && fields[0].1.contains("row 2"),
+        "{form}"
+    );
+    assert!(
+        fields[1].1.contains("lower row") && fields[1].1.contains("row 1"),
+        "{form}"
+    );
     let counts = |text: &str| -> Vec<u32> {
-        text.split_whitespace().map(|n| n.parse().unwrap()).collect()
+        text.split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect()
     };
     let (upper, lower) = (counts(&fields[0].2), counts(&fields[1].2));
     assert_eq!((upper.len(), lower.len()), (10, 10), "{form}");
@@ -1817,11 +1907,11 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
     let preview = submit(upper.clone(), "3 0 0 0 0 0 0 0 0 0".into()).await;
     assert!(preview.ephemeral);
     assert_eq!(preview.attachments.len(), 1, "{}", preview.content);
-    let alt = preview.attachments[0].description.clone().unwrap_or_default();
-    assert!(
-        alt.contains(&format!("Row 2, A to J: {upper}.")),
-        "{alt}"
-    );
+    let alt = preview.attachments[0]
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(alt.contains(&format!("Row 2, A to J: {upper}.")), "{alt}");
     assert!(alt.contains("Row 1, A to J: 3 0 0 0 0 0 0 0 0 0."), "{alt}");
     let ids = preview.custom_ids();
     assert_eq!(ids.len(), 2, "{ids:?}");
@@ -1836,13 +1926,21 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
         .modal()
         .await;
     let fields = form_fields(&again);
-    assert_eq!((fields[0].2.as_str(), fields[1].2.as_str()), (upper.as_str(), "3 0 0 0 0 0 0 0 0 0"));
+    assert_eq!(
+        (fields[0].2.as_str(), fields[1].2.as_str()),
+        (upper.as_str(), "3 0 0 0 0 0 0 0 0 0")
+    );
 
     // Confirm plays it: the public board, Bob to move.
-    let played = table.click(&table.ana, &preview, "kiela:arrange-yes:").await;
+    let played = table
+        .click(&table.ana, &preview, "kiela:arrange-yes:")
+        .await;
     assert!(!played.ephemeral, "{}", played.content);
     assert_eq!(to_move(&table, &played).id, table.bob.id);
-    let alt = played.attachments[0].description.clone().unwrap_or_default();
+    let alt = played.attachments[0]
+        .description
+        .clone()
+        .unwrap_or_default();
     assert!(alt.contains(&format!("Row 2, A to J: {upper}.")), "{alt}");
     // Bob (North) may rearrange now, on his own first turn.
     assert_eq!(component_id(&played, "kiela:arrange:"), "kiela:arrange:1:1");

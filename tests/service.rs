@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use kiela::ai::Level;
 use kiela::app::{
-    AppError, BoardMessage, Clock, Destination, DueEvent, FirstMover, GameChoice, GameOptions, GameService,
-    LanguageSetting, ManualClock, Place, Reply, Settings, User, DAY,
+    AppError, BoardMessage, Clock, Destination, DueEvent, FirstMover, GameChoice, GameOptions,
+    GameService, LanguageSetting, ManualClock, Place, Reply, Settings, User, DAY,
 };
 use kiela::i18n::Lang;
 use kiela::rules::{Record, Variant};
@@ -526,7 +526,11 @@ async fn resignation_and_draws(db: Db) {
     let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
     // The board again, showing the offer, calling bob to answer it.
     assert!(offer.ping.contains(&w.bob.id), "{:?}", offer.ping);
-    assert!(offer.draw_offered && offer.picture.is_some(), "{}", offer.text);
+    assert!(
+        offer.draw_offered && offer.picture.is_some(),
+        "{}",
+        offer.text
+    );
     let e = refusal(w.service.draw(&w.alice, HERE, Some(game)).await);
     assert!(e.contains("already offered"), "{e}");
     // alice moves; her own offer stands. bob moves instead of accepting: it lapses.
@@ -1153,7 +1157,11 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
         .into_iter()
         .partition(|r| r.game.is_none());
     assert_eq!(edits.len(), 1);
-    assert!(edits[0].text.contains("Accepted by bob"), "{}", edits[0].text);
+    assert!(
+        edits[0].text.contains("Accepted by bob"),
+        "{}",
+        edits[0].text
+    );
     let plies: Vec<i64> = sent.iter().map(|r| r.game.unwrap().ply).collect();
     assert_eq!(plies, [0, 1, 2]);
     assert_eq!(sent[2].text, second.text);
@@ -1484,7 +1492,11 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .open_challenge(&w.alice, HERE, alice_first())
         .await
         .unwrap();
-    assert!(open.text.contains("alice challenges anyone here"), "{}", open.text);
+    assert!(
+        open.text.contains("alice challenges anyone here"),
+        "{}",
+        open.text
+    );
     assert!(open.ping.is_empty(), "nobody in particular is pinged");
     let c = open.challenge;
     assert!(c.is_some());
@@ -1518,7 +1530,11 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .map(|(_, reply)| reply)
         .collect();
     assert_eq!(edits.len(), 1, "{sent:?}");
-    assert!(edits[0].text.contains("Accepted by bob: game #1"), "{}", edits[0].text);
+    assert!(
+        edits[0].text.contains("Accepted by bob: game #1"),
+        "{}",
+        edits[0].text
+    );
     assert_eq!(edits[0].challenge, None, "the edit has no buttons");
 }
 
@@ -1541,8 +1557,13 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
     w.service.delivered(&answer.posts, 602).await.unwrap();
     let sent = deliveries(&w, 601).await;
     assert!(
-        sent.iter().any(|(to, reply)| matches!(to, Destination::Edit { message_id: 600, .. })
-            && reply.text.contains("Declined by carol")),
+        sent.iter().any(|(to, reply)| matches!(
+            to,
+            Destination::Edit {
+                message_id: 600,
+                ..
+            }
+        ) && reply.text.contains("Declined by carol")),
         "{sent:?}"
     );
 
@@ -1552,7 +1573,12 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         .await
         .unwrap();
     w.service.delivered(&c.posts, 700).await.unwrap();
-    assert!(w.service.due_events(w.clock.now()).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
     w.clock.advance(DAY + 1);
     let events = w.service.due_events(w.clock.now()).await.unwrap();
     let expired = DueEvent::ChallengeExpired {
@@ -1563,15 +1589,33 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
     let other = service_on(&w.db.url, &w.clock).await;
     let (first, second) = tokio::join!(w.service.fire(expired), other.fire(expired));
     assert!(first.unwrap() ^ second.unwrap(), "fired exactly once");
-    assert!(w.service.due_events(w.clock.now()).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
     let sent = deliveries(&w, 701).await;
     assert_eq!(sent.len(), 2, "{sent:?}");
     let (to, told) = &sent[0];
     assert_eq!(*to, Destination::Channel(HERE.channel_id));
-    assert!(told.text.contains("your challenge to bob expired"), "{}", told.text);
+    assert!(
+        told.text.contains("your challenge to bob expired"),
+        "{}",
+        told.text
+    );
     assert_eq!(told.ping, [w.alice.id]);
     let (to, edit) = &sent[1];
-    assert!(matches!(to, Destination::Edit { message_id: 700, .. }), "{to:?}");
+    assert!(
+        matches!(
+            to,
+            Destination::Edit {
+                message_id: 700,
+                ..
+            }
+        ),
+        "{to:?}"
+    );
     assert!(edit.text.contains("Expired"), "{}", edit.text);
     let e = refusal(w.service.accept(&w.bob, HERE, c.challenge).await);
     assert!(e.contains("it was expired"), "{e}");
@@ -1602,11 +1646,18 @@ async fn rematches_swap_the_seats_once(db: Db) {
         let e = refusal(w.service.rematch(user, HERE, game).await);
         assert!(e.contains("already asked for"), "{e}");
     }
-    let started = w.service.accept(&w.alice, HERE, again.challenge).await.unwrap();
+    let started = w
+        .service
+        .accept(&w.alice, HERE, again.challenge)
+        .await
+        .unwrap();
     let id = started.game.unwrap().id;
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (w.bob.id, w.alice.id));
-    assert_eq!((row.variant.as_str(), row.seconds_per_move), ("beginner", 2 * DAY));
+    assert_eq!(
+        (row.variant.as_str(), row.seconds_per_move),
+        ("beginner", 2 * DAY)
+    );
     let e = refusal(w.service.rematch(&w.alice, HERE, game).await);
     assert!(e.contains("already asked for or started"), "{e}");
 

@@ -80,7 +80,12 @@ impl GameService {
                 .filter(|n| !n.is_empty())
                 .count();
             if count != 10 {
-                return refused(tr!(user.lang, "arrange-row-count", which = which, count = count));
+                return refused(tr!(
+                    user.lang,
+                    "arrange-row-count",
+                    which = which,
+                    count = count
+                ));
             }
         }
         let layout: Layout = match rows.join(" ").parse() {
@@ -313,12 +318,7 @@ impl GameService {
 
     /// The game `user` means to resign (asked which if they have several
     /// in this channel), to ask them to confirm: nothing changes yet.
-    pub async fn resign_prompt(
-        &self,
-        user: &User,
-        place: Place,
-        game: Option<i64>,
-    ) -> Result<i64> {
+    pub async fn resign_prompt(&self, user: &User, place: Place, game: Option<i64>) -> Result<i64> {
         let id = self.pick_game_strictly(user, place, game).await?;
         let loaded = self.load(id).await?;
         loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;

@@ -668,7 +668,13 @@ impl GameService {
         self.pick(user, place, game, true).await
     }
 
-    async fn pick(&self, user: &User, place: Place, game: Option<i64>, strict: bool) -> Result<i64> {
+    async fn pick(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+        strict: bool,
+    ) -> Result<i64> {
         if let Some(id) = game {
             return Ok(id);
         }

@@ -46,7 +46,10 @@ pub enum Destination {
     User(i64),
     /// An edit of a message already posted: it becomes the reply's text,
     /// without components.
-    Edit { channel_id: i64, message_id: i64 },
+    Edit {
+        channel_id: i64,
+        message_id: i64,
+    },
 }
 
 /// A post as the service makes it: its outbox id, and what it says.
@@ -168,8 +171,7 @@ impl GameService {
                         },
                         // Nothing to edit: the message was never posted.
                         None if found.failed => {
-                            self.give_up(id, "edit-of-an-unposted-message")
-                                .await?;
+                            self.give_up(id, "edit-of-an-unposted-message").await?;
                             continue;
                         }
                         // Not posted yet: edit it once it is.

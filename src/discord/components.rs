@@ -11,8 +11,8 @@ use serenity::all::{
 };
 
 use crate::app::Reply;
-use crate::rules::{Layout, Side};
 use crate::i18n::Lang;
+use crate::rules::{Layout, Side};
 use crate::tr;
 
 /// What a component does, with everything needed to do it.
@@ -88,7 +88,11 @@ pub enum ComponentId {
 const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 fn encode(layout: &Layout) -> String {
-    layout.0.iter().map(|&n| DIGITS[n as usize] as char).collect()
+    layout
+        .0
+        .iter()
+        .map(|&n| DIGITS[n as usize] as char)
+        .collect()
 }
 
 fn decode(text: &str) -> Option<Layout> {
@@ -274,7 +278,11 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
         &tr!(lang, "button-resign"),
         ButtonStyle::Danger,
     );
-    let buttons = watch.into_iter().chain(arrange).chain(offer).chain([resign]);
+    let buttons = watch
+        .into_iter()
+        .chain(arrange)
+        .chain(offer)
+        .chain([resign]);
     rows.push(CreateActionRow::Buttons(buttons.collect()));
     if reply.draw_offered {
         rows.push(CreateActionRow::Buttons(vec![
@@ -319,7 +327,12 @@ pub fn arrange_form(game: i64, ply: i64, side: Side, layout: &Layout, lang: Lang
 }
 
 /// Under a rearrangement's preview: play it, or change it.
-pub fn confirm_arrange_row(game: i64, ply: i64, layout: Layout, lang: Lang) -> Vec<CreateActionRow> {
+pub fn confirm_arrange_row(
+    game: i64,
+    ply: i64,
+    layout: Layout,
+    lang: Lang,
+) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
         button(
             ComponentId::ConfirmArrange { game, ply, layout },
@@ -410,7 +423,9 @@ mod tests {
             ComponentId::EditArrange {
                 game: 4,
                 ply: 1,
-                layout: Layout([0, 1, 2, 3, 9, 10, 35, 36, 55, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14]),
+                layout: Layout([
+                    0, 1, 2, 3, 9, 10, 35, 36, 55, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14,
+                ]),
             },
         ];
         for id in ids {

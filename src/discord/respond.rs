@@ -9,8 +9,8 @@ use std::time::Duration;
 use serenity::all::{
     Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateModal, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
-    Nonce, UserId,
+    CreateMessage, CreateModal, EditInteractionResponse, EditMessage, Http, InteractionId, Message,
+    MessageId, Nonce, UserId,
 };
 use tokio::sync::Notify;
 use tracing::warn;

@@ -996,10 +996,7 @@ async fn insert_posts(
 /// Whether game `game` already has a pending rematch challenge or a
 /// rematch game (the unique indexes also forbid a second one, should two
 /// transactions race past this check).
-async fn rematch_exists(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    game: i64,
-) -> Result<bool> {
+async fn rematch_exists(tx: &mut sqlx::Transaction<'static, sqlx::Any>, game: i64) -> Result<bool> {
     let row = sqlx::query(
         "SELECT (SELECT COUNT(*) FROM challenges WHERE rematch_of = $1 AND status = 'pending') \
          + (SELECT COUNT(*) FROM games WHERE rematch_of = $1)",
