@@ -5,6 +5,7 @@ use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
 
 use crate::tr;
 
+use super::threads::ID_SLOT;
 use super::{
     refused, words, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
 };
@@ -32,7 +33,10 @@ impl GameService {
         if opponent.is_bot {
             return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
         }
-        check_days(user, options.days)?;
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        // Refused now, not when the game cannot be posted.
+        self.home(user, place, place.channel_id).await?;
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         // Not `meet`: the opponent's language is unknown until they act.
@@ -58,7 +62,7 @@ impl GameService {
             name = &user.name,
             variant = words::variant(lang, options.variant),
             first = first,
-            days = options.days
+            days = days
         );
         let post = NewPost {
             pings: vec![opponent.id],
@@ -74,7 +78,7 @@ impl GameService {
                     opponent_id: opponent.id,
                     variant: options.variant.name().into(),
                     first_mover: options.first.name().into(),
-                    days_per_move: options.days,
+                    days_per_move: days,
                     created_at: now,
                     expires_at: now + CHALLENGE_LIFETIME,
                 },
@@ -167,11 +171,12 @@ impl GameService {
         } else {
             (c.opponent_id, c.challenger_id)
         };
+        let home = self.home(user, place, c.channel_id).await?;
         let now = self.now();
         let seconds_per_move = c.days_per_move * DAY;
         let game = NewGame {
             guild_id: c.guild_id,
-            channel_id: c.channel_id,
+            channel_id: home.channel_id,
             variant: c.variant.clone(),
             south_id: south,
             north_id: north,
@@ -179,39 +184,30 @@ impl GameService {
             seconds_per_move,
             deadline: Some(now + seconds_per_move),
             created_at: now,
+            lobby_channel_id: home.lobby(),
         };
+        let lang = place.lang;
         let headline = |id: i64| {
             tr!(
-                place.lang,
+                lang,
                 "challenge-accepted",
                 name = &user.name,
                 id = id,
-                variant = words::variant_named(place.lang, &c.variant)
+                variant = words::variant_named(lang, &c.variant)
             )
         };
+        let thread = self.thread_name(lang, south, north).await?;
         let Some((_, posts)) = self
             .store
             .create_game(&game, Some(c.id), |id| {
-                // In the challenge's channel, wherever it is accepted.
-                let channel = Place {
-                    channel_id: c.channel_id,
-                    ..place
-                };
-                vec![self.start_post(channel, headline(id))]
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                self.start_posts(home, lang, headline(id), thread, vec![c.challenger_id])
             })
             .await?
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
         self.answer(place, &posts).await
-    }
-
-    /// The board post that announces a new game: its first board.
-    fn start_post(&self, place: Place, headline: String) -> NewPost {
-        NewPost {
-            ply: Some(0),
-            ..self.post_in(place, headline)
-        }
     }
 
     /// Declines a challenge addressed to the user.
@@ -283,7 +279,9 @@ impl GameService {
         level: Level,
         options: GameOptions,
     ) -> Result<Reply> {
-        check_days(user, options.days)?;
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        let home = self.home(user, place, place.channel_id).await?;
         self.check_ai_quota(user).await?;
         self.meet(user).await?;
         self.store
@@ -296,10 +294,10 @@ impl GameService {
             (self.bot.id, user.id)
         };
         let now = self.now();
-        let seconds_per_move = options.days * DAY;
+        let seconds_per_move = days * DAY;
         let game = NewGame {
             guild_id: place.guild_id,
-            channel_id: place.channel_id,
+            channel_id: home.channel_id,
             variant: options.variant.name().into(),
             south_id: south,
             north_id: north,
@@ -307,6 +305,7 @@ impl GameService {
             seconds_per_move,
             deadline: Some(now + seconds_per_move),
             created_at: now,
+            lobby_channel_id: home.lobby(),
         };
         let lang = place.lang;
         let headline = |id: i64| {
@@ -320,9 +319,13 @@ impl GameService {
                 variant = words::variant(lang, options.variant)
             )
         };
+        let thread = self.thread_name(lang, south, north).await?;
         let (id, mut posts) = self
             .store
-            .create_game(&game, None, |id| vec![self.start_post(place, headline(id))])
+            .create_game(&game, None, |id| {
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                self.start_posts(home, lang, headline(id), thread, Vec::new())
+            })
             .await?
             .expect("no challenge to lose");
         // Its opening move, if it moves first.
@@ -334,7 +337,7 @@ impl GameService {
     }
 }
 
-fn check_days(user: &User, days: i64) -> Result<()> {
+pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
     if !(1..=14).contains(&days) {
         return refused(tr!(user.lang, "bad-days", days = days));
     }
