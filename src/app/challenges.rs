@@ -8,8 +8,10 @@ use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
 
 use crate::tr;
 
+use super::threads::ID_SLOT;
 use super::{
-    refused, words, AppError, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
+    refused, words, AppError, FirstMover, GameOptions, GameService, Place, Reply, Result, User,
+    DAY,
 };
 
 /// How long a challenge waits for an answer.
@@ -35,7 +37,10 @@ impl GameService {
         if opponent.is_bot {
             return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
         }
-        check_days(user, options.days)?;
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        // Refused now, not when the game cannot be posted.
+        self.home(user, place, place.channel_id).await?;
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         // Not `meet`: the opponent's language is unknown until they act.
@@ -55,8 +60,12 @@ impl GameService {
             name = &user.name,
             variant = words::variant(lang, options.variant),
             first = first_words(lang, options.first, &user.name, Some(&opponent.name)),
-            days = options.days
+            days = days
         );
+        let options = GameOptions {
+            days: Some(days),
+            ..options
+        };
         self.offer(user, place, Some(opponent.id), options, None, text)
             .await
     }
@@ -68,7 +77,9 @@ impl GameService {
         place: Place,
         options: GameOptions,
     ) -> Result<Reply> {
-        check_days(user, options.days)?;
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        self.home(user, place, place.channel_id).await?;
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         let lang = place.lang;
@@ -78,13 +89,18 @@ impl GameService {
             name = &user.name,
             variant = words::variant(lang, options.variant),
             first = first_words(lang, options.first, &user.name, None),
-            days = options.days
+            days = days
         );
+        let options = GameOptions {
+            days: Some(days),
+            ..options
+        };
         self.offer(user, place, None, options, None, text).await
     }
 
     /// Stores a challenge from `user` to `opponent` (`None`: open to
-    /// anyone) with the post that announces it, `text`.
+    /// anyone) with the post that announces it, `text`; `options` with
+    /// their days settled.
     async fn offer(
         &self,
         user: &User,
@@ -107,15 +123,12 @@ impl GameService {
             opponent_id: opponent.unwrap_or(user.id),
             variant: options.variant.name().into(),
             first_mover: options.first.name().into(),
-            days_per_move: options.days,
+            days_per_move: options.days.unwrap_or_default(),
             created_at: now,
             expires_at: now + CHALLENGE_LIFETIME,
             rematch_of,
         };
-        let Some((id, post_id)) = self
-            .store
-            .insert_challenge(&challenge, post.clone())
-            .await?
+        let Some((id, post_id)) = self.store.insert_challenge(&challenge, post.clone()).await?
         else {
             return refused(tr!(
                 user.lang,
@@ -217,11 +230,12 @@ impl GameService {
         } else {
             (user.id, c.challenger_id)
         };
+        let home = self.home(user, place, c.channel_id).await?;
         let now = self.now();
         let seconds_per_move = c.days_per_move * DAY;
         let game = NewGame {
             guild_id: c.guild_id,
-            channel_id: c.channel_id,
+            channel_id: home.channel_id,
             variant: c.variant.clone(),
             south_id: south,
             north_id: north,
@@ -229,37 +243,31 @@ impl GameService {
             seconds_per_move,
             deadline: Some(now + seconds_per_move),
             created_at: now,
+            lobby_channel_id: home.lobby(),
             rematch_of: c.rematch_of,
         };
+        let lang = place.lang;
         let headline = |id: i64| {
             tr!(
-                place.lang,
+                lang,
                 "challenge-accepted",
                 name = &user.name,
                 id = id,
-                variant = words::variant_named(place.lang, &c.variant)
+                variant = words::variant_named(lang, &c.variant)
             )
         };
-        // In the challenge's channel, wherever it is accepted.
-        let channel = Place {
-            channel_id: c.channel_id,
-            ..place
-        };
+        let thread = self.thread_name(lang, south, north).await?;
         let original = self.store.challenge_post(c.id).await?;
         let Some((_, mut posts)) = self
             .store
             .create_game(&game, Some((c.id, user.id)), |id| {
-                let status = tr!(
-                    place.lang,
-                    "challenge-status-accepted",
-                    name = &user.name,
-                    id = id
-                );
-                let edit = original.map(|post| self.unbutton(&post, place.lang, &status));
-                [self.start_post(channel, headline(id))]
-                    .into_iter()
-                    .chain(edit)
-                    .collect()
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                let status = tr!(lang, "challenge-status-accepted", name = &user.name, id = id);
+                let edit = original.map(|post| self.unbutton(&post, lang, &status));
+                let mut posts =
+                    self.start_posts(home, lang, headline(id), thread, vec![c.challenger_id]);
+                posts.extend(edit);
+                posts
             })
             .await?
         else {
@@ -268,14 +276,6 @@ impl GameService {
         // The edit goes through the delivery loop, not the answer.
         posts.retain(|(_, post)| post.edits.is_none());
         self.answer(place, &posts).await
-    }
-
-    /// The board post that announces a new game: its first board.
-    fn start_post(&self, place: Place, headline: String) -> NewPost {
-        NewPost {
-            ply: Some(0),
-            ..self.post_in(place, headline)
-        }
     }
 
     /// Declines a challenge addressed to the user; its challenger is told.
@@ -296,15 +296,8 @@ impl GameService {
             mention = format!("<@{}>", c.challenger_id)
         );
         let status = tr!(place.lang, "challenge-status-declined", name = &user.name);
-        self.close_challenge(
-            user,
-            place,
-            &c,
-            "declined",
-            (text, vec![c.challenger_id]),
-            status,
-        )
-        .await
+        self.close_challenge(user, place, &c, "declined", (text, vec![c.challenger_id]), status)
+            .await
     }
 
     /// Closes challenge `c` as `status`, announcing it with `said` (a text
@@ -336,12 +329,7 @@ impl GameService {
 
     /// The edit that takes the buttons off challenge `c`'s message and
     /// adds `note` (none if the challenge was never posted).
-    async fn challenge_edit(
-        &self,
-        c: &ChallengeRow,
-        lang: Lang,
-        note: &str,
-    ) -> Result<Option<NewPost>> {
+    async fn challenge_edit(&self, c: &ChallengeRow, lang: Lang, note: &str) -> Result<Option<NewPost>> {
         let original = self.store.challenge_post(c.id).await?;
         Ok(original.map(|post| self.unbutton(&post, lang, note)))
     }
@@ -352,11 +340,7 @@ impl GameService {
         NewPost {
             channel_id: post.channel_id,
             edits: Some(post.id),
-            text: format!(
-                "{}\n{}",
-                post.text,
-                tr!(lang, "challenge-note", note = note)
-            ),
+            text: format!("{}\n{}", post.text, tr!(lang, "challenge-note", note = note)),
             lang: lang.locale().to_string(),
             hold: 0,
             ..NewPost::default()
@@ -367,7 +351,7 @@ impl GameService {
     /// buttons and the challenger is told. False if it was no longer
     /// pending (answered meanwhile, or another process expired it).
     pub(super) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
-        let lang = match self.store.guild_language(c.guild_id).await? {
+        let lang = match self.store.guild_settings(c.guild_id).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => self.lang_of(c.challenger_id).await?,
         };
@@ -376,12 +360,7 @@ impl GameService {
             tr!(lang, "challenge-expired-open", mention = mention)
         } else {
             let opponent = self.name_of(c.opponent_id).await?;
-            tr!(
-                lang,
-                "challenge-expired-to",
-                mention = mention,
-                name = &opponent
-            )
+            tr!(lang, "challenge-expired-to", mention = mention, name = &opponent)
         };
         let announcement = NewPost {
             channel_id: c.channel_id,
@@ -459,18 +438,15 @@ impl GameService {
             } else {
                 FirstMover::Me
             },
-            days: (row.seconds_per_move / DAY).clamp(1, 14),
+            days: Some((row.seconds_per_move / DAY).clamp(1, 14)),
         };
         if let Some(level) = row.ai_level.as_deref().and_then(|l| l.parse().ok()) {
             return self
                 .new_ai_game(user, place, level, options, Some(game))
                 .await;
         }
-        let opponent = if was_south {
-            row.north_id
-        } else {
-            row.south_id
-        };
+        let opponent = if was_south { row.north_id } else { row.south_id };
+        self.home(user, place, place.channel_id).await?;
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         let lang = place.lang;
@@ -483,7 +459,7 @@ impl GameService {
             id = game,
             variant = words::variant(lang, options.variant),
             first = first_words(lang, options.first, &user.name, Some(&name)),
-            days = options.days
+            days = options.days.unwrap_or_default()
         );
         self.offer(user, place, Some(opponent), options, Some(game), text)
             .await
@@ -510,7 +486,9 @@ impl GameService {
         options: GameOptions,
         rematch_of: Option<i64>,
     ) -> Result<Reply> {
-        check_days(user, options.days)?;
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        let home = self.home(user, place, place.channel_id).await?;
         self.check_ai_quota(user).await?;
         self.meet(user).await?;
         self.store
@@ -523,10 +501,10 @@ impl GameService {
             (self.bot.id, user.id)
         };
         let now = self.now();
-        let seconds_per_move = options.days * DAY;
+        let seconds_per_move = days * DAY;
         let game = NewGame {
             guild_id: place.guild_id,
-            channel_id: place.channel_id,
+            channel_id: home.channel_id,
             variant: options.variant.name().into(),
             south_id: south,
             north_id: north,
@@ -534,6 +512,7 @@ impl GameService {
             seconds_per_move,
             deadline: Some(now + seconds_per_move),
             created_at: now,
+            lobby_channel_id: home.lobby(),
             rematch_of,
         };
         let lang = place.lang;
@@ -548,9 +527,13 @@ impl GameService {
                 variant = words::variant(lang, options.variant)
             )
         };
+        let thread = self.thread_name(lang, south, north).await?;
         let Some((id, mut posts)) = self
             .store
-            .create_game(&game, None, |id| vec![self.start_post(place, headline(id))])
+            .create_game(&game, None, |id| {
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                self.start_posts(home, lang, headline(id), thread, Vec::new())
+            })
             .await?
         else {
             return refused(tr!(
@@ -584,7 +567,7 @@ fn first_words(
     }
 }
 
-fn check_days(user: &User, days: i64) -> Result<()> {
+pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
     if !(1..=14).contains(&days) {
         return refused(tr!(user.lang, "bad-days", days = days));
     }

@@ -249,7 +249,7 @@ impl GameService {
             }
         }
         if let Some(outcome) = game.outcome() {
-            self.finish(loaded, &mut change, outcome);
+            self.finish(loaded, &mut change, outcome, lang).await?;
         }
         let name = self.name_of(loaded.player(side)).await?;
         let path = name.path(lang, &trace);
@@ -257,13 +257,22 @@ impl GameService {
         if !answered {
             post.hold = 0;
         }
-        change.posts = vec![post.clone()];
+        change.posts.insert(0, post.clone());
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         Ok((ids[0], post))
     }
 
-    /// Fills in a change that ends the game with `outcome`.
-    pub(super) fn finish(&self, loaded: &Loaded, change: &mut GameChange, outcome: Outcome) {
+    /// Fills in a change that ends the game with `outcome`, with the line
+    /// that tells the game's lobby (in `lang`), if it has one; the caller
+    /// puts its own post first.
+    pub(super) async fn finish(
+        &self,
+        loaded: &Loaded,
+        change: &mut GameChange,
+        outcome: Outcome,
+        lang: Lang,
+    ) -> Result<()> {
+        change.posts.extend(self.lobby_result(loaded, outcome, lang).await?);
         change.status = "finished".into();
         change.result = Some(outcome.result.notation().into());
         change.reason = Some(outcome.reason.name().into());
@@ -281,6 +290,7 @@ impl GameService {
                 },
             });
         }
+        Ok(())
     }
 
     /// In an AI game where the bot is to move: computes and stores its move
@@ -473,8 +483,8 @@ impl GameService {
             ));
         }
         let mut change = GameChange::of(&loaded.row, self.now());
-        self.finish(loaded, &mut change, outcome);
-        change.posts = vec![post.clone()];
+        self.finish(loaded, &mut change, outcome, lang).await?;
+        change.posts.insert(0, post.clone());
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         Ok((ids[0], post))
     }

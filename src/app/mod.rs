@@ -18,6 +18,7 @@ mod names;
 mod outbox;
 mod replays;
 mod settings;
+mod threads;
 mod timers;
 mod words;
 
@@ -30,7 +31,8 @@ pub use limits::{
 };
 pub use names::Name;
 pub use outbox::{Delivery, Destination};
-pub use settings::{LanguageSetting, Settings};
+pub use settings::{GamesChannel, LanguageSetting, Settings, ThreadsSetting, DEFAULT_DAYS};
+pub use threads::BotPermissions;
 pub use timers::DueEvent;
 
 use std::sync::Arc;
@@ -89,14 +91,26 @@ pub struct Place {
     /// The server's language: Discord's `guild_locale`, unless the server
     /// chose one with `/kiela settings` (see [`GameService::localise`]).
     pub lang: Lang,
+    /// What the bot may do in this channel.
+    pub bot_may: BotPermissions,
 }
 
 impl Place {
+    /// A place where the bot may do everything it needs.
     pub fn new(guild_id: i64, channel_id: i64, lang: Lang) -> Place {
         Place {
             guild_id,
             channel_id,
             lang,
+            bot_may: BotPermissions::ALL,
+        }
+    }
+
+    /// The same place, where the bot may do only `may`.
+    pub fn allowing(self, may: BotPermissions) -> Place {
+        Place {
+            bot_may: may,
+            ..self
         }
     }
 }
@@ -157,6 +171,19 @@ pub struct Reply {
     /// A text sent as a file beside the message (a record too long for the
     /// message itself).
     pub document: Option<Document>,
+    /// Once this is posted, a thread is to be opened from it for a game
+    /// (see [`threads`]): report it with [`GameService::thread_opened`].
+    pub thread: Option<NewThread>,
+    /// More posts wait for this one to be delivered (the delivery loop
+    /// posts them; wake it then).
+    pub followed: bool,
+}
+
+/// A thread to open from a posted message, in which a game is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewThread {
+    pub game_id: i64,
+    pub name: String,
 }
 
 impl Reply {
@@ -280,8 +307,8 @@ impl FirstMover {
 pub struct GameOptions {
     pub variant: Variant,
     pub first: FirstMover,
-    /// Time per move in days, 1 to 14.
-    pub days: i64,
+    /// Time per move in days, 1 to 14 (`None`: the server's default).
+    pub days: Option<i64>,
 }
 
 impl Default for GameOptions {
@@ -289,7 +316,7 @@ impl Default for GameOptions {
         GameOptions {
             variant: Variant::Standard,
             first: FirstMover::Random,
-            days: 3,
+            days: None,
         }
     }
 }

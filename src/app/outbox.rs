@@ -21,7 +21,8 @@ use crate::i18n::Lang;
 use crate::store::{NewPost, PostRow};
 use crate::tr;
 
-use super::{AppError, GameService, Loaded, Place, Reply, Result};
+use super::threads::posts_channel;
+use super::{AppError, GameService, Loaded, NewThread, Place, Reply, Result};
 
 /// A post to deliver, composed.
 #[derive(Clone, Debug)]
@@ -76,28 +77,40 @@ impl GameService {
         headline: String,
         lang: Lang,
     ) -> NewPost {
+        let channel_id = posts_channel(&loaded.row);
         NewPost {
-            channel_id: loaded.row.channel_id,
+            channel_id,
             game_id: Some(loaded.row.id),
             ply: Some(ply),
             text: headline,
             lang: lang.locale().to_string(),
-            hold: self.timing.answer_lease,
+            // No answer can deliver a post to a thread not open yet.
+            hold: if channel_id == 0 {
+                0
+            } else {
+                self.timing.answer_lease
+            },
             ..NewPost::default()
         }
     }
 
-    /// The answer to an action in `place` that made `posts`: the posts
-    /// themselves, delivered by the answer; or, when they belong in another
-    /// channel (the game's), a private copy for the user, while the
-    /// delivery loop posts them there.
+    /// The answer to an action in `place` that made `posts`: those that
+    /// belong here, delivered by the answer, while the delivery loop posts
+    /// the others (in the game's thread, in a lobby); or, when none belongs
+    /// here (the game is played in another channel), a private copy for the
+    /// user, while the delivery loop posts them there.
     pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
-        let mut reply = self.compose(posts).await?;
-        let elsewhere = posts
+        let (here, elsewhere): (Vec<Made>, Vec<Made>) = posts
             .iter()
-            .map(|(_, post)| post.channel_id)
-            .find(|&channel| channel != place.channel_id);
-        if let Some(channel) = elsewhere {
+            .cloned()
+            .partition(|(_, post)| post.channel_id == place.channel_id);
+        if here.is_empty() {
+            let mut reply = self.compose(posts).await?;
+            let channel = self.destination(&elsewhere[0].1).await?;
+            let channel = match channel {
+                Destination::Channel(id) | Destination::User(id) => id,
+                Destination::Edit { channel_id, .. } => channel_id,
+            };
             let note = tr!(
                 reply.lang,
                 "posted-elsewhere",
@@ -106,8 +119,59 @@ impl GameService {
             reply.text = format!("{note}\n{}", reply.text);
             reply.private = true;
             reply.ping.clear();
+            reply.thread = None;
+            return Ok(reply);
+        }
+        let mut reply = self.compose(&here).await?;
+        if !elsewhere.is_empty() {
+            let ids: Vec<i64> = elsewhere.iter().map(|(id, _)| *id).collect();
+            self.release(&ids).await?;
+            reply.followed = true;
         }
         Ok(reply)
+    }
+
+    /// Where `post` goes now: a user, or a channel (a game's posts made
+    /// while its thread was being opened go to the game's channel as it
+    /// is when they are sent).
+    async fn destination(&self, post: &NewPost) -> Result<Destination> {
+        Ok(match (post.recipient_id, post.channel_id, post.game_id) {
+            (Some(user), _, _) => Destination::User(user),
+            (None, 0, Some(game)) => {
+                let row = self
+                    .store
+                    .game(game)
+                    .await?
+                    .ok_or(AppError::NoSuchGame(game))?;
+                Destination::Channel(row.channel_id)
+            }
+            (None, channel, _) => Destination::Channel(channel),
+        })
+    }
+
+    /// The message that post `id` edits, the delivery of post `original`:
+    /// `None` (and post `id` waits, or is given up) while there is none.
+    async fn edit_target(&self, id: i64, original: i64) -> Result<Option<Destination>> {
+        let Some(found) = self.store.post_message(original).await? else {
+            self.give_up(id, "edit-of-an-unknown-post").await?;
+            return Ok(None);
+        };
+        match found.message_id {
+            Some(message_id) => Ok(Some(Destination::Edit {
+                channel_id: found.channel_id,
+                message_id,
+            })),
+            // Nothing to edit: the message was never posted.
+            None if found.failed => {
+                self.give_up(id, "edit-of-an-unposted-message").await?;
+                Ok(None)
+            }
+            // Not posted yet: edit it once it is.
+            None => {
+                self.retry(id, 1).await?;
+                Ok(None)
+            }
+        }
     }
 
     /// The message of `posts` (made together by one action, in order) as
@@ -143,6 +207,13 @@ impl GameService {
             }
         }
         reply.posts = posts.iter().map(|(id, _)| *id).collect();
+        reply.thread = posts.iter().find_map(|(_, post)| {
+            Some(NewThread {
+                game_id: post.game_id?,
+                name: post.thread_name.clone()?,
+            })
+        });
+        reply.followed = reply.thread.is_some();
         Ok(reply)
     }
 
@@ -162,34 +233,20 @@ impl GameService {
                 answer_token,
                 attempts,
             } = row;
-            let to = match (post.edits, post.recipient_id) {
-                (Some(original), _) => match self.store.post_message(original).await? {
-                    Some(found) => match found.message_id {
-                        Some(message_id) => Destination::Edit {
-                            channel_id: found.channel_id,
-                            message_id,
-                        },
-                        // Nothing to edit: the message was never posted.
-                        None if found.failed => {
-                            self.give_up(id, "edit-of-an-unposted-message").await?;
-                            continue;
-                        }
-                        // Not posted yet: edit it once it is.
-                        None => {
-                            self.retry(id, 1).await?;
-                            continue;
-                        }
-                    },
-                    None => {
-                        self.give_up(id, "edit-of-an-unknown-post").await?;
-                        continue;
-                    }
+            // An edit goes to the message it edits, once that is posted.
+            let to = match post.edits {
+                Some(original) => match self.edit_target(id, original).await? {
+                    Some(to) => Ok(to),
+                    None => continue,
                 },
-                (None, Some(user)) => Destination::User(user),
-                (None, None) => Destination::Channel(post.channel_id),
+                None => self.destination(&post).await,
             };
-            match self.compose(&[(id, post)]).await {
-                Ok(reply) => deliveries.push(Delivery {
+            let composed = match to {
+                Ok(to) => self.compose(&[(id, post)]).await.map(|reply| (to, reply)),
+                Err(e) => Err(e),
+            };
+            match composed {
+                Ok((to, reply)) => deliveries.push(Delivery {
                     id,
                     to,
                     reply,

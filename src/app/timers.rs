@@ -156,15 +156,18 @@ impl GameService {
                     result: GameResult::win_for(side.opponent()),
                     reason: Reason::Timeout,
                 };
-                self.finish(&loaded, &mut change, outcome);
                 let name = self.name_of(player).await?;
                 let lang = self.public_lang(&loaded, player).await?;
+                self.finish(&loaded, &mut change, outcome, lang).await?;
                 let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
-                change.posts = vec![NewPost {
-                    pings: vec![loaded.player(side.opponent()), player],
-                    hold: 0,
-                    ..self.board_post(&loaded, loaded.ply(), headline, lang)
-                }];
+                change.posts.insert(
+                    0,
+                    NewPost {
+                        pings: vec![loaded.player(side.opponent()), player],
+                        hold: 0,
+                        ..self.board_post(&loaded, loaded.ply(), headline, lang)
+                    },
+                );
             }
             DueEvent::AiTurn { .. } => {
                 let human = loaded.player(loaded.game.turn().opponent());
@@ -186,7 +189,7 @@ impl GameService {
     /// the server's chosen language, else the language the player who ran
     /// out of time last used.
     async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
-        match self.store.guild_language(loaded.row.guild_id).await? {
+        match self.store.guild_settings(loaded.row.guild_id).await?.language {
             Some(chosen) => Ok(Lang::from_locale(&chosen)),
             None => self.lang_of(player).await,
         }

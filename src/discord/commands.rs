@@ -3,11 +3,13 @@
 
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
-    CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue,
+    ChannelType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue, Unresolved,
 };
 
 use crate::ai::Level;
-use crate::app::{FirstMover, GameOptions, LanguageSetting, Settings, User};
+use crate::app::{
+    FirstMover, GameOptions, GamesChannel, LanguageSetting, Settings, ThreadsSetting, User,
+};
 use crate::i18n::{t, Lang};
 use crate::rules::Variant;
 use crate::tr;
@@ -100,7 +102,9 @@ fn choice(
 /// The `/kiela` command with all its subcommands, as registered, with its
 /// names and descriptions translated for each of [`LOCALES`].
 pub fn definition() -> CreateCommand {
-    use CommandOptionType::{Boolean, Integer, String as Text, SubCommand, User as UserOption};
+    use CommandOptionType::{
+        Boolean, Channel, Integer, String as Text, SubCommand, User as UserOption,
+    };
     let sub = |name: &str| option(SubCommand, "cmd", name);
     let opt = |kind, name: &str| option(kind, "opt", name);
     let game = || opt(Integer, "game").min_int_value(1).set_autocomplete(true);
@@ -120,6 +124,9 @@ pub fn definition() -> CreateCommand {
     let language = ["auto", "en", "pt"]
         .into_iter()
         .fold(opt(Text, "language"), |o, l| choice(o, "language", l, l));
+    let threads = ["auto", "on", "off"]
+        .into_iter()
+        .fold(opt(Text, "threads"), |o, t| choice(o, "threads", t, t));
     let mut command =
         CreateCommand::new(COMMAND).description(t(Lang::En, "cmd-kiela-description", &[]));
     for (lang, locale) in LOCALES {
@@ -154,7 +161,19 @@ pub fn definition() -> CreateCommand {
         sub("leaderboard"),
         sub("rules"),
         sub("notify").add_sub_option(opt(Boolean, "dm").required(true)),
-        sub("settings").add_sub_option(language),
+        sub("settings")
+            .add_sub_option(language)
+            .add_sub_option(threads)
+            .add_sub_option(
+                option(Integer, "opt-settings", "days")
+                    .min_int_value(1)
+                    .max_int_value(14),
+            )
+            .add_sub_option(
+                opt(Channel, "games-channel")
+                    .channel_types(vec![ChannelType::Text]),
+            )
+            .add_sub_option(opt(Boolean, "anywhere")),
     ])
 }
 
@@ -231,6 +250,15 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
                 Some(locale) => Some(LanguageSetting::Fixed(Lang::from_locale(locale))),
                 None => None,
             },
+            threads: args
+                .text("threads")
+                .map(|t| ThreadsSetting::from_name(Some(t))),
+            days: args.integer("days"),
+            games_channel: match (args.channel("games-channel"), args.boolean("anywhere")) {
+                (Some(channel), _) => Some(GamesChannel::Only(channel)),
+                (None, Some(true)) => Some(GamesChannel::Anywhere),
+                (None, _) => None,
+            },
         }),
         other => return Err(tr!(lang, "parse-unknown", name = other)),
     };
@@ -294,6 +322,14 @@ impl Args<'_> {
         }
     }
 
+    fn channel(&self, name: &str) -> Option<i64> {
+        match self.value(name)? {
+            ResolvedValue::Channel(channel) => Some(channel.id.get() as i64),
+            ResolvedValue::Unresolved(Unresolved::Channel(id)) => Some(id.get() as i64),
+            _ => None,
+        }
+    }
+
     fn boolean(&self, name: &str) -> Option<bool> {
         match self.value(name)? {
             ResolvedValue::Boolean(b) => Some(*b),
@@ -330,7 +366,7 @@ impl Args<'_> {
                 Some("them") => FirstMover::Them,
                 _ => FirstMover::Random,
             },
-            days: self.integer("days").unwrap_or(defaults.days),
+            days: self.integer("days").or(defaults.days),
         })
     }
 }

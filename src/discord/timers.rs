@@ -13,7 +13,7 @@ use tracing::{info, warn};
 
 use crate::app::{clip_message, Clock, Delivery, Destination, GameService};
 
-use super::respond::{replace_board, Post, PostedBoard};
+use super::respond::{open_thread, replace_board, Post, PostedBoard};
 
 /// Every `interval`, fires what the clock made due. Everything it needs is
 /// in the database, so a restart loses nothing; each event fires once, and
@@ -90,7 +90,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             .edit_message(http, MessageId::new(message_id as u64), edit)
             .await;
         let edited = edited.map(|message| message.id.get() as i64);
-        return settle(service, id, edited, delivery.attempts).await;
+        return settle(service, id, edited, delivery.attempts, None).await;
     }
     let found = answered(service, http, &delivery).await;
     let post = Post::of(delivery.reply);
@@ -106,7 +106,16 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         };
         post.send(http, channel, format!("kiela-{id}")).await
     };
-    match sent.await {
+    let sent = match sent.await {
+        Ok(message) => match &post.thread {
+            Some(thread) => open_thread(service, http, &message, thread)
+                .await
+                .map(|()| message),
+            None => Ok(message),
+        },
+        Err(e) => Err(e),
+    };
+    match sent {
         Ok(message) => {
             if let Err(e) = service.delivered(&[id], message.id.get() as i64).await {
                 warn!(post = id, "cannot mark a post delivered: {e}");
@@ -116,13 +125,23 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
                 replace_board(service, http, message.channel_id, board, lang).await;
             }
         }
-        Err(e) => settle(service, id, Err(e), delivery.attempts).await,
+        Err(e) => {
+            let thread = post.thread.as_ref().map(|thread| thread.game_id);
+            settle(service, id, Err(e), delivery.attempts, thread).await
+        }
     }
 }
 
 /// Records how delivering post `id` went: done (as a message), or to try
-/// again or give up.
-async fn settle(service: &GameService, id: i64, sent: serenity::Result<i64>, attempts: i64) {
+/// again or give up (a post that was to open game `thread`'s thread then
+/// leaves the game in its channel).
+async fn settle(
+    service: &GameService,
+    id: i64,
+    sent: serenity::Result<i64>,
+    attempts: i64,
+    thread: Option<i64>,
+) {
     match sent {
         Ok(message) => {
             if let Err(e) = service.delivered(&[id], message).await {
@@ -140,6 +159,12 @@ async fn settle(service: &GameService, id: i64, sent: serenity::Result<i64>, att
                 }
                 Failure::GiveUp(why) => {
                     warn!(post = id, "Discord refuses a post, giving it up: {why}");
+                    if let Some(game) = thread {
+                        // No line to open it from: the game stays in the channel.
+                        if let Err(e) = service.thread_refused(game).await {
+                            warn!(post = id, "cannot record where the game is played: {e}");
+                        }
+                    }
                     service.give_up(id, &why).await
                 }
             };
