@@ -10,8 +10,7 @@ use crate::tr;
 
 use super::threads::ID_SLOT;
 use super::{
-    refused, words, AppError, FirstMover, GameOptions, GameService, Place, Reply, Result, User,
-    DAY,
+    refused, words, AppError, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
 };
 
 /// How long a challenge waits for an answer.
@@ -128,7 +127,10 @@ impl GameService {
             expires_at: now + CHALLENGE_LIFETIME,
             rematch_of,
         };
-        let Some((id, post_id)) = self.store.insert_challenge(&challenge, post.clone()).await?
+        let Some((id, post_id)) = self
+            .store
+            .insert_challenge(&challenge, post.clone())
+            .await?
         else {
             return refused(tr!(
                 user.lang,
@@ -262,7 +264,12 @@ impl GameService {
             .store
             .create_game(&game, Some((c.id, user.id)), |id| {
                 let thread = thread.replace(ID_SLOT, &id.to_string());
-                let status = tr!(lang, "challenge-status-accepted", name = &user.name, id = id);
+                let status = tr!(
+                    lang,
+                    "challenge-status-accepted",
+                    name = &user.name,
+                    id = id
+                );
                 let edit = original.map(|post| self.unbutton(&post, lang, &status));
                 let mut posts =
                     self.start_posts(home, lang, headline(id), thread, vec![c.challenger_id]);
@@ -296,8 +303,15 @@ impl GameService {
             mention = format!("<@{}>", c.challenger_id)
         );
         let status = tr!(place.lang, "challenge-status-declined", name = &user.name);
-        self.close_challenge(user, place, &c, "declined", (text, vec![c.challenger_id]), status)
-            .await
+        self.close_challenge(
+            user,
+            place,
+            &c,
+            "declined",
+            (text, vec![c.challenger_id]),
+            status,
+        )
+        .await
     }
 
     /// Closes challenge `c` as `status`, announcing it with `said` (a text
@@ -329,7 +343,12 @@ impl GameService {
 
     /// The edit that takes the buttons off challenge `c`'s message and
     /// adds `note` (none if the challenge was never posted).
-    async fn challenge_edit(&self, c: &ChallengeRow, lang: Lang, note: &str) -> Result<Option<NewPost>> {
+    async fn challenge_edit(
+        &self,
+        c: &ChallengeRow,
+        lang: Lang,
+        note: &str,
+    ) -> Result<Option<NewPost>> {
         let original = self.store.challenge_post(c.id).await?;
         Ok(original.map(|post| self.unbutton(&post, lang, note)))
     }
@@ -340,7 +359,11 @@ impl GameService {
         NewPost {
             channel_id: post.channel_id,
             edits: Some(post.id),
-            text: format!("{}\n{}", post.text, tr!(lang, "challenge-note", note = note)),
+            text: format!(
+                "{}\n{}",
+                post.text,
+                tr!(lang, "challenge-note", note = note)
+            ),
             lang: lang.locale().to_string(),
             hold: 0,
             ..NewPost::default()
@@ -360,7 +383,12 @@ impl GameService {
             tr!(lang, "challenge-expired-open", mention = mention)
         } else {
             let opponent = self.name_of(c.opponent_id).await?;
-            tr!(lang, "challenge-expired-to", mention = mention, name = &opponent)
+            tr!(
+                lang,
+                "challenge-expired-to",
+                mention = mention,
+                name = &opponent
+            )
         };
         let announcement = NewPost {
             channel_id: c.channel_id,
@@ -445,7 +473,11 @@ impl GameService {
                 .new_ai_game(user, place, level, options, Some(game))
                 .await;
         }
-        let opponent = if was_south { row.north_id } else { row.south_id };
+        let opponent = if was_south {
+            row.north_id
+        } else {
+            row.south_id
+        };
         self.home(user, place, place.channel_id).await?;
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;

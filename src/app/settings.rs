@@ -85,13 +85,15 @@ impl GameService {
         if place.guild_id == 0 {
             return Ok(place);
         }
-        Ok(match self.store.guild_settings(place.guild_id).await?.language {
-            Some(chosen) => Place {
-                lang: Lang::from_locale(&chosen),
-                ..place
+        Ok(
+            match self.store.guild_settings(place.guild_id).await?.language {
+                Some(chosen) => Place {
+                    lang: Lang::from_locale(&chosen),
+                    ..place
+                },
+                None => place,
             },
-            None => place,
-        })
+        )
     }
 
     /// The days per move of a new game in `place`: `asked`, or the

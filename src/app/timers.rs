@@ -189,7 +189,12 @@ impl GameService {
     /// the server's chosen language, else the language the player who ran
     /// out of time last used.
     async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
-        match self.store.guild_settings(loaded.row.guild_id).await?.language {
+        match self
+            .store
+            .guild_settings(loaded.row.guild_id)
+            .await?
+            .language
+        {
             Some(chosen) => Ok(Lang::from_locale(&chosen)),
             None => self.lang_of(player).await,
         }

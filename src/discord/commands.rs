@@ -2,8 +2,8 @@
 //! invocation into a [`Request`] for the game service.
 
 use serenity::all::{
-    CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
-    ChannelType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue, Unresolved,
+    ChannelType, CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
+    CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue, Unresolved,
 };
 
 use crate::ai::Level;
@@ -169,10 +169,7 @@ pub fn definition() -> CreateCommand {
                     .min_int_value(1)
                     .max_int_value(14),
             )
-            .add_sub_option(
-                opt(Channel, "games-channel")
-                    .channel_types(vec![ChannelType::Text]),
-            )
+            .add_sub_option(opt(Channel, "games-channel").channel_types(vec![ChannelType::Text]))
             .add_sub_option(opt(Boolean, "anywhere")),
     ])
 }

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, Builder, ChannelId, CreateThread, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateModal, EditInteractionResponse, EditMessage, Http, InteractionId, Message,
-    MessageId, Nonce, UserId,
+    AutoArchiveDuration, Builder, ChannelId, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateThread,
+    EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId, Nonce, UserId,
 };
 use serenity::http::HttpError;
 use tokio::sync::Notify;
