@@ -149,8 +149,9 @@ impl GameService {
         })
     }
 
-    /// The message that post `id` edits, the delivery of post `original`:
-    /// `None` (and post `id` waits, or is given up) while there is none.
+    /// The message that post `id` edits, the delivery of post `original`
+    /// (claimed only once that was delivered or given up): `None`, and post
+    /// `id` is given up, when there is none.
     async fn edit_target(&self, id: i64, original: i64) -> Result<Option<Destination>> {
         let Some(found) = self.store.post_message(original).await? else {
             self.give_up(id, "edit-of-an-unknown-post").await?;
@@ -162,13 +163,8 @@ impl GameService {
                 message_id,
             })),
             // Nothing to edit: the message was never posted.
-            None if found.failed => {
-                self.give_up(id, "edit-of-an-unposted-message").await?;
-                Ok(None)
-            }
-            // Not posted yet: edit it once it is.
             None => {
-                self.retry(id, 1).await?;
+                self.give_up(id, "edit-of-an-unposted-message").await?;
                 Ok(None)
             }
         }

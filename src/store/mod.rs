@@ -384,7 +384,7 @@ impl Store {
 
     async fn posted(&self, filter: &str, id: i64) -> Result<Option<ChallengePost>> {
         let row = sqlx::query(&format!(
-            "SELECT id, channel_id, text, message_id, failed FROM outbox WHERE {filter} \
+            "SELECT id, channel_id, text, message_id FROM outbox WHERE {filter} \
              ORDER BY id LIMIT 1"
         ))
         .bind(id)
@@ -396,7 +396,6 @@ impl Store {
                 channel_id: col(&row, "channel_id")?,
                 text: col(&row, "text")?,
                 message_id: col(&row, "message_id")?,
-                failed: col::<Option<String>>(&row, "failed")?.is_some(),
             })
         })
         .transpose()
@@ -518,10 +517,12 @@ impl Store {
                 return Ok(None);
             }
         }
+        // An edit keeps out of the game's order: it waits for the message
+        // it edits, not for the game's posts.
         let posts: Vec<NewPost> = posts(id)
             .into_iter()
             .map(|post| NewPost {
-                game_id: Some(id),
+                game_id: post.edits.is_none().then_some(id),
                 ..post
             })
             .collect();
@@ -826,8 +827,9 @@ impl Store {
     }
 
     /// Claims up to `limit` posts due at `now` for `lease` seconds: a post
-    /// is due when nobody holds it and every earlier post of its game is
-    /// delivered (a game's posts go out in order). Processes sharing the
+    /// is due when nobody holds it, every earlier post of its game is
+    /// delivered (a game's posts go out in order), and, for an edit, the
+    /// post whose message it edits was delivered (or given up). Processes sharing the
     /// database claim different posts: SQLite has one writer at a time, and
     /// PostgreSQL's `SKIP LOCKED` passes over rows another claim locked.
     pub async fn claim_posts(&self, now: i64, lease: i64, limit: i64) -> Result<Vec<PostRow>> {
@@ -841,6 +843,8 @@ impl Store {
                AND o.held_until <= $2 AND NOT EXISTS (SELECT 1 FROM outbox e \
                  WHERE e.game_id = o.game_id AND e.id < o.id \
                  AND e.delivered_at IS NULL AND e.failed IS NULL) \
+               AND NOT EXISTS (SELECT 1 FROM outbox t WHERE t.id = o.edits \
+                 AND t.delivered_at IS NULL AND t.failed IS NULL) \
                ORDER BY o.id LIMIT $3 {lock}) \
              RETURNING {POST_COLUMNS}"
         ))

@@ -445,8 +445,6 @@ pub struct ChallengePost {
     pub channel_id: i64,
     pub text: String,
     pub message_id: Option<i64>,
-    /// Discord refused it for good: there is nothing to edit.
-    pub failed: bool,
 }
 
 /// A post in the outbox, not delivered yet.
