@@ -1750,3 +1750,50 @@ async fn a_servers_games_channel_and_default_days() {
     assert_private(&back, "the channel of each challenge");
     table.fake.check_calls();
 }
+
+/// A thread Discord refuses to open (the games channel is elsewhere, so
+/// the bot could not know its permissions there): the game is played in
+/// that channel, under its line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_thread_leaves_the_game_in_its_channel() {
+    let table = Table::new().await;
+    let games = CHANNEL_ID + 9;
+    table.fake.add_guild_channel(GUILD_ID, games);
+    let manager = table.carol.clone().manager();
+    table
+        .slash(
+            &manager,
+            "settings",
+            json!([
+                {"name": "games-channel", "type": 7, "value": games.to_string()},
+                {"name": "threads", "type": 3, "value": "on"},
+            ]),
+        )
+        .await;
+    let options = json!([
+        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+        {"name": "first", "type": 3, "value": "me"},
+    ]);
+    let challenge = table.slash(&table.ana, "challenge", options).await;
+    table.click(&table.bob, &challenge, "kiela:accept:").await;
+    let line = table
+        .fake
+        .wait_for_message("with the line in the games channel", |m| {
+            m.channel_id == games && m.content.contains("thread")
+        })
+        .await;
+    let board = table
+        .fake
+        .wait_for_message("with the first board in the games channel", |m| {
+            m.channel_id == games && !m.attachments.is_empty()
+        })
+        .await;
+    assert!(board.id > line.id);
+    assert_eq!(board.mentions(), vec![table.ana.id]);
+    assert!(table.fake.threads().is_empty());
+    // The game is played there.
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.ana, &board, &hole).await;
+    assert_eq!((next.channel_id, next.ephemeral), (games, false));
+    table.fake.check_calls();
+}
