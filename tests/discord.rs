@@ -1653,6 +1653,25 @@ async fn a_game_is_played_in_its_own_thread() {
         .filter(|m| !m.ephemeral)
         .collect();
     assert_eq!(in_channel.len(), 3, "{in_channel:#?}");
+
+    // A rematch asked in the thread starts beside it, in a thread of the
+    // channel (a thread cannot hold threads).
+    let rematch = table.click(&table.bob, &over, "kiela:rematch:").await;
+    assert_eq!(rematch.channel_id, thread);
+    let accepted = table.click(&table.ana, &rematch, "kiela:accept:").await;
+    assert_private(&accepted, &format!("<#{CHANNEL_ID}>"));
+    eventually("the rematch's thread to open", || {
+        table.fake.threads().len() == 2
+    })
+    .await;
+    let (second, parent, _) = table.fake.threads()[1].clone();
+    assert_eq!(parent, CHANNEL_ID);
+    table
+        .fake
+        .wait_for_message("with the rematch's first board in its thread", |m| {
+            m.channel_id == second && !m.attachments.is_empty()
+        })
+        .await;
     table.fake.check_calls();
 }
 

@@ -78,9 +78,10 @@ impl GameService {
     /// is played: the server's games channel or `channel`, in a thread if
     /// the server wants one and the bot may open one. Refused when the bot
     /// lacks a permission the game needs there; Discord tells the bot's
-    /// permissions in the interaction's channel only, so elsewhere a
-    /// missing permission shows when posting (the game then stays in its
-    /// lobby, or the post is given up).
+    /// permissions in the interaction's channel only, so elsewhere (another
+    /// channel, or a game's lobby when asked in its thread) a missing
+    /// permission shows when posting (the game then stays in its lobby, or
+    /// the post is given up).
     pub(super) async fn home(&self, user: &User, place: Place, channel: i64) -> Result<Home> {
         if place.guild_id == 0 {
             return Ok(Home {
@@ -89,8 +90,18 @@ impl GameService {
             });
         }
         let settings = self.store.guild_settings(place.guild_id).await?;
-        let channel = settings.games_channel_id.unwrap_or(channel);
-        let may = if channel == place.channel_id {
+        // A game asked for in a game's thread (a rematch, a challenge typed
+        // there) starts beside it: a thread cannot hold threads.
+        let asked_in = channel;
+        let channel = match settings.games_channel_id {
+            Some(games) => games,
+            None => self
+                .store
+                .lobby_of_thread(channel)
+                .await?
+                .unwrap_or(channel),
+        };
+        let may = if channel == asked_in && channel == place.channel_id {
             place.bot_may
         } else {
             BotPermissions::ALL

@@ -316,6 +316,21 @@ impl Store {
         Ok(())
     }
 
+    /// The lobby of the game played in thread `channel`, if it is one.
+    pub async fn lobby_of_thread(&self, channel: i64) -> Result<Option<i64>> {
+        let row = sqlx::query(
+            "SELECT lobby_channel_id FROM games WHERE channel_id = $1 \
+             AND lobby_channel_id IS NOT NULL AND lobby_channel_id <> channel_id LIMIT 1",
+        )
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(row) => col(&row, "lobby_channel_id")?,
+            None => None,
+        })
+    }
+
     /// Game `game_id`'s thread could not be opened: it is played in its
     /// lobby, as a game without a thread.
     pub async fn stay_in_lobby(&self, game_id: i64) -> Result<()> {
