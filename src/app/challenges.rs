@@ -7,6 +7,7 @@ use crate::tr;
 
 use super::{
     refused, words, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
+    DEFAULT_DAYS,
 };
 
 /// How long a challenge waits for an answer.
@@ -32,7 +33,8 @@ impl GameService {
         if opponent.is_bot {
             return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
         }
-        check_days(user, options.days)?;
+        let days = options.days.unwrap_or(DEFAULT_DAYS);
+        check_days(user, days)?;
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         // Not `meet`: the opponent's language is unknown until they act.
@@ -58,7 +60,7 @@ impl GameService {
             name = &user.name,
             variant = words::variant(lang, options.variant),
             first = first,
-            days = options.days
+            days = days
         );
         let post = NewPost {
             pings: vec![opponent.id],
@@ -74,7 +76,7 @@ impl GameService {
                     opponent_id: opponent.id,
                     variant: options.variant.name().into(),
                     first_mover: options.first.name().into(),
-                    days_per_move: options.days,
+                    days_per_move: days,
                     created_at: now,
                     expires_at: now + CHALLENGE_LIFETIME,
                 },
@@ -168,25 +170,28 @@ impl GameService {
             (c.opponent_id, c.challenger_id)
         };
         let now = self.now();
-        let seconds_per_move = c.days_per_move * DAY;
-        let game = NewGame {
+        let mut game = NewGame {
             guild_id: c.guild_id,
             channel_id: c.channel_id,
             variant: c.variant.clone(),
             south_id: south,
             north_id: north,
             ai_level: None,
-            seconds_per_move,
-            deadline: Some(now + seconds_per_move),
+            seconds_per_move: c.days_per_move * DAY,
+            deadline: None,
             created_at: now,
         };
-        let headline = |id: i64| {
+        game.deadline = self.deadline_for(game.seconds_per_move, south).await?;
+        // South's first turn starts: a direct message if they want one
+        // every turn (unless South is the one accepting, answered now).
+        let dm = self.turn_dm(south, Some(user.id)).await?;
+        let headline = |lang, id: i64| {
             tr!(
-                place.lang,
+                lang,
                 "challenge-accepted",
                 name = &user.name,
                 id = id,
-                variant = words::variant_named(place.lang, &c.variant)
+                variant = words::variant_named(lang, &c.variant)
             )
         };
         let Some((_, posts)) = self
@@ -197,7 +202,9 @@ impl GameService {
                     channel_id: c.channel_id,
                     ..place
                 };
-                vec![self.start_post(channel, headline(id))]
+                let start = self.start_post(channel, headline(place.lang, id));
+                let dm = dm.map(|to| to.post(c.channel_id, 0, headline(to.lang, id)));
+                [start].into_iter().chain(dm).collect()
             })
             .await?
         else {
@@ -283,7 +290,9 @@ impl GameService {
         level: Level,
         options: GameOptions,
     ) -> Result<Reply> {
-        check_days(user, options.days)?;
+        if let Some(days) = options.days {
+            check_days(user, days)?;
+        }
         self.check_ai_quota(user).await?;
         self.meet(user).await?;
         self.store
@@ -295,8 +304,8 @@ impl GameService {
         } else {
             (self.bot.id, user.id)
         };
-        let now = self.now();
-        let seconds_per_move = options.days * DAY;
+        // No time limit (0) unless asked for: nobody waits for the human.
+        let seconds_per_move = options.days.map_or(0, |days| days * DAY);
         let game = NewGame {
             guild_id: place.guild_id,
             channel_id: place.channel_id,
@@ -305,8 +314,8 @@ impl GameService {
             north_id: north,
             ai_level: Some(level.name().into()),
             seconds_per_move,
-            deadline: Some(now + seconds_per_move),
-            created_at: now,
+            deadline: self.deadline_for(seconds_per_move, south).await?,
+            created_at: self.now(),
         };
         let lang = place.lang;
         let headline = |id: i64| {
@@ -327,7 +336,7 @@ impl GameService {
             .expect("no challenge to lose");
         // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
-        if let Some(post) = self.ai_turn(&mut loaded, lang, true).await? {
+        if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
             posts.push(post);
         }
         self.answer(place, &posts).await

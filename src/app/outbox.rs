@@ -84,8 +84,14 @@ impl GameService {
     /// The answer to an action in `place` that made `posts`: the posts
     /// themselves, delivered by the answer; or, when they belong in another
     /// channel (the game's), a private copy for the user, while the
-    /// delivery loop posts them there.
+    /// delivery loop posts them there. Direct messages among them are
+    /// never the answer: the delivery loop sends them.
     pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
+        let posts: Vec<Made> = (posts.iter())
+            .filter(|(_, post)| post.recipient_id.is_none())
+            .cloned()
+            .collect();
+        let posts = posts.as_slice();
         let mut reply = self.compose(posts).await?;
         let elsewhere = posts
             .iter()

@@ -7,7 +7,9 @@ use serenity::all::{
 };
 
 use crate::ai::Level;
-use crate::app::{FirstMover, GameOptions, LanguageSetting, Settings, User};
+use crate::app::{
+    FirstMover, GameOptions, LanguageSetting, Notify, Settings, User, VACATION_DAYS_PER_YEAR,
+};
 use crate::i18n::{t, Lang};
 use crate::rules::Variant;
 use crate::tr;
@@ -56,8 +58,9 @@ pub enum Request {
     },
     Leaderboard,
     Rules,
-    Notify {
-        direct_messages: bool,
+    Notify(Notify),
+    Vacation {
+        days: i64,
     },
     Settings(Settings),
 }
@@ -69,7 +72,14 @@ const LOCALES: [(Lang, &str); 1] = [(Lang::Pt, "pt-BR")];
 /// Discord sends back whatever the user's language, and its translations
 /// from the catalogue (`cmd-<name>-…` or `opt-<name>-…`).
 fn option(kind: CommandOptionType, prefix: &str, name: &str) -> CreateCommandOption {
-    let key = |what: &str| format!("{prefix}-{name}-{what}");
+    keyed_option(kind, &format!("{prefix}-{name}"), name)
+}
+
+/// An option named `name` whose words are under `key` (`key-name`,
+/// `key-description`): the same name meaning another thing elsewhere
+/// (`days` per move, `days` of vacation).
+fn keyed_option(kind: CommandOptionType, key: &str, name: &str) -> CreateCommandOption {
+    let key = |what: &str| format!("{key}-{what}");
     let mut option = CreateCommandOption::new(kind, name, t(Lang::En, &key("description"), &[]));
     for (lang, locale) in LOCALES {
         option = option
@@ -98,7 +108,7 @@ fn choice(
 /// The `/kiela` command with all its subcommands, as registered, with its
 /// names and descriptions translated for each of [`LOCALES`].
 pub fn definition() -> CreateCommand {
-    use CommandOptionType::{Boolean, Integer, String as Text, SubCommand, User as UserOption};
+    use CommandOptionType::{Integer, String as Text, SubCommand, User as UserOption};
     let sub = |name: &str| option(SubCommand, "cmd", name);
     let opt = |kind, name: &str| option(kind, "opt", name);
     let game = || opt(Integer, "game").min_int_value(1).set_autocomplete(true);
@@ -115,6 +125,10 @@ pub fn definition() -> CreateCommand {
     let level = ["easy", "medium", "hard", "expert"]
         .into_iter()
         .fold(opt(Text, "level"), |o, l| choice(o, "level", l, l));
+    let days = || opt(Integer, "days").min_int_value(1).max_int_value(14);
+    let notify = ["every-turn", "reminders", "off"]
+        .into_iter()
+        .fold(opt(Text, "dm"), |o, n| choice(o, "dm", n, n));
     let language = ["auto", "en", "pt"]
         .into_iter()
         .fold(opt(Text, "language"), |o, l| choice(o, "language", l, l));
@@ -130,13 +144,14 @@ pub fn definition() -> CreateCommand {
             .add_sub_option(opt(UserOption, "opponent").required(true))
             .add_sub_option(variant())
             .add_sub_option(first("them"))
-            .add_sub_option(opt(Integer, "days").min_int_value(1).max_int_value(14)),
+            .add_sub_option(days()),
         sub("accept"),
         sub("decline"),
         sub("ai")
             .add_sub_option(level)
             .add_sub_option(variant())
-            .add_sub_option(first("computer")),
+            .add_sub_option(first("computer"))
+            .add_sub_option(days()),
         sub("move")
             .add_sub_option(opt(Text, "hole").required(true).set_autocomplete(true))
             .add_sub_option(game()),
@@ -151,7 +166,13 @@ pub fn definition() -> CreateCommand {
         sub("stats").add_sub_option(opt(UserOption, "user")),
         sub("leaderboard"),
         sub("rules"),
-        sub("notify").add_sub_option(opt(Boolean, "dm").required(true)),
+        sub("notify").add_sub_option(notify.required(true)),
+        sub("vacation").add_sub_option(
+            keyed_option(Integer, "opt-vacation-days", "days")
+                .required(true)
+                .min_int_value(0)
+                .max_int_value(VACATION_DAYS_PER_YEAR as u64),
+        ),
         sub("settings").add_sub_option(language),
     ])
 }
@@ -222,8 +243,11 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
         },
         "leaderboard" => Request::Leaderboard,
         "rules" => Request::Rules,
-        "notify" => Request::Notify {
-            direct_messages: args.boolean("dm").unwrap_or(false),
+        "notify" => Request::Notify(Notify::from_name(args.text("dm").unwrap_or_default())),
+        "vacation" => Request::Vacation {
+            days: args
+                .integer("days")
+                .ok_or_else(|| tr!(lang, "parse-vacation-days"))?,
         },
         "settings" => Request::Settings(Settings {
             language: match args.text("language") {
@@ -294,13 +318,6 @@ impl Args<'_> {
         }
     }
 
-    fn boolean(&self, name: &str) -> Option<bool> {
-        match self.value(name)? {
-            ResolvedValue::Boolean(b) => Some(*b),
-            _ => None,
-        }
-    }
-
     fn user(&self, name: &str) -> Option<User> {
         match self.value(name)? {
             ResolvedValue::User(user, member) => {
@@ -330,7 +347,7 @@ impl Args<'_> {
                 Some("them") => FirstMover::Them,
                 _ => FirstMover::Random,
             },
-            days: self.integer("days").unwrap_or(defaults.days),
+            days: self.integer("days"),
         })
     }
 }
