@@ -45,6 +45,7 @@ on_both_backends! {
     a_game_whose_player_never_moved_is_aborted_unrated,
     a_vacation_pauses_the_clocks_within_a_yearly_allowance,
     ai_games_have_no_time_limit_unless_asked,
+    the_old_dm_reminders_flag_becomes_reminders,
 }
 
 const START: i64 = 1_800_000_000;
@@ -1980,4 +1981,49 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     assert!(w.service.fire(events[0]).await.unwrap());
     let lost = last_post(&w).await;
     assert!(lost.text.contains("alice ran out of time"), "{}", lost.text);
+}
+
+/// A database from before `/kiela notify` had choices: the migration turns
+/// the old `dm_reminders` flag into `reminders`, and leaves the others off.
+async fn the_old_dm_reminders_flag_becomes_reminders(db: Db) {
+    use sqlx::migrate::Migrator;
+    let old = db.fresh("old").await;
+    let backend = if old.url.starts_with("sqlite:") {
+        "sqlite"
+    } else {
+        "postgres"
+    };
+    // The migrations before this one, as an older kiela ran them.
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("migrations")
+        .join(backend);
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_owned();
+        if name.to_string_lossy().as_ref() < "20261201500000" {
+            std::fs::copy(&path, dir.path().join(name)).unwrap();
+        }
+    }
+    let mut conn = raw_connection(&old).await;
+    Migrator::new(dir.path())
+        .await
+        .unwrap()
+        .run(&mut conn)
+        .await
+        .unwrap();
+    for (id, flag) in [(1, 1), (2, 0)] {
+        sqlx::query(
+            "INSERT INTO players (id, name, is_bot, dm_reminders, created_at) VALUES ($1, 'x', 0, $2, 0)",
+        )
+        .bind(id as i64)
+        .bind(flag as i64)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    }
+    drop(conn);
+    let service = service_on(&old.url, &ManualClock::starting_at(START)).await;
+    assert_eq!(service.notify_setting(1).await.unwrap(), Notify::Reminders);
+    assert_eq!(service.notify_setting(2).await.unwrap(), Notify::Off);
 }
