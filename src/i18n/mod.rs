@@ -78,7 +78,7 @@ impl Lang {
             grouped.push('-');
         }
         for (i, digit) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 grouped.push(separator);
             }
             grouped.push(digit);
