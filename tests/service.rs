@@ -2001,7 +2001,7 @@ async fn the_old_dm_reminders_flag_becomes_reminders(db: Db) {
     for entry in std::fs::read_dir(source).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_owned();
-        if name.to_string_lossy().as_ref() < "20261201500000" {
+        if name.to_string_lossy().as_ref() < "20261201510000" {
             std::fs::copy(&path, dir.path().join(name)).unwrap();
         }
     }
