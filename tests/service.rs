@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use kiela::ai::Level;
 use kiela::app::{
-    AppError, BoardMessage, Clock, Destination, DueEvent, FirstMover, GameChoice, GameOptions,
-    GameService, LanguageSetting, ManualClock, Notify, Place, Reply, Settings, User, DAY,
+    AppError, BoardMessage, BotPermissions, Clock, Destination, DueEvent, FirstMover, GameChoice,
+    GameOptions, GameService, LanguageSetting, ManualClock, Notify, Place, Reply, Settings, User,
+    DAY,
 };
 use kiela::i18n::Lang;
 use kiela::rules::{Record, Variant};
@@ -53,6 +54,11 @@ const HERE: Place = Place {
     guild_id: 10,
     channel_id: 20,
     lang: Lang::En,
+    // Games stay in the channel (threads are another test's business).
+    bot_may: BotPermissions {
+        create_public_threads: false,
+        ..BotPermissions::ALL
+    },
 };
 
 struct World {
@@ -640,6 +646,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
         guild_id: 10,
         channel_id: 21,
         lang: Lang::En,
+        ..HERE
     };
     assert!(refusal(
         w.service
@@ -1071,6 +1078,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     // Only managers choose a server's language; it then overrides Discord's.
     let pt = Settings {
         language: Some(LanguageSetting::Fixed(Lang::Pt)),
+        ..Settings::default()
     };
     let e = refusal(w.service.settings(&w.bob, HERE, false, Lang::En, pt).await);
     assert!(e.contains("Manage Server"), "{e}");
@@ -1082,6 +1090,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::Pt);
     let auto = Settings {
         language: Some(LanguageSetting::Auto),
+        ..Settings::default()
     };
     w.service
         .settings(&w.bob, HERE, true, Lang::En, auto)
@@ -1363,6 +1372,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         guild_id: 11,
         channel_id: 30,
         lang: Lang::En,
+        ..HERE
     };
     let (_, text) = won_by_alice(&w, there, &w.alice, &w.bob).await;
     assert!(text.contains("alice 1"), "{text}");
@@ -1516,7 +1526,7 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
 const DM: Place = Place {
     guild_id: 0,
     channel_id: 77,
-    lang: Lang::En,
+    ..HERE
 };
 
 /// `/kiela notify`: every turn, reminders only, or off. A direct message

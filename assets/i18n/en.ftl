@@ -269,10 +269,19 @@ watch-rearrangement = that turn was a rearrangement: there is no sowing to watch
 
 settings-only-in-servers = server settings exist only in a server
 settings-managers-only = only members who may manage this server can change its settings (the Manage Server permission)
-settings-language-auto = Language of this server's public messages: automatic (the server's own language, { $language }).
-settings-language-fixed = Language of this server's public messages: { $language }.
-settings-now = Settings of this server: language { $language }. Managers change it with `/kiela settings language:`.
-settings-auto = automatic
+settings-saved = Saved.
+settings-now =
+    Settings of this server:
+    • language of public messages: { $language }
+    • games in threads: { $threads }
+    • days per move when a challenge does not say: { $days }
+    • games played in: { $channel }
+    Managers change them with `/kiela settings`.
+settings-auto-language = automatic ({ $language }, the server's own)
+settings-threads-auto = where the bot may open them
+settings-threads-on = always
+settings-threads-off = never (in the channel)
+settings-channel-anywhere = the channel of each challenge
 
 ## The rules
 
@@ -351,7 +360,7 @@ opt-opponent-description = Who you want to play
 opt-first-name = first
 opt-first-description = Who moves first (default random)
 opt-days-name = days
-opt-days-description = Days per move, 1 to 14 (challenges: 3 if left out; the AI: no limit)
+opt-days-description = Days per move, 1 to 14 (default: the server's, 3 unless changed; against the AI: no limit)
 opt-level-name = level
 opt-level-description = How strong (default medium)
 opt-hole-name = hole
@@ -364,6 +373,14 @@ opt-dm-name = dm
 opt-dm-description = Which direct messages you want
 opt-language-name = language
 opt-language-description = The language of the bot's public messages in this server
+opt-threads-name = threads
+opt-threads-description = Play each game in a thread of its own (default: where the bot may open one)
+opt-settings-days-name = days
+opt-settings-days-description = Days per move when a challenge does not say, 1 to 14
+opt-games-channel-name = games-channel
+opt-games-channel-description = Play every game of this server in this channel (its threads open there)
+opt-anywhere-name = anywhere
+opt-anywhere-description = Play games where they are challenged (forgets the games channel)
 choice-variant-standard = Standard
 choice-variant-beginner = Beginner
 choice-variant-expert = Expert (rearrange before your first move)
@@ -389,6 +406,7 @@ game-aborted = Game #{ $id } aborted: { $name } did not make a first move in tim
 aborted-line = **No result**: an aborted game is not rated.
 game-was-aborted = game #{ $id } was aborted (no result): start a new one with `/kiela challenge`
 history-aborted = (aborted: no result, not rated)
+outcome-aborted = aborted, no result
 choice-aborted = aborted
 choice-dm-every-turn = Every turn (and reminders)
 choice-dm-reminders = Reminders only
@@ -429,3 +447,20 @@ stats-vacation-left = Vacation left: { $days ->
     [one] { $days } day
    *[other] { $days } days
 }.
+choice-threads-auto = Where the bot may open them
+choice-threads-on = Always
+choice-threads-off = Never (in the channel)
+
+## Threads
+
+game-started-line = { $headline } The game is played in its thread.
+thread-name = Kiela #{ $id }: { $south } vs { $north }
+game-ended-line = Game #{ $id } ({ $south } vs { $north }) is over: { $outcome }. <#{ $thread }>
+permission-send-messages = Send Messages
+permission-attach-files = Attach Files
+permission-create-public-threads = Create Public Threads
+permission-send-messages-in-threads = Send Messages in Threads
+permissions-missing = { $count ->
+    [one] The bot lacks the permission { $permissions } in <#{ $channel }>, which games there need. A server manager can grant it to the bot (Server Settings → Roles, or the channel's permissions), or choose where games go with `/kiela settings`.
+   *[other] The bot lacks the permissions { $permissions } in <#{ $channel }>, which games there need. A server manager can grant them to the bot (Server Settings → Roles, or the channel's permissions), or choose where games go with `/kiela settings`.
+}

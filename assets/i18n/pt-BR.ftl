@@ -284,10 +284,19 @@ watch-rearrangement = essa vez foi um rearranjo: não há semeadura para assisti
 
 settings-only-in-servers = configurações só existem dentro de um servidor
 settings-managers-only = só quem pode gerenciar este servidor (a permissão Gerenciar Servidor) pode mudar as configurações
-settings-language-auto = Idioma das mensagens públicas deste servidor: automático (o idioma do próprio servidor, { $language }).
-settings-language-fixed = Idioma das mensagens públicas deste servidor: { $language }.
-settings-now = Configurações deste servidor: idioma { $language }. Quem gerencia o servidor muda com `/kiela configurações idioma:`.
-settings-auto = automático
+settings-saved = Salvo.
+settings-now =
+    Configurações deste servidor:
+    • idioma das mensagens públicas: { $language }
+    • partidas em tópicos: { $threads }
+    • dias por jogada quando o desafio não diz: { $days }
+    • partidas jogadas em: { $channel }
+    Quem gerencia o servidor muda com `/kiela configurações`.
+settings-auto-language = automático ({ $language }, o do próprio servidor)
+settings-threads-auto = onde o bot puder abri-los
+settings-threads-on = sempre
+settings-threads-off = nunca (no canal)
+settings-channel-anywhere = o canal de cada desafio
 
 ## As regras
 
@@ -365,7 +374,7 @@ opt-opponent-description = Contra quem você quer jogar
 opt-first-name = primeiro
 opt-first-description = Quem começa (padrão: sorteio)
 opt-days-name = dias
-opt-days-description = Dias por jogada, de 1 a 14 (desafios: 3 se omitido; a IA: sem limite)
+opt-days-description = Dias por jogada, de 1 a 14 (padrão: o do servidor, 3 se não mudou; contra a IA: sem limite)
 opt-level-name = nível
 opt-level-description = Qual a força (padrão: médio)
 opt-hole-name = casa
@@ -378,6 +387,14 @@ opt-dm-name = mensagem-direta
 opt-dm-description = Quais mensagens diretas você quer
 opt-language-name = idioma
 opt-language-description = O idioma das mensagens públicas do bot neste servidor
+opt-threads-name = tópicos
+opt-threads-description = Jogar cada partida num tópico próprio (padrão: onde o bot puder abrir um)
+opt-settings-days-name = dias
+opt-settings-days-description = Dias por jogada quando o desafio não diz, de 1 a 14
+opt-games-channel-name = canal-das-partidas
+opt-games-channel-description = Jogar todas as partidas do servidor neste canal (os tópicos abrem nele)
+opt-anywhere-name = qualquer-canal
+opt-anywhere-description = Jogar as partidas onde forem desafiadas (esquece o canal das partidas)
 choice-variant-standard = Padrão
 choice-variant-beginner = Iniciante
 choice-variant-expert = Especialista (rearrumar antes da primeira jogada)
@@ -403,6 +420,7 @@ game-aborted = Partida #{ $id } anulada: { $name } não fez a primeira jogada a 
 aborted-line = **Sem resultado**: uma partida anulada não vale rating.
 game-was-aborted = a partida #{ $id } foi anulada (sem resultado): comece outra com `/kiela desafiar`
 history-aborted = (anulada: sem resultado, não vale rating)
+outcome-aborted = anulada, sem resultado
 choice-aborted = anulada
 choice-dm-every-turn = A cada vez (e lembretes)
 choice-dm-reminders = Só lembretes
@@ -443,3 +461,20 @@ stats-vacation-left = Férias restantes: { $days ->
     [one] { $days } dia
    *[other] { $days } dias
 }.
+choice-threads-auto = Onde o bot puder abri-los
+choice-threads-on = Sempre
+choice-threads-off = Nunca (no canal)
+
+## Tópicos
+
+game-started-line = { $headline } A partida é jogada no tópico dela.
+thread-name = Kiela #{ $id }: { $south } x { $north }
+game-ended-line = A partida #{ $id } ({ $south } x { $north }) terminou: { $outcome }. <#{ $thread }>
+permission-send-messages = Enviar mensagens
+permission-attach-files = Anexar arquivos
+permission-create-public-threads = Criar tópicos públicos
+permission-send-messages-in-threads = Enviar mensagens em tópicos
+permissions-missing = { $count ->
+    [one] Falta ao bot a permissão { $permissions } em <#{ $channel }>, de que as partidas ali precisam. Quem gerencia o servidor pode concedê-la ao bot (Configurações do servidor → Cargos, ou as permissões do canal) ou escolher onde as partidas acontecem com `/kiela configurações`.
+   *[other] Faltam ao bot as permissões { $permissions } em <#{ $channel }>, de que as partidas ali precisam. Quem gerencia o servidor pode concedê-las ao bot (Configurações do servidor → Cargos, ou as permissões do canal) ou escolher onde as partidas acontecem com `/kiela configurações`.
+}

@@ -5,9 +5,9 @@ use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
 
 use crate::tr;
 
+use super::threads::ID_SLOT;
 use super::{
     refused, words, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
-    DEFAULT_DAYS,
 };
 
 /// How long a challenge waits for an answer.
@@ -33,8 +33,10 @@ impl GameService {
         if opponent.is_bot {
             return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
         }
-        let days = options.days.unwrap_or(DEFAULT_DAYS);
+        let days = self.days_in(place, options.days).await?;
         check_days(user, days)?;
+        // Refused now, not when the game cannot be posted.
+        self.home(user, place, place.channel_id).await?;
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         // Not `meet`: the opponent's language is unknown until they act.
@@ -169,10 +171,11 @@ impl GameService {
         } else {
             (c.opponent_id, c.challenger_id)
         };
+        let home = self.home(user, place, c.channel_id).await?;
         let now = self.now();
         let mut game = NewGame {
             guild_id: c.guild_id,
-            channel_id: c.channel_id,
+            channel_id: home.channel_id,
             variant: c.variant.clone(),
             south_id: south,
             north_id: north,
@@ -180,11 +183,13 @@ impl GameService {
             seconds_per_move: c.days_per_move * DAY,
             deadline: None,
             created_at: now,
+            lobby_channel_id: home.lobby(),
         };
         game.deadline = self.deadline_for(game.seconds_per_move, south).await?;
         // South's first turn starts: a direct message if they want one
         // every turn (unless South is the one accepting, answered now).
         let dm = self.turn_dm(south, Some(user.id)).await?;
+        let lang = place.lang;
         let headline = |lang, id: i64| {
             tr!(
                 lang,
@@ -194,31 +199,22 @@ impl GameService {
                 variant = words::variant_named(lang, &c.variant)
             )
         };
+        let thread = self.thread_name(lang, south, north).await?;
         let Some((_, posts)) = self
             .store
             .create_game(&game, Some(c.id), |id| {
-                // In the challenge's channel, wherever it is accepted.
-                let channel = Place {
-                    channel_id: c.channel_id,
-                    ..place
-                };
-                let start = self.start_post(channel, headline(place.lang, id));
-                let dm = dm.map(|to| to.post(c.channel_id, 0, headline(to.lang, id)));
-                [start].into_iter().chain(dm).collect()
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                let start = headline(lang, id);
+                let mut posts = self.start_posts(home, lang, start, thread, vec![c.challenger_id]);
+                let dm = dm.map(|to| to.post(home.channel_id, 0, headline(to.lang, id)));
+                posts.extend(dm);
+                posts
             })
             .await?
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
         self.answer(place, &posts).await
-    }
-
-    /// The board post that announces a new game: its first board.
-    fn start_post(&self, place: Place, headline: String) -> NewPost {
-        NewPost {
-            ply: Some(0),
-            ..self.post_in(place, headline)
-        }
     }
 
     /// Declines a challenge addressed to the user.
@@ -290,9 +286,11 @@ impl GameService {
         level: Level,
         options: GameOptions,
     ) -> Result<Reply> {
+        // No time limit unless asked for: nobody waits for the human.
         if let Some(days) = options.days {
             check_days(user, days)?;
         }
+        let home = self.home(user, place, place.channel_id).await?;
         self.check_ai_quota(user).await?;
         self.meet(user).await?;
         self.store
@@ -304,11 +302,10 @@ impl GameService {
         } else {
             (self.bot.id, user.id)
         };
-        // No time limit (0) unless asked for: nobody waits for the human.
         let seconds_per_move = options.days.map_or(0, |days| days * DAY);
         let game = NewGame {
             guild_id: place.guild_id,
-            channel_id: place.channel_id,
+            channel_id: home.channel_id,
             variant: options.variant.name().into(),
             south_id: south,
             north_id: north,
@@ -316,6 +313,7 @@ impl GameService {
             seconds_per_move,
             deadline: self.deadline_for(seconds_per_move, south).await?,
             created_at: self.now(),
+            lobby_channel_id: home.lobby(),
         };
         let lang = place.lang;
         let headline = |id: i64| {
@@ -329,9 +327,13 @@ impl GameService {
                 variant = words::variant(lang, options.variant)
             )
         };
+        let thread = self.thread_name(lang, south, north).await?;
         let (id, mut posts) = self
             .store
-            .create_game(&game, None, |id| vec![self.start_post(place, headline(id))])
+            .create_game(&game, None, |id| {
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                self.start_posts(home, lang, headline(id), thread, Vec::new())
+            })
             .await?
             .expect("no challenge to lose");
         // Its opening move, if it moves first.
@@ -343,7 +345,7 @@ impl GameService {
     }
 }
 
-fn check_days(user: &User, days: i64) -> Result<()> {
+pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
     if !(1..=14).contains(&days) {
         return refused(tr!(user.lang, "bad-days", days = days));
     }

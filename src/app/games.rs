@@ -9,6 +9,7 @@ use crate::i18n::Lang;
 use crate::tr;
 
 use super::outbox::Made;
+use super::threads::posts_channel;
 use super::{refused, words, AppError, GameService, Loaded, Place, Reply, Result, User};
 
 impl GameService {
@@ -158,7 +159,7 @@ impl GameService {
             }
         }
         if let Some(outcome) = game.outcome() {
-            self.finish(loaded, &mut change, outcome);
+            self.finish(loaded, &mut change, outcome, lang).await?;
         }
         let name = self.name_of(loaded.player(side)).await?;
         let ply = loaded.ply() + 1;
@@ -166,7 +167,7 @@ impl GameService {
         if actor.is_none() {
             post.hold = 0;
         }
-        change.posts = vec![post.clone()];
+        change.posts.insert(0, post.clone());
         if game.outcome().is_none() {
             if let Some(to) = self.turn_dm(next, actor).await? {
                 let path = name.path(to.lang, &trace);
@@ -177,8 +178,20 @@ impl GameService {
         Ok((ids[0], post))
     }
 
-    /// Fills in a change that ends the game with `outcome`.
-    pub(super) fn finish(&self, loaded: &Loaded, change: &mut GameChange, outcome: Outcome) {
+    /// Fills in a change that ends the game with `outcome`, with the line
+    /// that tells the game's lobby (in `lang`), if it has one; the caller
+    /// puts its own post first.
+    pub(super) async fn finish(
+        &self,
+        loaded: &Loaded,
+        change: &mut GameChange,
+        outcome: Outcome,
+        lang: Lang,
+    ) -> Result<()> {
+        let worded = words::outcome(lang, outcome);
+        change
+            .posts
+            .extend(self.lobby_result(loaded, &worded, lang).await?);
         change.status = "finished".into();
         change.result = Some(outcome.result.notation().into());
         change.reason = Some(outcome.reason.name().into());
@@ -196,6 +209,7 @@ impl GameService {
                 },
             });
         }
+        Ok(())
     }
 
     /// In an AI game where the bot is to move: computes and stores its move
@@ -285,7 +299,7 @@ impl GameService {
                 );
                 // In the game's channel, wherever it was offered from.
                 let post = NewPost {
-                    channel_id: loaded.row.channel_id,
+                    channel_id: posts_channel(&loaded.row),
                     pings: vec![opponent],
                     ..self.post_in(place, text)
                 };
@@ -317,8 +331,8 @@ impl GameService {
             ));
         }
         let mut change = GameChange::of(&loaded.row, self.now());
-        self.finish(loaded, &mut change, outcome);
-        change.posts = vec![post.clone()];
+        self.finish(loaded, &mut change, outcome, lang).await?;
+        change.posts.insert(0, post.clone());
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         Ok((ids[0], post))
     }

@@ -19,6 +19,7 @@ mod notify;
 mod outbox;
 mod replays;
 mod settings;
+mod threads;
 mod timers;
 mod vacation;
 mod words;
@@ -33,7 +34,8 @@ pub use limits::{
 pub use names::Name;
 pub use notify::Notify;
 pub use outbox::{Delivery, Destination};
-pub use settings::{LanguageSetting, Settings};
+pub use settings::{GamesChannel, LanguageSetting, Settings, ThreadsSetting, DEFAULT_DAYS};
+pub use threads::BotPermissions;
 pub use timers::DueEvent;
 pub use vacation::VACATION_DAYS_PER_YEAR;
 
@@ -93,14 +95,26 @@ pub struct Place {
     /// The server's language: Discord's `guild_locale`, unless the server
     /// chose one with `/kiela settings` (see [`GameService::localise`]).
     pub lang: Lang,
+    /// What the bot may do in this channel.
+    pub bot_may: BotPermissions,
 }
 
 impl Place {
+    /// A place where the bot may do everything it needs.
     pub fn new(guild_id: i64, channel_id: i64, lang: Lang) -> Place {
         Place {
             guild_id,
             channel_id,
             lang,
+            bot_may: BotPermissions::ALL,
+        }
+    }
+
+    /// The same place, where the bot may do only `may`.
+    pub fn allowing(self, may: BotPermissions) -> Place {
+        Place {
+            bot_may: may,
+            ..self
         }
     }
 }
@@ -156,6 +170,19 @@ pub struct Reply {
     /// A text sent as a file beside the message (a record too long for the
     /// message itself).
     pub document: Option<Document>,
+    /// Once this is posted, a thread is to be opened from it for a game
+    /// (see [`threads`]): report it with [`GameService::thread_opened`].
+    pub thread: Option<NewThread>,
+    /// More posts wait for this one to be delivered (the delivery loop
+    /// posts them; wake it then).
+    pub followed: bool,
+}
+
+/// A thread to open from a posted message, in which a game is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewThread {
+    pub game_id: i64,
+    pub name: String,
 }
 
 impl Reply {
@@ -275,17 +302,24 @@ impl FirstMover {
 }
 
 /// The options of a new game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOptions {
     pub variant: Variant,
     pub first: FirstMover,
-    /// Time per move in days, 1 to 14. Not given: [`DEFAULT_DAYS`] between
-    /// people; no time limit against the AI.
+    /// Time per move in days, 1 to 14. Not given: the server's default
+    /// between people; no time limit against the AI.
     pub days: Option<i64>,
 }
 
-/// The time per move of a challenge that does not say, in days.
-pub const DEFAULT_DAYS: i64 = 3;
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions {
+            variant: Variant::Standard,
+            first: FirstMover::Random,
+            days: None,
+        }
+    }
+}
 
 /// The `reason` of an aborted game: finished, without a result.
 const ABORTED: &str = "aborted";

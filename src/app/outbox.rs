@@ -21,7 +21,8 @@ use crate::i18n::Lang;
 use crate::store::{NewPost, PostRow};
 use crate::tr;
 
-use super::{AppError, GameService, Loaded, Place, Reply, Result};
+use super::threads::posts_channel;
+use super::{AppError, GameService, Loaded, NewThread, Place, Reply, Result};
 
 /// A post to deliver, composed.
 #[derive(Clone, Debug)]
@@ -70,34 +71,43 @@ impl GameService {
         headline: String,
         lang: Lang,
     ) -> NewPost {
+        let channel_id = posts_channel(&loaded.row);
         NewPost {
-            channel_id: loaded.row.channel_id,
+            channel_id,
             game_id: Some(loaded.row.id),
             ply: Some(ply),
             text: headline,
             lang: lang.locale().to_string(),
-            hold: self.timing.answer_lease,
+            // No answer can deliver a post to a thread not open yet.
+            hold: if channel_id == 0 {
+                0
+            } else {
+                self.timing.answer_lease
+            },
             ..NewPost::default()
         }
     }
 
-    /// The answer to an action in `place` that made `posts`: the posts
-    /// themselves, delivered by the answer; or, when they belong in another
-    /// channel (the game's), a private copy for the user, while the
-    /// delivery loop posts them there. Direct messages among them are
-    /// never the answer: the delivery loop sends them.
+    /// The answer to an action in `place` that made `posts`: those that
+    /// belong here, delivered by the answer, while the delivery loop posts
+    /// the others (in the game's thread, in a lobby); or, when none belongs
+    /// here (the game is played in another channel), a private copy for the
+    /// user, while the delivery loop posts them there. Direct messages
+    /// among them are never the answer: the delivery loop sends them.
     pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
-        let posts: Vec<Made> = (posts.iter())
-            .filter(|(_, post)| post.recipient_id.is_none())
-            .cloned()
-            .collect();
+        let (dms, posts): (Vec<Made>, Vec<Made>) =
+            (posts.iter().cloned()).partition(|(_, post)| post.recipient_id.is_some());
         let posts = posts.as_slice();
-        let mut reply = self.compose(posts).await?;
-        let elsewhere = posts
+        let (here, elsewhere): (Vec<Made>, Vec<Made>) = posts
             .iter()
-            .map(|(_, post)| post.channel_id)
-            .find(|&channel| channel != place.channel_id);
-        if let Some(channel) = elsewhere {
+            .cloned()
+            .partition(|(_, post)| post.channel_id == place.channel_id);
+        if here.is_empty() {
+            let mut reply = self.compose(posts).await?;
+            let channel = self.destination(&elsewhere[0].1).await?;
+            let channel = match channel {
+                Destination::Channel(id) | Destination::User(id) => id,
+            };
             let note = tr!(
                 reply.lang,
                 "posted-elsewhere",
@@ -106,8 +116,35 @@ impl GameService {
             reply.text = format!("{note}\n{}", reply.text);
             reply.private = true;
             reply.ping.clear();
+            reply.thread = None;
+            return Ok(reply);
         }
+        let mut reply = self.compose(&here).await?;
+        if !elsewhere.is_empty() {
+            let ids: Vec<i64> = elsewhere.iter().map(|(id, _)| *id).collect();
+            self.release(&ids).await?;
+            reply.followed = true;
+        }
+        reply.followed |= !dms.is_empty();
         Ok(reply)
+    }
+
+    /// Where `post` goes now: a user, or a channel (a game's posts made
+    /// while its thread was being opened go to the game's channel as it
+    /// is when they are sent).
+    async fn destination(&self, post: &NewPost) -> Result<Destination> {
+        Ok(match (post.recipient_id, post.channel_id, post.game_id) {
+            (Some(user), _, _) => Destination::User(user),
+            (None, 0, Some(game)) => {
+                let row = self
+                    .store
+                    .game(game)
+                    .await?
+                    .ok_or(AppError::NoSuchGame(game))?;
+                Destination::Channel(row.channel_id)
+            }
+            (None, channel, _) => Destination::Channel(channel),
+        })
     }
 
     /// The message of `posts` (made together by one action, in order) as
@@ -143,6 +180,13 @@ impl GameService {
             }
         }
         reply.posts = posts.iter().map(|(id, _)| *id).collect();
+        reply.thread = posts.iter().find_map(|(_, post)| {
+            Some(NewThread {
+                game_id: post.game_id?,
+                name: post.thread_name.clone()?,
+            })
+        });
+        reply.followed = reply.thread.is_some();
         Ok(reply)
     }
 
@@ -162,12 +206,12 @@ impl GameService {
                 answer_token,
                 attempts,
             } = row;
-            let to = match post.recipient_id {
-                Some(user) => Destination::User(user),
-                None => Destination::Channel(post.channel_id),
+            let composed = match self.destination(&post).await {
+                Ok(to) => self.compose(&[(id, post)]).await.map(|reply| (to, reply)),
+                Err(e) => Err(e),
             };
-            match self.compose(&[(id, post)]).await {
-                Ok(reply) => deliveries.push(Delivery {
+            match composed {
+                Ok((to, reply)) => deliveries.push(Delivery {
                     id,
                     to,
                     reply,

@@ -158,6 +158,10 @@ impl GameService {
                     hold: 0,
                     ..self.board_post(&loaded, ply, text(lang), lang)
                 }];
+                let aborted = tr!(lang, "outcome-aborted");
+                change
+                    .posts
+                    .extend(self.lobby_result(&loaded, &aborted, lang).await?);
                 for to in self.event_dms(&people).await? {
                     let channel = loaded.row.channel_id;
                     change.posts.push(to.post(channel, ply, text(to.lang)));
@@ -169,15 +173,18 @@ impl GameService {
                     result: GameResult::win_for(side.opponent()),
                     reason: Reason::Timeout,
                 };
-                self.finish(&loaded, &mut change, outcome);
                 let name = self.name_of(player).await?;
                 let lang = self.public_lang(&loaded, player).await?;
+                self.finish(&loaded, &mut change, outcome, lang).await?;
                 let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
-                change.posts = vec![NewPost {
-                    pings: vec![loaded.player(side.opponent()), player],
-                    hold: 0,
-                    ..self.board_post(&loaded, loaded.ply(), headline, lang)
-                }];
+                change.posts.insert(
+                    0,
+                    NewPost {
+                        pings: vec![loaded.player(side.opponent()), player],
+                        hold: 0,
+                        ..self.board_post(&loaded, loaded.ply(), headline, lang)
+                    },
+                );
             }
             DueEvent::AiTurn { .. } => {
                 let human = loaded.player(loaded.game.turn().opponent());
@@ -198,7 +205,12 @@ impl GameService {
     /// the server's chosen language, else the language the player who ran
     /// out of time last used.
     pub(super) async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
-        match self.store.guild_language(loaded.row.guild_id).await? {
+        match self
+            .store
+            .guild_settings(loaded.row.guild_id)
+            .await?
+            .language
+        {
             Some(chosen) => Ok(Lang::from_locale(&chosen)),
             None => self.lang_of(player).await,
         }

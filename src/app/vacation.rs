@@ -17,6 +17,7 @@ use crate::i18n::Lang;
 use crate::store::{GameChange, NewPost};
 use crate::tr;
 
+use super::threads::posts_channel;
 use super::{refused, AppError, GameService, Reply, Result, User, DAY};
 
 /// Vacation days each player may take per calendar year.
@@ -181,7 +182,7 @@ impl GameService {
                     let lang = self.public_lang(&loaded, opponent).await?;
                     let text = format!("<@{opponent}> {}", text(lang, row.id));
                     vec![NewPost {
-                        channel_id: loaded.row.channel_id,
+                        channel_id: posts_channel(&loaded.row),
                         pings: vec![opponent],
                         lang: lang.locale().to_string(),
                         text,

@@ -2,13 +2,14 @@
 //! invocation into a [`Request`] for the game service.
 
 use serenity::all::{
-    CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
-    CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue,
+    ChannelType, CommandDataOption, CommandDataOptionValue, CommandInteraction, CommandOptionType,
+    CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue, Unresolved,
 };
 
 use crate::ai::Level;
 use crate::app::{
-    FirstMover, GameOptions, LanguageSetting, Notify, Settings, User, VACATION_DAYS_PER_YEAR,
+    FirstMover, GameOptions, GamesChannel, LanguageSetting, Notify, Settings, ThreadsSetting, User,
+    VACATION_DAYS_PER_YEAR,
 };
 use crate::i18n::{t, Lang};
 use crate::rules::Variant;
@@ -72,14 +73,7 @@ const LOCALES: [(Lang, &str); 1] = [(Lang::Pt, "pt-BR")];
 /// Discord sends back whatever the user's language, and its translations
 /// from the catalogue (`cmd-<name>-…` or `opt-<name>-…`).
 fn option(kind: CommandOptionType, prefix: &str, name: &str) -> CreateCommandOption {
-    keyed_option(kind, &format!("{prefix}-{name}"), name)
-}
-
-/// An option named `name` whose words are under `key` (`key-name`,
-/// `key-description`): the same name meaning another thing elsewhere
-/// (`days` per move, `days` of vacation).
-fn keyed_option(kind: CommandOptionType, key: &str, name: &str) -> CreateCommandOption {
-    let key = |what: &str| format!("{key}-{what}");
+    let key = |what: &str| format!("{prefix}-{name}-{what}");
     let mut option = CreateCommandOption::new(kind, name, t(Lang::En, &key("description"), &[]));
     for (lang, locale) in LOCALES {
         option = option
@@ -108,7 +102,9 @@ fn choice(
 /// The `/kiela` command with all its subcommands, as registered, with its
 /// names and descriptions translated for each of [`LOCALES`].
 pub fn definition() -> CreateCommand {
-    use CommandOptionType::{Integer, String as Text, SubCommand, User as UserOption};
+    use CommandOptionType::{
+        Boolean, Channel, Integer, String as Text, SubCommand, User as UserOption,
+    };
     let sub = |name: &str| option(SubCommand, "cmd", name);
     let opt = |kind, name: &str| option(kind, "opt", name);
     let game = || opt(Integer, "game").min_int_value(1).set_autocomplete(true);
@@ -132,6 +128,9 @@ pub fn definition() -> CreateCommand {
     let language = ["auto", "en", "pt"]
         .into_iter()
         .fold(opt(Text, "language"), |o, l| choice(o, "language", l, l));
+    let threads = ["auto", "on", "off"]
+        .into_iter()
+        .fold(opt(Text, "threads"), |o, t| choice(o, "threads", t, t));
     let mut command =
         CreateCommand::new(COMMAND).description(t(Lang::En, "cmd-kiela-description", &[]));
     for (lang, locale) in LOCALES {
@@ -168,12 +167,21 @@ pub fn definition() -> CreateCommand {
         sub("rules"),
         sub("notify").add_sub_option(notify.required(true)),
         sub("vacation").add_sub_option(
-            keyed_option(Integer, "opt-vacation-days", "days")
+            option(Integer, "opt-vacation", "days")
                 .required(true)
                 .min_int_value(0)
                 .max_int_value(VACATION_DAYS_PER_YEAR as u64),
         ),
-        sub("settings").add_sub_option(language),
+        sub("settings")
+            .add_sub_option(language)
+            .add_sub_option(threads)
+            .add_sub_option(
+                option(Integer, "opt-settings", "days")
+                    .min_int_value(1)
+                    .max_int_value(14),
+            )
+            .add_sub_option(opt(Channel, "games-channel").channel_types(vec![ChannelType::Text]))
+            .add_sub_option(opt(Boolean, "anywhere")),
     ])
 }
 
@@ -255,6 +263,15 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
                 Some(locale) => Some(LanguageSetting::Fixed(Lang::from_locale(locale))),
                 None => None,
             },
+            threads: args
+                .text("threads")
+                .map(|t| ThreadsSetting::from_name(Some(t))),
+            days: args.integer("days"),
+            games_channel: match (args.channel("games-channel"), args.boolean("anywhere")) {
+                (Some(channel), _) => Some(GamesChannel::Only(channel)),
+                (None, Some(true)) => Some(GamesChannel::Anywhere),
+                (None, _) => None,
+            },
         }),
         other => return Err(tr!(lang, "parse-unknown", name = other)),
     };
@@ -314,6 +331,21 @@ impl Args<'_> {
     fn integer(&self, name: &str) -> Option<i64> {
         match self.value(name)? {
             ResolvedValue::Integer(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn channel(&self, name: &str) -> Option<i64> {
+        match self.value(name)? {
+            ResolvedValue::Channel(channel) => Some(channel.id.get() as i64),
+            ResolvedValue::Unresolved(Unresolved::Channel(id)) => Some(id.get() as i64),
+            _ => None,
+        }
+    }
+
+    fn boolean(&self, name: &str) -> Option<bool> {
+        match self.value(name)? {
+            ResolvedValue::Boolean(b) => Some(*b),
             _ => None,
         }
     }

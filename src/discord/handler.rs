@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serenity::all::{
     AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EditMessage, EventHandler,
-    GuildId, Interaction, InteractionId, Ready,
+    GuildId, Interaction, InteractionId, Permissions, Ready,
 };
 use serenity::async_trait;
 use tokio::sync::Notify;
@@ -120,9 +120,10 @@ impl Handler {
         guild: Option<GuildId>,
         guild_locale: Option<&str>,
         channel: serenity::all::ChannelId,
+        bot_may: Option<Permissions>,
     ) -> (User, Place) {
         let user = user_of(user, nick(member), Lang::from_locale(locale));
-        let place = place_of(guild, channel, guild_locale, user.lang);
+        let place = place_of(guild, channel, guild_locale, user.lang, bot_may);
         let place = match self.service.localise(place).await {
             Ok(place) => place,
             Err(e) => {
@@ -142,6 +143,7 @@ impl Handler {
                 command.guild_id,
                 command.guild_locale.as_deref(),
                 command.channel_id,
+                command.app_permissions,
             )
             .await;
         let responder = self.responder(ctx, (command.id, &command.token), user.id);
@@ -234,6 +236,7 @@ impl Handler {
                 component.guild_id,
                 component.guild_locale.as_deref(),
                 component.channel_id,
+                component.app_permissions,
             )
             .await;
         let responder = self.responder(ctx, (component.id, &component.token), user.id);
@@ -362,6 +365,7 @@ impl Handler {
                 command.guild_id,
                 command.guild_locale.as_deref(),
                 command.channel_id,
+                command.app_permissions,
             )
             .await;
         let responder = self.responder(ctx, (command.id, &command.token), user.id);

@@ -17,12 +17,12 @@ pub use components::ComponentId;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{GatewayIntents, GuildId, HttpBuilder, ShardManager};
+use serenity::all::{GatewayIntents, GuildId, HttpBuilder, Permissions, ShardManager};
 use thiserror::Error;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
-use crate::app::{Clock, GameService, Place, Timing, User};
+use crate::app::{BotPermissions, Clock, GameService, Place, Timing, User};
 use crate::i18n::Lang;
 use crate::store::{Store, StoreError};
 
@@ -359,11 +359,21 @@ fn place_of(
     channel: serenity::all::ChannelId,
     guild_locale: Option<&str>,
     user_lang: Lang,
+    bot_may: Option<Permissions>,
 ) -> Place {
-    Place {
-        guild_id: guild.map_or(0, |g| g.get() as i64),
-        channel_id: channel.get() as i64,
-        lang: guild_locale.map_or(user_lang, Lang::from_locale),
+    let place = Place::new(
+        guild.map_or(0, |g| g.get() as i64),
+        channel.get() as i64,
+        guild_locale.map_or(user_lang, Lang::from_locale),
+    );
+    match bot_may {
+        Some(p) => place.allowing(BotPermissions {
+            send_messages: p.send_messages(),
+            attach_files: p.attach_files(),
+            create_public_threads: p.create_public_threads(),
+            send_messages_in_threads: p.send_messages_in_threads(),
+        }),
+        None => place,
     }
 }
 

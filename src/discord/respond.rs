@@ -7,15 +7,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
-    Nonce, UserId,
+    AutoArchiveDuration, Builder, ChannelId, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditInteractionResponse,
+    EditMessage, Http, InteractionId, Message, MessageId, Nonce, UserId,
 };
+use serenity::http::HttpError;
 use tokio::sync::Notify;
 use tracing::warn;
 
-use crate::app::{clip_message, BoardMessage, Document, GameRef, GameService, Picture, Reply};
+use crate::app::{
+    clip_message, BoardMessage, Document, GameRef, GameService, NewThread, Picture, Reply,
+};
 use crate::i18n::Lang;
 
 use super::components;
@@ -42,6 +45,10 @@ pub struct Post {
     pub board: Option<GameRef>,
     /// The outbox posts this is (see [`crate::app::Reply::posts`]).
     pub posts: Vec<i64>,
+    /// A game's thread to open from this message once it is posted.
+    pub thread: Option<NewThread>,
+    /// More posts wait for this one (see [`crate::app::Reply::followed`]).
+    pub followed: bool,
 }
 
 impl Post {
@@ -78,6 +85,8 @@ impl Post {
             ephemeral: reply.private,
             board,
             posts: reply.posts,
+            thread: reply.thread,
+            followed: reply.followed,
         }
     }
 
@@ -222,6 +231,52 @@ pub async fn replace_board(
     }
 }
 
+/// Opens game `thread.game_id`'s thread from `message` (its lobby's
+/// line) and tells the service where the game is played now. Opening it
+/// twice (a retry) finds the first: a thread opened from a message has the
+/// message's id. If Discord refuses (no permission, a channel where threads
+/// cannot be), the game is played in the lobby. An error is returned only
+/// when Discord did not answer: the caller tries again later.
+pub async fn open_thread(
+    service: &GameService,
+    http: &Http,
+    message: &Message,
+    thread: &NewThread,
+) -> serenity::Result<()> {
+    let game = thread.game_id;
+    let opened = message
+        .channel_id
+        .create_thread_from_message(
+            http,
+            message.id,
+            CreateThread::new(&thread.name).auto_archive_duration(AutoArchiveDuration::OneWeek),
+        )
+        .await;
+    let recorded = match opened {
+        Ok(channel) => service.thread_opened(game, channel.id.get() as i64).await,
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal))) => {
+            if refusal.error.code == THREAD_ALREADY_CREATED {
+                service.thread_opened(game, message.id.get() as i64).await
+            } else {
+                warn!(
+                    game,
+                    "Discord refuses to open the game's thread, it is played in the channel: {}",
+                    refusal.error.message
+                );
+                service.thread_refused(game).await
+            }
+        }
+        Err(e) => return Err(e),
+    };
+    if let Err(e) = recorded {
+        warn!(game, "cannot record where the game is played: {e}");
+    }
+    Ok(())
+}
+
+/// Discord's error code for a second thread from one message.
+const THREAD_ALREADY_CREATED: isize = 160004;
+
 /// One interaction to answer.
 pub struct Responder {
     http: Arc<Http>,
@@ -285,7 +340,7 @@ impl Responder {
             .get_original_interaction_response(&self.token)
             .await
         {
-            Ok(message) => self.delivered(post, message.id).await,
+            Ok(message) => self.delivered(post, &message).await,
             Err(e) => {
                 warn!(interaction = %self.id, "cannot read the answer back: {e}");
                 None
@@ -310,7 +365,7 @@ impl Responder {
         if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
             self.hold(&post).await;
             return match post.edit().execute(&self.http, &self.token).await {
-                Ok(message) => self.delivered(&post, message.id).await,
+                Ok(message) => self.delivered(&post, &message).await,
                 Err(e) => {
                     warn!(interaction = %self.id, "could not answer an interaction: {e}");
                     self.hand_back_if_refused(&post, &e).await;
@@ -357,7 +412,16 @@ impl Responder {
     }
 
     /// `post` is on Discord as `message`.
-    async fn delivered(&self, post: &Post, message: MessageId) -> Option<PostedBoard> {
+    async fn delivered(&self, post: &Post, message: &Message) -> Option<PostedBoard> {
+        if let Some(thread) = &post.thread {
+            if let Err(e) = open_thread(&self.service, &self.http, message, thread).await {
+                // The posts stay held: the delivery loop finds this answer
+                // after their lease and opens the thread then.
+                warn!(interaction = %self.id, "cannot open the game's thread yet: {e}");
+                return None;
+            }
+        }
+        let message = message.id;
         if !post.ephemeral && !post.posts.is_empty() {
             if let Err(e) = self
                 .service
@@ -366,6 +430,9 @@ impl Responder {
             {
                 warn!(interaction = %self.id, "cannot mark the answer's posts delivered: {e}");
             }
+        }
+        if post.followed {
+            self.wake.notify_one();
         }
         post.board.map(|game| PostedBoard::new(game, message))
     }

@@ -13,7 +13,7 @@ use tracing::{info, warn};
 
 use crate::app::{Clock, Delivery, Destination, GameService};
 
-use super::respond::{replace_board, Post, PostedBoard};
+use super::respond::{open_thread, replace_board, Post, PostedBoard};
 
 /// Every `interval`, fires what the clock made due. Everything it needs is
 /// in the database, so a restart loses nothing; each event fires once, and
@@ -89,7 +89,16 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         };
         post.send(http, channel, format!("kiela-{id}")).await
     };
-    match sent.await {
+    let sent = match sent.await {
+        Ok(message) => match &post.thread {
+            Some(thread) => open_thread(service, http, &message, thread)
+                .await
+                .map(|()| message),
+            None => Ok(message),
+        },
+        Err(e) => Err(e),
+    };
+    match sent {
         Ok(message) => {
             if let Err(e) = service.delivered(&[id], message.id.get() as i64).await {
                 warn!(post = id, "cannot mark a post delivered: {e}");
@@ -113,6 +122,12 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
                 }
                 Failure::GiveUp(why) => {
                     warn!(post = id, "Discord refuses a post, giving it up: {why}");
+                    if let Some(thread) = &post.thread {
+                        // No line to open it from: the game stays in the channel.
+                        if let Err(e) = service.thread_refused(thread.game_id).await {
+                            warn!(post = id, "cannot record where the game is played: {e}");
+                        }
+                    }
                     service.give_up(id, &why).await
                 }
             };

@@ -294,26 +294,64 @@ impl Store {
 
     // --- server settings -----------------------------------------------
 
-    /// The language a server chose for public posts (`None`: automatic).
-    pub async fn guild_language(&self, guild_id: i64) -> Result<Option<String>> {
-        let row = sqlx::query("SELECT language FROM guild_settings WHERE guild_id = $1")
-            .bind(guild_id)
-            .fetch_optional(&self.pool)
-            .await?;
+    /// A server's settings (all `None` when it chose nothing).
+    pub async fn guild_settings(&self, guild_id: i64) -> Result<GuildSettingsRow> {
+        let row = sqlx::query(
+            "SELECT language, threads, days_per_move, games_channel_id FROM guild_settings \
+             WHERE guild_id = $1",
+        )
+        .bind(guild_id)
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(match row {
-            Some(row) => col(&row, "language")?,
-            None => None,
+            Some(row) => GuildSettingsRow {
+                language: col(&row, "language")?,
+                threads: col(&row, "threads")?,
+                days_per_move: col(&row, "days_per_move")?,
+                games_channel_id: col(&row, "games_channel_id")?,
+            },
+            None => GuildSettingsRow::default(),
         })
     }
 
-    /// Sets (or, with `None`, clears) a server's language.
-    pub async fn set_guild_language(&self, guild_id: i64, language: Option<&str>) -> Result<()> {
+    /// Stores a server's settings, all of them.
+    pub async fn save_guild_settings(&self, guild_id: i64, s: &GuildSettingsRow) -> Result<()> {
         sqlx::query(
-            "INSERT INTO guild_settings (guild_id, language) VALUES ($1, $2) \
-             ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            "INSERT INTO guild_settings (guild_id, language, threads, days_per_move, games_channel_id) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET \
+             language = excluded.language, threads = excluded.threads, \
+             days_per_move = excluded.days_per_move, games_channel_id = excluded.games_channel_id",
         )
         .bind(guild_id)
-        .bind(language)
+        .bind(s.language.as_deref())
+        .bind(s.threads.as_deref())
+        .bind(s.days_per_move)
+        .bind(s.games_channel_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Game `game_id` is played from now on in `thread`, opened in its
+    /// lobby (which it leaves only once).
+    pub async fn move_to_thread(&self, game_id: i64, thread: i64) -> Result<()> {
+        sqlx::query(
+            "UPDATE games SET channel_id = $1 WHERE id = $2 AND channel_id = lobby_channel_id",
+        )
+        .bind(thread)
+        .bind(game_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Game `game_id`'s thread could not be opened: it is played in its
+    /// lobby, as a game without a thread.
+    pub async fn stay_in_lobby(&self, game_id: i64) -> Result<()> {
+        sqlx::query(
+            "UPDATE games SET lobby_channel_id = NULL WHERE id = $1 AND channel_id = lobby_channel_id",
+        )
+        .bind(game_id)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -415,8 +453,8 @@ impl Store {
         let mut tx = self.begin().await?;
         let row = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
-             seconds_per_move, deadline, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $9) RETURNING id",
+             seconds_per_move, deadline, created_at, updated_at, lobby_channel_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $9, $10) RETURNING id",
         )
         .bind(g.guild_id)
         .bind(g.channel_id)
@@ -427,6 +465,7 @@ impl Store {
         .bind(g.seconds_per_move)
         .bind(g.deadline)
         .bind(g.created_at)
+        .bind(g.lobby_channel_id)
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
@@ -936,8 +975,8 @@ async fn insert_posts(
         let held_until = now + post.hold;
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
-             pings, lang, created_at, held_until) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+             pings, lang, created_at, held_until, thread_name) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(post.channel_id)
         .bind(post.recipient_id)
@@ -949,6 +988,7 @@ async fn insert_posts(
         .bind(&post.lang)
         .bind(now)
         .bind(held_until)
+        .bind(post.thread_name.as_deref())
         .fetch_one(&mut **tx)
         .await?;
         ids.push(row.try_get(0)?);

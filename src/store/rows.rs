@@ -93,6 +93,17 @@ impl ChallengeRow {
     }
 }
 
+/// A server's settings, as stored: `None` where it chose nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GuildSettingsRow {
+    /// A locale such as `pt-BR`.
+    pub language: Option<String>,
+    /// `auto`, `on` or `off`.
+    pub threads: Option<String>,
+    pub days_per_move: Option<i64>,
+    pub games_channel_id: Option<i64>,
+}
+
 #[derive(Clone, Debug)]
 pub struct NewGame {
     pub guild_id: i64,
@@ -104,11 +115,14 @@ pub struct NewGame {
     pub seconds_per_move: i64,
     pub deadline: Option<i64>,
     pub created_at: i64,
+    /// Set when the game is to be played in a thread opened in this
+    /// channel (`channel_id` then names the lobby too, until it is open).
+    pub lobby_channel_id: Option<i64>,
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
-    board_channel_id, board_message_id, board_ply, created_at, updated_at";
+    board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -133,6 +147,9 @@ pub struct GameRow {
     pub board_ply: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The channel that gets a line when the game starts and one when it
+    /// ends, when the game is played in a thread opened there.
+    pub lobby_channel_id: Option<i64>,
 }
 
 /// Where a game's board was posted, and the ply it shows.
@@ -175,6 +192,7 @@ impl GameRow {
             board_ply: col(row, "board_ply")?,
             created_at: col(row, "created_at")?,
             updated_at: col(row, "updated_at")?,
+            lobby_channel_id: col(row, "lobby_channel_id")?,
         })
     }
 
@@ -394,10 +412,13 @@ pub struct NewPost {
     /// with it; the delivery loop takes it only if that answer fails or
     /// never comes. 0: the delivery loop posts it now.
     pub hold: i64,
+    /// Once it is posted, a thread of this name is opened from it and its
+    /// game is played there.
+    pub thread_name: Option<String>,
 }
 
 pub(super) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
-    text, pings, lang, created_at, answer_token, attempts";
+    text, pings, lang, created_at, answer_token, attempts, thread_name";
 
 /// A post in the outbox, not delivered yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -429,6 +450,7 @@ impl PostRow {
                     .collect(),
                 lang: col(row, "lang")?,
                 hold: 0,
+                thread_name: col(row, "thread_name")?,
             },
             created_at: col(row, "created_at")?,
             answer_token: col(row, "answer_token")?,
