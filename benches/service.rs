@@ -25,11 +25,7 @@ async fn main() {
         lang: Lang::En,
     };
     let service = GameService::new(store, bot, Arc::new(SystemClock));
-    let place = Place {
-        guild_id: 7,
-        channel_id: 8,
-        lang: Lang::En,
-    };
+    let place = Place::new(7, 8, Lang::En);
     let options = GameOptions {
         first: FirstMover::Me,
         ..GameOptions::default()

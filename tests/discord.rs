@@ -1072,7 +1072,7 @@ async fn managers_choose_the_servers_language() {
     let set = table.slash(&manager, "settings", language("pt")).await;
     assert_private(&set, "português");
     let shown = table.slash(&table.bob, "settings", json!([])).await;
-    assert_private(&shown, "language português");
+    assert_private(&shown, "messages: português");
     // The server's guild_locale is en-US, but public posts now speak Portuguese.
     let board = table.start_game(json!([])).await;
     assert!(board.content.contains("sua vez"), "{}", board.content);
@@ -1715,5 +1715,238 @@ async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed()
     let events: Vec<&str> = frames.iter().filter_map(|f| f["t"].as_str()).collect();
     let count = |event: &str| events.iter().filter(|&&e| e == event).count();
     assert_eq!((count("READY"), count("RESUMED")), (1, 1), "{events:?}");
+    table.fake.check_calls();
+}
+
+/// Where the bot may open threads, an accepted challenge goes on in a
+/// thread named after the players: the channel gets one line when the game
+/// starts and one when it ends, and the game is played in the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_in_its_own_thread() {
+    let table = Table::new().await;
+    table.fake.allow_threads(CHANNEL_ID);
+    let options = json!([
+        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+        {"name": "first", "type": 3, "value": "me"},
+    ]);
+    let challenge = table.slash(&table.ana, "challenge", options).await;
+    let line = table.click(&table.bob, &challenge, "kiela:accept:").await;
+    // The channel gets the line, which calls the challenger; no board.
+    assert!(line.attachments.is_empty(), "{}", line.content);
+    assert!(line.content.contains("thread"), "{}", line.content);
+    assert_eq!(line.mentions(), vec![table.ana.id]);
+    eventually("the game's thread to open", || {
+        !table.fake.threads().is_empty()
+    })
+    .await;
+    let (thread, parent, name) = table.fake.threads()[0].clone();
+    assert_eq!((thread, parent), (line.id, CHANNEL_ID));
+    assert!(name.contains("Ana") && name.contains("Bob"), "{name}");
+    let board = table
+        .fake
+        .wait_for_message("with the first board in the thread", |m| {
+            m.channel_id == thread && !m.attachments.is_empty()
+        })
+        .await;
+    assert_board_picture(&board);
+    assert_eq!(board.mentions(), vec![table.ana.id]);
+
+    // A move in the thread is answered there, and calls Bob.
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.ana, &board, &hole).await;
+    assert_eq!(next.channel_id, thread);
+    assert!(!next.ephemeral);
+    assert_eq!(next.mentions(), vec![table.bob.id]);
+    // A move typed in the channel is played in the thread, answered privately.
+    let hole = next.select_options(&menu_id(&next))[0].clone();
+    let typed = table
+        .slash(
+            &table.bob,
+            "move",
+            json!([{"name": "hole", "type": 3, "value": hole}]),
+        )
+        .await;
+    assert_private(&typed, &format!("<#{thread}>"));
+    let third = table
+        .fake
+        .wait_for_message("with Bob's move in the thread", |m| {
+            m.channel_id == thread && m.id > next.id && m.mentions() == vec![table.ana.id]
+        })
+        .await;
+
+    // Ana resigns in the thread: the result there, one line in the channel.
+    let confirm = table.click(&table.ana, &third, "kiela:resign:").await;
+    let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
+    assert_eq!(over.channel_id, thread);
+    let result = table
+        .fake
+        .wait_for_message("with the result in the channel", |m| {
+            m.channel_id == CHANNEL_ID && m.content.contains("is over")
+        })
+        .await;
+    assert!(
+        result.content.contains(&format!("<#{thread}>")),
+        "{}",
+        result.content
+    );
+    assert!(result.content.contains("resignation"), "{}", result.content);
+    assert!(result.mentions().is_empty(), "{:?}", result.mentions());
+    // Nothing else of the game went to the channel: the challenge, the
+    // line and the result line.
+    let in_channel: Vec<Message> = table
+        .fake
+        .messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| !m.ephemeral)
+        .collect();
+    assert_eq!(in_channel.len(), 3, "{in_channel:#?}");
+    table.fake.check_calls();
+}
+
+/// A server that wants threads, where the bot may not open them: the
+/// challenge is refused at once, naming the missing permissions; with
+/// threads off, the same challenge is made and the game is played in the
+/// channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_thread_permission_refuses_the_challenge() {
+    let table = Table::new().await;
+    let manager = table.carol.clone().manager();
+    let threads = |value: &str| json!([{"name": "threads", "type": 3, "value": value}]);
+    let set = table.slash(&manager, "settings", threads("on")).await;
+    assert_private(&set, "games in threads: always");
+    let options = json!([
+        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+    ]);
+    let refused = table.slash(&table.ana, "challenge", options.clone()).await;
+    assert_private(&refused, "create public threads");
+    assert!(
+        refused.content.contains("Send Messages in Threads"),
+        "{}",
+        refused.content
+    );
+    assert!(table.fake.threads().is_empty());
+
+    // The bot may not post at all in another channel: named too.
+    table.fake.deny_posting(CHANNEL_ID);
+    table.slash(&manager, "settings", threads("off")).await;
+    let refused = table.slash(&table.ana, "challenge", options.clone()).await;
+    assert_private(&refused, "send messages");
+
+    let other = CHANNEL_ID + 1;
+    table.fake.add_guild_channel(GUILD_ID, other);
+    let challenge = answer(
+        &table
+            .fake
+            .slash(&table.ana, other, "challenge", options)
+            .await,
+    )
+    .await;
+    let board = table.click(&table.bob, &challenge, "kiela:accept:").await;
+    assert_eq!(board.channel_id, other);
+    assert_board_picture(&board);
+    assert!(table.fake.threads().is_empty());
+    table.fake.check_calls();
+}
+
+/// A server's games channel and default days: a challenge made anywhere
+/// is played in a thread of the games channel, with the server's days.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_games_channel_and_default_days() {
+    let table = Table::new().await;
+    let games = CHANNEL_ID + 7;
+    table.fake.add_guild_channel(GUILD_ID, games);
+    table.fake.allow_threads(games);
+    let manager = table.carol.clone().manager();
+    let set = table
+        .slash(
+            &manager,
+            "settings",
+            json!([
+                {"name": "games-channel", "type": 7, "value": games.to_string()},
+                {"name": "days", "type": 4, "value": 5},
+            ]),
+        )
+        .await;
+    assert_private(&set, &format!("<#{games}>"));
+    assert_private(&set, "does not say: 5");
+    let challenge = table
+        .slash(
+            &table.ana,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()}]),
+        )
+        .await;
+    assert!(challenge.content.contains('5'), "{}", challenge.content);
+    let accepted = table.click(&table.bob, &challenge, "kiela:accept:").await;
+    // Accepted in the challenge's channel: the line goes to the games channel.
+    assert_private(&accepted, &format!("<#{games}>"));
+    eventually("the game's thread to open", || {
+        !table.fake.threads().is_empty()
+    })
+    .await;
+    let (thread, parent, _) = table.fake.threads()[0].clone();
+    assert_eq!(parent, games);
+    table
+        .fake
+        .wait_for_message("with the first board in the thread", |m| {
+            m.channel_id == thread && !m.attachments.is_empty()
+        })
+        .await;
+    // `anywhere` forgets the games channel.
+    let back = table
+        .slash(
+            &manager,
+            "settings",
+            json!([{"name": "anywhere", "type": 5, "value": true}]),
+        )
+        .await;
+    assert_private(&back, "the channel of each challenge");
+    table.fake.check_calls();
+}
+
+/// A thread Discord refuses to open (the games channel is elsewhere, so
+/// the bot could not know its permissions there): the game is played in
+/// that channel, under its line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_thread_leaves_the_game_in_its_channel() {
+    let table = Table::new().await;
+    let games = CHANNEL_ID + 9;
+    table.fake.add_guild_channel(GUILD_ID, games);
+    let manager = table.carol.clone().manager();
+    table
+        .slash(
+            &manager,
+            "settings",
+            json!([
+                {"name": "games-channel", "type": 7, "value": games.to_string()},
+                {"name": "threads", "type": 3, "value": "on"},
+            ]),
+        )
+        .await;
+    let options = json!([
+        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+        {"name": "first", "type": 3, "value": "me"},
+    ]);
+    let challenge = table.slash(&table.ana, "challenge", options).await;
+    table.click(&table.bob, &challenge, "kiela:accept:").await;
+    let line = table
+        .fake
+        .wait_for_message("with the line in the games channel", |m| {
+            m.channel_id == games && m.content.contains("thread")
+        })
+        .await;
+    let board = table
+        .fake
+        .wait_for_message("with the first board in the games channel", |m| {
+            m.channel_id == games && !m.attachments.is_empty()
+        })
+        .await;
+    assert!(board.id > line.id);
+    assert_eq!(board.mentions(), vec![table.ana.id]);
+    assert!(table.fake.threads().is_empty());
+    // The game is played there.
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.ana, &board, &hole).await;
+    assert_eq!((next.channel_id, next.ephemeral), (games, false));
     table.fake.check_calls();
 }

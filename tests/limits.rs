@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use kiela::ai::Level;
 use kiela::app::{
-    AppError, BoardMessage, FirstMover, GameOptions, GameService, ManualClock, Place, Reply, User,
-    AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
+    AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, GameService, ManualClock,
+    Place, Reply, User, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
 };
 use kiela::i18n::Lang;
 use kiela::rules::Variant;
@@ -33,6 +33,7 @@ const HERE: Place = Place {
     guild_id: 10,
     channel_id: 20,
     lang: Lang::En,
+    bot_may: BotPermissions::NO_THREADS,
 };
 
 fn bot() -> User {

@@ -47,6 +47,7 @@ on_both_backends! {
     a_vacation_pauses_the_clocks_within_a_yearly_allowance,
     ai_games_have_no_time_limit_unless_asked,
     the_old_dm_reminders_flag_becomes_reminders,
+    server_settings_and_a_game_in_its_own_thread,
 }
 
 const START: i64 = 1_800_000_000;
@@ -54,11 +55,7 @@ const HERE: Place = Place {
     guild_id: 10,
     channel_id: 20,
     lang: Lang::En,
-    // Games stay in the channel (threads are another test's business).
-    bot_may: BotPermissions {
-        create_public_threads: false,
-        ..BotPermissions::ALL
-    },
+    bot_may: BotPermissions::NO_THREADS,
 };
 
 struct World {
@@ -643,9 +640,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
         "{e}"
     );
     let elsewhere = Place {
-        guild_id: 10,
         channel_id: 21,
-        lang: Lang::En,
         ..HERE
     };
     assert!(refusal(
@@ -1371,7 +1366,6 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let there = Place {
         guild_id: 11,
         channel_id: 30,
-        lang: Lang::En,
         ..HERE
     };
     let (_, text) = won_by_alice(&w, there, &w.alice, &w.bob).await;
@@ -2036,4 +2030,155 @@ async fn the_old_dm_reminders_flag_becomes_reminders(db: Db) {
     let service = service_on(&old.url, &ManualClock::starting_at(START)).await;
     assert_eq!(service.notify_setting(1).await.unwrap(), Notify::Reminders);
     assert_eq!(service.notify_setting(2).await.unwrap(), Notify::Off);
+}
+
+/// A server's settings (managers only), and a game played in a thread: the
+/// lobby's line opens it, the first board waits for it and goes there, the
+/// game is played there, and the lobby hears the result. A thread Discord
+/// refuses leaves the game in the lobby. Threads asked for where the bot
+/// may not open them: refused, naming the permissions.
+async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
+    use kiela::app::{Destination, GamesChannel, ThreadsSetting};
+    let w = world(db).await;
+    let threads_on = Settings {
+        threads: Some(ThreadsSetting::On),
+        days: Some(5),
+        ..Settings::default()
+    };
+    let e = refusal(
+        w.service
+            .settings(&w.bob, HERE, false, Lang::En, threads_on)
+            .await,
+    );
+    assert!(e.contains("Manage Server"), "{e}");
+    let shown = w
+        .service
+        .settings(&w.bob, HERE, true, Lang::En, threads_on)
+        .await
+        .unwrap();
+    assert!(
+        shown.text.contains("games in threads: always"),
+        "{}",
+        shown.text
+    );
+    assert!(shown.text.contains("does not say: 5"), "{}", shown.text);
+    let bad_days = Settings {
+        days: Some(30),
+        ..Settings::default()
+    };
+    refusal(
+        w.service
+            .settings(&w.bob, HERE, true, Lang::En, bad_days)
+            .await,
+    );
+
+    // HERE lets the bot post, but not open threads.
+    let e = refusal(
+        w.service
+            .challenge(&w.alice, HERE, &w.bob, alice_first())
+            .await,
+    );
+    assert!(
+        e.contains("Create Public Threads") && e.contains("Send Messages in Threads"),
+        "{e}"
+    );
+    let threads = HERE.allowing(BotPermissions::ALL);
+    let challenge = w
+        .service
+        .challenge(&w.alice, threads, &w.bob, alice_first())
+        .await
+        .unwrap();
+    assert!(challenge.text.contains("5 days"), "{}", challenge.text);
+    let line = w
+        .service
+        .accept(&w.bob, threads, challenge.challenge)
+        .await
+        .unwrap();
+    assert!(line.picture.is_none() && !line.private, "{line:?}");
+    assert_eq!(line.ping, [w.alice.id]);
+    let thread = line.thread.clone().expect("a thread to open");
+    assert!(thread.name.contains("alice") && thread.name.contains("bob"));
+    let game = thread.game_id;
+    assert!(line.followed);
+    // The board waits for the line (held for its answer) ...
+    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    w.service.delivered(&line.posts, 500).await.unwrap();
+    w.service.thread_opened(game, 500).await.unwrap();
+    // ... then goes to the thread, calling alice.
+    let boards = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(boards.len(), 1);
+    assert_eq!(boards[0].to, Destination::Channel(500));
+    assert_eq!(boards[0].reply.ping, [w.alice.id]);
+    w.service.delivered(&[boards[0].id], 501).await.unwrap();
+
+    // Played in the thread; "no game here" is not said in the lobby.
+    let in_thread = Place {
+        channel_id: 500,
+        ..threads
+    };
+    let moved = w
+        .service
+        .play_move(
+            &w.alice,
+            in_thread,
+            None,
+            &first_offer(&boards[0].reply),
+            None,
+        )
+        .await
+        .unwrap();
+    assert!(!moved.private && moved.ping == [w.bob.id]);
+    w.service.delivered(&moved.posts, 502).await.unwrap();
+    let from_lobby = w.service.show(&w.bob, threads, None).await.unwrap();
+    assert!(from_lobby.private && from_lobby.text.contains("<#500>"));
+    let over = w
+        .service
+        .resign(&w.bob, in_thread, Some(game))
+        .await
+        .unwrap();
+    assert!(over.followed, "the lobby's line follows");
+    w.service.delivered(&over.posts, 503).await.unwrap();
+    let lines = deliver_all(&w).await;
+    let result = lines
+        .iter()
+        .find(|r| r.text.contains("is over"))
+        .expect("the lobby's result line");
+    assert!(result.text.contains("<#500>") && result.text.contains("resignation"));
+    assert!(result.picture.is_none() && result.ping.is_empty());
+
+    // A thread Discord refuses: the game is played in the lobby.
+    let games_channel = Settings {
+        games_channel: Some(GamesChannel::Only(77)),
+        ..Settings::default()
+    };
+    w.service
+        .settings(&w.bob, HERE, true, Lang::En, games_channel)
+        .await
+        .unwrap();
+    let challenge = w
+        .service
+        .challenge(&w.alice, threads, &w.bob, alice_first())
+        .await
+        .unwrap();
+    let accepted = w
+        .service
+        .accept(&w.bob, threads, challenge.challenge)
+        .await
+        .unwrap();
+    // The game is in the games channel: bob is told where, privately.
+    assert!(
+        accepted.private && accepted.text.contains("<#77>"),
+        "{}",
+        accepted.text
+    );
+    w.service.release(&accepted.posts).await.unwrap();
+    let line = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(line.len(), 1, "the board waits for the line");
+    assert_eq!(line[0].to, Destination::Channel(77));
+    let game = line[0].reply.thread.clone().unwrap().game_id;
+    w.service.thread_refused(game).await.unwrap();
+    w.service.delivered(&[line[0].id], 600).await.unwrap();
+    let board = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(board[0].to, Destination::Channel(77));
+    assert!(board[0].reply.picture.is_some());
 }

@@ -70,6 +70,7 @@ may-rearrange = You may also rearrange your stones with `/kiela arrange`.
 thinking = { $name } is thinking…
 show-headline = Game #{ $id }, move { $play }.
 posted-elsewhere = The game is played in <#{ $channel }>: its board is posted there.
+played-elsewhere = Game #{ $id } is played in <#{ $channel }>.
 resigned = { $name } resigned game #{ $id }.
 ran-out-of-time = { $name } ran out of time in game #{ $id }.
 
@@ -453,7 +454,7 @@ choice-threads-off = Never (in the channel)
 
 ## Threads
 
-game-started-line = { $headline } The game is played in its thread.
+game-started-line = { $mentions }{ $headline } The game is played in its thread.
 thread-name = Kiela #{ $id }: { $south } vs { $north }
 game-ended-line = Game #{ $id } ({ $south } vs { $north }) is over: { $outcome }. <#{ $thread }>
 permission-send-messages = Send Messages

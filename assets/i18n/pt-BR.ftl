@@ -88,6 +88,7 @@ may-rearrange = Você também pode rearrumar suas sementes com `/kiela arrumar`.
 thinking = { $name } está pensando…
 show-headline = Partida #{ $id }, jogada { $play }.
 posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é publicado lá.
+played-elsewhere = A partida #{ $id } é jogada em <#{ $channel }>.
 resigned = { $name } desistiu da partida #{ $id }.
 ran-out-of-time = { $name } ficou sem tempo na partida #{ $id }.
 
@@ -467,7 +468,7 @@ choice-threads-off = Nunca (no canal)
 
 ## Tópicos
 
-game-started-line = { $headline } A partida é jogada no tópico dela.
+game-started-line = { $mentions }{ $headline } A partida é jogada no tópico dela.
 thread-name = Kiela #{ $id }: { $south } x { $north }
 game-ended-line = A partida #{ $id } ({ $south } x { $north }) terminou: { $outcome }. <#{ $thread }>
 permission-send-messages = Enviar mensagens

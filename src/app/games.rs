@@ -351,12 +351,18 @@ impl GameService {
         );
         let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
         let player = loaded.side_of(user.id).is_some();
-        if !player || place.channel_id != loaded.row.channel_id {
+        let elsewhere = place.channel_id != loaded.row.channel_id;
+        if !player || elsewhere {
             reply.private = true;
             reply.ping.clear();
             if !player {
                 reply.moves.clear();
             }
+        }
+        if elsewhere {
+            let channel = loaded.row.channel_id.to_string();
+            let note = tr!(user.lang, "played-elsewhere", id = id, channel = channel);
+            reply.text = format!("{note}\n{}", reply.text);
         }
         Ok(reply)
     }

@@ -100,13 +100,13 @@ pub struct Place {
 }
 
 impl Place {
-    /// A place where the bot may do everything it needs.
+    /// A place where the bot may post, but not open threads.
     pub fn new(guild_id: i64, channel_id: i64, lang: Lang) -> Place {
         Place {
             guild_id,
             channel_id,
             lang,
-            bot_may: BotPermissions::ALL,
+            bot_may: BotPermissions::NO_THREADS,
         }
     }
 
@@ -705,7 +705,9 @@ impl GameService {
         let mut waiting = Vec::new();
         let mut here = Vec::new();
         for row in self.store.games_of(user.id, true, 50).await? {
-            if row.channel_id != place.channel_id {
+            // A game's thread, or the channel it was opened in.
+            let lobby = row.lobby_channel_id;
+            if row.channel_id != place.channel_id && lobby != Some(place.channel_id) {
                 continue;
             }
             here.push(row.id);

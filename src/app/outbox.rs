@@ -163,7 +163,11 @@ impl GameService {
         let mut reply = match (last.game_id, last.ply) {
             (Some(game), Some(ply)) => {
                 let loaded = self.load_at(game, Some(ply)).await?;
-                self.board_reply(&loaded, text, lang).await?
+                let mut reply = self.board_reply(&loaded, text, lang).await?;
+                // The last board of a game played in a thread: the lobby's
+                // result line follows it.
+                reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
+                reply
             }
             _ => Reply {
                 text,
@@ -186,7 +190,7 @@ impl GameService {
                 name: post.thread_name.clone()?,
             })
         });
-        reply.followed = reply.thread.is_some();
+        reply.followed |= reply.thread.is_some();
         Ok(reply)
     }
 

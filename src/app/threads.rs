@@ -37,14 +37,16 @@ impl BotPermissions {
         send_messages_in_threads: true,
     };
 
+    /// Posting in the channel, but no threads: a server's games are then
+    /// played in the channel unless it wants threads.
+    pub const NO_THREADS: BotPermissions = BotPermissions {
+        create_public_threads: false,
+        send_messages_in_threads: false,
+        ..BotPermissions::ALL
+    };
+
     fn may_open_threads(self) -> bool {
         self.create_public_threads && self.send_messages_in_threads
-    }
-}
-
-impl Default for BotPermissions {
-    fn default() -> BotPermissions {
-        BotPermissions::ALL
     }
 }
 
@@ -149,7 +151,13 @@ impl GameService {
                 ..self.post_in(lobby, headline)
             }];
         }
-        let line = tr!(lang, "game-started-line", headline = headline.as_str());
+        let mentions: Vec<String> = pings.iter().map(|id| format!("<@{id}> ")).collect();
+        let line = tr!(
+            lang,
+            "game-started-line",
+            mentions = mentions.concat(),
+            headline = headline.as_str()
+        );
         vec![
             NewPost {
                 thread_name: Some(thread.chars().take(THREAD_NAME_CHARS).collect()),

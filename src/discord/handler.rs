@@ -109,19 +109,50 @@ impl EventHandler for Handler {
     }
 }
 
+/// What every kind of interaction says about who acts and where.
+struct Origin<'a> {
+    user: &'a serenity::all::User,
+    member: Option<&'a serenity::all::Member>,
+    locale: &'a str,
+    guild: Option<GuildId>,
+    guild_locale: Option<&'a str>,
+    channel: serenity::all::ChannelId,
+    /// The bot's permissions in the channel.
+    bot_may: Option<Permissions>,
+}
+
+/// The [`Origin`] of a command, component or modal interaction (they
+/// share these fields, but no trait).
+macro_rules! origin {
+    ($interaction:expr) => {
+        Origin {
+            user: &$interaction.user,
+            member: $interaction
+                .member
+                .as_ref()
+                .map(std::borrow::Borrow::<serenity::all::Member>::borrow),
+            locale: &$interaction.locale,
+            guild: $interaction.guild_id,
+            guild_locale: $interaction.guild_locale.as_deref(),
+            channel: $interaction.channel_id,
+            bot_may: $interaction.app_permissions,
+        }
+    };
+}
+
 impl Handler {
     /// Who acts, and where: the user in their client's language; the place
     /// in the server's (its choice, else Discord's `guild_locale`).
-    async fn who_and_where(
-        &self,
-        user: &serenity::all::User,
-        member: Option<&serenity::all::Member>,
-        locale: &str,
-        guild: Option<GuildId>,
-        guild_locale: Option<&str>,
-        channel: serenity::all::ChannelId,
-        bot_may: Option<Permissions>,
-    ) -> (User, Place) {
+    async fn who_and_where(&self, origin: Origin<'_>) -> (User, Place) {
+        let Origin {
+            user,
+            member,
+            locale,
+            guild,
+            guild_locale,
+            channel,
+            bot_may,
+        } = origin;
         let user = user_of(user, nick(member), Lang::from_locale(locale));
         let place = place_of(guild, channel, guild_locale, user.lang, bot_may);
         let place = match self.service.localise(place).await {
@@ -135,17 +166,7 @@ impl Handler {
     }
 
     async fn on_command(&self, ctx: &Context, command: &CommandInteraction) {
-        let (user, place) = self
-            .who_and_where(
-                &command.user,
-                command.member.as_deref(),
-                &command.locale,
-                command.guild_id,
-                command.guild_locale.as_deref(),
-                command.channel_id,
-                command.app_permissions,
-            )
-            .await;
+        let (user, place) = self.who_and_where(origin!(command)).await;
         let responder = self.responder(ctx, (command.id, &command.token), user.id);
         let board = responder
             .answer(async {
@@ -228,17 +249,7 @@ impl Handler {
     }
 
     async fn on_component(&self, ctx: &Context, component: &ComponentInteraction) {
-        let (user, place) = self
-            .who_and_where(
-                &component.user,
-                component.member.as_ref(),
-                &component.locale,
-                component.guild_id,
-                component.guild_locale.as_deref(),
-                component.channel_id,
-                component.app_permissions,
-            )
-            .await;
+        let (user, place) = self.who_and_where(origin!(component)).await;
         let responder = self.responder(ctx, (component.id, &component.token), user.id);
         let board = responder
             .answer(async {
@@ -357,17 +368,7 @@ impl Handler {
     }
 
     async fn on_autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
-        let (user, place) = self
-            .who_and_where(
-                &command.user,
-                command.member.as_deref(),
-                &command.locale,
-                command.guild_id,
-                command.guild_locale.as_deref(),
-                command.channel_id,
-                command.app_permissions,
-            )
-            .await;
+        let (user, place) = self.who_and_where(origin!(command)).await;
         let responder = self.responder(ctx, (command.id, &command.token), user.id);
         let Some(typing) = commands::typing(command) else {
             return responder.suggest(CreateAutocompleteResponse::new()).await;

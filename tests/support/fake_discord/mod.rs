@@ -290,6 +290,10 @@ struct Inner {
     faults: Vec<Fault>,
     /// Channels where the bot may not post (403, 50013 Missing Permissions).
     denied_channels: BTreeSet<u64>,
+    /// Channels where the bot may open public threads and post in them.
+    thread_channels: BTreeSet<u64>,
+    /// Threads the bot opened: their parent channel and name.
+    threads: BTreeMap<u64, (u64, String)>,
     /// Users whose DMs are closed to the bot (403, 50007).
     closed_dms: BTreeSet<u64>,
     /// Gateway sessions, resumable while they are not invalidated.
@@ -387,6 +391,8 @@ impl FakeDiscord {
             frames: Vec::new(),
             faults: Vec::new(),
             denied_channels: BTreeSet::new(),
+            thread_channels: BTreeSet::new(),
+            threads: BTreeMap::new(),
             closed_dms: BTreeSet::new(),
             sessions: Vec::new(),
             gateway_held: false,
@@ -607,6 +613,22 @@ impl FakeDiscord {
         self.lock().denied_channels.insert(channel);
     }
 
+    /// Grants the bot Create Public Threads and Send Messages in Threads in
+    /// `channel` (it has neither anywhere else).
+    pub fn allow_threads(&self, channel: u64) {
+        self.lock().thread_channels.insert(channel);
+    }
+
+    /// The threads the bot opened: id, parent channel and name.
+    pub fn threads(&self) -> Vec<(u64, u64, String)> {
+        let inner = self.lock();
+        inner
+            .threads
+            .iter()
+            .map(|(&id, (parent, name))| (id, *parent, name.clone()))
+            .collect()
+    }
+
     /// `user` closed their DMs: the DM channel can be opened, but messages
     /// to it get 403, 50007 Cannot send messages to this user.
     pub fn close_dms(&self, user: &FakeUser) {
@@ -796,11 +818,17 @@ impl FakeDiscord {
         let mut inner = self.lock();
         let dm = inner.dm_channels.values().any(|&c| c == channel);
         inner.channels.insert(channel);
-        let guild = inner
-            .other_guilds
-            .get(&channel)
-            .copied()
-            .unwrap_or(GUILD_ID);
+        let thread = inner.threads.get(&channel).cloned();
+        // A thread's permissions are its parent's.
+        let home = thread.as_ref().map_or(channel, |(parent, _)| *parent);
+        let guild = inner.other_guilds.get(&home).copied().unwrap_or(GUILD_ID);
+        let mut app_permissions: u64 = objects::PERMISSIONS.parse().unwrap();
+        if inner.thread_channels.contains(&home) {
+            app_permissions |= objects::THREAD_PERMISSIONS;
+        }
+        if inner.denied_channels.contains(&channel) {
+            app_permissions &= !objects::SEND_MESSAGES;
+        }
         Place {
             channel_id: channel,
             guild_id: (!dm).then_some(guild),
@@ -809,6 +837,8 @@ impl FakeDiscord {
                 .get(&guild)
                 .cloned()
                 .unwrap_or_else(|| "en-US".to_owned()),
+            thread,
+            app_permissions,
         }
     }
 

@@ -7,7 +7,12 @@ use super::{FakeUser, APPLICATION_ID, CHANNEL_ID, GUILD_ID};
 
 /// VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES, READ_MESSAGE_HISTORY,
 /// USE_APPLICATION_COMMANDS: what a member and the bot can do in the channel.
-pub const PERMISSIONS: &str = "2147602432";
+pub const PERMISSIONS: &str = "2147601408";
+/// CREATE_PUBLIC_THREADS and SEND_MESSAGES_IN_THREADS, granted to the bot
+/// in some channels (see `FakeDiscord::allow_threads`).
+pub const THREAD_PERMISSIONS: u64 = 1 << 35 | 1 << 38;
+/// SEND_MESSAGES.
+pub const SEND_MESSAGES: u64 = 1 << 11;
 const JOINED_AT: &str = "2024-01-01T00:00:00.000000+00:00";
 /// Discord's default upload limit (10 MiB).
 const ATTACHMENT_SIZE_LIMIT: u32 = 10 * 1024 * 1024;
@@ -93,6 +98,31 @@ pub fn channel(id: u64, recipient: Option<&FakeUser>) -> Value {
             "flags": 0,
         }),
     }
+}
+
+/// A public thread of the guild, opened in `parent` by the bot.
+pub fn thread(id: u64, parent: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 11,
+        "guild_id": GUILD_ID.to_string(),
+        "parent_id": parent.to_string(),
+        "owner_id": APPLICATION_ID.to_string(),
+        "name": name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "total_message_sent": 0,
+        "flags": 0,
+        "permissions": PERMISSIONS,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": now(),
+            "locked": false,
+        },
+    })
 }
 
 pub fn application(bot: &FakeUser) -> Value {
@@ -217,6 +247,10 @@ pub struct Place {
     pub guild_id: Option<u64>,
     /// The guild's locale (sent only in a guild).
     pub guild_locale: String,
+    /// The thread's parent and name, when the channel is a thread.
+    pub thread: Option<(u64, String)>,
+    /// What the bot may do here (`app_permissions`).
+    pub app_permissions: u64,
 }
 
 /// An INTERACTION_CREATE payload.
@@ -237,7 +271,7 @@ pub fn interaction(
         "channel_id": place.channel_id.to_string(),
         "token": token,
         "version": 1,
-        "app_permissions": PERMISSIONS,
+        "app_permissions": place.app_permissions.to_string(),
         "locale": user.locale,
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -252,7 +286,10 @@ pub fn interaction(
                 let managing: u64 = PERMISSIONS.parse::<u64>().unwrap() | 1 << 5;
                 interaction["member"]["permissions"] = json!(managing.to_string());
             }
-            interaction["channel"] = channel(place.channel_id, None);
+            interaction["channel"] = match &place.thread {
+                Some((parent, name)) => thread(place.channel_id, *parent, name),
+                None => channel(place.channel_id, None),
+            };
             interaction["authorizing_integration_owners"] = json!({"0": guild.to_string()});
             interaction["context"] = json!(0);
         }

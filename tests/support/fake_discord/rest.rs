@@ -250,6 +250,9 @@ impl FakeDiscord {
             ("POST", ["channels", channel, "messages"]) => {
                 self.channel_message(method, channel, None, body, uploads)
             }
+            ("POST", ["channels", channel, "messages", message, "threads"]) => {
+                self.open_thread(channel, message, body)
+            }
             ("GET" | "PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
                 self.channel_message(method, channel, Some(message), body, uploads)
             }
@@ -426,6 +429,42 @@ impl FakeDiscord {
             }
             _ => unknown_route(),
         }
+    }
+
+    /// `POST /channels/{id}/messages/{id}/threads`: a public thread from a
+    /// message, with the message's id; one per message (400, 160004).
+    fn open_thread(&self, channel: &str, message: &str, body: &Value) -> Reply {
+        let mut inner = self.lock();
+        let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
+            return error(404, 10003, "Unknown Channel");
+        };
+        let found = id(message).filter(|&m| {
+            inner
+                .message(m)
+                .is_some_and(|m| m.channel_id == channel && !m.ephemeral)
+        });
+        let Some(message) = found else {
+            return error(404, 10008, "Unknown Message");
+        };
+        if !inner.thread_channels.contains(&channel) {
+            return arranged(403, 50013, "Missing Permissions");
+        }
+        if inner.threads.contains_key(&message) {
+            return arranged(
+                400,
+                160004,
+                "A thread has already been created for this message",
+            );
+        }
+        let Some(name) = body["name"]
+            .as_str()
+            .filter(|n| (1..=100).contains(&n.chars().count()))
+        else {
+            return error(400, 50035, "Invalid Form Body");
+        };
+        inner.threads.insert(message, (channel, name.to_owned()));
+        inner.channels.insert(message);
+        ok(objects::thread(message, channel, name))
     }
 
     fn create_dm(&self, body: &Value) -> Reply {
