@@ -1607,6 +1607,12 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     assert_eq!(dm.game.unwrap().ply, 2);
     let from_dm = first_offer(dm);
 
+    // The server chose Portuguese: a move from a DM is posted in it.
+    let pt = Settings {
+        language: Some(LanguageSetting::Fixed(Lang::Pt)),
+        ..Settings::default()
+    };
+    (w.service.settings(&w.bob, HERE, true, Lang::En, pt).await).unwrap();
     // Alice plays from the DM's menu: answered there with the new board,
     // privately; the board itself goes to the game's channel.
     let answer = w
@@ -1620,7 +1626,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         answer.text
     );
     assert!(
-        answer.text.contains(&format!("alice sowed {from_dm}")),
+        answer.text.contains(&format!("alice semeou {from_dm}")),
         "{}",
         answer.text
     );
@@ -1632,6 +1638,11 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     };
     assert_eq!(board.game.unwrap().ply, 3);
     assert_eq!(board.ping, [w.bob.id]);
+    assert!(
+        board.text.contains(&format!("alice semeou {from_dm}")),
+        "{}",
+        board.text
+    );
     // The same menu again: stale, refused; the game lost nothing.
     let stale = w
         .service

@@ -60,12 +60,7 @@ impl GameService {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        // A move from outside the game's server (a direct message's menu)
-        // is still posted in the game's channel, in that server's language.
-        let lang = match place.guild_id == loaded.row.guild_id {
-            true => place.lang,
-            false => self.public_lang(&loaded, user.id).await?,
-        };
+        let lang = self.game_lang(&loaded, place, user).await?;
         let actor = Some(user.id);
         let mut posts = vec![
             self.commit_move(&loaded, side, mv, user.lang, lang, actor)
@@ -76,6 +71,17 @@ impl GameService {
             posts.push(reply);
         }
         self.answer(place, &posts).await
+    }
+
+    /// The language of what an action by `user` in `place` posts in the
+    /// game's channel: the place's, unless the action comes from outside
+    /// the game's server (a direct message's menu or buttons), then that
+    /// server's, as for posts nobody asked for.
+    async fn game_lang(&self, loaded: &Loaded, place: Place, user: &User) -> Result<Lang> {
+        if place.guild_id == loaded.row.guild_id {
+            return Ok(place.lang);
+        }
+        self.public_lang(loaded, user.id).await
     }
 
     /// The side `user` plays in `loaded`, if they may move now.
@@ -250,6 +256,10 @@ impl GameService {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
         let outcome = Outcome {
             result: GameResult::win_for(side.opponent()),
             reason: Reason::Resignation,
@@ -268,6 +278,10 @@ impl GameService {
         if loaded.is_over() {
             return refused(tr!(user.lang, "draw-already-over", id = id));
         }
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
         let opponent = loaded.player(side.opponent());
         if opponent == self.bot.id {
             return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
