@@ -1950,3 +1950,44 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
     assert_eq!((next.channel_id, next.ephemeral), (games, false));
     table.fake.check_calls();
 }
+
+/// Discord fails to open a game's thread once (a 500): the line stays held
+/// for its answer; after the answer's lease the delivery loop finds the
+/// line, opens the thread, and the first board goes there. One line, one
+/// thread, one board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_that_failed_to_open_is_opened_later() {
+    let table = Table::new().await;
+    table.fake.allow_threads(CHANNEL_ID);
+    table.fake.fail(Fault {
+        method: "POST",
+        path: "/threads",
+        status: 500,
+        code: 0,
+        times: 1,
+    });
+    let options = json!([
+        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
+        {"name": "first", "type": 3, "value": "me"},
+    ]);
+    let challenge = table.slash(&table.ana, "challenge", options).await;
+    let line = table.click(&table.bob, &challenge, "kiela:accept:").await;
+    assert!(line.content.contains("thread"), "{}", line.content);
+    table.clock.advance(kiela::app::ANSWER_LEASE + 1);
+    let board = table
+        .fake
+        .wait_for_message("with the first board in the thread", |m| {
+            m.channel_id == line.id && !m.attachments.is_empty()
+        })
+        .await;
+    assert_eq!(board.mentions(), vec![table.ana.id]);
+    assert_eq!(table.fake.threads().len(), 1);
+    let public: Vec<Message> = table
+        .fake
+        .messages(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| !m.ephemeral)
+        .collect();
+    assert_eq!(public.len(), 2, "the challenge and one line: {public:#?}");
+    table.fake.check_calls();
+}

@@ -235,8 +235,9 @@ pub async fn replace_board(
 /// line) and tells the service where the game is played now. Opening it
 /// twice (a retry) finds the first: a thread opened from a message has the
 /// message's id. If Discord refuses (no permission, a channel where threads
-/// cannot be), the game is played in the lobby. An error is returned only
-/// when Discord did not answer: the caller tries again later.
+/// cannot be), the game is played in the lobby. An error is returned when
+/// it may pass (no answer, a rate limit, Discord's own failure): the caller
+/// tries again later.
 pub async fn open_thread(
     service: &GameService,
     http: &Http,
@@ -254,7 +255,9 @@ pub async fn open_thread(
         .await;
     let recorded = match opened {
         Ok(channel) => service.thread_opened(game, channel.id.get() as i64).await,
-        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal))) => {
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal)))
+            if refusal.status_code.is_client_error() && refusal.status_code.as_u16() != 429 =>
+        {
             if refusal.error.code == THREAD_ALREADY_CREATED {
                 service.thread_opened(game, message.id.get() as i64).await
             } else {
