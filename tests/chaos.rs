@@ -444,7 +444,7 @@ async fn check(fake: &FakeDiscord, pool: &AnyPool, bot_id: i64, kills: usize, in
     let timeouts = count(pool, "SELECT COUNT(*) FROM games WHERE reason = 'timeout'").await;
     let reminders = count(
         pool,
-        "SELECT COUNT(*) FROM outbox WHERE recipient_id IS NULL AND text LIKE '%reminder:%'",
+        "SELECT COUNT(*) FROM outbox WHERE recipient_id IS NULL AND text LIKE '%eminder:%'",
     )
     .await;
     println!(

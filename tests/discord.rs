@@ -619,6 +619,9 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     table.fake.check_calls();
 }
 
+/// A reminder carries the board and the move menu, in the channel and by
+/// DM; the menu plays; past the deadline, a player who has moved before
+/// loses on time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_and_losses_on_time_are_posted_once() {
     let table = Table::new().await;
@@ -626,31 +629,50 @@ async fn reminders_and_losses_on_time_are_posted_once() {
         .slash(
             &table.ana,
             "notify",
-            json!([{"name": "dm", "type": 5, "value": true}]),
+            json!([{"name": "dm", "type": 3, "value": "reminders"}]),
         )
         .await;
-    assert!(notify.ephemeral);
-    let board = table
+    assert_private(&notify, "reminders by direct message");
+    let mut board = table
         .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
         .await;
+    // Both make a first move: running out of time then loses the game.
+    for _ in 0..2 {
+        let player = to_move(&table, &board).clone();
+        let hole = board.select_options(&menu_id(&board))[0].clone();
+        board = table.select(&player, &board, &hole).await;
+    }
     assert_eq!(to_move(&table, &board).id, table.ana.id);
 
-    // With 5 hours of Ana's day left, she is reminded, here and by DM.
+    // With 5 hours of Ana's day left, she is reminded, here and by DM,
+    // each time with the board and its menu.
     table.clock.advance(DAY - 5 * 3600);
     let reminder = table
         .fake
         .wait_for_message("a reminder", |m| {
-            m.channel_id == CHANNEL_ID && !m.ephemeral && m.content.contains("reminder:")
+            m.channel_id == CHANNEL_ID && !m.ephemeral && m.content.contains("Reminder:")
         })
         .await;
     assert_eq!(reminder.mentions(), vec![table.ana.id]);
+    assert_board_picture(&reminder);
+    assert_eq!(board_of(&reminder), board_of(&board));
     let dm = table.fake.dm_channel(&table.ana);
-    table
+    let by_dm = table
         .fake
         .wait_for_message("a reminder by DM", |m| {
-            m.channel_id == dm && m.content.contains("reminder:")
+            m.channel_id == dm && m.content.contains("Reminder:")
         })
         .await;
+    assert_board_picture(&by_dm);
+    assert_eq!(menu_id(&by_dm), menu_id(&board));
+    // The reminder is now the game's board: the one before lost its menu.
+    eventually("the old board loses its menu", || {
+        !posted(&table, board.id)
+            .custom_ids()
+            .iter()
+            .any(|id| id.starts_with("kiela:move:"))
+    })
+    .await;
 
     // Past the deadline, Ana loses on time.
     table.clock.advance(6 * 3600);
@@ -667,8 +689,135 @@ async fn reminders_and_losses_on_time_are_posted_once() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let posted = table.fake.messages(CHANNEL_ID);
     let count = |text: &str| posted.iter().filter(|m| m.content.contains(text)).count();
-    assert_eq!(count("reminder:"), 1);
+    assert_eq!(count("Reminder:"), 1);
     assert_eq!(count("ran out of time"), 1);
+    table.fake.check_calls();
+}
+
+/// `/kiela notify dm:every-turn`: the DM carries the board and the move
+/// menu; a move from it is accepted, answered in the DM, and its board
+/// goes to the game's channel with the opponent's ping. An opponent whose
+/// DMs are closed loses only the DM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_is_played_from_a_direct_message() {
+    let table = Table::new().await;
+    for user in [&table.ana, &table.bob] {
+        let every = json!([{"name": "dm", "type": 3, "value": "every-turn"}]);
+        let notify = table.slash(user, "notify", every).await;
+        assert_private(&notify, "each time it is your turn");
+    }
+    table.fake.close_dms(&table.bob);
+    let first = table.start_game(json!([])).await;
+    assert_eq!(to_move(&table, &first).id, table.ana.id);
+
+    // Bob accepted: Ana, to move, gets the board by DM.
+    let dm = table.fake.dm_channel(&table.ana);
+    let turn = table
+        .fake
+        .wait_for_message("Ana's turn by DM", |m| m.channel_id == dm)
+        .await;
+    assert!(
+        turn.content.contains("accepted the challenge"),
+        "{}",
+        turn.content
+    );
+    assert!(
+        turn.content.contains(&format!("<#{CHANNEL_ID}>")),
+        "{}",
+        turn.content
+    );
+    assert_board_picture(&turn);
+    let hole = turn.select_options(&menu_id(&turn))[0].clone();
+
+    // She plays from the DM: answered there, the board in the channel.
+    let answer = table.select(&table.ana, &turn, &hole).await;
+    assert!(answer.ephemeral, "{}", answer.content);
+    assert!(
+        answer.content.contains(&format!("Ana sowed {hole}")),
+        "{}",
+        answer.content
+    );
+    let board = table
+        .fake
+        .wait_for_message("the board in the game's channel", |m| {
+            m.channel_id == CHANNEL_ID && m.content.contains(&format!("Ana sowed {hole}"))
+        })
+        .await;
+    assert_eq!(board.mentions(), [table.bob.id]);
+    assert_eq!(board_of(&board).map(|(_, ply)| ply), Some(1));
+    // Bob's DMs are closed: his DM is refused and given up; he plays on
+    // in the channel, and Ana hears of her turn by DM again.
+    let bob_dm = format!("/channels/{}/messages", table.fake.dm_channel(&table.bob));
+    eventually("Bob's DM is refused", || {
+        refused(&table, &bob_dm, 50007).len() == 1
+    })
+    .await;
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.bob, &board, &hole).await;
+    assert!(!next.ephemeral, "{}", next.content);
+    table
+        .fake
+        .wait_for_message("Ana's next turn by DM", |m| {
+            m.channel_id == dm && m.content.contains(&format!("Bob sowed {hole}"))
+        })
+        .await;
+    // The first DM's menu is stale now: refused privately, with the board.
+    let stale = table
+        .select(&table.ana, &turn, &turn.select_options(&menu_id(&turn))[0])
+        .await;
+    assert!(
+        stale.ephemeral && stale.content.contains("out of date"),
+        "{}",
+        stale.content
+    );
+    assert_eq!(undelivered(&table).await, 0);
+    table.fake.check_calls();
+}
+
+/// A game whose first player never moves is aborted when the time runs
+/// out: announced in the channel to both, unrated, its menu gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unstarted_game_is_aborted_and_announced() {
+    let table = Table::new().await;
+    let board = table
+        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
+        .await;
+    table.clock.advance(DAY + 1);
+    let aborted = table
+        .fake
+        .wait_for_message("the abort", |m| m.content.contains("aborted:"))
+        .await;
+    assert_eq!(aborted.channel_id, CHANNEL_ID);
+    assert!(
+        aborted.content.contains("Ana did not make a first move"),
+        "{}",
+        aborted.content
+    );
+    assert!(aborted.content.contains("No result"), "{}", aborted.content);
+    let mut told = aborted.mentions();
+    told.sort();
+    assert_eq!(told, [table.ana.id, table.bob.id]);
+    assert!(!aborted
+        .custom_ids()
+        .iter()
+        .any(|id| id.starts_with("kiela:move:")));
+    // A client still showing the old board's menu: refused privately.
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let menu = menu_id(&board);
+    let late = answer(
+        &table
+            .fake
+            .select_shown(&table.ana, &board, &menu, &[&hole])
+            .await,
+    )
+    .await;
+    assert!(late.ephemeral, "{}", late.content);
+    let stats = table.slash(&table.ana, "stats", json!([])).await;
+    assert!(
+        stats.content.contains("0 wins, 0 losses, 0 draws"),
+        "{}",
+        stats.content
+    );
     table.fake.check_calls();
 }
 
@@ -1461,9 +1610,9 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
     };
 
     table.clock.advance(DAY - 5 * 3600);
-    eventually("Ana's reminder is refused", || count("reminder:") == 1).await;
+    eventually("Ana's reminder is refused", || count("Reminder:") == 1).await;
     let_retries_come(&table).await;
-    assert_eq!(count("reminder:"), 1, "a refused post is not retried");
+    assert_eq!(count("Reminder:"), 1, "a refused post is not retried");
     assert_eq!(undelivered(&table).await, 0, "given up");
 
     let hole = board.select_options(&menu_id(&board))[0].clone();
@@ -1472,16 +1621,20 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
     assert!(next.content.contains(&format!("sowed {hole}")));
     assert_eq!(next.mentions(), [table.bob.id]);
 
-    // Bob is reminded, then loses on time: both refused, both given up.
+    // Bob is reminded, then (no first move) the game is aborted: both
+    // refused, both given up.
     table.clock.advance(DAY - 5 * 3600);
-    eventually("Bob's reminder is refused", || count("reminder:") == 2).await;
+    eventually("Bob's reminder is refused", || count("Reminder:") == 2).await;
     table.clock.advance(6 * 3600);
-    eventually("the loss on time is refused", || {
-        count("ran out of time") == 1
+    eventually("the abort is refused", || {
+        count("did not make a first move") == 1
     })
     .await;
     let_retries_come(&table).await;
-    assert_eq!((count("reminder:"), count("ran out of time")), (2, 1));
+    assert_eq!(
+        (count("Reminder:"), count("did not make a first move")),
+        (2, 1)
+    );
     assert_eq!(refused(&table, &channel, 50013).len(), 3);
     assert_eq!(undelivered(&table).await, 0);
     // The bot still answers, and the game is over.
@@ -1501,7 +1654,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
         .slash(
             &table.ana,
             "notify",
-            json!([{"name": "dm", "type": 5, "value": true}]),
+            json!([{"name": "dm", "type": 3, "value": "reminders"}]),
         )
         .await;
     assert!(notify.ephemeral);
@@ -1516,7 +1669,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     let reminder = table
         .fake
         .wait_for_message("the reminder in the channel", |m| {
-            m.channel_id == CHANNEL_ID && m.content.contains("reminder:")
+            m.channel_id == CHANNEL_ID && m.content.contains("Reminder:")
         })
         .await;
     assert_eq!(reminder.mentions(), [table.ana.id]);
@@ -1529,7 +1682,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     assert!(table.fake.messages(dm).is_empty());
     assert_eq!(undelivered(&table).await, 0);
     let reminders = table.fake.messages(CHANNEL_ID);
-    let reminders = reminders.iter().filter(|m| m.content.contains("reminder:"));
+    let reminders = reminders.iter().filter(|m| m.content.contains("Reminder:"));
     assert_eq!(reminders.count(), 1);
     table.fake.check_calls();
 }

@@ -147,14 +147,14 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
             .filter(|m| m.content.contains(text))
             .count()
     };
-    wait_until("every reminder", || count("reminder:") >= games.len()).await;
+    wait_until("every reminder", || count("Reminder:") >= games.len()).await;
     clock.advance(6 * 3600);
     wait_until("every loss on time", || {
         count("ran out of time") >= games.len()
     })
     .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(count("reminder:"), games.len());
+    assert_eq!(count("Reminder:"), games.len());
     assert_eq!(count("ran out of time"), games.len());
 
     // Every acknowledged move is stored, once.

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use kiela::ai::Level;
 use kiela::app::{
     AppError, BoardMessage, BotPermissions, Clock, Destination, DueEvent, FirstMover, GameChoice,
-    GameOptions, GameService, LanguageSetting, ManualClock, Place, Reply, Settings, User, DAY,
+    GameOptions, GameService, LanguageSetting, ManualClock, Notify, Place, Reply, Settings, User,
+    DAY,
 };
 use kiela::i18n::Lang;
 use kiela::rules::{Record, Variant};
@@ -41,6 +42,11 @@ on_both_backends! {
     only_players_post_boards_and_games_are_answered_in_their_channel,
     ratings_are_shown_per_server_with_each_results_change,
     my_games_lists_those_waiting_for_me_first_with_links_to_their_boards,
+    direct_messages_carry_the_board_and_a_turn_is_played_from_them,
+    a_game_whose_player_never_moved_is_aborted_unrated,
+    a_vacation_pauses_the_clocks_within_a_yearly_allowance,
+    ai_games_have_no_time_limit_unless_asked,
+    the_old_dm_reminders_flag_becomes_reminders,
     server_settings_and_a_game_in_its_own_thread,
     open_challenges_go_to_the_first_taker,
     challenges_expire_once_and_lose_their_buttons,
@@ -101,7 +107,17 @@ fn refusal(result: Result<Reply, AppError>) -> String {
 }
 
 /// alice challenges bob (alice moves first), bob accepts: the game id.
+/// The answers' posts are left waiting for them (see [`started_answered`]).
 async fn started(w: &World, options: GameOptions) -> i64 {
+    start(w, options, false).await
+}
+
+/// [`started`], the answers delivering their posts, as on Discord.
+async fn started_answered(w: &World, options: GameOptions) -> i64 {
+    start(w, options, true).await
+}
+
+async fn start(w: &World, options: GameOptions, answered: bool) -> i64 {
     let challenge = w
         .service
         .challenge(&w.alice, HERE, &w.bob, options)
@@ -112,6 +128,9 @@ async fn started(w: &World, options: GameOptions) -> i64 {
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
+    for answer in [&challenge, &reply].into_iter().filter(|_| answered) {
+        w.service.delivered(&answer.posts, 1).await.unwrap();
+    }
     reply.game.unwrap().id
 }
 
@@ -126,6 +145,12 @@ fn alice_first() -> GameOptions {
 /// never came included, once the clock passed their lease), marked
 /// delivered as if Discord took them.
 async fn deliver_all(w: &World) -> Vec<Reply> {
+    let sent = deliver_all_to(w).await;
+    sent.into_iter().map(|(_, reply)| reply).collect()
+}
+
+/// [`deliver_all`], with where each post goes.
+async fn deliver_all_to(w: &World) -> Vec<(Destination, Reply)> {
     let mut sent = Vec::new();
     loop {
         let batch = w.service.claim_deliveries(10).await.unwrap();
@@ -134,7 +159,7 @@ async fn deliver_all(w: &World) -> Vec<Reply> {
         }
         for delivery in batch {
             w.service.delivered(&[delivery.id], 1).await.unwrap();
-            sent.push(delivery.reply);
+            sent.push((delivery.to, delivery.reply));
         }
     }
 }
@@ -676,41 +701,42 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
         .await
         .unwrap()
         .is_empty());
-    // alice moves in time: bob's clock starts, with his own reminder later.
+    // alice moves in time, then bob: alice's clock starts again.
     w.service
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
-    w.clock.advance(2 * DAY + 1);
-    let events = w
-        .service
-        .due_events(START + DAY + DAY / 2 + 2 * DAY + 1)
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
         .await
         .unwrap();
+    w.clock.advance(2 * DAY + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
     assert!(
-        matches!(events.as_slice(), [DueEvent::Timeout { player: 2, .. }]),
+        matches!(events.as_slice(), [DueEvent::Timeout { player: 1, .. }]),
         "{events:?}"
     );
     assert!(w.service.fire(events[0]).await.unwrap());
     let timeout = last_post(&w).await;
     assert!(
-        timeout.text.contains("bob ran out of time") && timeout.text.contains("alice wins"),
+        timeout.text.contains("alice ran out of time") && timeout.text.contains("bob wins"),
         "{}",
         timeout.text
     );
     assert_eq!(timeout.ping, [w.alice.id, w.bob.id]);
     // A loss on time is rated, and its result shows both changes.
-    let alice = (w.service.store().rating(HERE.guild_id, w.alice.id).await).unwrap();
-    let gain = format!("alice {:.0} (+", alice.rating);
+    let bob = (w.service.store().rating(HERE.guild_id, w.bob.id).await).unwrap();
+    let gain = format!("bob {} (+", Lang::En.number(bob.rating.round() as i64));
     assert!(
-        timeout.text.contains(&gain) && timeout.text.contains("bob 1"),
+        timeout.text.contains(&gain) && timeout.text.contains("alice 1,"),
         "{gain:?} in {}",
         timeout.text
     );
     assert!(!w.service.fire(events[0]).await.unwrap());
     let e = refusal(
         w.service
-            .play_move(&w.bob, HERE, Some(game), "C3", None)
+            .play_move(&w.alice, HERE, Some(game), "C2", None)
             .await,
     );
     assert!(e.contains("is over"), "{e}");
@@ -801,7 +827,17 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
     let processes = [w.service.clone(), service_on(&w.db.url, &w.clock).await];
     let mut games: Vec<i64> = Vec::new();
     for _ in 0..6 {
-        games.push(started(&w, alice_first()).await);
+        let game = started(&w, alice_first()).await;
+        // Both have moved: running out of time loses (it no longer aborts).
+        for player in [&w.alice, &w.bob] {
+            let board = w.service.show(player, HERE, Some(game)).await.unwrap();
+            let hole = first_offer(&board);
+            (w.service
+                .play_move(player, HERE, Some(game), &hole, None)
+                .await)
+                .unwrap();
+        }
+        games.push(game);
     }
     games.sort();
     // Both processes poll at the same moment and fire what they found, in
@@ -836,6 +872,7 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
     let game_of = |e: &DueEvent| match *e {
         DueEvent::Reminder { game_id, .. }
         | DueEvent::Timeout { game_id, .. }
+        | DueEvent::Abort { game_id, .. }
         | DueEvent::AiTurn { game_id, .. } => game_id,
         DueEvent::ChallengeExpired { .. } => panic!("every challenge here was accepted"),
     };
@@ -1330,7 +1367,18 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
     let (a, b) = (alice.rating.round() as i64, bob.rating.round() as i64);
     assert!(a > 1500 && b < 1500, "{a} {b}");
-    let line = format!("alice {a} (+{}) · bob {b} (\u{2212}{})", a - 1500, 1500 - b);
+    let en = |n: i64| Lang::En.number(n);
+    let line = format!(
+        "alice {} (+{}) · bob {} (\u{2212}{})",
+        en(a),
+        a - 1500,
+        en(b),
+        1500 - b
+    );
+    assert!(
+        line.contains("alice 1,") && line.contains("bob 1,"),
+        "{line}"
+    );
     assert!(text.contains(&line), "{line:?} in {text}");
 
     // Another server: its own ratings, and its ongoing game is not counted here.
@@ -1352,7 +1400,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .unwrap();
     let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
     assert!(
-        stats.contains(&format!("rating {a}?"))
+        stats.contains(&format!("rating {}?", en(a)))
             && stats.contains("1 win, 0 losses, 0 draws in this server; 0 ongoing games"),
         "{stats}"
     );
@@ -1368,6 +1416,11 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let stats = w.service.stats(pt, &w.alice).await.unwrap().text;
     // (CLDR's Portuguese "one" covers 0 too: "0 derrota".)
     assert!(stats.contains("1 vitória, 0 derrota, 0 empate"), "{stats}");
+    assert!(
+        stats.contains(&format!("rating {}?", Lang::Pt.number(a))),
+        "{stats}"
+    );
+    assert!(stats.contains("rating 1."), "{stats}");
 
     // Four more wins: alice and bob are established (5 games); carol beats
     // dave once and rates above bob, but is listed after him, marked.
@@ -1385,10 +1438,21 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .collect();
     assert_eq!(names, ["alice:", "bob:", "carol:", "dave:"], "{board}");
     assert!(
-        board.contains(&format!("carol: {:.0}?", carol.rating))
+        board.contains(&format!("carol: {}?", en(carol.rating.round() as i64)))
             && !board.contains("bob: ?")
             && board.contains("? provisional: fewer than 5 rated games"),
         "{board}"
+    );
+
+    let board = w.service.leaderboard(pt).await.unwrap().text;
+    let alice = store.rating(HERE.guild_id, w.alice.id).await.unwrap();
+    let shown = format!(
+        "alice: {} (5-0-0)",
+        Lang::Pt.number(alice.rating.round() as i64)
+    );
+    assert!(
+        board.contains(&shown) && shown.contains(": 1."),
+        "{shown:?} in {board}"
     );
 
     // The first game's result, shown again after later games, still shows
@@ -1469,6 +1533,533 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
         ],
         "{list}"
     );
+}
+
+/// A direct message's place: outside any server.
+const DM: Place = Place {
+    guild_id: 0,
+    channel_id: 77,
+    ..HERE
+};
+
+/// `/kiela notify`: every turn, reminders only, or off. A direct message
+/// is a board post to its recipient, with the move menu while it is their
+/// turn; a move from it is accepted, and its board goes to the game's
+/// channel. Nobody is told by DM of their own move, nor the bot.
+async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) {
+    let w = world(db).await;
+    assert_eq!(
+        w.service.notify_setting(w.alice.id).await.unwrap(),
+        Notify::Off
+    );
+    let on = w.service.notify(&w.alice, Notify::EveryTurn).await.unwrap();
+    assert!(
+        on.private && on.text.contains("each time it is your turn"),
+        "{}",
+        on.text
+    );
+    w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
+    assert_eq!(
+        w.service.notify_setting(w.alice.id).await.unwrap(),
+        Notify::EveryTurn
+    );
+    assert_eq!(
+        w.service.notify_setting(w.bob.id).await.unwrap(),
+        Notify::Reminders
+    );
+
+    // Bob accepts: alice (South) is to move, and hears of it by DM.
+    let game = started_answered(
+        &w,
+        GameOptions {
+            days: Some(2),
+            ..alice_first()
+        },
+    )
+    .await;
+    let sent = deliver_all_to(&w).await;
+    let [(to, dm)] = sent.as_slice() else {
+        panic!("one DM expected: {sent:?}")
+    };
+    assert_eq!(*to, Destination::User(w.alice.id));
+    assert!(
+        dm.text.contains("accepted") && dm.text.contains("(in <#20>)"),
+        "{}",
+        dm.text
+    );
+    assert!(
+        dm.picture.is_some() && !dm.moves.is_empty(),
+        "the board and its menu"
+    );
+    assert_eq!(
+        dm.game.map(|g| (g.id, g.ply, g.active)),
+        Some((game, 0, true))
+    );
+
+    // Alice moves: bob wants reminders only, so no DM; alice none either.
+    let moved = (w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await)
+        .unwrap();
+    w.service.delivered(&moved.posts, 5).await.unwrap();
+    assert!(deliver_all_to(&w).await.is_empty());
+    // Bob moves: alice's turn, by DM, with his path.
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    let moved = (w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &hole, None)
+        .await)
+        .unwrap();
+    assert_eq!(moved.ping, [w.alice.id], "{}", moved.text);
+    w.service.delivered(&moved.posts, 6).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    let [(Destination::User(1), dm)] = sent.as_slice() else {
+        panic!("alice's DM expected: {sent:?}")
+    };
+    assert!(
+        dm.text.starts_with(&format!("bob sowed {hole}")),
+        "{}",
+        dm.text
+    );
+    assert_eq!(dm.game.unwrap().ply, 2);
+    let from_dm = first_offer(dm);
+
+    // The server chose Portuguese: a move from a DM is posted in it.
+    let pt = Settings {
+        language: Some(LanguageSetting::Fixed(Lang::Pt)),
+        ..Settings::default()
+    };
+    (w.service.settings(&w.bob, HERE, true, Lang::En, pt).await).unwrap();
+    // Alice plays from the DM's menu: answered there with the new board,
+    // privately; the board itself goes to the game's channel.
+    let answer = w
+        .service
+        .play_move(&w.alice, DM, Some(game), &from_dm, Some(2))
+        .await
+        .unwrap();
+    assert!(
+        answer.private && answer.text.contains("<#20>"),
+        "{}",
+        answer.text
+    );
+    assert!(
+        answer.text.contains(&format!("alice semeou {from_dm}")),
+        "{}",
+        answer.text
+    );
+    // A private answer cannot deliver the public board: handed back.
+    w.service.release(&answer.posts).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    let [(Destination::Channel(20), board)] = sent.as_slice() else {
+        panic!("the board in the game's channel expected: {sent:?}")
+    };
+    assert_eq!(board.game.unwrap().ply, 3);
+    assert_eq!(board.ping, [w.bob.id]);
+    assert!(
+        board.text.contains(&format!("alice semeou {from_dm}")),
+        "{}",
+        board.text
+    );
+    // The same menu again: stale, refused; the game lost nothing.
+    let stale = w
+        .service
+        .play_move(&w.alice, DM, Some(game), &from_dm, Some(2))
+        .await;
+    assert!(
+        matches!(stale, Err(AppError::OutOfDate { .. })),
+        "{stale:?}"
+    );
+    assert_eq!(w.service.store().moves(game).await.unwrap().len(), 3);
+
+    // Bob's reminder carries the board and the menu, here and by DM.
+    w.clock.advance(DAY + DAY / 2);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(
+        matches!(events.as_slice(), [DueEvent::Reminder { player: 2, .. }]),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    let sent = deliver_all_to(&w).await;
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    for (to, reminder) in &sent {
+        assert!(reminder.text.contains("12 hours left"), "{}", reminder.text);
+        assert!(reminder.picture.is_some() && !reminder.moves.is_empty());
+        assert_eq!(reminder.game.unwrap().ply, 3);
+        assert_eq!(reminder.ping, [w.bob.id]);
+        assert!(
+            matches!(to, Destination::Channel(20) | Destination::User(2)),
+            "{to:?}"
+        );
+    }
+    assert_ne!(sent[0].0, sent[1].0);
+
+    // Off: no more DMs, not even reminders.
+    w.service.notify(&w.bob, Notify::Off).await.unwrap();
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    let moved = (w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &hole, None)
+        .await)
+        .unwrap();
+    w.service.delivered(&moved.posts, 7).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    assert!(
+        matches!(sent.as_slice(), [(Destination::User(1), _)]),
+        "alice still hears of her turn: {sent:?}"
+    );
+    let hole = first_offer(&sent[0].1);
+    let moved = (w
+        .service
+        .play_move(&w.alice, HERE, Some(game), &hole, None)
+        .await)
+        .unwrap();
+    w.service.delivered(&moved.posts, 8).await.unwrap();
+    assert!(
+        deliver_all_to(&w).await.is_empty(),
+        "bob hears nothing by DM"
+    );
+}
+
+/// A game whose player to move never made a first move is aborted when
+/// its deadline passes: no result, no rating change, both told (and by DM
+/// those who asked for it); lists, history and stats say so.
+async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
+    let w = world(db).await;
+    w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
+    // Nobody moved in the first; only alice in the second.
+    let never = started_answered(&w, alice_first()).await;
+    let once = started_answered(&w, alice_first()).await;
+    let moved = w
+        .service
+        .play_move(&w.alice, HERE, Some(once), "G2", None)
+        .await
+        .unwrap();
+    w.service.delivered(&moved.posts, 2).await.unwrap();
+    // The reminder before a first move says what running out of time does.
+    w.clock.advance(2 * DAY + DAY / 2);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        assert!(matches!(event, DueEvent::Reminder { .. }), "{event:?}");
+        assert!(w.service.fire(event).await.unwrap());
+    }
+    let reminders = deliver_all(&w).await;
+    assert!(
+        reminders
+            .iter()
+            .all(|r| r.text.contains("the game is aborted")),
+        "{reminders:?}"
+    );
+    w.clock.advance(DAY / 2 + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert_eq!(events.len(), 2, "{events:?}");
+    for event in &events {
+        assert!(matches!(event, DueEvent::Abort { .. }), "{event:?}");
+        assert!(w.service.fire(*event).await.unwrap());
+        assert!(!w.service.fire(*event).await.unwrap(), "fires once");
+    }
+    let sent = deliver_all_to(&w).await;
+    let public: Vec<&Reply> = (sent.iter())
+        .filter(|(to, _)| *to == Destination::Channel(20))
+        .map(|(_, reply)| reply)
+        .collect();
+    assert_eq!(public.len(), 2, "{sent:?}");
+    for (reply, absent) in public.iter().zip(["alice", "bob"]) {
+        let said = format!("aborted: {absent} did not make a first move in time");
+        assert!(reply.text.contains(&said), "{said:?} in {}", reply.text);
+        assert!(
+            reply.text.contains("No result") && !reply.text.contains("(+"),
+            "{}",
+            reply.text
+        );
+        assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
+        assert!(!reply.game.unwrap().active && reply.moves.is_empty());
+    }
+    let dms: Vec<&Destination> = (sent.iter().map(|(to, _)| to))
+        .filter(|to| **to != Destination::Channel(20))
+        .collect();
+    assert_eq!(
+        dms,
+        [&Destination::User(2), &Destination::User(2)],
+        "bob asked for DMs"
+    );
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Unrated, and nowhere counted as a result.
+    let store = w.service.store();
+    for player in [&w.alice, &w.bob] {
+        let rating = store.rating(HERE.guild_id, player.id).await.unwrap();
+        assert_eq!((rating.games(), rating.rating), (0, 1500.0));
+    }
+    assert!(store.rating_changes(never).await.unwrap().is_empty());
+    let row = store.game(never).await.unwrap().unwrap();
+    assert_eq!(
+        (row.status.as_str(), row.result, row.reason.as_deref()),
+        ("finished", None, Some("aborted"))
+    );
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    assert!(
+        stats.contains("0 wins, 0 losses, 0 draws in this server; 0 ongoing games"),
+        "{stats}"
+    );
+    assert!(w
+        .service
+        .my_games(&w.alice)
+        .await
+        .unwrap()
+        .text
+        .contains("no ongoing"));
+    let history = w.service.history(&w.carol, HERE, once).await.unwrap();
+    assert!(
+        history.text.contains("(aborted: no result") && !history.private,
+        "{}",
+        history.text
+    );
+    let choices = w.service.game_choices(&w.alice, true).await.unwrap();
+    assert!(
+        choices.iter().all(|c| c.label.ends_with(": aborted")),
+        "{choices:?}"
+    );
+    // Nothing more can happen in it.
+    let e = refusal(
+        w.service
+            .play_move(&w.bob, HERE, Some(once), "C3", None)
+            .await,
+    );
+    assert!(e.contains("was aborted"), "{e}");
+    let e = refusal(w.service.resign(&w.alice, HERE, Some(never)).await);
+    assert!(e.contains("was aborted"), "{e}");
+    let e = refusal(w.service.draw(&w.alice, HERE, Some(never)).await);
+    assert!(e.contains("is already over"), "{e}");
+}
+
+/// `/kiela vacation days:N` pushes the running deadlines by N days, and
+/// makes the next deadlines start after it; the opponents are told; 30
+/// days a calendar year; `days:0` ends it and gives back the whole days
+/// left, taking them off the deadlines again.
+async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let mine = started_answered(&w, alice_first()).await;
+    let theirs = started_answered(
+        &w,
+        GameOptions {
+            first: FirstMover::Them,
+            ..alice_first()
+        },
+    )
+    .await;
+    let deadline = |id| async move { store.game(id).await.unwrap().unwrap().deadline.unwrap() };
+    assert_eq!(deadline(mine).await, START + 3 * DAY);
+    deliver_all(&w).await;
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+
+    let on = w.service.vacation(&w.alice, 7).await.unwrap();
+    assert!(on.private, "{}", on.text);
+    assert!(
+        on.text.contains("1 deadline of yours moved") && on.text.contains("23 days"),
+        "{}",
+        on.text
+    );
+    assert_eq!(deadline(mine).await, START + 10 * DAY, "pushed");
+    assert_eq!(
+        deadline(theirs).await,
+        START + 3 * DAY,
+        "bob's own clock runs"
+    );
+    let told = deliver_all_to(&w).await;
+    assert_eq!(told.len(), 2, "{told:?}");
+    for (to, post) in &told {
+        assert_eq!(*to, Destination::Channel(20));
+        assert!(
+            post.text.contains("alice is on vacation until"),
+            "{}",
+            post.text
+        );
+        assert_eq!(post.ping, [w.bob.id]);
+    }
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    assert!(stats.contains("Vacation left: 23 days."), "{stats}");
+    // Beyond the allowance, refused, and nothing changes.
+    let e = refusal(w.service.vacation(&w.alice, 24).await);
+    assert!(
+        e.contains("23 vacation days left this year (30 a year)"),
+        "{e}"
+    );
+    let e = refusal(w.service.vacation(&w.alice, 31).await);
+    assert!(e.contains("ask for 1 to 30 days"), "{e}");
+    assert_eq!(deadline(mine).await, START + 10 * DAY);
+
+    // Bob moves during her vacation: her time starts after it.
+    let board = w.service.show(&w.bob, HERE, Some(theirs)).await.unwrap();
+    let moved = w
+        .service
+        .play_move(&w.bob, HERE, Some(theirs), &first_offer(&board), None)
+        .await
+        .unwrap();
+    w.service.delivered(&moved.posts, 2).await.unwrap();
+    assert_eq!(deadline(theirs).await, START + 10 * DAY);
+    // The old deadline passes: nothing is due.
+    w.clock.set(START + 3 * DAY + 1);
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Back early, with almost 4 days left: 3 whole days back, off the
+    // deadlines too.
+    let off = w.service.vacation(&w.alice, 0).await.unwrap();
+    assert!(
+        off.text.contains("3 unused days were given back") && off.text.contains("26 days"),
+        "{}",
+        off.text
+    );
+    assert_eq!(deadline(mine).await, START + 7 * DAY);
+    assert_eq!(deadline(theirs).await, START + 7 * DAY);
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 26);
+    let back = deliver_all(&w).await;
+    assert!(
+        back.iter()
+            .all(|p| p.text.contains("alice is back from vacation")),
+        "{back:?}"
+    );
+    assert_eq!(back.len(), 2);
+    let e = refusal(w.service.vacation(&w.alice, 0).await);
+    assert!(e.contains("not on vacation"), "{e}");
+    // A new calendar year, a new allowance.
+    w.clock.set(START + 365 * DAY);
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+}
+
+/// A game against the AI has no time limit unless asked for
+/// (`/kiela ai days:N`); with one, the human loses on time as usual.
+async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    assert!(
+        reply.text.contains("your move (no time limit)"),
+        "{}",
+        reply.text
+    );
+    let free = reply.game.unwrap().id;
+    let row = store.game(free).await.unwrap().unwrap();
+    assert_eq!((row.deadline, row.seconds_per_move), (None, 0));
+    let moved = (w
+        .service
+        .play_move(&w.alice, HERE, Some(free), &first_offer(&reply), None)
+        .await)
+        .unwrap();
+    assert_eq!(moved.game.unwrap().ply, 2);
+    assert_eq!(store.game(free).await.unwrap().unwrap().deadline, None);
+    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    assert!(list.contains("**your move** (no time limit)"), "{list}");
+    w.clock.advance(100 * DAY);
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    let timed = GameOptions {
+        days: Some(2),
+        ..alice_first()
+    };
+    let reply = (w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, timed)
+        .await)
+        .unwrap();
+    let game = reply.game.unwrap().id;
+    assert_eq!(
+        store.game(game).await.unwrap().unwrap().deadline,
+        Some(w.clock.now() + 2 * DAY)
+    );
+    (w.service
+        .play_move(&w.alice, HERE, Some(game), &first_offer(&reply), None)
+        .await)
+        .unwrap();
+    let e = refusal(
+        w.service
+            .start_ai_game(
+                &w.alice,
+                HERE,
+                Level::Easy,
+                GameOptions {
+                    days: Some(15),
+                    ..timed
+                },
+            )
+            .await,
+    );
+    assert!(e.contains("1 to 14 days"), "{e}");
+    w.clock.advance(2 * DAY + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(
+        matches!(events.as_slice(), [DueEvent::Timeout { player: 1, game_id, .. }] if *game_id == game),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    let lost = last_post(&w).await;
+    assert!(lost.text.contains("alice ran out of time"), "{}", lost.text);
+}
+
+/// A database from before `/kiela notify` had choices: the migration turns
+/// the old `dm_reminders` flag into `reminders`, and leaves the others off.
+async fn the_old_dm_reminders_flag_becomes_reminders(db: Db) {
+    use sqlx::migrate::Migrator;
+    let old = db.fresh("old").await;
+    let backend = if old.url.starts_with("sqlite:") {
+        "sqlite"
+    } else {
+        "postgres"
+    };
+    // The migrations before this one, as an older kiela ran them.
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("migrations")
+        .join(backend);
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_owned();
+        if name.to_string_lossy().as_ref() < "20261201510000" {
+            std::fs::copy(&path, dir.path().join(name)).unwrap();
+        }
+    }
+    let mut conn = raw_connection(&old).await;
+    Migrator::new(dir.path())
+        .await
+        .unwrap()
+        .run(&mut conn)
+        .await
+        .unwrap();
+    for (id, flag) in [(1, 1), (2, 0)] {
+        sqlx::query(
+            "INSERT INTO players (id, name, is_bot, dm_reminders, created_at) VALUES ($1, 'x', 0, $2, 0)",
+        )
+        .bind(id as i64)
+        .bind(flag as i64)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    }
+    drop(conn);
+    let service = service_on(&old.url, &ManualClock::starting_at(START)).await;
+    assert_eq!(service.notify_setting(1).await.unwrap(), Notify::Reminders);
+    assert_eq!(service.notify_setting(2).await.unwrap(), Notify::Off);
 }
 
 /// A server's settings (managers only), and a game played in a thread: the

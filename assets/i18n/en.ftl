@@ -23,16 +23,16 @@ user-fallback = user { $id }
 ## Counts
 
 count-wins = { $count ->
-    [one] { $count } win
-   *[other] { $count } wins
+    [one] { $number } win
+   *[other] { $number } wins
 }
 count-losses = { $count ->
-    [one] { $count } loss
-   *[other] { $count } losses
+    [one] { $number } loss
+   *[other] { $number } losses
 }
 count-draws = { $count ->
-    [one] { $count } draw
-   *[other] { $count } draws
+    [one] { $number } draw
+   *[other] { $number } draws
 }
 count-days = { $count ->
     [one] { $count } day
@@ -64,7 +64,7 @@ reason-resignation = resignation
 reason-agreement = draw agreed
 reason-timeout = loss on time
 outcome = { $score } ({ $reason })
-your-move = { $mention } ({ $name }, { $side }), your move.
+your-move = { $mention } ({ $name }, { $side }), your move (no time limit).
 your-move-before = { $mention } ({ $name }, { $side }), your move (before <t:{ $deadline }:f>, <t:{ $deadline }:R>).
 may-rearrange = You may also rearrange your stones: the **Arrange** button opens a form (or type `/kiela arrange`).
 thinking = { $name } is thinking…
@@ -242,7 +242,7 @@ quota-ai-games = you already play { $max } games against the AI; finish one, or 
 
 no-games = You have no ongoing game. Start one with `/kiela challenge` or `/kiela ai`.
 games-line = { $game } vs { $opponent } ({ $variant }, you are { $side }) in <#{ $channel }>: move { $play }, { $turn }
-turn-yours = **your move**
+turn-yours = **your move** (no time limit)
 turn-yours-before = **your move** (before <t:{ $deadline }:R>)
 turn-theirs = { $name } to move
 games-more = { $count ->
@@ -266,8 +266,9 @@ leaderboard-provisional = ? provisional: fewer than { $count ->
     [one] { $count } rated game
    *[other] { $count } rated games
 } in this server, listed after the established players.
-notify-on = You will also get reminders by direct message.
-notify-off = Reminders only in the game's channel from now on.
+notify-every-turn = You will get a direct message each time it is your turn, with the board and the move menu (you can play from there), and your reminders.
+notify-reminders = You will get your reminders by direct message too, with the board and the move menu.
+notify-off = No more direct messages: your turns and reminders only in the games' channels.
 choice-won = you won
 choice-lost = you lost
 choice-drawn = drawn
@@ -277,7 +278,7 @@ choice-label = #{ $id } vs { $opponent }: { $state }
 
 ## Play over days
 
-reminder = { $mention }, reminder: it is your move in game #{ $id }, and { $hours ->
+reminder = Reminder: it is your move in game #{ $id }, and { $hours ->
     [one] { $hours } hour
    *[other] { $hours } hours
 } left (until <t:{ $until }:f>). If time runs out, you lose the game.
@@ -389,7 +390,7 @@ cmd-leaderboard-description = The best players of this server
 cmd-rules-name = rules
 cmd-rules-description = How to play Kiela
 cmd-notify-name = notify
-cmd-notify-description = Also remind you by direct message when your time runs low
+cmd-notify-description = Direct messages: every turn, reminders only, or off
 cmd-settings-name = settings
 cmd-settings-description = This server's settings for the bot (managers only)
 opt-game-name = game
@@ -401,7 +402,7 @@ opt-opponent-description = Who you want to play (leave out: anyone here may acce
 opt-first-name = first
 opt-first-description = Who moves first (default random)
 opt-days-name = days
-opt-days-description = Days per move, 1 to 14 (default: the server's, 3 unless a manager changed it)
+opt-days-description = Days per move, 1 to 14 (default: the server's, 3 unless changed; against the AI: no limit)
 opt-level-name = level
 opt-level-description = How strong (default medium)
 opt-hole-name = hole
@@ -411,7 +412,7 @@ opt-layout-description = 20 numbers: your upper row A-J, then your lower row A-J
 opt-user-name = user
 opt-user-description = Whose (default you)
 opt-dm-name = dm
-opt-dm-description = Send reminders by direct message
+opt-dm-description = Which direct messages you want
 opt-language-name = language
 opt-language-description = The language of the bot's public messages in this server
 opt-threads-name = threads
@@ -436,6 +437,58 @@ choice-level-expert = Expert
 choice-language-auto = Automatic (the server's language)
 choice-language-en = English
 choice-language-pt = Português (Brasil)
+
+## Notifications and fair clocks
+
+reminder-first-move = Reminder: it is your first move in game #{ $id }, and { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+} left (until <t:{ $until }:f>). If time runs out before it, the game is aborted.
+game-aborted = Game #{ $id } aborted: { $name } did not make a first move in time.
+aborted-line = **No result**: an aborted game is not rated.
+game-was-aborted = game #{ $id } was aborted (no result): start a new one with `/kiela challenge`
+history-aborted = (aborted: no result, not rated)
+outcome-aborted = aborted, no result
+choice-aborted = aborted
+choice-dm-every-turn = Every turn (and reminders)
+choice-dm-reminders = Reminders only
+choice-dm-off = Off
+cmd-vacation-name = vacation
+cmd-vacation-description = Pause the clocks of all your games for some days (0 ends your vacation)
+opt-vacation-days-name = days
+opt-vacation-days-description = Days of vacation, 1 to 30 a year (0: back now)
+parse-vacation-days = say how many days, e.g. `/kiela vacation days:7`
+vacation-bad-days = { $days } days is not a vacation: ask for 1 to { $allowance } days, or 0 to end yours
+vacation-too-long = you have { $left ->
+    [one] { $left } vacation day
+   *[other] { $left } vacation days
+} left this year ({ $allowance } a year): ask for at most that many
+vacation-not-on = you are not on vacation: `/kiela vacation days:7` starts one
+vacation-started = { $name } is on vacation until <t:{ $until }:f> (<t:{ $until }:R>): their clock in game #{ $id } is paused until then.
+vacation-ended = { $name } is back from vacation: their clock in game #{ $id } runs again.
+vacation-on = You are on vacation until <t:{ $until }:f> (<t:{ $until }:R>), { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}. { $games ->
+    [0] No deadline of yours was running;
+    [one] 1 deadline of yours moved as much later;
+   *[other] { $games } deadlines of yours moved as much later;
+} the games where your opponent is to move give you your time after it. Your opponents were told. Vacation left this year: { $left ->
+    [one] { $left } day
+   *[other] { $left } days
+}.
+vacation-off = Welcome back: your vacation is over. { $back ->
+    [0] No whole day was left to give back.
+    [one] 1 unused day was given back, and taken off the deadlines it had pushed.
+   *[other] { $back } unused days were given back, and taken off the deadlines they had pushed.
+} Vacation left this year: { $left ->
+    [one] { $left } day
+   *[other] { $left } days
+}.
+stats-vacation-left = Vacation left: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}.
 choice-threads-auto = Where the bot may open them
 choice-threads-on = Always
 choice-threads-off = Never (in the channel)

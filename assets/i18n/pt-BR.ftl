@@ -41,16 +41,16 @@ user-fallback = usuário { $id }
 ## Contagens
 
 count-wins = { $count ->
-    [one] { $count } vitória
-   *[other] { $count } vitórias
+    [one] { $number } vitória
+   *[other] { $number } vitórias
 }
 count-losses = { $count ->
-    [one] { $count } derrota
-   *[other] { $count } derrotas
+    [one] { $number } derrota
+   *[other] { $number } derrotas
 }
 count-draws = { $count ->
-    [one] { $count } empate
-   *[other] { $count } empates
+    [one] { $number } empate
+   *[other] { $number } empates
 }
 count-days = { $count ->
     [one] { $count } dia
@@ -82,7 +82,7 @@ reason-resignation = desistência
 reason-agreement = empate combinado
 reason-timeout = derrota por tempo
 outcome = { $score } ({ $reason })
-your-move = { $mention } ({ $name }, { $side }), sua vez.
+your-move = { $mention } ({ $name }, { $side }), sua vez (sem limite de tempo).
 your-move-before = { $mention } ({ $name }, { $side }), sua vez (até <t:{ $deadline }:f>, <t:{ $deadline }:R>).
 may-rearrange = Você também pode rearrumar suas sementes: o botão **Arrumar** abre um formulário (ou digite `/kiela arrumar`).
 thinking = { $name } está pensando…
@@ -260,7 +260,7 @@ quota-ai-games = você já joga { $max } partidas contra a IA; termine uma, ou d
 
 no-games = Você não tem partida em andamento. Comece uma com `/kiela desafiar` ou `/kiela ia`.
 games-line = { $game } contra { $opponent } ({ $variant }, você é { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
-turn-yours = **sua vez**
+turn-yours = **sua vez** (sem limite de tempo)
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
 games-more = { $count ->
@@ -281,8 +281,9 @@ leaderboard-provisional = ? provisório: menos de { $count ->
     [one] { $count } partida valendo rating
    *[other] { $count } partidas valendo rating
 } neste servidor, listado depois dos jogadores estabelecidos.
-notify-on = Você também vai receber lembretes por mensagem direta.
-notify-off = A partir de agora, lembretes só no canal da partida.
+notify-every-turn = Você vai receber uma mensagem direta a cada vez sua, com o tabuleiro e o menu de jogadas (dá para jogar de lá), e os seus lembretes.
+notify-reminders = Você também vai receber os seus lembretes por mensagem direta, com o tabuleiro e o menu de jogadas.
+notify-off = Sem mais mensagens diretas: suas vezes e lembretes só nos canais das partidas.
 choice-won = você venceu
 choice-lost = você perdeu
 choice-drawn = empate
@@ -292,7 +293,7 @@ choice-label = #{ $id } contra { $opponent }: { $state }
 
 ## Partidas ao longo de dias
 
-reminder = { $mention }, lembrete: é a sua vez na partida #{ $id }, e { $hours ->
+reminder = Lembrete: é a sua vez na partida #{ $id }, e { $hours ->
     [one] resta { $hours } hora
    *[other] restam { $hours } horas
 } (até <t:{ $until }:f>). Se o tempo acabar, você perde a partida.
@@ -403,7 +404,7 @@ cmd-leaderboard-description = Os melhores jogadores deste servidor
 cmd-rules-name = regras
 cmd-rules-description = Como jogar Kiela
 cmd-notify-name = avisos
-cmd-notify-description = Também lembrar você por mensagem direta quando o tempo estiver acabando
+cmd-notify-description = Mensagens diretas: a cada vez, só lembretes, ou nenhuma
 cmd-settings-name = configurações
 cmd-settings-description = As configurações do bot neste servidor (só para quem gerencia)
 opt-game-name = partida
@@ -415,7 +416,7 @@ opt-opponent-description = Contra quem você quer jogar (sem ninguém: qualquer 
 opt-first-name = primeiro
 opt-first-description = Quem começa (padrão: sorteio)
 opt-days-name = dias
-opt-days-description = Dias por jogada, de 1 a 14 (padrão: o do servidor, 3 se ninguém mudou)
+opt-days-description = Dias por jogada, de 1 a 14 (padrão: o do servidor, 3 se não mudou; contra a IA: sem limite)
 opt-level-name = nível
 opt-level-description = Qual a força (padrão: médio)
 opt-hole-name = casa
@@ -425,7 +426,7 @@ opt-layout-description = 20 números: sua fileira de cima A-J, depois a de baixo
 opt-user-name = jogador
 opt-user-description = De quem (padrão: você)
 opt-dm-name = mensagem-direta
-opt-dm-description = Enviar lembretes por mensagem direta
+opt-dm-description = Quais mensagens diretas você quer
 opt-language-name = idioma
 opt-language-description = O idioma das mensagens públicas do bot neste servidor
 opt-threads-name = tópicos
@@ -450,6 +451,58 @@ choice-level-expert = Especialista
 choice-language-auto = Automático (o idioma do servidor)
 choice-language-en = English
 choice-language-pt = Português (Brasil)
+
+## Avisos e relógios justos
+
+reminder-first-move = Lembrete: é a sua primeira jogada na partida #{ $id }, e { $hours ->
+    [one] resta { $hours } hora
+   *[other] restam { $hours } horas
+} (até <t:{ $until }:f>). Se o tempo acabar antes dela, a partida é anulada.
+game-aborted = Partida #{ $id } anulada: { $name } não fez a primeira jogada a tempo.
+aborted-line = **Sem resultado**: uma partida anulada não vale rating.
+game-was-aborted = a partida #{ $id } foi anulada (sem resultado): comece outra com `/kiela desafiar`
+history-aborted = (anulada: sem resultado, não vale rating)
+outcome-aborted = anulada, sem resultado
+choice-aborted = anulada
+choice-dm-every-turn = A cada vez (e lembretes)
+choice-dm-reminders = Só lembretes
+choice-dm-off = Nenhuma
+cmd-vacation-name = férias
+cmd-vacation-description = Pausar os relógios de todas as suas partidas por alguns dias (0 encerra as férias)
+opt-vacation-days-name = dias
+opt-vacation-days-description = Dias de férias, de 1 a 30 por ano (0: de volta agora)
+parse-vacation-days = diga quantos dias, por exemplo `/kiela férias dias:7`
+vacation-bad-days = { $days } dias não são férias: peça de 1 a { $allowance } dias, ou 0 para encerrar as suas
+vacation-too-long = { $left ->
+    [one] resta a você { $left } dia de férias
+   *[other] restam a você { $left } dias de férias
+} este ano ({ $allowance } por ano): peça no máximo isso
+vacation-not-on = você não está de férias: `/kiela férias dias:7` começa as suas
+vacation-started = { $name } está de férias até <t:{ $until }:f> (<t:{ $until }:R>): o relógio dessa pessoa na partida #{ $id } fica pausado até lá.
+vacation-ended = { $name } voltou das férias: o relógio dessa pessoa na partida #{ $id } volta a correr.
+vacation-on = Você está de férias até <t:{ $until }:f> (<t:{ $until }:R>), { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+}. { $games ->
+    [0] Nenhum prazo seu estava correndo;
+    [one] 1 prazo seu foi adiado o mesmo tanto;
+   *[other] { $games } prazos seus foram adiados o mesmo tanto;
+} nas partidas em que é a vez do adversário, o seu tempo começa depois delas. Seus adversários foram avisados. Férias restantes este ano: { $left ->
+    [one] { $left } dia
+   *[other] { $left } dias
+}.
+vacation-off = Bem-vindo de volta: suas férias acabaram. { $back ->
+    [0] Não sobrou nenhum dia inteiro para devolver.
+    [one] 1 dia não usado foi devolvido e descontado dos prazos que tinha adiado.
+   *[other] { $back } dias não usados foram devolvidos e descontados dos prazos que tinham adiado.
+} Férias restantes este ano: { $left ->
+    [one] { $left } dia
+   *[other] { $left } dias
+}.
+stats-vacation-left = Férias restantes: { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+}.
 choice-threads-auto = Onde o bot puder abri-los
 choice-threads-on = Sempre
 choice-threads-off = Nunca (no canal)

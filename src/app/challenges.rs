@@ -234,22 +234,25 @@ impl GameService {
         };
         let home = self.home(user, place, c.channel_id).await?;
         let now = self.now();
-        let seconds_per_move = c.days_per_move * DAY;
-        let game = NewGame {
+        let mut game = NewGame {
             guild_id: c.guild_id,
             channel_id: home.channel_id,
             variant: c.variant.clone(),
             south_id: south,
             north_id: north,
             ai_level: None,
-            seconds_per_move,
-            deadline: Some(now + seconds_per_move),
+            seconds_per_move: c.days_per_move * DAY,
+            deadline: None,
             created_at: now,
             lobby_channel_id: home.lobby(),
             rematch_of: c.rematch_of,
         };
+        game.deadline = self.deadline_for(game.seconds_per_move, south).await?;
+        // South's first turn starts: a direct message if they want one
+        // every turn (unless South is the one accepting, answered now).
+        let dm = self.turn_dm(south, Some(user.id)).await?;
         let lang = place.lang;
-        let headline = |id: i64| {
+        let headline = |lang, id: i64| {
             tr!(
                 lang,
                 "challenge-accepted",
@@ -271,8 +274,10 @@ impl GameService {
                     id = id
                 );
                 let edit = original.map(|post| self.unbutton(&post, lang, &status));
-                let mut posts =
-                    self.start_posts(home, lang, headline(id), thread, vec![c.challenger_id]);
+                let start = headline(lang, id);
+                let mut posts = self.start_posts(home, lang, start, thread, vec![c.challenger_id]);
+                let dm = dm.map(|to| to.post(home.channel_id, 0, headline(to.lang, id)));
+                posts.extend(dm);
                 posts.extend(edit);
                 posts
             })
@@ -518,8 +523,10 @@ impl GameService {
         options: GameOptions,
         rematch_of: Option<i64>,
     ) -> Result<Reply> {
-        let days = self.days_in(place, options.days).await?;
-        check_days(user, days)?;
+        // No time limit unless asked for: nobody waits for the human.
+        if let Some(days) = options.days {
+            check_days(user, days)?;
+        }
         let home = self.home(user, place, place.channel_id).await?;
         self.check_ai_quota(user).await?;
         self.meet(user).await?;
@@ -532,8 +539,7 @@ impl GameService {
         } else {
             (self.bot.id, user.id)
         };
-        let now = self.now();
-        let seconds_per_move = days * DAY;
+        let seconds_per_move = options.days.map_or(0, |days| days * DAY);
         let game = NewGame {
             guild_id: place.guild_id,
             channel_id: home.channel_id,
@@ -542,8 +548,8 @@ impl GameService {
             north_id: north,
             ai_level: Some(level.name().into()),
             seconds_per_move,
-            deadline: Some(now + seconds_per_move),
-            created_at: now,
+            deadline: self.deadline_for(seconds_per_move, south).await?,
+            created_at: self.now(),
             lobby_channel_id: home.lobby(),
             rematch_of,
         };
@@ -576,7 +582,7 @@ impl GameService {
         };
         // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
-        if let Some(post) = self.ai_turn(&mut loaded, lang, true).await? {
+        if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
             posts.push(post);
         }
         self.answer(place, &posts).await

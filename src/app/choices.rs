@@ -29,6 +29,7 @@ impl GameService {
             // Waiting for them, then the other ongoing ones, then finished.
             let lang = user.lang;
             let (order, state) = match loaded.game.outcome() {
+                None if loaded.aborted() => (2, tr!(lang, "choice-aborted")),
                 Some(outcome) => match outcome.result.winner() {
                     Some(winner) if winner == side => (2, tr!(lang, "choice-won")),
                     Some(_) => (2, tr!(lang, "choice-lost")),
@@ -67,7 +68,7 @@ impl GameService {
     ) -> Result<Vec<(Hole, u8)>> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
-        if loaded.game.is_over() || loaded.side_of(user.id) != Some(loaded.game.turn()) {
+        if loaded.is_over() || loaded.side_of(user.id) != Some(loaded.game.turn()) {
             return Ok(Vec::new());
         }
         let position = loaded.game.position();

@@ -161,16 +161,28 @@ impl GameService {
         self.meet(user).await?;
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        let lang = place.lang;
+        let lang = self.game_lang(&loaded, place, user).await?;
+        let actor = Some(user.id);
         let mut posts = vec![
-            self.commit_move(&loaded, side, mv, user.lang, lang, true)
+            self.commit_move(&loaded, side, mv, user.lang, lang, actor)
                 .await?,
         ];
         let mut loaded = self.load(id).await?;
-        if let Some(reply) = self.ai_turn(&mut loaded, lang, true).await? {
+        if let Some(reply) = self.ai_turn(&mut loaded, lang, actor).await? {
             posts.push(reply);
         }
         self.answer(place, &posts).await
+    }
+
+    /// The language of what an action by `user` in `place` posts in the
+    /// game's channel: the place's, unless the action comes from outside
+    /// the game's server (a direct message's menu or buttons), then that
+    /// server's, as for posts nobody asked for.
+    async fn game_lang(&self, loaded: &Loaded, place: Place, user: &User) -> Result<Lang> {
+        if place.guild_id == loaded.row.guild_id {
+            return Ok(place.lang);
+        }
+        self.public_lang(loaded, user.id).await
     }
 
     /// The side `user` plays in `loaded`, if they may move now.
@@ -180,6 +192,9 @@ impl GameService {
             return Err(AppError::OutOfDate {
                 game_id: loaded.row.id,
             });
+        }
+        if loaded.aborted() {
+            return refused(tr!(user.lang, "game-was-aborted", id = loaded.row.id));
         }
         if let Some(outcome) = loaded.game.outcome() {
             return refused(tr!(
@@ -197,9 +212,10 @@ impl GameService {
     }
 
     /// Stores `mv` for `side`, with its board post: its path in words
-    /// ("Ana sowed G2 → ended in E2."; the render's words, English until
-    /// they join the catalogue), in `lang`, held for an interaction's
-    /// answer if `answered`. A refusal is in `refusal_lang`.
+    /// ("Ana sowed G2 → ended in E2."), in `lang`, held for the answer to
+    /// `actor`'s interaction if there is one; and the direct message to the
+    /// player whose turn it becomes, if they want one (not to `actor`, who
+    /// gets the answer). A refusal is in `refusal_lang`.
     async fn commit_move(
         &self,
         loaded: &Loaded,
@@ -207,7 +223,7 @@ impl GameService {
         mv: Move,
         refusal_lang: Lang,
         lang: Lang,
-        answered: bool,
+        actor: Option<i64>,
     ) -> Result<Made> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
@@ -241,7 +257,8 @@ impl GameService {
             played_at: now,
         });
         change.reminded = false;
-        change.deadline = Some(now + loaded.row.seconds_per_move);
+        let next = loaded.player(side.opponent());
+        change.deadline = self.deadline_for(loaded.row.seconds_per_move, next).await?;
         // An offer lapses when the player it was made to moves instead.
         if let Some(offer) = self.store.draw_offer(loaded.row.id).await? {
             if offer.offered_by != loaded.player(side) {
@@ -252,12 +269,18 @@ impl GameService {
             self.finish(loaded, &mut change, outcome, lang).await?;
         }
         let name = self.name_of(loaded.player(side)).await?;
-        let path = name.path(lang, &trace);
-        let mut post = self.board_post(loaded, loaded.ply() + 1, path, lang);
-        if !answered {
+        let ply = loaded.ply() + 1;
+        let mut post = self.board_post(loaded, ply, name.path(lang, &trace), lang);
+        if actor.is_none() {
             post.hold = 0;
         }
         change.posts.insert(0, post.clone());
+        if game.outcome().is_none() {
+            if let Some(to) = self.turn_dm(next, actor).await? {
+                let path = name.path(to.lang, &trace);
+                change.posts.push(to.post(loaded.row.channel_id, ply, path));
+            }
+        }
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         Ok((ids[0], post))
     }
@@ -272,9 +295,10 @@ impl GameService {
         outcome: Outcome,
         lang: Lang,
     ) -> Result<()> {
+        let worded = words::outcome(lang, outcome);
         change
             .posts
-            .extend(self.lobby_result(loaded, outcome, lang).await?);
+            .extend(self.lobby_result(loaded, &worded, lang).await?);
         change.status = "finished".into();
         change.result = Some(outcome.result.notation().into());
         change.reason = Some(outcome.reason.name().into());
@@ -296,19 +320,19 @@ impl GameService {
     }
 
     /// In an AI game where the bot is to move: computes and stores its move
-    /// (off the async threads) with its board post (in `lang`, held for an
-    /// interaction's answer if `answered`), and reloads the game. Returns
-    /// the post.
+    /// (off the async threads) with its board post (in `lang`, held for the
+    /// answer to `actor`'s interaction if there is one), and reloads the
+    /// game. Returns the post.
     pub(super) async fn ai_turn(
         &self,
         loaded: &mut Loaded,
         lang: Lang,
-        answered: bool,
+        actor: Option<i64>,
     ) -> Result<Option<Made>> {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
         };
-        if loaded.game.is_over() || loaded.player(loaded.game.turn()) != self.bot.id {
+        if loaded.is_over() || loaded.player(loaded.game.turn()) != self.bot.id {
             return Ok(None);
         }
         let game = loaded.game.clone();
@@ -322,7 +346,7 @@ impl GameService {
         .await
         .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
         let post = self
-            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, answered)
+            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, actor)
             .await?;
         *loaded = self.load(loaded.row.id).await?;
         Ok(Some(post))
@@ -350,6 +374,10 @@ impl GameService {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
         let outcome = Outcome {
             result: GameResult::win_for(side.opponent()),
             reason: Reason::Resignation,
@@ -365,9 +393,13 @@ impl GameService {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-        if loaded.game.is_over() {
+        if loaded.is_over() {
             return refused(tr!(user.lang, "draw-already-over", id = id));
         }
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
         let opponent = loaded.player(side.opponent());
         if opponent == self.bot.id {
             return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
@@ -390,7 +422,8 @@ impl GameService {
                     id = id,
                     mention = format!("<@{opponent}>")
                 );
-                // The board again: it shows the offer and its buttons.
+                // The board again, in the game's channel: it shows the offer
+                // and its buttons.
                 let post = NewPost {
                     pings: vec![opponent],
                     ..self.board_post(&loaded, loaded.ply(), text, place.lang)
@@ -476,6 +509,9 @@ impl GameService {
         lang: Lang,
         post: NewPost,
     ) -> Result<Made> {
+        if loaded.aborted() {
+            return refused(tr!(lang, "game-was-aborted", id = loaded.row.id));
+        }
         if let Some(done) = loaded.game.outcome() {
             return refused(tr!(
                 lang,

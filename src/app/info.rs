@@ -1,5 +1,5 @@
 //! Looking things up: my games, a game's record, stats and leaderboards,
-//! the rules, and notification settings.
+//! the rules.
 
 use crate::render::{self, GameView};
 use crate::rules::{Record, Side};
@@ -72,11 +72,14 @@ impl GameService {
     pub async fn history(&self, user: &User, place: Place, game_id: i64) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
         // An ongoing game's record is its players' business.
-        let private = !loaded.game.is_over() && loaded.side_of(user.id).is_none();
+        let private = !loaded.is_over() && loaded.side_of(user.id).is_none();
         let south = self.name_of(loaded.row.south_id).await?;
         let north = self.name_of(loaded.row.north_id).await?;
         let record = Record::of_game(&loaded.game, &south.in_code(), &north.in_code());
-        let title = tr!(place.lang, "history", id = game_id);
+        let mut title = tr!(place.lang, "history", id = game_id);
+        if loaded.aborted() {
+            title = format!("{title} {}", tr!(place.lang, "history-aborted"));
+        }
         let inline = format!("{title}\n```\n{record}\n```");
         let (text, document) = if limits::fits(&inline) {
             (inline, None)
@@ -93,7 +96,7 @@ impl GameService {
             private,
             ..Reply::text(text)
         };
-        if !loaded.game.is_over() || loaded.game.ply() == 0 {
+        if !loaded.is_over() || loaded.game.ply() == 0 {
             return Ok(reply);
         }
         let turns = loaded.game.ply();
@@ -142,18 +145,22 @@ impl GameService {
             .iter()
             .filter(|game| game.guild_id == place.guild_id)
             .count();
-        Ok(Reply::text(tr!(
+        let count = |key, n: i64| tr!(lang, key, count = n, number = lang.number(n));
+        let stats = tr!(
             lang,
             "stats",
             name = &player.name,
-            rating = format!("{:.0}", rating.rating),
+            rating = lang.number(rating.rating.round() as i64),
             provisional = provisional,
-            deviation = format!("{:.0}", 2.0 * rating.deviation),
-            wins = tr!(lang, "count-wins", count = rating.wins),
-            losses = tr!(lang, "count-losses", count = rating.losses),
-            draws = tr!(lang, "count-draws", count = rating.draws),
+            deviation = lang.number((2.0 * rating.deviation).round() as i64),
+            wins = count("count-wins", rating.wins),
+            losses = count("count-losses", rating.losses),
+            draws = count("count-draws", rating.draws),
             ongoing = ongoing
-        )))
+        );
+        let left = self.vacation_left(player.id).await?;
+        let vacation = tr!(lang, "stats-vacation-left", days = left);
+        Ok(Reply::text(format!("{stats} {vacation}")))
     }
 
     /// The best players of this server: the established ones first, then
@@ -162,6 +169,7 @@ impl GameService {
     /// left out, so that a new server has a leaderboard and newcomers find
     /// themselves; ordered after the others, so one lucky win cannot top it.
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
+        let lang = place.lang;
         let rows = self.store.leaderboard(place.guild_id, 10).await?;
         if rows.is_empty() {
             return Ok(Reply::text(tr!(place.lang, "leaderboard-empty")));
@@ -173,12 +181,12 @@ impl GameService {
                 let name = Name::new(name.as_str());
                 let mark = if r.is_provisional() { "?" } else { "" };
                 format!(
-                    "{}. {name}: {:.0}{mark} ({}-{}-{})",
+                    "{}. {name}: {}{mark} ({}-{}-{})",
                     i + 1,
-                    r.rating,
-                    r.wins,
-                    r.losses,
-                    r.draws
+                    lang.number(r.rating.round() as i64),
+                    lang.number(r.wins),
+                    lang.number(r.losses),
+                    lang.number(r.draws)
                 )
             })
             .collect();
@@ -193,28 +201,6 @@ impl GameService {
             ));
         }
         Ok(Reply::text(text))
-    }
-
-    /// Turns reminders by direct message on or off for the user.
-    pub async fn notify(&self, user: &User, direct_messages: bool) -> Result<Reply> {
-        self.meet(user).await?;
-        self.store
-            .set_dm_reminders(user.id, direct_messages)
-            .await?;
-        Ok(Reply::private(if direct_messages {
-            tr!(user.lang, "notify-on")
-        } else {
-            tr!(user.lang, "notify-off")
-        }))
-    }
-
-    /// Whether the user wants reminders by direct message too.
-    pub async fn wants_dm(&self, user_id: i64) -> Result<bool> {
-        Ok(self
-            .store
-            .player(user_id)
-            .await?
-            .is_some_and(|p| p.dm_reminders))
     }
 }
 

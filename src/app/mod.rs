@@ -15,11 +15,13 @@ mod games;
 mod info;
 mod limits;
 mod names;
+mod notify;
 mod outbox;
 mod replays;
 mod settings;
 mod threads;
 mod timers;
+mod vacation;
 mod words;
 
 pub use choices::GameChoice;
@@ -30,10 +32,12 @@ pub use limits::{
     MESSAGE_CHARS,
 };
 pub use names::Name;
+pub use notify::Notify;
 pub use outbox::{Delivery, Destination};
 pub use settings::{GamesChannel, LanguageSetting, Settings, ThreadsSetting, DEFAULT_DAYS};
 pub use threads::BotPermissions;
 pub use timers::DueEvent;
+pub use vacation::VACATION_DAYS_PER_YEAR;
 
 use std::sync::Arc;
 
@@ -307,7 +311,8 @@ impl FirstMover {
 pub struct GameOptions {
     pub variant: Variant,
     pub first: FirstMover,
-    /// Time per move in days, 1 to 14 (`None`: the server's default).
+    /// Time per move in days, 1 to 14. Not given: the server's default
+    /// between people; no time limit against the AI.
     pub days: Option<i64>,
 }
 
@@ -320,6 +325,9 @@ impl Default for GameOptions {
         }
     }
 }
+
+/// The `reason` of an aborted game: finished, without a result.
+const ABORTED: &str = "aborted";
 
 /// How long the service waits for work another task or process may still
 /// be doing (seconds). The defaults suit Discord; tests shorten them.
@@ -398,6 +406,27 @@ impl Loaded {
 
     fn ai_level(&self) -> Option<Level> {
         self.row.ai_level.as_deref().and_then(|l| l.parse().ok())
+    }
+
+    /// Ended without a result: its deadline passed before the player to
+    /// move had made a first move (see [`DueEvent::Abort`]).
+    fn aborted(&self) -> bool {
+        !self.row.is_active()
+            && self.row.result.is_none()
+            && self.row.reason.as_deref() == Some(ABORTED)
+    }
+
+    /// Over, with a result or aborted.
+    fn is_over(&self) -> bool {
+        self.game.is_over() || self.aborted()
+    }
+
+    /// The players who are people (not the bot), South first.
+    fn people(&self, bot: i64) -> Vec<i64> {
+        [self.row.south_id, self.row.north_id]
+            .into_iter()
+            .filter(|&id| id != bot)
+            .collect()
     }
 }
 
@@ -540,8 +569,20 @@ impl GameService {
         let mut ping = Vec::new();
         let mut moves = Vec::new();
         let (mut draw_offered, mut may_arrange) = (false, false);
+        // Every ending tells both players, whoever ended it.
+        let game_over = |text: &mut String, ping: &mut Vec<i64>| {
+            ping.extend(loaded.people(self.bot.id));
+            let mentions: Vec<String> = ping.iter().map(|id| format!("<@{id}>")).collect();
+            text.push('\n');
+            text.push_str(&tr!(lang, "game-over-for", players = mentions.join(" ")));
+        };
         match outcome {
             _ if !loaded.current => {}
+            None if loaded.aborted() => {
+                text.push('\n');
+                text.push_str(&tr!(lang, "aborted-line"));
+                game_over(&mut text, &mut ping);
+            }
             Some(outcome) => {
                 let verdict = match outcome.result.winner() {
                     Some(Side::South) => tr!(lang, "verdict-wins", name = &south),
@@ -560,12 +601,7 @@ impl GameService {
                     text.push('\n');
                     text.push_str(&line);
                 }
-                // Every ending tells both players, whoever ended it.
-                let players = [loaded.row.south_id, loaded.row.north_id];
-                ping.extend(players.into_iter().filter(|&id| id != self.bot.id));
-                let mentions: Vec<String> = ping.iter().map(|id| format!("<@{id}>")).collect();
-                text.push('\n');
-                text.push_str(&tr!(lang, "game-over-for", players = mentions.join(" ")));
+                game_over(&mut text, &mut ping);
             }
             None => {
                 let to_move = game.turn();
@@ -626,7 +662,7 @@ impl GameService {
             game: Some(GameRef {
                 id: loaded.row.id,
                 ply: loaded.ply(),
-                active: outcome.is_none() && loaded.current,
+                active: !loaded.is_over() && loaded.current,
             }),
             moves,
             ping,
@@ -670,7 +706,7 @@ impl GameService {
                 lang,
                 "rating-change",
                 name = name,
-                rating = after,
+                rating = lang.number(after),
                 change = delta
             ));
         }

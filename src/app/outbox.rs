@@ -98,8 +98,12 @@ impl GameService {
     /// belong here, delivered by the answer, while the delivery loop posts
     /// the others (in the game's thread, in a lobby); or, when none belongs
     /// here (the game is played in another channel), a private copy for the
-    /// user, while the delivery loop posts them there.
+    /// user, while the delivery loop posts them there. Direct messages
+    /// among them are never the answer: the delivery loop sends them.
     pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
+        let (dms, posts): (Vec<Made>, Vec<Made>) =
+            (posts.iter().cloned()).partition(|(_, post)| post.recipient_id.is_some());
+        let posts = posts.as_slice();
         let (here, elsewhere): (Vec<Made>, Vec<Made>) = posts
             .iter()
             .cloned()
@@ -128,6 +132,7 @@ impl GameService {
             self.release(&ids).await?;
             reply.followed = true;
         }
+        reply.followed |= !dms.is_empty();
         Ok(reply)
     }
 

@@ -12,12 +12,11 @@
 //! lobby ([`GameService::thread_refused`]).
 
 use crate::i18n::Lang;
-use crate::rules::Outcome;
 use crate::store::{GameRow, NewPost};
 use crate::tr;
 
 use super::settings::ThreadsSetting;
-use super::{refused, words, GameService, Loaded, Place, Result, User};
+use super::{refused, GameService, Loaded, Place, Result, User};
 
 /// What the bot may do in the channel of an interaction, as Discord says
 /// in it (`app_permissions`): a game is refused at once, naming what is
@@ -209,12 +208,12 @@ impl GameService {
         Ok(self.store.stay_in_lobby(game_id).await?)
     }
 
-    /// The line that tells a game's lobby how it ended, if it is played
-    /// in a thread there.
+    /// The line that tells a game's lobby how it ended (`outcome`, in
+    /// words), if it is played in a thread there.
     pub(super) async fn lobby_result(
         &self,
         loaded: &Loaded,
-        outcome: Outcome,
+        outcome: &str,
         lang: Lang,
     ) -> Result<Option<NewPost>> {
         let Some(lobby) = loaded.row.lobby_channel_id else {
@@ -229,7 +228,7 @@ impl GameService {
             south = &south,
             north = &north,
             thread = loaded.row.channel_id.to_string(),
-            outcome = words::outcome(lang, outcome)
+            outcome = outcome
         );
         Ok(Some(NewPost {
             channel_id: lobby,

@@ -1,4 +1,5 @@
-//! Play over days: reminders, losses on time, and AI turns left behind.
+//! Play over days: reminders, losses on time, aborted games, and AI turns
+//! left behind.
 //!
 //! Several processes may poll the same database (sharded bots on one
 //! PostgreSQL): each lists the same due events, and each event must still
@@ -12,7 +13,7 @@
 //! delays the message but cannot lose it.
 
 use crate::rules::{GameResult, Outcome, Reason};
-use crate::store::{GameChange, NewPost};
+use crate::store::{DrawOfferChange, GameChange, NewPost};
 
 use crate::i18n::Lang;
 use crate::tr;
@@ -34,6 +35,10 @@ pub enum DueEvent {
         player: i64,
         version: i64,
     },
+    /// The deadline passed before the player to move made a first move
+    /// (ply 0 or 1): the game ends without a result, unrated, as on
+    /// Lichess; nobody should lose rating to an opponent who never came.
+    Abort { game_id: i64, version: i64 },
     /// The AI is to move and nobody is computing its move (the process
     /// that was crashed, or the search failed): play it.
     AiTurn { game_id: i64, version: i64 },
@@ -44,7 +49,8 @@ pub enum DueEvent {
 }
 
 impl GameService {
-    /// The reminders, timeouts, AI turns and expired challenges due at `now`.
+    /// The reminders, timeouts, aborts, AI turns and expired challenges
+    /// due at `now`.
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
         let idle_since = now - self.timing.ai_turn_grace;
@@ -52,7 +58,7 @@ impl GameService {
             // Decide from the loaded row, which is the version the event
             // carries (the game may have moved on since the listing).
             let loaded = self.load(row.id).await?;
-            if loaded.game.is_over() {
+            if loaded.is_over() {
                 continue;
             }
             let row = &loaded.row;
@@ -62,6 +68,8 @@ impl GameService {
                 if row.updated_at + self.timing.ai_turn_grace <= now {
                     events.push(DueEvent::AiTurn { game_id, version });
                 }
+            } else if row.deadline.is_some_and(|d| d <= now) && loaded.ply() < 2 {
+                events.push(DueEvent::Abort { game_id, version });
             } else if row.deadline.is_some_and(|d| d <= now) {
                 events.push(DueEvent::Timeout {
                     game_id,
@@ -103,51 +111,77 @@ impl GameService {
         | DueEvent::Timeout {
             game_id, version, ..
         }
+        | DueEvent::Abort { game_id, version }
         | DueEvent::AiTurn { game_id, version }) = event
         else {
             return Ok(false);
         };
         let mut loaded = self.load(game_id).await?;
-        if loaded.row.version != version || loaded.game.is_over() {
+        if loaded.row.version != version || loaded.is_over() {
             return Ok(false);
         }
         let mut change = GameChange::of(&loaded.row, self.now());
         match event {
             DueEvent::Reminder { player, .. } => {
                 change.reminded = true;
-                let left = loaded.row.deadline.unwrap_or(0) - self.now();
-                let hours = (left + 3599) / 3600;
-                // In the language the player last used.
-                let lang = self.lang_of(player).await?;
-                let text = tr!(
-                    lang,
-                    "reminder",
-                    mention = format!("<@{player}>"),
-                    id = game_id,
-                    hours = hours.max(1),
-                    until = loaded.row.deadline.unwrap_or(0).to_string()
-                );
-                let channel_id = loaded.row.channel_id;
-                let reminder = NewPost {
-                    channel_id,
-                    pings: vec![player],
-                    lang: lang.locale().to_string(),
-                    text: text.clone(),
-                    ..NewPost::default()
+                let deadline = loaded.row.deadline.unwrap_or(0);
+                let hours = ((deadline - self.now() + 3599) / 3600).max(1);
+                // Before a first move, running out of time aborts the game.
+                let first = loaded.ply() < 2;
+                let until = deadline.to_string();
+                let text = |lang| match first {
+                    true => tr!(
+                        lang,
+                        "reminder-first-move",
+                        id = game_id,
+                        hours = hours,
+                        until = &until
+                    ),
+                    false => tr!(
+                        lang,
+                        "reminder",
+                        id = game_id,
+                        hours = hours,
+                        until = &until
+                    ),
                 };
-                change.posts = vec![reminder.clone()];
-                if self.wants_dm(player).await? {
-                    change.posts.push(NewPost {
-                        channel_id: 0,
-                        recipient_id: Some(player),
-                        text: tr!(
-                            lang,
-                            "dm-note",
-                            text = text,
-                            channel = channel_id.to_string()
-                        ),
-                        ..reminder
-                    });
+                // In the language the player last used; the board with
+                // its menu, in the channel and, if they want, by DM.
+                let lang = self.lang_of(player).await?;
+                let ply = loaded.ply();
+                change.posts = vec![NewPost {
+                    pings: vec![player],
+                    hold: 0,
+                    ..self.board_post(&loaded, ply, text(lang), lang)
+                }];
+                for to in self.event_dms(&[player]).await? {
+                    let channel = loaded.row.channel_id;
+                    change.posts.push(to.post(channel, ply, text(to.lang)));
+                }
+            }
+            DueEvent::Abort { .. } => {
+                change.status = "finished".into();
+                change.result = None;
+                change.reason = Some(super::ABORTED.into());
+                change.deadline = None;
+                change.draw_offer = DrawOfferChange::Clear;
+                let absent = loaded.player(loaded.game.turn());
+                let name = self.name_of(absent).await?;
+                let text = |lang| tr!(lang, "game-aborted", id = game_id, name = &name);
+                let lang = self.public_lang(&loaded, absent).await?;
+                let ply = loaded.ply();
+                let people = loaded.people(self.bot.id);
+                change.posts = vec![NewPost {
+                    hold: 0,
+                    ..self.board_post(&loaded, ply, text(lang), lang)
+                }];
+                let aborted = tr!(lang, "outcome-aborted");
+                change
+                    .posts
+                    .extend(self.lobby_result(&loaded, &aborted, lang).await?);
+                for to in self.event_dms(&people).await? {
+                    let channel = loaded.row.channel_id;
+                    change.posts.push(to.post(channel, ply, text(to.lang)));
                 }
             }
             DueEvent::Timeout { player, .. } => {
@@ -172,7 +206,7 @@ impl GameService {
             DueEvent::AiTurn { .. } => {
                 let human = loaded.player(loaded.game.turn().opponent());
                 let lang = self.public_lang(&loaded, human).await?;
-                return match self.ai_turn(&mut loaded, lang, false).await {
+                return match self.ai_turn(&mut loaded, lang, None).await {
                     Ok(played) => Ok(played.is_some()),
                     Err(AppError::Conflict) => Ok(false),
                     Err(e) => Err(e),
@@ -188,7 +222,7 @@ impl GameService {
     /// The language of a post no interaction asked for (a loss on time):
     /// the server's chosen language, else the language the player who ran
     /// out of time last used.
-    async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
+    pub(super) async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
         match self
             .store
             .guild_settings(loaded.row.guild_id)

@@ -8,7 +8,8 @@ use serenity::all::{
 
 use crate::ai::Level;
 use crate::app::{
-    FirstMover, GameOptions, GamesChannel, LanguageSetting, Settings, ThreadsSetting, User,
+    FirstMover, GameOptions, GamesChannel, LanguageSetting, Notify, Settings, ThreadsSetting, User,
+    VACATION_DAYS_PER_YEAR,
 };
 use crate::i18n::{t, Lang};
 use crate::rules::Variant;
@@ -60,8 +61,9 @@ pub enum Request {
     },
     Leaderboard,
     Rules,
-    Notify {
-        direct_messages: bool,
+    Notify(Notify),
+    Vacation {
+        days: i64,
     },
     Settings(Settings),
 }
@@ -121,6 +123,10 @@ pub fn definition() -> CreateCommand {
     let level = ["easy", "medium", "hard", "expert"]
         .into_iter()
         .fold(opt(Text, "level"), |o, l| choice(o, "level", l, l));
+    let days = || opt(Integer, "days").min_int_value(1).max_int_value(14);
+    let notify = ["every-turn", "reminders", "off"]
+        .into_iter()
+        .fold(opt(Text, "dm"), |o, n| choice(o, "dm", n, n));
     let language = ["auto", "en", "pt"]
         .into_iter()
         .fold(opt(Text, "language"), |o, l| choice(o, "language", l, l));
@@ -139,13 +145,14 @@ pub fn definition() -> CreateCommand {
             .add_sub_option(opt(UserOption, "opponent"))
             .add_sub_option(variant())
             .add_sub_option(first("them"))
-            .add_sub_option(opt(Integer, "days").min_int_value(1).max_int_value(14)),
+            .add_sub_option(days()),
         sub("accept"),
         sub("decline"),
         sub("ai")
             .add_sub_option(level)
             .add_sub_option(variant())
-            .add_sub_option(first("computer")),
+            .add_sub_option(first("computer"))
+            .add_sub_option(days()),
         sub("move")
             .add_sub_option(opt(Text, "hole").required(true).set_autocomplete(true))
             .add_sub_option(game()),
@@ -160,7 +167,13 @@ pub fn definition() -> CreateCommand {
         sub("stats").add_sub_option(opt(UserOption, "user")),
         sub("leaderboard"),
         sub("rules"),
-        sub("notify").add_sub_option(opt(Boolean, "dm").required(true)),
+        sub("notify").add_sub_option(notify.required(true)),
+        sub("vacation").add_sub_option(
+            option(Integer, "opt-vacation", "days")
+                .required(true)
+                .min_int_value(0)
+                .max_int_value(VACATION_DAYS_PER_YEAR as u64),
+        ),
         sub("settings")
             .add_sub_option(language)
             .add_sub_option(threads)
@@ -238,8 +251,11 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
         },
         "leaderboard" => Request::Leaderboard,
         "rules" => Request::Rules,
-        "notify" => Request::Notify {
-            direct_messages: args.boolean("dm").unwrap_or(false),
+        "notify" => Request::Notify(Notify::from_name(args.text("dm").unwrap_or_default())),
+        "vacation" => Request::Vacation {
+            days: args
+                .integer("days")
+                .ok_or_else(|| tr!(lang, "parse-vacation-days"))?,
         },
         "settings" => Request::Settings(Settings {
             language: match args.text("language") {
@@ -363,7 +379,7 @@ impl Args<'_> {
                 Some("them") => FirstMover::Them,
                 _ => FirstMover::Random,
             },
-            days: self.integer("days").or(defaults.days),
+            days: self.integer("days"),
         })
     }
 }

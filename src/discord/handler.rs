@@ -235,7 +235,8 @@ impl Handler {
                 lang: user.lang,
                 ..Reply::default()
             }),
-            Request::Notify { direct_messages } => service.notify(user, direct_messages).await,
+            Request::Notify(choice) => service.notify(user, choice).await,
+            Request::Vacation { days } => service.vacation(user, days).await,
             Request::Settings(settings) => {
                 // Discord computes the member's permissions in the channel.
                 let is_manager = command

@@ -120,7 +120,10 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             if let Err(e) = service.delivered(&[id], message.id.get() as i64).await {
                 warn!(post = id, "cannot mark a post delivered: {e}");
             }
-            if let Some(game) = post.board {
+            // A board in the game's channel becomes the game's board; one
+            // sent by DM keeps its menu (pressed late, it answers with the
+            // current board, like any stale one).
+            if let (Some(game), Destination::Channel(_)) = (post.board, delivery.to) {
                 let board = PostedBoard::new(game, message.id);
                 replace_board(service, http, message.channel_id, board, lang).await;
             }

@@ -63,6 +63,29 @@ impl Lang {
         }
     }
 
+    /// `n` with its thousands grouped as the language writes them: `1,512`
+    /// in English, `1.512` in Portuguese. For ratings and counts (never
+    /// game numbers, which people type back). Fluent's `NUMBER` cannot do
+    /// it: fluent-bundle 0.15 reads its `useGrouping` option, then ignores it.
+    pub fn number(self, n: i64) -> String {
+        let separator = match self {
+            Lang::En => ',',
+            Lang::Pt => '.',
+        };
+        let digits = n.unsigned_abs().to_string();
+        let mut grouped = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+        if n < 0 {
+            grouped.push('-');
+        }
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                grouped.push(separator);
+            }
+            grouped.push(digit);
+        }
+        grouped
+    }
+
     /// The catalogue's source text.
     pub fn source(self) -> &'static str {
         match self {
@@ -272,10 +295,14 @@ mod tests {
 
     #[test]
     fn plurals_follow_each_language() {
-        assert_eq!(crate::tr!(Lang::En, "count-wins", count = 1), "1 win");
-        assert_eq!(crate::tr!(Lang::En, "count-wins", count = 2), "2 wins");
-        assert_eq!(crate::tr!(Lang::Pt, "count-wins", count = 1), "1 vitória");
-        assert_eq!(crate::tr!(Lang::Pt, "count-wins", count = 2), "2 vitórias");
+        let wins =
+            |lang: Lang, n: i64| crate::tr!(lang, "count-wins", count = n, number = lang.number(n));
+        assert_eq!(wins(Lang::En, 1), "1 win");
+        assert_eq!(wins(Lang::En, 2), "2 wins");
+        assert_eq!(wins(Lang::En, 1512), "1,512 wins");
+        assert_eq!(wins(Lang::Pt, 1), "1 vitória");
+        assert_eq!(wins(Lang::Pt, 2), "2 vitórias");
+        assert_eq!(wins(Lang::Pt, 1512), "1.512 vitórias");
         assert_eq!(crate::tr!(Lang::Pt, "count-days", count = 3), "3 dias");
     }
 
@@ -405,6 +432,20 @@ mod tests {
             "user-facing text belongs in assets/i18n/*.ftl:\n{}",
             offenders.join("\n")
         );
+    }
+
+    #[test]
+    fn numbers_are_grouped_per_language() {
+        for (n, en, pt) in [
+            (0, "0", "0"),
+            (999, "999", "999"),
+            (1512, "1,512", "1.512"),
+            (-1512, "-1,512", "-1.512"),
+            (1_000_000, "1,000,000", "1.000.000"),
+        ] {
+            assert_eq!(Lang::En.number(n), en);
+            assert_eq!(Lang::Pt.number(n), pt);
+        }
     }
 
     #[test]

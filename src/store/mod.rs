@@ -236,21 +236,50 @@ impl Store {
     }
 
     pub async fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
-        let row =
-            sqlx::query("SELECT id, name, is_bot, dm_reminders, locale FROM players WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row = sqlx::query(
+            "SELECT id, name, is_bot, notify, locale, vacation_until, vacation_year, \
+             vacation_days FROM players WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| PlayerRow::from_row(&r)).transpose()
     }
 
-    pub async fn set_dm_reminders(&self, id: i64, on: bool) -> Result<()> {
-        sqlx::query("UPDATE players SET dm_reminders = $1 WHERE id = $2")
-            .bind(on as i64)
+    /// Which direct messages a player wants (`off`, `reminders`, `every-turn`).
+    pub async fn set_notify(&self, id: i64, notify: &str) -> Result<()> {
+        sqlx::query("UPDATE players SET notify = $1 WHERE id = $2")
+            .bind(notify)
             .bind(id)
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Sets a player's vacation: its end, and the days taken in `year`.
+    /// Guarded by the days they had taken (`days_before`), so two requests
+    /// at once cannot both spend the same allowance: false if it changed.
+    pub async fn set_vacation(
+        &self,
+        id: i64,
+        until: Option<i64>,
+        year: i64,
+        days: i64,
+        before: (i64, i64),
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE players SET vacation_until = $1, vacation_year = $2, vacation_days = $3 \
+             WHERE id = $4 AND vacation_year = $5 AND vacation_days = $6",
+        )
+        .bind(until)
+        .bind(year)
+        .bind(days)
+        .bind(id)
+        .bind(before.0)
+        .bind(before.1)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Remembers the locale a player's client last sent.

@@ -14,9 +14,15 @@ pub struct PlayerRow {
     pub id: i64,
     pub name: String,
     pub is_bot: bool,
-    pub dm_reminders: bool,
+    /// Which direct messages they want: `off`, `reminders` or `every-turn`.
+    pub notify: String,
     /// The locale their Discord client last sent (e.g. `pt-BR`).
     pub locale: Option<String>,
+    /// The end of their vacation: deadlines computed for them start after it.
+    pub vacation_until: Option<i64>,
+    /// The calendar year of `vacation_days`, the vacation days they took.
+    pub vacation_year: i64,
+    pub vacation_days: i64,
 }
 
 impl PlayerRow {
@@ -25,8 +31,11 @@ impl PlayerRow {
             id: col(row, "id")?,
             name: col(row, "name")?,
             is_bot: col::<i64>(row, "is_bot")? != 0,
-            dm_reminders: col::<i64>(row, "dm_reminders")? != 0,
+            notify: col(row, "notify")?,
             locale: col(row, "locale")?,
+            vacation_until: col(row, "vacation_until")?,
+            vacation_year: col(row, "vacation_year")?,
+            vacation_days: col(row, "vacation_days")?,
         })
     }
 }
