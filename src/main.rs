@@ -3,6 +3,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Parser;
+use kiela::ai::Budget;
 use kiela::app::SystemClock;
 use kiela::cli::{arena, bench, engine, play, render, replay, Cli, Command};
 use kiela::discord;
@@ -78,12 +79,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Arena {
             first,
             second,
+            timed,
             games,
             variant,
             opening_plies,
             seed,
             threads,
         }) => {
+            let budget = if timed { Budget::Clock } else { Budget::Nodes };
+            let first = arena::PlayerSpec::parse(&first, budget)?;
+            let second = arena::PlayerSpec::parse(&second, budget)?;
             let config = arena::ArenaConfig {
                 variant,
                 games,

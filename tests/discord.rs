@@ -8,7 +8,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kiela::app::{ManualClock, DAY};
+use kiela::ai::Budget;
+use kiela::app::{ManualClock, Timing, DAY};
 use kiela::discord::{Bot, Config};
 use serde_json::json;
 use support::fake_discord::{
@@ -60,7 +61,11 @@ impl Table {
             proxy: Some(self.fake.url()),
             shards: None,
             timer_interval: Duration::from_millis(50),
-            timing: Default::default(),
+            // Node budgets: the AI's replies are quick and reproducible.
+            timing: Timing {
+                ai_budget: Budget::Nodes,
+                ..Timing::default()
+            },
         };
         let bot = Bot::start(config, self.clock.clone()).await.unwrap();
         self.fake.wait_ready().await;

@@ -304,6 +304,10 @@ pub struct Timing {
     /// The longest a request waits for a game's replay (which may have to
     /// prove long relay cycles endless) before saying it is busy.
     pub replay_bound: std::time::Duration,
+    /// How the AI's levels are bounded: by the clock in play (`expert`
+    /// uses its whole time), by node budgets in tests (reproducible and
+    /// quick).
+    pub ai_budget: crate::ai::Budget,
 }
 
 /// The default [`Timing::answer_lease`].
@@ -317,6 +321,7 @@ impl Default for Timing {
             answer_lease: ANSWER_LEASE,
             ai_turn_grace: AI_TURN_GRACE,
             replay_bound: std::time::Duration::from_secs(20),
+            ai_budget: crate::ai::Budget::Clock,
         }
     }
 }

@@ -106,11 +106,16 @@ pub enum Command {
     /// Play two AI settings against each other (seats alternate) and print
     /// wins, draws, losses, the score and the Elo difference.
     Arena {
-        /// The first player: a level, optionally with changed settings, as
-        /// in `expert` or `hard:nodes=100000,noise=0,mobility=20`.
-        first: arena::PlayerSpec,
+        /// The first player: `random`, or a level, optionally with changed
+        /// settings, as in `expert` or `hard:nodes=100000,noise=0,mobility=20`.
+        first: String,
         /// The second player, in the same form.
-        second: arena::PlayerSpec,
+        second: String,
+        /// Give the levels their play settings (`expert` thinks 2 s a
+        /// move) instead of their node budgets; games are then not
+        /// reproducible.
+        #[arg(long)]
+        timed: bool,
         /// How many games (best even: each opening is played from both seats).
         #[arg(long, default_value_t = 200)]
         games: u32,

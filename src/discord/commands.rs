@@ -112,7 +112,7 @@ pub fn definition() -> CreateCommand {
         let o = choice(o, "first", them, "them");
         choice(o, "first", "random", "random")
     };
-    let level = ["easy", "medium", "hard", "expert"]
+    let level = ["beginner", "easy", "medium", "hard", "expert"]
         .into_iter()
         .fold(opt(Text, "level"), |o, l| choice(o, "level", l, l));
     let language = ["auto", "en", "pt"]
