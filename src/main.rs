@@ -5,7 +5,7 @@ use anyhow::Context;
 use clap::Parser;
 use kiela::ai::Budget;
 use kiela::app::SystemClock;
-use kiela::cli::{arena, bench, engine, play, render, replay, Cli, Command};
+use kiela::cli::{analyze, arena, bench, engine, play, render, replay, Cli, Command};
 use kiela::discord;
 
 fn main() -> ExitCode {
@@ -27,6 +27,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             let result = replay::replay(&text, variant, &mut out);
+            out.flush()?;
+            result.map(|()| ExitCode::SUCCESS)
+        }
+        Some(Command::Analyze {
+            file,
+            variant,
+            nodes,
+            png,
+            lang,
+        }) => {
+            let text = read_input(file)?;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let options = analyze::Options {
+                variant,
+                nodes,
+                png: png.as_deref(),
+                lang,
+            };
+            let result = analyze::analyze(&text, &options, &mut out);
             out.flush()?;
             result.map(|()| ExitCode::SUCCESS)
         }

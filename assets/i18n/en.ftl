@@ -114,6 +114,9 @@ board-after-turns = { $count ->
     [one] after { $count } turn
    *[other] after { $count } turns
 }
+graph-title = Evaluation
+graph-blunder = blunder
+graph-mistake = mistake
 board-path-sowed = { $mover } sowed { $hole }
 board-path-relay = relay { $hole }
 board-path-captured = { $hole } captured { $holes } ({ $count })

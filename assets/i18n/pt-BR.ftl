@@ -132,6 +132,9 @@ board-after-turns = { $count ->
     [one] após { $count } jogada
    *[other] após { $count } jogadas
 }
+graph-title = Avaliação
+graph-blunder = erro grave
+graph-mistake = erro
 board-path-sowed = { $mover } semeou { $hole }
 board-path-relay = continua semeando de { $hole }
 board-path-captured = { $hole } capturou { $holes } ({ $count })

@@ -20,6 +20,7 @@
 //! assert!(next.play(&result.best).is_ok());
 //! ```
 
+pub mod analysis;
 mod eval;
 mod layout;
 mod search;

@@ -1,5 +1,6 @@
 //! The `kiela` command line: a thin layer over the library.
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
 pub mod engine;
@@ -42,6 +43,32 @@ pub enum Command {
         /// Play the moves in this variant, whatever the record's header says.
         #[arg(long, value_parser = parse_variant)]
         variant: Option<Variant>,
+    },
+    /// Analyse a game record: one JSON line per move with the evaluation
+    /// (stones, South's view), the engine's best move, the played move's
+    /// loss in stones and its verdict (inaccuracy from 2 stones, mistake
+    /// from 4, blunder from 8); optionally the evaluation graph as a PNG.
+    ///
+    /// Examples:
+    ///   kiela analyze game.txt
+    ///   kiela analyze game.txt --nodes 20000 --png graph.png --lang pt
+    #[command(verbatim_doc_comment)]
+    Analyze {
+        /// The record file; reads standard input when left out or `-`.
+        file: Option<PathBuf>,
+        /// Play the moves in this variant, whatever the record's header says.
+        #[arg(long, value_parser = parse_variant)]
+        variant: Option<Variant>,
+        /// Nodes searched per position: the same budget gives the same
+        /// analysis.
+        #[arg(long, default_value_t = crate::ai::analysis::DEFAULT_NODES)]
+        nodes: u64,
+        /// Also draw the evaluation graph into this PNG file.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// The language of the words on the graph: `en` or `pt`.
+        #[arg(long, value_parser = parse_lang, default_value = "en")]
+        lang: Lang,
     },
     /// Draw the board of a game record or a list of moves as a PNG picture,
     /// or animate a turn or the whole game as a GIF, and print the board's
