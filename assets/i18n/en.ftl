@@ -115,8 +115,9 @@ board-after-turns = { $count ->
    *[other] after { $count } turns
 }
 graph-title = Evaluation
-graph-blunder = blunder
-graph-mistake = mistake
+move-verdict-blunder = blunder
+move-verdict-mistake = mistake
+move-verdict-inaccuracy = inaccuracy
 board-path-sowed = { $mover } sowed { $hole }
 board-path-relay = relay { $hole }
 board-path-captured = { $hole } captured { $holes } ({ $count })
@@ -264,6 +265,18 @@ dm-note = { $text } (in <#{ $channel }>)
 
 ## Watching a turn again
 
+analysis-title = **Analysis of game #{ $id }** ({ $nodes } positions searched a move): { $count ->
+    [0] no mistakes or blunders.
+    [one] { $count } mistake or blunder.
+   *[other] { $count } mistakes and blunders.
+}
+analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } stones lost. { $best } would have kept them.
+analysis-more = …and { $count } more.
+analysis-alt = Evaluation graph of game #{ $id } over { $plies } turns, { $south } ahead above the line, { $north } below; { $count } mistakes and blunders marked.
+analysis-progress = Analysing game #{ $id }… { $done }/{ $total }
+analysis-ongoing = game #{ $id } is still going on, and analysing it would be help during play: ask again once it has ended
+analysis-ongoing-ai = game #{ $id } against the AI is still going on: finish it (or resign), then analyse it
+analysis-no-moves = game #{ $id } has no moves to analyse
 watch-no-turn = game #{ $id } has no turn { $turn }: it has { $count } so far
 watch-text = Game #{ $id }, turn { $turn }: { $path }
 watch-rearrangement = that turn was a rearrangement: there is no sowing to watch, and its board shows the new layout
@@ -288,6 +301,7 @@ button-decline = Decline
 button-offer-draw = Offer draw
 button-resign = Resign
 button-watch = Watch
+button-analyse = Analyse
 button-confirm-resign = Yes, resign
 menu-sow-from = Sow from…
 menu-hole = { $hole } ({ $stones ->
@@ -335,6 +349,8 @@ cmd-games-name = games
 cmd-games-description = List your ongoing games
 cmd-history-name = history
 cmd-history-description = The record of a game
+cmd-analyze-name = analyze
+cmd-analyze-description = The computer's analysis of a finished game: its evaluation graph, mistakes and blunders
 cmd-stats-name = stats
 cmd-stats-description = Rating and results in this server
 cmd-leaderboard-name = leaderboard

@@ -133,8 +133,9 @@ board-after-turns = { $count ->
    *[other] após { $count } jogadas
 }
 graph-title = Avaliação
-graph-blunder = erro grave
-graph-mistake = erro
+move-verdict-blunder = erro grave
+move-verdict-mistake = erro
+move-verdict-inaccuracy = imprecisão
 board-path-sowed = { $mover } semeou { $hole }
 board-path-relay = continua semeando de { $hole }
 board-path-captured = { $hole } capturou { $holes } ({ $count })
@@ -279,6 +280,18 @@ dm-note = { $text } (em <#{ $channel }>)
 
 ## Rever uma vez
 
+analysis-title = **Análise da partida #{ $id }** ({ $nodes } posições examinadas por jogada): { $count ->
+    [0] nenhum erro.
+    [one] { $count } erro.
+   *[other] { $count } erros.
+}
+analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } pedras perdidas. { $best } as teria mantido.
+analysis-more = …e mais { $count }.
+analysis-alt = Gráfico de avaliação da partida #{ $id } em { $plies } jogadas, { $south } à frente acima da linha, { $north } abaixo; { $count } erros marcados.
+analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total }
+analysis-ongoing = a partida #{ $id } ainda está em andamento, e analisá-la seria ajuda durante o jogo: peça de novo quando ela terminar
+analysis-ongoing-ai = a partida #{ $id } contra a IA ainda está em andamento: termine-a (ou desista) e depois analise-a
+analysis-no-moves = a partida #{ $id } não tem jogadas para analisar
 watch-no-turn = a partida #{ $id } não tem a vez { $turn }: até agora tem { $count }
 watch-text = Partida #{ $id }, vez { $turn }: { $path }
 watch-rearrangement = essa vez foi um rearranjo: não há semeadura para assistir, e o tabuleiro dela mostra a nova disposição
@@ -303,6 +316,7 @@ button-decline = Recusar
 button-offer-draw = Oferecer empate
 button-resign = Desistir
 button-watch = Assistir
+button-analyse = Analisar
 button-confirm-resign = Sim, desistir
 menu-sow-from = Semear a partir de…
 menu-hole = { $hole } ({ $stones ->
@@ -349,6 +363,8 @@ cmd-games-name = partidas
 cmd-games-description = Liste suas partidas em andamento
 cmd-history-name = registro
 cmd-history-description = O registro de uma partida
+cmd-analyze-name = analisar
+cmd-analyze-description = A análise do computador de uma partida terminada: gráfico de avaliação, erros e erros graves
 cmd-stats-name = estatísticas
 cmd-stats-description = Rating e resultados neste servidor
 cmd-leaderboard-name = classificação

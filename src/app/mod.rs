@@ -7,6 +7,7 @@
 //! every change goes through one version-guarded transaction
 //! ([`crate::store::Store::apply`]).
 
+mod analysis;
 mod boards;
 mod challenges;
 mod choices;
@@ -21,6 +22,7 @@ mod settings;
 mod timers;
 mod words;
 
+pub use analysis::{graph_points, Progress};
 pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use info::rules_summary;

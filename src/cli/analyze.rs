@@ -10,8 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::ai::analysis::{analyze as analyze_game, PlyAnalysis, Verdict};
+use crate::app::graph_points;
 use crate::i18n::Lang;
-use crate::render::{graph_png, GraphView, Mark};
+use crate::render::{graph_png, GraphView};
 use crate::rules::{Record, Variant};
 
 /// One output line; evaluations in stones from South's view.
@@ -52,22 +53,6 @@ impl From<&PlyAnalysis> for Line {
 
 fn stones(hundredths: i32) -> f64 {
     hundredths as f64 / 100.0
-}
-
-/// The evaluation of every position, start to end (South's view), and the
-/// mistakes and blunders to mark: what the graph draws.
-pub fn graph_points(plies: &[PlyAnalysis]) -> (Vec<i32>, Vec<(usize, Mark)>) {
-    let mut evals: Vec<i32> = plies.iter().map(|p| p.eval).collect();
-    evals.push(plies.last().map_or(0, |p| p.played_eval));
-    let marks = plies
-        .iter()
-        .filter_map(|p| match p.verdict {
-            Some(Verdict::Blunder) => Some((p.ply, Mark::Blunder)),
-            Some(Verdict::Mistake) => Some((p.ply, Mark::Mistake)),
-            _ => None,
-        })
-        .collect();
-    (evals, marks)
 }
 
 /// What `kiela analyze` was asked.

@@ -51,6 +51,9 @@ pub enum Request {
     History {
         game: i64,
     },
+    Analyze {
+        game: i64,
+    },
     Stats {
         player: Option<User>,
     },
@@ -148,6 +151,7 @@ pub fn definition() -> CreateCommand {
         sub("board").add_sub_option(game()),
         sub("games"),
         sub("history").add_sub_option(game().required(true)),
+        sub("analyze").add_sub_option(game().required(true)),
         sub("stats").add_sub_option(opt(UserOption, "user")),
         sub("leaderboard"),
         sub("rules"),
@@ -213,6 +217,11 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
         },
         "games" => Request::Games,
         "history" => Request::History {
+            game: args
+                .integer("game")
+                .ok_or_else(|| tr!(lang, "parse-which-game"))?,
+        },
+        "analyze" => Request::Analyze {
             game: args
                 .integer("game")
                 .ok_or_else(|| tr!(lang, "parse-which-game"))?,

@@ -45,6 +45,10 @@ pub enum ComponentId {
         game: i64,
         ply: i64,
     },
+    /// The computer's analysis of a finished game.
+    Analyse {
+        game: i64,
+    },
 }
 
 impl fmt::Display for ComponentId {
@@ -57,6 +61,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Resign { game, ply } => write!(f, "kiela:resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
             ComponentId::Watch { game, ply } => write!(f, "kiela:watch:{game}:{ply}"),
+            ComponentId::Analyse { game } => write!(f, "kiela:analyse:{game}"),
         }
     }
 }
@@ -96,6 +101,7 @@ impl FromStr for ComponentId {
                 game: number(2)?,
                 ply: number(3)?,
             }),
+            (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: number(2)? }),
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
                 Ok(ComponentId::ConfirmResign { game: number(2)? })
             }
@@ -105,7 +111,8 @@ impl FromStr for ComponentId {
 }
 
 /// The rows under a reply: Accept / Decline for a challenge; under every
-/// public board a Watch button, and for a game going on the menu of legal
+/// public board a Watch button (a finished game's also Analyse), and for a
+/// game going on the menu of legal
 /// moves (when a person is to move) and the Offer draw / Resign buttons.
 /// Their words are in the reply's language.
 pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
@@ -133,7 +140,17 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     };
     let (id, ply) = (game.id, game.ply);
     if !game.active {
-        rows.extend(watch_row(id, ply, lang));
+        // A finished game's last board: Watch its last turn, Analyse it.
+        let watch = (ply > 0).then(|| watch_button(id, ply, lang));
+        let analyse = button(
+            ComponentId::Analyse { game: id },
+            &tr!(lang, "button-analyse"),
+            ButtonStyle::Secondary,
+        );
+        let buttons: Vec<CreateButton> = watch.into_iter().chain((ply > 0).then_some(analyse)).collect();
+        if !buttons.is_empty() {
+            rows.push(CreateActionRow::Buttons(buttons));
+        }
         return rows;
     }
     if !reply.moves.is_empty() {
@@ -223,6 +240,7 @@ mod tests {
             ComponentId::Resign { game: 3, ply: 41 },
             ComponentId::ConfirmResign { game: 3 },
             ComponentId::Watch { game: 4, ply: 9 },
+            ComponentId::Analyse { game: i64::MAX },
         ];
         for id in ids {
             let text = id.to_string();

@@ -9,10 +9,10 @@ use serenity::all::{
     GuildId, Interaction, InteractionId, Ready,
 };
 use serenity::async_trait;
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use crate::app::{rules_summary, AppError, GameService, Place, Reply, User};
+use crate::app::{rules_summary, AppError, GameService, Place, Progress, Reply, User};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -145,12 +145,14 @@ impl Handler {
             )
             .await;
         let responder = self.responder(ctx, (command.id, &command.token), user.id);
+        let (tell, progress) = watch::channel(String::new());
+        let tell = Arc::new(tell);
         let board = responder
-            .answer(async {
+            .answer(progress, async {
                 match commands::parse(command, user.lang) {
                     Ok(request) => {
                         let done = self
-                            .perform(&user, place, request, command)
+                            .perform(&user, place, request, command, &tell)
                             .await
                             .map(Post::of);
                         self.post(&user, place, done).await
@@ -177,6 +179,7 @@ impl Handler {
         place: Place,
         request: Request,
         command: &CommandInteraction,
+        progress: &Arc<watch::Sender<String>>,
     ) -> Result<Reply, AppError> {
         let service = &self.service;
         match request {
@@ -195,6 +198,11 @@ impl Handler {
             Request::Board { game } => service.show(user, place, game).await,
             Request::Games => service.my_games(user).await,
             Request::History { game } => service.history(user, place, game).await,
+            Request::Analyze { game } => {
+                service
+                    .analysis(user, game, progress_of(progress, user.lang, game))
+                    .await
+            }
             Request::Stats { player } => {
                 service.stats(place, player.as_ref().unwrap_or(user)).await
             }
@@ -236,11 +244,15 @@ impl Handler {
             )
             .await;
         let responder = self.responder(ctx, (component.id, &component.token), user.id);
+        let (tell, progress) = watch::channel(String::new());
+        let tell = Arc::new(tell);
         let board = responder
-            .answer(async {
+            .answer(progress, async {
                 match component.data.custom_id.parse::<ComponentId>() {
                     Ok(id) => {
-                        let done = self.press(&user, place, id, &component.data.kind).await;
+                        let done = self
+                            .press(&user, place, id, &component.data.kind, &tell)
+                            .await;
                         self.post(&user, place, done).await
                     }
                     Err(_) => Post::private(tr!(user.lang, "old-button")),
@@ -277,6 +289,7 @@ impl Handler {
         place: Place,
         id: ComponentId,
         kind: &ComponentInteractionDataKind,
+        progress: &Arc<watch::Sender<String>>,
     ) -> Result<Post, AppError> {
         let service = &self.service;
         let reply = match id {
@@ -311,6 +324,11 @@ impl Handler {
             }
             ComponentId::ConfirmResign { game } => service.resign(user, place, Some(game)).await?,
             ComponentId::Watch { game, ply } => service.watch(user, game, ply).await?,
+            ComponentId::Analyse { game } => {
+                service
+                    .analysis(user, game, progress_of(progress, user.lang, game))
+                    .await?
+            }
         };
         Ok(Post::of(reply))
     }
@@ -387,7 +405,7 @@ impl Handler {
             },
             "game" => match self
                 .service
-                .game_choices(&user, typing.subcommand == "history")
+                .game_choices(&user, matches!(typing.subcommand, "history" | "analyze"))
                 .await
             {
                 Ok(games) => games
@@ -407,6 +425,21 @@ impl Handler {
             .suggest(CreateAutocompleteResponse::new().set_choices(choices))
             .await;
     }
+}
+
+/// Reports an analysis's progress into the text a deferred answer shows
+/// while it waits (see [`Responder::answer`]).
+fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: i64) -> Progress {
+    let tell = tell.clone();
+    Arc::new(move |done, total| {
+        tell.send_replace(tr!(
+            lang,
+            "analysis-progress",
+            id = game,
+            done = done,
+            total = total
+        ));
+    })
 }
 
 fn nick(member: Option<&serenity::all::Member>) -> Option<&str> {

@@ -12,7 +12,7 @@ use serenity::all::{
     CreateMessage, EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId,
     Nonce, UserId,
 };
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 use tracing::warn;
 
 use crate::app::{clip_message, BoardMessage, Document, GameRef, GameService, Picture, Reply};
@@ -23,6 +23,10 @@ use super::components;
 /// How long an answer may take before the interaction is deferred. Discord
 /// wants the first response within 3 seconds of the interaction.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// The least time between two progress edits of a deferred answer (each
+/// is a request to Discord, which rate-limits them).
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 /// A message to post: text, the board picture, components, who to ping.
 #[derive(Clone, Debug, Default)]
@@ -253,15 +257,45 @@ impl Responder {
     }
 
     /// Answers with the post `work` produces: directly if it is ready in
-    /// time, otherwise after a deferral. `work` always runs to its end,
-    /// whatever Discord says. The outbox posts the answer is delivered
-    /// with it; if the answer fails they go back to the delivery loop.
-    /// Returns the board it posted, if any.
-    pub async fn answer(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
+    /// time, otherwise after a deferral, whose placeholder then shows each
+    /// text `work` reports on `progress` ("Analysing… 20/48"). `work`
+    /// always runs to its end, whatever Discord says. The outbox posts the
+    /// answer is delivered with it; if the answer fails they go back to
+    /// the delivery loop. Returns the board it posted, if any.
+    pub async fn answer(
+        &self,
+        progress: watch::Receiver<String>,
+        work: impl Future<Output = Post>,
+    ) -> Option<PostedBoard> {
         let mut work = std::pin::pin!(work);
         match tokio::time::timeout(DEFER_AFTER, &mut work).await {
             Ok(post) => self.respond(&post).await,
-            Err(_) => self.deferred(work).await,
+            Err(_) => self.deferred(progress, work).await,
+        }
+    }
+
+    /// Waits for `work`, editing the deferred placeholder with its progress
+    /// (at most every [`PROGRESS_EVERY`]).
+    async fn with_progress(
+        &self,
+        mut progress: watch::Receiver<String>,
+        mut work: impl Future<Output = Post> + Unpin,
+    ) -> Post {
+        loop {
+            tokio::select! {
+                post = &mut work => return post,
+                changed = progress.changed() => {
+                    if changed.is_err() {
+                        return work.await;
+                    }
+                    let text = progress.borrow_and_update().clone();
+                    let edit = EditInteractionResponse::new().content(text);
+                    if let Err(e) = edit.execute(&self.http, &self.token).await {
+                        warn!(interaction = %self.id, "could not show progress: {e}");
+                    }
+                    tokio::time::sleep(PROGRESS_EVERY).await;
+                }
+            }
         }
     }
 
@@ -297,11 +331,19 @@ impl Responder {
     /// notifies nobody, so a public answer that must ping someone other
     /// than the actor goes to the delivery loop as a new message (with its
     /// nonce), and the placeholder goes; a private one is a follow-up.
-    async fn deferred(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
+    async fn deferred(
+        &self,
+        progress: watch::Receiver<String>,
+        work: impl Future<Output = Post> + Unpin,
+    ) -> Option<PostedBoard> {
         let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
             .execute(&self.http, (self.id, &self.token))
             .await;
-        let post = work.await;
+        let post = if deferred.is_ok() {
+            self.with_progress(progress, work).await
+        } else {
+            work.await
+        };
         if let Err(e) = deferred {
             warn!(interaction = %self.id, "could not defer an interaction: {e}");
             self.hand_back_if_refused(&post, &e).await;

@@ -146,12 +146,12 @@ pub fn graph_title(lang: Lang) -> String {
 
 /// The evaluation graph's legend for a blunder's mark.
 pub fn graph_blunder(lang: Lang) -> String {
-    tr!(lang, "graph-blunder")
+    tr!(lang, "move-verdict-blunder")
 }
 
 /// The evaluation graph's legend for a mistake's mark.
 pub fn graph_mistake(lang: Lang) -> String {
-    tr!(lang, "graph-mistake")
+    tr!(lang, "move-verdict-mistake")
 }
 
 /// Beside the result banner: `"after 64 turns"`.
