@@ -666,7 +666,7 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     let image = image::load_from_memory(&graph.bytes).expect("a PNG");
     assert_eq!((image.width(), image.height()), (1000, 400));
     let alt = graph.description.as_deref().unwrap_or_default();
-    assert!(alt.starts_with("Evaluation graph of game #1 over 9 turns"), "{alt}");
+    assert!(alt.starts_with("Evaluation graph of game #1 over 8 turns"), "{alt}");
 
     // Stored: the same answer again, at once, after a restart too.
     table.stop_bot().await;
