@@ -40,7 +40,16 @@ fn analysis(c: &mut Criterion) {
     let marks: Vec<(usize, Mark)> = plies
         .iter()
         .filter(|p| p.loss >= 400)
-        .map(|p| (p.ply, if p.loss >= 800 { Mark::Blunder } else { Mark::Mistake }))
+        .map(|p| {
+            (
+                p.ply,
+                if p.loss >= 800 {
+                    Mark::Blunder
+                } else {
+                    Mark::Mistake
+                },
+            )
+        })
         .collect();
     println!("{} plies, {} marked", plies.len(), marks.len());
 

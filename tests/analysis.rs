@@ -128,7 +128,11 @@ fn the_cli_writes_a_line_per_move_and_the_graph() {
     let record = "variant=standard; South=ana; North=bob; 1. H2 A4 2. H1 H4 3. I2";
     let args = ["analyze", "--nodes", "3000", "--png", png.to_str().unwrap()];
     let out = kiela(&args, record);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -142,7 +146,10 @@ fn the_cli_writes_a_line_per_move_and_the_graph() {
         for key in ["eval", "best_eval", "played_eval", "loss"] {
             assert!(line[key].is_f64() || line[key].is_i64(), "{key} in {line}");
         }
-        assert!(line["best"].is_string() && line.get("verdict").is_some(), "{line}");
+        assert!(
+            line["best"].is_string() && line.get("verdict").is_some(),
+            "{line}"
+        );
     }
     let again = kiela(&args[..3], record);
     assert_eq!(again.stdout, out.stdout, "same budget, same lines");

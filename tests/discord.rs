@@ -274,7 +274,10 @@ async fn a_whole_game_from_challenge_to_result() {
     );
     assert_eq!(
         board.custom_ids(),
-        [format!("kiela:watch:1:{plies}"), "kiela:analyse:1".to_string()],
+        [
+            format!("kiela:watch:1:{plies}"),
+            "kiela:analyse:1".to_string()
+        ],
         "a finished game offers to watch its last turn and to analyse it"
     );
     // The challenge lost its buttons once accepted, and each board its
@@ -285,13 +288,11 @@ async fn a_whole_game_from_challenge_to_result() {
             .messages(CHANNEL_ID)
             .iter()
             .filter(|m| {
-                m.custom_ids()
-                    .iter()
-                    .any(|id| {
-                        id.starts_with("kiela:")
-                            && !id.starts_with("kiela:watch:")
-                            && !id.starts_with("kiela:analyse:")
-                    })
+                m.custom_ids().iter().any(|id| {
+                    id.starts_with("kiela:")
+                        && !id.starts_with("kiela:watch:")
+                        && !id.starts_with("kiela:analyse:")
+                })
             })
             .map(|m| (m.content.clone(), m.custom_ids()))
             .collect::<Vec<_>>()
@@ -629,7 +630,11 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
 async fn answer_saying(interaction: &Interaction, says: &str) -> Message {
     match interaction.response().await.kind {
         4 => interaction.original().await,
-        5 => interaction.wait_original(|m| m.content.contains(says)).await,
+        5 => {
+            interaction
+                .wait_original(|m| m.content.contains(says))
+                .await
+        }
         kind => panic!("unexpected response type {kind}"),
     }
 }
@@ -666,7 +671,10 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     let image = image::load_from_memory(&graph.bytes).expect("a PNG");
     assert_eq!((image.width(), image.height()), (1000, 400));
     let alt = graph.description.as_deref().unwrap_or_default();
-    assert!(alt.starts_with("Evaluation graph of game #1 over 8 turns"), "{alt}");
+    assert!(
+        alt.starts_with("Evaluation graph of game #1 over 8 turns"),
+        "{alt}"
+    );
 
     // Stored: the same answer again, at once, after a restart too.
     table.stop_bot().await;

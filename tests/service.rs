@@ -1472,8 +1472,16 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     assert!(w.service.store().analysis(game).await.unwrap().is_none());
 
     w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
-    let first = w.service.analysis(&w.carol, game, progress.clone()).await.unwrap();
-    assert!(first.text.starts_with("**Analysis of game #"), "{}", first.text);
+    let first = w
+        .service
+        .analysis(&w.carol, game, progress.clone())
+        .await
+        .unwrap();
+    assert!(
+        first.text.starts_with("**Analysis of game #"),
+        "{}",
+        first.text
+    );
     assert!(!first.private);
     assert!(first.picture.is_some());
     assert_eq!(*told.lock().unwrap(), [(1, 3), (2, 3), (3, 3)]);

@@ -107,7 +107,11 @@ pub struct PlyAnalysis {
 
 /// Analyses every move of `game` with `nodes` nodes a position, calling
 /// `progress(done, total)` after each search (`total` = moves + 1).
-pub fn analyze(game: &Game, nodes: u64, mut progress: impl FnMut(usize, usize)) -> Vec<PlyAnalysis> {
+pub fn analyze(
+    game: &Game,
+    nodes: u64,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<PlyAnalysis> {
     let moves = game.moves();
     let total = moves.len() + 1;
     let settings = Settings {

@@ -252,8 +252,9 @@ mod tests {
         is_send::<Settings>();
         is_send::<SearchResult>();
         let position = Position::new(Variant::Beginner);
-        let handle =
-            std::thread::spawn(move || best_move(&position, &[], &Level::Medium.fixed_settings(), 1));
+        let handle = std::thread::spawn(move || {
+            best_move(&position, &[], &Level::Medium.fixed_settings(), 1)
+        });
         let result = handle.join().unwrap();
         let mut next = position;
         assert!(next.play(&result.best).is_ok());

@@ -141,7 +141,11 @@ impl GameService {
         lines.push(&title, 0);
         let reserve = 60;
         for (i, p) in flagged.iter().enumerate() {
-            let name = if p.side == Side::South { &south } else { &north };
+            let name = if p.side == Side::South {
+                &south
+            } else {
+                &north
+            };
             let line = tr!(
                 lang,
                 "analysis-line",
@@ -160,13 +164,7 @@ impl GameService {
         Ok(self.analysis_reply(lines.finish(None), bytes, alt_text, lang))
     }
 
-    fn analysis_reply(
-        &self,
-        text: String,
-        bytes: Vec<u8>,
-        alt_text: String,
-        lang: Lang,
-    ) -> Reply {
+    fn analysis_reply(&self, text: String, bytes: Vec<u8>, alt_text: String, lang: Lang) -> Reply {
         Reply {
             text,
             picture: Some(Picture {
@@ -206,7 +204,11 @@ impl GameService {
             return Err(AppError::Refused(tr!(user.lang, key, id = game_id)));
         }
         if loaded.game.ply() == 0 {
-            return Err(AppError::Refused(tr!(user.lang, "analysis-no-moves", id = game_id)));
+            return Err(AppError::Refused(tr!(
+                user.lang,
+                "analysis-no-moves",
+                id = game_id
+            )));
         }
         let game = loaded.game.clone();
         // Queued for a slot of the bounded pool, like the AI's moves.

@@ -76,7 +76,9 @@ pub fn analyze(text: &str, options: &Options, out: &mut impl Write) -> anyhow::R
         ProgressStyle::with_template("analysing {bar:30} {pos}/{len} positions, eta {eta}")
             .expect("valid template"),
     );
-    let plies = analyze_game(&game, options.nodes, |done, _| bar.set_position(done as u64));
+    let plies = analyze_game(&game, options.nodes, |done, _| {
+        bar.set_position(done as u64)
+    });
     bar.finish_and_clear();
     for ply in &plies {
         serde_json::to_writer(&mut *out, &Line::from(ply))?;

@@ -147,7 +147,10 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
             &tr!(lang, "button-analyse"),
             ButtonStyle::Secondary,
         );
-        let buttons: Vec<CreateButton> = watch.into_iter().chain((ply > 0).then_some(analyse)).collect();
+        let buttons: Vec<CreateButton> = watch
+            .into_iter()
+            .chain((ply > 0).then_some(analyse))
+            .collect();
         if !buttons.is_empty() {
             rows.push(CreateActionRow::Buttons(buttons));
         }

@@ -95,7 +95,14 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
             line(&mut img, point(ply), point(ply + 1), 1.6, INK);
         }
     }
-    paint::rect(&mut img, LEFT as i32, axis as i32, (RIGHT - LEFT) as u32, 1, WOOD);
+    paint::rect(
+        &mut img,
+        LEFT as i32,
+        axis as i32,
+        (RIGHT - LEFT) as u32,
+        1,
+        WOOD,
+    );
 
     for &(ply, mark) in view.marks {
         if ply >= view.evals.len() {
@@ -122,7 +129,16 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
     let half_width = (RIGHT - LEFT) / 2.0 - 10.0;
     let (top_y, bottom_y) = (28.0, 366.0);
     let title = paint::fit(bold, TITLE_SIZE, &words::graph_title(lang), half_width);
-    paint::text(&mut img, bold, TITLE_SIZE, &title, LEFT, top_y, Anchor::Left, INK);
+    paint::text(
+        &mut img,
+        bold,
+        TITLE_SIZE,
+        &title,
+        LEFT,
+        top_y,
+        Anchor::Left,
+        INK,
+    );
     let name = |side: Side, raw: &str| {
         let clean = super::clean_name(raw, side, lang);
         let arrow = if side == Side::South { "▲" } else { "▼" };
@@ -130,17 +146,53 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
         paint::fit(regular, LABEL_SIZE, &label, half_width)
     };
     let south = name(Side::South, view.south_name);
-    paint::text(&mut img, regular, LABEL_SIZE, &south, RIGHT, top_y, Anchor::Right, INK);
+    paint::text(
+        &mut img,
+        regular,
+        LABEL_SIZE,
+        &south,
+        RIGHT,
+        top_y,
+        Anchor::Right,
+        INK,
+    );
     let north = name(Side::North, view.north_name);
-    paint::text(&mut img, regular, LABEL_SIZE, &north, LEFT, bottom_y, Anchor::Left, INK);
+    paint::text(
+        &mut img,
+        regular,
+        LABEL_SIZE,
+        &north,
+        LEFT,
+        bottom_y,
+        Anchor::Left,
+        INK,
+    );
 
     let mistake = words::graph_mistake(lang);
     let mut x = RIGHT - paint::text_width(regular, LABEL_SIZE, &mistake);
-    paint::text(&mut img, regular, LABEL_SIZE, &mistake, x, bottom_y, Anchor::Left, INK);
+    paint::text(
+        &mut img,
+        regular,
+        LABEL_SIZE,
+        &mistake,
+        x,
+        bottom_y,
+        Anchor::Left,
+        INK,
+    );
     paint::ring(&mut img, x - 16.0, bottom_y, 5.0, 8.0, CAPTURED);
     let blunder = words::graph_blunder(lang);
     x -= 50.0 + paint::text_width(regular, LABEL_SIZE, &blunder);
-    paint::text(&mut img, regular, LABEL_SIZE, &blunder, x, bottom_y, Anchor::Left, INK);
+    paint::text(
+        &mut img,
+        regular,
+        LABEL_SIZE,
+        &blunder,
+        x,
+        bottom_y,
+        Anchor::Left,
+        INK,
+    );
     paint::disc(&mut img, x - 16.0, bottom_y, 9.0, INK);
     paint::disc(&mut img, x - 16.0, bottom_y, 7.0, CAPTURED);
     img
