@@ -91,9 +91,8 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
                 paint::rect(&mut img, x, top.round() as i32, 1, height, color);
             }
         }
-        for ply in 0..plies {
-            line(&mut img, point(ply), point(ply + 1), 1.6, INK);
-        }
+        let points: Vec<(f32, f32)> = (0..=plies).map(point).collect();
+        polyline(&mut img, &points, 1.6, INK);
     }
     paint::rect(
         &mut img,
@@ -198,14 +197,39 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
     img
 }
 
-/// A smooth line `width` pixels thick from `a` to `b`, as discs a pixel
-/// apart.
-fn line(img: &mut RgbImage, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb<u8>) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let steps = dx.hypot(dy).ceil().max(1.0) as usize;
-    for i in 0..=steps {
-        let t = i as f32 / steps as f32;
-        paint::disc(img, a.0 + dx * t, a.1 + dy * t, width, color);
+/// A smooth line through `points`, `half_width` pixels either side. Each
+/// pixel takes its largest coverage over the segments and is blended once:
+/// blending at every segment would darken the joints, and drawing discs
+/// along the line costs a disc per pixel of length (a steep graph is
+/// thousands of pixels long).
+fn polyline(img: &mut RgbImage, points: &[(f32, f32)], half_width: f32, color: Rgb<u8>) {
+    let (width, height) = (img.width() as usize, img.height() as usize);
+    let mut coverage = vec![0f32; width * height];
+    let reach = half_width + 1.0;
+    for pair in points.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length2 = (dx * dx + dy * dy).max(1e-6);
+        let x0 = (a.0.min(b.0) - reach).floor().max(0.0) as usize;
+        let x1 = ((a.0.max(b.0) + reach).ceil() as usize).min(width - 1);
+        let y0 = (a.1.min(b.1) - reach).floor().max(0.0) as usize;
+        let y1 = ((a.1.max(b.1) + reach).ceil() as usize).min(height - 1);
+        for y in y0..=y1 {
+            let py = y as f32 + 0.5;
+            for x in x0..=x1 {
+                let px = x as f32 + 0.5;
+                let t = (((px - a.0) * dx + (py - a.1) * dy) / length2).clamp(0.0, 1.0);
+                let distance = (px - a.0 - t * dx).hypot(py - a.1 - t * dy);
+                let c = (half_width + 0.5 - distance).clamp(0.0, 1.0);
+                let cell = &mut coverage[y * width + x];
+                *cell = cell.max(c);
+            }
+        }
+    }
+    for (i, &c) in coverage.iter().enumerate() {
+        if c > 0.0 {
+            paint::blend(img, (i % width) as i32, (i / width) as i32, color, c);
+        }
     }
 }
 
