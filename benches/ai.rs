@@ -15,7 +15,7 @@ fn nodes(n: u64) -> Settings {
             nodes: Some(n),
             ..Limits::default()
         },
-        ..Level::Expert.settings()
+        ..Level::Expert.fixed_settings()
     }
 }
 
@@ -33,7 +33,7 @@ fn search_speed(c: &mut Criterion) {
     }
     group.finish();
 
-    let mut one_second = Level::Expert.settings();
+    let mut one_second = Level::Expert.fixed_settings();
     one_second.limits = Limits {
         time: Some(Duration::from_secs(1)),
         ..Limits::default()
@@ -46,13 +46,13 @@ fn search_speed(c: &mut Criterion) {
     let mut group = c.benchmark_group("level move");
     group.sample_size(10);
     for level in Level::ALL {
-        let result = best_move(&start, &[], &level.settings(), 1);
+        let result = best_move(&start, &[], &level.fixed_settings(), 1);
         println!(
             "{level} from the Standard start: depth {}, {} nodes",
             result.depth, result.nodes
         );
         group.bench_function(format!("{level}, Standard start"), |b| {
-            b.iter(|| best_move(&start, &[], &level.settings(), 1))
+            b.iter(|| best_move(&start, &[], &level.fixed_settings(), 1))
         });
     }
     group.finish();

@@ -3,8 +3,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Parser;
+use kiela::ai::Budget;
 use kiela::app::SystemClock;
-use kiela::cli::{arena, bench, engine, play, render, replay, Cli, Command};
+use kiela::cli::{analyze, arena, bench, engine, play, render, replay, Cli, Command};
 use kiela::discord;
 
 fn main() -> ExitCode {
@@ -26,6 +27,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             let result = replay::replay(&text, variant, &mut out);
+            out.flush()?;
+            result.map(|()| ExitCode::SUCCESS)
+        }
+        Some(Command::Analyze {
+            file,
+            variant,
+            nodes,
+            png,
+            lang,
+        }) => {
+            let text = read_input(file)?;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let options = analyze::Options {
+                variant,
+                nodes,
+                png: png.as_deref(),
+                lang,
+            };
+            let result = analyze::analyze(&text, &options, &mut out);
             out.flush()?;
             result.map(|()| ExitCode::SUCCESS)
         }
@@ -78,12 +99,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Arena {
             first,
             second,
+            timed,
             games,
             variant,
             opening_plies,
             seed,
             threads,
         }) => {
+            let budget = if timed { Budget::Clock } else { Budget::Nodes };
+            let first = arena::PlayerSpec::parse(&first, budget)?;
+            let second = arena::PlayerSpec::parse(&second, budget)?;
             let config = arena::ArenaConfig {
                 variant,
                 games,

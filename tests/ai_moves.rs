@@ -11,7 +11,7 @@ fn settings(nodes: u64, noise: i32) -> Settings {
             ..Limits::default()
         },
         noise,
-        ..Level::Hard.settings()
+        ..Level::Hard.fixed_settings()
     }
 }
 
@@ -56,7 +56,12 @@ fn legal_moves_in_random_positions_of_all_variants() {
 fn every_level_moves_on_an_expert_rearrangement_turn() {
     let mut game = Game::new(Variant::Expert);
     for level in Level::ALL {
-        let result = best_move(game.position(), &game_history(&game), &level.settings(), 3);
+        let result = best_move(
+            game.position(),
+            &game_history(&game),
+            &level.fixed_settings(),
+            3,
+        );
         let mut pos = *game.position();
         pos.play(&result.best).unwrap();
     }
@@ -87,7 +92,12 @@ fn whole_games_between_levels_only_use_legal_moves() {
             } else {
                 Level::Medium
             };
-            let result = best_move(game.position(), &game_history(&game), &level.settings(), 11);
+            let result = best_move(
+                game.position(),
+                &game_history(&game),
+                &level.fixed_settings(),
+                11,
+            );
             game.play(&result.best).unwrap();
             ply += 1;
         }

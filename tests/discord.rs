@@ -8,7 +8,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kiela::app::{ManualClock, DAY};
+use kiela::ai::Budget;
+use kiela::app::{ManualClock, Timing, DAY};
 use kiela::discord::{Bot, Config};
 use serde_json::json;
 use support::fake_discord::{
@@ -60,7 +61,11 @@ impl Table {
             proxy: Some(self.fake.url()),
             shards: None,
             timer_interval: Duration::from_millis(50),
-            timing: Default::default(),
+            // Node budgets: the AI's replies are quick and reproducible.
+            timing: Timing {
+                ai_budget: Budget::Nodes,
+                ..Timing::default()
+            },
         };
         let bot = Bot::start(config, self.clock.clone()).await.unwrap();
         self.fake.wait_ready().await;
@@ -271,9 +276,10 @@ async fn a_whole_game_from_challenge_to_result() {
         board.custom_ids(),
         [
             format!("kiela:watch:1:{plies}"),
+            "kiela:analyse:1".to_string(),
             "kiela:rematch:1".to_string()
         ],
-        "a finished game offers to watch its last turn, and a rematch"
+        "a finished game offers to watch its last turn, to analyse it and a rematch"
     );
     // The challenge lost its buttons once accepted, and each board its
     // menus when the next one came: every board keeps only its Watch button
@@ -284,9 +290,12 @@ async fn a_whole_game_from_challenge_to_result() {
             .messages(CHANNEL_ID)
             .iter()
             .filter(|m| {
-                m.custom_ids()
-                    .iter()
-                    .any(|id| !id.starts_with("kiela:watch:") && !id.starts_with("kiela:rematch:"))
+                m.custom_ids().iter().any(|id| {
+                    id.starts_with("kiela:")
+                        && !id.starts_with("kiela:watch:")
+                        && !id.starts_with("kiela:analyse:")
+                        && !id.starts_with("kiela:rematch:")
+                })
             })
             .map(|m| (m.content.clone(), m.custom_ids()))
             .collect::<Vec<_>>()
@@ -616,6 +625,69 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
         "{allowed}"
     );
     assert!(database_path(&table).exists());
+    table.fake.check_calls();
+}
+
+/// The answer to an interaction once it says `says`: the response, or the
+/// deferred response once edited to say it (progress edits come first).
+async fn answer_saying(interaction: &Interaction, says: &str) -> Message {
+    match interaction.response().await.kind {
+        4 => interaction.original().await,
+        5 => {
+            interaction
+                .wait_original(|m| m.content.contains(says))
+                .await
+        }
+        kind => panic!("unexpected response type {kind}"),
+    }
+}
+
+/// The computer's analysis: refused while a game between people goes on;
+/// once it has ended, its last board's Analyse button gives anyone the
+/// evaluation graph and the mistakes and blunders, first answered within
+/// Discord's 3 s (deferred, with progress, when the search takes longer),
+/// and a second time at once from the database, also after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
+    let mut table = Table::new().await;
+    let mut board = table.start_game(json!([])).await;
+    for _ in 0..8 {
+        let player = to_move(&table, &board).clone();
+        let hole = board.select_options(&menu_id(&board))[0].clone();
+        board = table.select(&player, &board, &hole).await;
+    }
+    let game = json!([{"name": "game", "type": 4, "value": 1}]);
+    let refused = table.slash(&table.ana, "analyze", game.clone()).await;
+    assert_private(&refused, "help during play");
+    assert!(refused.attachments.is_empty());
+
+    let confirm = table.click(&table.bob, &board, "kiela:resign:").await;
+    let over = table.click(&table.bob, &confirm, "kiela:resign-yes:").await;
+    let button = component_id(&over, "kiela:analyse:");
+    assert_eq!(button, "kiela:analyse:1");
+    let pressed = table.fake.click(&table.carol, over.id, &button).await;
+    let analysis = answer_saying(&pressed, "Analysis of game #1").await;
+    assert!(pressed.latency().unwrap() < Duration::from_secs(3));
+    assert!(!analysis.ephemeral);
+    assert_eq!(analysis.attachments.len(), 1, "{}", analysis.content);
+    let graph = &analysis.attachments[0];
+    let image = image::load_from_memory(&graph.bytes).expect("a PNG");
+    assert_eq!((image.width(), image.height()), (1000, 400));
+    let alt = graph.description.as_deref().unwrap_or_default();
+    assert!(
+        alt.starts_with("Evaluation graph of game #1 over 8 turns"),
+        "{alt}"
+    );
+
+    // Stored: the same answer again, at once, after a restart too.
+    table.stop_bot().await;
+    table.start_bot().await;
+    let again = table
+        .fake
+        .slash(&table.bob, CHANNEL_ID, "analyze", game)
+        .await;
+    let again = answer_saying(&again, "Analysis of game #1").await;
+    assert_eq!(again.content, analysis.content);
     table.fake.check_calls();
 }
 

@@ -51,6 +51,7 @@ on_both_backends! {
     open_challenges_go_to_the_first_taker,
     challenges_expire_once_and_lose_their_buttons,
     rematches_swap_the_seats_once,
+    a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused,
 }
 
 const START: i64 = 1_800_000_000;
@@ -2420,4 +2421,50 @@ async fn rematches_swap_the_seats_once(db: Db) {
     assert_eq!(row.ai_level.as_deref(), Some("easy"));
     let e = refusal(w.service.rematch(&w.alice, HERE, ai).await);
     assert!(e.contains("already asked for or started"), "{e}");
+}
+
+async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .await
+        .unwrap();
+    let told = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let progress = {
+        let told = told.clone();
+        Arc::new(move |done, total| told.lock().unwrap().push((done, total)))
+    };
+    let e = refusal(w.service.analysis(&w.carol, game, progress.clone()).await);
+    assert!(e.contains("help during play"), "{e}");
+    assert!(w.service.store().analysis(game).await.unwrap().is_none());
+
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let first = w
+        .service
+        .analysis(&w.carol, game, progress.clone())
+        .await
+        .unwrap();
+    assert!(
+        first.text.starts_with("**Analysis of game #"),
+        "{}",
+        first.text
+    );
+    assert!(!first.private);
+    assert!(first.picture.is_some());
+    assert_eq!(*told.lock().unwrap(), [(1, 3), (2, 3), (3, 3)]);
+    let (nodes, stored) = w.service.store().analysis(game).await.unwrap().unwrap();
+    assert_eq!(nodes, 150_000);
+    assert!(stored.contains("\"played\":\"G2\""), "{stored}");
+    // From the database: no search, the same answer, also in a new process.
+    let again = service_on(&w.db.url, &w.clock).await;
+    let second = again.analysis(&w.alice, game, progress).await.unwrap();
+    assert_eq!(told.lock().unwrap().len(), 3, "searched again");
+    assert_eq!(second.text, first.text);
+    assert_eq!(second.picture, first.picture);
 }

@@ -12,6 +12,7 @@ side-north = North
 variant-standard = Standard
 variant-beginner = Beginner
 variant-expert = Expert
+level-beginner = beginner
 level-easy = easy
 level-medium = medium
 level-hard = hard
@@ -114,6 +115,10 @@ board-after-turns = { $count ->
     [one] after { $count } turn
    *[other] after { $count } turns
 }
+graph-title = Evaluation
+move-verdict-blunder = blunder
+move-verdict-mistake = mistake
+move-verdict-inaccuracy = inaccuracy
 board-path-sowed = { $mover } sowed { $hole }
 board-path-relay = relay { $hole }
 board-path-captured = { $hole } captured { $holes } ({ $count })
@@ -153,7 +158,7 @@ illegal-rearrangement-used = you can only rearrange on your first turn
 illegal-game-over = the game is over: { $outcome }
 bad-hole = `{ $text }` is not a hole: use a column A-J and a row 1-4, like C2
 bad-variant = `{ $text }` is not a variant: use standard, beginner or expert
-bad-level = `{ $text }` is not a level: use easy, medium, hard or expert
+bad-level = `{ $text }` is not a level: use beginner, easy, medium, hard or expert
 layout-wrong-length = the layout has { $count } entries; it needs 20 (your upper row A-J, then your lower row A-J)
 layout-not-a-number = `{ $text }` is not a whole number of stones
 layout-negative = `{ $text }` is negative; a hole holds 0 or more stones
@@ -286,6 +291,18 @@ dm-note = { $text } (in <#{ $channel }>)
 
 ## Watching a turn again
 
+analysis-title = **Analysis of game #{ $id }** ({ $nodes } positions searched a move): { $count ->
+    [0] no mistakes or blunders.
+    [one] { $count } mistake or blunder.
+   *[other] { $count } mistakes and blunders.
+}
+analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } stones lost. { $best } would have kept them.
+analysis-more = …and { $count } more.
+analysis-alt = Evaluation graph of game #{ $id } over { $plies } turns, { $south } ahead above the line, { $north } below; { $count } mistakes and blunders marked.
+analysis-progress = Analysing game #{ $id }… { $done }/{ $total }
+analysis-ongoing = game #{ $id } is still going on, and analysing it would be help during play: ask again once it has ended
+analysis-ongoing-ai = game #{ $id } against the AI is still going on: finish it (or resign), then analyse it
+analysis-no-moves = game #{ $id } has no moves to analyse
 watch-no-turn = game #{ $id } has no turn { $turn }: it has { $count } so far
 watch-text = Game #{ $id }, turn { $turn }: { $path }
 watch-rearrangement = that turn was a rearrangement: there is no sowing to watch, and its board shows the new layout
@@ -319,6 +336,7 @@ button-decline = Decline
 button-offer-draw = Offer draw
 button-resign = Resign
 button-watch = Watch
+button-analyse = Analyse
 button-confirm-resign = Yes, resign
 button-accept-draw = Accept draw
 button-decline-draw = Decline draw
@@ -383,6 +401,8 @@ cmd-games-name = games
 cmd-games-description = List your ongoing games
 cmd-history-name = history
 cmd-history-description = The record of a game
+cmd-analyze-name = analyze
+cmd-analyze-description = The computer's analysis of a finished game: its evaluation graph, mistakes and blunders
 cmd-stats-name = stats
 cmd-stats-description = Rating and results in this server
 cmd-leaderboard-name = leaderboard
@@ -430,6 +450,7 @@ choice-first-me = Me
 choice-first-them = My opponent
 choice-first-computer = The computer
 choice-first-random = Random
+choice-level-beginner = Beginner
 choice-level-easy = Easy
 choice-level-medium = Medium
 choice-level-hard = Hard

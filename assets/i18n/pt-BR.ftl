@@ -30,6 +30,7 @@ side-north = Norte
 variant-standard = Padrão
 variant-beginner = Iniciante
 variant-expert = Especialista
+level-beginner = iniciante
 level-easy = fácil
 level-medium = médio
 level-hard = difícil
@@ -132,6 +133,10 @@ board-after-turns = { $count ->
     [one] após { $count } jogada
    *[other] após { $count } jogadas
 }
+graph-title = Avaliação
+move-verdict-blunder = erro grave
+move-verdict-mistake = erro
+move-verdict-inaccuracy = imprecisão
 board-path-sowed = { $mover } semeou { $hole }
 board-path-relay = continua semeando de { $hole }
 board-path-captured = { $hole } capturou { $holes } ({ $count })
@@ -171,7 +176,7 @@ illegal-rearrangement-used = só é possível rearrumar na sua primeira vez
 illegal-game-over = a partida terminou: { $outcome }
 bad-hole = `{ $text }` não é uma casa: use uma coluna de A a J e uma fileira de 1 a 4, como C2
 bad-variant = `{ $text }` não é uma variante: use standard, beginner ou expert
-bad-level = `{ $text }` não é um nível: use easy, medium, hard ou expert
+bad-level = `{ $text }` não é um nível: use beginner, easy, medium, hard ou expert
 layout-wrong-length = a disposição tem { $count } números; são precisos 20 (sua fileira de cima A-J, depois a de baixo A-J)
 layout-not-a-number = `{ $text }` não é um número inteiro de sementes
 layout-negative = `{ $text }` é negativo; uma casa tem 0 ou mais sementes
@@ -301,6 +306,18 @@ dm-note = { $text } (em <#{ $channel }>)
 
 ## Rever uma vez
 
+analysis-title = **Análise da partida #{ $id }** ({ $nodes } posições examinadas por jogada): { $count ->
+    [0] nenhum erro.
+    [one] { $count } erro.
+   *[other] { $count } erros.
+}
+analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } pedras perdidas. { $best } as teria mantido.
+analysis-more = …e mais { $count }.
+analysis-alt = Gráfico de avaliação da partida #{ $id } em { $plies } jogadas, { $south } à frente acima da linha, { $north } abaixo; { $count } erros marcados.
+analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total }
+analysis-ongoing = a partida #{ $id } ainda está em andamento, e analisá-la seria ajuda durante o jogo: peça de novo quando ela terminar
+analysis-ongoing-ai = a partida #{ $id } contra a IA ainda está em andamento: termine-a (ou desista) e depois analise-a
+analysis-no-moves = a partida #{ $id } não tem jogadas para analisar
 watch-no-turn = a partida #{ $id } não tem a vez { $turn }: até agora tem { $count }
 watch-text = Partida #{ $id }, vez { $turn }: { $path }
 watch-rearrangement = essa vez foi um rearranjo: não há semeadura para assistir, e o tabuleiro dela mostra a nova disposição
@@ -334,6 +351,7 @@ button-decline = Recusar
 button-offer-draw = Oferecer empate
 button-resign = Desistir
 button-watch = Assistir
+button-analyse = Analisar
 button-confirm-resign = Sim, desistir
 button-accept-draw = Aceitar empate
 button-decline-draw = Recusar empate
@@ -397,6 +415,8 @@ cmd-games-name = partidas
 cmd-games-description = Liste suas partidas em andamento
 cmd-history-name = registro
 cmd-history-description = O registro de uma partida
+cmd-analyze-name = analisar
+cmd-analyze-description = A análise do computador de uma partida terminada: gráfico de avaliação, erros e erros graves
 cmd-stats-name = estatísticas
 cmd-stats-description = Rating e resultados neste servidor
 cmd-leaderboard-name = classificação
@@ -444,6 +464,7 @@ choice-first-me = Eu
 choice-first-them = Meu adversário
 choice-first-computer = O computador
 choice-first-random = Sorteio
+choice-level-beginner = Iniciante
 choice-level-easy = Fácil
 choice-level-medium = Médio
 choice-level-hard = Difícil

@@ -1,13 +1,15 @@
 //! The AI: an iterative-deepening alpha-beta (PVS) search over
 //! [`rules`](crate::rules) positions, with a transposition table, move
-//! ordering and a hand-tuned evaluation, and four levels from `easy` to
+//! ordering and a hand-tuned evaluation, and five levels from `beginner` to
 //! `expert`.
 //!
 //! The API is plain, synchronous and `Send`: the bot calls it from
-//! `spawn_blocking`. With a node budget (every [`Level`] has one) the result
-//! depends only on the position, the history, the settings and the seed; the
-//! wall-clock cap is a safety net that only cuts a search short on a machine
-//! far slower than expected.
+//! `spawn_blocking`. With a node budget the result depends only on the
+//! position, the history, the settings and the seed. Every level has one in
+//! [`Budget::Nodes`] (tests, arenas, `go level`); in play
+//! ([`Budget::Clock`], [`Level::settings`]) `expert` instead deepens until
+//! its 2 s are spent, and the other levels' wall-clock caps are a safety net
+//! that only cuts a search short on a machine far slower than expected.
 //!
 //! ```
 //! use kiela::ai::{best_move, Level};
@@ -18,6 +20,7 @@
 //! assert!(next.play(&result.best).is_ok());
 //! ```
 
+pub mod analysis;
 mod eval;
 mod layout;
 mod search;
@@ -47,9 +50,12 @@ pub const WIN: i32 = 1_000_000;
 /// Scores above this are wins found by the search (`WIN - plies`).
 pub const WIN_BOUND: i32 = WIN - 1_000;
 
-/// The four strengths of the built-in opponent.
+/// The five strengths of the built-in opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
+    /// For someone who has just learnt the rules: a one-ply look with
+    /// large evaluation noise (it sees a capture, not what follows).
+    Beginner,
     Easy,
     Medium,
     Hard,
@@ -57,11 +63,18 @@ pub enum Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+    ];
 
     /// Lower-case name, as on the command line and in Discord.
     pub fn name(self) -> &'static str {
         match self {
+            Level::Beginner => "beginner",
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
@@ -69,20 +82,33 @@ impl Level {
         }
     }
 
-    /// The search settings of this level: a deterministic node budget, eval
-    /// noise for the lower levels (their human-like mistakes), and a
-    /// wall-clock cap as a safety net.
+    /// The settings the bot and `kiela play` use: [`Budget::Clock`].
     pub fn settings(self) -> Settings {
-        let (nodes, noise, time_ms) = match self {
-            Level::Easy => (300, 300, 100),
-            Level::Medium => (1_500, 100, 100),
-            Level::Hard => (7_000, 0, 500),
-            Level::Expert => (150_000, 0, 2_000),
+        self.settings_in(Budget::Clock)
+    }
+
+    /// The reproducible settings of tests, arenas and `go level`:
+    /// [`Budget::Nodes`].
+    pub fn fixed_settings(self) -> Settings {
+        self.settings_in(Budget::Nodes)
+    }
+
+    /// The search settings of this level: a node budget (or, for `expert`
+    /// on [`Budget::Clock`], its time), eval noise for the lower levels
+    /// (their human-like mistakes), and a wall-clock cap as a safety net.
+    pub fn settings_in(self, budget: Budget) -> Settings {
+        let (nodes, depth, noise, time_ms) = match self {
+            Level::Beginner => (1_000, Some(1), 600, 100),
+            Level::Easy => (300, None, 300, 100),
+            Level::Medium => (1_500, None, 100, 100),
+            Level::Hard => (7_000, None, 0, 500),
+            Level::Expert => (150_000, None, 0, EXPERT_TIME_MS),
         };
+        let timed = self == Level::Expert && budget == Budget::Clock;
         Settings {
             limits: Limits {
-                nodes: Some(nodes),
-                depth: None,
+                nodes: (!timed).then_some(nodes),
+                depth,
                 time: Some(Duration::from_millis(time_ms)),
                 stop: None,
             },
@@ -93,6 +119,19 @@ impl Level {
     }
 }
 
+/// The time `expert` thinks per move in play (its whole budget).
+pub const EXPERT_TIME_MS: u64 = 2_000;
+
+/// What bounds a level's search: its node budget (deterministic: tests,
+/// arenas, `go level`), or for `expert` in play the clock, so that it uses
+/// the time it may take (iterative deepening until the time is spent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Budget {
+    #[default]
+    Clock,
+    Nodes,
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -100,7 +139,7 @@ impl fmt::Display for Level {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("`{0}` is not a level: use easy, medium, hard or expert")]
+#[error("`{0}` is not a level: use beginner, easy, medium, hard or expert")]
 pub struct ParseLevelError(pub String);
 
 impl FromStr for Level {
@@ -213,8 +252,9 @@ mod tests {
         is_send::<Settings>();
         is_send::<SearchResult>();
         let position = Position::new(Variant::Beginner);
-        let handle =
-            std::thread::spawn(move || best_move(&position, &[], &Level::Medium.settings(), 1));
+        let handle = std::thread::spawn(move || {
+            best_move(&position, &[], &Level::Medium.fixed_settings(), 1)
+        });
         let result = handle.join().unwrap();
         let mut next = position;
         assert!(next.play(&result.best).is_ok());
@@ -230,12 +270,19 @@ mod tests {
     }
 
     #[test]
-    fn levels_grow_in_budget() {
-        let budgets: Vec<u64> = Level::ALL
+    fn levels_above_beginner_grow_in_budget_and_only_expert_plays_to_the_clock() {
+        let budgets: Vec<u64> = Level::ALL[1..]
             .iter()
-            .map(|l| l.settings().limits.nodes.unwrap())
+            .map(|l| l.fixed_settings().limits.nodes.unwrap())
             .collect();
         assert!(budgets.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(Level::Beginner.fixed_settings().limits.depth, Some(1));
+        for level in Level::ALL {
+            let play = level.settings().limits;
+            assert_eq!(play.nodes.is_none(), level == Level::Expert, "{level}");
+        }
+        let expert = Level::Expert.settings().limits;
+        assert_eq!(expert.time, Some(Duration::from_millis(EXPERT_TIME_MS)));
     }
 
     #[test]

@@ -196,7 +196,11 @@ impl Searcher {
                 pv: &result.pv,
             });
             let decided = alpha.abs() > WIN_BOUND && (WIN - alpha.abs()) as u32 <= depth;
-            if decided || moves.len() == 1 && depth >= 2 || self.out_of_budget() {
+            if decided
+                || moves.len() == 1 && depth >= 2
+                || self.out_of_budget()
+                || self.next_iteration_would_overrun()
+            {
                 break;
             }
         }
@@ -218,6 +222,14 @@ impl Searcher {
             nodes: self.nodes,
             pv: vec![best],
         }
+    }
+
+    /// Under a time limit alone, whether more than half of it is spent: the
+    /// next iteration costs several times all the earlier ones, so it would
+    /// be cut short and thrown away (time better left unspent).
+    fn next_iteration_would_overrun(&self) -> bool {
+        let limits = &self.settings.limits;
+        limits.nodes.is_none() && limits.time.is_some_and(|t| self.started.elapsed() * 2 >= t)
     }
 
     fn out_of_budget(&self) -> bool {

@@ -1,7 +1,7 @@
 //! Acting on a game: moves, rearrangements, resignation, draws, the AI's
 //! reply, and showing a game.
 
-use crate::ai::{self, Level};
+use crate::ai;
 use crate::rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 
@@ -337,11 +337,12 @@ impl GameService {
         }
         let game = loaded.game.clone();
         let seed = (loaded.row.id as u64) << 16 ^ loaded.ply() as u64;
+        let settings = level.settings_in(self.timing.ai_budget);
         // Queued for a slot of the bounded pool (see `limits`).
         let slot = super::AI_SEARCHES.slot().await;
         let mv = tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            ai_move(&game, level, seed)
+            ai_move(&game, &settings, seed)
         })
         .await
         .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
@@ -559,7 +560,7 @@ impl GameService {
 }
 
 /// The AI's move for the player to move in `game`.
-fn ai_move(game: &crate::rules::Game, level: Level, seed: u64) -> Move {
+fn ai_move(game: &crate::rules::Game, settings: &ai::Settings, seed: u64) -> Move {
     let history = ai::game_history(game);
-    ai::best_move(game.position(), &history, &level.settings(), seed).best
+    ai::best_move(game.position(), &history, settings, seed).best
 }

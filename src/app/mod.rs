@@ -7,6 +7,7 @@
 //! every change goes through one version-guarded transaction
 //! ([`crate::store::Store::apply`]).
 
+mod analysis;
 mod boards;
 mod challenges;
 mod choices;
@@ -24,6 +25,7 @@ mod timers;
 mod vacation;
 mod words;
 
+pub use analysis::{graph_points, Progress};
 pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use info::rules_summary;
@@ -344,6 +346,10 @@ pub struct Timing {
     /// The longest a request waits for a game's replay (which may have to
     /// prove long relay cycles endless) before saying it is busy.
     pub replay_bound: std::time::Duration,
+    /// How the AI's levels are bounded: by the clock in play (`expert`
+    /// uses its whole time), by node budgets in tests (reproducible and
+    /// quick).
+    pub ai_budget: crate::ai::Budget,
 }
 
 /// The default [`Timing::answer_lease`].
@@ -357,6 +363,7 @@ impl Default for Timing {
             answer_lease: ANSWER_LEASE,
             ai_turn_grace: AI_TURN_GRACE,
             replay_bound: std::time::Duration::from_secs(20),
+            ai_budget: crate::ai::Budget::Clock,
         }
     }
 }

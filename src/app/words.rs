@@ -34,6 +34,7 @@ pub(super) fn variant_named(lang: Lang, name: &str) -> String {
 
 pub(super) fn level(lang: Lang, level: Level) -> String {
     match level {
+        Level::Beginner => tr!(lang, "level-beginner"),
         Level::Easy => tr!(lang, "level-easy"),
         Level::Medium => tr!(lang, "level-medium"),
         Level::Hard => tr!(lang, "level-hard"),

@@ -4,7 +4,9 @@
 //! Games come in pairs: each pair starts from the same opening (a few random
 //! sowings from the start position, drawn from the pair's seed) and the
 //! players swap seats, so a lucky opening favours neither. Every game is
-//! deterministic for its seed (node budgets), whatever the number of threads.
+//! deterministic for its seed (node budgets), whatever the number of threads,
+//! unless `--timed` gives the levels their play settings (`expert` then
+//! thinks to the clock, see [`Budget`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,18 +17,20 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
-use crate::ai::{Level, Limits, Searcher, Settings, WIN_BOUND};
+use crate::ai::{Budget, Level, Limits, Searcher, Settings, WIN_BOUND};
 use crate::rules::{Game, GameResult, Move, Side, Variant};
 
 /// Plies after which an arena game is adjudicated a draw.
 const MAX_PLIES: usize = 600;
 
-/// A player of the arena: a level, optionally with changed settings, as in
-/// `expert` or `hard:nodes=100000,noise=0,mobility=20`.
+/// A player of the arena: `random` (a uniformly random sowing: the Elo
+/// anchor), or a level, optionally with changed settings, as in `expert` or
+/// `hard:nodes=100000,noise=0,mobility=20`.
 #[derive(Clone, Debug)]
 pub struct PlayerSpec {
     pub name: String,
-    pub settings: Settings,
+    /// `None` for the random player.
+    pub settings: Option<Settings>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -39,14 +43,25 @@ pub enum PlayerSpecError {
     NotANumber(String),
     #[error("unknown setting `{0}`: use nodes, depth, time (ms), noise, qs, material, mobility, attack, exposure or inner")]
     UnknownKey(String),
+    #[error("the random player has no settings to change")]
+    RandomSettings,
 }
 
-impl FromStr for PlayerSpec {
-    type Err = PlayerSpecError;
-
-    fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
+impl PlayerSpec {
+    /// Parses a player whose level settings are those of `budget`
+    /// ([`FromStr`] takes [`Budget::Nodes`]).
+    pub fn parse(s: &str, budget: Budget) -> Result<PlayerSpec, PlayerSpecError> {
         let (level, rest) = s.split_once(':').unwrap_or((s, ""));
-        let mut settings = level.parse::<Level>()?.settings();
+        if level.trim().eq_ignore_ascii_case("random") {
+            if !rest.trim().is_empty() {
+                return Err(PlayerSpecError::RandomSettings);
+            }
+            return Ok(PlayerSpec {
+                name: s.to_string(),
+                settings: None,
+            });
+        }
+        let mut settings = level.parse::<Level>()?.settings_in(budget);
         for pair in rest.split(',').filter(|p| !p.trim().is_empty()) {
             let (key, value) = pair
                 .split_once('=')
@@ -73,8 +88,45 @@ impl FromStr for PlayerSpec {
         }
         Ok(PlayerSpec {
             name: s.to_string(),
-            settings,
+            settings: Some(settings),
         })
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
+        PlayerSpec::parse(s, Budget::Nodes)
+    }
+}
+
+/// Who picks the moves of one side of a game.
+enum Brain {
+    Search(Box<Searcher>),
+    Random(fastrand::Rng),
+}
+
+impl Brain {
+    fn new(settings: Option<&Settings>, seed: u64) -> Brain {
+        match settings {
+            Some(settings) => Brain::Search(Box::new(Searcher::new(settings.clone(), seed))),
+            None => Brain::Random(fastrand::Rng::with_seed(seed)),
+        }
+    }
+
+    /// The move, and whether it was proven to win.
+    fn choose(&mut self, game: &Game, hashes: &[u64]) -> (Move, bool) {
+        match self {
+            Brain::Search(searcher) => {
+                let result = searcher.search(game.position(), hashes, |_| {});
+                (result.best, result.score > WIN_BOUND)
+            }
+            Brain::Random(rng) => {
+                let legal = game.legal_moves();
+                (Move::Sow(legal[rng.usize(..legal.len())]), false)
+            }
+        }
     }
 }
 
@@ -128,6 +180,20 @@ impl ArenaStats {
         (elo_of(clamp(s)), (hi - lo) / 2.0)
     }
 
+    /// When one side won every game, the score has no spread and
+    /// [`ArenaStats::elo`] no margin; what the games still show is a
+    /// one-sided 95% bound: the loser's true score `p` with
+    /// `(1 - p)^n = 0.05`. Signed: negative when the first player lost all.
+    pub fn shutout_bound(&self) -> Option<f64> {
+        let n = self.games();
+        if n == 0 || self.draws > 0 || self.wins > 0 && self.losses > 0 {
+            return None;
+        }
+        let loser = 1.0 - 0.05f64.powf(1.0 / n as f64);
+        let bound = elo_of(1.0 - loser);
+        Some(if self.wins == 0 { -bound } else { bound })
+    }
+
     fn add(&mut self, game: &GameReport) {
         match game.score {
             s if s > 0.75 => self.wins += 1,
@@ -163,7 +229,7 @@ pub fn opening(variant: Variant, plies: usize, seed: u64, pair: u64) -> Game {
     if variant == Variant::Expert || plies == 0 {
         return Game::new(variant);
     }
-    let mut settings = Level::Expert.settings();
+    let mut settings = Level::Expert.fixed_settings();
     settings.limits = Limits {
         nodes: Some(20_000),
         ..Limits::default()
@@ -198,31 +264,28 @@ pub fn opening(variant: Variant, plies: usize, seed: u64, pair: u64) -> Game {
 /// Plays one game between `first` and `second`; `first` is South when
 /// `first_is_south`.
 pub fn play_game(
-    first: &Settings,
-    second: &Settings,
+    first: Option<&Settings>,
+    second: Option<&Settings>,
     start: Game,
     first_is_south: bool,
     seed: u64,
 ) -> GameReport {
     let mut game = start;
-    let mut searchers = [
-        Searcher::new(first.clone(), seed),
-        Searcher::new(second.clone(), seed ^ 0xFFFF),
-    ];
+    let mut brains = [Brain::new(first, seed), Brain::new(second, seed ^ 0xFFFF)];
     let mut hashes = crate::ai::game_history(&game);
     let mut report = GameReport::default();
     let player_of = |side: Side| usize::from((side == Side::South) != first_is_south);
     while !game.is_over() && game.ply() < MAX_PLIES {
         let player = player_of(game.turn());
         let began = Instant::now();
-        let result = searchers[player].search(game.position(), &hashes, |_| {});
+        let (best, proven) = brains[player].choose(&game, &hashes);
         let spent = began.elapsed();
         report.time[player] += spent;
         report.max_time[player] = report.max_time[player].max(spent);
         report.moves[player] += 1;
-        game.play(&result.best).expect("the AI plays legal moves");
+        game.play(&best).expect("the players play legal moves");
         hashes.push(game.position().placement_hash());
-        if result.score > WIN_BOUND {
+        if proven {
             // The mover proved a forced win; with the same budget it finds
             // it again at every later move, so adjudicate it now.
             let winner = game.turn().opponent();
@@ -287,8 +350,8 @@ pub fn run(
                 let start = opening(variant, opening_plies, seed, pair);
                 let game_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64);
                 let report = play_game(
-                    &first.settings,
-                    &second.settings,
+                    first.settings.as_ref(),
+                    second.settings.as_ref(),
                     start,
                     g.is_multiple_of(2),
                     game_seed,
@@ -332,13 +395,19 @@ impl fmt::Display for Summary<'_> {
             s.games(),
             100.0 * s.score()
         )?;
-        let (elo, margin) = s.elo();
-        let bound = if s.draws == 0 && (s.losses == 0 || s.wins == 0) {
-            " (all games won by one side: the Elo is a bound)"
-        } else {
-            ""
-        };
-        writeln!(f, "Elo difference: {elo:+.0} ± {margin:.0} (95%){bound}")?;
+        match s.shutout_bound() {
+            Some(bound) => writeln!(
+                f,
+                "Elo difference: {}{:.0} at least (95%: all {} games won by one side)",
+                if bound < 0.0 { "-" } else { "+" },
+                bound.abs(),
+                s.games()
+            )?,
+            None => {
+                let (elo, margin) = s.elo();
+                writeln!(f, "Elo difference: {elo:+.0} ± {margin:.0} (95%)")?
+            }
+        }
         writeln!(
             f,
             "plies per game: {:.1}; {} games adjudicated on a proven forced win",
@@ -388,9 +457,16 @@ mod tests {
     #[test]
     fn specs_parse() {
         let spec: PlayerSpec = "hard:nodes=1000,noise=5,mobility=30".parse().unwrap();
-        assert_eq!(spec.settings.limits.nodes, Some(1000));
-        assert_eq!(spec.settings.noise, 5);
-        assert_eq!(spec.settings.weights.mobility, 30);
+        let settings = spec.settings.unwrap();
+        assert_eq!(settings.limits.nodes, Some(1000));
+        assert_eq!(settings.noise, 5);
+        assert_eq!(settings.weights.mobility, 30);
+        assert!("random".parse::<PlayerSpec>().unwrap().settings.is_none());
+        assert!("random:nodes=5".parse::<PlayerSpec>().is_err());
+        let expert: PlayerSpec = "expert".parse().unwrap();
+        assert_eq!(expert.settings.unwrap().limits.nodes, Some(150_000));
+        let timed = PlayerSpec::parse("expert", Budget::Clock).unwrap();
+        assert_eq!(timed.settings.unwrap().limits.nodes, None);
         assert!("hard:nodes".parse::<PlayerSpec>().is_err());
         assert!("hard:speed=3".parse::<PlayerSpec>().is_err());
         assert!("wizard".parse::<PlayerSpec>().is_err());
@@ -417,9 +493,30 @@ mod tests {
     }
 
     #[test]
+    fn a_shutout_gives_a_one_sided_bound() {
+        let all = ArenaStats {
+            wins: 200,
+            ..Default::default()
+        };
+        let bound = all.shutout_bound().unwrap();
+        assert!((bound - 728.0).abs() < 2.0, "{bound}");
+        let none = ArenaStats {
+            losses: 200,
+            ..Default::default()
+        };
+        assert_eq!(none.shutout_bound(), Some(-bound));
+        let mixed = ArenaStats {
+            wins: 199,
+            losses: 1,
+            ..Default::default()
+        };
+        assert_eq!(mixed.shutout_bound(), None);
+    }
+
+    #[test]
     fn a_small_arena_is_deterministic() {
-        let a: PlayerSpec = "easy:nodes=200".parse().unwrap();
-        let b: PlayerSpec = "easy:nodes=300".parse().unwrap();
+        let a: PlayerSpec = "beginner".parse().unwrap();
+        let b: PlayerSpec = "random".parse().unwrap();
         let mut config = ArenaConfig {
             variant: Variant::Standard,
             games: 4,

@@ -334,7 +334,7 @@ impl Engine {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let mut settings = Level::Expert.settings();
+        let mut settings = Level::Expert.fixed_settings();
         settings.limits = Limits {
             stop: Some(stop.clone()),
             ..Limits::default()
@@ -344,7 +344,7 @@ impl Engine {
             Go::Depth(d) => settings.limits.depth = Some(d),
             Go::Nodes(n) => settings.limits.nodes = Some(n),
             Go::Level(level) => {
-                settings = level.settings();
+                settings = level.fixed_settings();
                 settings.limits.stop = Some(stop.clone());
             }
         }

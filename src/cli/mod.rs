@@ -1,5 +1,6 @@
 //! The `kiela` command line: a thin layer over the library.
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
 pub mod engine;
@@ -42,6 +43,32 @@ pub enum Command {
         /// Play the moves in this variant, whatever the record's header says.
         #[arg(long, value_parser = parse_variant)]
         variant: Option<Variant>,
+    },
+    /// Analyse a game record: one JSON line per move with the evaluation
+    /// (stones, South's view), the engine's best move, the played move's
+    /// loss in stones and its verdict (inaccuracy from 2 stones, mistake
+    /// from 4, blunder from 8); optionally the evaluation graph as a PNG.
+    ///
+    /// Examples:
+    ///   kiela analyze game.txt
+    ///   kiela analyze game.txt --nodes 20000 --png graph.png --lang pt
+    #[command(verbatim_doc_comment)]
+    Analyze {
+        /// The record file; reads standard input when left out or `-`.
+        file: Option<PathBuf>,
+        /// Play the moves in this variant, whatever the record's header says.
+        #[arg(long, value_parser = parse_variant)]
+        variant: Option<Variant>,
+        /// Nodes searched per position: the same budget gives the same
+        /// analysis.
+        #[arg(long, default_value_t = crate::ai::analysis::DEFAULT_NODES)]
+        nodes: u64,
+        /// Also draw the evaluation graph into this PNG file.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// The language of the words on the graph: `en` or `pt`.
+        #[arg(long, value_parser = parse_lang, default_value = "en")]
+        lang: Lang,
     },
     /// Draw the board of a game record or a list of moves as a PNG picture,
     /// or animate a turn or the whole game as a GIF, and print the board's
@@ -106,11 +133,16 @@ pub enum Command {
     /// Play two AI settings against each other (seats alternate) and print
     /// wins, draws, losses, the score and the Elo difference.
     Arena {
-        /// The first player: a level, optionally with changed settings, as
-        /// in `expert` or `hard:nodes=100000,noise=0,mobility=20`.
-        first: arena::PlayerSpec,
+        /// The first player: `random`, or a level, optionally with changed
+        /// settings, as in `expert` or `hard:nodes=100000,noise=0,mobility=20`.
+        first: String,
         /// The second player, in the same form.
-        second: arena::PlayerSpec,
+        second: String,
+        /// Give the levels their play settings (`expert` thinks 2 s a
+        /// move) instead of their node budgets; games are then not
+        /// reproducible.
+        #[arg(long)]
+        timed: bool,
         /// How many games (best even: each opening is played from both seats).
         #[arg(long, default_value_t = 200)]
         games: u32,

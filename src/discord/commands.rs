@@ -56,6 +56,9 @@ pub enum Request {
     History {
         game: i64,
     },
+    Analyze {
+        game: i64,
+    },
     Stats {
         player: Option<User>,
     },
@@ -120,7 +123,7 @@ pub fn definition() -> CreateCommand {
         let o = choice(o, "first", them, "them");
         choice(o, "first", "random", "random")
     };
-    let level = ["easy", "medium", "hard", "expert"]
+    let level = ["beginner", "easy", "medium", "hard", "expert"]
         .into_iter()
         .fold(opt(Text, "level"), |o, l| choice(o, "level", l, l));
     let days = || opt(Integer, "days").min_int_value(1).max_int_value(14);
@@ -164,6 +167,7 @@ pub fn definition() -> CreateCommand {
         sub("board").add_sub_option(game()),
         sub("games"),
         sub("history").add_sub_option(game().required(true)),
+        sub("analyze").add_sub_option(game().required(true)),
         sub("stats").add_sub_option(opt(UserOption, "user")),
         sub("leaderboard"),
         sub("rules"),
@@ -242,6 +246,11 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
         },
         "games" => Request::Games,
         "history" => Request::History {
+            game: args
+                .integer("game")
+                .ok_or_else(|| tr!(lang, "parse-which-game"))?,
+        },
+        "analyze" => Request::Analyze {
             game: args
                 .integer("game")
                 .ok_or_else(|| tr!(lang, "parse-which-game"))?,

@@ -81,6 +81,10 @@ pub enum ComponentId {
         ply: i64,
         layout: Layout,
     },
+    /// The computer's analysis of a finished game.
+    Analyse {
+        game: i64,
+    },
 }
 
 /// The digits of a layout in a `custom_id`: one per hole (a hole holds at
@@ -127,6 +131,7 @@ impl fmt::Display for ComponentId {
             ComponentId::EditArrange { game, ply, layout } => {
                 write!(f, "kiela:arrange-edit:{game}:{ply}:{}", encode(&layout))
             }
+            ComponentId::Analyse { game } => write!(f, "kiela:analyse:{game}"),
         }
     }
 }
@@ -166,6 +171,7 @@ impl FromStr for ComponentId {
                 game: number(2)?,
                 ply: number(3)?,
             }),
+            (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: number(2)? }),
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
                 Ok(ComponentId::ConfirmResign { game: number(2)? })
             }
@@ -201,7 +207,8 @@ impl FromStr for ComponentId {
 }
 
 /// The rows under a reply: Accept / Decline for a challenge; under every
-/// public board a Watch button, and for a game going on the menu of legal
+/// public board a Watch button (a finished game's also Analyse), and for a
+/// game going on the menu of legal
 /// moves (when a person is to move) and the Offer draw / Resign buttons.
 /// Their words are in the reply's language.
 pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
@@ -229,14 +236,23 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     };
     let (id, ply) = (game.id, game.ply);
     if !game.active {
+        // A finished game's last board: Watch its last turn, Analyse it,
+        // and a Rematch.
         let watch = (ply > 0).then(|| watch_button(id, ply, lang));
+        let analyse = (ply > 0).then(|| {
+            button(
+                ComponentId::Analyse { game: id },
+                &tr!(lang, "button-analyse"),
+                ButtonStyle::Secondary,
+            )
+        });
         let rematch = button(
             ComponentId::Rematch { game: id },
             &tr!(lang, "button-rematch"),
             ButtonStyle::Success,
         );
         rows.push(CreateActionRow::Buttons(
-            watch.into_iter().chain([rematch]).collect(),
+            watch.into_iter().chain(analyse).chain([rematch]).collect(),
         ));
         return rows;
     }
@@ -427,6 +443,7 @@ mod tests {
                     0, 1, 2, 3, 9, 10, 35, 36, 55, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14,
                 ]),
             },
+            ComponentId::Analyse { game: i64::MAX },
         ];
         for id in ids {
             let text = id.to_string();

@@ -9,16 +9,16 @@ use serenity::all::{
     Interaction, InteractionId, ModalInteraction, Permissions, Ready,
 };
 use serenity::async_trait;
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use crate::app::{rules_summary, AppError, GameService, Place, Reply, User};
+use crate::app::{rules_summary, AppError, GameService, Place, Progress, Reply, User};
 use crate::i18n::Lang;
 use crate::tr;
 
 use super::commands::{self, Request};
 use super::components::{self, ComponentId};
-use super::respond::{replace_board, Post, Responder};
+use super::respond::{no_progress, replace_board, Post, Responder};
 use super::{place_of, user_of, InFlight};
 
 /// Autocomplete shows at most this many choices.
@@ -169,11 +169,13 @@ impl Handler {
     async fn on_command(&self, ctx: &Context, command: &CommandInteraction) {
         let (user, place) = self.who_and_where(origin!(command)).await;
         let responder = self.responder(ctx, (command.id, &command.token), user.id);
+        let (tell, progress) = watch::channel(String::new());
+        let tell = Arc::new(tell);
         let board = responder
-            .answer(async {
+            .answer(progress, async {
                 match commands::parse(command, user.lang) {
                     Ok(request) => {
-                        let done = self.perform(&user, place, request, command).await;
+                        let done = self.perform(&user, place, request, command, &tell).await;
                         self.post(&user, place, done).await
                     }
                     Err(message) => Post::private(capitalised(&message)),
@@ -198,6 +200,7 @@ impl Handler {
         place: Place,
         request: Request,
         command: &CommandInteraction,
+        progress: &Arc<watch::Sender<String>>,
     ) -> Result<Post, AppError> {
         let service = &self.service;
         let reply = match request {
@@ -225,6 +228,11 @@ impl Handler {
             Request::Board { game } => service.show(user, place, game).await,
             Request::Games => service.my_games(user).await,
             Request::History { game } => service.history(user, place, game).await,
+            Request::Analyze { game } => {
+                service
+                    .analysis(user, game, progress_of(progress, user.lang, game))
+                    .await
+            }
             Request::Stats { player } => {
                 service.stats(place, player.as_ref().unwrap_or(user)).await
             }
@@ -272,11 +280,15 @@ impl Handler {
             }
             _ => {}
         }
+        let (tell, progress) = watch::channel(String::new());
+        let tell = Arc::new(tell);
         let board = responder
-            .answer(async {
+            .answer(progress, async {
                 match component.data.custom_id.parse::<ComponentId>() {
                     Ok(id) => {
-                        let done = self.press(&user, place, id, &component.data.kind).await;
+                        let done = self
+                            .press(&user, place, id, &component.data.kind, &tell)
+                            .await;
                         self.post(&user, place, done).await
                     }
                     Err(_) => Post::private(tr!(user.lang, "old-button")),
@@ -302,6 +314,7 @@ impl Handler {
         place: Place,
         id: ComponentId,
         kind: &ComponentInteractionDataKind,
+        progress: &Arc<watch::Sender<String>>,
     ) -> Result<Post, AppError> {
         let service = &self.service;
         let reply = match id {
@@ -347,6 +360,11 @@ impl Handler {
             | ComponentId::ArrangeForm { .. } => {
                 return Ok(Post::private(tr!(user.lang, "old-button")))
             }
+            ComponentId::Analyse { game } => {
+                service
+                    .analysis(user, game, progress_of(progress, user.lang, game))
+                    .await?
+            }
         };
         Ok(Post::of(reply))
     }
@@ -372,7 +390,9 @@ impl Handler {
             }
             Err(e) => {
                 responder
-                    .answer(async { self.post(user, place, Err(e)).await })
+                    .answer(no_progress(), async {
+                        self.post(user, place, Err(e)).await
+                    })
                     .await;
             }
         }
@@ -386,7 +406,9 @@ impl Handler {
         let responder = self.responder(ctx, (modal.id, &modal.token), user.id);
         let Ok(ComponentId::ArrangeForm { game, ply }) = modal.data.custom_id.parse() else {
             responder
-                .answer(async { Post::private(tr!(user.lang, "old-button")) })
+                .answer(no_progress(), async {
+                    Post::private(tr!(user.lang, "old-button"))
+                })
                 .await;
             return;
         };
@@ -406,7 +428,7 @@ impl Handler {
         };
         let typed = [field("upper"), field("lower")];
         responder
-            .answer(async {
+            .answer(no_progress(), async {
                 match self
                     .service
                     .preview_arrangement(&user, game, ply, [&typed[0], &typed[1]])
@@ -489,7 +511,7 @@ impl Handler {
             },
             "game" => match self
                 .service
-                .game_choices(&user, typing.subcommand == "history")
+                .game_choices(&user, matches!(typing.subcommand, "history" | "analyze"))
                 .await
             {
                 Ok(games) => games
@@ -519,6 +541,21 @@ fn confirm_resign(game: i64, lang: Lang) -> Post {
         ephemeral: true,
         ..Post::default()
     }
+}
+
+/// Reports an analysis's progress into the text a deferred answer shows
+/// while it waits (see [`Responder::answer`]).
+fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: i64) -> Progress {
+    let tell = tell.clone();
+    Arc::new(move |done, total| {
+        tell.send_replace(tr!(
+            lang,
+            "analysis-progress",
+            id = game,
+            done = done,
+            total = total
+        ));
+    })
 }
 
 fn nick(member: Option<&serenity::all::Member>) -> Option<&str> {

@@ -13,7 +13,7 @@ use serenity::all::{
     EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId, Nonce, UserId,
 };
 use serenity::http::HttpError;
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 use tracing::warn;
 
 use crate::app::{
@@ -26,6 +26,10 @@ use super::components;
 /// How long an answer may take before the interaction is deferred. Discord
 /// wants the first response within 3 seconds of the interaction.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// The least time between two progress edits of a deferred answer (each
+/// is a request to Discord, which rate-limits them).
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 /// A message to post: text, the board picture, components, who to ping.
 #[derive(Clone, Debug, Default)]
@@ -280,6 +284,11 @@ pub async fn open_thread(
 /// Discord's error code for a second thread from one message.
 const THREAD_ALREADY_CREATED: isize = 160004;
 
+/// The progress of work that reports none.
+pub fn no_progress() -> watch::Receiver<String> {
+    watch::channel(String::new()).1
+}
+
 /// One interaction to answer.
 pub struct Responder {
     http: Arc<Http>,
@@ -311,20 +320,50 @@ impl Responder {
     }
 
     /// Answers with the post `work` produces: directly if it is ready in
-    /// time, otherwise after a deferral. `work` always runs to its end,
-    /// whatever Discord says. The outbox posts the answer is delivered
-    /// with it; if the answer fails they go back to the delivery loop.
-    /// Returns the board it posted, if any.
-    pub async fn answer(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
+    /// time, otherwise after a deferral, whose placeholder then shows each
+    /// text `work` reports on `progress` ("Analysing… 20/48"). `work`
+    /// always runs to its end, whatever Discord says. The outbox posts the
+    /// answer is delivered with it; if the answer fails they go back to
+    /// the delivery loop. Returns the board it posted, if any.
+    pub async fn answer(
+        &self,
+        progress: watch::Receiver<String>,
+        work: impl Future<Output = Post>,
+    ) -> Option<PostedBoard> {
         let mut work = std::pin::pin!(work);
         let board = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
             Ok(post) => self.respond(&post).await,
-            Err(_) => self.deferred(work).await,
+            Err(_) => self.deferred(progress, work).await,
         };
         // The action may have left the loop edits to make (a challenge
         // losing its buttons).
         self.wake.notify_one();
         board
+    }
+
+    /// Waits for `work`, editing the deferred placeholder with its progress
+    /// (at most every [`PROGRESS_EVERY`]).
+    async fn with_progress(
+        &self,
+        mut progress: watch::Receiver<String>,
+        mut work: impl Future<Output = Post> + Unpin,
+    ) -> Post {
+        loop {
+            tokio::select! {
+                post = &mut work => return post,
+                changed = progress.changed() => {
+                    if changed.is_err() {
+                        return work.await;
+                    }
+                    let text = progress.borrow_and_update().clone();
+                    let edit = EditInteractionResponse::new().content(text);
+                    if let Err(e) = edit.execute(&self.http, &self.token).await {
+                        warn!(interaction = %self.id, "could not show progress: {e}");
+                    }
+                    tokio::time::sleep(PROGRESS_EVERY).await;
+                }
+            }
+        }
     }
 
     async fn respond(&self, post: &Post) -> Option<PostedBoard> {
@@ -359,11 +398,19 @@ impl Responder {
     /// notifies nobody, so a public answer that must ping someone other
     /// than the actor goes to the delivery loop as a new message (with its
     /// nonce), and the placeholder goes; a private one is a follow-up.
-    async fn deferred(&self, work: impl Future<Output = Post>) -> Option<PostedBoard> {
+    async fn deferred(
+        &self,
+        progress: watch::Receiver<String>,
+        work: impl Future<Output = Post> + Unpin,
+    ) -> Option<PostedBoard> {
         let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
             .execute(&self.http, (self.id, &self.token))
             .await;
-        let post = work.await;
+        let post = if deferred.is_ok() {
+            self.with_progress(progress, work).await
+        } else {
+            work.await
+        };
         if let Err(e) = deferred {
             warn!(interaction = %self.id, "could not defer an interaction: {e}");
             self.hand_back_if_refused(&post, &e).await;

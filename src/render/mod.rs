@@ -27,6 +27,7 @@ mod animate;
 mod board;
 mod encode;
 mod gif;
+mod graph;
 mod lzw;
 mod paint;
 pub mod words;
@@ -41,6 +42,7 @@ use crate::rules::{
 pub use alt_text::{alt_text, ALT_TEXT_MAX_CHARS};
 pub use animate::{game_gif, turn_gif, GameView};
 pub use board::{draw_board, hole_centre, HEIGHT, WIDTH};
+pub use graph::{draw_graph, graph_png, GraphView, Mark, GRAPH_HEIGHT, GRAPH_WIDTH};
 
 /// Everything a board picture shows: the position and the game around it.
 #[derive(Clone, Debug)]

@@ -139,6 +139,21 @@ pub fn took(lang: Lang, stones: u32) -> String {
     tr!(lang, "board-took", count = stones)
 }
 
+/// The evaluation graph's title.
+pub fn graph_title(lang: Lang) -> String {
+    tr!(lang, "graph-title")
+}
+
+/// The evaluation graph's legend for a blunder's mark.
+pub fn graph_blunder(lang: Lang) -> String {
+    tr!(lang, "move-verdict-blunder")
+}
+
+/// The evaluation graph's legend for a mistake's mark.
+pub fn graph_mistake(lang: Lang) -> String {
+    tr!(lang, "move-verdict-mistake")
+}
+
 /// Beside the result banner: `"after 64 turns"`.
 pub fn after_turns(lang: Lang, ply: usize) -> String {
     tr!(lang, "board-after-turns", count = ply)

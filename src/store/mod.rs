@@ -1002,6 +1002,41 @@ impl Store {
         }
     }
 
+    // --- analyses ------------------------------------------------------
+
+    /// The stored analysis of a game: the node budget it used and its
+    /// document (the service's JSON).
+    pub async fn analysis(&self, game_id: i64) -> Result<Option<(i64, String)>> {
+        let row = sqlx::query("SELECT nodes, plies FROM analyses WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| Ok((col(&row, "nodes")?, col(&row, "plies")?)))
+            .transpose()
+    }
+
+    /// Keeps a finished game's analysis. Two analyses finished at once
+    /// agree (same budget, same result): the first one stays.
+    pub async fn save_analysis(
+        &self,
+        game_id: i64,
+        nodes: i64,
+        plies: &str,
+        now: i64,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO analyses (game_id, nodes, plies, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(nodes)
+        .bind(plies)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// How a rated game moved its players' ratings (none for a game
     /// that is not rated, or was rated before the changes were kept).
     pub async fn rating_changes(&self, game_id: i64) -> Result<Vec<RatingChange>> {
