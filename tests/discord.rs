@@ -2481,3 +2481,39 @@ async fn a_thread_that_failed_to_open_is_opened_later() {
     assert_eq!(public.len(), 2, "the challenge and one line: {public:#?}");
     table.fake.check_calls();
 }
+
+/// `/kiela vacation`: Ana's clock stops for the days she asks; her
+/// deadline moves as much later, Bob is told in the game's channel, and
+/// `/kiela stats` shows what is left of her year's allowance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vacation_moves_the_deadline_and_tells_the_opponent() {
+    let table = Table::new().await;
+    let board = table.start_game(json!([])).await;
+    let deadline = START + 3 * DAY;
+    assert!(board.content.contains(&format!("<t:{deadline}:f>")));
+    let days = json!([{"name": "days", "type": 4, "value": 4}]);
+    let on = table.slash(&table.ana, "vacation", days).await;
+    assert_private(&on, "1 deadline of yours moved");
+    assert_private(&on, "vacation left this year: 26 days");
+    let told = table
+        .fake
+        .wait_for_message("telling Bob of the vacation", |m| {
+            m.channel_id == CHANNEL_ID && m.content.contains("is on vacation")
+        })
+        .await;
+    assert_eq!(told.mentions(), vec![table.bob.id]);
+    let shown = table.slash(&table.ana, "board", json!([])).await;
+    let later = deadline + 4 * DAY;
+    assert!(
+        shown.content.contains(&format!("<t:{later}:f>")),
+        "{}",
+        shown.content
+    );
+    let stats = table.slash(&table.ana, "stats", json!([])).await;
+    assert!(
+        stats.content.contains("Vacation left: 26 days"),
+        "{}",
+        stats.content
+    );
+    table.fake.check_calls();
+}
