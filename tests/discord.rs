@@ -2517,3 +2517,38 @@ async fn a_vacation_moves_the_deadline_and_tells_the_opponent() {
     );
     table.fake.check_calls();
 }
+
+/// The Hint button under a board of a game against the AI: privately, the
+/// board after the engine's move, within Discord's 3 s; refused to anyone
+/// else; counted in the result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
+    let table = Table::new().await;
+    let options = json!([
+        {"name": "level", "type": 3, "value": "easy"},
+        {"name": "first", "type": 3, "value": "me"},
+    ]);
+    let board = table.slash(&table.ana, "ai", options).await;
+    let button = component_id(&board, "kiela:hint:");
+    let stranger = table.click(&table.carol, &board, "kiela:hint:").await;
+    assert_private(&stranger, "not");
+    let pressed = table.fake.click(&table.ana, board.id, &button).await;
+    let hint = answer(&pressed).await;
+    assert!(pressed.latency().unwrap() < Duration::from_secs(3));
+    assert!(hint.ephemeral, "{}", hint.content);
+    assert!(
+        hint.content.starts_with("Hint for game #1"),
+        "{}",
+        hint.content
+    );
+    assert_eq!(hint.attachments.len(), 1);
+    image::load_from_memory(&hint.attachments[0].bytes).expect("a PNG");
+    assert!(hint.custom_ids().is_empty(), "no menus on a hint");
+    let typed = table.slash(&table.ana, "hint", json!([])).await;
+    assert_eq!(typed.content, hint.content);
+
+    let confirm = table.click(&table.ana, &board, "kiela:resign:").await;
+    let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
+    assert!(over.content.contains("With 2 hints."), "{}", over.content);
+    table.fake.check_calls();
+}

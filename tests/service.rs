@@ -48,6 +48,7 @@ on_both_backends! {
     ai_games_have_no_time_limit_unless_asked,
     the_old_dm_reminders_flag_becomes_reminders,
     server_settings_and_a_game_in_its_own_thread,
+    hints_only_against_the_ai_counted_with_the_result,
     open_challenges_go_to_the_first_taker,
     challenges_expire_once_and_lose_their_buttons,
     rematches_swap_the_seats_once,
@@ -2478,4 +2479,44 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     assert_eq!(told.lock().unwrap().len(), 3, "searched again");
     assert_eq!(second.text, first.text);
     assert_eq!(second.picture, first.picture);
+}
+
+/// A hint: only in a game against the AI, on your turn; private, the board
+/// after the engine's move; counted, and shown with the result.
+async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
+    let w = world(db).await;
+    let people = started(&w, alice_first()).await;
+    let e = refusal(w.service.hint(&w.alice, HERE, Some(people)).await);
+    assert!(e.contains("only in games against the AI"), "{e}");
+
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    assert!(reply.may_hint, "the board offers a Hint");
+    let game = reply.game.unwrap().id;
+    let e = refusal(w.service.hint(&w.bob, HERE, Some(game)).await);
+    assert!(e.contains("not") && e.contains("game"), "{e}");
+    let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
+    assert!(hint.picture.is_some());
+    assert!(
+        hint.text.starts_with(&format!("Hint for game #{game}")),
+        "{}",
+        hint.text
+    );
+    // The hinted hole is one the board offered, and the same again.
+    let hole = hint.text.split("would sow ").nth(1).unwrap()[..2].to_string();
+    assert!(
+        reply.moves.iter().any(|(h, _)| h.to_string() == hole),
+        "{hole}"
+    );
+    let again = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    assert_eq!(again.text, hint.text);
+    let over = w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(!over.may_hint);
+    assert!(over.text.contains("With 2 hints."), "{}", over.text);
+    let e = refusal(w.service.hint(&w.alice, HERE, Some(game)).await);
+    assert!(e.contains("is over"), "{e}");
 }

@@ -527,3 +527,16 @@ permissions-missing = { $count ->
     [one] The bot lacks the permission { $permissions } in <#{ $channel }>, which games there need. A server manager can grant it to the bot (Server Settings → Roles, or the channel's permissions), or choose where games go with `/kiela settings`.
    *[other] The bot lacks the permissions { $permissions } in <#{ $channel }>, which games there need. A server manager can grant them to the bot (Server Settings → Roles, or the channel's permissions), or choose where games go with `/kiela settings`.
 }
+
+## Hints
+
+hint-headline = Hint for game #{ $id }: the engine would sow { $hole }. The board after it: { $path }
+hint-between-people = hints exist only in games against the AI (in a game between people they would be help during play)
+hint-over = game #{ $id } is over: no hint to give
+result-hints = { $count ->
+    [one] With 1 hint.
+   *[other] With { $count } hints.
+}
+button-hint = Hint
+cmd-hint-name = hint
+cmd-hint-description = The engine's move for you, privately (games against the AI; counted with the result)

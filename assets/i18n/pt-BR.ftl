@@ -541,3 +541,16 @@ permissions-missing = { $count ->
     [one] Falta ao bot a permissão { $permissions } em <#{ $channel }>, de que as partidas ali precisam. Quem gerencia o servidor pode concedê-la ao bot (Configurações do servidor → Cargos, ou as permissões do canal) ou escolher onde as partidas acontecem com `/kiela configurações`.
    *[other] Faltam ao bot as permissões { $permissions } em <#{ $channel }>, de que as partidas ali precisam. Quem gerencia o servidor pode concedê-las ao bot (Configurações do servidor → Cargos, ou as permissões do canal) ou escolher onde as partidas acontecem com `/kiela configurações`.
 }
+
+## Dicas
+
+hint-headline = Dica para a partida #{ $id }: o motor semearia { $hole }. O tabuleiro depois dela: { $path }
+hint-between-people = dicas só existem em partidas contra a IA (numa partida entre pessoas seriam ajuda durante o jogo)
+hint-over = a partida #{ $id } terminou: não há dica a dar
+result-hints = { $count ->
+    [one] Com 1 dica.
+   *[other] Com { $count } dicas.
+}
+button-hint = Dica
+cmd-hint-name = dica
+cmd-hint-description = A jogada do motor para você, em privado (partidas contra a IA; contada no resultado)

@@ -13,6 +13,7 @@ mod challenges;
 mod choices;
 mod clock;
 mod games;
+mod hints;
 mod info;
 mod limits;
 mod names;
@@ -166,6 +167,8 @@ pub struct Reply {
     /// The player to move may rearrange their stones (Expert): an Arrange
     /// button.
     pub may_arrange: bool,
+    /// A person plays the AI and is to move: a Hint button.
+    pub may_hint: bool,
     /// Only for the user who acted.
     pub private: bool,
     /// The language of the text, for the buttons and menus under it.
@@ -576,6 +579,7 @@ impl GameService {
         let mut ping = Vec::new();
         let mut moves = Vec::new();
         let (mut draw_offered, mut may_arrange) = (false, false);
+        let may_hint = loaded.current && loaded.ai_level().is_some() && !loaded.is_over();
         // Every ending tells both players, whoever ended it.
         let game_over = |text: &mut String, ping: &mut Vec<i64>| {
             ping.extend(loaded.people(self.bot.id));
@@ -604,6 +608,10 @@ impl GameService {
                     score = outcome.result.notation(),
                     reason = words::reason(lang, outcome.reason)
                 ));
+                if loaded.row.hints > 0 {
+                    text.push(' ');
+                    text.push_str(&tr!(lang, "result-hints", count = loaded.row.hints));
+                }
                 if let Some(line) = self.rating_line(loaded, &south, &north, lang).await? {
                     text.push('\n');
                     text.push_str(&line);
@@ -663,6 +671,8 @@ impl GameService {
                 }
             }
         }
+        // Only when the menu is offered: the person is to move.
+        let may_hint = may_hint && !moves.is_empty();
         Ok(Reply {
             text,
             picture: Some(picture),
@@ -676,6 +686,7 @@ impl GameService {
             lang,
             draw_offered,
             may_arrange,
+            may_hint,
             ..Reply::default()
         })
     }

@@ -49,6 +49,9 @@ pub enum Request {
     Draw {
         game: Option<i64>,
     },
+    Hint {
+        game: Option<i64>,
+    },
     Board {
         game: Option<i64>,
     },
@@ -164,6 +167,7 @@ pub fn definition() -> CreateCommand {
             .add_sub_option(game()),
         sub("resign").add_sub_option(game()),
         sub("draw").add_sub_option(game()),
+        sub("hint").add_sub_option(game()),
         sub("board").add_sub_option(game()),
         sub("games"),
         sub("history").add_sub_option(game().required(true)),
@@ -239,6 +243,9 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
             game: args.integer("game"),
         },
         "draw" => Request::Draw {
+            game: args.integer("game"),
+        },
+        "hint" => Request::Hint {
             game: args.integer("game"),
         },
         "board" => Request::Board {

@@ -81,6 +81,11 @@ pub enum ComponentId {
         ply: i64,
         layout: Layout,
     },
+    /// The engine's move for the player, privately (games against the AI).
+    Hint {
+        game: i64,
+        ply: i64,
+    },
     /// The computer's analysis of a finished game.
     Analyse {
         game: i64,
@@ -120,6 +125,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Resign { game, ply } => write!(f, "kiela:resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
             ComponentId::Watch { game, ply } => write!(f, "kiela:watch:{game}:{ply}"),
+            ComponentId::Hint { game, ply } => write!(f, "kiela:hint:{game}:{ply}"),
             ComponentId::AcceptDraw { game, ply } => write!(f, "kiela:draw-yes:{game}:{ply}"),
             ComponentId::DeclineDraw { game, ply } => write!(f, "kiela:draw-no:{game}:{ply}"),
             ComponentId::Rematch { game } => write!(f, "kiela:rematch:{game}"),
@@ -168,6 +174,10 @@ impl FromStr for ComponentId {
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"watch"), 4) => Ok(ComponentId::Watch {
+                game: number(2)?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"hint"), 4) => Ok(ComponentId::Hint {
                 game: number(2)?,
                 ply: number(3)?,
             }),
@@ -289,15 +299,24 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
             ButtonStyle::Secondary,
         )
     });
+    let hint = reply.may_hint.then(|| {
+        button(
+            ComponentId::Hint { game: id, ply },
+            &tr!(lang, "button-hint"),
+            ButtonStyle::Secondary,
+        )
+    });
     let resign = button(
         ComponentId::Resign { game: id, ply },
         &tr!(lang, "button-resign"),
         ButtonStyle::Danger,
     );
+    // At most five: Watch, Arrange, Offer draw, Hint, Resign.
     let buttons = watch
         .into_iter()
         .chain(arrange)
         .chain(offer)
+        .chain(hint)
         .chain([resign]);
     rows.push(CreateActionRow::Buttons(buttons.collect()));
     if reply.draw_offered {
@@ -425,6 +444,7 @@ mod tests {
             ComponentId::Resign { game: 3, ply: 41 },
             ComponentId::ConfirmResign { game: 3 },
             ComponentId::Watch { game: 4, ply: 9 },
+            ComponentId::Hint { game: 4, ply: 9 },
             ComponentId::AcceptDraw { game: 4, ply: 9 },
             ComponentId::DeclineDraw { game: 4, ply: 9 },
             ComponentId::Rematch { game: i64::MAX },

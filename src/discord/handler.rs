@@ -225,6 +225,7 @@ impl Handler {
                 return Ok(confirm_resign(game, user.lang));
             }
             Request::Draw { game } => service.draw(user, place, game).await,
+            Request::Hint { game } => service.hint(user, place, game).await,
             Request::Board { game } => service.show(user, place, game).await,
             Request::Games => service.my_games(user).await,
             Request::History { game } => service.history(user, place, game).await,
@@ -344,6 +345,10 @@ impl Handler {
             }
             ComponentId::ConfirmResign { game } => service.resign(user, place, Some(game)).await?,
             ComponentId::Watch { game, ply } => service.watch(user, game, ply).await?,
+            ComponentId::Hint { game, ply } => {
+                service.check_button(user, game, ply).await?;
+                service.hint(user, place, Some(game)).await?
+            }
             ComponentId::AcceptDraw { game, ply } => {
                 service.answer_draw(user, place, game, ply, true).await?
             }

@@ -345,6 +345,15 @@ impl Store {
         Ok(())
     }
 
+    /// Counts a hint given in game `game_id`.
+    pub async fn add_hint(&self, game_id: i64) -> Result<()> {
+        sqlx::query("UPDATE games SET hints = hints + 1 WHERE id = $1")
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The lobby of the game played in thread `channel`, if it is one.
     pub async fn lobby_of_thread(&self, channel: i64) -> Result<Option<i64>> {
         let row = sqlx::query(

@@ -145,7 +145,7 @@ pub struct NewGame {
 
 pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
-    board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id";
+    board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -173,6 +173,8 @@ pub struct GameRow {
     /// The channel that gets a line when the game starts and one when it
     /// ends, when the game is played in a thread opened there.
     pub lobby_channel_id: Option<i64>,
+    /// The engine's moves the player asked for (games against the AI).
+    pub hints: i64,
 }
 
 /// Where a game's board was posted, and the ply it shows.
@@ -216,6 +218,7 @@ impl GameRow {
             created_at: col(row, "created_at")?,
             updated_at: col(row, "updated_at")?,
             lobby_channel_id: col(row, "lobby_channel_id")?,
+            hints: col(row, "hints")?,
         })
     }
 
