@@ -277,9 +277,10 @@ async fn a_whole_game_from_challenge_to_result() {
         [
             format!("kiela:watch:1:{plies}"),
             "kiela:analyse:1".to_string(),
+            "kiela:review:1".to_string(),
             "kiela:rematch:1".to_string()
         ],
-        "a finished game offers to watch its last turn, to analyse it and a rematch"
+        "a finished game offers to watch its last turn, to analyse and review it, and a rematch"
     );
     // The challenge lost its buttons once accepted, and each board its
     // menus when the next one came: every board keeps only its Watch button
@@ -294,6 +295,7 @@ async fn a_whole_game_from_challenge_to_result() {
                     id.starts_with("kiela:")
                         && !id.starts_with("kiela:watch:")
                         && !id.starts_with("kiela:analyse:")
+                        && !id.starts_with("kiela:review:")
                         && !id.starts_with("kiela:rematch:")
                 })
             })
@@ -2550,5 +2552,62 @@ async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
     let confirm = table.click(&table.ana, &board, "kiela:resign:").await;
     let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
     assert!(over.content.contains("With 2 hints."), "{}", over.content);
+    table.fake.check_calls();
+}
+
+/// Review: a finished game's Review button answers privately with its
+/// first move (board, verdict, the engine's move); the step buttons replace
+/// that message with another move, also after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_reviewed_step_by_step() {
+    let mut table = Table::new().await;
+    let mut board = table.start_game(json!([])).await;
+    for _ in 0..6 {
+        let player = to_move(&table, &board).clone();
+        let hole = board.select_options(&menu_id(&board))[0].clone();
+        board = table.select(&player, &board, &hole).await;
+    }
+    let confirm = table.click(&table.ana, &board, "kiela:resign:").await;
+    let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
+    let button = component_id(&over, "kiela:review:");
+    let pressed = table.fake.click(&table.bob, over.id, &button).await;
+    let review = answer_saying(&pressed, "Review of game #1").await;
+    assert!(pressed.latency().unwrap() < Duration::from_secs(3));
+    assert!(review.ephemeral);
+    assert!(review.content.contains("move 1 of 6"), "{}", review.content);
+    assert!(review.content.contains("engine"), "{}", review.content);
+    assert_eq!(review.attachments.len(), 1);
+    let step = |message: &Message, which: &str| {
+        message
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.ends_with(which))
+            .unwrap_or_else(|| panic!("no {which} button in {:?}", message.custom_ids()))
+    };
+
+    let next = table
+        .fake
+        .click(&table.bob, review.id, &step(&review, ":next"))
+        .await;
+    assert_eq!(
+        next.response().await.kind,
+        7,
+        "the step replaces the message"
+    );
+    let second = next.original().await;
+    assert_eq!(second.id, review.id);
+    assert!(second.content.contains("move 2 of 6"), "{}", second.content);
+    assert_eq!(second.attachments.len(), 1);
+
+    // The buttons carry the game and the move: they work after a restart.
+    table.stop_bot().await;
+    table.start_bot().await;
+    let last = table
+        .fake
+        .click(&table.bob, review.id, &step(&second, ":last"))
+        .await;
+    assert_eq!(last.response().await.kind, 7);
+    let sixth = last.original().await;
+    assert!(sixth.content.contains("move 6 of 6"), "{}", sixth.content);
     table.fake.check_calls();
 }

@@ -540,3 +540,15 @@ result-hints = { $count ->
 button-hint = Hint
 cmd-hint-name = hint
 cmd-hint-description = The engine's move for you, privately (games against the AI; counted with the result)
+
+## Review
+
+review-headline = Review of game #{ $id }, move { $ply } of { $last }: { $name } played { $move }. { $judged }
+review-judged = Verdict: { $verdict }, { $loss } stones lost; the engine preferred { $best }.
+review-best = The engine's choice too.
+review-good = Good enough; the engine preferred { $best }.
+button-review = Review
+button-first = « First
+button-previous = ‹ Previous
+button-next = Next ›
+button-last = Last »

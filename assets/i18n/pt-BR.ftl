@@ -554,3 +554,15 @@ result-hints = { $count ->
 button-hint = Dica
 cmd-hint-name = dica
 cmd-hint-description = A jogada do motor para você, em privado (partidas contra a IA; contada no resultado)
+
+## Revisão
+
+review-headline = Revisão da partida #{ $id }, jogada { $ply } de { $last }: { $name } jogou { $move }. { $judged }
+review-judged = Veredito: { $verdict }, { $loss } sementes perdidas; o motor preferia { $best }.
+review-best = A escolha do motor também.
+review-good = Boa o bastante; o motor preferia { $best }.
+button-review = Revisar
+button-first = « Primeira
+button-previous = ‹ Anterior
+button-next = Próxima ›
+button-last = Última »

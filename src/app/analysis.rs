@@ -18,7 +18,7 @@ use crate::rules::{Move, Side};
 use crate::tr;
 
 use super::limits::{Lines, AI_SEARCHES};
-use super::{AppError, Format, GameService, Picture, Reply, Result, User};
+use super::{AppError, Format, GameService, Picture, Reply, Result, ReviewStep, User};
 
 /// Told `(done, total)` positions as the analysis goes.
 pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
@@ -162,6 +162,58 @@ impl GameService {
             }
         }
         Ok(self.analysis_reply(lines.finish(None), bytes, alt_text, lang))
+    }
+
+    /// One step of the review of finished game `game_id`: the board after
+    /// move `ply` (kept within the game), privately, with the move, its
+    /// verdict and the engine's preferred move, and the buttons to step on.
+    /// The analysis is computed first if it was not (telling `progress`).
+    pub async fn review(
+        &self,
+        user: &User,
+        game_id: i64,
+        ply: i64,
+        progress: Progress,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        let plies = self.analysed(user, game_id, progress).await?;
+        let last = plies.len() as i64;
+        let ply = ply.clamp(1, last);
+        let step = &plies[ply as usize - 1];
+        let mut loaded = self.load_at(game_id, Some(ply)).await?;
+        // A step of the past: no result line, pings nor menus.
+        loaded.current = false;
+        let name = self.name_of(loaded.player(step.side)).await?;
+        let judged = match step.verdict {
+            Some(verdict) => tr!(
+                lang,
+                "review-judged",
+                verdict = verdict_word(lang, verdict),
+                loss = stones(lang, step.loss),
+                best = step.best.to_string()
+            ),
+            None if step.best == step.played => tr!(lang, "review-best"),
+            None => tr!(lang, "review-good", best = step.best.to_string()),
+        };
+        let headline = tr!(
+            lang,
+            "review-headline",
+            id = game_id,
+            ply = ply,
+            last = last,
+            name = &name,
+            move = step.played.to_string(),
+            judged = judged
+        );
+        let mut reply = self.board_reply(&loaded, headline, lang).await?;
+        reply.private = true;
+        reply.game = None;
+        reply.review = Some(ReviewStep {
+            game: game_id,
+            ply,
+            last,
+        });
+        Ok(reply)
     }
 
     fn analysis_reply(&self, text: String, bytes: Vec<u8>, alt_text: String, lang: Lang) -> Reply {

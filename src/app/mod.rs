@@ -169,6 +169,9 @@ pub struct Reply {
     pub may_arrange: bool,
     /// A person plays the AI and is to move: a Hint button.
     pub may_hint: bool,
+    /// A step of a finished game's review: buttons to the first, the
+    /// previous, the next and the last move.
+    pub review: Option<ReviewStep>,
     /// Only for the user who acted.
     pub private: bool,
     /// The language of the text, for the buttons and menus under it.
@@ -186,6 +189,14 @@ pub struct Reply {
     /// More posts wait for this one to be delivered (the delivery loop
     /// posts them; wake it then).
     pub followed: bool,
+}
+
+/// Where a review stands: at move `ply` of game `game`'s `last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewStep {
+    pub game: i64,
+    pub ply: i64,
+    pub last: i64,
 }
 
 /// A thread to open from a posted message, in which a game is played.

@@ -10,8 +10,8 @@ use serenity::all::{
     CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle,
 };
 
-use crate::app::Reply;
-use crate::i18n::Lang;
+use crate::app::{Reply, ReviewStep};
+use crate::i18n::{t, Lang};
 use crate::rules::{Layout, Side};
 use crate::tr;
 
@@ -81,6 +81,17 @@ pub enum ComponentId {
         ply: i64,
         layout: Layout,
     },
+    /// Starts the review of a finished game, privately, at its first move.
+    Review {
+        game: i64,
+    },
+    /// A review's step buttons: each shows move `ply` (one id per button,
+    /// as a message's ids must differ).
+    ReviewAt {
+        game: i64,
+        ply: i64,
+        button: ReviewButton,
+    },
     /// The engine's move for the player, privately (games against the AI).
     Hint {
         game: i64,
@@ -90,6 +101,33 @@ pub enum ComponentId {
     Analyse {
         game: i64,
     },
+}
+
+/// The buttons of a review step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewButton {
+    First,
+    Previous,
+    Next,
+    Last,
+}
+
+impl ReviewButton {
+    const ALL: [ReviewButton; 4] = [
+        ReviewButton::First,
+        ReviewButton::Previous,
+        ReviewButton::Next,
+        ReviewButton::Last,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            ReviewButton::First => "first",
+            ReviewButton::Previous => "previous",
+            ReviewButton::Next => "next",
+            ReviewButton::Last => "last",
+        }
+    }
 }
 
 /// The digits of a layout in a `custom_id`: one per hole (a hole holds at
@@ -126,6 +164,10 @@ impl fmt::Display for ComponentId {
             ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
             ComponentId::Watch { game, ply } => write!(f, "kiela:watch:{game}:{ply}"),
             ComponentId::Hint { game, ply } => write!(f, "kiela:hint:{game}:{ply}"),
+            ComponentId::Review { game } => write!(f, "kiela:review:{game}"),
+            ComponentId::ReviewAt { game, ply, button } => {
+                write!(f, "kiela:review:{game}:{ply}:{}", button.name())
+            }
             ComponentId::AcceptDraw { game, ply } => write!(f, "kiela:draw-yes:{game}:{ply}"),
             ComponentId::DeclineDraw { game, ply } => write!(f, "kiela:draw-no:{game}:{ply}"),
             ComponentId::Rematch { game } => write!(f, "kiela:rematch:{game}"),
@@ -177,6 +219,15 @@ impl FromStr for ComponentId {
                 game: number(2)?,
                 ply: number(3)?,
             }),
+            (Some(&"kiela"), Some(&"review"), 3) => Ok(ComponentId::Review { game: number(2)? }),
+            (Some(&"kiela"), Some(&"review"), 5) => Ok(ComponentId::ReviewAt {
+                game: number(2)?,
+                ply: number(3)?,
+                button: ReviewButton::ALL
+                    .into_iter()
+                    .find(|b| Some(&b.name()) == parts.get(4))
+                    .ok_or_else(unknown)?,
+            }),
             (Some(&"kiela"), Some(&"hint"), 4) => Ok(ComponentId::Hint {
                 game: number(2)?,
                 ply: number(3)?,
@@ -223,6 +274,9 @@ impl FromStr for ComponentId {
 /// Their words are in the reply's language.
 pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     let lang = reply.lang;
+    if let Some(step) = reply.review {
+        return vec![review_row(step, lang)];
+    }
     let mut rows = Vec::new();
     if let Some(challenge) = reply.challenge {
         rows.push(CreateActionRow::Buttons(vec![
@@ -256,13 +310,25 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
                 ButtonStyle::Secondary,
             )
         });
+        let review = (ply > 0).then(|| {
+            button(
+                ComponentId::Review { game: id },
+                &tr!(lang, "button-review"),
+                ButtonStyle::Secondary,
+            )
+        });
         let rematch = button(
             ComponentId::Rematch { game: id },
             &tr!(lang, "button-rematch"),
             ButtonStyle::Success,
         );
         rows.push(CreateActionRow::Buttons(
-            watch.into_iter().chain(analyse).chain([rematch]).collect(),
+            watch
+                .into_iter()
+                .chain(analyse)
+                .chain(review)
+                .chain([rematch])
+                .collect(),
         ));
         return rows;
     }
@@ -334,6 +400,27 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
         ]));
     }
     rows
+}
+
+/// A review step's buttons: to the first, previous, next and last move,
+/// those that go nowhere disabled.
+fn review_row(step: ReviewStep, lang: Lang) -> CreateActionRow {
+    let buttons = ReviewButton::ALL.into_iter().map(|which| {
+        let (ply, label) = match which {
+            ReviewButton::First => (1, "button-first"),
+            ReviewButton::Previous => (step.ply - 1, "button-previous"),
+            ReviewButton::Next => (step.ply + 1, "button-next"),
+            ReviewButton::Last => (step.last, "button-last"),
+        };
+        let id = ComponentId::ReviewAt {
+            game: step.game,
+            ply,
+            button: which,
+        };
+        button(id, &t(lang, label, &[]), ButtonStyle::Secondary)
+            .disabled(!(1..=step.last).contains(&ply) || ply == step.ply)
+    });
+    CreateActionRow::Buttons(buttons.collect())
 }
 
 /// The rearrangement form of game `game` at `ply` for `side`: the upper
@@ -445,6 +532,12 @@ mod tests {
             ComponentId::ConfirmResign { game: 3 },
             ComponentId::Watch { game: 4, ply: 9 },
             ComponentId::Hint { game: 4, ply: 9 },
+            ComponentId::Review { game: 4 },
+            ComponentId::ReviewAt {
+                game: i64::MAX,
+                ply: i64::MAX,
+                button: ReviewButton::Previous,
+            },
             ComponentId::AcceptDraw { game: 4, ply: 9 },
             ComponentId::DeclineDraw { game: 4, ply: 9 },
             ComponentId::Rematch { game: i64::MAX },

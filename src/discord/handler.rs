@@ -267,8 +267,9 @@ impl Handler {
 
     async fn on_component(&self, ctx: &Context, component: &ComponentInteraction) {
         let (user, place) = self.who_and_where(origin!(component)).await;
-        let responder = self.responder(ctx, (component.id, &component.token), user.id);
+        let mut responder = self.responder(ctx, (component.id, &component.token), user.id);
         match component.data.custom_id.parse() {
+            Ok(ComponentId::ReviewAt { .. }) => responder = responder.updating(),
             Ok(ComponentId::Arrange { game, ply }) => {
                 return self
                     .open_form(&responder, &user, place, game, ply, None)
@@ -345,6 +346,14 @@ impl Handler {
             }
             ComponentId::ConfirmResign { game } => service.resign(user, place, Some(game)).await?,
             ComponentId::Watch { game, ply } => service.watch(user, game, ply).await?,
+            ComponentId::Review { game } => {
+                let progress = progress_of(progress, user.lang, game);
+                service.review(user, game, 1, progress).await?
+            }
+            ComponentId::ReviewAt { game, ply, .. } => {
+                let progress = progress_of(progress, user.lang, game);
+                service.review(user, game, ply, progress).await?
+            }
             ComponentId::Hint { game, ply } => {
                 service.check_button(user, game, ply).await?;
                 service.hint(user, place, Some(game)).await?

@@ -53,6 +53,9 @@ pub struct Post {
     pub thread: Option<NewThread>,
     /// More posts wait for this one (see [`crate::app::Reply::followed`]).
     pub followed: bool,
+    /// A review step: it replaces the step it was asked from (see
+    /// [`Responder::updating`]).
+    pub replaces: bool,
 }
 
 impl Post {
@@ -91,6 +94,7 @@ impl Post {
             posts: reply.posts,
             thread: reply.thread,
             followed: reply.followed,
+            replaces: reply.review.is_some(),
         }
     }
 
@@ -116,6 +120,18 @@ impl Post {
             .components(self.rows.clone())
             .allowed_mentions(self.mentions())
             .ephemeral(self.ephemeral);
+        for file in self.attachments() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    /// As the new content of the message its interaction came from.
+    fn update(&self) -> CreateInteractionResponseMessage {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions());
         for file in self.attachments() {
             message = message.add_file(file);
         }
@@ -299,6 +315,9 @@ pub struct Responder {
     token: String,
     /// The user who acted: a mention of them alone needs no new message.
     actor: i64,
+    /// A post that replaces its message ([`Post::replaces`]) updates the
+    /// message the interaction came from, instead of making a new one.
+    updating: bool,
 }
 
 impl Responder {
@@ -316,7 +335,15 @@ impl Responder {
             id: interaction.0,
             token: interaction.1.to_string(),
             actor,
+            updating: false,
         }
+    }
+
+    /// This interaction came from a message its answer may replace (a
+    /// review's step buttons).
+    pub fn updating(mut self) -> Responder {
+        self.updating = true;
+        self
     }
 
     /// Answers with the post `work` produces: directly if it is ready in
@@ -368,9 +395,12 @@ impl Responder {
 
     async fn respond(&self, post: &Post) -> Option<PostedBoard> {
         self.hold(post).await;
-        let sent = CreateInteractionResponse::Message(post.response())
-            .execute(&self.http, (self.id, &self.token))
-            .await;
+        let response = if self.updating && post.replaces {
+            CreateInteractionResponse::UpdateMessage(post.update())
+        } else {
+            CreateInteractionResponse::Message(post.response())
+        };
+        let sent = response.execute(&self.http, (self.id, &self.token)).await;
         if let Err(e) = sent {
             warn!(interaction = %self.id, "could not answer an interaction: {e}");
             self.hand_back_if_refused(post, &e).await;
