@@ -1,9 +1,10 @@
 //! Game analysis: a planted blunder is found with a better move, the same
 //! budget gives the same analysis, and `kiela analyze` (the real binary)
 //! writes its lines and graph, or refuses a bad record with exit code 1.
+#[path = "support/cli.rs"]
+mod cli;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use cli::kiela;
 
 use kiela::ai::analysis::{analyze, Verdict};
 use kiela::rules::{Game, Move, Position, Record, Variant};
@@ -102,23 +103,6 @@ fn the_same_budget_gives_the_same_analysis() {
     assert!(one
         .iter()
         .all(|p| p.loss >= 0 && p.verdict == Verdict::of_loss(p.loss)));
-}
-
-fn kiela(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kiela"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -1,28 +1,15 @@
 //! `kiela render`, run as the real binary: PNG, turn GIF, game GIF, and
 //! clear refusals with exit code 1.
 
-use std::io::Write;
+#[path = "support/cli.rs"]
+mod cli;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use cli::kiela;
 
 const GAME: &str = include_str!("../assets/examples/game.txt");
-
-fn kiela(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kiela"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

@@ -1,26 +1,13 @@
 //! `kiela replay`, run as the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::process::Output;
+
+use cli::kiela;
 
 use serde_json::Value;
-
-fn kiela(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kiela"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn lines(output: &Output) -> Vec<Value> {
     String::from_utf8_lossy(&output.stdout)

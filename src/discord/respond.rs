@@ -114,16 +114,10 @@ impl Post {
         CreateAllowedMentions::new().users(self.ping.iter().map(|&id| UserId::new(id as u64)))
     }
 
+    /// As an interaction's first answer: the update's content, private
+    /// or not.
     fn response(&self) -> CreateInteractionResponseMessage {
-        let mut message = CreateInteractionResponseMessage::new()
-            .content(&self.text)
-            .components(self.rows.clone())
-            .allowed_mentions(self.mentions())
-            .ephemeral(self.ephemeral);
-        for file in self.attachments() {
-            message = message.add_file(file);
-        }
-        message
+        self.update().ephemeral(self.ephemeral)
     }
 
     /// As the new content of the message its interaction came from.
