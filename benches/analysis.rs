@@ -10,11 +10,11 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kiela::ai::analysis::{analyze, DEFAULT_NODES};
-use kiela::ai::{best_move, game_history, Level};
-use kiela::i18n::Lang;
-use kiela::render::{graph_png, GraphView, Mark};
-use kiela::rules::{Game, Variant};
+use kiela_ai::analysis::{analyze, DEFAULT_NODES};
+use kiela_ai::{best_move, game_history, Level};
+use kiela_i18n::Lang;
+use kiela_render::{graph_png, GraphView, Mark};
+use kiela_rules::{Game, Variant};
 
 /// The first game of `easy` against itself that lasts 50 plies, cut there.
 fn fifty_plies() -> Game {

@@ -10,17 +10,14 @@
 //!
 //! `cargo bench --bench discord`
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use kiela::app::ManualClock;
-use kiela::discord::{Bot, Config, ShardRange};
+use fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
+use kiela_bot::app::ManualClock;
+use kiela_bot::discord::{Bot, Config, ShardRange};
 use serde_json::json;
-use support::databases::{self, Backend, Db};
-use support::fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
+use test_databases::{Backend, Db};
 
 const TIME_LIMIT: Duration = Duration::from_secs(60);
 
@@ -34,7 +31,7 @@ async fn main() {
     let sqlite = format!("sqlite://{}", dir.path().join("bench.db").display());
     run("SQLite, 1 instance, 1 game at a time", &sqlite, 1, 1, moves).await;
     for instances in [1, 2] {
-        if databases::skip_postgres("the PostgreSQL load runs") {
+        if test_databases::skip_postgres("the PostgreSQL load runs") {
             break;
         }
         let db = Db {

@@ -1,12 +1,16 @@
+//! `kiela`: the Discord bot (with no subcommand) and the terminal tools.
+
+mod cli;
+
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Parser;
-use kiela::ai::Budget;
-use kiela::app::SystemClock;
-use kiela::cli::{analyze, arena, bench, engine, play, render, replay, Cli, Command};
-use kiela::discord;
+use cli::{analyze, arena, bench, engine, play, render, replay, Cli, Command};
+use kiela_ai::Budget;
+use kiela_bot::app::SystemClock;
+use kiela_bot::discord;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -82,8 +86,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             eprintln!(
                 "wrote {} ({}x{} pixels, {:.1} KB)",
                 output.display(),
-                kiela::render::WIDTH,
-                kiela::render::HEIGHT,
+                kiela_render::WIDTH,
+                kiela_render::HEIGHT,
                 bytes as f64 / 1024.0
             );
             Ok(ExitCode::SUCCESS)

@@ -6,8 +6,8 @@ mod cli;
 
 use cli::kiela;
 
-use kiela::ai::analysis::{analyze, Verdict};
-use kiela::rules::{Game, Move, Position, Record, Variant};
+use kiela_ai::analysis::{analyze, Verdict};
+use kiela_rules::{Game, Move, Position, Record, Variant};
 use serde_json::Value;
 
 /// The most stones the player to move in `position` can capture at once.
@@ -140,7 +140,7 @@ fn the_cli_writes_a_line_per_move_and_the_graph() {
     let image = image::load_from_memory(&std::fs::read(&png).unwrap()).unwrap();
     assert_eq!(
         (image.width(), image.height()),
-        (kiela::render::GRAPH_WIDTH, kiela::render::GRAPH_HEIGHT)
+        (kiela_render::GRAPH_WIDTH, kiela_render::GRAPH_HEIGHT)
     );
 }
 

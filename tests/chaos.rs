@@ -13,16 +13,14 @@
 //! SQLite with one process; PostgreSQL runs two processes with half as
 //! many).
 
-mod support;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fake_discord::{FakeDiscord, FakeUser, Fault, Message, CHANNEL_ID, GUILD_ID};
 use serde_json::json;
 use sqlx::{AnyPool, Row};
-use support::databases::{self, Backend, Db};
-use support::fake_discord::{FakeDiscord, FakeUser, Fault, Message, CHANNEL_ID, GUILD_ID};
+use test_databases::{Backend, Db};
 
 /// How long a post waits for its answer, and how often the timers run,
 /// in the bots under test (seconds): short, so a killed answer's posts go
@@ -42,7 +40,7 @@ async fn killed_at_random_on_sqlite_nothing_is_lost_or_doubled() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_killed_at_random_on_postgres_nothing_is_lost_or_doubled() {
-    if databases::skip_postgres("chaos") {
+    if test_databases::skip_postgres("chaos") {
         return;
     }
     let kills = kills(50) / 2;

@@ -8,13 +8,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kiela::ai::Budget;
-use kiela::app::{ManualClock, Timing, DAY};
-use kiela::discord::{Bot, Config};
+use fake_discord::{FakeDiscord, FakeUser, Fault, Interaction, Message, CHANNEL_ID, GUILD_ID};
+use kiela_ai::Budget;
+use kiela_bot::app::{ManualClock, Timing, DAY};
+use kiela_bot::discord::{Bot, Config};
 use serde_json::json;
-use support::fake_discord::{
-    FakeDiscord, FakeUser, Fault, Interaction, Message, CHANNEL_ID, GUILD_ID,
-};
 
 const START: i64 = 1_800_000_000;
 
@@ -1246,7 +1244,9 @@ fn boards_at(table: &Table, game: i64, ply: i64) -> Vec<Message> {
 
 /// Posts the outbox still holds, read from the database.
 async fn undelivered(table: &Table) -> i64 {
-    let store = kiela::store::Store::open(&table.database).await.unwrap();
+    let store = kiela_bot::store::Store::open(&table.database)
+        .await
+        .unwrap();
     store.pending_posts().await.unwrap()
 }
 
@@ -1345,7 +1345,7 @@ async fn an_answer_that_went_out_is_found_after_its_lease_not_posted_again() {
     assert_eq!(undelivered(&table).await, 1, "held for its answer");
     // Past the answer's lease, the delivery loop asks Discord, finds the
     // answer, and posts nothing.
-    table.clock.advance(kiela::app::ANSWER_LEASE + 1);
+    table.clock.advance(kiela_bot::app::ANSWER_LEASE + 1);
     for _ in 0..200 {
         if undelivered(&table).await == 0 {
             break;
@@ -1517,7 +1517,9 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
     assert!(history.attachments.is_empty());
 
     // 420 plies: the record no longer fits in a message.
-    let store = kiela::store::Store::open(&table.database).await.unwrap();
+    let store = kiela_bot::store::Store::open(&table.database)
+        .await
+        .unwrap();
     let moves = support::long_games::lasting_moves(420);
     support::long_games::append(&store, game, &moves, START).await;
     let history = table
@@ -2465,7 +2467,7 @@ async fn a_thread_that_failed_to_open_is_opened_later() {
     let challenge = table.slash(&table.ana, "challenge", options).await;
     let line = table.click(&table.bob, &challenge, "kiela:accept:").await;
     assert!(line.content.contains("thread"), "{}", line.content);
-    table.clock.advance(kiela::app::ANSWER_LEASE + 1);
+    table.clock.advance(kiela_bot::app::ANSWER_LEASE + 1);
     let board = table
         .fake
         .wait_for_message("with the first board in the thread", |m| {

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use kiela::rules::{Move, Position, Variant};
+use kiela_rules::{Move, Position, Variant};
 
 /// Feeds `input` to `kiela engine` and returns its standard output.
 fn engine(input: &str) -> String {

@@ -8,16 +8,17 @@ mod support;
 
 use std::sync::Arc;
 
-use kiela::ai::Level;
-use kiela::app::{
+use kiela_ai::Level;
+use kiela_bot::app::{
     AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, GameService, ManualClock,
     Place, Reply, User, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
 };
-use kiela::i18n::Lang;
-use kiela::rules::Variant;
-use kiela::store::Store;
-use support::databases::{Db, TestDb};
+use kiela_bot::store::Store;
+use kiela_i18n::Lang;
+use kiela_rules::Variant;
 use support::long_games;
+use test_databases::on_both_backends;
+use test_databases::{Db, TestDb};
 
 on_both_backends! {
     names_are_escaped_and_cut_in_messages_but_kept_whole,

@@ -3,17 +3,15 @@
 //! PostgreSQL database behind one fake Discord. Moves in both servers are
 //! all kept, and every due event fires exactly once.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
-use kiela::app::{ManualClock, DAY};
-use kiela::discord::{Bot, Config, ShardRange};
-use kiela::store::Store;
+use fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
+use kiela_bot::app::{ManualClock, DAY};
+use kiela_bot::discord::{Bot, Config, ShardRange};
+use kiela_bot::store::Store;
 use serde_json::json;
-use support::databases::{self, Backend, Db};
-use support::fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
+use test_databases::{Backend, Db};
 
 const START: i64 = 1_800_000_000;
 const PLIES: usize = 12;
@@ -75,7 +73,7 @@ async fn wait_until(what: &str, done: impl Fn() -> bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
-    if databases::skip_postgres("two_shards_share_one_postgresql") {
+    if test_databases::skip_postgres("two_shards_share_one_postgresql") {
         return;
     }
     let db = Db {

@@ -9,11 +9,11 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::ai::analysis::{analyze as analyze_game, PlyAnalysis, Verdict};
-use crate::app::graph_points;
-use crate::i18n::Lang;
-use crate::render::{graph_png, GraphView};
-use crate::rules::{Record, Variant};
+use kiela_ai::analysis::{analyze as analyze_game, PlyAnalysis, Verdict};
+use kiela_bot::app::graph_points;
+use kiela_i18n::Lang;
+use kiela_render::{graph_png, GraphView};
+use kiela_rules::{Record, Variant};
 
 /// One output line; evaluations in stones from South's view.
 #[derive(Debug, Serialize)]

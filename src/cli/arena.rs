@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use thiserror::Error;
 
-use crate::ai::{Budget, Level, Limits, Searcher, Settings, WIN_BOUND};
-use crate::rules::{Game, GameResult, Move, Side, Variant};
+use kiela_ai::{Budget, Level, Limits, Searcher, Settings, WIN_BOUND};
+use kiela_rules::{Game, GameResult, Move, Side, Variant};
 
 /// Plies after which an arena game is adjudicated a draw.
 const MAX_PLIES: usize = 600;
@@ -36,7 +36,7 @@ pub struct PlayerSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayerSpecError {
     #[error(transparent)]
-    Level(#[from] crate::ai::ParseLevelError),
+    Level(#[from] kiela_ai::ParseLevelError),
     #[error("`{0}` is not `key=value`")]
     NotKeyValue(String),
     #[error("`{0}` is not a number")]
@@ -248,7 +248,7 @@ pub fn opening(variant: Variant, plies: usize, seed: u64, pair: u64) -> Game {
             }
             game = trial;
         }
-        let score = crate::ai::best_move(game.position(), &[], &settings, 0)
+        let score = kiela_ai::best_move(game.position(), &[], &settings, 0)
             .score
             .abs();
         if score <= BALANCED {
@@ -272,7 +272,7 @@ pub fn play_game(
 ) -> GameReport {
     let mut game = start;
     let mut brains = [Brain::new(first, seed), Brain::new(second, seed ^ 0xFFFF)];
-    let mut hashes = crate::ai::game_history(&game);
+    let mut hashes = kiela_ai::game_history(&game);
     let mut report = GameReport::default();
     let player_of = |side: Side| usize::from((side == Side::South) != first_is_south);
     while !game.is_over() && game.ply() < MAX_PLIES {

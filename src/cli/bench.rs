@@ -4,64 +4,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::rules::{random_playout, History, Position, Reason, Variant};
-
-/// Totals of a run of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PlayoutStats {
-    pub games: u64,
-    pub plies: u64,
-    pub repetitions: u64,
-    pub south_wins: u64,
-    pub north_wins: u64,
-    /// Games that took over a millisecond (long endless-move proofs), and
-    /// the time they took in all.
-    pub slow_games: u64,
-    pub slow_time: Duration,
-    pub slowest: Duration,
-}
-
-/// A playout slower than this is counted apart, to show the tail.
-const SLOW: Duration = Duration::from_millis(1);
-
-/// Plays `games` random playouts of `variant` with `seed`, calling
-/// `progress` with the number done every `every` games.
-pub fn run_playouts(
-    variant: Variant,
-    games: u64,
-    seed: u64,
-    every: u64,
-    mut progress: impl FnMut(u64),
-) -> PlayoutStats {
-    let start = Position::new(variant);
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let mut history = History::new();
-    let mut stats = PlayoutStats {
-        games,
-        ..PlayoutStats::default()
-    };
-    for done in 1..=games {
-        let began = Instant::now();
-        let playout = random_playout(&start, &mut history, |n| rng.usize(..n));
-        let took = began.elapsed();
-        if took > SLOW {
-            stats.slow_games += 1;
-            stats.slow_time += took;
-            stats.slowest = stats.slowest.max(took);
-        }
-        stats.plies += playout.plies as u64;
-        match playout.outcome.result.winner() {
-            _ if playout.outcome.reason == Reason::Repetition => stats.repetitions += 1,
-            Some(crate::rules::Side::South) => stats.south_wins += 1,
-            Some(crate::rules::Side::North) => stats.north_wins += 1,
-            None => {}
-        }
-        if done % every == 0 {
-            progress(done);
-        }
-    }
-    stats
-}
+use kiela_rules::{run_playouts, Variant};
 
 /// Runs the benchmark with a progress bar and prints the figures.
 pub fn bench(variant: Variant, games: u64, seed: u64) {

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::ai::{game_history, Level, Limits, Searcher, Settings};
-use crate::rules::{Game, Layout, Move, Position, Side, Variant};
+use kiela_ai::{game_history, Level, Limits, Searcher, Settings};
+use kiela_rules::{Game, Layout, Move, Position, Side, Variant};
 
 /// A command of the protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub enum ProtocolError {
     #[error("position needs a variant: standard, beginner or expert")]
     MissingVariant,
     #[error(transparent)]
-    Variant(#[from] crate::rules::ParseVariantError),
+    Variant(#[from] kiela_rules::ParseVariantError),
     #[error("unexpected `{0}` in position: use startpos, layout <40 counts> [south|north], then moves ...")]
     UnexpectedToken(String),
     #[error("layout needs 40 counts (A1..J1, A2..J2, A3..J3, A4..J4), got {0}")]
@@ -192,7 +192,7 @@ fn parse_position(rest: &[&str]) -> Result<Command, ProtocolError> {
                         token.push_str(rest[i]);
                     }
                 }
-                let mv: Move = token.parse().map_err(|e: crate::rules::ParseMoveError| {
+                let mv: Move = token.parse().map_err(|e: kiela_rules::ParseMoveError| {
                     ProtocolError::BadMove {
                         token: truncated(&token),
                         error: e.to_string(),

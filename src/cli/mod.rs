@@ -12,9 +12,9 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::ai::Level;
-use crate::i18n::Lang;
-use crate::rules::{Side, Variant};
+use kiela_ai::Level;
+use kiela_i18n::Lang;
+use kiela_rules::{Side, Variant};
 
 /// Kiela, the four-row mancala of northern Angola: a Discord bot and tools.
 #[derive(Debug, Parser)]
@@ -61,7 +61,7 @@ pub enum Command {
         variant: Option<Variant>,
         /// Nodes searched per position: the same budget gives the same
         /// analysis.
-        #[arg(long, default_value_t = crate::ai::analysis::DEFAULT_NODES)]
+        #[arg(long, default_value_t = kiela_ai::analysis::DEFAULT_NODES)]
         nodes: u64,
         /// Also draw the evaluation graph into this PNG file.
         #[arg(long)]
@@ -198,5 +198,5 @@ pub fn parse_lang(s: &str) -> Result<Lang, String> {
 
 pub fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse()
-        .map_err(|e: crate::rules::ParseVariantError| e.to_string())
+        .map_err(|e: kiela_rules::ParseVariantError| e.to_string())
 }

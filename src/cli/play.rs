@@ -2,8 +2,8 @@
 
 use std::io::{BufRead, Write};
 
-use crate::ai::{game_history, Level, Searcher};
-use crate::rules::{Game, Move, MoveEffect, Position, Side, Variant};
+use kiela_ai::{game_history, Level, Searcher};
+use kiela_rules::{Game, Move, MoveEffect, Position, Side, Variant};
 
 /// How a terminal game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

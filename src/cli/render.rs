@@ -6,9 +6,9 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 
-use crate::i18n::Lang;
-use crate::render::{alt_text, game_gif, render_png, turn_gif, BoardView, GameView, LastMove};
-use crate::rules::{Game, Move, Record, Variant};
+use kiela_i18n::Lang;
+use kiela_render::{alt_text, game_gif, render_png, turn_gif, BoardView, GameView, LastMove};
+use kiela_rules::{Game, Move, Record, Variant};
 
 /// What `kiela render` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,7 +130,7 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GameResult, Reason};
+    use kiela_rules::{GameResult, Reason};
 
     #[test]
     fn replays_a_bare_move_list_and_keeps_the_last_move() {

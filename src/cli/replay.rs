@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{anyhow, Context};
 use serde::Serialize;
 
-use crate::rules::{Game, Lap, Move, Record, Side, Trace, Variant};
+use kiela_rules::{Game, Lap, Move, Record, Side, Trace, Variant};
 
 /// One line of output: the position after `ply` plies.
 #[derive(Debug, Serialize)]

@@ -2,8 +2,8 @@
 //! straight into the store (playing hundreds of plies through the service
 //! would render a board each time).
 
-use kiela::rules::{Game, Move, Variant};
-use kiela::store::{GameChange, MoveRow, Store};
+use kiela_bot::store::{GameChange, MoveRow, Store};
+use kiela_rules::{Game, Move, Variant};
 
 /// The first `plies` moves of a random Beginner game (Beginner games last
 /// longest) that is still going on after them: the first seed that lasts.

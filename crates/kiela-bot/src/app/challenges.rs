@@ -1,0 +1,613 @@
+//! Starting games: challenges between users (addressed to someone, or open
+//! to anyone in the channel), rematches, and games against the AI.
+
+use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
+use kiela_ai::Level;
+use kiela_i18n::Lang;
+use kiela_rules::Variant;
+
+use kiela_i18n::tr;
+
+use super::threads::ID_SLOT;
+use super::{
+    refused, words, AppError, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
+};
+
+/// How long a challenge waits for an answer.
+pub const CHALLENGE_LIFETIME: i64 = DAY;
+
+impl GameService {
+    /// `user` challenges `opponent`. Challenging the bot starts an AI game.
+    pub async fn challenge(
+        &self,
+        user: &User,
+        place: Place,
+        opponent: &User,
+        options: GameOptions,
+    ) -> Result<Reply> {
+        if opponent.id == self.bot.id {
+            return self
+                .start_ai_game(user, place, Level::Medium, options)
+                .await;
+        }
+        if opponent.id == user.id {
+            return refused(tr!(user.lang, "challenge-self"));
+        }
+        if opponent.is_bot {
+            return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
+        }
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        // Refused now, not when the game cannot be posted.
+        self.home(user, place, place.channel_id).await?;
+        self.check_challenge_quota(user).await?;
+        self.meet(user).await?;
+        // Not `meet`: the opponent's language is unknown until they act.
+        self.store
+            .upsert_player(
+                opponent.id,
+                opponent.name.raw(),
+                opponent.is_bot,
+                self.now(),
+            )
+            .await?;
+        let lang = place.lang;
+        let text = tr!(
+            lang,
+            "challenge",
+            mention = format!("<@{}>", opponent.id),
+            name = &user.name,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, Some(&opponent.name)),
+            days = days
+        );
+        let options = GameOptions {
+            days: Some(days),
+            ..options
+        };
+        self.offer(user, place, Some(opponent.id), options, None, text)
+            .await
+    }
+
+    /// `user` challenges anyone in the channel: the first to accept plays.
+    pub async fn open_challenge(
+        &self,
+        user: &User,
+        place: Place,
+        options: GameOptions,
+    ) -> Result<Reply> {
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        self.home(user, place, place.channel_id).await?;
+        self.check_challenge_quota(user).await?;
+        self.meet(user).await?;
+        let lang = place.lang;
+        let text = tr!(
+            lang,
+            "challenge-open",
+            name = &user.name,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, None),
+            days = days
+        );
+        let options = GameOptions {
+            days: Some(days),
+            ..options
+        };
+        self.offer(user, place, None, options, None, text).await
+    }
+
+    /// Stores a challenge from `user` to `opponent` (`None`: open to
+    /// anyone) with the post that announces it, `text`; `options` with
+    /// their days settled.
+    async fn offer(
+        &self,
+        user: &User,
+        place: Place,
+        opponent: Option<i64>,
+        options: GameOptions,
+        rematch_of: Option<i64>,
+        text: String,
+    ) -> Result<Reply> {
+        let now = self.now();
+        let post = NewPost {
+            pings: opponent.into_iter().collect(),
+            ..self.post_in(place, text)
+        };
+        let challenge = NewChallenge {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            challenger_id: user.id,
+            // An open challenge names its challenger (see `is_open`).
+            opponent_id: opponent.unwrap_or(user.id),
+            variant: options.variant.name().into(),
+            first_mover: options.first.name().into(),
+            days_per_move: options.days.unwrap_or_default(),
+            created_at: now,
+            expires_at: now + CHALLENGE_LIFETIME,
+            rematch_of,
+        };
+        let Some((id, post_id)) = self
+            .store
+            .insert_challenge(&challenge, post.clone())
+            .await?
+        else {
+            return refused(tr!(
+                user.lang,
+                "rematch-exists",
+                id = rematch_of.unwrap_or_default()
+            ));
+        };
+        let post = NewPost {
+            challenge_id: Some(id),
+            ..post
+        };
+        self.answer(place, &[(post_id, post)]).await
+    }
+
+    /// The challenge meant by an accept/decline (`received`) or a
+    /// withdrawal: the one given, or the user's only open one.
+    async fn pick_challenge(
+        &self,
+        user: &User,
+        challenge: Option<i64>,
+        received: bool,
+    ) -> Result<ChallengeRow> {
+        let now = self.now();
+        if let Some(id) = challenge {
+            let Some(row) = self.store.challenge(id).await? else {
+                return refused(tr!(user.lang, "no-such-challenge", id = id));
+            };
+            if row.status == "accepted" && received && row.opponent_id != user.id {
+                // An open challenge someone else was quicker to take.
+                let name = self.name_of(row.opponent_id).await?;
+                return refused(tr!(
+                    user.lang,
+                    "challenge-taken",
+                    name = &name,
+                    id = row.game_id.unwrap_or_default()
+                ));
+            }
+            let mine = if received {
+                row.is_for(user.id)
+            } else {
+                row.challenger_id == user.id
+            };
+            if !mine {
+                return refused(if received {
+                    tr!(user.lang, "challenge-not-for-you")
+                } else {
+                    tr!(user.lang, "challenge-only-challenger")
+                });
+            }
+            if row.status != "pending" {
+                return refused(tr!(user.lang, "challenge-closed", status = &row.status));
+            }
+            if row.expires_at <= now {
+                self.expire(&row).await?;
+                return refused(tr!(user.lang, "challenge-expired"));
+            }
+            return Ok(row);
+        }
+        let open: Vec<ChallengeRow> = self
+            .store
+            .open_challenges(user.id, now)
+            .await?
+            .into_iter()
+            .filter(|c| {
+                if received {
+                    c.is_for(user.id)
+                } else {
+                    c.challenger_id == user.id
+                }
+            })
+            .collect();
+        match open.as_slice() {
+            [one] => Ok(one.clone()),
+            [] => refused(if received {
+                tr!(user.lang, "nobody-challenged")
+            } else {
+                tr!(user.lang, "no-open-challenge")
+            }),
+            many => refused(tr!(
+                user.lang,
+                "many-challenges",
+                count = many.len(),
+                ids = many
+                    .iter()
+                    .map(|c| format!("#{}", c.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// Accepts a challenge and starts the game.
+    pub async fn accept(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
+        let c = self.pick_challenge(user, challenge, true).await?;
+        self.meet(user).await?;
+        let challenger_south = FirstMover::from_name(&c.first_mover).challenger_is_south();
+        let (south, north) = if challenger_south {
+            (c.challenger_id, user.id)
+        } else {
+            (user.id, c.challenger_id)
+        };
+        let home = self.home(user, place, c.channel_id).await?;
+        let now = self.now();
+        let mut game = NewGame {
+            guild_id: c.guild_id,
+            channel_id: home.channel_id,
+            variant: c.variant.clone(),
+            south_id: south,
+            north_id: north,
+            ai_level: None,
+            seconds_per_move: c.days_per_move * DAY,
+            deadline: None,
+            created_at: now,
+            lobby_channel_id: home.lobby(),
+            rematch_of: c.rematch_of,
+        };
+        game.deadline = self.deadline_for(game.seconds_per_move, south).await?;
+        // South's first turn starts: a direct message if they want one
+        // every turn (unless South is the one accepting, answered now).
+        let dm = self.turn_dm(south, Some(user.id)).await?;
+        let lang = place.lang;
+        let headline = |lang, id: i64| {
+            tr!(
+                lang,
+                "challenge-accepted",
+                name = &user.name,
+                id = id,
+                variant = words::variant_named(lang, &c.variant)
+            )
+        };
+        let thread = self.thread_name(lang, south, north).await?;
+        let original = self.store.challenge_post(c.id).await?;
+        let Some((_, mut posts)) = self
+            .store
+            .create_game(&game, Some((c.id, user.id)), |id| {
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                let status = tr!(
+                    lang,
+                    "challenge-status-accepted",
+                    name = &user.name,
+                    id = id
+                );
+                let edit = original.map(|post| self.unbutton(&post, lang, &status));
+                let start = headline(lang, id);
+                let mut posts = self.start_posts(home, lang, start, thread, vec![c.challenger_id]);
+                let dm = dm.map(|to| to.post(home.channel_id, 0, headline(to.lang, id)));
+                posts.extend(dm);
+                posts.extend(edit);
+                posts
+            })
+            .await?
+        else {
+            return refused(tr!(user.lang, "challenge-answered"));
+        };
+        // The edit goes through the delivery loop, not the answer.
+        posts.retain(|(_, post)| post.edits.is_none());
+        self.answer(place, &posts).await
+    }
+
+    /// Declines a challenge addressed to the user; its challenger is told.
+    pub async fn decline(
+        &self,
+        user: &User,
+        place: Place,
+        challenge: Option<i64>,
+    ) -> Result<Reply> {
+        let c = self.pick_challenge(user, challenge, true).await?;
+        if c.is_open() {
+            return refused(tr!(user.lang, "challenge-open-no-decline"));
+        }
+        let text = tr!(
+            place.lang,
+            "challenge-declined",
+            name = &user.name,
+            mention = format!("<@{}>", c.challenger_id)
+        );
+        let status = tr!(place.lang, "challenge-status-declined", name = &user.name);
+        self.close_challenge(
+            user,
+            place,
+            &c,
+            "declined",
+            (text, vec![c.challenger_id]),
+            status,
+        )
+        .await
+    }
+
+    /// Closes challenge `c` as `status`, announcing it with `said` (a text
+    /// and whom it pings); its message loses its buttons and says `note`.
+    async fn close_challenge(
+        &self,
+        user: &User,
+        place: Place,
+        c: &ChallengeRow,
+        status: &str,
+        said: (String, Vec<i64>),
+        note: String,
+    ) -> Result<Reply> {
+        let post = NewPost {
+            pings: said.1,
+            ..self.post_in(place, said.0)
+        };
+        let edit = self.challenge_edit(c, place.lang, &note).await?;
+        let posts = [post.clone()].into_iter().chain(edit).collect();
+        let Some(ids) = self
+            .store
+            .close_challenge(c.id, status, posts, self.now())
+            .await?
+        else {
+            return refused(tr!(user.lang, "challenge-answered"));
+        };
+        self.answer(place, &[(ids[0], post)]).await
+    }
+
+    /// The edit that takes the buttons off challenge `c`'s message and
+    /// adds `note` (none if the challenge was never posted).
+    async fn challenge_edit(
+        &self,
+        c: &ChallengeRow,
+        lang: Lang,
+        note: &str,
+    ) -> Result<Option<NewPost>> {
+        let original = self.store.challenge_post(c.id).await?;
+        Ok(original.map(|post| self.unbutton(&post, lang, note)))
+    }
+
+    /// An outbox edit of `post`'s message: its text and `note`, no buttons.
+    /// Delivered by the delivery loop, at once.
+    fn unbutton(&self, post: &crate::store::ChallengePost, lang: Lang, note: &str) -> NewPost {
+        NewPost {
+            channel_id: post.channel_id,
+            edits: Some(post.id),
+            text: format!(
+                "{}\n{}",
+                post.text,
+                tr!(lang, "challenge-note", note = note)
+            ),
+            lang: lang.locale().to_string(),
+            hold: 0,
+            ..NewPost::default()
+        }
+    }
+
+    /// Closes a pending challenge whose time ran out: its message loses its
+    /// buttons and the challenger is told. False if it was no longer
+    /// pending (answered meanwhile, or another process expired it).
+    pub(super) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
+        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+            Some(chosen) => Lang::from_locale(&chosen),
+            None => self.lang_of(c.challenger_id).await?,
+        };
+        let mention = format!("<@{}>", c.challenger_id);
+        let text = if c.is_open() {
+            tr!(lang, "challenge-expired-open", mention = mention)
+        } else {
+            let opponent = self.name_of(c.opponent_id).await?;
+            tr!(
+                lang,
+                "challenge-expired-to",
+                mention = mention,
+                name = &opponent
+            )
+        };
+        let announcement = NewPost {
+            channel_id: c.channel_id,
+            text,
+            pings: vec![c.challenger_id],
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        };
+        let note = tr!(lang, "challenge-status-expired");
+        let edit = self.challenge_edit(c, lang, &note).await?;
+        let posts = [announcement].into_iter().chain(edit).collect();
+        Ok(self
+            .store
+            .close_challenge(c.id, "expired", posts, self.now())
+            .await?
+            .is_some())
+    }
+
+    /// The Decline button of challenge `id`: its challenger withdraws it,
+    /// anyone else declines it (refused unless it is addressed to them).
+    pub async fn say_no(&self, user: &User, place: Place, id: i64) -> Result<Reply> {
+        match self.store.challenge(id).await? {
+            Some(c) if c.challenger_id == user.id => self.cancel(user, place, Some(id)).await,
+            _ => self.decline(user, place, Some(id)).await,
+        }
+    }
+
+    /// Withdraws a challenge the user sent.
+    pub async fn cancel(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
+        let c = self.pick_challenge(user, challenge, false).await?;
+        let text = if c.is_open() {
+            tr!(place.lang, "challenge-withdrawn-open", name = &user.name)
+        } else {
+            tr!(
+                place.lang,
+                "challenge-withdrawn",
+                name = &user.name,
+                mention = format!("<@{}>", c.opponent_id)
+            )
+        };
+        let note = tr!(place.lang, "challenge-status-withdrawn");
+        self.close_challenge(user, place, &c, "cancelled", (text, Vec::new()), note)
+            .await
+    }
+
+    /// The Rematch button under a finished game: the same variant and time
+    /// per move with the seats swapped; a new challenge to the other player
+    /// (who accepts or declines it as any other), or against the AI a new
+    /// game at the same level. Once per game, whoever presses first.
+    pub async fn rematch(&self, user: &User, place: Place, game: i64) -> Result<Reply> {
+        let row = self
+            .store
+            .game(game)
+            .await?
+            .ok_or(AppError::NoSuchGame(game))?;
+        let was_south = if user.id == row.south_id {
+            true
+        } else if user.id == row.north_id {
+            false
+        } else {
+            return Err(AppError::NotYourGame);
+        };
+        if row.is_active() {
+            return refused(tr!(user.lang, "rematch-not-over", id = game));
+        }
+        let variant: Variant = row
+            .variant
+            .parse()
+            .map_err(|e| AppError::Internal(format!("game #{game}: {e}")))?;
+        let options = GameOptions {
+            variant,
+            // The seats swap: South (who moved first) moves second now.
+            first: if was_south {
+                FirstMover::Them
+            } else {
+                FirstMover::Me
+            },
+            days: Some((row.seconds_per_move / DAY).clamp(1, 14)),
+        };
+        if let Some(level) = row.ai_level.as_deref().and_then(|l| l.parse().ok()) {
+            return self
+                .new_ai_game(user, place, level, options, Some(game))
+                .await;
+        }
+        let opponent = if was_south {
+            row.north_id
+        } else {
+            row.south_id
+        };
+        self.home(user, place, place.channel_id).await?;
+        self.check_challenge_quota(user).await?;
+        self.meet(user).await?;
+        let lang = place.lang;
+        let name = self.name_of(opponent).await?;
+        let text = tr!(
+            lang,
+            "rematch-challenge",
+            mention = format!("<@{opponent}>"),
+            name = &user.name,
+            id = game,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, Some(&name)),
+            days = options.days.unwrap_or_default()
+        );
+        self.offer(user, place, Some(opponent), options, Some(game), text)
+            .await
+    }
+
+    /// Starts a game against the built-in AI; if the AI moves first, its
+    /// move is in the reply.
+    pub async fn start_ai_game(
+        &self,
+        user: &User,
+        place: Place,
+        level: Level,
+        options: GameOptions,
+    ) -> Result<Reply> {
+        self.new_ai_game(user, place, level, options, None).await
+    }
+
+    /// A game against the AI, perhaps the rematch of game `rematch_of`.
+    async fn new_ai_game(
+        &self,
+        user: &User,
+        place: Place,
+        level: Level,
+        options: GameOptions,
+        rematch_of: Option<i64>,
+    ) -> Result<Reply> {
+        // No time limit unless asked for: nobody waits for the human.
+        if let Some(days) = options.days {
+            check_days(user, days)?;
+        }
+        let home = self.home(user, place, place.channel_id).await?;
+        self.check_ai_quota(user).await?;
+        self.meet(user).await?;
+        self.store
+            .upsert_player(self.bot.id, self.bot.name.raw(), true, self.now())
+            .await?;
+        let human_south = options.first.challenger_is_south();
+        let (south, north) = if human_south {
+            (user.id, self.bot.id)
+        } else {
+            (self.bot.id, user.id)
+        };
+        let seconds_per_move = options.days.map_or(0, |days| days * DAY);
+        let game = NewGame {
+            guild_id: place.guild_id,
+            channel_id: home.channel_id,
+            variant: options.variant.name().into(),
+            south_id: south,
+            north_id: north,
+            ai_level: Some(level.name().into()),
+            seconds_per_move,
+            deadline: self.deadline_for(seconds_per_move, south).await?,
+            created_at: self.now(),
+            lobby_channel_id: home.lobby(),
+            rematch_of,
+        };
+        let lang = place.lang;
+        let headline = |id: i64| {
+            tr!(
+                lang,
+                "ai-game",
+                id = id,
+                name = &user.name,
+                bot = &self.bot.name,
+                level = words::level(lang, level),
+                variant = words::variant(lang, options.variant)
+            )
+        };
+        let thread = self.thread_name(lang, south, north).await?;
+        let Some((id, mut posts)) = self
+            .store
+            .create_game(&game, None, |id| {
+                let thread = thread.replace(ID_SLOT, &id.to_string());
+                self.start_posts(home, lang, headline(id), thread, Vec::new())
+            })
+            .await?
+        else {
+            return refused(tr!(
+                user.lang,
+                "rematch-exists",
+                id = rematch_of.unwrap_or_default()
+            ));
+        };
+        // Its opening move, if it moves first.
+        let mut loaded = self.load(id).await?;
+        if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
+            posts.push(post);
+        }
+        self.answer(place, &posts).await
+    }
+}
+
+/// Who moves first, in words: a named player, whoever accepts an open
+/// challenge, or chance.
+fn first_words(
+    lang: Lang,
+    first: FirstMover,
+    challenger: &super::Name,
+    opponent: Option<&super::Name>,
+) -> String {
+    match (first, opponent) {
+        (FirstMover::Me, _) => tr!(lang, "first-named", name = challenger),
+        (FirstMover::Them, Some(name)) => tr!(lang, "first-named", name = name),
+        (FirstMover::Them, None) => tr!(lang, "first-acceptor"),
+        (FirstMover::Random, _) => tr!(lang, "first-random"),
+    }
+}
+
+pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
+    if !(1..=14).contains(&days) {
+        return refused(tr!(user.lang, "bad-days", days = days));
+    }
+    Ok(())
+}

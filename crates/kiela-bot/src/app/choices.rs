@@ -1,0 +1,96 @@
+//! What the Discord adapter offers around commands: autocomplete choices,
+//! and whether a button still matches its game.
+
+use kiela_rules::{Hole, Side};
+
+use kiela_i18n::tr;
+
+use super::{AppError, GameService, Place, Result, User};
+
+/// One of the user's games, as an autocomplete choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameChoice {
+    pub id: i64,
+    /// E.g. `#12 vs Ana: your move`, `#9 vs Ana: you won`.
+    pub label: String,
+}
+
+impl GameService {
+    /// The user's ongoing games, those waiting for them first; with
+    /// `finished_too` (for `/kiela history`), their finished games after
+    /// them, the most recent first.
+    pub async fn game_choices(&self, user: &User, finished_too: bool) -> Result<Vec<GameChoice>> {
+        let mut choices = Vec::new();
+        for row in self.store.games_of(user.id, !finished_too, 25).await? {
+            let loaded = self.load(row.id).await?;
+            let side = loaded.side_of(user.id).unwrap_or(Side::South);
+            // A choice's label is not markdown: the plain name.
+            let opponent = self.name_of(loaded.player(side.opponent())).await?.plain();
+            // Waiting for them, then the other ongoing ones, then finished.
+            let lang = user.lang;
+            let (order, state) = match loaded.game.outcome() {
+                None if loaded.aborted() => (2, tr!(lang, "choice-aborted")),
+                Some(outcome) => match outcome.result.winner() {
+                    Some(winner) if winner == side => (2, tr!(lang, "choice-won")),
+                    Some(_) => (2, tr!(lang, "choice-lost")),
+                    None => (2, tr!(lang, "choice-drawn")),
+                },
+                None if loaded.game.turn() == side => (0, tr!(lang, "choice-your-move")),
+                None => (1, tr!(lang, "choice-their-move", name = &opponent)),
+            };
+            choices.push((
+                order,
+                GameChoice {
+                    id: row.id,
+                    label: tr!(
+                        lang,
+                        "choice-label",
+                        id = row.id,
+                        opponent = &opponent,
+                        state = state
+                    ),
+                },
+            ));
+        }
+        // Stable: the store's order (most recent first) within each group.
+        choices.sort_by_key(|(order, _)| *order);
+        Ok(choices.into_iter().map(|(_, choice)| choice).collect())
+    }
+
+    /// The holes the user may sow from now (with their stones), in the game
+    /// given or their only game waiting in this channel; empty when it is
+    /// not their turn.
+    pub async fn move_choices(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+    ) -> Result<Vec<(Hole, u8)>> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        if loaded.is_over() || loaded.side_of(user.id) != Some(loaded.game.turn()) {
+            return Ok(Vec::new());
+        }
+        let position = loaded.game.position();
+        Ok(loaded
+            .game
+            .legal_moves()
+            .iter()
+            .map(|&hole| (hole, position.stones(hole)))
+            .collect())
+    }
+
+    /// Checks a button made for game `id` at `ply`: the user must play in
+    /// it, and the game must not have moved on since.
+    pub async fn check_button(&self, user: &User, id: i64, ply: i64) -> Result<()> {
+        let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+        if user.id != row.south_id && user.id != row.north_id {
+            return Err(AppError::NotYourGame);
+        }
+        let current = self.store.moves(id).await?.len() as i64;
+        if current != ply || row.status != "active" {
+            return Err(AppError::OutOfDate { game_id: id });
+        }
+        Ok(())
+    }
+}

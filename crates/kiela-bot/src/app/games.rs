@@ -1,0 +1,565 @@
+//! Acting on a game: moves, rearrangements, resignation, draws, the AI's
+//! reply, and showing a game.
+
+use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
+use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
+
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use kiela_render::{BoardView, LastMove};
+
+use super::outbox::Made;
+use super::{
+    refused, words, AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, User,
+};
+
+impl GameService {
+    /// Sows from `hole` (e.g. `c2`) in the user's game. `expected_ply` comes
+    /// from a button or menu: a different current ply means a stale board.
+    pub async fn play_move(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+        hole: &str,
+        expected_ply: Option<i64>,
+    ) -> Result<Reply> {
+        let mv = match hole.trim().parse() {
+            Ok(hole) => Move::Sow(hole),
+            Err(e) => return refused(words::bad_hole(user.lang, &e)),
+        };
+        let id = self.pick_game(user, place, game).await?;
+        self.act(user, place, id, mv, expected_ply).await
+    }
+
+    /// Rearranges the user's stones (Expert, first turn) from a layout
+    /// written as 20 numbers: upper row A-J, then lower row A-J.
+    pub async fn arrange(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+        layout: &str,
+    ) -> Result<Reply> {
+        let layout: Layout = match layout.parse() {
+            Ok(layout) => layout,
+            Err(e) => return refused(words::describe_layout_error(user.lang, &e)),
+        };
+        let id = self.pick_game(user, place, game).await?;
+        self.act(user, place, id, Move::Arrange(layout), None).await
+    }
+
+    /// The counts `user` has now in game `id` at `ply`, as a layout, to
+    /// fill in the rearrangement form: refused unless it is their turn and
+    /// they may still rearrange.
+    pub async fn arrangement_now(&self, user: &User, id: i64, ply: i64) -> Result<(Side, Layout)> {
+        let loaded = self.load(id).await?;
+        let side = self.check_turn(&loaded, user, Some(ply))?;
+        let position = loaded.game.position();
+        if !position.may_rearrange(side) {
+            return refused(tr!(user.lang, "illegal-rearrangement-used"));
+        }
+        Ok((side, position.layout(side)))
+    }
+
+    /// What the layout typed in the form (`rows`: the upper row as drawn,
+    /// then the lower one, 10 counts each) would make of game `id` at `ply`, privately: the new
+    /// position's picture. Nothing is played; a refusal says what is wrong.
+    pub async fn preview_arrangement(
+        &self,
+        user: &User,
+        id: i64,
+        ply: i64,
+        rows: [&str; 2],
+    ) -> Result<(Reply, Layout)> {
+        for (row, which) in rows.iter().zip(["upper", "lower"]) {
+            let count = row
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|n| !n.is_empty())
+                .count();
+            if count != 10 {
+                return refused(tr!(
+                    user.lang,
+                    "arrange-row-count",
+                    which = which,
+                    count = count
+                ));
+            }
+        }
+        let layout: Layout = match rows.join(" ").parse() {
+            Ok(layout) => layout,
+            Err(e) => return refused(words::describe_layout_error(user.lang, &e)),
+        };
+        let loaded = self.load(id).await?;
+        self.check_turn(&loaded, user, Some(ply))?;
+        let mv = Move::Arrange(layout);
+        let before = *loaded.game.position();
+        let mut game = loaded.game.clone();
+        let south = self.name_of(loaded.row.south_id).await?;
+        let north = self.name_of(loaded.row.north_id).await?;
+        let lang = user.lang;
+        // Off the async threads: playing computes the next legal moves.
+        let drawn = tokio::task::spawn_blocking(move || {
+            game.play(&mv)?;
+            let view = BoardView {
+                position: game.position(),
+                south_name: south.raw(),
+                north_name: north.raw(),
+                ply: game.ply(),
+                last_move: LastMove::new(&before, mv).ok(),
+                outcome: None,
+                game_id: Some(id),
+                time_left: None,
+                lang,
+            };
+            Ok::<_, GameError>(kiela_render::render_png(&view).map(|png| Picture {
+                bytes: png,
+                format: Format::Png,
+                alt_text: kiela_render::alt_text(&view),
+            }))
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?;
+        let picture = match drawn {
+            Ok(picture) => picture.map_err(|e| AppError::Internal(e.to_string()))?,
+            Err(e) => return refused(words::describe_game_error(lang, &e)),
+        };
+        let reply = Reply {
+            text: tr!(lang, "arrange-preview", id = id),
+            picture: Some(picture),
+            private: true,
+            lang,
+            ..Reply::default()
+        };
+        Ok((reply, layout))
+    }
+
+    /// Plays `layout`, confirmed from its preview of game `id` at `ply`.
+    pub async fn arrange_at(
+        &self,
+        user: &User,
+        place: Place,
+        id: i64,
+        ply: i64,
+        layout: Layout,
+    ) -> Result<Reply> {
+        self.act(user, place, id, Move::Arrange(layout), Some(ply))
+            .await
+    }
+
+    /// Plays `mv` for `user` in game `id`, then the AI's reply in an AI game.
+    async fn act(
+        &self,
+        user: &User,
+        place: Place,
+        id: i64,
+        mv: Move,
+        expected_ply: Option<i64>,
+    ) -> Result<Reply> {
+        self.meet(user).await?;
+        let loaded = self.load(id).await?;
+        let side = self.check_turn(&loaded, user, expected_ply)?;
+        let lang = self.game_lang(&loaded, place, user).await?;
+        let actor = Some(user.id);
+        let mut posts = vec![
+            self.commit_move(&loaded, side, mv, user.lang, lang, actor)
+                .await?,
+        ];
+        let mut loaded = self.load(id).await?;
+        if let Some(reply) = self.ai_turn(&mut loaded, lang, actor).await? {
+            posts.push(reply);
+        }
+        self.answer(place, &posts).await
+    }
+
+    /// The language of what an action by `user` in `place` posts in the
+    /// game's channel: the place's, unless the action comes from outside
+    /// the game's server (a direct message's menu or buttons), then that
+    /// server's, as for posts nobody asked for.
+    async fn game_lang(&self, loaded: &Loaded, place: Place, user: &User) -> Result<Lang> {
+        if place.guild_id == loaded.row.guild_id {
+            return Ok(place.lang);
+        }
+        self.public_lang(loaded, user.id).await
+    }
+
+    /// The side `user` plays in `loaded`, if they may move now.
+    fn check_turn(&self, loaded: &Loaded, user: &User, expected_ply: Option<i64>) -> Result<Side> {
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if expected_ply.is_some_and(|ply| ply != loaded.ply()) {
+            return Err(AppError::OutOfDate {
+                game_id: loaded.row.id,
+            });
+        }
+        if loaded.aborted() {
+            return refused(tr!(user.lang, "game-was-aborted", id = loaded.row.id));
+        }
+        if let Some(outcome) = loaded.game.outcome() {
+            return refused(tr!(
+                user.lang,
+                "game-is-over",
+                id = loaded.row.id,
+                outcome = words::outcome(user.lang, outcome)
+            ));
+        }
+        let to_move = loaded.game.turn();
+        if side != to_move {
+            return Err(AppError::NotYourTurn(to_move));
+        }
+        Ok(side)
+    }
+
+    /// Stores `mv` for `side`, with its board post: its path in words
+    /// ("Ana sowed G2 → ended in E2."), in `lang`, held for the answer to
+    /// `actor`'s interaction if there is one; and the direct message to the
+    /// player whose turn it becomes, if they want one (not to `actor`, who
+    /// gets the answer). A refusal is in `refusal_lang`.
+    async fn commit_move(
+        &self,
+        loaded: &Loaded,
+        side: Side,
+        mv: Move,
+        refusal_lang: Lang,
+        lang: Lang,
+        actor: Option<i64>,
+    ) -> Result<Made> {
+        // Off the async threads: playing computes the next exact legal moves.
+        let mut game = loaded.game.clone();
+        let (game, played) = tokio::task::spawn_blocking(move || {
+            let played = game.position().trace(&mv).map_err(GameError::from);
+            let played = played.and_then(|trace| game.play(&mv).map(|_| trace));
+            (game, played)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("playing the move failed: {e}")))?;
+        let trace = played.map_err(|e| {
+            let legal: Vec<String> = loaded
+                .game
+                .legal_moves()
+                .iter()
+                .map(|h| h.to_string())
+                .collect();
+            AppError::Refused(tr!(
+                refusal_lang,
+                "illegal-with-moves",
+                error = words::describe_game_error(refusal_lang, &e),
+                moves = legal.join(", ")
+            ))
+        })?;
+        let now = self.now();
+        let mut change = GameChange::of(&loaded.row, now);
+        change.new_move = Some(MoveRow {
+            ply: loaded.ply() + 1,
+            notation: mv.to_string(),
+            player_id: loaded.player(side),
+            played_at: now,
+        });
+        change.reminded = false;
+        let next = loaded.player(side.opponent());
+        change.deadline = self.deadline_for(loaded.row.seconds_per_move, next).await?;
+        // An offer lapses when the player it was made to moves instead.
+        if let Some(offer) = self.store.draw_offer(loaded.row.id).await? {
+            if offer.offered_by != loaded.player(side) {
+                change.draw_offer = DrawOfferChange::Clear;
+            }
+        }
+        if let Some(outcome) = game.outcome() {
+            self.finish(loaded, &mut change, outcome, lang).await?;
+        }
+        let name = self.name_of(loaded.player(side)).await?;
+        let ply = loaded.ply() + 1;
+        let mut post = self.board_post(loaded, ply, name.path(lang, &trace), lang);
+        if actor.is_none() {
+            post.hold = 0;
+        }
+        change.posts.insert(0, post.clone());
+        if game.outcome().is_none() {
+            if let Some(to) = self.turn_dm(next, actor).await? {
+                let path = name.path(to.lang, &trace);
+                change.posts.push(to.post(loaded.row.channel_id, ply, path));
+            }
+        }
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        Ok((ids[0], post))
+    }
+
+    /// Fills in a change that ends the game with `outcome`, with the line
+    /// that tells the game's lobby (in `lang`), if it has one; the caller
+    /// puts its own post first.
+    pub(super) async fn finish(
+        &self,
+        loaded: &Loaded,
+        change: &mut GameChange,
+        outcome: Outcome,
+        lang: Lang,
+    ) -> Result<()> {
+        let worded = words::outcome(lang, outcome);
+        change
+            .posts
+            .extend(self.lobby_result(loaded, &worded, lang).await?);
+        change.status = "finished".into();
+        change.result = Some(outcome.result.notation().into());
+        change.reason = Some(outcome.reason.name().into());
+        change.deadline = None;
+        change.draw_offer = DrawOfferChange::Clear;
+        if loaded.row.ai_level.is_none() {
+            change.rated = Some(RatedResult {
+                guild_id: loaded.row.guild_id,
+                south_id: loaded.row.south_id,
+                north_id: loaded.row.north_id,
+                south_score: match outcome.result {
+                    GameResult::SouthWins => 1.0,
+                    GameResult::NorthWins => 0.0,
+                    GameResult::Draw => 0.5,
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// In an AI game where the bot is to move: computes and stores its move
+    /// (off the async threads) with its board post (in `lang`, held for the
+    /// answer to `actor`'s interaction if there is one), and reloads the
+    /// game. Returns the post.
+    pub(super) async fn ai_turn(
+        &self,
+        loaded: &mut Loaded,
+        lang: Lang,
+        actor: Option<i64>,
+    ) -> Result<Option<Made>> {
+        let Some(level) = loaded.ai_level() else {
+            return Ok(None);
+        };
+        if loaded.is_over() || loaded.player(loaded.game.turn()) != self.bot.id {
+            return Ok(None);
+        }
+        let game = loaded.game.clone();
+        let seed = (loaded.row.id as u64) << 16 ^ loaded.ply() as u64;
+        let settings = level.settings_in(self.timing.ai_budget);
+        // Queued for a slot of the bounded pool (see `limits`).
+        let slot = super::AI_SEARCHES.slot().await;
+        let mv = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            ai_move(&game, &settings, seed)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
+        let post = self
+            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, actor)
+            .await?;
+        *loaded = self.load(loaded.row.id).await?;
+        Ok(Some(post))
+    }
+
+    /// The game `user` means to resign (asked which if they have several
+    /// in this channel), to ask them to confirm: nothing changes yet.
+    pub async fn resign_prompt(&self, user: &User, place: Place, game: Option<i64>) -> Result<i64> {
+        let id = self.pick_game_strictly(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if let Some(done) = loaded.game.outcome() {
+            return refused(tr!(
+                user.lang,
+                "already-over",
+                id = id,
+                outcome = words::outcome(user.lang, done)
+            ));
+        }
+        Ok(id)
+    }
+
+    /// `user` resigns game `id` (at any time, not only on their turn).
+    pub async fn resign(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
+        let outcome = Outcome {
+            result: GameResult::win_for(side.opponent()),
+            reason: Reason::Resignation,
+        };
+        let headline = tr!(place.lang, "resigned", name = &user.name, id = id);
+        let post = self.board_post(&loaded, loaded.ply(), headline, place.lang);
+        let made = self.end(&loaded, outcome, user.lang, post).await?;
+        self.answer(place, &[made]).await
+    }
+
+    /// Offers a draw, or accepts the opponent's open offer.
+    pub async fn draw(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if loaded.is_over() {
+            return refused(tr!(user.lang, "draw-already-over", id = id));
+        }
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
+        let opponent = loaded.player(side.opponent());
+        if opponent == self.bot.id {
+            return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
+        }
+        match self.store.draw_offer(id).await? {
+            Some(offer) if offer.offered_by == opponent => {
+                self.settle_draw(user, place, &loaded, true).await
+            }
+            Some(_) => refused(tr!(user.lang, "draw-already-offered")),
+            None => {
+                let mut change = GameChange::of(&loaded.row, self.now());
+                change.draw_offer = DrawOfferChange::Offer(DrawOffer {
+                    offered_by: user.id,
+                    ply: loaded.ply(),
+                });
+                let text = tr!(
+                    place.lang,
+                    "draw-offered",
+                    name = &user.name,
+                    id = id,
+                    mention = format!("<@{opponent}>")
+                );
+                // The board again, in the game's channel: it shows the offer
+                // and its buttons.
+                let post = NewPost {
+                    pings: vec![opponent],
+                    ..self.board_post(&loaded, loaded.ply(), text, place.lang)
+                };
+                change.posts = vec![post.clone()];
+                let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+                self.answer(place, &[(ids[0], post)]).await
+            }
+        }
+    }
+
+    /// The Accept draw / Decline draw buttons of game `id`'s board at `ply`:
+    /// only the player the offer was made to may answer it.
+    pub async fn answer_draw(
+        &self,
+        user: &User,
+        place: Place,
+        id: i64,
+        ply: i64,
+        accept: bool,
+    ) -> Result<Reply> {
+        let loaded = self.load(id).await?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if loaded.ply() != ply || loaded.game.is_over() {
+            return Err(AppError::OutOfDate { game_id: id });
+        }
+        match self.store.draw_offer(id).await? {
+            None => Err(AppError::OutOfDate { game_id: id }),
+            Some(offer) if offer.offered_by == user.id => {
+                let opponent = self.name_of(loaded.player(side.opponent())).await?;
+                refused(tr!(user.lang, "draw-own-offer", name = &opponent))
+            }
+            Some(_) => self.settle_draw(user, place, &loaded, accept).await,
+        }
+    }
+
+    /// `user` accepts (a draw by agreement) or declines (the offer goes,
+    /// its maker is told) the opponent's offer in `loaded`.
+    async fn settle_draw(
+        &self,
+        user: &User,
+        place: Place,
+        loaded: &Loaded,
+        accept: bool,
+    ) -> Result<Reply> {
+        let id = loaded.row.id;
+        if accept {
+            let outcome = Outcome {
+                result: GameResult::Draw,
+                reason: Reason::Agreement,
+            };
+            let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
+            let post = self.board_post(loaded, loaded.ply(), headline, place.lang);
+            let made = self.end(loaded, outcome, user.lang, post).await?;
+            return self.answer(place, &[made]).await;
+        }
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let offerer = loaded.player(side.opponent());
+        let mut change = GameChange::of(&loaded.row, self.now());
+        change.draw_offer = DrawOfferChange::Clear;
+        let headline = tr!(
+            place.lang,
+            "draw-declined",
+            name = &user.name,
+            id = id,
+            mention = format!("<@{offerer}>")
+        );
+        let post = NewPost {
+            pings: vec![offerer],
+            ..self.board_post(loaded, loaded.ply(), headline, place.lang)
+        };
+        change.posts = vec![post.clone()];
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        self.answer(place, &[(ids[0], post)]).await
+    }
+
+    /// Ends a game with a player-decided outcome, version-guarded, with the
+    /// post that says so.
+    async fn end(
+        &self,
+        loaded: &Loaded,
+        outcome: Outcome,
+        lang: Lang,
+        post: NewPost,
+    ) -> Result<Made> {
+        if loaded.aborted() {
+            return refused(tr!(lang, "game-was-aborted", id = loaded.row.id));
+        }
+        if let Some(done) = loaded.game.outcome() {
+            return refused(tr!(
+                lang,
+                "already-over",
+                id = loaded.row.id,
+                outcome = words::outcome(lang, done)
+            ));
+        }
+        let mut change = GameChange::of(&loaded.row, self.now());
+        self.finish(loaded, &mut change, outcome, lang).await?;
+        change.posts.insert(0, post.clone());
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        Ok((ids[0], post))
+    }
+
+    /// The current board of a game. Anyone may look, but only a player, in
+    /// the game's channel, posts it as the game's board (with its ping);
+    /// anyone else, or elsewhere, gets a private copy that calls nobody.
+    pub async fn show(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+        let id = self.pick_game(user, place, game).await?;
+        let loaded = self.load(id).await?;
+        let headline = tr!(
+            place.lang,
+            "show-headline",
+            id = id,
+            play = loaded.ply() / 2 + 1
+        );
+        let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
+        let player = loaded.side_of(user.id).is_some();
+        let elsewhere = place.channel_id != loaded.row.channel_id;
+        if !player || elsewhere {
+            reply.private = true;
+            reply.ping.clear();
+            if !player {
+                reply.moves.clear();
+            }
+        }
+        if elsewhere {
+            let channel = loaded.row.channel_id.to_string();
+            let note = tr!(user.lang, "played-elsewhere", id = id, channel = channel);
+            reply.text = format!("{note}\n{}", reply.text);
+        }
+        Ok(reply)
+    }
+}
+
+/// The AI's move for the player to move in `game`.
+fn ai_move(game: &kiela_rules::Game, settings: &kiela_ai::Settings, seed: u64) -> Move {
+    let history = kiela_ai::game_history(game);
+    kiela_ai::best_move(game.position(), &history, settings, seed).best
+}

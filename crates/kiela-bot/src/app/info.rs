@@ -1,0 +1,244 @@
+//! Looking things up: my games, a game's record, stats and leaderboards,
+//! the rules.
+
+use crate::store::PROVISIONAL_GAMES;
+use kiela_render::GameView;
+use kiela_rules::{Record, Side};
+
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::limits::{self, Document, Lines};
+use super::{
+    words, AppError, BoardMessage, Format, GameService, Name, Picture, Place, Reply, Result, User,
+};
+
+/// At most this many of a user's ongoing games are counted in `/kiela games`.
+const LISTED_MAX: i64 = 1000;
+
+impl GameService {
+    /// The user's ongoing games, the ones waiting for them first; as many
+    /// as fit in one message, then how many more there are.
+    pub async fn my_games(&self, user: &User) -> Result<Reply> {
+        let rows = self.store.ongoing_games_of(user.id, LISTED_MAX).await?;
+        if rows.is_empty() {
+            return Ok(Reply::private(tr!(user.lang, "no-games")));
+        }
+        let lang = user.lang;
+        let total = rows.len();
+        let more_len = limits::discord_len(&tr!(lang, "games-more", count = total));
+        let mut lines = Lines::default();
+        for (i, row) in rows.iter().enumerate() {
+            let loaded = self.load(row.id).await?;
+            let side = loaded.side_of(user.id).unwrap_or(Side::South);
+            let opponent = self.name_of(loaded.player(side.opponent())).await?;
+            let turn = if loaded.game.turn() == side {
+                match row.deadline {
+                    Some(d) => tr!(lang, "turn-yours-before", deadline = d.to_string()),
+                    None => tr!(lang, "turn-yours"),
+                }
+            } else {
+                tr!(lang, "turn-theirs", name = &opponent)
+            };
+            // The game's number links to its current board, when posted.
+            let game = match row.board_message() {
+                Some(board) => format!("[#{}]({})", row.id, message_link(row.guild_id, board)),
+                None => format!("#{}", row.id),
+            };
+            let line = tr!(
+                lang,
+                "games-line",
+                game = game,
+                opponent = &opponent,
+                variant = words::variant_named(lang, &row.variant),
+                side = words::side(lang, side),
+                channel = row.channel_id.to_string(),
+                play = loaded.ply() / 2 + 1,
+                turn = turn
+            );
+            let reserve = if i + 1 == total { 0 } else { more_len + 1 };
+            if !lines.push(&line, reserve) {
+                break;
+            }
+        }
+        let left = total - lines.count();
+        let more = (left > 0).then(|| tr!(lang, "games-more", count = left));
+        Ok(Reply::private(lines.finish(more)))
+    }
+
+    /// The record of a game, to copy into `kiela replay` or elsewhere; for
+    /// a finished game, with the whole game as an animation (a frame a turn).
+    /// A record too long for a message comes as a `.txt` file instead.
+    pub async fn history(&self, user: &User, place: Place, game_id: i64) -> Result<Reply> {
+        let loaded = self.load(game_id).await?;
+        // An ongoing game's record is its players' business.
+        let private = !loaded.is_over() && loaded.side_of(user.id).is_none();
+        let south = self.name_of(loaded.row.south_id).await?;
+        let north = self.name_of(loaded.row.north_id).await?;
+        let record = Record::of_game(&loaded.game, &south.in_code(), &north.in_code());
+        let mut title = tr!(place.lang, "history", id = game_id);
+        if loaded.aborted() {
+            title = format!("{title} {}", tr!(place.lang, "history-aborted"));
+        }
+        let inline = format!("{title}\n```\n{record}\n```");
+        let (text, document) = if limits::fits(&inline) {
+            (inline, None)
+        } else {
+            let note = tr!(place.lang, "history-attached", plies = loaded.ply());
+            let file = Document {
+                file_name: format!("kiela-{game_id}.txt"),
+                text: format!("{record}\n"),
+            };
+            (format!("{title}\n{note}"), Some(file))
+        };
+        let reply = Reply {
+            document,
+            private,
+            ..Reply::text(text)
+        };
+        if !loaded.is_over() || loaded.game.ply() == 0 {
+            return Ok(reply);
+        }
+        let turns = loaded.game.ply();
+        let alt_text = tr!(
+            place.lang,
+            "history-alt-text",
+            id = game_id,
+            south = south.plain(),
+            north = north.plain(),
+            turns = turns
+        );
+        let game = loaded.game;
+        let gif = tokio::task::spawn_blocking(move || {
+            kiela_render::game_gif(&GameView {
+                game: &game,
+                south_name: south.raw(),
+                north_name: north.raw(),
+                game_id: Some(game_id),
+                lang: place.lang,
+            })
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        Ok(Reply {
+            picture: Some(Picture {
+                bytes: gif,
+                format: Format::Gif,
+                alt_text,
+            }),
+            ..reply
+        })
+    }
+
+    /// A player's rating and record in this server.
+    pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
+        let rating = self.store.rating(place.guild_id, player.id).await?;
+        let lang = place.lang;
+        let provisional = if rating.is_provisional() {
+            tr!(lang, "provisional")
+        } else {
+            String::new()
+        };
+        // Only this server's games, like the rating and the results.
+        let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
+            .iter()
+            .filter(|game| game.guild_id == place.guild_id)
+            .count();
+        let count = |key, n: i64| tr!(lang, key, count = n, number = lang.number(n));
+        let stats = tr!(
+            lang,
+            "stats",
+            name = &player.name,
+            rating = lang.number(rating.rating.round() as i64),
+            provisional = provisional,
+            deviation = lang.number((2.0 * rating.deviation).round() as i64),
+            wins = count("count-wins", rating.wins),
+            losses = count("count-losses", rating.losses),
+            draws = count("count-draws", rating.draws),
+            ongoing = ongoing
+        );
+        let left = self.vacation_left(player.id).await?;
+        let vacation = tr!(lang, "stats-vacation-left", days = left);
+        Ok(Reply::text(format!("{stats} {vacation}")))
+    }
+
+    /// The best players of this server: the established ones first, then
+    /// the provisional ones (fewer than [`PROVISIONAL_GAMES`] rated games),
+    /// marked `?` and explained below the list. They are listed rather than
+    /// left out, so that a new server has a leaderboard and newcomers find
+    /// themselves; ordered after the others, so one lucky win cannot top it.
+    pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
+        let lang = place.lang;
+        let rows = self.store.leaderboard(place.guild_id, 10).await?;
+        if rows.is_empty() {
+            return Ok(Reply::text(tr!(place.lang, "leaderboard-empty")));
+        }
+        let lines: Vec<String> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, (r, name))| {
+                let name = Name::new(name.as_str());
+                let mark = if r.is_provisional() { "?" } else { "" };
+                format!(
+                    "{}. {name}: {}{mark} ({}-{}-{})",
+                    i + 1,
+                    lang.number(r.rating.round() as i64),
+                    lang.number(r.wins),
+                    lang.number(r.losses),
+                    lang.number(r.draws)
+                )
+            })
+            .collect();
+        let title = tr!(place.lang, "leaderboard-title");
+        let mut text = format!("{title}\n{}", lines.join("\n"));
+        if rows.iter().any(|(r, _)| r.is_provisional()) {
+            text.push('\n');
+            text.push_str(&tr!(
+                place.lang,
+                "leaderboard-provisional",
+                count = PROVISIONAL_GAMES
+            ));
+        }
+        Ok(Reply::text(text))
+    }
+}
+
+/// The address of a Discord message (`@me` for one outside a server).
+fn message_link(guild_id: i64, board: BoardMessage) -> String {
+    let guild = match guild_id {
+        0 => "@me".to_string(),
+        id => id.to_string(),
+    };
+    format!(
+        "https://discord.com/channels/{guild}/{}/{}",
+        board.channel_id, board.message_id
+    )
+}
+
+/// A short summary of the rules, for `/kiela rules`.
+pub fn rules_summary(lang: Lang) -> String {
+    tr!(lang, "rules-summary")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_links_name_the_server_or_direct_messages() {
+        let board = BoardMessage {
+            channel_id: 20,
+            message_id: 30,
+            ply: Some(4),
+        };
+        assert_eq!(
+            message_link(10, board),
+            "https://discord.com/channels/10/20/30"
+        );
+        assert_eq!(
+            message_link(0, board),
+            "https://discord.com/channels/@me/20/30"
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! Direct messages: who wants which (`/kiela notify`), and the one way a
+//! direct message about a game is made: a board post to a recipient, so it
+//! carries the picture and, while it is that player's turn, the move menu
+//! (a turn can be played from the DM; see `GameService::act`).
+
+use crate::store::NewPost;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::{GameService, Reply, Result, User};
+
+/// Which direct messages a player wants.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notify {
+    /// None: the mentions in the game's channel only.
+    #[default]
+    Off,
+    /// The reminder when a quarter of the time is left, and an abort.
+    Reminders,
+    /// Also each time it becomes their turn.
+    EveryTurn,
+}
+
+impl Notify {
+    /// The name stored and given to `/kiela notify`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notify::Off => "off",
+            Notify::Reminders => "reminders",
+            Notify::EveryTurn => "every-turn",
+        }
+    }
+
+    /// The setting named `name`; anything unknown is `Off`.
+    pub fn from_name(name: &str) -> Notify {
+        match name {
+            "reminders" => Notify::Reminders,
+            "every-turn" => Notify::EveryTurn,
+            _ => Notify::Off,
+        }
+    }
+}
+
+impl GameService {
+    /// Sets which direct messages the user wants.
+    pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
+        self.meet(user).await?;
+        self.store.set_notify(user.id, choice.name()).await?;
+        let lang = user.lang;
+        Ok(Reply::private(match choice {
+            Notify::Off => tr!(lang, "notify-off"),
+            Notify::Reminders => tr!(lang, "notify-reminders"),
+            Notify::EveryTurn => tr!(lang, "notify-every-turn"),
+        }))
+    }
+
+    /// Which direct messages a player wants (`Off` for someone never seen).
+    pub async fn notify_setting(&self, player: i64) -> Result<Notify> {
+        Ok(self
+            .store
+            .player(player)
+            .await?
+            .map_or(Notify::Off, |p| Notify::from_name(&p.notify)))
+    }
+
+    /// `player`, if they want a direct message each time it becomes their
+    /// turn: never the bot, nor `actor`, who is answered there and then.
+    pub(super) async fn turn_dm(&self, player: i64, actor: Option<i64>) -> Result<Option<DmTo>> {
+        if player == self.bot.id
+            || Some(player) == actor
+            || self.notify_setting(player).await? != Notify::EveryTurn
+        {
+            return Ok(None);
+        }
+        Ok(Some(DmTo {
+            player,
+            lang: self.lang_of(player).await?,
+        }))
+    }
+
+    /// Those of `players` who want to hear of a reminder or an abort by
+    /// direct message.
+    pub(super) async fn event_dms(&self, players: &[i64]) -> Result<Vec<DmTo>> {
+        let mut to = Vec::new();
+        for &player in players {
+            if player != self.bot.id && self.notify_setting(player).await? != Notify::Off {
+                let lang = self.lang_of(player).await?;
+                to.push(DmTo { player, lang });
+            }
+        }
+        Ok(to)
+    }
+}
+
+/// Someone to send a direct message about a game to, and the language
+/// they last used (see [`GameService::lang_of`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct DmTo {
+    pub player: i64,
+    pub lang: Lang,
+}
+
+impl DmTo {
+    /// The direct message: `text` (in [`DmTo::lang`]) naming the game's
+    /// channel, over the board at `ply` (the store fills in the game).
+    /// Composed when sent, like every board post: the menu is there while
+    /// that ply is the game's and it is the recipient's turn.
+    pub fn post(self, channel_id: i64, ply: i64, text: String) -> NewPost {
+        let text = tr!(
+            self.lang,
+            "dm-note",
+            text = text,
+            channel = channel_id.to_string()
+        );
+        NewPost {
+            channel_id: 0,
+            recipient_id: Some(self.player),
+            ply: Some(ply),
+            text,
+            lang: self.lang.locale().to_string(),
+            ..NewPost::default()
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! The outbox: every message a change must produce (a board and its ping,
+//! the AI's reply, a result, a reminder, a loss on time, a challenge) is
+//! stored with the change, in its transaction, as a post. Nothing a change
+//! announces can then be lost between the database and Discord:
+//!
+//! - a user's action answers with its posts at once ([`Reply::posts`]); the
+//!   posts wait for that answer ([`super::Timing::answer_lease`]), and it marks them
+//!   delivered ([`GameService::delivered`]) or hands them back
+//!   ([`GameService::release`]);
+//! - whatever is left (a failed answer, a crash, anything the clock does)
+//!   goes to the delivery loop, which claims due posts
+//!   ([`GameService::claim_deliveries`]), posts them with their id as
+//!   Discord's nonce (a retry returns the first message instead of making a
+//!   second) and marks them delivered.
+//!
+//! A post keeps words, not pictures: a board post is its headline and a
+//! ply, and its picture, menus and whose-turn line are composed when it is
+//! sent, from the game, the one way every board message is built.
+
+use crate::store::{NewPost, PostRow};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::threads::posts_channel;
+use super::{AppError, GameService, Loaded, NewThread, Place, Reply, Result};
+
+/// A post to deliver, composed.
+#[derive(Clone, Debug)]
+pub struct Delivery {
+    pub id: i64,
+    pub to: Destination,
+    pub reply: Reply,
+    /// The interaction that was answering with this post, and when the post
+    /// was made: its answer may have gone out just before a crash, which
+    /// Discord can tell while the token lives (15 minutes).
+    pub answer_token: Option<String>,
+    pub created_at: i64,
+    /// Failed attempts so far (Discord refused it for a while).
+    pub attempts: i64,
+}
+
+/// Where a post goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destination {
+    Channel(i64),
+    /// A direct message to this user.
+    User(i64),
+    /// An edit of a message already posted: it becomes the reply's text,
+    /// without components.
+    Edit {
+        channel_id: i64,
+        message_id: i64,
+    },
+}
+
+/// A post as the service makes it: its outbox id, and what it says.
+pub(super) type Made = (i64, NewPost);
+
+impl GameService {
+    /// A public post in `place`, in its language, held for the answer to
+    /// the interaction that makes it.
+    pub(super) fn post_in(&self, place: Place, text: String) -> NewPost {
+        NewPost {
+            channel_id: place.channel_id,
+            text,
+            lang: place.lang.locale().to_string(),
+            hold: self.timing.answer_lease,
+            ..NewPost::default()
+        }
+    }
+
+    /// A board post of `loaded` at `ply`: `headline` and the board.
+    pub(super) fn board_post(
+        &self,
+        loaded: &Loaded,
+        ply: i64,
+        headline: String,
+        lang: Lang,
+    ) -> NewPost {
+        let channel_id = posts_channel(&loaded.row);
+        NewPost {
+            channel_id,
+            game_id: Some(loaded.row.id),
+            ply: Some(ply),
+            text: headline,
+            lang: lang.locale().to_string(),
+            // No answer can deliver a post to a thread not open yet.
+            hold: if channel_id == 0 {
+                0
+            } else {
+                self.timing.answer_lease
+            },
+            ..NewPost::default()
+        }
+    }
+
+    /// The answer to an action in `place` that made `posts`: those that
+    /// belong here, delivered by the answer, while the delivery loop posts
+    /// the others (in the game's thread, in a lobby); or, when none belongs
+    /// here (the game is played in another channel), a private copy for the
+    /// user, while the delivery loop posts them there. Direct messages
+    /// among them are never the answer: the delivery loop sends them.
+    pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
+        let (dms, posts): (Vec<Made>, Vec<Made>) =
+            (posts.iter().cloned()).partition(|(_, post)| post.recipient_id.is_some());
+        let posts = posts.as_slice();
+        let (here, elsewhere): (Vec<Made>, Vec<Made>) = posts
+            .iter()
+            .cloned()
+            .partition(|(_, post)| post.channel_id == place.channel_id);
+        if here.is_empty() {
+            let mut reply = self.compose(posts).await?;
+            let channel = self.destination(&elsewhere[0].1).await?;
+            let channel = match channel {
+                Destination::Channel(id) | Destination::User(id) => id,
+                Destination::Edit { channel_id, .. } => channel_id,
+            };
+            let note = tr!(
+                reply.lang,
+                "posted-elsewhere",
+                channel = channel.to_string()
+            );
+            reply.text = format!("{note}\n{}", reply.text);
+            reply.private = true;
+            reply.ping.clear();
+            reply.thread = None;
+            return Ok(reply);
+        }
+        let mut reply = self.compose(&here).await?;
+        if !elsewhere.is_empty() {
+            let ids: Vec<i64> = elsewhere.iter().map(|(id, _)| *id).collect();
+            self.release(&ids).await?;
+            reply.followed = true;
+        }
+        reply.followed |= !dms.is_empty();
+        Ok(reply)
+    }
+
+    /// Where `post` goes now: a user, or a channel (a game's posts made
+    /// while its thread was being opened go to the game's channel as it
+    /// is when they are sent).
+    async fn destination(&self, post: &NewPost) -> Result<Destination> {
+        Ok(match (post.recipient_id, post.channel_id, post.game_id) {
+            (Some(user), _, _) => Destination::User(user),
+            (None, 0, Some(game)) => {
+                let row = self
+                    .store
+                    .game(game)
+                    .await?
+                    .ok_or(AppError::NoSuchGame(game))?;
+                Destination::Channel(row.channel_id)
+            }
+            (None, channel, _) => Destination::Channel(channel),
+        })
+    }
+
+    /// The message that post `id` edits, the delivery of post `original`
+    /// (claimed only once that was delivered or given up): `None`, and post
+    /// `id` is given up, when there is none.
+    async fn edit_target(&self, id: i64, original: i64) -> Result<Option<Destination>> {
+        let Some(found) = self.store.post_message(original).await? else {
+            self.give_up(id, "edit-of-an-unknown-post").await?;
+            return Ok(None);
+        };
+        match found.message_id {
+            Some(message_id) => Ok(Some(Destination::Edit {
+                channel_id: found.channel_id,
+                message_id,
+            })),
+            // Nothing to edit: the message was never posted.
+            None => {
+                self.give_up(id, "edit-of-an-unposted-message").await?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// The message of `posts` (made together by one action, in order) as
+    /// one reply that delivers them all: their texts in turn, and if the
+    /// last is a board post, its board.
+    pub(super) async fn compose(&self, posts: &[Made]) -> Result<Reply> {
+        let (_, last) = posts
+            .last()
+            .ok_or_else(|| AppError::Internal("nothing to compose".into()))?;
+        let lang = Lang::from_locale(&last.lang);
+        let text = posts
+            .iter()
+            .map(|(_, post)| post.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut reply = match (last.game_id, last.ply) {
+            (Some(game), Some(ply)) => {
+                let loaded = self.load_at(game, Some(ply)).await?;
+                let mut reply = self.board_reply(&loaded, text, lang).await?;
+                // The last board of a game played in a thread: the lobby's
+                // result line follows it.
+                reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
+                reply
+            }
+            _ => Reply {
+                text,
+                challenge: last.challenge_id,
+                lang,
+                ..Reply::default()
+            },
+        };
+        for (_, post) in posts {
+            for &user in &post.pings {
+                if !reply.ping.contains(&user) {
+                    reply.ping.push(user);
+                }
+            }
+        }
+        reply.posts = posts.iter().map(|(id, _)| *id).collect();
+        reply.thread = posts.iter().find_map(|(_, post)| {
+            Some(NewThread {
+                game_id: post.game_id?,
+                name: post.thread_name.clone()?,
+            })
+        });
+        reply.followed |= reply.thread.is_some();
+        Ok(reply)
+    }
+
+    /// Claims up to `limit` posts due now, for a lease of a minute at most
+    /// (a delivery loop that dies holding them delays them that long), and
+    /// composes them. A post that can no longer be composed (its game is
+    /// gone or unreadable) is given up, with the reason logged.
+    pub async fn claim_deliveries(&self, limit: i64) -> Result<Vec<Delivery>> {
+        let lease = self.timing.answer_lease.min(60);
+        let claimed = self.store.claim_posts(self.now(), lease, limit).await?;
+        let mut deliveries = Vec::new();
+        for row in claimed {
+            let PostRow {
+                id,
+                post,
+                created_at,
+                answer_token,
+                attempts,
+            } = row;
+            // An edit goes to the message it edits, once that is posted.
+            let to = match post.edits {
+                Some(original) => match self.edit_target(id, original).await? {
+                    Some(to) => Ok(to),
+                    None => continue,
+                },
+                None => self.destination(&post).await,
+            };
+            let composed = match to {
+                Ok(to) => self.compose(&[(id, post)]).await.map(|reply| (to, reply)),
+                Err(e) => Err(e),
+            };
+            match composed {
+                Ok((to, reply)) => deliveries.push(Delivery {
+                    id,
+                    to,
+                    reply,
+                    answer_token,
+                    created_at,
+                    attempts,
+                }),
+                Err(e) => {
+                    tracing::error!(post = id, "cannot compose a post, giving it up: {e}");
+                    self.give_up(id, &e.to_string()).await?;
+                }
+            }
+        }
+        Ok(deliveries)
+    }
+
+    /// An interaction is about to answer with posts `ids`: they wait for it
+    /// (up to [`super::Timing::answer_lease`]), and its token is kept to check, after a
+    /// crash, whether the answer went out.
+    pub async fn answering(&self, ids: &[i64], token: &str) -> Result<()> {
+        Ok(self
+            .store
+            .answering(ids, token, self.now() + self.timing.answer_lease)
+            .await?)
+    }
+
+    /// Posts `ids` are on Discord, as message `message_id`.
+    pub async fn delivered(&self, ids: &[i64], message_id: i64) -> Result<()> {
+        Ok(self.store.delivered(ids, message_id, self.now()).await?)
+    }
+
+    /// The answer meant to deliver posts `ids` surely did not: the
+    /// delivery loop posts them now.
+    pub async fn release(&self, ids: &[i64]) -> Result<()> {
+        Ok(self.store.release_posts(ids, self.now()).await?)
+    }
+
+    /// Post `id` failed for a while (a 5xx, a rate limit): try again in
+    /// `seconds`.
+    pub async fn retry(&self, id: i64, seconds: i64) -> Result<()> {
+        Ok(self.store.retry_post(id, self.now() + seconds).await?)
+    }
+
+    /// Discord refuses post `id` for good (no permission, closed direct
+    /// messages, a channel that is gone): it is not tried again.
+    pub async fn give_up(&self, id: i64, why: &str) -> Result<()> {
+        Ok(self.store.give_up_post(id, why).await?)
+    }
+
+    /// Posts not delivered yet (nor given up).
+    pub async fn undelivered(&self) -> Result<i64> {
+        Ok(self.store.pending_posts().await?)
+    }
+}

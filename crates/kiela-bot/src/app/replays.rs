@@ -1,0 +1,144 @@
+//! Games as this process last replayed them, so that loading a game plays
+//! only the moves stored since. Playing a move computes the next exact
+//! legal moves, which in rare positions means proving a long relay cycle
+//! endless; with this cache each ply's proof is paid once per process, not
+//! once per request (an autocomplete keystroke loads a game too). Stored
+//! moves never change, so a replayed prefix stays true whatever other
+//! processes do; the game's row (result, deadline) is always read afresh.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use tokio::task::JoinHandle;
+
+use kiela_rules::{Game, Move, Position};
+
+use super::{AppError, Result};
+
+/// Waits for `replaying` (game `game_id`'s replay) at most `bound`: past
+/// it, the game is busy, and the replay carries on (to be kept for the
+/// next try).
+pub(super) async fn bounded<T>(
+    bound: Duration,
+    game_id: i64,
+    replaying: JoinHandle<Result<T>>,
+) -> Result<T> {
+    tokio::time::timeout(bound, replaying)
+        .await
+        .map_err(|_| AppError::Busy(game_id))?
+        .map_err(|e| AppError::Internal(format!("replaying a game failed: {e}")))?
+}
+
+/// Games kept: the active ones of a busy bot, in a few megabytes.
+const CAPACITY: usize = 1024;
+
+/// A game replayed up to some ply, with its last move and the position it
+/// was played from.
+#[derive(Clone)]
+pub(super) struct Replayed {
+    pub game: Game,
+    pub last: Option<(Move, Position)>,
+}
+
+#[derive(Default)]
+pub(super) struct Replays {
+    games: Mutex<HashMap<i64, (Replayed, u64)>>,
+}
+
+impl Replays {
+    /// Game `id` as replayed before, if it was, up to at most `plies`.
+    pub fn get(&self, id: i64, plies: usize) -> Option<Replayed> {
+        let mut games = self.games.lock().unwrap();
+        let (replayed, used) = games.get_mut(&id)?;
+        *used = next_tick();
+        (replayed.game.ply() <= plies).then(|| replayed.clone())
+    }
+
+    /// Keeps `replayed` for game `id`, unless a longer replay is kept; the
+    /// least recently used game goes when the cache is full.
+    pub fn put(&self, id: i64, replayed: Replayed) {
+        let mut games = self.games.lock().unwrap();
+        if games
+            .get(&id)
+            .is_some_and(|(kept, _)| kept.game.ply() > replayed.game.ply())
+        {
+            return;
+        }
+        if games.len() >= CAPACITY && !games.contains_key(&id) {
+            let oldest = games
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(id, _)| *id);
+            if let Some(oldest) = oldest {
+                games.remove(&oldest);
+            }
+        }
+        games.insert(id, (replayed, next_tick()));
+    }
+}
+
+/// A counter that orders uses.
+fn next_tick() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static TICK: AtomicU64 = AtomicU64::new(0);
+    TICK.fetch_add(1, Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_rules::Variant;
+
+    fn after(plies: usize) -> Replayed {
+        let mut game = Game::new(Variant::Beginner);
+        for _ in 0..plies {
+            let hole = game.legal_moves()[0];
+            game.play(&Move::Sow(hole)).unwrap();
+        }
+        Replayed { game, last: None }
+    }
+
+    #[test]
+    fn a_replay_is_reused_up_to_the_plies_asked_and_never_shortened() {
+        let replays = Replays::default();
+        replays.put(1, after(3));
+        assert_eq!(replays.get(1, 5).unwrap().game.ply(), 3);
+        assert!(replays.get(1, 2).is_none(), "longer than asked");
+        replays.put(1, after(2));
+        assert_eq!(replays.get(1, 9).unwrap().game.ply(), 3, "kept the longer");
+        assert!(replays.get(2, 9).is_none());
+    }
+
+    // Paused time: the runtime moves its clock to the next timer once
+    // every task waits, so the bound passes before the slow work ends.
+    #[tokio::test(start_paused = true)]
+    async fn a_replay_past_its_bound_is_busy_and_one_within_it_is_not() {
+        let slow = tokio::spawn(async {
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+            Ok(1)
+        });
+        let busy = bounded(Duration::from_millis(10), 7, slow).await;
+        assert!(matches!(busy, Err(AppError::Busy(7))), "{busy:?}");
+        let quick = tokio::task::spawn_blocking(|| Ok(2));
+        assert_eq!(bounded(Duration::from_secs(60), 7, quick).await.unwrap(), 2);
+        let message = AppError::Busy(7).message(kiela_i18n::Lang::En);
+        assert!(
+            message.contains("#7") && message.contains("try again"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_least_recently_used_game_goes_when_full() {
+        let replays = Replays::default();
+        for id in 0..CAPACITY as i64 {
+            replays.put(id, after(0));
+        }
+        replays.get(0, 0).unwrap();
+        replays.put(-1, after(0));
+        assert!(replays.get(0, 0).is_some(), "just used");
+        assert!(replays.get(1, 0).is_none(), "the oldest went");
+        assert!(replays.get(-1, 0).is_some());
+    }
+}

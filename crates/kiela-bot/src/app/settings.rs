@@ -1,0 +1,194 @@
+//! A server's settings, chosen by its managers with `/kiela settings`: the
+//! language of the bot's public posts, whether games are played in threads,
+//! the default days per move, and one channel for games. Each is optional
+//! in [`Settings`] (an unset one is left as it is).
+
+use crate::store::GuildSettingsRow;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::{refused, GameService, Place, Reply, Result, User};
+
+/// The language a server chose for the bot's public posts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageSetting {
+    /// Discord's `guild_locale`, the server's own language.
+    Auto,
+    Fixed(Lang),
+}
+
+/// Whether a server's games are played in a thread each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ThreadsSetting {
+    /// In a thread where the bot may open one, otherwise in the channel.
+    #[default]
+    Auto,
+    /// Always in a thread: a challenge where the bot may not open one is
+    /// refused, naming the missing permission.
+    On,
+    /// In the channel.
+    Off,
+}
+
+impl ThreadsSetting {
+    pub fn name(self) -> &'static str {
+        match self {
+            ThreadsSetting::Auto => "auto",
+            ThreadsSetting::On => "on",
+            ThreadsSetting::Off => "off",
+        }
+    }
+
+    /// The stored name; anything unknown is the default.
+    pub fn from_name(name: Option<&str>) -> ThreadsSetting {
+        match name {
+            Some("on") => ThreadsSetting::On,
+            Some("off") => ThreadsSetting::Off,
+            _ => ThreadsSetting::Auto,
+        }
+    }
+}
+
+/// Where a server's games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GamesChannel {
+    /// Where each challenge is made.
+    Anywhere,
+    /// In this channel (their threads opened there), wherever the
+    /// challenge is made.
+    Only(i64),
+}
+
+/// The settings given to `/kiela settings`; `None` leaves one unchanged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub language: Option<LanguageSetting>,
+    pub threads: Option<ThreadsSetting>,
+    /// The days per move of a game whose challenge does not say.
+    pub days: Option<i64>,
+    pub games_channel: Option<GamesChannel>,
+}
+
+impl Settings {
+    fn is_empty(&self) -> bool {
+        *self == Settings::default()
+    }
+}
+
+/// Days per move when neither the challenge nor the server says.
+pub const DEFAULT_DAYS: i64 = 3;
+
+impl GameService {
+    /// `place` with the server's chosen language, if it chose one (its
+    /// `lang` is Discord's `guild_locale` otherwise).
+    pub async fn localise(&self, place: Place) -> Result<Place> {
+        if place.guild_id == 0 {
+            return Ok(place);
+        }
+        Ok(
+            match self.store.guild_settings(place.guild_id).await?.language {
+                Some(chosen) => Place {
+                    lang: Lang::from_locale(&chosen),
+                    ..place
+                },
+                None => place,
+            },
+        )
+    }
+
+    /// The days per move of a new game in `place`: `asked`, or the
+    /// server's default.
+    pub(super) async fn days_in(&self, place: Place, asked: Option<i64>) -> Result<i64> {
+        if let Some(days) = asked {
+            return Ok(days);
+        }
+        if place.guild_id == 0 {
+            return Ok(DEFAULT_DAYS);
+        }
+        let chosen = self.store.guild_settings(place.guild_id).await?;
+        Ok(chosen.days_per_move.unwrap_or(DEFAULT_DAYS))
+    }
+
+    /// Changes (or, with no setting given, shows) this server's settings.
+    /// Only managers (the Manage Server permission) may change them;
+    /// `guild_locale` is the server's own language, for `Auto`.
+    pub async fn settings(
+        &self,
+        user: &User,
+        place: Place,
+        is_manager: bool,
+        guild_locale: Lang,
+        settings: Settings,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        if place.guild_id == 0 {
+            return refused(tr!(lang, "settings-only-in-servers"));
+        }
+        let mut row = self.store.guild_settings(place.guild_id).await?;
+        if settings.is_empty() {
+            return Ok(Reply::private(describe(lang, &row, guild_locale)));
+        }
+        if !is_manager {
+            return refused(tr!(lang, "settings-managers-only"));
+        }
+        if let Some(days) = settings.days {
+            super::challenges::check_days(user, days)?;
+            row.days_per_move = Some(days);
+        }
+        if let Some(language) = settings.language {
+            row.language = match language {
+                LanguageSetting::Auto => None,
+                LanguageSetting::Fixed(chosen) => Some(chosen.locale().to_string()),
+            };
+        }
+        if let Some(threads) = settings.threads {
+            row.threads = Some(threads.name().to_string());
+        }
+        if let Some(channel) = settings.games_channel {
+            row.games_channel_id = match channel {
+                GamesChannel::Anywhere => None,
+                GamesChannel::Only(id) => Some(id),
+            };
+        }
+        self.store.save_guild_settings(place.guild_id, &row).await?;
+        let text = format!(
+            "{}\n{}",
+            tr!(lang, "settings-saved"),
+            describe(lang, &row, guild_locale)
+        );
+        Ok(Reply::private(text))
+    }
+}
+
+/// A server's settings, one per line, in `lang`.
+fn describe(lang: Lang, row: &GuildSettingsRow, guild_locale: Lang) -> String {
+    let language_name = |l: Lang| match l {
+        Lang::En => tr!(lang, "language-en"),
+        Lang::Pt => tr!(lang, "language-pt"),
+    };
+    let language = match &row.language {
+        Some(chosen) => language_name(Lang::from_locale(chosen)),
+        None => tr!(
+            lang,
+            "settings-auto-language",
+            language = language_name(guild_locale)
+        ),
+    };
+    let threads = match ThreadsSetting::from_name(row.threads.as_deref()) {
+        ThreadsSetting::Auto => tr!(lang, "settings-threads-auto"),
+        ThreadsSetting::On => tr!(lang, "settings-threads-on"),
+        ThreadsSetting::Off => tr!(lang, "settings-threads-off"),
+    };
+    let channel = match row.games_channel_id {
+        Some(id) => format!("<#{id}>"),
+        None => tr!(lang, "settings-channel-anywhere"),
+    };
+    tr!(
+        lang,
+        "settings-now",
+        language = language,
+        threads = threads,
+        days = row.days_per_move.unwrap_or(DEFAULT_DAYS),
+        channel = channel
+    )
+}

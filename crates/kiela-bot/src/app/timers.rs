@@ -1,0 +1,236 @@
+//! Play over days: reminders, losses on time, aborted games, and AI turns
+//! left behind.
+//!
+//! Several processes may poll the same database (sharded bots on one
+//! PostgreSQL): each lists the same due events, and each event must still
+//! fire once. The claim is the change the event makes, stored through the
+//! version-guarded [`crate::store::Store::apply`]: a [`DueEvent`] carries the
+//! version of the game it was found at, and only a change from that version
+//! commits. Of the processes racing to fire it, exactly one commits. A
+//! reminder commits `reminded`, a timeout ends the game, an AI turn adds a
+//! move; all bump the version, so none is listed again. What the event
+//! says goes into the outbox with the change, so a crash after the commit
+//! delays the message but cannot lose it.
+
+use crate::store::{DrawOfferChange, GameChange, NewPost};
+use kiela_rules::{GameResult, Outcome, Reason};
+
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::{AppError, GameService, Result};
+
+/// Something the clock makes due in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DueEvent {
+    /// A quarter of the time per move is left: remind `player`.
+    Reminder {
+        game_id: i64,
+        player: i64,
+        version: i64,
+    },
+    /// The deadline passed: `player` (to move) loses on time.
+    Timeout {
+        game_id: i64,
+        player: i64,
+        version: i64,
+    },
+    /// The deadline passed before the player to move made a first move
+    /// (ply 0 or 1): the game ends without a result, unrated, as on
+    /// Lichess; nobody should lose rating to an opponent who never came.
+    Abort { game_id: i64, version: i64 },
+    /// The AI is to move and nobody is computing its move (the process
+    /// that was crashed, or the search failed): play it.
+    AiTurn { game_id: i64, version: i64 },
+    /// A challenge nobody answered in time: it closes, its message loses
+    /// its buttons and the challenger is told (fired once: only a pending
+    /// challenge closes).
+    ChallengeExpired { challenge_id: i64 },
+}
+
+impl GameService {
+    /// The reminders, timeouts, aborts, AI turns and expired challenges
+    /// due at `now`.
+    pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
+        let mut events = Vec::new();
+        let idle_since = now - self.timing.ai_turn_grace;
+        for row in self.store.due_games(now, self.bot.id, idle_since).await? {
+            // Decide from the loaded row, which is the version the event
+            // carries (the game may have moved on since the listing).
+            let loaded = self.load(row.id).await?;
+            if loaded.is_over() {
+                continue;
+            }
+            let row = &loaded.row;
+            let player = loaded.player(loaded.game.turn());
+            let (game_id, version) = (row.id, row.version);
+            if player == self.bot.id {
+                if row.updated_at + self.timing.ai_turn_grace <= now {
+                    events.push(DueEvent::AiTurn { game_id, version });
+                }
+            } else if row.deadline.is_some_and(|d| d <= now) && loaded.ply() < 2 {
+                events.push(DueEvent::Abort { game_id, version });
+            } else if row.deadline.is_some_and(|d| d <= now) {
+                events.push(DueEvent::Timeout {
+                    game_id,
+                    player,
+                    version,
+                });
+            } else if !row.reminded
+                && row
+                    .deadline
+                    .is_some_and(|d| d - row.seconds_per_move / 4 <= now)
+            {
+                events.push(DueEvent::Reminder {
+                    game_id,
+                    player,
+                    version,
+                });
+            }
+        }
+        for c in self.store.expired_challenges(now).await? {
+            events.push(DueEvent::ChallengeExpired { challenge_id: c.id });
+        }
+        Ok(events)
+    }
+
+    /// Acts on a due event, and puts what it says in the outbox. False
+    /// when it no longer applies (someone moved meanwhile, or another
+    /// process fired it first): each event fires once (see the module's
+    /// comment).
+    pub async fn fire(&self, event: DueEvent) -> Result<bool> {
+        if let DueEvent::ChallengeExpired { challenge_id } = event {
+            return match self.store.challenge(challenge_id).await? {
+                Some(c) if c.status == "pending" => self.expire(&c).await,
+                _ => Ok(false),
+            };
+        }
+        let (DueEvent::Reminder {
+            game_id, version, ..
+        }
+        | DueEvent::Timeout {
+            game_id, version, ..
+        }
+        | DueEvent::Abort { game_id, version }
+        | DueEvent::AiTurn { game_id, version }) = event
+        else {
+            return Ok(false);
+        };
+        let mut loaded = self.load(game_id).await?;
+        if loaded.row.version != version || loaded.is_over() {
+            return Ok(false);
+        }
+        let mut change = GameChange::of(&loaded.row, self.now());
+        match event {
+            DueEvent::Reminder { player, .. } => {
+                change.reminded = true;
+                let deadline = loaded.row.deadline.unwrap_or(0);
+                let hours = ((deadline - self.now() + 3599) / 3600).max(1);
+                // Before a first move, running out of time aborts the game.
+                let first = loaded.ply() < 2;
+                let until = deadline.to_string();
+                let text = |lang| match first {
+                    true => tr!(
+                        lang,
+                        "reminder-first-move",
+                        id = game_id,
+                        hours = hours,
+                        until = &until
+                    ),
+                    false => tr!(
+                        lang,
+                        "reminder",
+                        id = game_id,
+                        hours = hours,
+                        until = &until
+                    ),
+                };
+                // In the language the player last used; the board with
+                // its menu, in the channel and, if they want, by DM.
+                let lang = self.lang_of(player).await?;
+                let ply = loaded.ply();
+                change.posts = vec![NewPost {
+                    pings: vec![player],
+                    hold: 0,
+                    ..self.board_post(&loaded, ply, text(lang), lang)
+                }];
+                for to in self.event_dms(&[player]).await? {
+                    let channel = loaded.row.channel_id;
+                    change.posts.push(to.post(channel, ply, text(to.lang)));
+                }
+            }
+            DueEvent::Abort { .. } => {
+                change.status = "finished".into();
+                change.result = None;
+                change.reason = Some(super::ABORTED.into());
+                change.deadline = None;
+                change.draw_offer = DrawOfferChange::Clear;
+                let absent = loaded.player(loaded.game.turn());
+                let name = self.name_of(absent).await?;
+                let text = |lang| tr!(lang, "game-aborted", id = game_id, name = &name);
+                let lang = self.public_lang(&loaded, absent).await?;
+                let ply = loaded.ply();
+                let people = loaded.people(self.bot.id);
+                change.posts = vec![NewPost {
+                    hold: 0,
+                    ..self.board_post(&loaded, ply, text(lang), lang)
+                }];
+                let aborted = tr!(lang, "outcome-aborted");
+                change
+                    .posts
+                    .extend(self.lobby_result(&loaded, &aborted, lang).await?);
+                for to in self.event_dms(&people).await? {
+                    let channel = loaded.row.channel_id;
+                    change.posts.push(to.post(channel, ply, text(to.lang)));
+                }
+            }
+            DueEvent::Timeout { player, .. } => {
+                let side = loaded.side_of(player).ok_or(AppError::NotYourGame)?;
+                let outcome = Outcome {
+                    result: GameResult::win_for(side.opponent()),
+                    reason: Reason::Timeout,
+                };
+                let name = self.name_of(player).await?;
+                let lang = self.public_lang(&loaded, player).await?;
+                self.finish(&loaded, &mut change, outcome, lang).await?;
+                let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
+                change.posts.insert(
+                    0,
+                    NewPost {
+                        pings: vec![loaded.player(side.opponent()), player],
+                        hold: 0,
+                        ..self.board_post(&loaded, loaded.ply(), headline, lang)
+                    },
+                );
+            }
+            DueEvent::AiTurn { .. } => {
+                let human = loaded.player(loaded.game.turn().opponent());
+                let lang = self.public_lang(&loaded, human).await?;
+                return match self.ai_turn(&mut loaded, lang, None).await {
+                    Ok(played) => Ok(played.is_some()),
+                    Err(AppError::Conflict) => Ok(false),
+                    Err(e) => Err(e),
+                };
+            }
+            DueEvent::ChallengeExpired { .. } => return Ok(false),
+        }
+        Ok(self.store.apply(&change).await?.is_some())
+    }
+}
+
+impl GameService {
+    /// The language of a post no interaction asked for (a loss on time):
+    /// the server's chosen language, else the language the player who ran
+    /// out of time last used.
+    pub(super) async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
+        match self
+            .store
+            .guild_settings(loaded.row.guild_id)
+            .await?
+            .language
+        {
+            Some(chosen) => Ok(Lang::from_locale(&chosen)),
+            None => self.lang_of(player).await,
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! Fair clocks: deadlines, and vacations that pause them.
+//!
+//! A vacation is stored as its end, `vacation_until`, per player. The rule
+//! is one: a deadline computed for a player on vacation starts after it
+//! ([`GameService::deadline_for`]). Starting a vacation of N days also
+//! pushes by N days the deadlines already running for the player (the
+//! games where they are to move); the games where the opponent is to move
+//! get the vacation when the opponent moves. Each player has
+//! [`VACATION_DAYS_PER_YEAR`] days per calendar year (UTC); a vacation is
+//! charged to the year it is taken in.
+//!
+//! Ending a vacation early (`days:0`) gives back the whole days not yet
+//! begun, and takes them off the deadlines the vacation pushed: as if the
+//! player had asked for fewer days.
+
+use crate::store::{GameChange, NewPost};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::threads::posts_channel;
+use super::{refused, AppError, GameService, Reply, Result, User, DAY};
+
+/// Vacation days each player may take per calendar year.
+pub const VACATION_DAYS_PER_YEAR: i64 = 30;
+
+/// A vacation shifts a game's clock at most this many times when moves
+/// keep racing it (each race means the game changed: it is looked at again).
+const TRIES: usize = 5;
+
+impl GameService {
+    /// When `player`'s time to move runs out if their turn starts
+    /// now: `None` for a game without a time limit (against the AI unless
+    /// asked for); after their vacation if they are on one.
+    pub(super) async fn deadline_for(
+        &self,
+        seconds_per_move: i64,
+        player: i64,
+    ) -> Result<Option<i64>> {
+        if seconds_per_move == 0 {
+            return Ok(None);
+        }
+        let mut start = self.now();
+        if player != self.bot.id {
+            if let Some(until) = self
+                .store
+                .player(player)
+                .await?
+                .and_then(|p| p.vacation_until)
+            {
+                start = start.max(until);
+            }
+        }
+        Ok(Some(start + seconds_per_move))
+    }
+
+    /// The vacation days `player` has left this year.
+    pub async fn vacation_left(&self, player: i64) -> Result<i64> {
+        let year = year_of(self.now());
+        Ok(match self.store.player(player).await? {
+            Some(p) if p.vacation_year == year => VACATION_DAYS_PER_YEAR - p.vacation_days,
+            _ => VACATION_DAYS_PER_YEAR,
+        })
+    }
+
+    /// `/kiela vacation days:N`: starts (or lengthens) the user's vacation
+    /// by `days`, or with 0 ends it. See the module's comment for the rules.
+    pub async fn vacation(&self, user: &User, days: i64) -> Result<Reply> {
+        let lang = user.lang;
+        if !(0..=VACATION_DAYS_PER_YEAR).contains(&days) {
+            return refused(tr!(
+                lang,
+                "vacation-bad-days",
+                days = days,
+                allowance = VACATION_DAYS_PER_YEAR
+            ));
+        }
+        self.meet(user).await?;
+        let now = self.now();
+        let player = self
+            .store
+            .player(user.id)
+            .await?
+            .ok_or_else(|| AppError::Internal("a player just met is missing".into()))?;
+        let year = year_of(now);
+        let used = if player.vacation_year == year {
+            player.vacation_days
+        } else {
+            0
+        };
+        let before = (player.vacation_year, player.vacation_days);
+        let on_until = player.vacation_until.filter(|&until| until > now);
+        // The vacation's new end, the year it is charged to and the days
+        // taken that year, and how far the running deadlines move.
+        let (until, charged_year, taken, shift) = if days > 0 {
+            let left = VACATION_DAYS_PER_YEAR - used;
+            if days > left {
+                return refused(tr!(
+                    lang,
+                    "vacation-too-long",
+                    left = left,
+                    allowance = VACATION_DAYS_PER_YEAR
+                ));
+            }
+            (
+                on_until.unwrap_or(now) + days * DAY,
+                year,
+                used + days,
+                days,
+            )
+        } else {
+            let Some(until) = on_until else {
+                return refused(tr!(lang, "vacation-not-on"));
+            };
+            let back = (until - now) / DAY;
+            (
+                now,
+                player.vacation_year,
+                player.vacation_days - back,
+                -back,
+            )
+        };
+        if !self
+            .store
+            .set_vacation(user.id, Some(until), charged_year, taken, before)
+            .await?
+        {
+            return Err(AppError::Conflict);
+        }
+        let left = self.vacation_left(user.id).await?;
+        let games = self
+            .shift_clocks(user, shift, |lang, id| match days {
+                0 => tr!(lang, "vacation-ended", name = &user.name, id = id),
+                _ => tr!(
+                    lang,
+                    "vacation-started",
+                    name = &user.name,
+                    id = id,
+                    until = until.to_string()
+                ),
+            })
+            .await?;
+        Ok(Reply::private(match days {
+            0 => tr!(
+                lang,
+                "vacation-off",
+                back = -shift,
+                games = games,
+                left = left
+            ),
+            _ => tr!(
+                lang,
+                "vacation-on",
+                until = until.to_string(),
+                days = days,
+                games = games,
+                left = left
+            ),
+        }))
+    }
+
+    /// Moves the deadline of every ongoing game where `user` is to move by
+    /// `days` (later, or earlier when negative), and tells each opponent
+    /// with `text` in the game's channel. Returns how many deadlines moved.
+    async fn shift_clocks(
+        &self,
+        user: &User,
+        days: i64,
+        text: impl Fn(Lang, i64) -> String,
+    ) -> Result<usize> {
+        let mut moved = 0;
+        for row in self.store.games_of(user.id, true, 1000).await? {
+            for _ in 0..TRIES {
+                let loaded = self.load(row.id).await?;
+                if loaded.is_over() {
+                    break;
+                }
+                let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+                let opponent = loaded.player(side.opponent());
+                let posts = if opponent == self.bot.id {
+                    Vec::new()
+                } else {
+                    let lang = self.public_lang(&loaded, opponent).await?;
+                    let text = format!("<@{opponent}> {}", text(lang, row.id));
+                    vec![NewPost {
+                        channel_id: posts_channel(&loaded.row),
+                        pings: vec![opponent],
+                        lang: lang.locale().to_string(),
+                        text,
+                        ..NewPost::default()
+                    }]
+                };
+                let to_move = loaded.game.turn() == side;
+                let Some(deadline) = loaded.row.deadline.filter(|_| to_move && days != 0) else {
+                    // Only words: the next deadline computed for the user
+                    // will see the vacation.
+                    let posts: Vec<NewPost> = (posts.into_iter())
+                        .map(|post| NewPost {
+                            game_id: Some(row.id),
+                            ..post
+                        })
+                        .collect();
+                    self.store.insert_posts(posts, self.now()).await?;
+                    break;
+                };
+                let mut change = GameChange::of(&loaded.row, self.now());
+                change.deadline = Some(deadline + days * DAY);
+                if days > 0 {
+                    change.reminded = false;
+                }
+                change.posts = posts;
+                if self.store.apply(&change).await?.is_some() {
+                    moved += 1;
+                    break;
+                }
+            }
+        }
+        Ok(moved)
+    }
+}
+
+/// The calendar year (UTC) of unix time `seconds`: Howard Hinnant's
+/// `civil_from_days`, enough for a yearly allowance without a date crate.
+pub(super) fn year_of(seconds: i64) -> i64 {
+    let days = seconds.div_euclid(DAY) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let year = year_of_era + era * 400;
+    // The computation's years start in March.
+    if month_index >= 10 {
+        year + 1
+    } else {
+        year
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn years_of_unix_times() {
+        for (seconds, year) in [
+            (0, 1970),
+            (-1, 1969),
+            (951_782_400, 2000),   // 2000-02-29
+            (1_767_225_599, 2025), // 2025-12-31 23:59:59
+            (1_767_225_600, 2026), // 2026-01-01
+            (1_800_000_000, 2027), // 2027-01-15
+            (4_107_542_400, 2100), // 2100-03-01
+        ] {
+            assert_eq!(year_of(seconds), year, "{seconds}");
+        }
+    }
+}

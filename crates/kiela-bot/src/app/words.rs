@@ -1,0 +1,130 @@
+//! The rules' names and refusals in the players' words. The rules engine
+//! speaks English to programs (its errors' `Display`); what players read
+//! comes from the catalogue, chosen here variant by variant.
+
+use kiela_ai::Level;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_rules::{
+    GameError, GameResult, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side, Variant,
+};
+
+pub(super) fn side(lang: Lang, side: Side) -> String {
+    match side {
+        Side::South => tr!(lang, "side-south"),
+        Side::North => tr!(lang, "side-north"),
+    }
+}
+
+pub(super) fn variant(lang: Lang, variant: Variant) -> String {
+    match variant {
+        Variant::Standard => tr!(lang, "variant-standard"),
+        Variant::Beginner => tr!(lang, "variant-beginner"),
+        Variant::Expert => tr!(lang, "variant-expert"),
+    }
+}
+
+/// A variant as stored (its name); an unknown one as it is.
+pub(super) fn variant_named(lang: Lang, name: &str) -> String {
+    match name.parse() {
+        Ok(v) => variant(lang, v),
+        Err(_) => name.to_string(),
+    }
+}
+
+pub(super) fn level(lang: Lang, level: Level) -> String {
+    match level {
+        Level::Beginner => tr!(lang, "level-beginner"),
+        Level::Easy => tr!(lang, "level-easy"),
+        Level::Medium => tr!(lang, "level-medium"),
+        Level::Hard => tr!(lang, "level-hard"),
+        Level::Expert => tr!(lang, "level-expert"),
+    }
+}
+
+pub(super) fn reason(lang: Lang, reason: Reason) -> String {
+    match reason {
+        Reason::NoMoves => tr!(lang, "reason-no-moves"),
+        Reason::Repetition => tr!(lang, "reason-repetition"),
+        Reason::Resignation => tr!(lang, "reason-resignation"),
+        Reason::Agreement => tr!(lang, "reason-agreement"),
+        Reason::Timeout => tr!(lang, "reason-timeout"),
+    }
+}
+
+/// E.g. `1-0 (resignation)`.
+pub(super) fn outcome(lang: Lang, outcome: Outcome) -> String {
+    tr!(
+        lang,
+        "outcome",
+        score = result(outcome.result),
+        reason = reason(lang, outcome.reason)
+    )
+}
+
+fn result(result: GameResult) -> &'static str {
+    result.notation()
+}
+
+pub(super) fn bad_hole(lang: Lang, error: &ParseHoleError) -> String {
+    tr!(lang, "bad-hole", text = &error.0)
+}
+
+/// A layout's refusal, in `lang`.
+pub fn describe_layout_error(lang: Lang, error: &LayoutError) -> String {
+    match error {
+        LayoutError::WrongLength(n) => tr!(lang, "layout-wrong-length", count = *n),
+        LayoutError::NotANumber(t) => tr!(lang, "layout-not-a-number", text = t),
+        LayoutError::Negative(t) => tr!(lang, "layout-negative", text = t),
+        LayoutError::TooLarge(t) => tr!(lang, "layout-too-large", text = t),
+        LayoutError::MisplacedSlash => tr!(lang, "layout-misplaced-slash"),
+        LayoutError::WrongTotal { layout, have } => {
+            tr!(lang, "layout-wrong-total", layout = *layout, have = *have)
+        }
+    }
+}
+
+/// A refused move, in `lang`.
+pub fn describe_game_error(lang: Lang, error: &GameError) -> String {
+    match error {
+        GameError::Over(done) => tr!(lang, "illegal-game-over", outcome = outcome(lang, *done)),
+        GameError::Illegal(illegal) => describe_illegal(lang, illegal),
+    }
+}
+
+fn describe_illegal(lang: Lang, error: &IllegalMove) -> String {
+    match error {
+        IllegalMove::NotYourHole { hole, owner } => tr!(
+            lang,
+            "illegal-not-your-hole",
+            hole = hole.to_string(),
+            owner = side(lang, *owner)
+        ),
+        IllegalMove::Empty(hole) => tr!(lang, "illegal-empty", hole = hole.to_string()),
+        IllegalMove::TooFewStones { hole, variant: v } => tr!(
+            lang,
+            "illegal-too-few",
+            hole = hole.to_string(),
+            variant = variant(lang, *v),
+            min = v.min_stones() as u32
+        ),
+        IllegalMove::Endless(hole) => tr!(lang, "illegal-endless", hole = hole.to_string()),
+        IllegalMove::NotExpert => tr!(lang, "illegal-not-expert"),
+        IllegalMove::RearrangementUsed => tr!(lang, "illegal-rearrangement-used"),
+        IllegalMove::Layout(e) => describe_layout_error(lang, e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_speak_both_languages() {
+        let error = GameError::Illegal(IllegalMove::Empty("C2".parse().unwrap()));
+        assert_eq!(describe_game_error(Lang::En, &error), "C2 is empty");
+        assert_eq!(describe_game_error(Lang::Pt, &error), "C2 está vazia");
+        let layout = LayoutError::WrongLength(3);
+        assert_eq!(describe_layout_error(Lang::En, &layout), layout.to_string());
+    }
+}

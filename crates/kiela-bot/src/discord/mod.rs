@@ -1,0 +1,442 @@
+//! The Discord adapter: registers `/kiela`, turns interactions into game
+//! service calls and [`Reply`](crate::app::Reply)s into messages with the
+//! board picture, menus and buttons, and posts reminders and timeouts.
+//!
+//! It holds no game state: everything lives in the database, so buttons
+//! keep working after a restart.
+
+mod commands;
+mod components;
+mod handler;
+mod respond;
+mod timers;
+
+pub use commands::{definition, Request, COMMAND};
+pub use components::ComponentId;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{GatewayIntents, GuildId, HttpBuilder, Permissions, ShardManager};
+use thiserror::Error;
+use tokio::sync::Notify;
+use tokio::task::JoinHandle;
+
+use crate::app::{BotPermissions, Clock, GameService, Place, Timing, User};
+use crate::store::{Store, StoreError};
+use kiela_i18n::Lang;
+
+/// What the bot needs to run, usually read from the environment.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub token: String,
+    pub database_url: String,
+    /// Register the commands in this server only (instant), not globally.
+    pub guild_id: Option<u64>,
+    /// Base URL of a Discord-compatible HTTP proxy (and gateway source).
+    pub proxy: Option<String>,
+    /// The gateway shards this process runs; `None`: all, in one shard.
+    pub shards: Option<ShardRange>,
+    /// How often to look for due reminders, timeouts and AI turns (and at
+    /// the latest, for posts to deliver).
+    pub timer_interval: Duration,
+    /// How long the service waits for work still under way.
+    pub timing: Timing,
+}
+
+/// Shards `first` to `last` (inclusive) of `total`, written `0-3/8` (or
+/// `2/8` for one shard), so several processes can split the gateway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl std::str::FromStr for ShardRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ShardRange, String> {
+        let bad = || format!("`{text}` is not a shard range like 0-3/8");
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let number = |n: &str| n.trim().parse::<u32>().map_err(|_| bad());
+        let shards = ShardRange {
+            first: number(first)?,
+            last: number(last)?,
+            total: number(total)?,
+        };
+        if shards.first > shards.last || shards.last >= shards.total {
+            return Err(format!(
+                "`{text}`: shards are numbered 0 to {}, first to last",
+                shards.total.saturating_sub(1)
+            ));
+        }
+        Ok(shards)
+    }
+}
+
+/// The default database: a SQLite file beside the working directory.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://kiela.db";
+
+/// Why the bot could not start or went down. Messages say what to do.
+#[derive(Debug, Error)]
+pub enum BotError {
+    #[error(
+        "DISCORD_TOKEN is not set. Create an application at \
+         https://discord.com/developers/applications, open Bot, press Reset Token, \
+         and put DISCORD_TOKEN=<the token> in .env or the environment (see the README)"
+    )]
+    NoToken,
+    #[error("{name} must be {what}, not `{value}`")]
+    BadVariable {
+        name: &'static str,
+        what: &'static str,
+        value: String,
+    },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("Discord refused the token in DISCORD_TOKEN (reset it in the developer portal): {0}")]
+    Token(Box<serenity::Error>),
+    #[error("cannot reach Discord: {0}")]
+    Discord(Box<serenity::Error>),
+}
+
+impl From<serenity::Error> for BotError {
+    fn from(error: serenity::Error) -> BotError {
+        BotError::Discord(Box::new(error))
+    }
+}
+
+impl Config {
+    /// Reads the variables documented in the README and `.env.example`,
+    /// through `var` (normally `std::env::var`).
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, BotError> {
+        let set = |name: &str| var(name).filter(|v| !v.trim().is_empty());
+        let token = set("DISCORD_TOKEN").ok_or(BotError::NoToken)?;
+        let guild_id = match set("DISCORD_GUILD_ID") {
+            None => None,
+            Some(value) => Some(value.trim().parse().map_err(|_| BotError::BadVariable {
+                name: "DISCORD_GUILD_ID",
+                what: "a server id (a number; right-click the server with developer mode on)",
+                value,
+            })?),
+        };
+        let seconds = |name: &'static str, default: i64| match set(name) {
+            None => Ok(default),
+            Some(value) => match value.trim().parse::<i64>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(BotError::BadVariable {
+                    name,
+                    what: "a number of seconds, at least 1",
+                    value,
+                }),
+            },
+        };
+        let timer_seconds = seconds("KIELA_TIMER_INTERVAL", 30)?;
+        let answer_lease = seconds("KIELA_ANSWER_LEASE", crate::app::ANSWER_LEASE)?;
+        Ok(Config {
+            token: token.trim().to_string(),
+            database_url: set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            guild_id,
+            proxy: set("KIELA_DISCORD_PROXY").map(|p| p.trim().trim_end_matches('/').to_string()),
+            shards: match set("KIELA_SHARDS") {
+                None => None,
+                Some(value) => Some(value.parse().map_err(|_| BotError::BadVariable {
+                    name: "KIELA_SHARDS",
+                    what: "this process's shards and their total, like 0-3/8",
+                    value,
+                })?),
+            },
+            timer_interval: Duration::from_secs(timer_seconds as u64),
+            timing: Timing {
+                answer_lease,
+                // Found within two ticks: a minute by default.
+                ai_turn_grace: timer_seconds,
+                ..Timing::default()
+            },
+        })
+    }
+}
+
+/// A running bot: its gateway connection, the clock and the delivery loop.
+pub struct Bot {
+    shards: Arc<ShardManager>,
+    client: JoinHandle<Result<(), serenity::Error>>,
+    background: Vec<JoinHandle<()>>,
+    in_flight: Arc<InFlight>,
+}
+
+/// How long shutting down waits for interactions being answered.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// Counts the interactions being worked on, so that shutting down can wait
+/// for them (serenity runs each in a task of its own, which ends with the
+/// runtime).
+#[derive(Debug, Default)]
+pub struct InFlight {
+    count: std::sync::atomic::AtomicUsize,
+    idle: tokio::sync::Notify,
+}
+
+/// One interaction in flight, until dropped.
+pub struct Working(Arc<InFlight>);
+
+impl InFlight {
+    pub fn start(self: &Arc<Self>) -> Working {
+        self.count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Working(self.clone())
+    }
+
+    /// Waits until no interaction is in flight, at most `limit`; false if
+    /// some still were.
+    pub async fn wait(&self, limit: Duration) -> bool {
+        tokio::time::timeout(limit, async {
+            loop {
+                let idle = self.idle.notified();
+                if self.count.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+                    return;
+                }
+                idle.await;
+            }
+        })
+        .await
+        .is_ok()
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        if self
+            .0
+            .count
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst)
+            == 1
+        {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+impl Bot {
+    /// Opens (and migrates) the database, checks the token, and connects.
+    /// The commands are registered once Discord says the bot is ready.
+    pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Bot, BotError> {
+        let store = Store::open(&config.database_url).await?;
+        tracing::info!(
+            "games are kept in {}",
+            crate::store::redact(&config.database_url)
+        );
+        let mut http = HttpBuilder::new(&config.token);
+        if let Some(proxy) = &config.proxy {
+            // The proxy does the rate limiting; serenity ignores the proxy
+            // while its own ratelimiter is on.
+            http = http.proxy(proxy).ratelimiter_disabled(true);
+        }
+        let http = http.build();
+        let me = http.get_current_user().await.map_err(|e| match e {
+            serenity::Error::Http(ref h) if h.status_code().is_some_and(|s| s.as_u16() == 401) => {
+                BotError::Token(Box::new(e))
+            }
+            e => e.into(),
+        })?;
+        let bot = User {
+            id: me.id.get() as i64,
+            name: me.name.clone().into(),
+            is_bot: true,
+            lang: Lang::En,
+        };
+        let service = GameService::new(store, bot, clock.clone()).with_timing(config.timing);
+        let wake = Arc::new(Notify::new());
+        let in_flight = Arc::new(InFlight::default());
+        let handler = handler::Handler::new(
+            service.clone(),
+            config.guild_id.map(GuildId::new),
+            wake.clone(),
+            in_flight.clone(),
+        );
+        let mut client = serenity::all::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+            .event_handler(handler)
+            .await?;
+        let shards = client.shard_manager.clone();
+        let interval = config.timer_interval;
+        let background = vec![
+            tokio::spawn(timers::run(service.clone(), clock, interval, wake.clone())),
+            tokio::spawn(timers::deliver(
+                service,
+                client.http.clone(),
+                interval.min(Duration::from_secs(2)),
+                wake,
+            )),
+        ];
+        let client = tokio::spawn(async move {
+            match config.shards {
+                // serenity counts the range's end in (0..3 starts shards 0 to 3).
+                Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+                None => client.start().await,
+            }
+        });
+        Ok(Bot {
+            shards,
+            client,
+            background,
+            in_flight,
+        })
+    }
+
+    /// Waits until the gateway connection ends (an error, or a shutdown).
+    pub async fn wait(&mut self) -> Result<(), BotError> {
+        let ended = (&mut self.client).await;
+        self.background.iter().for_each(JoinHandle::abort);
+        match ended {
+            Ok(result) => Ok(result?),
+            Err(join) => Err(serenity::Error::Other(if join.is_panic() {
+                "the gateway task panicked"
+            } else {
+                "the gateway task was cancelled"
+            })
+            .into()),
+        }
+    }
+
+    /// Disconnects, and lets the interactions in flight finish (for up to
+    /// [`SHUTDOWN_GRACE`]). Every move acknowledged to a player is already
+    /// committed (replies are sent after the transaction), and whatever it
+    /// must still post is in the outbox for the next start.
+    pub async fn shutdown(mut self) {
+        self.shards.shutdown_all().await;
+        if !self.in_flight.wait(SHUTDOWN_GRACE).await {
+            tracing::warn!("stopped with interactions still being answered");
+        }
+        let _ = self.wait().await;
+    }
+}
+
+/// Runs the bot until Ctrl-C or SIGTERM.
+pub async fn run(config: Config, clock: Arc<dyn Clock>) -> Result<(), BotError> {
+    let mut bot = Bot::start(config, clock).await?;
+    tokio::select! {
+        ended = bot.wait() => ended,
+        () = shutdown_signal() => {
+            tracing::info!("shutting down");
+            bot.shutdown().await;
+            Ok(())
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("a SIGTERM handler");
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The game service's view of a Discord user; `nick` is their server
+/// nickname, if any, and `lang` the language of their client.
+fn user_of(user: &serenity::all::User, nick: Option<&str>, lang: Lang) -> User {
+    User {
+        id: user.id.get() as i64,
+        name: nick.unwrap_or_else(|| user.display_name()).into(),
+        is_bot: user.bot,
+        lang,
+    }
+}
+
+/// Where an interaction happened (server 0 in direct messages), and the
+/// language of public posts there: the server's (`guild_locale`), or in
+/// direct messages the user's. A server's own choice is applied after
+/// ([`GameService::localise`]).
+fn place_of(
+    guild: Option<GuildId>,
+    channel: serenity::all::ChannelId,
+    guild_locale: Option<&str>,
+    user_lang: Lang,
+    bot_may: Option<Permissions>,
+) -> Place {
+    let place = Place::new(
+        guild.map_or(0, |g| g.get() as i64),
+        channel.get() as i64,
+        guild_locale.map_or(user_lang, Lang::from_locale),
+    );
+    match bot_may {
+        Some(p) => place.allowing(BotPermissions {
+            send_messages: p.send_messages(),
+            attach_files: p.attach_files(),
+            create_public_threads: p.create_public_threads(),
+            send_messages_in_threads: p.send_messages_in_threads(),
+        }),
+        None => place,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vars<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn only_the_token_is_required() {
+        let config = Config::from_vars(vars(&[("DISCORD_TOKEN", " abc ")])).unwrap();
+        assert_eq!(config.token, "abc");
+        assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(config.guild_id, None);
+        assert_eq!(config.proxy, None);
+        assert_eq!(config.shards, None);
+    }
+
+    #[test]
+    fn shard_ranges() {
+        let range = |first, last, total| ShardRange { first, last, total };
+        assert_eq!("0-3/8".parse(), Ok(range(0, 3, 8)));
+        assert_eq!(" 5/8".parse(), Ok(range(5, 5, 8)));
+        for bad in ["", "8", "3-1/8", "0-8/8", "a-b/c", "1-2"] {
+            assert!(bad.parse::<ShardRange>().is_err(), "{bad}");
+        }
+        let error =
+            Config::from_vars(vars(&[("DISCORD_TOKEN", "t"), ("KIELA_SHARDS", "4")])).unwrap_err();
+        assert!(error.to_string().contains("0-3/8"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_token_says_how_to_get_one() {
+        let error = Config::from_vars(vars(&[("DISCORD_TOKEN", "")])).unwrap_err();
+        assert!(matches!(error, BotError::NoToken));
+        assert!(error.to_string().contains("developers/applications"));
+    }
+
+    #[test]
+    fn variables_are_read_and_checked() {
+        let config = Config::from_vars(vars(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DATABASE_URL", "sqlite://games.db"),
+            ("DISCORD_GUILD_ID", "123"),
+            ("KIELA_DISCORD_PROXY", "http://127.0.0.1:3000/"),
+        ]))
+        .unwrap();
+        assert_eq!(config.database_url, "sqlite://games.db");
+        assert_eq!(config.guild_id, Some(123));
+        assert_eq!(config.proxy.as_deref(), Some("http://127.0.0.1:3000"));
+        let error = Config::from_vars(vars(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_GUILD_ID", "my server"),
+        ]))
+        .unwrap_err();
+        assert!(error.to_string().contains("DISCORD_GUILD_ID"), "{error}");
+    }
+}

@@ -1,0 +1,560 @@
+//! Answering an interaction within Discord's 3 seconds: the answer is sent
+//! as soon as it is ready; if it is not ready after [`DEFER_AFTER`], the
+//! interaction is deferred first and the answer edited in afterwards.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    AutoArchiveDuration, Builder, ChannelId, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateThread,
+    EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId, Nonce, UserId,
+};
+use serenity::http::HttpError;
+use tokio::sync::{watch, Notify};
+use tracing::warn;
+
+use crate::app::{
+    clip_message, BoardMessage, Document, GameRef, GameService, NewThread, Picture, Reply,
+};
+use kiela_i18n::Lang;
+
+use super::components;
+
+/// How long an answer may take before the interaction is deferred. Discord
+/// wants the first response within 3 seconds of the interaction.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// The least time between two progress edits of a deferred answer (each
+/// is a request to Discord, which rate-limits them).
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// A message to post: text, the board picture, components, who to ping.
+#[derive(Clone, Debug, Default)]
+pub struct Post {
+    pub text: String,
+    pub picture: Option<(Picture, String)>,
+    /// A text file beside the picture (a long game record).
+    pub document: Option<Document>,
+    pub rows: Vec<CreateActionRow>,
+    /// Users this message may notify (every other mention stays silent).
+    pub ping: Vec<i64>,
+    /// Only for the user who acted.
+    pub ephemeral: bool,
+    /// The game (and ply) whose board this is (a public post with its
+    /// picture): it becomes the game's board, and the one before loses its
+    /// menus.
+    pub board: Option<GameRef>,
+    /// The outbox posts this is (see [`crate::app::Reply::posts`]).
+    pub posts: Vec<i64>,
+    /// A game's thread to open from this message once it is posted.
+    pub thread: Option<NewThread>,
+    /// More posts wait for this one (see [`crate::app::Reply::followed`]).
+    pub followed: bool,
+    /// A review step: it replaces the step it was asked from (see
+    /// [`Responder::updating`]).
+    pub replaces: bool,
+}
+
+impl Post {
+    /// A private note for the user who acted.
+    pub fn private(text: impl Into<String>) -> Post {
+        Post {
+            text: text.into(),
+            ephemeral: true,
+            ..Post::default()
+        }
+    }
+
+    /// A service reply, with the components that act on it.
+    pub fn of(reply: Reply) -> Post {
+        let rows = components::rows_for(&reply);
+        let extension = reply
+            .picture
+            .as_ref()
+            .map_or("png", |p| p.format.extension());
+        let file_name = match reply.game {
+            Some(game) => format!("kiela-{}-{}.{extension}", game.id, game.ply),
+            None => format!("kiela.{extension}"),
+        };
+        let board = reply
+            .game
+            .filter(|_| reply.picture.is_some() && !reply.private);
+        Post {
+            // Discord refuses longer messages; the service keeps under it.
+            text: clip_message(reply.text),
+            picture: reply.picture.map(|p| (p, file_name)),
+            document: reply.document,
+            rows,
+            ping: reply.ping,
+            ephemeral: reply.private,
+            board,
+            posts: reply.posts,
+            thread: reply.thread,
+            followed: reply.followed,
+            replaces: reply.review.is_some(),
+        }
+    }
+
+    fn attachments(&self) -> Vec<CreateAttachment> {
+        let picture = self.picture.as_ref().map(|(picture, name)| {
+            CreateAttachment::bytes(picture.bytes.clone(), name.as_str())
+                .description(picture.alt_text.clone())
+        });
+        let document = self
+            .document
+            .as_ref()
+            .map(|d| CreateAttachment::bytes(d.text.clone().into_bytes(), d.file_name.as_str()));
+        picture.into_iter().chain(document).collect()
+    }
+
+    fn mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.ping.iter().map(|&id| UserId::new(id as u64)))
+    }
+
+    /// As an interaction's first answer: the update's content, private
+    /// or not.
+    fn response(&self) -> CreateInteractionResponseMessage {
+        self.update().ephemeral(self.ephemeral)
+    }
+
+    /// As the new content of the message its interaction came from.
+    fn update(&self) -> CreateInteractionResponseMessage {
+        let mut message = CreateInteractionResponseMessage::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions());
+        for file in self.attachments() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    fn followup(&self) -> CreateInteractionResponseFollowup {
+        let mut message = CreateInteractionResponseFollowup::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(self.ephemeral);
+        for file in self.attachments() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    fn edit(&self) -> EditInteractionResponse {
+        let mut edit = EditInteractionResponse::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions());
+        for file in self.attachments() {
+            edit = edit.new_attachment(file);
+        }
+        edit
+    }
+
+    /// As a new message in a channel (reminders, timeouts, DMs).
+    pub fn message(&self) -> CreateMessage {
+        let mut message = CreateMessage::new()
+            .content(&self.text)
+            .components(self.rows.clone())
+            .allowed_mentions(self.mentions());
+        for file in self.attachments() {
+            message = message.add_file(file);
+        }
+        message
+    }
+
+    /// Sends this as a new message in `channel`, with `nonce`: Discord
+    /// answers a second send with the same nonce (within a few minutes)
+    /// with the first message instead of making another.
+    pub async fn send(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        nonce: String,
+    ) -> serenity::Result<Message> {
+        self.message()
+            .nonce(Nonce::String(nonce))
+            .enforce_nonce(true)
+            .execute(http, (channel, None))
+            .await
+    }
+}
+
+/// A board an answer posted: the game, the message, and the ply it shows.
+#[derive(Clone, Copy, Debug)]
+pub struct PostedBoard {
+    pub game: i64,
+    pub ply: i64,
+    pub message: MessageId,
+}
+
+impl PostedBoard {
+    pub fn new(game: GameRef, message: MessageId) -> PostedBoard {
+        PostedBoard {
+            game: game.id,
+            ply: game.ply,
+            message,
+        }
+    }
+}
+
+/// Makes `board` (posted in `channel`) its game's board, and takes the
+/// menus off the board before it (pressing them could only say that it is
+/// out of date); the old board keeps its Watch button. Failures are
+/// logged; the old menus then stay harmless.
+pub async fn replace_board(
+    service: &GameService,
+    http: &Http,
+    channel: ChannelId,
+    board: PostedBoard,
+    lang: Lang,
+) {
+    let posted = BoardMessage {
+        channel_id: channel.get() as i64,
+        message_id: board.message.get() as i64,
+        ply: Some(board.ply),
+    };
+    let old = match service.replace_board(board.game, posted).await {
+        Ok(Some(old)) => old,
+        Ok(None) => return,
+        Err(e) => {
+            warn!(game = board.game, "cannot record the game's board: {e}");
+            return;
+        }
+    };
+    let rows = old
+        .ply
+        .map(|ply| components::watch_row(board.game, ply, lang))
+        .unwrap_or_default();
+    if let Err(e) = ChannelId::new(old.channel_id as u64)
+        .edit_message(
+            http,
+            MessageId::new(old.message_id as u64),
+            EditMessage::new().components(rows),
+        )
+        .await
+    {
+        warn!(
+            game = board.game,
+            "cannot take the menus off the old board: {e}"
+        );
+    }
+}
+
+/// Opens game `thread.game_id`'s thread from `message` (its lobby's
+/// line) and tells the service where the game is played now. Opening it
+/// twice (a retry) finds the first: a thread opened from a message has the
+/// message's id. If Discord refuses (no permission, a channel where threads
+/// cannot be), the game is played in the lobby. An error is returned when
+/// it may pass (no answer, a rate limit, Discord's own failure): the caller
+/// tries again later.
+pub async fn open_thread(
+    service: &GameService,
+    http: &Http,
+    message: &Message,
+    thread: &NewThread,
+) -> serenity::Result<()> {
+    let game = thread.game_id;
+    let opened = message
+        .channel_id
+        .create_thread_from_message(
+            http,
+            message.id,
+            CreateThread::new(&thread.name).auto_archive_duration(AutoArchiveDuration::OneWeek),
+        )
+        .await;
+    let recorded = match opened {
+        Ok(channel) => service.thread_opened(game, channel.id.get() as i64).await,
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal)))
+            if refusal.status_code.is_client_error() && refusal.status_code.as_u16() != 429 =>
+        {
+            if refusal.error.code == THREAD_ALREADY_CREATED {
+                service.thread_opened(game, message.id.get() as i64).await
+            } else {
+                warn!(
+                    game,
+                    "Discord refuses to open the game's thread, it is played in the channel: {}",
+                    refusal.error.message
+                );
+                service.thread_refused(game).await
+            }
+        }
+        Err(e) => return Err(e),
+    };
+    if let Err(e) = recorded {
+        warn!(game, "cannot record where the game is played: {e}");
+    }
+    Ok(())
+}
+
+/// Discord's error code for a second thread from one message.
+const THREAD_ALREADY_CREATED: isize = 160004;
+
+/// The progress of work that reports none.
+pub fn no_progress() -> watch::Receiver<String> {
+    watch::channel(String::new()).1
+}
+
+/// One interaction to answer.
+pub struct Responder {
+    http: Arc<Http>,
+    service: GameService,
+    /// Wakes the delivery loop for posts an answer hands back.
+    wake: Arc<Notify>,
+    id: InteractionId,
+    token: String,
+    /// The user who acted: a mention of them alone needs no new message.
+    actor: i64,
+    /// A post that replaces its message ([`Post::replaces`]) updates the
+    /// message the interaction came from, instead of making a new one.
+    updating: bool,
+}
+
+impl Responder {
+    pub fn new(
+        http: Arc<Http>,
+        service: GameService,
+        wake: Arc<Notify>,
+        interaction: (InteractionId, &str),
+        actor: i64,
+    ) -> Responder {
+        Responder {
+            http,
+            service,
+            wake,
+            id: interaction.0,
+            token: interaction.1.to_string(),
+            actor,
+            updating: false,
+        }
+    }
+
+    /// This interaction came from a message its answer may replace (a
+    /// review's step buttons).
+    pub fn updating(mut self) -> Responder {
+        self.updating = true;
+        self
+    }
+
+    /// Answers with the post `work` produces: directly if it is ready in
+    /// time, otherwise after a deferral, whose placeholder then shows each
+    /// text `work` reports on `progress` ("Analysing… 20/48"). `work`
+    /// always runs to its end, whatever Discord says. The outbox posts the
+    /// answer is delivered with it; if the answer fails they go back to
+    /// the delivery loop. Returns the board it posted, if any.
+    pub async fn answer(
+        &self,
+        progress: watch::Receiver<String>,
+        work: impl Future<Output = Post>,
+    ) -> Option<PostedBoard> {
+        let mut work = std::pin::pin!(work);
+        let board = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+            Ok(post) => self.respond(&post).await,
+            Err(_) => self.deferred(progress, work).await,
+        };
+        // The action may have left the loop edits to make (a challenge
+        // losing its buttons).
+        self.wake.notify_one();
+        board
+    }
+
+    /// Waits for `work`, editing the deferred placeholder with its progress
+    /// (at most every [`PROGRESS_EVERY`]).
+    async fn with_progress(
+        &self,
+        mut progress: watch::Receiver<String>,
+        mut work: impl Future<Output = Post> + Unpin,
+    ) -> Post {
+        loop {
+            tokio::select! {
+                post = &mut work => return post,
+                changed = progress.changed() => {
+                    if changed.is_err() {
+                        return work.await;
+                    }
+                    let text = progress.borrow_and_update().clone();
+                    let edit = EditInteractionResponse::new().content(text);
+                    if let Err(e) = edit.execute(&self.http, &self.token).await {
+                        warn!(interaction = %self.id, "could not show progress: {e}");
+                    }
+                    tokio::time::sleep(PROGRESS_EVERY).await;
+                }
+            }
+        }
+    }
+
+    async fn respond(&self, post: &Post) -> Option<PostedBoard> {
+        self.hold(post).await;
+        let response = if self.updating && post.replaces {
+            CreateInteractionResponse::UpdateMessage(post.update())
+        } else {
+            CreateInteractionResponse::Message(post.response())
+        };
+        let sent = response.execute(&self.http, (self.id, &self.token)).await;
+        if let Err(e) = sent {
+            warn!(interaction = %self.id, "could not answer an interaction: {e}");
+            self.hand_back_if_refused(post, &e).await;
+            return None;
+        }
+        if post.board.is_none() && post.posts.is_empty() {
+            return None;
+        }
+        // The callback does not say which message it made. If this fails,
+        // the posts stay held: the delivery loop finds the answer later.
+        match self
+            .http
+            .get_original_interaction_response(&self.token)
+            .await
+        {
+            Ok(message) => self.delivered(post, &message).await,
+            Err(e) => {
+                warn!(interaction = %self.id, "cannot read the answer back: {e}");
+                None
+            }
+        }
+    }
+
+    /// A public "thinking…" first, then the answer edited in. An edit
+    /// notifies nobody, so a public answer that must ping someone other
+    /// than the actor goes to the delivery loop as a new message (with its
+    /// nonce), and the placeholder goes; a private one is a follow-up.
+    async fn deferred(
+        &self,
+        progress: watch::Receiver<String>,
+        work: impl Future<Output = Post> + Unpin,
+    ) -> Option<PostedBoard> {
+        let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            .execute(&self.http, (self.id, &self.token))
+            .await;
+        let post = if deferred.is_ok() {
+            self.with_progress(progress, work).await
+        } else {
+            work.await
+        };
+        if let Err(e) = deferred {
+            warn!(interaction = %self.id, "could not defer an interaction: {e}");
+            self.hand_back_if_refused(&post, &e).await;
+            return None;
+        }
+        if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
+            self.hold(&post).await;
+            return match post.edit().execute(&self.http, &self.token).await {
+                Ok(message) => self.delivered(&post, &message).await,
+                Err(e) => {
+                    warn!(interaction = %self.id, "could not answer an interaction: {e}");
+                    self.hand_back_if_refused(&post, &e).await;
+                    None
+                }
+            };
+        }
+        if let Err(e) = self
+            .http
+            .delete_original_interaction_response(&self.token)
+            .await
+        {
+            warn!(interaction = %self.id, "could not take the placeholder away: {e}");
+        }
+        if !post.posts.is_empty() {
+            self.hand_back(&post).await;
+            return None;
+        }
+        let sent = post
+            .followup()
+            .execute(&self.http, (None, &self.token))
+            .await;
+        match sent {
+            Ok(message) => post.board.map(|game| PostedBoard::new(game, message.id)),
+            Err(e) => {
+                warn!(interaction = %self.id, "could not answer an interaction: {e}");
+                None
+            }
+        }
+    }
+
+    /// The answer is about to deliver `post`'s outbox posts (a private
+    /// answer cannot: it hands them back).
+    async fn hold(&self, post: &Post) {
+        if post.ephemeral {
+            return self.hand_back(post).await;
+        }
+        if post.posts.is_empty() {
+            return;
+        }
+        if let Err(e) = self.service.answering(&post.posts, &self.token).await {
+            warn!(interaction = %self.id, "cannot hold the answer's posts: {e}");
+        }
+    }
+
+    /// `post` is on Discord as `message`.
+    async fn delivered(&self, post: &Post, message: &Message) -> Option<PostedBoard> {
+        if let Some(thread) = &post.thread {
+            if let Err(e) = open_thread(&self.service, &self.http, message, thread).await {
+                // The posts stay held: the delivery loop finds this answer
+                // after their lease and opens the thread then.
+                warn!(interaction = %self.id, "cannot open the game's thread yet: {e}");
+                return None;
+            }
+        }
+        let message = message.id;
+        if !post.ephemeral && !post.posts.is_empty() {
+            if let Err(e) = self
+                .service
+                .delivered(&post.posts, message.get() as i64)
+                .await
+            {
+                warn!(interaction = %self.id, "cannot mark the answer's posts delivered: {e}");
+            }
+        }
+        if post.followed {
+            self.wake.notify_one();
+        }
+        post.board.map(|game| PostedBoard::new(game, message))
+    }
+
+    /// An answer failed with `error`. If Discord refused it, it surely did
+    /// not deliver `post`'s outbox posts: the delivery loop posts them now.
+    /// Otherwise (no answer from Discord) it may have: they stay held, and
+    /// after their lease the loop asks Discord before posting them.
+    async fn hand_back_if_refused(&self, post: &Post, error: &serenity::Error) {
+        if let serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(_)) = error {
+            self.hand_back(post).await;
+        }
+    }
+
+    /// The answer did not deliver `post`'s outbox posts: the delivery loop
+    /// posts them now.
+    async fn hand_back(&self, post: &Post) {
+        if post.posts.is_empty() {
+            return;
+        }
+        match self.service.release(&post.posts).await {
+            Ok(()) => self.wake.notify_one(),
+            Err(e) => warn!(interaction = %self.id, "cannot hand the posts back: {e}"),
+        }
+    }
+
+    /// Answers with a form. It must be the first response: nothing may
+    /// defer before it.
+    pub async fn modal(&self, form: CreateModal) {
+        if let Err(e) = CreateInteractionResponse::Modal(form)
+            .execute(&self.http, (self.id, &self.token))
+            .await
+        {
+            warn!(interaction = %self.id, "could not open a form: {e}");
+        }
+    }
+
+    /// Answers an autocomplete request.
+    pub async fn suggest(&self, choices: serenity::all::CreateAutocompleteResponse) {
+        if let Err(e) = CreateInteractionResponse::Autocomplete(choices)
+            .execute(&self.http, (self.id, &self.token))
+            .await
+        {
+            warn!(interaction = %self.id, "could not send suggestions: {e}");
+        }
+    }
+}

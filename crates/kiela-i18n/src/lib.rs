@@ -1,0 +1,529 @@
+//! The bot's words in every language it speaks: English and Brazilian
+//! Portuguese (Discord's `pt-BR`, the locale of Angolan players too).
+//!
+//! The catalogues are [Project Fluent](https://projectfluent.org) files,
+//! `assets/i18n/en.ftl` and `assets/i18n/pt-BR.ftl`, embedded at build time
+//! and parsed once. Fluent, because plurals and grammar live in the
+//! translation file, not in our code (`{ $count -> [one] … *[other] … }`
+//! follows each language's CLDR plural rules); because its syntax is the one
+//! translators' tools already know; and because `fluent-bundle` is
+//! maintained by Mozilla, which translates Firefox with it.
+//!
+//! Everything a user reads in `app`, `discord` and `render` (the words in
+//! the pictures, the alt text) comes from here:
+//! [`t`] (or the [`tr!`](crate::tr) macro) looks a message up. A missing key
+//! is a bug caught by the tests (both catalogues have the same keys and
+//! variables; every key the code uses exists); in production it shows the
+//! key rather than panicking. Variables are not wrapped in Unicode
+//! isolation marks: Discord would show them.
+//!
+//! This module depends on nothing else in the crate.
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+/// The English catalogue (the fallback, and the canonical command names).
+pub const EN_FTL: &str = include_str!("../../../assets/i18n/en.ftl");
+/// The Brazilian Portuguese catalogue.
+pub const PT_FTL: &str = include_str!("../../../assets/i18n/pt-BR.ftl");
+
+/// A language the bot speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    #[default]
+    En,
+    Pt,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Pt];
+
+    /// The language for a Discord locale (`pt-BR`, `en-US`, …): any `pt*`
+    /// is Portuguese; English for everything else.
+    pub fn from_locale(locale: &str) -> Lang {
+        let locale = locale.trim().to_ascii_lowercase();
+        if locale == "pt" || locale.starts_with("pt-") || locale.starts_with("pt_") {
+            Lang::Pt
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The Discord locale of this language (`en-US` has no own catalogue:
+    /// English is `en`).
+    pub fn locale(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Pt => "pt-BR",
+        }
+    }
+
+    /// `n` with its thousands grouped as the language writes them: `1,512`
+    /// in English, `1.512` in Portuguese. For ratings and counts (never
+    /// game numbers, which people type back). Fluent's `NUMBER` cannot do
+    /// it: fluent-bundle 0.15 reads its `useGrouping` option, then ignores it.
+    pub fn number(self, n: i64) -> String {
+        let separator = match self {
+            Lang::En => ',',
+            Lang::Pt => '.',
+        };
+        let digits = n.unsigned_abs().to_string();
+        let mut grouped = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+        if n < 0 {
+            grouped.push('-');
+        }
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                grouped.push(separator);
+            }
+            grouped.push(digit);
+        }
+        grouped
+    }
+
+    /// The catalogue's source text.
+    pub fn source(self) -> &'static str {
+        match self {
+            Lang::En => EN_FTL,
+            Lang::Pt => PT_FTL,
+        }
+    }
+
+    fn bundle(self) -> &'static FluentBundle<FluentResource> {
+        match self {
+            Lang::En => &EN,
+            Lang::Pt => &PT,
+        }
+    }
+}
+
+static EN: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| bundle(Lang::En));
+static PT: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| bundle(Lang::Pt));
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: LanguageIdentifier = lang.locale().parse().expect("a valid language identifier");
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    bundle.set_use_isolating(false);
+    // A syntax error leaves the rest of the file usable; the tests fail on it.
+    let resource = FluentResource::try_new(lang.source().to_string()).unwrap_or_else(|(r, e)| {
+        tracing::error!("the {} catalogue has errors: {e:?}", lang.locale());
+        r
+    });
+    if let Err(e) = bundle.add_resource(resource) {
+        tracing::error!("the {} catalogue repeats messages: {e:?}", lang.locale());
+    }
+    bundle
+}
+
+/// A value for a message's variable: text, or a number (numbers choose
+/// the plural form). Ids of Discord users do not fit a float: pass them as
+/// text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arg(FluentValue<'static>);
+
+impl From<&str> for Arg {
+    fn from(text: &str) -> Arg {
+        Arg(FluentValue::String(Cow::Owned(text.to_string())))
+    }
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Arg {
+        Arg(FluentValue::String(Cow::Owned(text)))
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(text: &String) -> Arg {
+        Arg::from(text.as_str())
+    }
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg(FluentValue::from(n))
+            }
+        }
+    )*};
+}
+number_arg!(i64, i32, u32, u8, usize);
+
+/// The message `key` in `lang`, with its variables filled in. A key missing
+/// from `lang` falls back to English, and a key missing from both comes
+/// back as itself (a bug the tests catch).
+pub fn t(lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
+    let mut fluent_args = FluentArgs::new();
+    for (name, Arg(value)) in args {
+        fluent_args.set(*name, value.clone());
+    }
+    for lang in [lang, Lang::En] {
+        let bundle = lang.bundle();
+        let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+            continue;
+        };
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!("message {key} in {}: {errors:?}", lang.locale());
+        }
+        return text.into_owned();
+    }
+    tracing::warn!("no message {key} in any catalogue");
+    key.to_string()
+}
+
+/// Looks up a message: `tr!(lang, "key", name = value, …)`, the values
+/// anything [`Arg`] converts from.
+#[macro_export]
+macro_rules! tr {
+    ($lang:expr, $key:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::t(
+            $lang,
+            $key,
+            &[$((stringify!($name), $crate::Arg::from($value))),*],
+        )
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// The keys and, for each, the sorted variables of a catalogue's messages.
+    pub(crate) fn catalogue_keys(source: &str) -> Vec<(String, Vec<String>)> {
+        use fluent_syntax::ast;
+        fn walk_pattern(pattern: &ast::Pattern<&str>, vars: &mut Vec<String>) {
+            for element in &pattern.elements {
+                if let ast::PatternElement::Placeable { expression } = element {
+                    walk_expression(expression, vars);
+                }
+            }
+        }
+        fn walk_expression(expression: &ast::Expression<&str>, vars: &mut Vec<String>) {
+            match expression {
+                ast::Expression::Select { selector, variants } => {
+                    walk_inline(selector, vars);
+                    for variant in variants {
+                        walk_pattern(&variant.value, vars);
+                    }
+                }
+                ast::Expression::Inline(inline) => walk_inline(inline, vars),
+            }
+        }
+        fn walk_inline(inline: &ast::InlineExpression<&str>, vars: &mut Vec<String>) {
+            match inline {
+                ast::InlineExpression::VariableReference { id } => vars.push(id.name.to_string()),
+                ast::InlineExpression::Placeable { expression } => {
+                    walk_expression(expression, vars)
+                }
+                _ => {}
+            }
+        }
+        let resource = match FluentResource::try_new(source.to_string()) {
+            Ok(resource) => resource,
+            Err((_, errors)) => panic!("catalogue syntax errors: {errors:?}"),
+        };
+        let mut keys = Vec::new();
+        for entry in resource.entries() {
+            if let ast::Entry::Message(message) = entry {
+                let mut vars = Vec::new();
+                if let Some(value) = &message.value {
+                    walk_pattern(value, &mut vars);
+                }
+                vars.sort();
+                vars.dedup();
+                keys.push((message.id.name.to_string(), vars));
+            }
+        }
+        keys
+    }
+
+    #[test]
+    fn locales_choose_a_language() {
+        assert_eq!(Lang::from_locale("pt-BR"), Lang::Pt);
+        assert_eq!(Lang::from_locale("pt"), Lang::Pt);
+        assert_eq!(Lang::from_locale("en-US"), Lang::En);
+        assert_eq!(Lang::from_locale("fr"), Lang::En);
+        assert_eq!(Lang::from_locale(""), Lang::En);
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_locale(lang.locale()), lang);
+        }
+    }
+
+    #[test]
+    fn both_catalogues_have_the_same_keys_and_variables() {
+        let en: BTreeMap<_, _> = catalogue_keys(EN_FTL).into_iter().collect();
+        let pt: BTreeMap<_, _> = catalogue_keys(PT_FTL).into_iter().collect();
+        assert!(en.len() > 50, "the English catalogue is nearly empty");
+        for (key, vars) in &en {
+            match pt.get(key) {
+                None => panic!("pt-BR.ftl lacks {key}"),
+                Some(pt_vars) => assert_eq!(pt_vars, vars, "variables of {key}"),
+            }
+        }
+        for key in pt.keys() {
+            assert!(en.contains_key(key), "en.ftl lacks {key}");
+        }
+    }
+
+    #[test]
+    fn every_message_formats_without_errors() {
+        for lang in Lang::ALL {
+            let bundle = lang.bundle();
+            for (key, vars) in catalogue_keys(lang.source()) {
+                let mut args = FluentArgs::new();
+                for var in &vars {
+                    args.set(var.clone(), FluentValue::from(2));
+                }
+                let message = bundle.get_message(&key).unwrap();
+                let mut errors = Vec::new();
+                let text =
+                    bundle.format_pattern(message.value().unwrap(), Some(&args), &mut errors);
+                assert!(errors.is_empty(), "{key} in {}: {errors:?}", lang.locale());
+                assert!(!text.contains('\u{2068}'), "isolation marks in {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        let wins =
+            |lang: Lang, n: i64| crate::tr!(lang, "count-wins", count = n, number = lang.number(n));
+        assert_eq!(wins(Lang::En, 1), "1 win");
+        assert_eq!(wins(Lang::En, 2), "2 wins");
+        assert_eq!(wins(Lang::En, 1512), "1,512 wins");
+        assert_eq!(wins(Lang::Pt, 1), "1 vitória");
+        assert_eq!(wins(Lang::Pt, 2), "2 vitórias");
+        assert_eq!(wins(Lang::Pt, 1512), "1.512 vitórias");
+        assert_eq!(crate::tr!(Lang::Pt, "count-days", count = 3), "3 dias");
+    }
+
+    #[test]
+    fn a_missing_key_shows_itself() {
+        assert_eq!(t(Lang::Pt, "no-such-key", &[]), "no-such-key");
+    }
+
+    #[test]
+    fn variables_are_not_isolated() {
+        let text = crate::tr!(Lang::En, "ran-out-of-time", name = "ana", id = 7);
+        assert!(text.starts_with("ana "), "{text}");
+    }
+
+    /// Calls whose text is for operators and logs, not for Discord users.
+    const NOT_USER_FACING: [&str; 14] = [
+        "info!(",
+        "assert!(",
+        "warn!(",
+        "error!(",
+        "debug!(",
+        "#[error(",
+        ".expect(",
+        "Internal(",
+        "corrupt(",
+        "Corrupt(",
+        "Error::Other(",
+        "sqlx::query(",
+        "BadVariable {",
+        "impl std::str::FromStr for ShardRange {",
+    ];
+
+    /// Prose the bot writes only in its logs, or in errors no user sees.
+    const ALLOWED: [&str; 3] = [
+        // ComponentId's parse error: users get `old-button` instead.
+        "unknown component `{id}`",
+        // Where the command was registered, for the log.
+        "in server {guild}",
+        "globally (new servers may wait up to an hour to see it)",
+    ];
+
+    /// Removes each call in [`NOT_USER_FACING`] with its arguments (up to
+    /// the matching bracket), comments, and `#[cfg(test)]` modules.
+    fn user_facing_code(source: &str) -> String {
+        let source = source.split("#[cfg(test)]").next().unwrap_or("");
+        let mut code: String = source
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for call in NOT_USER_FACING {
+            while let Some(start) = code.find(call) {
+                let open = start + call.len() - 1;
+                let (mut depth, mut end, mut in_string, mut escaped) =
+                    (0, code.len(), false, false);
+                for (i, c) in code[open..].char_indices() {
+                    match c {
+                        _ if escaped => escaped = false,
+                        '\\' if in_string => escaped = true,
+                        '"' => in_string = !in_string,
+                        '(' | '{' | '[' if !in_string => depth += 1,
+                        ')' | '}' | ']' if !in_string => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = open + i + 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                code.replace_range(start..end, "");
+            }
+        }
+        code
+    }
+
+    /// The string literals of some code.
+    fn literals(code: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut current: Option<String> = None;
+        let mut escaped = false;
+        for c in code.chars() {
+            match &mut current {
+                Some(text) if escaped => {
+                    text.push(c);
+                    escaped = false;
+                }
+                Some(_) if c == '\\' => escaped = true,
+                Some(text) if c == '"' => {
+                    found.push(std::mem::take(text));
+                    current = None;
+                }
+                Some(text) => text.push(c),
+                None if c == '"' => current = Some(String::new()),
+                None => {}
+            }
+        }
+        found
+    }
+
+    /// The Rust files whose strings users read: the bot's service and
+    /// Discord adapter, and the pictures (every crate that speaks to users,
+    /// in this workspace).
+    fn user_facing_sources() -> Vec<std::path::PathBuf> {
+        let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut pending: Vec<_> = [
+            "crates/kiela-bot/src/app",
+            "crates/kiela-bot/src/discord",
+            "crates/kiela-render/src",
+        ]
+        .iter()
+        .map(|dir| workspace.join(dir))
+        .collect();
+        let mut files = Vec::new();
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    pending.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 20, "the scan found only {files:?}");
+        files
+    }
+
+    /// Prose: a space followed by a lower-case word.
+    fn looks_like_prose(text: &str) -> bool {
+        let chars: Vec<char> = text.chars().collect();
+        chars
+            .windows(3)
+            .any(|w| w[0] == ' ' && w[1].is_lowercase() && w[2].is_lowercase())
+    }
+
+    #[test]
+    fn no_user_facing_english_outside_the_catalogue() {
+        let mut offenders = Vec::new();
+        for path in user_facing_sources() {
+            let source = std::fs::read_to_string(&path).unwrap();
+            for literal in literals(&user_facing_code(&source)) {
+                if looks_like_prose(&literal) && !ALLOWED.contains(&literal.as_str()) {
+                    offenders.push(format!("{}: {literal:?}", path.display()));
+                }
+            }
+        }
+        assert!(
+            offenders.is_empty(),
+            "user-facing text belongs in assets/i18n/*.ftl:\n{}",
+            offenders.join("\n")
+        );
+    }
+
+    #[test]
+    fn numbers_are_grouped_per_language() {
+        for (n, en, pt) in [
+            (0, "0", "0"),
+            (999, "999", "999"),
+            (1512, "1,512", "1.512"),
+            (-1512, "-1,512", "-1.512"),
+            (1_000_000, "1,000,000", "1.000.000"),
+        ] {
+            assert_eq!(Lang::En.number(n), en);
+            assert_eq!(Lang::Pt.number(n), pt);
+        }
+    }
+
+    #[test]
+    fn the_literal_scan_finds_prose() {
+        let code =
+            "let a = \"kiela:move\"; warn!(\"a log line\"); let b = format!(\"{x} is empty\");";
+        let found: Vec<String> = literals(&user_facing_code(code))
+            .into_iter()
+            .filter(|l| looks_like_prose(l))
+            .collect();
+        assert_eq!(found, ["{x} is empty"]);
+    }
+
+    #[test]
+    fn every_key_the_code_uses_exists() {
+        let en: BTreeMap<_, _> = catalogue_keys(EN_FTL).into_iter().collect();
+        let mut missing = Vec::new();
+        for path in user_facing_sources() {
+            let source = std::fs::read_to_string(&path).unwrap();
+            for (i, _) in source.match_indices("tr!(") {
+                let rest = &source[i..];
+                let Some(quote) = rest.find('"') else {
+                    continue;
+                };
+                let key = rest[quote + 1..].split('"').next().unwrap();
+                if !key.contains('{') && !en.contains_key(key) {
+                    missing.push(format!("{}: {key}", path.display()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "keys missing from en.ftl: {missing:?}");
+    }
+
+    /// `/kiela arrange` reads the rows as the board draws them (the engine's
+    /// `Layout`: South's upper row is its inner row 2, North's its outer
+    /// row 4); the help must say so, not "outer, then inner".
+    #[test]
+    fn the_layout_help_says_what_the_engine_reads() {
+        use kiela_rules::{Layout, Side};
+        assert_eq!(Layout::hole(Side::South, 0).to_string(), "A2");
+        assert_eq!(Layout::hole(Side::South, 10).to_string(), "A1");
+        assert_eq!(Layout::hole(Side::North, 0).to_string(), "A4");
+        for key in ["opt-layout-description", "layout-wrong-length"] {
+            let en = crate::tr!(Lang::En, key, count = 3);
+            assert!(
+                en.contains("upper row A-J, then your lower row A-J"),
+                "{en}"
+            );
+            let pt = crate::tr!(Lang::Pt, key, count = 3);
+            assert!(pt.contains("de cima A-J, depois a de baixo A-J"), "{pt}");
+            assert!(
+                !en.contains("outer") && !pt.contains("externa"),
+                "{en} / {pt}"
+            );
+        }
+    }
+}

@@ -1,0 +1,439 @@
+//! Drawing primitives on an RGB canvas: anti-aliased discs, rings, rounded
+//! rectangles and triangles, dashed squares, and text placed by its visible
+//! bounds. Text rasterising comes from imageproc; the round shapes are drawn
+//! here with exact coverage, because imageproc's circles are not smoothed.
+
+use std::sync::LazyLock;
+
+use ab_glyph::{point, Font, FontRef, OutlinedGlyph, PxScale, ScaleFont};
+use image::{Rgb, RgbImage};
+use imageproc::drawing::draw_filled_rect_mut;
+use imageproc::rect::Rect;
+
+/// Levels of partial coverage an edge pixel can take. A few levels look as
+/// smooth as many at this size, and keep the picture to a small palette, so
+/// that it can be stored as an indexed PNG (a third of the bytes to encode).
+const COVERAGE_LEVELS: f32 = 12.0;
+
+/// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/LICENSE-DejaVu.txt`).
+static REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
+
+pub(crate) struct Fonts {
+    pub regular: FontRef<'static>,
+    pub bold: FontRef<'static>,
+}
+
+pub(crate) static FONTS: LazyLock<Fonts> = LazyLock::new(|| Fonts {
+    // The fonts are part of the binary: a failure here is a build mistake.
+    regular: FontRef::try_from_slice(REGULAR_TTF).expect("embedded DejaVuSans.ttf parses"),
+    bold: FontRef::try_from_slice(BOLD_TTF).expect("embedded DejaVuSans-Bold.ttf parses"),
+});
+
+/// Mixes `color` into the pixel at (`x`, `y`) with weight `alpha` (0..=1);
+/// pixels off the canvas are ignored.
+#[inline]
+pub fn blend(img: &mut RgbImage, x: i32, y: i32, color: Rgb<u8>, alpha: f32) {
+    let level = (alpha * COVERAGE_LEVELS + 0.5) as i32;
+    if level <= 0 || x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
+        return;
+    }
+    let pixel = img.get_pixel_mut(x as u32, y as u32);
+    if level >= COVERAGE_LEVELS as i32 {
+        *pixel = color;
+        return;
+    }
+    let alpha = level as f32 / COVERAGE_LEVELS;
+    for (dst, src) in pixel.0.iter_mut().zip(color.0) {
+        *dst = (*dst as f32 + (src as f32 - *dst as f32) * alpha + 0.5) as u8;
+    }
+}
+
+/// Fills the ring between radii `inner` and `outer` around (`cx`, `cy`),
+/// with smooth edges; `inner` 0 gives a disc.
+pub fn ring(img: &mut RgbImage, cx: f32, cy: f32, inner: f32, outer: f32, color: Rgb<u8>) {
+    let (x0, x1) = ((cx - outer - 1.0) as i32, (cx + outer + 1.0).ceil() as i32);
+    let (y0, y1) = ((cy - outer - 1.0) as i32, (cy + outer + 1.0).ceil() as i32);
+    // Squared radii where coverage starts and becomes full.
+    let outer_edge = ((outer + 0.5).powi(2), (outer - 0.5).max(0.0).powi(2));
+    let inner_edge = ((inner - 0.5).max(0.0).powi(2), (inner + 0.5).powi(2));
+    for y in y0..=y1 {
+        let dy2 = (y as f32 + 0.5 - cy).powi(2);
+        for x in x0..=x1 {
+            let d2 = (x as f32 + 0.5 - cx).powi(2) + dy2;
+            if d2 >= outer_edge.0 || (inner > 0.0 && d2 <= inner_edge.0) {
+                continue;
+            }
+            if d2 <= outer_edge.1 && (inner <= 0.0 || d2 >= inner_edge.1) {
+                blend(img, x, y, color, 1.0);
+                continue;
+            }
+            let d = d2.sqrt();
+            let outside = (outer + 0.5 - d).clamp(0.0, 1.0);
+            let inside = if inner > 0.0 {
+                (d - inner + 0.5).clamp(0.0, 1.0)
+            } else {
+                1.0
+            };
+            blend(img, x, y, color, outside.min(inside));
+        }
+    }
+}
+
+pub fn disc(img: &mut RgbImage, cx: f32, cy: f32, r: f32, color: Rgb<u8>) {
+    ring(img, cx, cy, 0.0, r, color);
+}
+
+/// A ring broken into `dashes` arcs with gaps as long as the arcs, the
+/// first centred at the top: a mark told apart from a solid ring by its
+/// shape, not only its colour.
+pub fn dashed_ring(
+    img: &mut RgbImage,
+    (cx, cy): (f32, f32),
+    (inner, outer): (f32, f32),
+    dashes: u32,
+    color: Rgb<u8>,
+) {
+    let r = outer.ceil() as i32 + 1;
+    let period = std::f32::consts::TAU / dashes as f32;
+    for y in cy as i32 - r..=cy as i32 + r {
+        for x in cx as i32 - r..=cx as i32 + r {
+            let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
+            let d = (dx * dx + dy * dy).sqrt();
+            let radial = (outer + 0.5 - d).min(d - inner + 0.5).clamp(0.0, 1.0);
+            if radial <= 0.0 {
+                continue;
+            }
+            // Distance along the circle from the nearest dash's edge.
+            let phase = (dx.atan2(-dy) + period / 4.0).rem_euclid(period);
+            let along = ((period / 2.0 - phase).min(phase) * d + 0.5).clamp(0.0, 1.0);
+            blend(img, x, y, color, radial.min(along));
+        }
+    }
+}
+
+/// A filled rectangle with corners rounded to `radius`.
+pub fn rounded_rect(
+    img: &mut RgbImage,
+    x: i32,
+    y: i32,
+    w: u32,
+    h: u32,
+    radius: f32,
+    color: Rgb<u8>,
+) {
+    let (left, top) = (x as f32, y as f32);
+    let (right, bottom) = (left + w as f32, top + h as f32);
+    let r = radius.ceil() as i32;
+    // The straight parts are plain rectangles; only the corners need care.
+    let inner_w = w.saturating_sub(2 * r as u32);
+    let inner_h = h.saturating_sub(2 * r as u32);
+    rect(img, x + r, y, inner_w, h, color);
+    rect(img, x, y + r, w, inner_h, color);
+    let corner_xs = (x..x + r).chain(x + w as i32 - r..x + w as i32);
+    for px in corner_xs {
+        let corner_ys = (y..y + r).chain(y + h as i32 - r..y + h as i32);
+        for py in corner_ys {
+            let (fx, fy) = (px as f32 + 0.5, py as f32 + 0.5);
+            // Distance outside the rectangle shrunk by `radius`.
+            let dx = (left + radius - fx).max(fx - (right - radius)).max(0.0);
+            let dy = (top + radius - fy).max(fy - (bottom - radius)).max(0.0);
+            let d = (dx * dx + dy * dy).sqrt();
+            blend(img, px, py, color, (radius + 0.5 - d).clamp(0.0, 1.0));
+        }
+    }
+}
+
+/// Copies all of `sprite` into `img` with its top left corner at (`x`, `y`);
+/// the sprite must fit inside the image.
+pub fn copy(img: &mut RgbImage, sprite: &RgbImage, x: u32, y: u32) {
+    let row_bytes = 3 * sprite.width() as usize;
+    let stride = 3 * img.width() as usize;
+    let (dst, src) = (&mut **img, sprite.as_raw());
+    for (row, line) in src.chunks_exact(row_bytes).enumerate() {
+        let start = (y as usize + row) * stride + 3 * x as usize;
+        dst[start..start + row_bytes].copy_from_slice(line);
+    }
+}
+
+/// Copies the `w` x `h` region at (`x`, `y`) of `from` into the same place
+/// of `img` (both the same size).
+pub fn copy_region(img: &mut RgbImage, from: &RgbImage, x: u32, y: u32, w: u32, h: u32) {
+    let stride = 3 * img.width() as usize;
+    let (start, len) = (3 * x as usize, 3 * w as usize);
+    for row in y as usize..(y + h) as usize {
+        let range = row * stride + start..row * stride + start + len;
+        img.as_mut()[range.clone()].copy_from_slice(&from.as_raw()[range]);
+    }
+}
+
+/// A plain filled rectangle (crisp edges).
+pub fn rect(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, color: Rgb<u8>) {
+    if w > 0 && h > 0 {
+        draw_filled_rect_mut(img, Rect::at(x, y).of_size(w, h), color);
+    }
+}
+
+/// The outline of a square centred on (`cx`, `cy`), `half` from centre to
+/// outer edge, `thickness` wide, drawn as dashes that start at each corner.
+pub fn dashed_square(
+    img: &mut RgbImage,
+    cx: i32,
+    cy: i32,
+    half: i32,
+    thickness: i32,
+    color: Rgb<u8>,
+) {
+    let side = 2 * half;
+    let (dash, gap) = (12, 6);
+    let (x0, y0) = (cx - half, cy - half);
+    let mut along = 0;
+    while along < side {
+        let len = dash.min(side - along) as u32;
+        let t = thickness as u32;
+        rect(img, x0 + along, y0, len, t, color); // top, left to right
+        rect(
+            img,
+            x0 + side - along - len as i32,
+            y0 + side - thickness,
+            len,
+            t,
+            color,
+        ); // bottom
+        rect(img, x0, y0 + side - along - len as i32, t, len, color); // left
+        rect(img, x0 + side - thickness, y0 + along, t, len, color); // right
+        along += dash + gap;
+    }
+}
+
+/// A filled triangle with smooth edges.
+pub fn triangle(img: &mut RgbImage, corners: [(f32, f32); 3], color: Rgb<u8>) {
+    let xs = corners.map(|c| c.0);
+    let ys = corners.map(|c| c.1);
+    let min = |v: [f32; 3]| v.iter().copied().fold(f32::INFINITY, f32::min);
+    let max = |v: [f32; 3]| v.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    // Orient the edges so that the inside is on the positive side.
+    let area = (xs[1] - xs[0]) * (ys[2] - ys[0]) - (ys[1] - ys[0]) * (xs[2] - xs[0]);
+    let sign = if area < 0.0 { -1.0 } else { 1.0 };
+    for py in min(ys).floor() as i32..=max(ys).ceil() as i32 {
+        for px in min(xs).floor() as i32..=max(xs).ceil() as i32 {
+            let (fx, fy) = (px as f32 + 0.5, py as f32 + 0.5);
+            let mut coverage: f32 = 1.0;
+            for i in 0..3 {
+                let (ax, ay) = corners[i];
+                let (bx, by) = corners[(i + 1) % 3];
+                let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt().max(1e-3);
+                // Signed distance from the edge, positive inside.
+                let d = sign * ((bx - ax) * (fy - ay) - (by - ay) * (fx - ax)) / len;
+                coverage = coverage.min((d + 0.5).clamp(0.0, 1.0));
+            }
+            blend(img, px, py, color, coverage);
+        }
+    }
+}
+
+/// Where text sits relative to the point it is drawn at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// The point is the middle of the left edge of the visible text.
+    Left,
+    /// The point is the centre of the visible text.
+    Centre,
+    /// The point is the middle of the right edge of the visible text.
+    Right,
+}
+
+/// `text` laid out on one line from the origin (baseline at y = 0): its
+/// glyphs and the visible bounds (left, top, right, bottom) of the ink.
+fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<OutlinedGlyph>, [f32; 4]) {
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut glyphs = Vec::with_capacity(text.len());
+    let mut caret = 0f32;
+    let mut previous = None;
+    let mut bounds = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+    for c in text.chars() {
+        let id = scaled.glyph_id(c);
+        if let Some(previous) = previous {
+            caret += scaled.kern(previous, id);
+        }
+        previous = Some(id);
+        let glyph = id.with_scale_and_position(scaled.scale(), point(caret, 0.0));
+        caret += scaled.h_advance(id);
+        if let Some(outlined) = scaled.outline_glyph(glyph) {
+            let b = outlined.px_bounds();
+            bounds = [
+                bounds[0].min(b.min.x),
+                bounds[1].min(b.min.y),
+                bounds[2].max(b.max.x),
+                bounds[3].max(b.max.y),
+            ];
+            glyphs.push(outlined);
+        }
+    }
+    if glyphs.is_empty() {
+        bounds = [0.0; 4];
+    }
+    (glyphs, bounds)
+}
+
+/// Width in pixels of the ink of `text`.
+pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
+    let (_, [left, _, right, _]) = layout(font, size, text);
+    right - left
+}
+
+/// Draws `text` so that its ink sits at `x` as `anchor` says, with capital
+/// letters and digits centred vertically on `cy` (so that texts drawn on one
+/// line share a baseline). Returns the x just after the ink.
+#[allow(clippy::too_many_arguments)]
+pub fn text(
+    img: &mut RgbImage,
+    font: &FontRef<'static>,
+    size: f32,
+    text: &str,
+    x: f32,
+    cy: f32,
+    anchor: Anchor,
+    color: Rgb<u8>,
+) -> f32 {
+    let (glyphs, [left, _, right, _]) = layout(font, size, text);
+    // Digits and capitals reach from the baseline up to the cap height.
+    let cap_height = font
+        .outline_glyph(font.glyph_id('H').with_scale(size))
+        .map_or(size * 0.73, |h| -h.px_bounds().min.y);
+    let width = right - left;
+    let start = match anchor {
+        Anchor::Left => x,
+        Anchor::Centre => x - width / 2.0,
+        Anchor::Right => x - width,
+    };
+    // Whole-pixel offsets keep every glyph as crisp as it was rasterised.
+    let dx = (start - left).round();
+    let baseline = (cy + cap_height / 2.0).round();
+    for glyph in &glyphs {
+        let b = glyph.px_bounds();
+        let (gx, gy) = ((b.min.x + dx) as i32, (b.min.y + baseline) as i32);
+        glyph.draw(|px, py, coverage| {
+            blend(img, gx + px as i32, gy + py as i32, color, coverage);
+        });
+    }
+    start + width
+}
+
+/// `text` on a rounded label of `background`, the label's edge at `x` as
+/// `anchor` says and its middle on `cy`. Returns the label's outer box
+/// (left, top, right, bottom).
+#[allow(clippy::too_many_arguments)]
+pub fn pill(
+    img: &mut RgbImage,
+    font: &FontRef<'static>,
+    size: f32,
+    label: &str,
+    x: f32,
+    cy: f32,
+    anchor: Anchor,
+    (background, ink): (Rgb<u8>, Rgb<u8>),
+) -> [i32; 4] {
+    let pad = (size * 0.3).round();
+    let height = (size * 1.1).round();
+    let width = (text_width(font, size, label) + 2.0 * pad)
+        .round()
+        .max(height);
+    let left = match anchor {
+        Anchor::Left => x,
+        Anchor::Centre => x - width / 2.0,
+        Anchor::Right => x - width,
+    }
+    .round() as i32;
+    let top = (cy - height / 2.0).round() as i32;
+    rounded_rect(
+        img,
+        left,
+        top,
+        width as u32,
+        height as u32,
+        height / 2.0,
+        background,
+    );
+    text(
+        img,
+        font,
+        size,
+        label,
+        left as f32 + width / 2.0,
+        top as f32 + height / 2.0,
+        Anchor::Centre,
+        ink,
+    );
+    [left, top, left + width as i32, top + height as i32]
+}
+
+/// `text` shortened with `…` until it is at most `max_width` pixels wide.
+pub fn fit(font: &FontRef<'static>, size: f32, text: &str, max_width: f32) -> String {
+    // Never measure more characters than the narrowest letter would fit, so
+    // that a name of any length costs no more than a short one.
+    let most = (max_width / text_width(font, size, "i").max(1.0)) as usize + 2;
+    let mut chars: Vec<char> = text.chars().take(most + 1).collect();
+    if chars.len() <= most && text_width(font, size, text) <= max_width {
+        return text.to_string();
+    }
+    chars.truncate(most);
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+        if text_width(font, size, &candidate) <= max_width {
+            return candidate;
+        }
+    }
+    "…".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rings_are_hollow_and_discs_are_full() {
+        let mut img = RgbImage::from_pixel(40, 40, Rgb([0, 0, 0]));
+        ring(&mut img, 20.0, 20.0, 10.0, 15.0, Rgb([255, 255, 255]));
+        assert_eq!(img.get_pixel(20, 20).0, [0, 0, 0]);
+        assert_eq!(img.get_pixel(20 + 12, 20).0, [255, 255, 255]);
+        assert_eq!(img.get_pixel(20 + 18, 20).0, [0, 0, 0]);
+        disc(&mut img, 20.0, 20.0, 5.0, Rgb([9, 9, 9]));
+        assert_eq!(img.get_pixel(20, 20).0, [9, 9, 9]);
+    }
+
+    #[test]
+    fn long_text_is_shortened_to_fit() {
+        let font = &FONTS.bold;
+        let long = "a".repeat(100_000);
+        let fitted = fit(font, 20.0, &long, 150.0);
+        assert!(fitted.ends_with('…'));
+        assert!(text_width(font, 20.0, &fitted) <= 150.0);
+        assert_eq!(fit(font, 20.0, "bob", 150.0), "bob");
+    }
+
+    #[test]
+    fn text_is_centred_where_asked() {
+        let mut img = RgbImage::from_pixel(100, 60, Rgb([0, 0, 0]));
+        text(
+            &mut img,
+            &FONTS.bold,
+            40.0,
+            "8",
+            50.0,
+            30.0,
+            Anchor::Centre,
+            Rgb([255, 255, 255]),
+        );
+        let lit: Vec<(u32, u32)> = img
+            .enumerate_pixels()
+            .filter(|(_, _, p)| p.0[0] > 128)
+            .map(|(x, y, _)| (x, y))
+            .collect();
+        let (xs, ys): (Vec<u32>, Vec<u32>) = lit.into_iter().unzip();
+        let mid = |v: &[u32]| (v.iter().min().unwrap() + v.iter().max().unwrap()) as f32 / 2.0;
+        assert!((mid(&xs) - 50.0).abs() <= 1.5, "x centre {}", mid(&xs));
+        assert!((mid(&ys) - 30.0).abs() <= 1.5, "y centre {}", mid(&ys));
+    }
+}

@@ -1,0 +1,460 @@
+//! Every word the pictures and the alt text use, in one place, from the
+//! message catalogue (`assets/i18n/*.ftl`, the `board-` keys) in the
+//! view's language. Pure functions of their arguments.
+
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_rules::{GameResult, Lap, LapKind, Outcome, Reason, Side, Trace, Variant};
+
+/// `"alice (South)"`, or `"South"` for a player known by their side only.
+pub fn player(lang: Lang, name: &str, side: Side) -> String {
+    let side = self::side(lang, side);
+    if name == side {
+        side
+    } else {
+        tr!(lang, "board-player", name = name, side = side)
+    }
+}
+
+/// `"alice (South) wins: North has no legal move"`, `"Draw: threefold
+/// repetition"`.
+pub fn outcome(lang: Lang, outcome: &Outcome, name: impl Fn(Side) -> String) -> String {
+    let loser = outcome.result.winner().map(Side::opponent);
+    let why = match (outcome.reason, loser) {
+        (Reason::NoMoves, Some(loser)) => {
+            tr!(lang, "board-why-no-moves", loser = side(lang, loser))
+        }
+        (Reason::Resignation, Some(loser)) => {
+            tr!(lang, "board-why-resigned", loser = side(lang, loser))
+        }
+        (Reason::Timeout, Some(loser)) => tr!(lang, "board-why-timeout", loser = side(lang, loser)),
+        (Reason::Repetition, _) => tr!(lang, "board-why-repetition"),
+        (Reason::Agreement, _) => tr!(lang, "board-why-agreement"),
+        (Reason::NoMoves, None) => tr!(lang, "board-why-other-no-moves"),
+        (Reason::Resignation, None) => tr!(lang, "board-why-other-resignation"),
+        (Reason::Timeout, None) => tr!(lang, "board-why-other-timeout"),
+    };
+    match outcome.result {
+        GameResult::Draw => tr!(lang, "board-draw", why = why),
+        GameResult::SouthWins | GameResult::NorthWins => {
+            let winner = outcome.result.winner().unwrap_or(Side::South);
+            let player = player(lang, &name(winner), winner);
+            tr!(lang, "board-wins", player = player, why = why)
+        }
+    }
+}
+
+/// The variant's name with a capital letter.
+pub fn variant(lang: Lang, variant: Variant) -> String {
+    match variant {
+        Variant::Standard => tr!(lang, "variant-standard"),
+        Variant::Beginner => tr!(lang, "variant-beginner"),
+        Variant::Expert => tr!(lang, "variant-expert"),
+    }
+}
+
+/// The side's name: `"North"`.
+pub fn side(lang: Lang, side: Side) -> String {
+    match side {
+        Side::South => tr!(lang, "side-south"),
+        Side::North => tr!(lang, "side-north"),
+    }
+}
+
+/// A player's band when it is their turn: `"North · to move"`, with the
+/// time left when the game has a deadline: `"North · to move · 2 days left"`.
+pub fn band_to_move(lang: Lang, side: Side, time_left: Option<i64>) -> String {
+    let side = self::side(lang, side);
+    match time_left {
+        Some(seconds) => {
+            let time = self::time_left(lang, seconds);
+            tr!(lang, "board-band-to-move-time", side = side, time = time)
+        }
+        None => tr!(lang, "board-band-to-move", side = side),
+    }
+}
+
+/// The winner's band: `"North · wins"`.
+pub fn band_winner(lang: Lang, side: Side) -> String {
+    tr!(lang, "board-band-winner", side = self::side(lang, side))
+}
+
+/// Stones on a player's rows: `"28 stones"`.
+pub fn stones(lang: Lang, count: u32) -> String {
+    tr!(lang, "count-stones", count = count)
+}
+
+/// Time left to move, rounded down to the largest unit that reads well:
+/// `"2 days left"`, `"5 hours left"`, `"12 minutes left"`, `"time is up"`.
+pub fn time_left(lang: Lang, seconds: i64) -> String {
+    const MINUTE: i64 = 60;
+    const HOUR: i64 = 60 * MINUTE;
+    const DAY: i64 = 24 * HOUR;
+    match seconds {
+        s if s <= 0 => tr!(lang, "board-time-up"),
+        s if s >= 2 * DAY => tr!(lang, "board-days-left", count = s / DAY),
+        s if s >= 2 * HOUR => tr!(lang, "board-hours-left", count = s / HOUR),
+        s => tr!(lang, "board-minutes-left", count = (s / MINUTE).max(1)),
+    }
+}
+
+/// The left of the status strip: `"Game #12 · Standard · move 11"`; the
+/// game number only when there is one.
+pub fn status(lang: Lang, game_id: Option<i64>, variant: Variant, move_number: usize) -> String {
+    let variant = self::variant(lang, variant);
+    match game_id {
+        Some(id) => tr!(
+            lang,
+            "board-status-game",
+            id = id.to_string(),
+            variant = variant,
+            number = move_number
+        ),
+        None => tr!(
+            lang,
+            "board-status",
+            variant = variant,
+            number = move_number
+        ),
+    }
+}
+
+/// The middle of the status strip: `"South to move"`.
+pub fn to_move(lang: Lang, side: Side) -> String {
+    tr!(lang, "board-to-move", side = self::side(lang, side))
+}
+
+/// The label before the last move in the status strip.
+pub fn last_move_label(lang: Lang) -> String {
+    tr!(lang, "board-last-move")
+}
+
+/// The status strip's word for an Expert rearrangement.
+pub fn rearranged(lang: Lang) -> String {
+    tr!(lang, "board-rearranged")
+}
+
+/// Stones the last move captured, in the status strip: `"took 6"`.
+pub fn took(lang: Lang, stones: u32) -> String {
+    tr!(lang, "board-took", count = stones)
+}
+
+/// The evaluation graph's title.
+pub fn graph_title(lang: Lang) -> String {
+    tr!(lang, "graph-title")
+}
+
+/// The evaluation graph's legend for a blunder's mark.
+pub fn graph_blunder(lang: Lang) -> String {
+    tr!(lang, "move-verdict-blunder")
+}
+
+/// The evaluation graph's legend for a mistake's mark.
+pub fn graph_mistake(lang: Lang) -> String {
+    tr!(lang, "move-verdict-mistake")
+}
+
+/// Beside the result banner: `"after 64 turns"`.
+pub fn after_turns(lang: Lang, ply: usize) -> String {
+    tr!(lang, "board-after-turns", count = ply)
+}
+
+/// A hole's change over the last turn: `"+2"`, `"−5"` (a real minus sign).
+pub fn change(delta: i32) -> String {
+    if delta < 0 {
+        format!("−{}", -delta)
+    } else {
+        format!("+{delta}")
+    }
+}
+
+/// Numbers of the events at one hole, in order: `"3"`, `"1,4"`, and for a
+/// hole visited more than twice the first two and `"…"`.
+pub fn event_numbers(numbers: &[usize]) -> String {
+    let shown: Vec<String> = numbers.iter().take(2).map(usize::to_string).collect();
+    let more = if numbers.len() > 2 { "…" } else { "" };
+    format!("{}{more}", shown.join(","))
+}
+
+/// The stones in hand during an animation: `"×5"`.
+pub fn hand(stones: u8) -> String {
+    format!("×{stones}")
+}
+
+/// A path longer than this many characters is shortened in the middle.
+pub const PATH_MAX_CHARS: usize = 300;
+
+/// Names in a path are cut to this many characters.
+const PATH_NAME_CHARS: usize = 40;
+
+/// The turn's path on one line, at most [`PATH_MAX_CHARS`] characters:
+/// `"Nzinga sowed G4 → relay C4 → C3 captured C2+C1 (6) → ended in H4."`.
+/// A long chain keeps its first and last steps and counts the middle
+/// (`"… 37 relays …"`), so the line stays short whatever the chain.
+///
+/// ```
+/// use kiela_render::words::path;
+/// use kiela_rules::{Position, Variant};
+/// use kiela_i18n::Lang;
+/// let trace = Position::new(Variant::Standard).trace(&"G2".parse().unwrap()).unwrap();
+/// assert_eq!(path(Lang::En, "alice", &trace), "alice sowed G2 → ended in E2.");
+/// assert_eq!(path(Lang::Pt, "alice", &trace), "alice semeou G2 → terminou em E2.");
+/// ```
+pub fn path(lang: Lang, mover: &str, trace: &Trace) -> String {
+    let mover: String = if mover.chars().count() > PATH_NAME_CHARS {
+        mover
+            .chars()
+            .take(PATH_NAME_CHARS - 1)
+            .chain(['…'])
+            .collect()
+    } else {
+        mover.to_string()
+    };
+    let (Some(first), Some(end)) = (trace.laps.first(), trace.ended()) else {
+        return tr!(lang, "board-path-rearranged", mover = mover);
+    };
+    let head = tr!(
+        lang,
+        "board-path-sowed",
+        mover = mover,
+        hole = first.from.to_string()
+    );
+    let tail = tr!(lang, "board-path-ended", hole = end.to_string());
+    let steps: Vec<String> = trace.events().iter().map(|lap| step(lang, lap)).collect();
+    let line = |shown: &[String], skipped: Option<String>, after: &[String]| {
+        let mut parts = vec![head.clone()];
+        parts.extend(shown.iter().cloned());
+        parts.extend(skipped);
+        parts.extend(after.iter().cloned());
+        parts.push(tail.clone());
+        parts.join(" → ")
+    };
+    let whole = line(&steps, None, &[]);
+    if whole.chars().count() <= PATH_MAX_CHARS {
+        return whole;
+    }
+    // Keep as many steps at each end as fit round the count of the middle.
+    let events = trace.events();
+    for keep in (0..=steps.len() / 2).rev() {
+        let middle = &events[keep..events.len() - keep];
+        let short = line(
+            &steps[..keep],
+            Some(skipped(lang, middle)),
+            &steps[steps.len() - keep..],
+        );
+        if short.chars().count() <= PATH_MAX_CHARS {
+            return short;
+        }
+    }
+    // Only a name of many wide characters gets here: cut the line itself.
+    whole
+        .chars()
+        .take(PATH_MAX_CHARS - 1)
+        .chain(['…'])
+        .collect()
+}
+
+/// One event of a path: `"relay C4"`, `"C3 captured C2+C1 (6)"`.
+fn step(lang: Lang, lap: &Lap) -> String {
+    match lap.kind {
+        LapKind::Capture => {
+            let holes: Vec<String> = lap.captures().map(|(h, _)| h.to_string()).collect();
+            tr!(
+                lang,
+                "board-path-captured",
+                hole = lap.from.to_string(),
+                holes = holes.join("+"),
+                count = lap.stones
+            )
+        }
+        LapKind::Relay | LapKind::Sow => tr!(lang, "board-path-relay", hole = lap.from.to_string()),
+    }
+}
+
+/// The middle of a shortened path: `"… 37 relays …"`, `"… 30 relays, 2
+/// captures …"`.
+fn skipped(lang: Lang, laps: &[Lap]) -> String {
+    let captures = laps.iter().filter(|l| l.kind == LapKind::Capture).count();
+    let relays = laps.len() - captures;
+    let mut parts = Vec::new();
+    if relays > 0 {
+        parts.push(tr!(lang, "board-path-relays", count = relays));
+    }
+    if captures > 0 {
+        parts.push(tr!(lang, "board-path-captures", count = captures));
+    }
+    format!("… {} …", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_rules::{Hole, Position};
+
+    fn lap(kind: LapKind, from: &str, stones: u8) -> Lap {
+        let from: Hole = from.parse().unwrap();
+        Lap {
+            kind,
+            from,
+            stones,
+            ended: from,
+            captured: [None; 2],
+        }
+    }
+
+    #[test]
+    fn time_left_reads_in_the_largest_sensible_unit() {
+        assert_eq!(time_left(Lang::En, 3 * 86_400 + 5), "3 days left");
+        assert_eq!(time_left(Lang::En, 2 * 86_400), "2 days left");
+        assert_eq!(time_left(Lang::En, 30 * 3600), "30 hours left");
+        assert_eq!(time_left(Lang::En, 7200), "2 hours left");
+        assert_eq!(time_left(Lang::En, 3599), "59 minutes left");
+        assert_eq!(time_left(Lang::En, 61), "1 minute left");
+        assert_eq!(time_left(Lang::En, 5), "1 minute left");
+        assert_eq!(time_left(Lang::En, 0), "time is up");
+    }
+
+    #[test]
+    fn changes_and_numbers_are_short() {
+        assert_eq!(change(2), "+2");
+        assert_eq!(change(-5), "−5");
+        assert_eq!(event_numbers(&[3]), "3");
+        assert_eq!(event_numbers(&[1, 4]), "1,4");
+        assert_eq!(event_numbers(&[1, 4, 9]), "1,4…");
+        assert_eq!(
+            status(Lang::En, Some(12), Variant::Standard, 3),
+            "Game #12 · Standard · move 3"
+        );
+        assert_eq!(
+            band_to_move(Lang::En, Side::North, Some(7200)),
+            "North · to move · 2 hours left"
+        );
+    }
+
+    #[test]
+    fn the_path_names_every_step_of_the_reference_turn() {
+        let mut trace = Trace::default();
+        trace.laps.push(lap(LapKind::Sow, "G4", 4));
+        trace.laps.push(lap(LapKind::Relay, "C4", 3));
+        trace.laps.push(lap(LapKind::Relay, "A4", 3));
+        let mut capture = lap(LapKind::Capture, "C3", 6);
+        capture.captured = [
+            Some(("C2".parse().unwrap(), 4)),
+            Some(("C1".parse().unwrap(), 2)),
+        ];
+        trace.laps.push(capture);
+        trace.laps.push(lap(LapKind::Relay, "G3", 2));
+        let mut last = lap(LapKind::Relay, "J4", 2);
+        last.ended = "H4".parse().unwrap();
+        trace.laps.push(last);
+        assert_eq!(
+            path(Lang::En, "Nzinga", &trace),
+            "Nzinga sowed G4 → relay C4 → relay A4 → C3 captured C2+C1 (6) → relay G3 \
+             → relay J4 → ended in H4."
+        );
+        assert_eq!(
+            path(Lang::En, "Nzinga", &Trace::default()),
+            "Nzinga rearranged their stones."
+        );
+    }
+
+    #[test]
+    fn a_long_chain_is_shortened_in_the_middle() {
+        let mut trace = Trace::default();
+        trace.laps.push(lap(LapKind::Sow, "A1", 3));
+        for i in 0..200 {
+            let kind = if i % 50 == 7 {
+                LapKind::Capture
+            } else {
+                LapKind::Relay
+            };
+            trace
+                .laps
+                .push(lap(kind, if i % 2 == 0 { "B2" } else { "J1" }, 3));
+        }
+        let line = path(Lang::En, &"ß".repeat(100), &trace);
+        assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
+        assert!(
+            line.starts_with(&format!("{}… sowed A1 → relay B2", "ß".repeat(39))),
+            "{line}"
+        );
+        assert!(line.contains(" relays, 3 captures … → "), "{line}");
+        assert!(line.ends_with("→ relay J1 → ended in J1."), "{line}");
+        // A real turn: the first sowing of a game is short and whole.
+        let position = Position::new(Variant::Beginner);
+        let short = path(
+            Lang::En,
+            "bob",
+            &position.trace(&"J1".parse().unwrap()).unwrap(),
+        );
+        assert!(short.starts_with("bob sowed J1"), "{short}");
+    }
+
+    #[test]
+    fn portuguese_words_come_from_the_catalogue() {
+        let pt = Lang::Pt;
+        assert_eq!(time_left(pt, 2 * 86_400), "faltam 2 dias");
+        assert_eq!(time_left(pt, 61), "falta 1 minuto");
+        assert_eq!(time_left(pt, 0), "tempo esgotado");
+        assert_eq!(stones(pt, 1), "1 semente");
+        assert_eq!(stones(pt, 28), "28 sementes");
+        assert_eq!(
+            status(pt, Some(12), Variant::Expert, 3),
+            "Partida #12 · Especialista · jogada 3"
+        );
+        assert_eq!(
+            band_to_move(pt, Side::North, Some(7200)),
+            "Norte · sua vez · faltam 2 horas"
+        );
+        assert_eq!(to_move(pt, Side::South), "vez do Sul");
+        assert_eq!(player(pt, "Sul", Side::South), "Sul");
+        assert_eq!(player(pt, "ana", Side::South), "ana (Sul)");
+        assert_eq!(after_turns(pt, 1), "após 1 jogada");
+        assert_eq!(after_turns(Lang::En, 64), "after 64 turns");
+        let won = Outcome {
+            result: GameResult::NorthWins,
+            reason: Reason::Timeout,
+        };
+        let name = |side: Side| if side == Side::South { "ana" } else { "bia" }.to_string();
+        assert_eq!(
+            outcome(pt, &won, name),
+            "bia (Norte) vence: Sul ficou sem tempo"
+        );
+    }
+
+    #[test]
+    fn the_path_in_portuguese_uses_the_catalogue_words() {
+        let mut trace = Trace::default();
+        trace.laps.push(lap(LapKind::Sow, "G4", 4));
+        trace.laps.push(lap(LapKind::Relay, "C4", 3));
+        let mut capture = lap(LapKind::Capture, "C3", 6);
+        capture.captured = [
+            Some(("C2".parse().unwrap(), 4)),
+            Some(("C1".parse().unwrap(), 2)),
+        ];
+        trace.laps.push(capture);
+        let mut last = lap(LapKind::Relay, "J4", 2);
+        last.ended = "H4".parse().unwrap();
+        trace.laps.push(last);
+        assert_eq!(
+            path(Lang::Pt, "Ana", &trace),
+            "Ana semeou G4 → continua semeando de C4 → C3 capturou C2+C1 (6) \
+             → continua semeando de J4 → terminou em H4."
+        );
+        assert_eq!(
+            path(Lang::Pt, "Ana", &Trace::default()),
+            "Ana rearrumou suas sementes."
+        );
+        // A long chain: the middle is counted in Portuguese too.
+        let mut long = Trace::default();
+        long.laps.push(lap(LapKind::Sow, "A1", 3));
+        for i in 0..200 {
+            long.laps
+                .push(lap(LapKind::Relay, if i % 2 == 0 { "B2" } else { "J1" }, 3));
+        }
+        let line = path(Lang::Pt, "Ana", &long);
+        assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
+        assert!(line.contains(" vezes … → "), "{line}");
+        assert!(line.contains("… continua semeando "), "{line}");
+    }
+}
