@@ -10,9 +10,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use kiela_ai::analysis::{analyze as analyze_game, PlyAnalysis, Verdict};
-use kiela_bot::app::graph_points;
 use kiela_i18n::Lang;
-use kiela_render::{graph_png, GraphView};
+use kiela_render::{graph_png, graph_points, GraphView};
 use kiela_rules::{Record, Variant};
 
 /// One output line; evaluations in stones from South's view.

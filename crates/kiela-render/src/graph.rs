@@ -12,6 +12,7 @@ use image::{Rgb, RgbImage};
 use super::board::{BACKGROUND, CAPTURED, INK, PIT_FULL, STONE, WOOD};
 use super::paint::{self, Anchor, FONTS};
 use super::{encode, words, RenderError};
+use kiela_ai::analysis::{PlyAnalysis, Verdict};
 use kiela_i18n::Lang;
 use kiela_rules::Side;
 
@@ -33,6 +34,22 @@ const SCALE_STONES: f32 = 12.0;
 pub enum Mark {
     Mistake,
     Blunder,
+}
+
+/// The evaluation of every position, start to end (South's view), and the
+/// mistakes and blunders to mark: what the evaluation graph draws.
+pub fn graph_points(plies: &[PlyAnalysis]) -> (Vec<i32>, Vec<(usize, Mark)>) {
+    let mut evals: Vec<i32> = plies.iter().map(|p| p.eval).collect();
+    evals.push(plies.last().map_or(0, |p| p.played_eval));
+    let marks = plies
+        .iter()
+        .filter_map(|p| match p.verdict {
+            Some(Verdict::Blunder) => Some((p.ply, Mark::Blunder)),
+            Some(Verdict::Mistake) => Some((p.ply, Mark::Mistake)),
+            _ => None,
+        })
+        .collect();
+    (evals, marks)
 }
 
 /// What an evaluation graph shows.

@@ -40,7 +40,7 @@ use kiela_rules::{GameError, HoleSet, IllegalMove, LapKind, Move, Outcome, Posit
 pub use alt_text::{alt_text, ALT_TEXT_MAX_CHARS};
 pub use animate::{game_gif, turn_gif, GameView};
 pub use board::{draw_board, hole_centre, HEIGHT, WIDTH};
-pub use graph::{draw_graph, graph_png, GraphView, Mark, GRAPH_HEIGHT, GRAPH_WIDTH};
+pub use graph::{draw_graph, graph_png, graph_points, GraphView, Mark, GRAPH_HEIGHT, GRAPH_WIDTH};
 
 /// Everything a board picture shows: the position and the game around it.
 #[derive(Clone, Debug)]

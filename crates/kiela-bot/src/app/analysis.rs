@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_render::{graph_png, words as render_words, GraphView, Mark};
+use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
 use kiela_rules::{Move, Side};
 
 use super::limits::{Lines, AI_SEARCHES};
@@ -22,22 +22,6 @@ use super::{AppError, Format, GameService, Picture, Reply, Result, ReviewStep, U
 
 /// Told `(done, total)` positions as the analysis goes.
 pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
-
-/// The evaluation of every position, start to end (South's view), and the
-/// mistakes and blunders to mark: what the evaluation graph draws.
-pub fn graph_points(plies: &[PlyAnalysis]) -> (Vec<i32>, Vec<(usize, Mark)>) {
-    let mut evals: Vec<i32> = plies.iter().map(|p| p.eval).collect();
-    evals.push(plies.last().map_or(0, |p| p.played_eval));
-    let marks = plies
-        .iter()
-        .filter_map(|p| match p.verdict {
-            Some(Verdict::Blunder) => Some((p.ply, Mark::Blunder)),
-            Some(Verdict::Mistake) => Some((p.ply, Mark::Mistake)),
-            _ => None,
-        })
-        .collect();
-    (evals, marks)
-}
 
 /// A move's analysis as the database keeps it (the verdict follows from
 /// the loss).

@@ -26,7 +26,7 @@ mod timers;
 mod vacation;
 mod words;
 
-pub use analysis::{graph_points, Progress};
+pub use analysis::Progress;
 pub use choices::GameChoice;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use info::rules_summary;

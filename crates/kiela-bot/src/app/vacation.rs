@@ -218,23 +218,11 @@ impl GameService {
     }
 }
 
-/// The calendar year (UTC) of unix time `seconds`: Howard Hinnant's
-/// `civil_from_days`, enough for a yearly allowance without a date crate.
+/// The calendar year (UTC) of unix time `seconds` (the clock's times are
+/// always within `time`'s range of years ±9999).
 pub(super) fn year_of(seconds: i64) -> i64 {
-    let days = seconds.div_euclid(DAY) + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days - era * 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let year = year_of_era + era * 400;
-    // The computation's years start in March.
-    if month_index >= 10 {
-        year + 1
-    } else {
-        year
-    }
+    time::OffsetDateTime::from_unix_timestamp(seconds)
+        .map_or(if seconds < 0 { -9999 } else { 9999 }, |t| t.year().into())
 }
 
 #[cfg(test)]

@@ -1,28 +1,17 @@
 //! The rules' names and refusals in the players' words. The rules engine
 //! speaks English to programs (its errors' `Display`); what players read
-//! comes from the catalogue, chosen here variant by variant.
+//! comes from the catalogue, chosen here variant by variant (the names of
+//! sides and variants are the pictures' own, from `kiela_render::words`).
 
 use kiela_ai::Level;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{
-    GameError, GameResult, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side, Variant,
+    GameError, GameResult, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason,
 };
 
-pub(super) fn side(lang: Lang, side: Side) -> String {
-    match side {
-        Side::South => tr!(lang, "side-south"),
-        Side::North => tr!(lang, "side-north"),
-    }
-}
-
-pub(super) fn variant(lang: Lang, variant: Variant) -> String {
-    match variant {
-        Variant::Standard => tr!(lang, "variant-standard"),
-        Variant::Beginner => tr!(lang, "variant-beginner"),
-        Variant::Expert => tr!(lang, "variant-expert"),
-    }
-}
+// The names the pictures use are the names the messages use.
+pub(super) use kiela_render::words::{side, variant};
 
 /// A variant as stored (its name); an unknown one as it is.
 pub(super) fn variant_named(lang: Lang, name: &str) -> String {
