@@ -450,6 +450,20 @@ mod tests {
         assert!(seen > 30, "{seen}");
     }
 
+    /// Discord takes at most 25 subcommands and groups under `/kiela`; the
+    /// groups to come (tournament, lesson, puzzle) need three of them.
+    #[test]
+    fn the_tree_keeps_room_for_the_groups_to_come() {
+        const DISCORD_LIMIT: usize = 25;
+        const GROUPS_TO_COME: usize = 3;
+        let json = serde_json::to_value(definition()).unwrap();
+        let used = json["options"].as_array().unwrap().len();
+        assert!(
+            used + GROUPS_TO_COME <= DISCORD_LIMIT,
+            "/kiela has {used} subcommands and groups: no room for {GROUPS_TO_COME} more"
+        );
+    }
+
     #[test]
     fn english_names_are_the_canonical_ones() {
         let json = serde_json::to_value(definition()).unwrap();
