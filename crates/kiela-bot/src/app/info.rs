@@ -50,7 +50,7 @@ impl GameService {
                 "games-line",
                 game = game,
                 opponent = &opponent,
-                variant = words::variant_named(lang, &row.variant),
+                variant = words::variant(lang, row.variant),
                 side = words::side(lang, side),
                 channel = row.channel_id.to_string(),
                 play = loaded.ply() / 2 + 1,
