@@ -2716,6 +2716,9 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
              $2, $2) RETURNING id"
         )
     };
+    // A board posted before boards kept their ply.
+    let board = "UPDATE games SET board_channel_id = 20, board_message_id = 77 WHERE id = $1";
+    raw(db, board, &[won]).await;
     let to_game = raw(db, &post(0, "NULL"), &[active, START]).await.unwrap();
     // Another game's: a game's posts go out in order, one at a time.
     let to_bob = raw(db, &post(0, "2"), &[drawn, START]).await.unwrap();
@@ -2769,7 +2772,18 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         ]
     );
     assert_eq!(read[0].first_mover, FirstMover::Me);
-    assert!(read[0].is_open());
+    assert_eq!(
+        read[0].opponent_id, None,
+        "stored as opponent == challenger"
+    );
+    assert_eq!(read[1].opponent_id, Some(2));
+    let old_board = store.game(won).await.unwrap().unwrap().board;
+    let expected = BoardMessage {
+        channel_id: 20,
+        message_id: 77,
+        ply: None,
+    };
+    assert_eq!(old_board, Some(expected));
     assert_eq!(service.notify_setting(1).await.unwrap(), Notify::EveryTurn);
     assert_eq!(
         store.guild_settings(10).await.unwrap().threads,
@@ -2800,6 +2814,8 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         .unwrap();
     let game = store.game(taken.game.unwrap().id).await.unwrap().unwrap();
     assert_eq!((game.south_id, game.north_id), (1, 3));
+    let accepted = store.challenge(challenges[0]).await.unwrap().unwrap();
+    assert_eq!(accepted.opponent_id, Some(3));
     let e = refusal(service.accept(&w.bob, HERE, Some(challenges[1])).await);
     assert!(e.contains("cancelled"), "{e}");
     for id in [won, drawn, aborted, timed_out] {

@@ -118,8 +118,7 @@ impl GameService {
             guild_id: place.guild_id,
             channel_id: place.channel_id,
             challenger_id: user.id,
-            // An open challenge names its challenger (see `is_open`).
-            opponent_id: opponent.unwrap_or(user.id),
+            opponent_id: opponent,
             variant: options.variant,
             first_mover: options.first,
             days_per_move: options.days.unwrap_or_default(),
@@ -158,9 +157,10 @@ impl GameService {
             let Some(row) = self.store.challenge(id).await? else {
                 return refused(tr!(user.lang, "no-such-challenge", id = id));
             };
-            if row.status == ChallengeStatus::Accepted && received && row.opponent_id != user.id {
+            let taker = row.opponent_id.filter(|&taker| taker != user.id);
+            if let (ChallengeStatus::Accepted, true, Some(taker)) = (row.status, received, taker) {
                 // An open challenge someone else was quicker to take.
-                let name = self.name_of(row.opponent_id).await?;
+                let name = self.name_of(taker).await?;
                 return refused(tr!(
                     user.lang,
                     "challenge-taken",
@@ -386,16 +386,16 @@ impl GameService {
             None => self.lang_of(c.challenger_id).await?,
         };
         let mention = format!("<@{}>", c.challenger_id);
-        let text = if c.is_open() {
-            tr!(lang, "challenge-expired-open", mention = mention)
-        } else {
-            let opponent = self.name_of(c.opponent_id).await?;
+        let text = if let Some(opponent) = c.opponent_id {
+            let opponent = self.name_of(opponent).await?;
             tr!(
                 lang,
                 "challenge-expired-to",
                 mention = mention,
                 name = &opponent
             )
+        } else {
+            tr!(lang, "challenge-expired-open", mention = mention)
         };
         let announcement = NewPost {
             channel_id: c.channel_id,
@@ -426,15 +426,14 @@ impl GameService {
     /// Withdraws a challenge the user sent.
     pub async fn cancel(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
-        let text = if c.is_open() {
-            tr!(place.lang, "challenge-withdrawn-open", name = &user.name)
-        } else {
-            tr!(
+        let text = match c.opponent_id {
+            None => tr!(place.lang, "challenge-withdrawn-open", name = &user.name),
+            Some(opponent) => tr!(
                 place.lang,
                 "challenge-withdrawn",
                 name = &user.name,
-                mention = format!("<@{}>", c.opponent_id)
-            )
+                mention = format!("<@{opponent}>")
+            ),
         };
         let note = tr!(place.lang, "challenge-status-withdrawn");
         let said = (text, Vec::new());

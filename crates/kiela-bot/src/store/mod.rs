@@ -423,7 +423,9 @@ impl Store {
         .bind(c.guild_id)
         .bind(c.channel_id)
         .bind(c.challenger_id)
-        .bind(c.opponent_id)
+        // An open challenge names its challenger: nobody can challenge
+        // themselves otherwise (see `ChallengeRow::from_row`).
+        .bind(c.opponent_id.unwrap_or(c.challenger_id))
         .bind(c.variant.name())
         .bind(c.first_mover.as_str())
         .bind(c.days_per_move)
@@ -789,7 +791,7 @@ impl Store {
             let Some(row) = self.game(game_id).await? else {
                 return Ok(None);
             };
-            let current = row.board_message();
+            let current = row.board;
             match current {
                 Some(current) if current.message_id == board.message_id => return Ok(None),
                 Some(current) if current.ply > board.ply => return Ok(Some(board)),
@@ -803,7 +805,7 @@ impl Store {
             .bind(board.message_id)
             .bind(board.ply)
             .bind(game_id)
-            .bind(row.board_message_id)
+            .bind(current.map(|board| board.message_id))
             .execute(&self.pool)
             .await?
             .rows_affected();

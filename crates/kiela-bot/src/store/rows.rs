@@ -112,7 +112,8 @@ pub struct NewChallenge {
     pub guild_id: i64,
     pub channel_id: i64,
     pub challenger_id: i64,
-    pub opponent_id: i64,
+    /// `None`: open to anyone.
+    pub opponent_id: Option<i64>,
     pub variant: Variant,
     pub first_mover: FirstMover,
     pub days_per_move: i64,
@@ -131,8 +132,8 @@ pub struct ChallengeRow {
     pub guild_id: i64,
     pub channel_id: i64,
     pub challenger_id: i64,
-    /// The challenger again for an open challenge (see [`Self::is_open`]).
-    pub opponent_id: i64,
+    /// `None` for an open challenge, until someone accepts it.
+    pub opponent_id: Option<i64>,
     pub variant: Variant,
     pub first_mover: FirstMover,
     pub days_per_move: i64,
@@ -144,30 +145,30 @@ pub struct ChallengeRow {
 }
 
 impl ChallengeRow {
-    /// An open challenge: anyone but the challenger may accept it. It is
-    /// stored with the challenger as its own opponent until then (nobody
-    /// can challenge themselves otherwise).
+    /// An open challenge: anyone but the challenger may accept it.
     pub fn is_open(&self) -> bool {
-        self.opponent_id == self.challenger_id
+        self.opponent_id.is_none()
     }
 
     /// Whether `user` may accept or decline it.
     pub fn is_for(&self, user: i64) -> bool {
-        if self.is_open() {
-            user != self.challenger_id
-        } else {
-            user == self.opponent_id
+        match self.opponent_id {
+            None => user != self.challenger_id,
+            Some(opponent) => user == opponent,
         }
     }
 
     pub(super) fn from_row(row: &AnyRow) -> Result<ChallengeRow> {
         let cells = Cells::new(row, "challenges", "id")?;
+        let challenger_id = cells.get("challenger_id")?;
+        let opponent_id = cells.get("opponent_id")?;
         Ok(ChallengeRow {
             id: cells.get("id")?,
             guild_id: cells.get("guild_id")?,
             channel_id: cells.get("channel_id")?,
-            challenger_id: cells.get("challenger_id")?,
-            opponent_id: cells.get("opponent_id")?,
+            challenger_id,
+            // Stored with its challenger as opponent while open (see `Store::insert_challenge`).
+            opponent_id: (opponent_id != challenger_id).then_some(opponent_id),
             variant: cells.parse("variant")?,
             first_mover: cells.parse("first_mover")?,
             days_per_move: cells.get("days_per_move")?,
@@ -227,10 +228,8 @@ pub struct GameRow {
     pub seconds_per_move: i64,
     pub deadline: Option<i64>,
     pub reminded: bool,
-    pub board_channel_id: Option<i64>,
-    pub board_message_id: Option<i64>,
-    /// The ply the last posted board shows.
-    pub board_ply: Option<i64>,
+    /// The game's last posted board, if any.
+    pub board: Option<BoardMessage>,
     pub created_at: i64,
     pub updated_at: i64,
     /// The channel that gets a line when the game starts and one when it
@@ -250,15 +249,6 @@ pub struct BoardMessage {
 }
 
 impl GameRow {
-    /// The game's last posted board, if any.
-    pub fn board_message(&self) -> Option<BoardMessage> {
-        Some(BoardMessage {
-            channel_id: self.board_channel_id?,
-            message_id: self.board_message_id?,
-            ply: self.board_ply,
-        })
-    }
-
     pub(super) fn from_row(row: &AnyRow) -> Result<GameRow> {
         let cells = Cells::new(row, "games", "id")?;
         let status: String = cells.get("status")?;
@@ -266,6 +256,24 @@ impl GameRow {
         let reason: Option<String> = cells.get("reason")?;
         let state = GameState::from_columns(&status, result.as_deref(), reason.as_deref())
             .map_err(|e| cells.corrupt(e.column, e.problem))?;
+        let board = match (
+            cells.get("board_channel_id")?,
+            cells.get("board_message_id")?,
+        ) {
+            (Some(channel_id), Some(message_id)) => Some(BoardMessage {
+                channel_id,
+                message_id,
+                ply: cells.get("board_ply")?,
+            }),
+            (None, None) => None,
+            (channel, _) => {
+                let (column, other) = match channel {
+                    Some(_) => ("board_message_id", "board_channel_id"),
+                    None => ("board_channel_id", "board_message_id"),
+                };
+                return Err(cells.corrupt(column, format!("NULL while {other} is set")));
+            }
+        };
         Ok(GameRow {
             id: cells.get("id")?,
             guild_id: cells.get("guild_id")?,
@@ -279,9 +287,7 @@ impl GameRow {
             seconds_per_move: cells.get("seconds_per_move")?,
             deadline: cells.get("deadline")?,
             reminded: cells.get::<i64>("reminded")? != 0,
-            board_channel_id: cells.get("board_channel_id")?,
-            board_message_id: cells.get("board_message_id")?,
-            board_ply: cells.get("board_ply")?,
+            board,
             created_at: cells.get("created_at")?,
             updated_at: cells.get("updated_at")?,
             lobby_channel_id: cells.get("lobby_channel_id")?,
