@@ -164,7 +164,7 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
             "game #{game}"
         );
         let row = store.game(game).await.unwrap().unwrap();
-        assert_eq!(row.reason.as_deref(), Some("timeout"), "game #{game}");
+        assert_eq!(row.state.columns().2, Some("timeout"), "game #{game}");
     }
     for bot in bots {
         bot.shutdown().await;

@@ -29,7 +29,7 @@ pub fn lasting_moves(plies: usize) -> Vec<Move> {
 pub async fn append(store: &Store, id: i64, moves: &[Move], now: i64) {
     for (i, mv) in moves.iter().enumerate() {
         let row = store.game(id).await.unwrap().unwrap();
-        assert_eq!(row.variant, "beginner");
+        assert_eq!(row.variant, Variant::Beginner);
         let mut change = GameChange::of(&row, now);
         change.new_move = Some(MoveRow {
             ply: i as i64 + 1,

@@ -1,5 +1,7 @@
 //! The Kiela Discord bot, below the binary that starts it:
 //!
+//! - [`vocabulary`]: the states of games, challenges and settings, with
+//!   the names they are stored under.
 //! - [`store`]: games, players, challenges, ratings and the outbox in SQL
 //!   (SQLite or PostgreSQL).
 //! - [`app`]: the game service, every use case of a player, without Discord.
@@ -12,3 +14,4 @@
 pub mod app;
 pub mod discord;
 pub mod store;
+pub mod vocabulary;

@@ -2,9 +2,9 @@
 //! to anyone in the channel), rematches, and games against the AI.
 
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
+use crate::vocabulary::ChallengeStatus;
 use kiela_ai::Level;
 use kiela_i18n::Lang;
-use kiela_rules::Variant;
 
 use kiela_i18n::tr;
 
@@ -118,10 +118,9 @@ impl GameService {
             guild_id: place.guild_id,
             channel_id: place.channel_id,
             challenger_id: user.id,
-            // An open challenge names its challenger (see `is_open`).
-            opponent_id: opponent.unwrap_or(user.id),
-            variant: options.variant.name().into(),
-            first_mover: options.first.name().into(),
+            opponent_id: opponent,
+            variant: options.variant,
+            first_mover: options.first,
             days_per_move: options.days.unwrap_or_default(),
             created_at: now,
             expires_at: now + CHALLENGE_LIFETIME,
@@ -158,9 +157,10 @@ impl GameService {
             let Some(row) = self.store.challenge(id).await? else {
                 return refused(tr!(user.lang, "no-such-challenge", id = id));
             };
-            if row.status == "accepted" && received && row.opponent_id != user.id {
+            let taker = row.opponent_id.filter(|&taker| taker != user.id);
+            if let (ChallengeStatus::Accepted, true, Some(taker)) = (row.status, received, taker) {
                 // An open challenge someone else was quicker to take.
-                let name = self.name_of(row.opponent_id).await?;
+                let name = self.name_of(taker).await?;
                 return refused(tr!(
                     user.lang,
                     "challenge-taken",
@@ -180,8 +180,10 @@ impl GameService {
                     tr!(user.lang, "challenge-only-challenger")
                 });
             }
-            if row.status != "pending" {
-                return refused(tr!(user.lang, "challenge-closed", status = &row.status));
+            if row.status != ChallengeStatus::Pending {
+                // The catalogue selects on the stored names.
+                let status = row.status.as_str();
+                return refused(tr!(user.lang, "challenge-closed", status = status));
             }
             if row.expires_at <= now {
                 self.expire(&row).await?;
@@ -226,7 +228,7 @@ impl GameService {
     pub async fn accept(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         self.meet(user).await?;
-        let challenger_south = FirstMover::from_name(&c.first_mover).challenger_is_south();
+        let challenger_south = c.first_mover.challenger_is_south();
         let (south, north) = if challenger_south {
             (c.challenger_id, user.id)
         } else {
@@ -237,7 +239,7 @@ impl GameService {
         let mut game = NewGame {
             guild_id: c.guild_id,
             channel_id: home.channel_id,
-            variant: c.variant.clone(),
+            variant: c.variant,
             south_id: south,
             north_id: north,
             ai_level: None,
@@ -258,7 +260,7 @@ impl GameService {
                 "challenge-accepted",
                 name = &user.name,
                 id = id,
-                variant = words::variant_named(lang, &c.variant)
+                variant = words::variant(lang, c.variant)
             )
         };
         let thread = self.thread_name(lang, south, north).await?;
@@ -312,7 +314,7 @@ impl GameService {
             user,
             place,
             &c,
-            "declined",
+            ChallengeStatus::Declined,
             (text, vec![c.challenger_id]),
             status,
         )
@@ -326,7 +328,7 @@ impl GameService {
         user: &User,
         place: Place,
         c: &ChallengeRow,
-        status: &str,
+        status: ChallengeStatus,
         said: (String, Vec<i64>),
         note: String,
     ) -> Result<Reply> {
@@ -384,16 +386,16 @@ impl GameService {
             None => self.lang_of(c.challenger_id).await?,
         };
         let mention = format!("<@{}>", c.challenger_id);
-        let text = if c.is_open() {
-            tr!(lang, "challenge-expired-open", mention = mention)
-        } else {
-            let opponent = self.name_of(c.opponent_id).await?;
+        let text = if let Some(opponent) = c.opponent_id {
+            let opponent = self.name_of(opponent).await?;
             tr!(
                 lang,
                 "challenge-expired-to",
                 mention = mention,
                 name = &opponent
             )
+        } else {
+            tr!(lang, "challenge-expired-open", mention = mention)
         };
         let announcement = NewPost {
             channel_id: c.channel_id,
@@ -407,7 +409,7 @@ impl GameService {
         let posts = [announcement].into_iter().chain(edit).collect();
         Ok(self
             .store
-            .close_challenge(c.id, "expired", posts, self.now())
+            .close_challenge(c.id, ChallengeStatus::Expired, posts, self.now())
             .await?
             .is_some())
     }
@@ -424,18 +426,18 @@ impl GameService {
     /// Withdraws a challenge the user sent.
     pub async fn cancel(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
-        let text = if c.is_open() {
-            tr!(place.lang, "challenge-withdrawn-open", name = &user.name)
-        } else {
-            tr!(
+        let text = match c.opponent_id {
+            None => tr!(place.lang, "challenge-withdrawn-open", name = &user.name),
+            Some(opponent) => tr!(
                 place.lang,
                 "challenge-withdrawn",
                 name = &user.name,
-                mention = format!("<@{}>", c.opponent_id)
-            )
+                mention = format!("<@{opponent}>")
+            ),
         };
         let note = tr!(place.lang, "challenge-status-withdrawn");
-        self.close_challenge(user, place, &c, "cancelled", (text, Vec::new()), note)
+        let said = (text, Vec::new());
+        self.close_challenge(user, place, &c, ChallengeStatus::Withdrawn, said, note)
             .await
     }
 
@@ -459,12 +461,8 @@ impl GameService {
         if row.is_active() {
             return refused(tr!(user.lang, "rematch-not-over", id = game));
         }
-        let variant: Variant = row
-            .variant
-            .parse()
-            .map_err(|e| AppError::Internal(format!("game #{game}: {e}")))?;
         let options = GameOptions {
-            variant,
+            variant: row.variant,
             // The seats swap: South (who moved first) moves second now.
             first: if was_south {
                 FirstMover::Them
@@ -473,7 +471,7 @@ impl GameService {
             },
             days: Some((row.seconds_per_move / DAY).clamp(1, 14)),
         };
-        if let Some(level) = row.ai_level.as_deref().and_then(|l| l.parse().ok()) {
+        if let Some(level) = row.ai_level {
             return self
                 .new_ai_game(user, place, level, options, Some(game))
                 .await;
@@ -543,10 +541,10 @@ impl GameService {
         let game = NewGame {
             guild_id: place.guild_id,
             channel_id: home.channel_id,
-            variant: options.variant.name().into(),
+            variant: options.variant,
             south_id: south,
             north_id: north,
-            ai_level: Some(level.name().into()),
+            ai_level: Some(level),
             seconds_per_move,
             deadline: self.deadline_for(seconds_per_move, south).await?,
             created_at: self.now(),

@@ -88,7 +88,7 @@ impl GameService {
             return Err(AppError::NotYourGame);
         }
         let current = self.store.moves(id).await?.len() as i64;
-        if current != ply || row.status != "active" {
+        if current != ply || !row.is_active() {
             return Err(AppError::OutOfDate { game_id: id });
         }
         Ok(())

@@ -2,6 +2,7 @@
 //! reply, and showing a game.
 
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
+use crate::vocabulary::GameState;
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 
 use kiela_i18n::tr;
@@ -298,9 +299,7 @@ impl GameService {
         change
             .posts
             .extend(self.lobby_result(loaded, &worded, lang).await?);
-        change.status = "finished".into();
-        change.result = Some(outcome.result.notation().into());
-        change.reason = Some(outcome.reason.name().into());
+        change.state = GameState::Finished(outcome);
         change.deadline = None;
         change.draw_offer = DrawOfferChange::Clear;
         if loaded.row.ai_level.is_none() {

@@ -41,7 +41,7 @@ impl GameService {
                 tr!(lang, "turn-theirs", name = &opponent)
             };
             // The game's number links to its current board, when posted.
-            let game = match row.board_message() {
+            let game = match row.board {
                 Some(board) => format!("[#{}]({})", row.id, message_link(row.guild_id, board)),
                 None => format!("#{}", row.id),
             };
@@ -50,7 +50,7 @@ impl GameService {
                 "games-line",
                 game = game,
                 opponent = &opponent,
-                variant = words::variant_named(lang, &row.variant),
+                variant = words::variant(lang, row.variant),
                 side = words::side(lang, side),
                 channel = row.channel_id.to_string(),
                 play = loaded.ply() / 2 + 1,

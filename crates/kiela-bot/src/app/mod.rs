@@ -35,9 +35,8 @@ pub use limits::{
     MESSAGE_CHARS,
 };
 pub use names::Name;
-pub use notify::Notify;
 pub use outbox::{Delivery, Destination};
-pub use settings::{GamesChannel, LanguageSetting, Settings, ThreadsSetting, DEFAULT_DAYS};
+pub use settings::{GamesChannel, LanguageSetting, Settings, DEFAULT_DAYS};
 pub use threads::BotPermissions;
 pub use timers::DueEvent;
 pub use vacation::VACATION_DAYS_PER_YEAR;
@@ -48,6 +47,8 @@ use thiserror::Error;
 
 pub use crate::store::BoardMessage;
 use crate::store::{GameRow, Store, StoreError};
+use crate::vocabulary::GameState;
+pub use crate::vocabulary::{FirstMover, Notify, ThreadsSetting};
 use kiela_ai::Level;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -285,43 +286,6 @@ fn refused<T>(message: impl Into<String>) -> Result<T> {
     Err(AppError::Refused(message.into()))
 }
 
-/// Who moves first in a challenge, from the challenger's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FirstMover {
-    Me,
-    Them,
-    #[default]
-    Random,
-}
-
-impl FirstMover {
-    pub fn name(self) -> &'static str {
-        match self {
-            FirstMover::Me => "challenger",
-            FirstMover::Them => "opponent",
-            FirstMover::Random => "random",
-        }
-    }
-
-    /// Whether the one who asked for the game sits South (moves first); a
-    /// random choice is drawn here.
-    fn challenger_is_south(self) -> bool {
-        match self {
-            FirstMover::Me => true,
-            FirstMover::Them => false,
-            FirstMover::Random => fastrand::bool(),
-        }
-    }
-
-    fn from_name(name: &str) -> FirstMover {
-        match name {
-            "challenger" => FirstMover::Me,
-            "opponent" => FirstMover::Them,
-            _ => FirstMover::Random,
-        }
-    }
-}
-
 /// The options of a new game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOptions {
@@ -341,9 +305,6 @@ impl Default for GameOptions {
         }
     }
 }
-
-/// The `reason` of an aborted game: finished, without a result.
-const ABORTED: &str = "aborted";
 
 /// How long the service waits for work another task or process may still
 /// be doing (seconds). The defaults suit Discord; tests shorten them.
@@ -426,15 +387,13 @@ impl Loaded {
     }
 
     fn ai_level(&self) -> Option<Level> {
-        self.row.ai_level.as_deref().and_then(|l| l.parse().ok())
+        self.row.ai_level
     }
 
     /// Ended without a result: its deadline passed before the player to
     /// move had made a first move (see [`DueEvent::Abort`]).
     fn aborted(&self) -> bool {
-        !self.row.is_active()
-            && self.row.result.is_none()
-            && self.row.reason.as_deref() == Some(ABORTED)
+        self.row.state == GameState::Aborted
     }
 
     /// Over, with a result or aborted.
@@ -815,22 +774,25 @@ fn replay(
     start: Option<Replayed>,
 ) -> Result<(Loaded, Replayed)> {
     let game_id = row.id;
-    let corrupt =
-        |what: String| AppError::Store(StoreError::Corrupt(format!("game #{game_id}{what}")));
-    let variant: Variant = row.variant.parse().map_err(|e| corrupt(format!(": {e}")))?;
+    let corrupt = |table, row: String, column, problem: String| {
+        AppError::Store(StoreError::Corrupt {
+            table,
+            row,
+            column,
+            problem,
+        })
+    };
+    let bad_move =
+        |ply: i64, e: String| corrupt("moves", format!("{game_id}/{ply}"), "notation", e);
     let Replayed { mut game, mut last } = start.unwrap_or(Replayed {
-        game: Game::new(variant),
+        game: Game::new(row.variant),
         last: None,
     });
     let done = game.ply();
     for mv in moves.into_iter().skip(done) {
-        let parsed: Move = mv
-            .notation
-            .parse()
-            .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
+        let parsed: Move = (mv.notation.parse()).map_err(|e| bad_move(mv.ply, format!("{e}")))?;
         let before = *game.position();
-        game.play(&parsed)
-            .map_err(|e| corrupt(format!(", ply {}: {e}", mv.ply)))?;
+        (game.play(&parsed)).map_err(|e| bad_move(mv.ply, format!("{e}")))?;
         last = Some((parsed, before));
     }
     let replayed = Replayed {
@@ -838,17 +800,14 @@ fn replay(
         last,
     };
     // Endings the moves cannot show (resignation, agreement, timeout).
-    if let (true, Some(result), Some(reason), None) =
-        (current, &row.result, &row.reason, game.outcome())
-    {
+    if let (true, GameState::Finished(outcome), None) = (current, row.state, game.outcome()) {
         let record = kiela_rules::Record {
-            result: result.parse().ok(),
-            reason: reason.parse().ok(),
+            result: Some(outcome.result),
+            reason: Some(outcome.reason),
             ..Default::default()
         };
-        record
-            .settle(&mut game)
-            .map_err(|e| corrupt(format!(": {e}")))?;
+        (record.settle(&mut game))
+            .map_err(|e| corrupt("games", game_id.to_string(), "result", format!("{e}")))?;
     }
     let loaded = Loaded {
         row,

@@ -7,45 +7,13 @@ use crate::store::NewPost;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::{GameService, Reply, Result, User};
-
-/// Which direct messages a player wants.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Notify {
-    /// None: the mentions in the game's channel only.
-    #[default]
-    Off,
-    /// The reminder when a quarter of the time is left, and an abort.
-    Reminders,
-    /// Also each time it becomes their turn.
-    EveryTurn,
-}
-
-impl Notify {
-    /// The name stored and given to `/kiela notify`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Notify::Off => "off",
-            Notify::Reminders => "reminders",
-            Notify::EveryTurn => "every-turn",
-        }
-    }
-
-    /// The setting named `name`; anything unknown is `Off`.
-    pub fn from_name(name: &str) -> Notify {
-        match name {
-            "reminders" => Notify::Reminders,
-            "every-turn" => Notify::EveryTurn,
-            _ => Notify::Off,
-        }
-    }
-}
+use super::{GameService, Notify, Reply, Result, User};
 
 impl GameService {
     /// Sets which direct messages the user wants.
     pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
         self.meet(user).await?;
-        self.store.set_notify(user.id, choice.name()).await?;
+        self.store.set_notify(user.id, choice).await?;
         let lang = user.lang;
         Ok(Reply::private(match choice {
             Notify::Off => tr!(lang, "notify-off"),
@@ -60,7 +28,7 @@ impl GameService {
             .store
             .player(player)
             .await?
-            .map_or(Notify::Off, |p| Notify::from_name(&p.notify)))
+            .map_or(Notify::Off, |p| p.notify))
     }
 
     /// `player`, if they want a direct message each time it becomes their

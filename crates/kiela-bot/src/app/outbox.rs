@@ -230,7 +230,15 @@ impl GameService {
         let lease = self.timing.answer_lease.min(60);
         let claimed = self.store.claim_posts(self.now(), lease, limit).await?;
         let mut deliveries = Vec::new();
-        for row in claimed {
+        for (id, row) in claimed {
+            let row = match row {
+                Ok(row) => row,
+                Err(e) => {
+                    tracing::error!(post = id, "cannot read a post, giving it up: {e}");
+                    self.give_up(id, &e.to_string()).await?;
+                    continue;
+                }
+            };
             let PostRow {
                 id,
                 post,

@@ -7,7 +7,7 @@ use crate::store::GuildSettingsRow;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::{refused, GameService, Place, Reply, Result, User};
+use super::{refused, GameService, Place, Reply, Result, ThreadsSetting, User};
 
 /// The language a server chose for the bot's public posts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,38 +15,6 @@ pub enum LanguageSetting {
     /// Discord's `guild_locale`, the server's own language.
     Auto,
     Fixed(Lang),
-}
-
-/// Whether a server's games are played in a thread each.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ThreadsSetting {
-    /// In a thread where the bot may open one, otherwise in the channel.
-    #[default]
-    Auto,
-    /// Always in a thread: a challenge where the bot may not open one is
-    /// refused, naming the missing permission.
-    On,
-    /// In the channel.
-    Off,
-}
-
-impl ThreadsSetting {
-    pub fn name(self) -> &'static str {
-        match self {
-            ThreadsSetting::Auto => "auto",
-            ThreadsSetting::On => "on",
-            ThreadsSetting::Off => "off",
-        }
-    }
-
-    /// The stored name; anything unknown is the default.
-    pub fn from_name(name: Option<&str>) -> ThreadsSetting {
-        match name {
-            Some("on") => ThreadsSetting::On,
-            Some("off") => ThreadsSetting::Off,
-            _ => ThreadsSetting::Auto,
-        }
-    }
 }
 
 /// Where a server's games are played.
@@ -142,7 +110,7 @@ impl GameService {
             };
         }
         if let Some(threads) = settings.threads {
-            row.threads = Some(threads.name().to_string());
+            row.threads = Some(threads);
         }
         if let Some(channel) = settings.games_channel {
             row.games_channel_id = match channel {
@@ -174,7 +142,7 @@ fn describe(lang: Lang, row: &GuildSettingsRow, guild_locale: Lang) -> String {
             language = language_name(guild_locale)
         ),
     };
-    let threads = match ThreadsSetting::from_name(row.threads.as_deref()) {
+    let threads = match row.threads.unwrap_or_default() {
         ThreadsSetting::Auto => tr!(lang, "settings-threads-auto"),
         ThreadsSetting::On => tr!(lang, "settings-threads-on"),
         ThreadsSetting::Off => tr!(lang, "settings-threads-off"),

@@ -15,8 +15,7 @@ use crate::store::{GameRow, NewPost};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::settings::ThreadsSetting;
-use super::{refused, GameService, Loaded, Place, Result, User};
+use super::{refused, GameService, Loaded, Place, Result, ThreadsSetting, User};
 
 /// What the bot may do in the channel of an interaction, as Discord says
 /// in it (`app_permissions`): a game is refused at once, naming what is
@@ -105,7 +104,7 @@ impl GameService {
         } else {
             BotPermissions::ALL
         };
-        let threaded = match ThreadsSetting::from_name(settings.threads.as_deref()) {
+        let threaded = match settings.threads.unwrap_or_default() {
             ThreadsSetting::Auto => may.may_open_threads(),
             ThreadsSetting::On => true,
             ThreadsSetting::Off => false,

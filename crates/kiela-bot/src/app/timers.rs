@@ -13,6 +13,7 @@
 //! delays the message but cannot lose it.
 
 use crate::store::{DrawOfferChange, GameChange, NewPost};
+use crate::vocabulary::{ChallengeStatus, GameState};
 use kiela_rules::{GameResult, Outcome, Reason};
 
 use kiela_i18n::tr;
@@ -101,7 +102,7 @@ impl GameService {
     pub async fn fire(&self, event: DueEvent) -> Result<bool> {
         if let DueEvent::ChallengeExpired { challenge_id } = event {
             return match self.store.challenge(challenge_id).await? {
-                Some(c) if c.status == "pending" => self.expire(&c).await,
+                Some(c) if c.status == ChallengeStatus::Pending => self.expire(&c).await,
                 _ => Ok(false),
             };
         }
@@ -160,9 +161,7 @@ impl GameService {
                 }
             }
             DueEvent::Abort { .. } => {
-                change.status = "finished".into();
-                change.result = None;
-                change.reason = Some(super::ABORTED.into());
+                change.state = GameState::Aborted;
                 change.deadline = None;
                 change.draw_offer = DrawOfferChange::Clear;
                 let absent = loaded.player(loaded.game.turn());

@@ -14,13 +14,6 @@ use kiela_rules::{
 pub(super) use kiela_render::words::{side, variant};
 
 /// A variant as stored (its name); an unknown one as it is.
-pub(super) fn variant_named(lang: Lang, name: &str) -> String {
-    match name.parse() {
-        Ok(v) => variant(lang, v),
-        Err(_) => name.to_string(),
-    }
-}
-
 pub(super) fn level(lang: Lang, level: Level) -> String {
     match level {
         Level::Beginner => tr!(lang, "level-beginner"),

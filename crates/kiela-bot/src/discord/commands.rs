@@ -7,7 +7,7 @@ use serenity::all::{
 };
 
 use crate::app::{
-    FirstMover, GameOptions, GamesChannel, LanguageSetting, Notify, Settings, ThreadsSetting, User,
+    FirstMover, GameOptions, GamesChannel, LanguageSetting, Notify, Settings, User,
     VACATION_DAYS_PER_YEAR,
 };
 use kiela_ai::Level;
@@ -267,7 +267,12 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
         },
         "leaderboard" => Request::Leaderboard,
         "rules" => Request::Rules,
-        "notify" => Request::Notify(Notify::from_name(args.text("dm").unwrap_or_default())),
+        // Discord offers only the stored names as choices.
+        "notify" => Request::Notify(
+            args.text("dm")
+                .and_then(|dm| dm.parse().ok())
+                .unwrap_or_default(),
+        ),
         "vacation" => Request::Vacation {
             days: args
                 .integer("days")
@@ -279,9 +284,7 @@ pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Request, String
                 Some(locale) => Some(LanguageSetting::Fixed(Lang::from_locale(locale))),
                 None => None,
             },
-            threads: args
-                .text("threads")
-                .map(|t| ThreadsSetting::from_name(Some(t))),
+            threads: args.text("threads").map(|t| t.parse().unwrap_or_default()),
             days: args.integer("days"),
             games_channel: match (args.channel("games-channel"), args.boolean("anywhere")) {
                 (Some(channel), _) => Some(GamesChannel::Only(channel)),

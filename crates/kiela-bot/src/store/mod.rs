@@ -14,6 +14,14 @@ mod rows;
 
 pub use rows::*;
 
+use crate::vocabulary::{ChallengeStatus, GameState, Notify};
+use rows::Cells;
+
+/// The stored names the queries select on (see [`crate::vocabulary`]).
+const PENDING: &str = ChallengeStatus::Pending.as_str();
+const ACCEPTED: &str = ChallengeStatus::Accepted.as_str();
+const ACTIVE: &str = GameState::ACTIVE;
+
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
@@ -51,8 +59,15 @@ pub enum StoreError {
     ReadOnly { url: String, source: sqlx::Error },
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
-    #[error("the database holds a value kiela cannot read: {0}")]
-    Corrupt(String),
+    /// A stored value that does not parse, or contradicts its row.
+    #[error("the database holds a value kiela cannot read: table {table}, row {row}, column {column}: {problem}")]
+    Corrupt {
+        table: &'static str,
+        /// The row's key, e.g. `7` (a game's id) or `7/12` (a move's game and ply).
+        row: String,
+        column: &'static str,
+        problem: String,
+    },
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -246,10 +261,10 @@ impl Store {
         row.map(|r| PlayerRow::from_row(&r)).transpose()
     }
 
-    /// Which direct messages a player wants (`off`, `reminders`, `every-turn`).
-    pub async fn set_notify(&self, id: i64, notify: &str) -> Result<()> {
+    /// Which direct messages a player wants.
+    pub async fn set_notify(&self, id: i64, notify: Notify) -> Result<()> {
         sqlx::query("UPDATE players SET notify = $1 WHERE id = $2")
-            .bind(notify)
+            .bind(notify.as_str())
             .bind(id)
             .execute(&self.pool)
             .await?;
@@ -304,12 +319,15 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         Ok(match row {
-            Some(row) => GuildSettingsRow {
-                language: col(&row, "language")?,
-                threads: col(&row, "threads")?,
-                days_per_move: col(&row, "days_per_move")?,
-                games_channel_id: col(&row, "games_channel_id")?,
-            },
+            Some(row) => {
+                let cells = Cells::keyed(&row, "guild_settings", guild_id.to_string());
+                GuildSettingsRow {
+                    language: cells.get("language")?,
+                    threads: cells.parse_opt("threads")?,
+                    days_per_move: cells.get("days_per_move")?,
+                    games_channel_id: cells.get("games_channel_id")?,
+                }
+            }
             None => GuildSettingsRow::default(),
         })
     }
@@ -324,7 +342,7 @@ impl Store {
         )
         .bind(guild_id)
         .bind(s.language.as_deref())
-        .bind(s.threads.as_deref())
+        .bind(s.threads.map(|t| t.as_str()))
         .bind(s.days_per_move)
         .bind(s.games_channel_id)
         .execute(&self.pool)
@@ -400,18 +418,21 @@ impl Store {
         let row = sqlx::query(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, \
              first_mover, days_per_move, status, created_at, expires_at, rematch_of) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $10) RETURNING id",
         )
         .bind(c.guild_id)
         .bind(c.channel_id)
         .bind(c.challenger_id)
-        .bind(c.opponent_id)
-        .bind(&c.variant)
-        .bind(&c.first_mover)
+        // An open challenge names its challenger: nobody can challenge
+        // themselves otherwise (see `ChallengeRow::from_row`).
+        .bind(c.opponent_id.unwrap_or(c.challenger_id))
+        .bind(c.variant.name())
+        .bind(c.first_mover.as_str())
         .bind(c.days_per_move)
         .bind(c.created_at)
         .bind(c.expires_at)
         .bind(c.rematch_of)
+        .bind(ChallengeStatus::Pending.as_str())
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get(0)?;
@@ -458,7 +479,7 @@ impl Store {
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
-             WHERE status = 'pending' AND expires_at <= $1 ORDER BY id"
+             WHERE status = '{PENDING}' AND expires_at <= $1 ORDER BY id"
         ))
         .bind(now)
         .fetch_all(&self.pool)
@@ -480,7 +501,7 @@ impl Store {
     pub async fn open_challenges(&self, player: i64, now: i64) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
-             WHERE status = 'pending' AND expires_at > $1 AND (opponent_id = $2 OR challenger_id = $2) \
+             WHERE status = '{PENDING}' AND expires_at > $1 AND (opponent_id = $2 OR challenger_id = $2) \
              ORDER BY id"
         ))
         .bind(now)
@@ -495,17 +516,17 @@ impl Store {
     pub async fn close_challenge(
         &self,
         id: i64,
-        status: &str,
+        status: ChallengeStatus,
         posts: Vec<NewPost>,
         now: i64,
     ) -> Result<Option<Vec<i64>>> {
         let mut tx = self.begin().await?;
-        let done =
-            sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'pending'")
-                .bind(status)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+        let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = $3")
+            .bind(status.as_str())
+            .bind(id)
+            .bind(ChallengeStatus::Pending.as_str())
+            .execute(&mut *tx)
+            .await?;
         if done.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(None);
@@ -536,17 +557,17 @@ impl Store {
                 return Ok(None);
             }
         }
-        let row = sqlx::query(
+        let row = sqlx::query(&format!(
             "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
              seconds_per_move, deadline, created_at, updated_at, rematch_of, lobby_channel_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $9, $10, $11) RETURNING id",
-        )
+             VALUES ($1, $2, $3, $4, $5, $6, '{ACTIVE}', $7, $8, $9, $9, $10, $11) RETURNING id"
+        ))
         .bind(g.guild_id)
         .bind(g.channel_id)
-        .bind(&g.variant)
+        .bind(g.variant.name())
         .bind(g.south_id)
         .bind(g.north_id)
-        .bind(g.ai_level.as_deref())
+        .bind(g.ai_level.map(|level| level.name()))
         .bind(g.seconds_per_move)
         .bind(g.deadline)
         .bind(g.created_at)
@@ -556,10 +577,10 @@ impl Store {
         .await?;
         let id: i64 = row.try_get(0)?;
         if let Some((challenge, opponent)) = from_challenge {
-            let accepted = sqlx::query(
-                "UPDATE challenges SET status = 'accepted', game_id = $1, opponent_id = $3 \
-                 WHERE id = $2 AND status = 'pending'",
-            )
+            let accepted = sqlx::query(&format!(
+                "UPDATE challenges SET status = '{ACCEPTED}', game_id = $1, opponent_id = $3 \
+                 WHERE id = $2 AND status = '{PENDING}'"
+            ))
             .bind(id)
             .bind(challenge)
             .bind(opponent)
@@ -612,7 +633,7 @@ impl Store {
     ) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
-             AND ($2 = 0 OR status = 'active') ORDER BY status = 'active' DESC, updated_at DESC, id DESC LIMIT $3"
+             AND ($2 = 0 OR status = '{ACTIVE}') ORDER BY status = '{ACTIVE}' DESC, updated_at DESC, id DESC LIMIT $3"
         ))
         .bind(player)
         .bind(active_only as i64)
@@ -628,7 +649,7 @@ impl Store {
     pub async fn ongoing_games_of(&self, player: i64, limit: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
-             AND status = 'active' ORDER BY \
+             AND status = '{ACTIVE}' ORDER BY \
              CASE WHEN ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
                = (south_id = $1) THEN 0 ELSE 1 END, \
              CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, updated_at DESC, id DESC \
@@ -647,7 +668,7 @@ impl Store {
     /// since `idle_since`.
     pub async fn due_games(&self, now: i64, bot: i64, idle_since: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND ( \
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = '{ACTIVE}' AND ( \
                (deadline IS NOT NULL AND (deadline <= $1 \
                  OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
                OR (ai_level IS NOT NULL AND updated_at <= $2 \
@@ -688,14 +709,15 @@ impl Store {
     /// PostgreSQL: the others wait for its row lock, then see the new
     /// version), so exactly one change is stored.
     pub async fn apply(&self, change: &GameChange) -> Result<Option<Vec<i64>>> {
+        let (status, result, reason) = change.state.columns();
         let mut tx = self.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = $1, result = $2, reason = $3, \
              deadline = $4, reminded = $5, updated_at = $6 WHERE id = $7 AND version = $8",
         )
-        .bind(&change.status)
-        .bind(change.result.as_deref())
-        .bind(change.reason.as_deref())
+        .bind(status)
+        .bind(result)
+        .bind(reason)
         .bind(change.deadline)
         .bind(change.reminded as i64)
         .bind(change.now)
@@ -769,7 +791,7 @@ impl Store {
             let Some(row) = self.game(game_id).await? else {
                 return Ok(None);
             };
-            let current = row.board_message();
+            let current = row.board;
             match current {
                 Some(current) if current.message_id == board.message_id => return Ok(None),
                 Some(current) if current.ply > board.ply => return Ok(Some(board)),
@@ -783,7 +805,7 @@ impl Store {
             .bind(board.message_id)
             .bind(board.ply)
             .bind(game_id)
-            .bind(row.board_message_id)
+            .bind(current.map(|board| board.message_id))
             .execute(&self.pool)
             .await?
             .rows_affected();
@@ -885,7 +907,14 @@ impl Store {
     /// post whose message it edits was delivered (or given up). Processes sharing the
     /// database claim different posts: SQLite has one writer at a time, and
     /// PostgreSQL's `SKIP LOCKED` passes over rows another claim locked.
-    pub async fn claim_posts(&self, now: i64, lease: i64, limit: i64) -> Result<Vec<PostRow>> {
+    /// Each claimed post comes with its id, read or not: one corrupt post
+    /// must not stop the others (the caller gives it up).
+    pub async fn claim_posts(
+        &self,
+        now: i64,
+        lease: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, Result<PostRow>)>> {
         let lock = match self.backend {
             Backend::Sqlite => "",
             Backend::Postgres => "FOR UPDATE SKIP LOCKED",
@@ -906,8 +935,11 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        let mut posts: Vec<PostRow> = rows.iter().map(PostRow::from_row).collect::<Result<_>>()?;
-        posts.sort_by_key(|p| p.id);
+        let mut posts = Vec::new();
+        for row in &rows {
+            posts.push((row.try_get::<i64, _>("id")?, PostRow::from_row(row)));
+        }
+        posts.sort_by_key(|(id, _)| *id);
         Ok(posts)
     }
 
@@ -1129,10 +1161,10 @@ async fn insert_posts(
 /// rematch game (the unique indexes also forbid a second one, should two
 /// transactions race past this check).
 async fn rematch_exists(tx: &mut sqlx::Transaction<'static, sqlx::Any>, game: i64) -> Result<bool> {
-    let row = sqlx::query(
-        "SELECT (SELECT COUNT(*) FROM challenges WHERE rematch_of = $1 AND status = 'pending') \
-         + (SELECT COUNT(*) FROM games WHERE rematch_of = $1)",
-    )
+    let row = sqlx::query(&format!(
+        "SELECT (SELECT COUNT(*) FROM challenges WHERE rematch_of = $1 AND status = '{PENDING}') \
+         + (SELECT COUNT(*) FROM games WHERE rematch_of = $1)"
+    ))
     .bind(game)
     .fetch_one(&mut **tx)
     .await?;

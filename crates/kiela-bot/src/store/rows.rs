@@ -1,10 +1,76 @@
-//! The rows the store reads and writes, as plain data.
+//! The rows the store reads and writes, as plain data in the bot's
+//! vocabulary: every row is read through [`Cells`], so a stored value that
+//! does not parse is [`StoreError::Corrupt`], naming its table, row and
+//! column, never a silent default.
 
+use std::fmt::Display;
+use std::str::FromStr;
+
+use kiela_ai::Level;
+use kiela_rules::Variant;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 use sqlx::any::AnyRow;
+use sqlx::Row;
 
-use super::{col, Result};
+use super::{Result, StoreError};
+use crate::vocabulary::{ChallengeStatus, FirstMover, GameState, Notify, ThreadsSetting};
+
+/// One row of a table, being read: each column through here, so that a
+/// value that cannot be read names the table, the row and the column.
+pub(super) struct Cells<'r> {
+    row: &'r AnyRow,
+    table: &'static str,
+    key: String,
+}
+
+impl<'r> Cells<'r> {
+    /// The row of `table` whose key is in column `key`.
+    pub(super) fn new(row: &'r AnyRow, table: &'static str, key: &str) -> Result<Cells<'r>> {
+        let key = row.try_get::<i64, _>(key)?.to_string();
+        Ok(Cells { row, table, key })
+    }
+
+    /// The row of `table` known by `key` (a row without an id column).
+    pub(super) fn keyed(row: &'r AnyRow, table: &'static str, key: String) -> Cells<'r> {
+        Cells { row, table, key }
+    }
+
+    pub(super) fn get<T>(&self, column: &'static str) -> Result<T>
+    where
+        T: for<'a> sqlx::Decode<'a, sqlx::Any> + sqlx::Type<sqlx::Any>,
+    {
+        Ok(self.row.try_get(column)?)
+    }
+
+    /// A column that holds a name or a number kiela parses.
+    pub(super) fn parse<T: FromStr>(&self, column: &'static str) -> Result<T>
+    where
+        T::Err: Display,
+    {
+        let text: String = self.get(column)?;
+        text.parse().map_err(|e| self.corrupt(column, e))
+    }
+
+    /// [`Self::parse`], for a column that may be NULL.
+    pub(super) fn parse_opt<T: FromStr>(&self, column: &'static str) -> Result<Option<T>>
+    where
+        T::Err: Display,
+    {
+        let text: Option<String> = self.get(column)?;
+        text.map(|text| text.parse().map_err(|e| self.corrupt(column, e)))
+            .transpose()
+    }
+
+    pub(super) fn corrupt(&self, column: &'static str, problem: impl Display) -> StoreError {
+        StoreError::Corrupt {
+            table: self.table,
+            row: self.key.clone(),
+            column,
+            problem: problem.to_string(),
+        }
+    }
+}
 
 /// Games a player needs before their rating stops being provisional.
 pub const PROVISIONAL_GAMES: i64 = 5;
@@ -14,8 +80,8 @@ pub struct PlayerRow {
     pub id: i64,
     pub name: String,
     pub is_bot: bool,
-    /// Which direct messages they want: `off`, `reminders` or `every-turn`.
-    pub notify: String,
+    /// Which direct messages they want.
+    pub notify: Notify,
     /// The locale their Discord client last sent (e.g. `pt-BR`).
     pub locale: Option<String>,
     /// The end of their vacation: deadlines computed for them start after it.
@@ -27,15 +93,16 @@ pub struct PlayerRow {
 
 impl PlayerRow {
     pub(super) fn from_row(row: &AnyRow) -> Result<PlayerRow> {
+        let cells = Cells::new(row, "players", "id")?;
         Ok(PlayerRow {
-            id: col(row, "id")?,
-            name: col(row, "name")?,
-            is_bot: col::<i64>(row, "is_bot")? != 0,
-            notify: col(row, "notify")?,
-            locale: col(row, "locale")?,
-            vacation_until: col(row, "vacation_until")?,
-            vacation_year: col(row, "vacation_year")?,
-            vacation_days: col(row, "vacation_days")?,
+            id: cells.get("id")?,
+            name: cells.get("name")?,
+            is_bot: cells.get::<i64>("is_bot")? != 0,
+            notify: cells.parse("notify")?,
+            locale: cells.get("locale")?,
+            vacation_until: cells.get("vacation_until")?,
+            vacation_year: cells.get("vacation_year")?,
+            vacation_days: cells.get("vacation_days")?,
         })
     }
 }
@@ -45,10 +112,10 @@ pub struct NewChallenge {
     pub guild_id: i64,
     pub channel_id: i64,
     pub challenger_id: i64,
-    pub opponent_id: i64,
-    pub variant: String,
-    /// `challenger`, `opponent` or `random`.
-    pub first_mover: String,
+    /// `None`: open to anyone.
+    pub opponent_id: Option<i64>,
+    pub variant: Variant,
+    pub first_mover: FirstMover,
     pub days_per_move: i64,
     pub created_at: i64,
     pub expires_at: i64,
@@ -65,13 +132,12 @@ pub struct ChallengeRow {
     pub guild_id: i64,
     pub channel_id: i64,
     pub challenger_id: i64,
-    /// The challenger again for an open challenge (see [`Self::is_open`]).
-    pub opponent_id: i64,
-    pub variant: String,
-    pub first_mover: String,
+    /// `None` for an open challenge, until someone accepts it.
+    pub opponent_id: Option<i64>,
+    pub variant: Variant,
+    pub first_mover: FirstMover,
     pub days_per_move: i64,
-    /// `pending`, `accepted`, `declined`, `cancelled` or `expired`.
-    pub status: String,
+    pub status: ChallengeStatus,
     pub game_id: Option<i64>,
     pub created_at: i64,
     pub expires_at: i64,
@@ -79,37 +145,38 @@ pub struct ChallengeRow {
 }
 
 impl ChallengeRow {
-    /// An open challenge: anyone but the challenger may accept it. It is
-    /// stored with the challenger as its own opponent until then (nobody
-    /// can challenge themselves otherwise).
+    /// An open challenge: anyone but the challenger may accept it.
     pub fn is_open(&self) -> bool {
-        self.opponent_id == self.challenger_id
+        self.opponent_id.is_none()
     }
 
     /// Whether `user` may accept or decline it.
     pub fn is_for(&self, user: i64) -> bool {
-        if self.is_open() {
-            user != self.challenger_id
-        } else {
-            user == self.opponent_id
+        match self.opponent_id {
+            None => user != self.challenger_id,
+            Some(opponent) => user == opponent,
         }
     }
 
     pub(super) fn from_row(row: &AnyRow) -> Result<ChallengeRow> {
+        let cells = Cells::new(row, "challenges", "id")?;
+        let challenger_id = cells.get("challenger_id")?;
+        let opponent_id = cells.get("opponent_id")?;
         Ok(ChallengeRow {
-            id: col(row, "id")?,
-            guild_id: col(row, "guild_id")?,
-            channel_id: col(row, "channel_id")?,
-            challenger_id: col(row, "challenger_id")?,
-            opponent_id: col(row, "opponent_id")?,
-            variant: col(row, "variant")?,
-            first_mover: col(row, "first_mover")?,
-            days_per_move: col(row, "days_per_move")?,
-            status: col(row, "status")?,
-            game_id: col(row, "game_id")?,
-            created_at: col(row, "created_at")?,
-            expires_at: col(row, "expires_at")?,
-            rematch_of: col(row, "rematch_of")?,
+            id: cells.get("id")?,
+            guild_id: cells.get("guild_id")?,
+            channel_id: cells.get("channel_id")?,
+            challenger_id,
+            // Stored with its challenger as opponent while open (see `Store::insert_challenge`).
+            opponent_id: (opponent_id != challenger_id).then_some(opponent_id),
+            variant: cells.parse("variant")?,
+            first_mover: cells.parse("first_mover")?,
+            days_per_move: cells.get("days_per_move")?,
+            status: cells.parse("status")?,
+            game_id: cells.get("game_id")?,
+            created_at: cells.get("created_at")?,
+            expires_at: cells.get("expires_at")?,
+            rematch_of: cells.get("rematch_of")?,
         })
     }
 }
@@ -119,8 +186,7 @@ impl ChallengeRow {
 pub struct GuildSettingsRow {
     /// A locale such as `pt-BR`.
     pub language: Option<String>,
-    /// `auto`, `on` or `off`.
-    pub threads: Option<String>,
+    pub threads: Option<ThreadsSetting>,
     pub days_per_move: Option<i64>,
     pub games_channel_id: Option<i64>,
 }
@@ -129,10 +195,10 @@ pub struct GuildSettingsRow {
 pub struct NewGame {
     pub guild_id: i64,
     pub channel_id: i64,
-    pub variant: String,
+    pub variant: Variant,
     pub south_id: i64,
     pub north_id: i64,
-    pub ai_level: Option<String>,
+    pub ai_level: Option<Level>,
     pub seconds_per_move: i64,
     pub deadline: Option<i64>,
     pub created_at: i64,
@@ -152,22 +218,18 @@ pub struct GameRow {
     pub id: i64,
     pub guild_id: i64,
     pub channel_id: i64,
-    pub variant: String,
+    pub variant: Variant,
     pub south_id: i64,
     pub north_id: i64,
-    pub ai_level: Option<String>,
-    /// `active` or `finished`.
-    pub status: String,
-    pub result: Option<String>,
-    pub reason: Option<String>,
+    /// The AI's level in a game against the AI; `None` between people.
+    pub ai_level: Option<Level>,
+    pub state: GameState,
     pub version: i64,
     pub seconds_per_move: i64,
     pub deadline: Option<i64>,
     pub reminded: bool,
-    pub board_channel_id: Option<i64>,
-    pub board_message_id: Option<i64>,
-    /// The ply the last posted board shows.
-    pub board_ply: Option<i64>,
+    /// The game's last posted board, if any.
+    pub board: Option<BoardMessage>,
     pub created_at: i64,
     pub updated_at: i64,
     /// The channel that gets a line when the game starts and one when it
@@ -187,43 +249,54 @@ pub struct BoardMessage {
 }
 
 impl GameRow {
-    /// The game's last posted board, if any.
-    pub fn board_message(&self) -> Option<BoardMessage> {
-        Some(BoardMessage {
-            channel_id: self.board_channel_id?,
-            message_id: self.board_message_id?,
-            ply: self.board_ply,
-        })
-    }
-
     pub(super) fn from_row(row: &AnyRow) -> Result<GameRow> {
+        let cells = Cells::new(row, "games", "id")?;
+        let status: String = cells.get("status")?;
+        let result: Option<String> = cells.get("result")?;
+        let reason: Option<String> = cells.get("reason")?;
+        let state = GameState::from_columns(&status, result.as_deref(), reason.as_deref())
+            .map_err(|e| cells.corrupt(e.column, e.problem))?;
+        let board = match (
+            cells.get("board_channel_id")?,
+            cells.get("board_message_id")?,
+        ) {
+            (Some(channel_id), Some(message_id)) => Some(BoardMessage {
+                channel_id,
+                message_id,
+                ply: cells.get("board_ply")?,
+            }),
+            (None, None) => None,
+            (channel, _) => {
+                let (column, other) = match channel {
+                    Some(_) => ("board_message_id", "board_channel_id"),
+                    None => ("board_channel_id", "board_message_id"),
+                };
+                return Err(cells.corrupt(column, format!("NULL while {other} is set")));
+            }
+        };
         Ok(GameRow {
-            id: col(row, "id")?,
-            guild_id: col(row, "guild_id")?,
-            channel_id: col(row, "channel_id")?,
-            variant: col(row, "variant")?,
-            south_id: col(row, "south_id")?,
-            north_id: col(row, "north_id")?,
-            ai_level: col(row, "ai_level")?,
-            status: col(row, "status")?,
-            result: col(row, "result")?,
-            reason: col(row, "reason")?,
-            version: col(row, "version")?,
-            seconds_per_move: col(row, "seconds_per_move")?,
-            deadline: col(row, "deadline")?,
-            reminded: col::<i64>(row, "reminded")? != 0,
-            board_channel_id: col(row, "board_channel_id")?,
-            board_message_id: col(row, "board_message_id")?,
-            board_ply: col(row, "board_ply")?,
-            created_at: col(row, "created_at")?,
-            updated_at: col(row, "updated_at")?,
-            lobby_channel_id: col(row, "lobby_channel_id")?,
-            hints: col(row, "hints")?,
+            id: cells.get("id")?,
+            guild_id: cells.get("guild_id")?,
+            channel_id: cells.get("channel_id")?,
+            variant: cells.parse("variant")?,
+            south_id: cells.get("south_id")?,
+            north_id: cells.get("north_id")?,
+            ai_level: cells.parse_opt("ai_level")?,
+            state,
+            version: cells.get("version")?,
+            seconds_per_move: cells.get("seconds_per_move")?,
+            deadline: cells.get("deadline")?,
+            reminded: cells.get::<i64>("reminded")? != 0,
+            board,
+            created_at: cells.get("created_at")?,
+            updated_at: cells.get("updated_at")?,
+            lobby_channel_id: cells.get("lobby_channel_id")?,
+            hints: cells.get("hints")?,
         })
     }
 
     pub fn is_active(&self) -> bool {
-        self.status == "active"
+        self.state.is_active()
     }
 }
 
@@ -238,10 +311,10 @@ pub struct MoveRow {
 impl MoveRow {
     pub(super) fn from_row(row: &AnyRow) -> Result<MoveRow> {
         Ok(MoveRow {
-            ply: col(row, "ply")?,
-            notation: col(row, "notation")?,
-            player_id: col(row, "player_id")?,
-            played_at: col(row, "played_at")?,
+            ply: row.try_get("ply")?,
+            notation: row.try_get("notation")?,
+            player_id: row.try_get("player_id")?,
+            played_at: row.try_get("played_at")?,
         })
     }
 }
@@ -287,9 +360,7 @@ pub struct GameChange {
     pub game_id: i64,
     pub expected_version: i64,
     pub now: i64,
-    pub status: String,
-    pub result: Option<String>,
-    pub reason: Option<String>,
+    pub state: GameState,
     pub deadline: Option<i64>,
     pub reminded: bool,
     pub new_move: Option<MoveRow>,
@@ -306,9 +377,7 @@ impl GameChange {
             game_id: game.id,
             expected_version: game.version,
             now,
-            status: game.status.clone(),
-            result: game.result.clone(),
-            reason: game.reason.clone(),
+            state: game.state,
             deadline: game.deadline,
             reminded: game.reminded,
             new_move: None,
@@ -353,14 +422,14 @@ impl RatingRow {
 
     pub(super) fn from_row(row: &AnyRow) -> Result<RatingRow> {
         Ok(RatingRow {
-            guild_id: col(row, "guild_id")?,
-            player_id: col(row, "player_id")?,
-            rating: col(row, "rating")?,
-            deviation: col(row, "deviation")?,
-            volatility: col(row, "volatility")?,
-            wins: col(row, "wins")?,
-            losses: col(row, "losses")?,
-            draws: col(row, "draws")?,
+            guild_id: row.try_get("guild_id")?,
+            player_id: row.try_get("player_id")?,
+            rating: row.try_get("rating")?,
+            deviation: row.try_get("deviation")?,
+            volatility: row.try_get("volatility")?,
+            wins: row.try_get("wins")?,
+            losses: row.try_get("losses")?,
+            draws: row.try_get("draws")?,
         })
     }
 
@@ -473,28 +542,32 @@ pub struct PostRow {
 
 impl PostRow {
     pub(super) fn from_row(row: &AnyRow) -> Result<PostRow> {
-        let pings: String = col(row, "pings")?;
+        let cells = Cells::new(row, "outbox", "id")?;
+        let pings: String = cells.get("pings")?;
+        let pings = (pings.split_whitespace())
+            .map(|id| {
+                id.parse()
+                    .map_err(|_| cells.corrupt("pings", format!("`{id}` is not a user id")))
+            })
+            .collect::<Result<_>>()?;
         Ok(PostRow {
-            id: col(row, "id")?,
+            id: cells.get("id")?,
             post: NewPost {
-                channel_id: col(row, "channel_id")?,
-                recipient_id: col(row, "recipient_id")?,
-                game_id: col(row, "game_id")?,
-                ply: col(row, "ply")?,
-                challenge_id: col(row, "challenge_id")?,
-                edits: col(row, "edits")?,
-                text: col(row, "text")?,
-                pings: pings
-                    .split_whitespace()
-                    .filter_map(|id| id.parse().ok())
-                    .collect(),
-                lang: col(row, "lang")?,
+                channel_id: cells.get("channel_id")?,
+                recipient_id: cells.get("recipient_id")?,
+                game_id: cells.get("game_id")?,
+                ply: cells.get("ply")?,
+                challenge_id: cells.get("challenge_id")?,
+                edits: cells.get("edits")?,
+                text: cells.get("text")?,
+                pings,
+                lang: cells.get("lang")?,
                 hold: 0,
-                thread_name: col(row, "thread_name")?,
+                thread_name: cells.get("thread_name")?,
             },
-            created_at: col(row, "created_at")?,
-            answer_token: col(row, "answer_token")?,
-            attempts: col::<i64>(row, "attempts")?,
+            created_at: cells.get("created_at")?,
+            answer_token: cells.get("answer_token")?,
+            attempts: cells.get("attempts")?,
         })
     }
 }

@@ -1,0 +1,271 @@
+//! The bot's shared vocabulary: the states a game, a challenge, a player's
+//! direct messages and a server's threads can be in, each with the name the
+//! database stores it under, written once here. The store reads rows into
+//! these types (a name it does not know is a corrupt row, never a default),
+//! and the service and the Discord side speak only in them.
+//!
+//! Variants and AI levels are named by their own crates
+//! ([`kiela_rules::Variant`], [`kiela_ai::Level`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+use kiela_rules::Outcome;
+use thiserror::Error;
+
+/// A name none of a type's values is stored under.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{name}` is not a {kind} (expected one of {expected})")]
+pub struct UnknownName {
+    pub kind: &'static str,
+    pub name: String,
+    pub expected: String,
+}
+
+/// A fieldless enum whose values are stored under fixed names: `as_str`,
+/// `ALL`, and `FromStr`/`Display` from the one table of names.
+macro_rules! stored_names {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident as $kind:literal {
+            $($(#[$variant_meta:meta])* $variant:ident = $stored:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The name it is stored (and chosen) under.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $stored,)+
+                }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = UnknownName;
+
+            fn from_str(s: &str) -> Result<$name, UnknownName> {
+                match s {
+                    $($stored => Ok($name::$variant),)+
+                    _ => Err(UnknownName {
+                        kind: $kind,
+                        name: s.to_string(),
+                        expected: [$($stored),+].join(", "),
+                    }),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+stored_names! {
+    /// Where a challenge stands.
+    pub enum ChallengeStatus as "challenge status" {
+        /// Waiting for an answer (until it expires).
+        Pending = "pending",
+        Accepted = "accepted",
+        Declined = "declined",
+        /// Taken back by the challenger (stored as `cancelled`, its name
+        /// before it had this one).
+        Withdrawn = "cancelled",
+        Expired = "expired",
+    }
+}
+
+stored_names! {
+    /// Who moves first in a challenge, from the challenger's point of view.
+    #[derive(Default)]
+    pub enum FirstMover as "first mover" {
+        Me = "challenger",
+        Them = "opponent",
+        #[default]
+        Random = "random",
+    }
+}
+
+impl FirstMover {
+    /// Whether the one who asked for the game sits South (moves first); a
+    /// random choice is drawn here.
+    pub fn challenger_is_south(self) -> bool {
+        match self {
+            FirstMover::Me => true,
+            FirstMover::Them => false,
+            FirstMover::Random => fastrand::bool(),
+        }
+    }
+}
+
+stored_names! {
+    /// Which direct messages a player wants.
+    #[derive(Default)]
+    pub enum Notify as "notification setting" {
+        /// None: the mentions in the game's channel only.
+        #[default]
+        Off = "off",
+        /// The reminder when a quarter of the time is left, and an abort.
+        Reminders = "reminders",
+        /// Also each time it becomes their turn.
+        EveryTurn = "every-turn",
+    }
+}
+
+stored_names! {
+    /// Whether a server's games are played in a thread each.
+    #[derive(Default)]
+    pub enum ThreadsSetting as "threads setting" {
+        /// In a thread where the bot may open one, otherwise in the channel.
+        #[default]
+        Auto = "auto",
+        /// Always in a thread: a challenge where the bot may not open one is
+        /// refused, naming the missing permission.
+        On = "on",
+        /// In the channel.
+        Off = "off",
+    }
+}
+
+/// Where a game stands. Stored in three columns: `status` (`active` or
+/// `finished`), `result` and `reason` (an ended game's [`Outcome`]); an
+/// aborted game is finished without a result, for the reason `aborted`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameState {
+    Active,
+    Finished(Outcome),
+    /// Ended without a result: its deadline passed before the player to
+    /// move had made a first move.
+    Aborted,
+}
+
+/// The `reason` stored for an aborted game.
+const ABORTED: &str = "aborted";
+
+/// A stored game state that does not make sense: the column at fault and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{problem}")]
+pub struct BadGameState {
+    pub column: &'static str,
+    pub problem: String,
+}
+
+impl GameState {
+    /// The `status` of an active game (queries select on it).
+    pub const ACTIVE: &'static str = "active";
+    const FINISHED: &'static str = "finished";
+
+    pub fn is_active(self) -> bool {
+        self == GameState::Active
+    }
+
+    /// Its `status`, `result` and `reason` columns.
+    pub fn columns(self) -> (&'static str, Option<&'static str>, Option<&'static str>) {
+        match self {
+            GameState::Active => (GameState::ACTIVE, None, None),
+            GameState::Finished(outcome) => (
+                GameState::FINISHED,
+                Some(outcome.result.notation()),
+                Some(outcome.reason.name()),
+            ),
+            GameState::Aborted => (GameState::FINISHED, None, Some(ABORTED)),
+        }
+    }
+
+    /// The state stored as these `status`, `result` and `reason` columns.
+    pub fn from_columns(
+        status: &str,
+        result: Option<&str>,
+        reason: Option<&str>,
+    ) -> Result<GameState, BadGameState> {
+        let bad = |column, problem: String| BadGameState { column, problem };
+        let quoted = |value: Option<&str>| value.map_or("NULL".into(), |v| format!("`{v}`"));
+        match (status, result, reason) {
+            (GameState::ACTIVE, None, None) => Ok(GameState::Active),
+            (GameState::ACTIVE, Some(_), _) => Err(bad(
+                "result",
+                format!("an active game has the result {}", quoted(result)),
+            )),
+            (GameState::ACTIVE, None, Some(_)) => Err(bad(
+                "reason",
+                format!("an active game has the reason {}", quoted(reason)),
+            )),
+            (GameState::FINISHED, None, Some(ABORTED)) => Ok(GameState::Aborted),
+            (GameState::FINISHED, Some(result), Some(reason)) => Ok(GameState::Finished(Outcome {
+                result: result.parse().map_err(|e| bad("result", format!("{e}")))?,
+                reason: reason.parse().map_err(|e| bad("reason", format!("{e}")))?,
+            })),
+            (GameState::FINISHED, None, _) => Err(bad(
+                "result",
+                format!(
+                    "a finished game without a result has the reason {} (only `{ABORTED}` may)",
+                    quoted(reason)
+                ),
+            )),
+            (GameState::FINISHED, Some(_), None) => Err(bad(
+                "reason",
+                "a finished game has a result and no reason".into(),
+            )),
+            (other, _, _) => Err(bad(
+                "status",
+                format!("`{other}` is not a game status (expected active or finished)"),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_rules::{GameResult, Reason};
+
+    #[test]
+    fn names_round_trip_and_unknown_names_are_errors() {
+        for status in ChallengeStatus::ALL {
+            assert_eq!(status.as_str().parse::<ChallengeStatus>(), Ok(*status));
+        }
+        assert_eq!(ChallengeStatus::Withdrawn.to_string(), "cancelled");
+        assert_eq!("every-turn".parse(), Ok(Notify::EveryTurn));
+        let e = "sometimes".parse::<Notify>().unwrap_err().to_string();
+        assert!(e.contains("`sometimes`") && e.contains("every-turn"), "{e}");
+        assert!("".parse::<ThreadsSetting>().is_err());
+    }
+
+    #[test]
+    fn game_states_keep_their_three_columns() {
+        let won = GameState::Finished(Outcome {
+            result: GameResult::NorthWins,
+            reason: Reason::Timeout,
+        });
+        for state in [GameState::Active, GameState::Aborted, won] {
+            let (status, result, reason) = state.columns();
+            assert_eq!(GameState::from_columns(status, result, reason), Ok(state));
+        }
+        assert_eq!(won.columns(), ("finished", Some("0-1"), Some("timeout")));
+        assert_eq!(
+            GameState::Aborted.columns(),
+            ("finished", None, Some("aborted"))
+        );
+        for (status, result, reason, column) in [
+            ("paused", None, None, "status"),
+            ("finished", None, None, "result"),
+            ("finished", Some("2-0"), Some("timeout"), "result"),
+            ("finished", Some("1-0"), Some("boredom"), "reason"),
+            ("finished", Some("1-0"), None, "reason"),
+            ("active", Some("1-0"), None, "result"),
+        ] {
+            let e = GameState::from_columns(status, result, reason).unwrap_err();
+            assert_eq!(e.column, column, "{status} {result:?} {reason:?}: {e}");
+        }
+    }
+}
