@@ -1,7 +1,7 @@
 //! Starting games: challenges between users (addressed to someone, or open
 //! to anyone in the channel), rematches, and games against the AI.
 
-use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost};
+use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, PostTarget};
 use crate::vocabulary::ChallengeStatus;
 use kiela_ai::Level;
 use kiela_i18n::Lang;
@@ -364,7 +364,7 @@ impl GameService {
     /// Delivered by the delivery loop, at once.
     fn unbutton(&self, post: &crate::store::ChallengePost, lang: Lang, note: &str) -> NewPost {
         NewPost {
-            channel_id: post.channel_id,
+            to: PostTarget::Channel(post.channel_id),
             edits: Some(post.id),
             text: format!(
                 "{}\n{}",
@@ -398,7 +398,7 @@ impl GameService {
             tr!(lang, "challenge-expired-open", mention = mention)
         };
         let announcement = NewPost {
-            channel_id: c.channel_id,
+            to: PostTarget::Channel(c.channel_id),
             text,
             pings: vec![c.challenger_id],
             lang: lang.locale().to_string(),

@@ -3,7 +3,7 @@
 //! carries the picture and, while it is that player's turn, the move menu
 //! (a turn can be played from the DM; see `GameService::act`).
 
-use crate::store::NewPost;
+use crate::store::{NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -81,8 +81,7 @@ impl DmTo {
             channel = channel_id.to_string()
         );
         NewPost {
-            channel_id: 0,
-            recipient_id: Some(self.player),
+            to: PostTarget::Dm(self.player),
             ply: Some(ply),
             text,
             lang: self.lang.locale().to_string(),

@@ -17,7 +17,7 @@
 //! ply, and its picture, menus and whose-turn line are composed when it is
 //! sent, from the game, the one way every board message is built.
 
-use crate::store::{NewPost, PostRow};
+use crate::store::{NewPost, PostRow, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -61,7 +61,7 @@ impl GameService {
     /// the interaction that makes it.
     pub(super) fn post_in(&self, place: Place, text: String) -> NewPost {
         NewPost {
-            channel_id: place.channel_id,
+            to: PostTarget::Channel(place.channel_id),
             text,
             lang: place.lang.locale().to_string(),
             hold: self.timing.answer_lease,
@@ -77,15 +77,15 @@ impl GameService {
         headline: String,
         lang: Lang,
     ) -> NewPost {
-        let channel_id = posts_channel(&loaded.row);
+        let to = posts_channel(&loaded.row);
         NewPost {
-            channel_id,
+            to,
             game_id: Some(loaded.row.id),
             ply: Some(ply),
             text: headline,
             lang: lang.locale().to_string(),
             // No answer can deliver a post to a thread not open yet.
-            hold: if channel_id == 0 {
+            hold: if to == PostTarget::GameChannel {
                 0
             } else {
                 self.timing.answer_lease
@@ -102,12 +102,12 @@ impl GameService {
     /// among them are never the answer: the delivery loop sends them.
     pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
         let (dms, posts): (Vec<Made>, Vec<Made>) =
-            (posts.iter().cloned()).partition(|(_, post)| post.recipient_id.is_some());
+            (posts.iter().cloned()).partition(|(_, post)| matches!(post.to, PostTarget::Dm(_)));
         let posts = posts.as_slice();
         let (here, elsewhere): (Vec<Made>, Vec<Made>) = posts
             .iter()
             .cloned()
-            .partition(|(_, post)| post.channel_id == place.channel_id);
+            .partition(|(_, post)| post.to == PostTarget::Channel(place.channel_id));
         if here.is_empty() {
             let mut reply = self.compose(posts).await?;
             let channel = self.destination(&elsewhere[0].1).await?;
@@ -140,9 +140,10 @@ impl GameService {
     /// while its thread was being opened go to the game's channel as it
     /// is when they are sent).
     async fn destination(&self, post: &NewPost) -> Result<Destination> {
-        Ok(match (post.recipient_id, post.channel_id, post.game_id) {
-            (Some(user), _, _) => Destination::User(user),
-            (None, 0, Some(game)) => {
+        Ok(match (post.to, post.game_id) {
+            (PostTarget::Dm(user), _) => Destination::User(user),
+            (PostTarget::Channel(channel), _) => Destination::Channel(channel),
+            (PostTarget::GameChannel, Some(game)) => {
                 let row = self
                     .store
                     .game(game)
@@ -150,7 +151,9 @@ impl GameService {
                     .ok_or(AppError::NoSuchGame(game))?;
                 Destination::Channel(row.channel_id)
             }
-            (None, channel, _) => Destination::Channel(channel),
+            (PostTarget::GameChannel, None) => {
+                return Err(AppError::Internal("a game's post without a game".into()))
+            }
         })
     }
 

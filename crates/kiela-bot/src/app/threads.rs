@@ -11,7 +11,7 @@
 //! thread. If the thread cannot be opened, the game is simply played in the
 //! lobby ([`GameService::thread_refused`]).
 
-use crate::store::{GameRow, NewPost};
+use crate::store::{GameRow, NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -175,7 +175,7 @@ impl GameService {
                 ..self.post_in(lobby, line)
             },
             NewPost {
-                channel_id: 0,
+                to: PostTarget::GameChannel,
                 ply: Some(0),
                 hold: 0,
                 ..self.post_in(lobby, headline)
@@ -230,7 +230,7 @@ impl GameService {
             outcome = outcome
         );
         Ok(Some(NewPost {
-            channel_id: lobby,
+            to: PostTarget::Channel(lobby),
             hold: 0,
             ..self.post_in(Place::new(0, lobby, lang), text)
         }))
@@ -238,12 +238,12 @@ impl GameService {
 }
 
 /// Where a game's posts go: its channel, or, while its thread is being
-/// opened, 0 ("the game's channel when the post is sent", which the
-/// delivery loop reads then).
-pub(super) fn posts_channel(row: &GameRow) -> i64 {
+/// opened, the game's channel when the post is sent (which the delivery
+/// loop reads then).
+pub(super) fn posts_channel(row: &GameRow) -> PostTarget {
     if row.lobby_channel_id == Some(row.channel_id) {
-        0
+        PostTarget::GameChannel
     } else {
-        row.channel_id
+        PostTarget::Channel(row.channel_id)
     }
 }

@@ -182,7 +182,7 @@ impl GameService {
                     let lang = self.public_lang(&loaded, opponent).await?;
                     let text = format!("<@{opponent}> {}", text(lang, row.id));
                     vec![NewPost {
-                        channel_id: posts_channel(&loaded.row),
+                        to: posts_channel(&loaded.row),
                         pings: vec![opponent],
                         lang: lang.locale().to_string(),
                         text,

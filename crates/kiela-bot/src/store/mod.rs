@@ -1133,13 +1133,14 @@ async fn insert_posts(
     for post in posts {
         let pings: Vec<String> = post.pings.iter().map(|id| id.to_string()).collect();
         let held_until = now + post.hold;
+        let (channel_id, recipient_id) = post.to.columns();
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
              pings, lang, created_at, held_until, edits, thread_name) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
-        .bind(post.channel_id)
-        .bind(post.recipient_id)
+        .bind(channel_id)
+        .bind(recipient_id)
         .bind(post.game_id)
         .bind(post.ply)
         .bind(post.challenge_id)

@@ -485,13 +485,35 @@ pub(super) fn rate_game(
     )
 }
 
+/// Where a post goes. Stored as `channel_id` and `recipient_id`, with 0
+/// for "no channel" (see [`PostTarget::columns`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PostTarget {
+    Channel(i64),
+    /// The channel its game is played in when the post is sent: a game's
+    /// thread may not be open yet when its posts are made.
+    #[default]
+    GameChannel,
+    /// A direct message to this user.
+    Dm(i64),
+}
+
+impl PostTarget {
+    /// Its `channel_id` and `recipient_id` columns.
+    pub fn columns(self) -> (i64, Option<i64>) {
+        match self {
+            PostTarget::Channel(channel) => (channel, None),
+            PostTarget::GameChannel => (0, None),
+            PostTarget::Dm(user) => (0, Some(user)),
+        }
+    }
+}
+
 /// A message a change must produce, for the outbox (see
 /// `migrations/*/20261201300000_outbox.sql`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NewPost {
-    /// Where to post it; 0 for a direct message to `recipient_id`.
-    pub channel_id: i64,
-    pub recipient_id: Option<i64>,
+    pub to: PostTarget,
     pub game_id: Option<i64>,
     /// A board post: the ply whose board it shows (the text is then its
     /// headline; the rest is composed from the game when it is sent).
@@ -543,6 +565,14 @@ pub struct PostRow {
 impl PostRow {
     pub(super) fn from_row(row: &AnyRow) -> Result<PostRow> {
         let cells = Cells::new(row, "outbox", "id")?;
+        let game_id: Option<i64> = cells.get("game_id")?;
+        let to = match (cells.get("channel_id")?, cells.get("recipient_id")?) {
+            // A recipient always won over the channel.
+            (_, Some(user)) => PostTarget::Dm(user),
+            (0, None) if game_id.is_some() => PostTarget::GameChannel,
+            (0, None) => return Err(cells.corrupt("channel_id", "0 (its game's) without a game")),
+            (channel, None) => PostTarget::Channel(channel),
+        };
         let pings: String = cells.get("pings")?;
         let pings = (pings.split_whitespace())
             .map(|id| {
@@ -553,9 +583,8 @@ impl PostRow {
         Ok(PostRow {
             id: cells.get("id")?,
             post: NewPost {
-                channel_id: cells.get("channel_id")?,
-                recipient_id: cells.get("recipient_id")?,
-                game_id: cells.get("game_id")?,
+                to,
+                game_id,
                 ply: cells.get("ply")?,
                 challenge_id: cells.get("challenge_id")?,
                 edits: cells.get("edits")?,
