@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fake_discord::{FakeDiscord, FakeUser, Fault, Message, CHANNEL_ID, GUILD_ID};
+use fake_discord::{opts, FakeDiscord, FakeUser, Fault, Message, CHANNEL_ID, GUILD_ID};
 use serde_json::json;
 use sqlx::{AnyPool, Row};
 use test_databases::{Backend, Db};
@@ -196,6 +196,8 @@ async fn settle(pool: &AnyPool, bot_id: i64, logs: &std::path::Path) {
                  the bots' logs end:{tail}"
             );
         }
+        // The bots run in processes of their own, with no signal to wait
+        // for: poll the database, up to the deadline above.
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -280,14 +282,16 @@ async fn run(db: Db, processes: usize, kills: usize) {
         }
         // The kill point: somewhere in the answer, the AI's search, the
         // delivery, or the timers.
+        // A random moment: the sleep is the simulated crash's timing.
         tokio::time::sleep(Duration::from_millis(rng.u64(..400))).await;
         let shard = rng.usize(..processes);
         bots.kill(shard);
         // The fake sees the socket close, then the new process connects.
         let gone = (shard as u32, processes as u32);
-        while fake.shards().contains(&gone) {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        fake.wait_until("the killed bot's socket to close", || {
+            !fake.shards().contains(&gone)
+        })
+        .await;
         bots.start(shard);
         fake.wait_ready().await;
     }
@@ -339,9 +343,10 @@ async fn new_game(fake: &FakeDiscord, pool: &AnyPool, game: &Game) -> i64 {
     let before = count(pool, "SELECT COALESCE(MAX(id), 0) FROM games").await;
     match &game.north {
         Some(north) => {
-            let options = json!([{"name": "opponent", "type": 6, "value": north.id.to_string()},
-                                 {"name": "first", "type": 3, "value": "me"},
-                                 {"name": "days", "type": 4, "value": 1}]);
+            let options = opts()
+                .user("opponent", north)
+                .string("first", "me")
+                .int("days", 1);
             let last = count(pool, "SELECT COALESCE(MAX(id), 0) FROM challenges").await;
             fake.slash(&game.south, CHANNEL_ID, "challenge", options)
                 .await;
@@ -352,7 +357,7 @@ async fn new_game(fake: &FakeDiscord, pool: &AnyPool, game: &Game) -> i64 {
             fake.click(north, challenge.id, &accept).await;
         }
         None => {
-            let options = json!([{"name": "level", "type": 3, "value": "easy"}]);
+            let options = opts().string("level", "easy");
             fake.slash(&game.south, CHANNEL_ID, "ai", options).await;
         }
     }
@@ -360,6 +365,7 @@ async fn new_game(fake: &FakeDiscord, pool: &AnyPool, game: &Game) -> i64 {
     let started = Instant::now();
     while count(pool, &newer).await == 0 {
         assert!(started.elapsed() < Duration::from_secs(60), "no new game");
+        // The bot (another process) may be restarting: poll the database.
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     count(

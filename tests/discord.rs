@@ -8,7 +8,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fake_discord::{FakeDiscord, FakeUser, Fault, Interaction, Message, CHANNEL_ID, GUILD_ID};
+use fake_discord::{
+    opts, FakeDiscord, FakeUser, Fault, Interaction, Message, Options, CHANNEL_ID, GUILD_ID,
+};
 use kiela_ai::Budget;
 use kiela_bot::app::{ManualClock, Timing, DAY};
 use kiela_bot::discord::{Bot, Config};
@@ -16,10 +18,25 @@ use serde_json::json;
 
 const START: i64 = 1_800_000_000;
 
+/// The English catalogue's message `key` with its variables: the tests
+/// expect what the catalogue says, not a copy of it.
+macro_rules! en {
+    ($key:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        kiela_i18n::tr!(kiela_i18n::Lang::En, $key $(, $name = $value)*)
+    };
+}
+
+/// How a message mentions `user`.
+fn mention(user: &FakeUser) -> String {
+    format!("<@{}>", user.id)
+}
+
 struct Table {
     fake: FakeDiscord,
     bot: Option<Bot>,
     clock: Arc<ManualClock>,
+    /// How long the bot waits; the next start uses it.
+    timing: Timing,
     database: String,
     _dir: tempfile::TempDir,
     ana: FakeUser,
@@ -41,6 +58,11 @@ impl Table {
             fake,
             bot: None,
             clock: Arc::new(ManualClock::starting_at(START)),
+            // Node budgets: the AI's replies are quick and reproducible.
+            timing: Timing {
+                ai_budget: Budget::Nodes,
+                ..Timing::default()
+            },
             database,
             _dir: dir,
             ana,
@@ -59,26 +81,22 @@ impl Table {
             proxy: Some(self.fake.url()),
             shards: None,
             timer_interval: Duration::from_millis(50),
-            // Node budgets: the AI's replies are quick and reproducible.
-            timing: Timing {
-                ai_budget: Budget::Nodes,
-                ..Timing::default()
-            },
+            timing: self.timing,
         };
         let bot = Bot::start(config, self.clock.clone()).await.unwrap();
         self.fake.wait_ready().await;
         // The commands are registered once READY arrived.
-        for _ in 0..200 {
-            if !self.fake.commands(Some(GUILD_ID)).await.is_empty() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        assert!(
-            !self.fake.commands(Some(GUILD_ID)).await.is_empty(),
-            "/kiela was not registered"
-        );
+        self.fake.wait_for_commands(Some(GUILD_ID)).await;
         self.bot = Some(bot);
+    }
+
+    /// Waits until the bot has had its chance at whatever was due (see
+    /// [`Bot::wait_for_pass`]).
+    async fn wait_for_pass(&self) {
+        let pass = self.bot.as_ref().unwrap().wait_for_pass();
+        tokio::time::timeout(Duration::from_secs(20), pass)
+            .await
+            .expect("the bot's loops to pass");
     }
 
     async fn stop_bot(&mut self) {
@@ -90,7 +108,7 @@ impl Table {
         &self,
         user: &FakeUser,
         subcommand: &str,
-        options: serde_json::Value,
+        options: impl Into<serde_json::Value>,
     ) -> Message {
         let interaction = self.fake.slash(user, CHANNEL_ID, subcommand, options).await;
         answer(&interaction).await
@@ -107,13 +125,9 @@ impl Table {
     }
 
     /// Ana challenges Bob (Ana moves first) and Bob accepts: the first board.
-    async fn start_game(&self, options: serde_json::Value) -> Message {
-        let mut all = vec![
-            json!({"name": "opponent", "type": 6, "value": self.bob.id.to_string()}),
-            json!({"name": "first", "type": 3, "value": "me"}),
-        ];
-        all.extend(options.as_array().cloned().unwrap_or_default());
-        let challenge = self.slash(&self.ana, "challenge", json!(all)).await;
+    async fn start_game(&self, options: Options) -> Message {
+        let all = opts().user("opponent", &self.bob).string("first", "me");
+        let challenge = self.slash(&self.ana, "challenge", all.and(options)).await;
         self.click(&self.bob, &challenge, "kiela:accept:").await
     }
 }
@@ -147,16 +161,11 @@ fn posted(table: &Table, id: u64) -> Message {
         .unwrap_or_else(|| panic!("no message {id} in the channel"))
 }
 
-/// Waits (up to 10 s) until `done` holds: boards lose their menus in an
-/// edit made after the answer, so a test may look before it lands.
-async fn eventually(what: &str, done: impl Fn() -> bool) {
-    for _ in 0..200 {
-        if done() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{what}");
+/// Waits until `done` holds, looking after each call the fake Discord
+/// gets: boards lose their menus in an edit made after the answer, so a
+/// test may look before it lands.
+async fn eventually(table: &Table, what: &str, done: impl Fn() -> bool) {
+    table.fake.wait_until(what, done).await
 }
 
 fn menu_id(board: &Message) -> String {
@@ -209,8 +218,7 @@ async fn a_whole_game_from_challenge_to_result() {
         .slash(
             &table.ana,
             "challenge",
-            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-                   {"name": "first", "type": 3, "value": "me"}]),
+            opts().user("opponent", &table.bob).string("first", "me"),
         )
         .await;
     assert!(!challenge.ephemeral);
@@ -300,7 +308,10 @@ async fn a_whole_game_from_challenge_to_result() {
             .map(|m| (m.content.clone(), m.custom_ids()))
             .collect::<Vec<_>>()
     };
-    eventually("old boards still offer moves", || menus_left().is_empty()).await;
+    eventually(&table, "old boards still offer moves", || {
+        menus_left().is_empty()
+    })
+    .await;
     let messages = table.fake.messages(CHANNEL_ID);
     let watchable = messages
         .iter()
@@ -313,11 +324,7 @@ async fn a_whole_game_from_challenge_to_result() {
     assert_eq!(watchable, plies, "every board after a move can be watched");
 
     let history = table
-        .slash(
-            &table.ana,
-            "history",
-            json!([{"name": "game", "type": 4, "value": 1}]),
-        )
+        .slash(&table.ana, "history", opts().int("game", 1))
         .await;
     assert!(
         history.content.contains("South=Ana") || history.content.contains("South=\"Ana\""),
@@ -376,7 +383,7 @@ fn assert_turn_animation(message: &Message, game: i64, ply: i64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_watch_button_shows_a_turn_to_anyone_also_from_old_boards_and_after_a_restart() {
     let mut table = Table::new().await;
-    let first = table.start_game(json!([])).await;
+    let first = table.start_game(opts()).await;
     assert!(
         !first
             .custom_ids()
@@ -396,7 +403,7 @@ async fn the_watch_button_shows_a_turn_to_anyone_also_from_old_boards_and_after_
     let hole = second.select_options(&menu_id(&second))[0].clone();
     let third = table.select(&table.bob, &second, &hole).await;
     assert!(third.custom_ids().contains(&"kiela:watch:1:2".to_string()));
-    eventually("the old board keeps only its Watch button", || {
+    eventually(&table, "the old board keeps only its Watch button", || {
         posted(&table, second.id).custom_ids() == ["kiela:watch:1:1"]
     })
     .await;
@@ -418,8 +425,7 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
         .slash(
             &table.ana,
             "ai",
-            json!([{"name": "level", "type": 3, "value": "easy"},
-                   {"name": "first", "type": 3, "value": "me"}]),
+            opts().string("level", "easy").string("first", "me"),
         )
         .await;
     assert_board_picture(&board);
@@ -448,11 +454,7 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
     // Challenging the bot itself also starts an AI game.
     let bot = table.fake.bot_user();
     let game = table
-        .slash(
-            &table.bob,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": bot.id.to_string()}]),
-        )
+        .slash(&table.bob, "challenge", opts().user("opponent", &bot))
         .await;
     assert_board_picture(&game);
     assert!(game.content.contains("#2"), "{}", game.content);
@@ -462,7 +464,7 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
     let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
+    let board = table.start_game(opts()).await;
     let hole = board.select_options(&menu_id(&board))[0].clone();
 
     let stranger = table.select(&table.carol, &board, &hole).await;
@@ -496,7 +498,7 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
 
     // The old board lost its menus (at ply 0 it has no turn to watch),
     // and keeps its picture.
-    eventually("the old board keeps its menus", || {
+    eventually(&table, "the old board keeps its menus", || {
         posted(&table, board.id).custom_ids().is_empty()
     })
     .await;
@@ -522,11 +524,7 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
 
     // Nothing was lost or doubled: the record has one move.
     let history = table
-        .slash(
-            &table.ana,
-            "history",
-            json!([{"name": "game", "type": 4, "value": 1}]),
-        )
+        .slash(&table.ana, "history", opts().int("game", 1))
         .await;
     assert!(
         history.content.contains(&format!("1. {hole}")),
@@ -540,15 +538,9 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_input_gets_a_private_error_and_changes_nothing() {
     let table = Table::new().await;
-    let board = table
-        .start_game(json!([{"name": "variant", "type": 3, "value": "expert"}]))
-        .await;
+    let board = table.start_game(opts().string("variant", "expert")).await;
     let layout = table
-        .slash(
-            &table.ana,
-            "arrange",
-            json!([{"name": "layout", "type": 3, "value": "1 2 three"}]),
-        )
+        .slash(&table.ana, "arrange", opts().string("layout", "1 2 three"))
         .await;
     assert!(layout.ephemeral, "{}", layout.content);
     assert!(
@@ -557,27 +549,15 @@ async fn malformed_input_gets_a_private_error_and_changes_nothing() {
         layout.content
     );
     let short = table
-        .slash(
-            &table.ana,
-            "arrange",
-            json!([{"name": "layout", "type": 3, "value": "1 2 3"}]),
-        )
+        .slash(&table.ana, "arrange", opts().string("layout", "1 2 3"))
         .await;
     assert!(short.ephemeral, "{}", short.content);
     let hole = table
-        .slash(
-            &table.ana,
-            "move",
-            json!([{"name": "hole", "type": 3, "value": "Z9"}]),
-        )
+        .slash(&table.ana, "move", opts().string("hole", "Z9"))
         .await;
     assert!(hole.ephemeral, "{}", hole.content);
     let theirs = table
-        .slash(
-            &table.ana,
-            "move",
-            json!([{"name": "hole", "type": 3, "value": "A4"}]),
-        )
+        .slash(&table.ana, "move", opts().string("hole", "A4"))
         .await;
     assert_private(&theirs, "north");
 
@@ -591,7 +571,7 @@ async fn malformed_input_gets_a_private_error_and_changes_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     let mut table = Table::new().await;
-    let mut board = table.start_game(json!([])).await;
+    let mut board = table.start_game(opts()).await;
     for _ in 0..4 {
         let player = to_move(&table, &board).clone();
         let hole = board.select_options(&menu_id(&board))[0].clone();
@@ -612,8 +592,11 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     assert!(confirm.ephemeral);
     let over = table.click(&table.bob, &confirm, "kiela:resign-yes:").await;
     assert!(!over.ephemeral);
-    assert!(over.content.contains("Bob resigned"), "{}", over.content);
-    assert!(over.content.contains("Ana wins"), "{}", over.content);
+    let game = board_of(&over).unwrap().0;
+    let resigned = en!("resigned", name = "Bob", id = game);
+    assert!(over.content.contains(&resigned), "{}", over.content);
+    let verdict = en!("verdict-wins", name = "Ana");
+    assert!(over.content.contains(&verdict), "{}", over.content);
     // Both are told, though Bob ended it himself.
     let mut told = over.mentions();
     told.sort();
@@ -650,13 +633,13 @@ async fn answer_saying(interaction: &Interaction, says: &str) -> Message {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     let mut table = Table::new().await;
-    let mut board = table.start_game(json!([])).await;
+    let mut board = table.start_game(opts()).await;
     for _ in 0..8 {
         let player = to_move(&table, &board).clone();
         let hole = board.select_options(&menu_id(&board))[0].clone();
         board = table.select(&player, &board, &hole).await;
     }
-    let game = json!([{"name": "game", "type": 4, "value": 1}]);
+    let game = opts().int("game", 1);
     let refused = table.slash(&table.ana, "analyze", game.clone()).await;
     assert_private(&refused, "help during play");
     assert!(refused.attachments.is_empty());
@@ -698,16 +681,10 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
 async fn reminders_and_losses_on_time_are_posted_once() {
     let table = Table::new().await;
     let notify = table
-        .slash(
-            &table.ana,
-            "notify",
-            json!([{"name": "dm", "type": 3, "value": "reminders"}]),
-        )
+        .slash(&table.ana, "notify", opts().string("dm", "reminders"))
         .await;
     assert_private(&notify, "reminders by direct message");
-    let mut board = table
-        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
-        .await;
+    let mut board = table.start_game(opts().int("days", 1)).await;
     // Both make a first move: running out of time then loses the game.
     for _ in 0..2 {
         let player = to_move(&table, &board).clone();
@@ -738,7 +715,7 @@ async fn reminders_and_losses_on_time_are_posted_once() {
     assert_board_picture(&by_dm);
     assert_eq!(menu_id(&by_dm), menu_id(&board));
     // The reminder is now the game's board: the one before lost its menu.
-    eventually("the old board loses its menu", || {
+    eventually(&table, "the old board loses its menu", || {
         !posted(&table, board.id)
             .custom_ids()
             .iter()
@@ -754,11 +731,12 @@ async fn reminders_and_losses_on_time_are_posted_once() {
             m.content.contains("ran out of time")
         })
         .await;
-    assert!(timeout.content.contains("Bob wins"), "{}", timeout.content);
+    let verdict = en!("verdict-wins", name = "Bob");
+    assert!(timeout.content.contains(&verdict), "{}", timeout.content);
     assert_board_picture(&timeout);
 
     // More ticks change nothing: each event fired once.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    table.wait_for_pass().await;
     let posted = table.fake.messages(CHANNEL_ID);
     let count = |text: &str| posted.iter().filter(|m| m.content.contains(text)).count();
     assert_eq!(count("Reminder:"), 1);
@@ -774,12 +752,12 @@ async fn reminders_and_losses_on_time_are_posted_once() {
 async fn a_turn_is_played_from_a_direct_message() {
     let table = Table::new().await;
     for user in [&table.ana, &table.bob] {
-        let every = json!([{"name": "dm", "type": 3, "value": "every-turn"}]);
+        let every = opts().string("dm", "every-turn");
         let notify = table.slash(user, "notify", every).await;
         assert_private(&notify, "each time it is your turn");
     }
     table.fake.close_dms(&table.bob);
-    let first = table.start_game(json!([])).await;
+    let first = table.start_game(opts()).await;
     assert_eq!(to_move(&table, &first).id, table.ana.id);
 
     // Bob accepted: Ana, to move, gets the board by DM.
@@ -820,7 +798,7 @@ async fn a_turn_is_played_from_a_direct_message() {
     // Bob's DMs are closed: his DM is refused and given up; he plays on
     // in the channel, and Ana hears of her turn by DM again.
     let bob_dm = format!("/channels/{}/messages", table.fake.dm_channel(&table.bob));
-    eventually("Bob's DM is refused", || {
+    eventually(&table, "Bob's DM is refused", || {
         refused(&table, &bob_dm, 50007).len() == 1
     })
     .await;
@@ -851,21 +829,17 @@ async fn a_turn_is_played_from_a_direct_message() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unstarted_game_is_aborted_and_announced() {
     let table = Table::new().await;
-    let board = table
-        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
-        .await;
+    let board = table.start_game(opts().int("days", 1)).await;
+    let game = board_of(&board).unwrap().0;
     table.clock.advance(DAY + 1);
+    let said = en!("game-aborted", id = game, name = "Ana");
     let aborted = table
         .fake
-        .wait_for_message("the abort", |m| m.content.contains("aborted:"))
+        .wait_for_message("the abort", |m| m.content.contains(&said))
         .await;
     assert_eq!(aborted.channel_id, CHANNEL_ID);
-    assert!(
-        aborted.content.contains("Ana did not make a first move"),
-        "{}",
-        aborted.content
-    );
-    assert!(aborted.content.contains("No result"), "{}", aborted.content);
+    let unrated = en!("aborted-line");
+    assert!(aborted.content.contains(&unrated), "{}", aborted.content);
     let mut told = aborted.mentions();
     told.sort();
     assert_eq!(told, [table.ana.id, table.bob.id]);
@@ -884,7 +858,7 @@ async fn an_unstarted_game_is_aborted_and_announced() {
     )
     .await;
     assert!(late.ephemeral, "{}", late.content);
-    let stats = table.slash(&table.ana, "stats", json!([])).await;
+    let stats = table.slash(&table.ana, "stats", opts()).await;
     assert!(
         stats.content.contains("0 wins, 0 losses, 0 draws"),
         "{}",
@@ -896,15 +870,10 @@ async fn an_unstarted_game_is_aborted_and_announced() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autocomplete_offers_legal_holes_and_games() {
     let table = Table::new().await;
-    table.start_game(json!([])).await;
+    table.start_game(opts()).await;
     let typing = table
         .fake
-        .autocomplete(
-            &table.ana,
-            CHANNEL_ID,
-            "move",
-            json!([{"name": "hole", "type": 3, "value": "", "focused": true}]),
-        )
+        .autocomplete(&table.ana, CHANNEL_ID, "move", opts().typing("hole", 3, ""))
         .await;
     let response = typing.response().await;
     assert_eq!(response.kind, 8);
@@ -920,12 +889,7 @@ async fn autocomplete_offers_legal_holes_and_games() {
     // Bob is not to move: no hole to offer him.
     let typing = table
         .fake
-        .autocomplete(
-            &table.bob,
-            CHANNEL_ID,
-            "move",
-            json!([{"name": "hole", "type": 3, "value": "", "focused": true}]),
-        )
+        .autocomplete(&table.bob, CHANNEL_ID, "move", opts().typing("hole", 3, ""))
         .await;
     assert_eq!(typing.response().await.data["choices"], json!([]));
 
@@ -935,7 +899,7 @@ async fn autocomplete_offers_legal_holes_and_games() {
             &table.bob,
             CHANNEL_ID,
             "board",
-            json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+            opts().typing("game", 4, ""),
         )
         .await;
     let choices = typing.response().await.data["choices"].clone();
@@ -947,11 +911,7 @@ async fn autocomplete_offers_legal_holes_and_games() {
 
     // Once the game is over, `board` no longer offers it; `history` does.
     let over = table
-        .slash(
-            &table.bob,
-            "resign",
-            json!([{"name": "game", "type": 4, "value": 1}]),
-        )
+        .slash(&table.bob, "resign", opts().int("game", 1))
         .await;
     assert_private(&over, "resign game #1?");
     let over = table.click(&table.bob, &over, "kiela:resign-yes:").await;
@@ -964,7 +924,7 @@ async fn autocomplete_offers_legal_holes_and_games() {
                 &table.bob,
                 CHANNEL_ID,
                 subcommand,
-                json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+                opts().typing("game", 4, ""),
             )
             .await;
         typing.response().await.data["choices"].clone()
@@ -1023,17 +983,11 @@ fn component_words(message: &Message) -> Vec<String> {
 async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
     let table = Table::new().await;
     let ana = table.ana.clone().speaking("pt-BR");
-    let rules = table.slash(&ana, "rules", json!([])).await;
+    let rules = table.slash(&ana, "rules", opts()).await;
     assert_private(&rules, "sementes");
-    let none = table.slash(&ana, "games", json!([])).await;
+    let none = table.slash(&ana, "games", opts()).await;
     assert_private(&none, "você não tem partida em andamento");
-    let wrong = table
-        .slash(
-            &ana,
-            "move",
-            json!([{"name": "hole", "type": 3, "value": "C2"}]),
-        )
-        .await;
+    let wrong = table.slash(&ana, "move", opts().string("hole", "C2")).await;
     assert_private(&wrong, "não tem partida em andamento neste canal");
 
     // The server speaks English: the challenge, a public post, is English;
@@ -1042,8 +996,7 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
         .slash(
             &ana,
             "challenge",
-            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-                   {"name": "first", "type": 3, "value": "me"}]),
+            opts().user("opponent", &table.bob).string("first", "me"),
         )
         .await;
     assert!(
@@ -1052,13 +1005,7 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
         challenge.content
     );
     let board = table.click(&table.bob, &challenge, "kiela:accept:").await;
-    let bad = table
-        .slash(
-            &ana,
-            "move",
-            json!([{"name": "hole", "type": 3, "value": "Z9"}]),
-        )
-        .await;
+    let bad = table.slash(&ana, "move", opts().string("hole", "Z9")).await;
     assert_private(&bad, "não é uma casa");
     let stranger = table
         .click(
@@ -1079,8 +1026,7 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
         .slash(
             &table.ana,
             "challenge",
-            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-                   {"name": "first", "type": 3, "value": "me"}]),
+            opts().user("opponent", &table.bob).string("first", "me"),
         )
         .await;
     assert!(
@@ -1120,50 +1066,48 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
 
     // An English-speaking player in that server still reads English in
     // private; the result, public, is Portuguese.
-    let rules = table.slash(&table.bob, "rules", json!([])).await;
+    let rules = table.slash(&table.bob, "rules", opts()).await;
     assert_private(&rules, "stones");
     let confirm = table.click(&table.bob, &next, "kiela:resign:").await;
     assert_private(&confirm, "resign game #1?");
     assert_eq!(component_words(&confirm), ["Yes, resign"]);
     let over = table.click(&table.bob, &confirm, "kiela:resign-yes:").await;
     assert!(!over.ephemeral);
-    assert!(
-        over.content.contains("Bob desistiu da partida #1"),
-        "{}",
-        over.content
+    let pt = kiela_i18n::Lang::Pt;
+    let resigned = kiela_i18n::tr!(pt, "resigned", name = "Bob", id = 1);
+    assert!(over.content.contains(&resigned), "{}", over.content);
+    let result = kiela_i18n::tr!(
+        pt,
+        "result-line",
+        verdict = kiela_i18n::tr!(pt, "verdict-wins", name = "Ana"),
+        score = "1-0",
+        reason = kiela_i18n::tr!(pt, "reason-resignation"),
     );
-    assert!(
-        over.content.contains("**Ana vence** (1-0, desistência)"),
-        "{}",
-        over.content
-    );
+    assert!(over.content.contains(&result), "{}", over.content);
     table.fake.check_calls();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn managers_choose_the_servers_language() {
     let table = Table::new().await;
-    let language = |value: &str| json!([{"name": "language", "type": 3, "value": value}]);
+    let language = |value: &str| opts().string("language", value);
     let refused = table.slash(&table.bob, "settings", language("pt")).await;
     assert_private(&refused, "manage server");
     let manager = table.carol.clone().manager();
     let set = table.slash(&manager, "settings", language("pt")).await;
     assert_private(&set, "português");
-    let shown = table.slash(&table.bob, "settings", json!([])).await;
+    let shown = table.slash(&table.bob, "settings", opts()).await;
     assert_private(&shown, "messages: português");
     // The server's guild_locale is en-US, but public posts now speak Portuguese.
-    let board = table.start_game(json!([])).await;
+    let board = table.start_game(opts()).await;
     assert!(board.content.contains("sua vez"), "{}", board.content);
     let back = table.slash(&manager, "settings", language("auto")).await;
     assert_private(&back, "automatic");
     let shown = table
-        .slash(
-            &table.ana,
-            "board",
-            json!([{"name": "game", "type": 4, "value": 1}]),
-        )
+        .slash(&table.ana, "board", opts().int("game", 1))
         .await;
-    assert!(shown.content.contains("your move"), "{}", shown.content);
+    let turn = en!("choice-your-move");
+    assert!(shown.content.contains(&turn), "{}", shown.content);
     table.fake.check_calls();
 }
 
@@ -1250,15 +1194,15 @@ async fn undelivered(table: &Table) -> i64 {
     store.pending_posts().await.unwrap()
 }
 
-/// Moves the clock on (retries and leases count in its seconds) until
-/// `done` holds.
+/// Moves the clock on (retries and leases count in its seconds), letting
+/// the bot act after each step, until `done` holds.
 async fn eventually_with_time(table: &Table, what: &str, done: impl Fn() -> bool) {
     for _ in 0..200 {
         if done() {
             return;
         }
         table.clock.advance(5);
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        table.wait_for_pass().await;
     }
     panic!("{what}");
 }
@@ -1266,7 +1210,7 @@ async fn eventually_with_time(table: &Table, what: &str, done: impl Fn() -> bool
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_answer_is_posted_by_the_outbox_once_through_errors() {
     let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
+    let board = table.start_game(opts()).await;
     let (game, ply) = board_of(&board).unwrap();
     // Discord fails the answer, then the first two posts of the outbox (a
     // server error, then a rate limit).
@@ -1305,13 +1249,13 @@ async fn a_failed_answer_is_posted_by_the_outbox_once_through_errors() {
     assert!(next.raw["nonce"].as_str().unwrap().starts_with("kiela-"));
     assert_eq!(undelivered(&table).await, 0);
     // The posted board is the game's board: the one before loses its menus.
-    eventually("the old board loses its menus", || {
+    eventually(&table, "the old board loses its menus", || {
         !posted_components(&table, board.id).contains("kiela:move:")
     })
     .await;
     // Nothing else comes later.
     table.clock.advance(3600);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    table.wait_for_pass().await;
     assert_eq!(boards_at(&table, game, ply + 1).len(), 1);
     table.fake.check_calls();
 }
@@ -1323,7 +1267,7 @@ fn posted_components(table: &Table, id: u64) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_answer_that_went_out_is_found_after_its_lease_not_posted_again() {
     let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
+    let board = table.start_game(opts()).await;
     let (game, ply) = board_of(&board).unwrap();
     // The answer goes out, but reading it back fails: the process cannot
     // tell it was delivered (as if it had crashed right after).
@@ -1346,12 +1290,7 @@ async fn an_answer_that_went_out_is_found_after_its_lease_not_posted_again() {
     // Past the answer's lease, the delivery loop asks Discord, finds the
     // answer, and posts nothing.
     table.clock.advance(kiela_bot::app::ANSWER_LEASE + 1);
-    for _ in 0..200 {
-        if undelivered(&table).await == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    table.wait_for_pass().await;
     assert_eq!(undelivered(&table).await, 0);
     assert_eq!(
         boards_at(&table, game, ply + 1).len(),
@@ -1364,11 +1303,20 @@ async fn an_answer_that_went_out_is_found_after_its_lease_not_posted_again() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_answers_are_deferred_and_still_ping_in_a_new_message() {
     use sqlx::{Connection, Executor};
-    let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
+    let mut table = Table::new().await;
+    let board = table.start_game(opts()).await;
     let (game, ply) = board_of(&board).unwrap();
-    // Someone holds the database for two seconds: the move waits for it,
-    // past the 1.5 s after which the bot defers.
+    let ai = table
+        .slash(&table.ana, "ai", opts().string("first", "me"))
+        .await;
+    let (ai_game, _) = board_of(&ai).unwrap();
+    // From now on the bot defers whatever is not ready at once.
+    table.stop_bot().await;
+    table.timing.defer_after = Duration::ZERO;
+    table.start_bot().await;
+
+    // Someone holds the database: the move waits for it, and the bot
+    // defers; the test lets go once it has.
     let mut lock = sqlx::SqliteConnection::connect(&table.database)
         .await
         .unwrap();
@@ -1378,9 +1326,8 @@ async fn slow_answers_are_deferred_and_still_ping_in_a_new_message() {
         .fake
         .select(&table.ana, board.id, &menu_id(&board), &[&hole])
         .await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    lock.execute("COMMIT").await.unwrap();
     assert_eq!(interaction.response().await.kind, 5, "deferred");
+    lock.execute("COMMIT").await.unwrap();
 
     // An edit would not notify Bob: the board comes as a new message that
     // mentions him, and the placeholder goes.
@@ -1392,7 +1339,7 @@ async fn slow_answers_are_deferred_and_still_ping_in_a_new_message() {
         .await;
     assert_eq!(next.mentions(), vec![table.bob.id]);
     assert_eq!(next.raw["type"], 0, "a message of its own, not an edit");
-    eventually("the placeholder goes", || {
+    eventually(&table, "the placeholder goes", || {
         table
             .fake
             .messages(CHANNEL_ID)
@@ -1404,27 +1351,15 @@ async fn slow_answers_are_deferred_and_still_ping_in_a_new_message() {
 
     // Against the AI, the answer only calls the player who acted: the
     // placeholder is edited into the board.
-    let ai = table
-        .slash(
-            &table.ana,
-            "ai",
-            json!([{"name": "first", "type": 3, "value": "me"}]),
-        )
-        .await;
-    let (ai_game, _) = board_of(&ai).unwrap();
-    let mut lock = sqlx::SqliteConnection::connect(&table.database)
-        .await
-        .unwrap();
     lock.execute("BEGIN IMMEDIATE").await.unwrap();
     let hole = ai.select_options(&menu_id(&ai))[0].clone();
     let interaction = table
         .fake
         .select(&table.ana, ai.id, &menu_id(&ai), &[&hole])
         .await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(interaction.response().await.kind, 5, "deferred");
     lock.execute("COMMIT").await.unwrap();
     let answered = answer(&interaction).await;
-    assert_eq!(interaction.response().await.kind, 5, "deferred");
     assert_eq!(
         board_of(&answered),
         Some((ai_game, 2)),
@@ -1470,11 +1405,10 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
         .slash(
             &mal,
             "challenge",
-            json!([
-                {"name": "opponent", "type": 6, "value": zed.id.to_string()},
-                {"name": "first", "type": 3, "value": "me"},
-                {"name": "variant", "type": 3, "value": "beginner"},
-            ]),
+            opts()
+                .user("opponent", &zed)
+                .string("first", "me")
+                .string("variant", "beginner"),
         )
         .await;
     harmless(&challenge);
@@ -1501,13 +1435,7 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
         .unwrap()
         .parse::<i64>()
         .unwrap();
-    let history = table
-        .slash(
-            &mal,
-            "history",
-            json!([{"name": "game", "type": 4, "value": game}]),
-        )
-        .await;
+    let history = table.slash(&mal, "history", opts().int("game", game)).await;
     assert_eq!(
         history.content.matches("```").count(),
         2,
@@ -1522,13 +1450,7 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
         .unwrap();
     let moves = support::long_games::lasting_moves(420);
     support::long_games::append(&store, game, &moves, START).await;
-    let history = table
-        .slash(
-            &mal,
-            "history",
-            json!([{"name": "game", "type": 4, "value": game}]),
-        )
-        .await;
+    let history = table.slash(&mal, "history", opts().int("game", game)).await;
     assert!(history.content.chars().count() <= 2000);
     assert!(
         history.content.contains("attached file"),
@@ -1552,17 +1474,15 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn boards_belong_to_their_players_and_their_channel() {
     let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
+    let board = table.start_game(opts()).await;
     let (game, ply) = board_of(&board).unwrap();
-    let game_option = json!({"name": "game", "type": 4, "value": game});
+    let game_option = || opts().int("game", game);
 
-    let copy = table
-        .slash(&table.carol, "board", json!([game_option]))
-        .await;
+    let copy = table.slash(&table.carol, "board", game_option()).await;
     assert!(copy.ephemeral, "{}", copy.content);
     let allowed = copy.allowed_mentions.clone().unwrap_or_default();
     assert_eq!(allowed["users"], json!([]), "pings nobody: {allowed}");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    table.wait_for_pass().await;
     assert!(
         posted_components(&table, board.id).contains("kiela:move:"),
         "the board keeps its menus"
@@ -1577,7 +1497,7 @@ async fn boards_belong_to_their_players_and_their_channel() {
             &table.ana,
             elsewhere,
             "move",
-            json!([{"name": "hole", "type": 3, "value": hole}, game_option]),
+            opts().string("hole", &hole).and(game_option()),
         )
         .await;
     let answer = answer(&interaction).await;
@@ -1616,8 +1536,7 @@ async fn twenty_expert_requests_at_once_are_all_answered() {
             user
         })
         .collect();
-    let options = json!([{"name": "level", "type": 3, "value": "expert"},
-                         {"name": "first", "type": 3, "value": "them"}]);
+    let options = opts().string("level", "expert").string("first", "them");
     let mut asked = Vec::new();
     for player in &players {
         asked.push(
@@ -1660,11 +1579,12 @@ fn refused(table: &Table, path: &str, code: u64) -> Vec<String> {
         .collect()
 }
 
-/// Lets retries come due: an hour of the service's clock, in steps.
+/// Lets retries come due: an hour of the service's clock, in steps the
+/// bot acts on.
 async fn let_retries_come(table: &Table) {
     for _ in 0..20 {
         table.clock.advance(180);
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        table.wait_for_pass().await;
     }
 }
 
@@ -1675,9 +1595,7 @@ async fn let_retries_come(table: &Table) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
     let table = Table::new().await;
-    let board = table
-        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
-        .await;
+    let board = table.start_game(opts().int("days", 1)).await;
     table.fake.deny_posting(CHANNEL_ID);
     let channel = format!("/channels/{CHANNEL_ID}/messages");
     let count = |text: &str| {
@@ -1686,7 +1604,10 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
     };
 
     table.clock.advance(DAY - 5 * 3600);
-    eventually("Ana's reminder is refused", || count("Reminder:") == 1).await;
+    eventually(&table, "Ana's reminder is refused", || {
+        count("Reminder:") == 1
+    })
+    .await;
     let_retries_come(&table).await;
     assert_eq!(count("Reminder:"), 1, "a refused post is not retried");
     assert_eq!(undelivered(&table).await, 0, "given up");
@@ -1700,9 +1621,12 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
     // Bob is reminded, then (no first move) the game is aborted: both
     // refused, both given up.
     table.clock.advance(DAY - 5 * 3600);
-    eventually("Bob's reminder is refused", || count("Reminder:") == 2).await;
+    eventually(&table, "Bob's reminder is refused", || {
+        count("Reminder:") == 2
+    })
+    .await;
     table.clock.advance(6 * 3600);
-    eventually("the abort is refused", || {
+    eventually(&table, "the abort is refused", || {
         count("did not make a first move") == 1
     })
     .await;
@@ -1727,19 +1651,13 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
 async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     let table = Table::new().await;
     let notify = table
-        .slash(
-            &table.ana,
-            "notify",
-            json!([{"name": "dm", "type": 3, "value": "reminders"}]),
-        )
+        .slash(&table.ana, "notify", opts().string("dm", "reminders"))
         .await;
     assert!(notify.ephemeral);
     table.fake.close_dms(&table.ana);
     let dm = table.fake.dm_channel(&table.ana);
     let dm_path = format!("/channels/{dm}/messages");
-    table
-        .start_game(json!([{"name": "days", "type": 4, "value": 1}]))
-        .await;
+    table.start_game(opts().int("days", 1)).await;
 
     table.clock.advance(DAY - 5 * 3600);
     let reminder = table
@@ -1749,7 +1667,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
         })
         .await;
     assert_eq!(reminder.mentions(), [table.ana.id]);
-    eventually("the DM is refused", || {
+    eventually(&table, "the DM is refused", || {
         refused(&table, &dm_path, 50007).len() == 1
     })
     .await;
@@ -1769,7 +1687,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed() {
     let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
+    let board = table.start_game(opts()).await;
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let menu = menu_id(&board);
     table.fake.hold_gateway(true);
@@ -1807,17 +1725,14 @@ async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed()
 async fn a_game_is_played_in_its_own_thread() {
     let table = Table::new().await;
     table.fake.allow_threads(CHANNEL_ID);
-    let options = json!([
-        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-        {"name": "first", "type": 3, "value": "me"},
-    ]);
+    let options = opts().user("opponent", &table.bob).string("first", "me");
     let challenge = table.slash(&table.ana, "challenge", options).await;
     let line = table.click(&table.bob, &challenge, "kiela:accept:").await;
     // The channel gets the line, which calls the challenger; no board.
     assert!(line.attachments.is_empty(), "{}", line.content);
     assert!(line.content.contains("thread"), "{}", line.content);
     assert_eq!(line.mentions(), vec![table.ana.id]);
-    eventually("the game's thread to open", || {
+    eventually(&table, "the game's thread to open", || {
         !table.fake.threads().is_empty()
     })
     .await;
@@ -1842,11 +1757,7 @@ async fn a_game_is_played_in_its_own_thread() {
     // A move typed in the channel is played in the thread, answered privately.
     let hole = next.select_options(&menu_id(&next))[0].clone();
     let typed = table
-        .slash(
-            &table.bob,
-            "move",
-            json!([{"name": "hole", "type": 3, "value": hole}]),
-        )
+        .slash(&table.bob, "move", opts().string("hole", &hole))
         .await;
     assert_private(&typed, &format!("<#{thread}>"));
     let third = table
@@ -1871,7 +1782,8 @@ async fn a_game_is_played_in_its_own_thread() {
         "{}",
         result.content
     );
-    assert!(result.content.contains("resignation"), "{}", result.content);
+    let reason = en!("reason-resignation");
+    assert!(result.content.contains(&reason), "{}", result.content);
     assert!(result.mentions().is_empty(), "{:?}", result.mentions());
     // Nothing else of the game went to the channel: the challenge, the
     // line and the result line.
@@ -1889,7 +1801,7 @@ async fn a_game_is_played_in_its_own_thread() {
     assert_eq!(rematch.channel_id, thread);
     let accepted = table.click(&table.ana, &rematch, "kiela:accept:").await;
     assert_private(&accepted, &format!("<#{CHANNEL_ID}>"));
-    eventually("the rematch's thread to open", || {
+    eventually(&table, "the rematch's thread to open", || {
         table.fake.threads().len() == 2
     })
     .await;
@@ -1912,12 +1824,10 @@ async fn a_game_is_played_in_its_own_thread() {
 async fn a_missing_thread_permission_refuses_the_challenge() {
     let table = Table::new().await;
     let manager = table.carol.clone().manager();
-    let threads = |value: &str| json!([{"name": "threads", "type": 3, "value": value}]);
+    let threads = |value: &str| opts().string("threads", value);
     let set = table.slash(&manager, "settings", threads("on")).await;
     assert_private(&set, "games in threads: always");
-    let options = json!([
-        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-    ]);
+    let options = opts().user("opponent", &table.bob);
     let refused = table.slash(&table.ana, "challenge", options.clone()).await;
     assert_private(&refused, "create public threads");
     assert!(
@@ -1962,26 +1872,19 @@ async fn a_servers_games_channel_and_default_days() {
         .slash(
             &manager,
             "settings",
-            json!([
-                {"name": "games-channel", "type": 7, "value": games.to_string()},
-                {"name": "days", "type": 4, "value": 5},
-            ]),
+            opts().channel("games-channel", games).int("days", 5),
         )
         .await;
     assert_private(&set, &format!("<#{games}>"));
     assert_private(&set, "does not say: 5");
     let challenge = table
-        .slash(
-            &table.ana,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()}]),
-        )
+        .slash(&table.ana, "challenge", opts().user("opponent", &table.bob))
         .await;
     assert!(challenge.content.contains('5'), "{}", challenge.content);
     let accepted = table.click(&table.bob, &challenge, "kiela:accept:").await;
     // Accepted in the challenge's channel: the line goes to the games channel.
     assert_private(&accepted, &format!("<#{games}>"));
-    eventually("the game's thread to open", || {
+    eventually(&table, "the game's thread to open", || {
         !table.fake.threads().is_empty()
     })
     .await;
@@ -1995,11 +1898,7 @@ async fn a_servers_games_channel_and_default_days() {
         .await;
     // `anywhere` forgets the games channel.
     let back = table
-        .slash(
-            &manager,
-            "settings",
-            json!([{"name": "anywhere", "type": 5, "value": true}]),
-        )
+        .slash(&manager, "settings", opts().bool("anywhere", true))
         .await;
     assert_private(&back, "the channel of each challenge");
     table.fake.check_calls();
@@ -2023,19 +1922,18 @@ fn pinged(message: &Message) -> Vec<u64> {
 async fn draws_are_answered_and_rematches_asked_with_buttons() {
     let table = Table::new().await;
     let board = table
-        .start_game(json!([
-            {"name": "variant", "type": 3, "value": "beginner"},
-            {"name": "days", "type": 4, "value": 2}
-        ]))
+        .start_game(opts().string("variant", "beginner").int("days", 2))
         .await;
     // Ana offers: the board again, with the offer and Bob's buttons.
     let offer = table.click(&table.ana, &board, "kiela:draw:").await;
     assert!(!offer.ephemeral);
-    assert!(
-        offer.content.contains("Ana offers a draw"),
-        "{}",
-        offer.content
+    let offered = en!(
+        "draw-offered",
+        name = "Ana",
+        id = 1,
+        mention = mention(&table.bob)
     );
+    assert!(offer.content.contains(&offered), "{}", offer.content);
     assert!(
         pinged(&offer).contains(&table.bob.id),
         "{:?}",
@@ -2058,11 +1956,13 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
 
     // Bob declines: Ana is told, the game goes on without the offer.
     let declined = table.click(&table.bob, &offer, "kiela:draw-no:").await;
-    assert!(
-        declined.content.contains("Bob declined the draw"),
-        "{}",
-        declined.content
+    let said = en!(
+        "draw-declined",
+        name = "Bob",
+        id = 1,
+        mention = mention(&table.ana)
     );
+    assert!(declined.content.contains(&said), "{}", declined.content);
     assert!(pinged(&declined).contains(&table.ana.id));
     assert!(!declined
         .custom_ids()
@@ -2077,11 +1977,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     // Offered again, accepted by the button.
     let offer = table.click(&table.ana, &declined, "kiela:draw:").await;
     let drawn = table.click(&table.bob, &offer, "kiela:draw-yes:").await;
-    assert!(
-        drawn.content.contains("accepted the draw"),
-        "{}",
-        drawn.content
-    );
+    let accepted = en!("draw-accepted", name = "Bob", id = 1);
+    assert!(drawn.content.contains(&accepted), "{}", drawn.content);
     assert!(drawn.content.contains("1/2-1/2"), "{}", drawn.content);
 
     // Rematch, pressed by Bob (North): he sits South now, same options.
@@ -2091,11 +1988,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         "{}",
         rematch.content
     );
-    assert!(
-        rematch.content.contains("Bob moves first"),
-        "{}",
-        rematch.content
-    );
+    let first = en!("first-named", name = "Bob");
+    assert!(rematch.content.contains(&first), "{}", rematch.content);
     assert!(
         rematch.content.contains("2 days per move"),
         "{}",
@@ -2109,11 +2003,7 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     let second = table.click(&table.ana, &rematch, "kiela:accept:").await;
     assert_eq!(to_move(&table, &second).id, table.bob.id);
     let history = table
-        .slash(
-            &table.ana,
-            "history",
-            json!([{"name": "game", "type": 4, "value": 2}]),
-        )
+        .slash(&table.ana, "history", opts().int("game", 2))
         .await;
     assert!(
         history
@@ -2128,8 +2018,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn typed_resign_asks_which_game_and_for_confirmation() {
     let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
-    let ask = table.slash(&table.ana, "resign", json!([])).await;
+    let board = table.start_game(opts()).await;
+    let ask = table.slash(&table.ana, "resign", opts()).await;
     assert_private(&ask, "resign game #1?");
     assert_eq!(ask.custom_ids(), ["kiela:resign-yes:1"]);
     // Nothing happened yet: the game goes on.
@@ -2143,11 +2033,11 @@ async fn typed_resign_asks_which_game_and_for_confirmation() {
         .slash(
             &table.carol,
             "challenge",
-            json!([{"name": "opponent", "type": 6, "value": table.bob.id.to_string()}]),
+            opts().user("opponent", &table.bob),
         )
         .await;
     table.click(&table.bob, &challenge, "kiela:accept:").await;
-    let which = table.slash(&table.bob, "resign", json!([])).await;
+    let which = table.slash(&table.bob, "resign", opts()).await;
     assert_private(&which, "you have 2 games here");
     assert!(which.content.contains("#1") && which.content.contains("#2"));
     assert!(which.custom_ids().is_empty());
@@ -2155,7 +2045,9 @@ async fn typed_resign_asks_which_game_and_for_confirmation() {
     let resigned = table.click(&table.ana, &ask, "kiela:resign-yes:").await;
     assert!(!resigned.ephemeral);
     assert!(
-        resigned.content.contains("Ana resigned game #1"),
+        resigned
+            .content
+            .contains(&en!("resigned", name = "Ana", id = 1)),
         "{}",
         resigned.content
     );
@@ -2165,7 +2057,7 @@ async fn typed_resign_asks_which_game_and_for_confirmation() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_challenge_goes_to_the_first_taker_and_loses_its_buttons() {
     let table = Table::new().await;
-    let open = table.slash(&table.ana, "challenge", json!([])).await;
+    let open = table.slash(&table.ana, "challenge", opts()).await;
     assert!(!open.ephemeral);
     assert!(
         open.content.contains("Ana challenges anyone here"),
@@ -2190,64 +2082,56 @@ async fn an_open_challenge_goes_to_the_first_taker_and_loses_its_buttons() {
         "carol already accepted this challenge",
     );
 
-    eventually("the open challenge keeps its buttons", || {
+    eventually(&table, "the open challenge keeps its buttons", || {
         posted(&table, open.id).custom_ids().is_empty()
     })
     .await;
     let closed = posted(&table, open.id);
-    assert!(
-        closed.content.contains("Accepted by Carol: game #1"),
-        "{}",
-        closed.content
-    );
+    let status = en!("challenge-status-accepted", name = "Carol", id = 1);
+    assert!(closed.content.contains(&status), "{}", closed.content);
     table.fake.check_calls();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challenger() {
     let table = Table::new().await;
-    let to_bob = |days: i64| {
-        json!([
-            {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-            {"name": "days", "type": 4, "value": days}
-        ])
-    };
+    let to_bob = |days: i64| opts().user("opponent", &table.bob).int("days", days);
     let challenge = table.slash(&table.ana, "challenge", to_bob(3)).await;
     let declined = table.click(&table.bob, &challenge, "kiela:decline:").await;
     assert!(!declined.ephemeral);
-    assert!(
-        declined.content.contains("Bob declined the challenge"),
-        "{}",
-        declined.content
+    let said = en!(
+        "challenge-declined",
+        name = "Bob",
+        mention = mention(&table.ana)
     );
+    assert!(declined.content.contains(&said), "{}", declined.content);
     assert_eq!(pinged(&declined), vec![table.ana.id], "Ana is told");
-    eventually("the declined challenge keeps its buttons", || {
+    eventually(&table, "the declined challenge keeps its buttons", || {
         posted(&table, challenge.id).custom_ids().is_empty()
     })
     .await;
     assert!(posted(&table, challenge.id)
         .content
-        .contains("Declined by Bob"));
+        .contains(&en!("challenge-status-declined", name = "Bob")));
 
     let challenge = table.slash(&table.ana, "challenge", to_bob(2)).await;
     table.clock.advance(DAY + 1);
+    let expired = en!(
+        "challenge-expired-to",
+        mention = mention(&table.ana),
+        name = "Bob"
+    );
     let told = table
         .fake
-        .wait_for_message("the expiry", |m| {
-            m.content.contains("expired: nobody answered")
-        })
+        .wait_for_message("the expiry", |m| m.content.contains(&expired))
         .await;
-    assert!(
-        told.content.contains("your challenge to Bob expired"),
-        "{}",
-        told.content
-    );
     assert_eq!(pinged(&told), vec![table.ana.id]);
-    eventually("the expired challenge keeps its buttons", || {
+    eventually(&table, "the expired challenge keeps its buttons", || {
         posted(&table, challenge.id).custom_ids().is_empty()
     })
     .await;
-    assert!(posted(&table, challenge.id).content.contains("Expired"));
+    let status = en!("challenge-status-expired");
+    assert!(posted(&table, challenge.id).content.contains(&status));
     let accept = component_id(&challenge, "kiela:accept:");
     let late = table
         .fake
@@ -2255,12 +2139,12 @@ async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challen
         .await;
     assert_private(&answer(&late).await, "it was expired");
     // More ticks: told once.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    table.wait_for_pass().await;
     let count = table
         .fake
         .messages(CHANNEL_ID)
         .iter()
-        .filter(|m| m.content.contains("your challenge to Bob expired"))
+        .filter(|m| m.content.contains(&expired))
         .count();
     assert_eq!(count, 1);
     table.fake.check_calls();
@@ -2281,9 +2165,7 @@ fn form_fields(form: &serde_json::Value) -> Vec<(String, String, String)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
     let table = Table::new().await;
-    let board = table
-        .start_game(json!([{"name": "variant", "type": 3, "value": "expert"}]))
-        .await;
+    let board = table.start_game(opts().string("variant", "expert")).await;
     let arrange = component_id(&board, "kiela:arrange:");
     assert_eq!(arrange, "kiela:arrange:1:0");
     let early = table.click(&table.bob, &board, "kiela:arrange:").await;
@@ -2411,16 +2293,12 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
         .slash(
             &manager,
             "settings",
-            json!([
-                {"name": "games-channel", "type": 7, "value": games.to_string()},
-                {"name": "threads", "type": 3, "value": "on"},
-            ]),
+            opts()
+                .channel("games-channel", games)
+                .string("threads", "on"),
         )
         .await;
-    let options = json!([
-        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-        {"name": "first", "type": 3, "value": "me"},
-    ]);
+    let options = opts().user("opponent", &table.bob).string("first", "me");
     let challenge = table.slash(&table.ana, "challenge", options).await;
     table.click(&table.bob, &challenge, "kiela:accept:").await;
     let line = table
@@ -2460,10 +2338,7 @@ async fn a_thread_that_failed_to_open_is_opened_later() {
         code: 0,
         times: 1,
     });
-    let options = json!([
-        {"name": "opponent", "type": 6, "value": table.bob.id.to_string()},
-        {"name": "first", "type": 3, "value": "me"},
-    ]);
+    let options = opts().user("opponent", &table.bob).string("first", "me");
     let challenge = table.slash(&table.ana, "challenge", options).await;
     let line = table.click(&table.bob, &challenge, "kiela:accept:").await;
     assert!(line.content.contains("thread"), "{}", line.content);
@@ -2492,10 +2367,10 @@ async fn a_thread_that_failed_to_open_is_opened_later() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_vacation_moves_the_deadline_and_tells_the_opponent() {
     let table = Table::new().await;
-    let board = table.start_game(json!([])).await;
+    let board = table.start_game(opts()).await;
     let deadline = START + 3 * DAY;
     assert!(board.content.contains(&format!("<t:{deadline}:f>")));
-    let days = json!([{"name": "days", "type": 4, "value": 4}]);
+    let days = opts().int("days", 4);
     let on = table.slash(&table.ana, "vacation", days).await;
     assert_private(&on, "1 deadline of yours moved");
     assert_private(&on, "vacation left this year: 26 days");
@@ -2506,16 +2381,18 @@ async fn a_vacation_moves_the_deadline_and_tells_the_opponent() {
         })
         .await;
     assert_eq!(told.mentions(), vec![table.bob.id]);
-    let shown = table.slash(&table.ana, "board", json!([])).await;
+    let shown = table.slash(&table.ana, "board", opts()).await;
     let later = deadline + 4 * DAY;
     assert!(
         shown.content.contains(&format!("<t:{later}:f>")),
         "{}",
         shown.content
     );
-    let stats = table.slash(&table.ana, "stats", json!([])).await;
+    let stats = table.slash(&table.ana, "stats", opts()).await;
     assert!(
-        stats.content.contains("Vacation left: 26 days"),
+        stats
+            .content
+            .contains(&en!("stats-vacation-left", days = 26)),
         "{}",
         stats.content
     );
@@ -2528,10 +2405,7 @@ async fn a_vacation_moves_the_deadline_and_tells_the_opponent() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
     let table = Table::new().await;
-    let options = json!([
-        {"name": "level", "type": 3, "value": "easy"},
-        {"name": "first", "type": 3, "value": "me"},
-    ]);
+    let options = opts().string("level", "easy").string("first", "me");
     let board = table.slash(&table.ana, "ai", options).await;
     let button = component_id(&board, "kiela:hint:");
     let stranger = table.click(&table.carol, &board, "kiela:hint:").await;
@@ -2548,12 +2422,13 @@ async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
     assert_eq!(hint.attachments.len(), 1);
     image::load_from_memory(&hint.attachments[0].bytes).expect("a PNG");
     assert!(hint.custom_ids().is_empty(), "no menus on a hint");
-    let typed = table.slash(&table.ana, "hint", json!([])).await;
+    let typed = table.slash(&table.ana, "hint", opts()).await;
     assert_eq!(typed.content, hint.content);
 
     let confirm = table.click(&table.ana, &board, "kiela:resign:").await;
     let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
-    assert!(over.content.contains("With 2 hints."), "{}", over.content);
+    let hints = en!("result-hints", count = 2);
+    assert!(over.content.contains(&hints), "{}", over.content);
     table.fake.check_calls();
 }
 
@@ -2563,7 +2438,7 @@ async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_reviewed_step_by_step() {
     let mut table = Table::new().await;
-    let mut board = table.start_game(json!([])).await;
+    let mut board = table.start_game(opts()).await;
     for _ in 0..6 {
         let player = to_move(&table, &board).clone();
         let hole = board.select_options(&menu_id(&board))[0].clone();

@@ -6,11 +6,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
+use fake_discord::{opts, FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 use kiela_bot::app::{ManualClock, DAY};
 use kiela_bot::discord::{Bot, Config, ShardRange};
 use kiela_bot::store::Store;
-use serde_json::json;
 use test_databases::{Backend, Db};
 
 const START: i64 = 1_800_000_000;
@@ -30,9 +29,10 @@ fn menu(board: &Message) -> Option<String> {
 /// `a` challenges `b` in `channel` (one day per move), then they play
 /// `PLIES` moves. Returns the game's number.
 async fn play(fake: &FakeDiscord, channel: u64, a: &FakeUser, b: &FakeUser) -> i64 {
-    let options = json!([{"name": "opponent", "type": 6, "value": b.id.to_string()},
-                         {"name": "first", "type": 3, "value": "me"},
-                         {"name": "days", "type": 4, "value": 1}]);
+    let options = opts()
+        .user("opponent", b)
+        .string("first", "me")
+        .int("days", 1);
     let challenge = fake
         .slash(a, channel, "challenge", options)
         .await
@@ -58,17 +58,6 @@ async fn play(fake: &FakeDiscord, channel: u64, a: &FakeUser, b: &FakeUser) -> i
         board = next;
     }
     game
-}
-
-/// Polls `done` for up to 20 seconds.
-async fn wait_until(what: &str, done: impl Fn() -> bool) {
-    for _ in 0..1000 {
-        if done() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("timed out waiting for {what}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -112,12 +101,7 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
     let mut shards = fake.shards();
     shards.sort();
     assert_eq!(shards, vec![(0, 2), (1, 2)]);
-    for _ in 0..200 {
-        if !fake.commands(Some(GUILD_ID)).await.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    fake.wait_for_commands(Some(GUILD_ID)).await;
 
     // Two games in each server, played at the same time.
     let (here, there) = tokio::join!(
@@ -145,13 +129,17 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
             .filter(|m| m.content.contains(text))
             .count()
     };
-    wait_until("every reminder", || count("Reminder:") >= games.len()).await;
+    fake.wait_until("every reminder", || count("Reminder:") >= games.len())
+        .await;
     clock.advance(6 * 3600);
-    wait_until("every loss on time", || {
+    fake.wait_until("every loss on time", || {
         count("ran out of time") >= games.len()
     })
     .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Both had their chance to fire them again.
+    for bot in &bots {
+        bot.wait_for_pass().await;
+    }
     assert_eq!(count("Reminder:"), games.len());
     assert_eq!(count("ran out of time"), games.len());
 

@@ -22,6 +22,7 @@ pub mod openapi;
 mod rest;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -31,6 +32,7 @@ use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Value};
 use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::Notify;
 
 use objects::Place;
 
@@ -268,6 +270,65 @@ impl Interaction {
     }
 }
 
+/// A slash command's options as Discord sends them, built by type:
+/// `opts().user("opponent", &bob).int("days", 3).string("variant", "expert")`.
+#[derive(Clone, Debug, Default)]
+pub struct Options(Vec<Value>);
+
+/// No options yet; add them with [`Options`]' methods.
+pub fn opts() -> Options {
+    Options::default()
+}
+
+impl Options {
+    /// An option of Discord's `kind` (3 STRING, 4 INTEGER, …).
+    pub fn option(mut self, name: &str, kind: u8, value: impl Into<Value>) -> Options {
+        let value = value.into();
+        self.0
+            .push(json!({"name": name, "type": kind, "value": value}));
+        self
+    }
+
+    pub fn string(self, name: &str, value: &str) -> Options {
+        self.option(name, 3, value)
+    }
+
+    pub fn int(self, name: &str, value: i64) -> Options {
+        self.option(name, 4, value)
+    }
+
+    pub fn bool(self, name: &str, value: bool) -> Options {
+        self.option(name, 5, value)
+    }
+
+    pub fn user(self, name: &str, user: &FakeUser) -> Options {
+        self.option(name, 6, user.id.to_string())
+    }
+
+    pub fn channel(self, name: &str, channel: u64) -> Options {
+        self.option(name, 7, channel.to_string())
+    }
+
+    /// The option being typed, for an autocomplete: `text` so far.
+    pub fn typing(self, name: &str, kind: u8, text: &str) -> Options {
+        let mut options = self.option(name, kind, text);
+        options.0.last_mut().unwrap()["focused"] = json!(true);
+        options
+    }
+
+    /// These options, then `more`.
+    pub fn and(mut self, more: Options) -> Options {
+        self.0.extend(more.0);
+        self
+    }
+}
+
+impl From<Options> for Value {
+    fn from(options: Options) -> Value {
+        Value::Array(options.0)
+    }
+}
+
 #[derive(Clone)]
 pub struct FakeDiscord {
     state: Arc<State>,
@@ -276,6 +337,8 @@ pub struct FakeDiscord {
 struct State {
     port: u16,
     inner: Mutex<Inner>,
+    /// Told of every change, so that waiting for one needs no polling.
+    changed: Notify,
 }
 
 /// Everything the fake knows. Never locked across an `.await`.
@@ -414,6 +477,7 @@ impl FakeDiscord {
             state: Arc::new(State {
                 port,
                 inner: Mutex::new(inner),
+                changed: Notify::new(),
             }),
         };
         let app = Router::new()
@@ -493,6 +557,18 @@ impl FakeDiscord {
             .unwrap_or_default()
     }
 
+    /// Waits for the bot to register its commands (globally with `None`).
+    pub async fn wait_for_commands(&self, guild: Option<u64>) -> Vec<Value> {
+        self.wait("the bot to register its commands", |inner| {
+            inner
+                .commands
+                .get(&guild)
+                .filter(|c| !c.is_empty())
+                .cloned()
+        })
+        .await
+    }
+
     /// `/kiela <subcommand> <options>` as `user` in `channel` (a DM if it is
     /// a DM channel, see [`Self::dm_channel`]). USER options (type 6) get
     /// their `resolved` users and members. An empty `subcommand` puts the
@@ -502,9 +578,9 @@ impl FakeDiscord {
         user: &FakeUser,
         channel: u64,
         subcommand: &str,
-        options: Value,
+        options: impl Into<Value>,
     ) -> Interaction {
-        self.command(2, user, channel, subcommand, options)
+        self.command(2, user, channel, subcommand, options.into())
     }
 
     /// Type 4 APPLICATION_COMMAND_AUTOCOMPLETE: mark the option being typed
@@ -514,9 +590,9 @@ impl FakeDiscord {
         user: &FakeUser,
         channel: u64,
         subcommand: &str,
-        options: Value,
+        options: impl Into<Value>,
     ) -> Interaction {
-        self.command(4, user, channel, subcommand, options)
+        self.command(4, user, channel, subcommand, options.into())
     }
 
     /// Clicks the button `custom_id` on a message the bot posted.
@@ -615,20 +691,10 @@ impl FakeDiscord {
     /// Waits for a message in any channel (ephemeral ones included: check
     /// `ephemeral` in `pred` if it matters) that satisfies `pred`.
     pub async fn wait_for_message(&self, what: &str, pred: impl Fn(&Message) -> bool) -> Message {
-        let found = tokio::time::timeout(TIMEOUT, async {
-            loop {
-                let found = {
-                    let inner = self.lock();
-                    inner.messages.iter().map(StoredMessage::view).find(&pred)
-                };
-                match found {
-                    Some(message) => return message,
-                    None => tokio::time::sleep(Duration::from_millis(20)).await,
-                }
-            }
-        })
-        .await;
-        found.unwrap_or_else(|_| {
+        let found = self
+            .probe(|inner| inner.messages.iter().map(StoredMessage::view).find(&pred))
+            .await;
+        found.unwrap_or_else(|| {
             let recent: Vec<String> = self
                 .lock()
                 .messages
@@ -927,26 +993,85 @@ impl FakeDiscord {
         json!({"users": users, "members": members})
     }
 
-    fn lock(&self) -> MutexGuard<'_, Inner> {
-        // A failed assertion elsewhere must not hide behind a poisoned lock.
-        self.state
-            .inner
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+    fn lock(&self) -> Locked<'_> {
+        Locked {
+            // A failed assertion elsewhere must not hide behind a poisoned lock.
+            inner: self
+                .state
+                .inner
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+            changed: &self.state.changed,
+            dirty: false,
+        }
     }
 
-    /// Polls `probe` until it returns something; panics after [`TIMEOUT`].
-    async fn wait<T>(&self, what: &str, mut probe: impl FnMut(&Inner) -> Option<T>) -> T {
-        let deadline = tokio::time::Instant::now() + TIMEOUT;
-        loop {
-            if let Some(found) = probe(&self.lock()) {
-                return found;
+    /// Waits until `done` holds, checking it after each change the fake
+    /// sees (a call, a gateway event); panics after [`TIMEOUT`].
+    pub async fn wait_until(&self, what: &str, mut done: impl FnMut() -> bool) {
+        let found = self.changes(|| done().then_some(())).await;
+        found.unwrap_or_else(|| panic!("timed out after {TIMEOUT:?} waiting for {what}"))
+    }
+
+    /// Waits until `probe` returns something; panics after [`TIMEOUT`].
+    async fn wait<T>(&self, what: &str, probe: impl FnMut(&Inner) -> Option<T>) -> T {
+        let found = self.probe(probe).await;
+        found.unwrap_or_else(|| panic!("timed out after {TIMEOUT:?} waiting for {what}"))
+    }
+
+    /// What `probe` returns, tried on the state after each change, once it
+    /// returns something; `None` after [`TIMEOUT`].
+    async fn probe<T>(&self, mut probe: impl FnMut(&Inner) -> Option<T>) -> Option<T> {
+        self.changes(|| probe(&self.lock())).await
+    }
+
+    /// What `look` returns (it must not hold the lock when it returns),
+    /// tried after each change, once it returns something; `None` after
+    /// [`TIMEOUT`].
+    async fn changes<T>(&self, mut look: impl FnMut() -> Option<T>) -> Option<T> {
+        let found = tokio::time::timeout(TIMEOUT, async {
+            loop {
+                // Listening before looking: a change in between still wakes us.
+                let changed = self.state.changed.notified();
+                let mut changed = std::pin::pin!(changed);
+                changed.as_mut().enable();
+                if let Some(found) = look() {
+                    return found;
+                }
+                changed.await;
             }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "timed out after {TIMEOUT:?} waiting for {what}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        })
+        .await;
+        found.ok()
+    }
+}
+
+/// The fake's state, locked; dropped after a change, it wakes the waiters.
+struct Locked<'a> {
+    inner: MutexGuard<'a, Inner>,
+    changed: &'a Notify,
+    dirty: bool,
+}
+
+impl Deref for Locked<'_> {
+    type Target = Inner;
+
+    fn deref(&self) -> &Inner {
+        &self.inner
+    }
+}
+
+impl DerefMut for Locked<'_> {
+    fn deref_mut(&mut self) -> &mut Inner {
+        self.dirty = true;
+        &mut self.inner
+    }
+}
+
+impl Drop for Locked<'_> {
+    fn drop(&mut self) {
+        if self.dirty {
+            self.changed.notify_waiters();
         }
     }
 }

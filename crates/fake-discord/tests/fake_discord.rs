@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{
-    FakeDiscord, FakeUser, Fault, Interaction as Dispatched, APPLICATION_ID, CALLBACK_WINDOW,
+    opts, FakeDiscord, FakeUser, Fault, Interaction as Dispatched, APPLICATION_ID, CALLBACK_WINDOW,
     CHANNEL_ID, GUILD_ID, TOKEN_LIFETIME,
 };
 use serde_json::{json, Value};
@@ -291,13 +291,10 @@ async fn serenity_parses_every_gateway_frame() {
     // The client resumes its session: no second READY.
     fake.disconnect_all().await;
     fake.wait_ready().await;
-    // Let a heartbeat be answered.
-    for _ in 0..200 {
-        if fake.frames().iter().any(|f| f["op"] == 11) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    fake.wait_until("a heartbeat answered", || {
+        fake.frames().iter().any(|f| f["op"] == 11)
+    })
+    .await;
 
     let frames = fake.frames();
     let seen: Vec<&str> = frames
@@ -338,14 +335,7 @@ async fn a_serenity_bot_plays_through_the_fake() {
     fake.add_user(&bob);
 
     // The bot registers its commands once READY arrives.
-    let mut commands = Vec::new();
-    for _ in 0..100 {
-        commands = fake.commands(Some(GUILD_ID)).await;
-        if !commands.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let commands = fake.wait_for_commands(Some(GUILD_ID)).await;
     assert_eq!(commands[0]["name"], "kiela");
     assert_eq!(commands[0]["options"].as_array().unwrap().len(), 3);
     assert!(fake.commands(None).await.is_empty());
@@ -464,13 +454,8 @@ async fn a_restarted_bot_connects_again() {
     fake.wait_ready().await;
     first.shutdown_all().await;
     let alice = FakeUser::new(31, "alice");
-    for _ in 0..100 {
-        if fake.shards().is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(fake.shards().is_empty(), "the first bot is still connected");
+    fake.wait_until("the first bot to disconnect", || fake.shards().is_empty())
+        .await;
 
     let _second = start_bot(&fake).await;
     fake.wait_ready().await;
@@ -482,6 +467,30 @@ async fn a_restarted_bot_connects_again() {
         ("The rules of Kiela", true)
     );
     fake.check_calls();
+}
+
+#[test]
+fn options_are_built_as_discord_sends_them() {
+    let bob = FakeUser::new(22, "bob");
+    let built: Value = opts()
+        .user("opponent", &bob)
+        .int("days", 3)
+        .string("variant", "expert")
+        .bool("anywhere", true)
+        .channel("games-channel", 5)
+        .and(opts().typing("hole", 3, "c"))
+        .into();
+    assert_eq!(
+        built,
+        json!([
+            {"name": "opponent", "type": 6, "value": "22"},
+            {"name": "days", "type": 4, "value": 3},
+            {"name": "variant", "type": 3, "value": "expert"},
+            {"name": "anywhere", "type": 5, "value": true},
+            {"name": "games-channel", "type": 7, "value": "5"},
+            {"name": "hole", "type": 3, "value": "c", "focused": true},
+        ])
+    );
 }
 
 // --- As strict as Discord ---------------------------------------------------
@@ -515,7 +524,7 @@ async fn late_callbacks_and_expired_tokens_are_refused() {
     let answer = r#"{"type":4,"data":{"content":"an answer"}}"#;
 
     // Three seconds after the dispatch, by the real clock, Discord has
-    // forgotten the interaction.
+    // forgotten the interaction (the time passing is what is tested).
     let late = fake.slash(&alice, CHANNEL_ID, "silent", json!([])).await;
     tokio::time::sleep(CALLBACK_WINDOW + Duration::from_millis(100)).await;
     let (status, body) = raw_request(&fake, "POST", &callback_path(&late), answer).await;

@@ -325,6 +325,16 @@ pub struct Timing {
     /// uses its whole time), by node budgets in tests (reproducible and
     /// quick).
     pub ai_budget: kiela_ai::Budget,
+    /// How long an answer may take before its interaction is deferred:
+    /// Discord wants the first response within 3 seconds.
+    pub defer_after: std::time::Duration,
+    /// The least time between two progress edits of a deferred answer
+    /// (each is a request to Discord, which rate-limits them).
+    pub progress_every: std::time::Duration,
+    /// The longest the delivery loop sleeps when nothing wakes it.
+    pub delivery_poll: std::time::Duration,
+    /// How long shutting down waits for interactions being answered.
+    pub shutdown_grace: std::time::Duration,
 }
 
 /// The default [`Timing::answer_lease`].
@@ -339,6 +349,10 @@ impl Default for Timing {
             ai_turn_grace: AI_TURN_GRACE,
             replay_bound: std::time::Duration::from_secs(20),
             ai_budget: kiela_ai::Budget::Clock,
+            defer_after: std::time::Duration::from_millis(1500),
+            progress_every: std::time::Duration::from_secs(1),
+            delivery_poll: std::time::Duration::from_secs(2),
+            shutdown_grace: std::time::Duration::from_secs(10),
         }
     }
 }
@@ -419,6 +433,11 @@ impl GameService {
             timing: Timing::default(),
             replays: Arc::default(),
         }
+    }
+
+    /// How long it waits (and the Discord side with it).
+    pub fn timing(&self) -> &Timing {
+        &self.timing
     }
 
     /// The same service, waiting as long as `timing` says.

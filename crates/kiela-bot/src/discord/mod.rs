@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder, Permissions, ShardManager};
 use thiserror::Error;
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
 use crate::app::{BotPermissions, Clock, GameService, Place, Timing, User};
@@ -165,10 +165,11 @@ pub struct Bot {
     client: JoinHandle<Result<(), serenity::Error>>,
     background: Vec<JoinHandle<()>>,
     in_flight: Arc<InFlight>,
+    /// How long shutting down waits for interactions being answered.
+    shutdown_grace: Duration,
+    /// The passes the clock's loop and the delivery loop have done.
+    passes: [watch::Receiver<u64>; 2],
 }
-
-/// How long shutting down waits for interactions being answered.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
 /// Counts the interactions being worked on, so that shutting down can wait
 /// for them (serenity runs each in a task of its own, which ends with the
@@ -191,17 +192,18 @@ impl InFlight {
     /// Waits until no interaction is in flight, at most `limit`; false if
     /// some still were.
     pub async fn wait(&self, limit: Duration) -> bool {
-        tokio::time::timeout(limit, async {
-            loop {
-                let idle = self.idle.notified();
-                if self.count.load(std::sync::atomic::Ordering::SeqCst) == 0 {
-                    return;
-                }
-                idle.await;
+        tokio::time::timeout(limit, self.idle()).await.is_ok()
+    }
+
+    /// Waits until no interaction is in flight.
+    async fn idle(&self) {
+        loop {
+            let idle = self.idle.notified();
+            if self.count.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+                return;
             }
-        })
-        .await
-        .is_ok()
+            idle.await;
+        }
     }
 }
 
@@ -246,7 +248,8 @@ impl Bot {
             is_bot: true,
             lang: Lang::En,
         };
-        let service = GameService::new(store, bot, clock.clone()).with_timing(config.timing);
+        let timing = config.timing;
+        let service = GameService::new(store, bot, clock.clone()).with_timing(timing);
         let wake = Arc::new(Notify::new());
         let in_flight = Arc::new(InFlight::default());
         let handler = handler::Handler::new(
@@ -260,13 +263,22 @@ impl Bot {
             .await?;
         let shards = client.shard_manager.clone();
         let interval = config.timer_interval;
+        let (timer_passes, timers_done) = watch::channel(0);
+        let (delivery_passes, deliveries_done) = watch::channel(0);
         let background = vec![
-            tokio::spawn(timers::run(service.clone(), clock, interval, wake.clone())),
+            tokio::spawn(timers::run(
+                service.clone(),
+                clock,
+                interval,
+                wake.clone(),
+                timer_passes,
+            )),
             tokio::spawn(timers::deliver(
                 service,
                 client.http.clone(),
-                interval.min(Duration::from_secs(2)),
+                interval.min(timing.delivery_poll),
                 wake,
+                delivery_passes,
             )),
         ];
         let client = tokio::spawn(async move {
@@ -281,7 +293,28 @@ impl Bot {
             client,
             background,
             in_flight,
+            shutdown_grace: timing.shutdown_grace,
+            passes: [timers_done, deliveries_done],
         })
+    }
+
+    /// Waits until the interactions being answered are done, then until
+    /// the clock's loop and the delivery loop have each done a whole pass
+    /// begun after that: whatever was due by then has fired and been
+    /// posted (or failed). Tests wait for this to know the bot had its
+    /// chance, rather than for some time.
+    pub async fn wait_for_pass(&self) {
+        self.in_flight.idle().await;
+        for passes in &self.passes {
+            let mut passes = passes.clone();
+            // The pass under way may have begun before the call; the next
+            // one did not.
+            let next = *passes.borrow_and_update() + 2;
+            passes
+                .wait_for(|&done| done >= next)
+                .await
+                .expect("the bot's loops are running");
+        }
     }
 
     /// Waits until the gateway connection ends (an error, or a shutdown).
@@ -300,12 +333,12 @@ impl Bot {
     }
 
     /// Disconnects, and lets the interactions in flight finish (for up to
-    /// [`SHUTDOWN_GRACE`]). Every move acknowledged to a player is already
+    /// [`Timing::shutdown_grace`]). Every move acknowledged to a player is already
     /// committed (replies are sent after the transaction), and whatever it
     /// must still post is in the outbox for the next start.
     pub async fn shutdown(mut self) {
         self.shards.shutdown_all().await;
-        if !self.in_flight.wait(SHUTDOWN_GRACE).await {
+        if !self.in_flight.wait(self.shutdown_grace).await {
             tracing::warn!("stopped with interactions still being answered");
         }
         let _ = self.wait().await;

@@ -1,10 +1,10 @@
 //! Answering an interaction within Discord's 3 seconds: the answer is sent
-//! as soon as it is ready; if it is not ready after [`DEFER_AFTER`], the
+//! as soon as it is ready; if it is not ready after
+//! [`Timing::defer_after`](crate::app::Timing::defer_after), the
 //! interaction is deferred first and the answer edited in afterwards.
 
 use std::future::Future;
 use std::sync::Arc;
-use std::time::Duration;
 
 use serenity::all::{
     AutoArchiveDuration, Builder, ChannelId, CreateActionRow, CreateAllowedMentions,
@@ -22,14 +22,6 @@ use crate::app::{
 use kiela_i18n::Lang;
 
 use super::components;
-
-/// How long an answer may take before the interaction is deferred. Discord
-/// wants the first response within 3 seconds of the interaction.
-pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
-
-/// The least time between two progress edits of a deferred answer (each
-/// is a request to Discord, which rate-limits them).
-pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 /// A message to post: text, the board picture, components, who to ping.
 #[derive(Clone, Debug, Default)]
@@ -352,7 +344,8 @@ impl Responder {
         work: impl Future<Output = Post>,
     ) -> Option<PostedBoard> {
         let mut work = std::pin::pin!(work);
-        let board = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        let defer_after = self.service.timing().defer_after;
+        let board = match tokio::time::timeout(defer_after, &mut work).await {
             Ok(post) => self.respond(&post).await,
             Err(_) => self.deferred(progress, work).await,
         };
@@ -363,7 +356,7 @@ impl Responder {
     }
 
     /// Waits for `work`, editing the deferred placeholder with its progress
-    /// (at most every [`PROGRESS_EVERY`]).
+    /// (at most every [`Timing::progress_every`](crate::app::Timing::progress_every)).
     async fn with_progress(
         &self,
         mut progress: watch::Receiver<String>,
@@ -381,7 +374,7 @@ impl Responder {
                     if let Err(e) = edit.execute(&self.http, &self.token).await {
                         warn!(interaction = %self.id, "could not show progress: {e}");
                     }
-                    tokio::time::sleep(PROGRESS_EVERY).await;
+                    tokio::time::sleep(self.service.timing().progress_every).await;
                 }
             }
         }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serenity::all::{ChannelId, EditMessage, Http, Message, MessageFlags, MessageId, UserId};
 use serenity::http::HttpError;
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 use tokio::time::MissedTickBehavior;
 use tracing::{info, warn};
 
@@ -18,11 +18,13 @@ use super::respond::{open_thread, replace_board, Post, PostedBoard};
 /// Every `interval`, fires what the clock made due. Everything it needs is
 /// in the database, so a restart loses nothing; each event fires once, and
 /// what it says goes to the outbox (then `wake` calls the delivery loop).
+/// `passes` counts the passes done.
 pub async fn run(
     service: GameService,
     clock: Arc<dyn Clock>,
     interval: Duration,
     wake: Arc<Notify>,
+    passes: watch::Sender<u64>,
 ) {
     let mut tick = tokio::time::interval(interval);
     tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -40,6 +42,7 @@ pub async fn run(
             }
             Err(e) => warn!("cannot look for due games: {e}"),
         }
+        passes.send_modify(|done| *done += 1);
     }
 }
 
@@ -47,7 +50,14 @@ pub async fn run(
 const BATCH: i64 = 10;
 
 /// Posts what the outbox holds, when woken and at least every `poll`.
-pub async fn deliver(service: GameService, http: Arc<Http>, poll: Duration, wake: Arc<Notify>) {
+/// `passes` counts the passes that left nothing to post.
+pub async fn deliver(
+    service: GameService,
+    http: Arc<Http>,
+    poll: Duration,
+    wake: Arc<Notify>,
+    passes: watch::Sender<u64>,
+) {
     loop {
         match service.claim_deliveries(BATCH).await {
             Ok(batch) if !batch.is_empty() => {
@@ -59,6 +69,7 @@ pub async fn deliver(service: GameService, http: Arc<Http>, poll: Duration, wake
             Ok(_) => {}
             Err(e) => warn!("cannot read the outbox: {e}"),
         }
+        passes.send_modify(|done| *done += 1);
         tokio::select! {
             () = wake.notified() => {}
             () = tokio::time::sleep(poll) => {}
