@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 use kiela_bot::app::ManualClock;
 use kiela_bot::discord::{Bot, Config, ShardRange};
+use kiela_bot::store::Store;
 use serde_json::json;
 use test_databases::{Backend, Db};
 
@@ -65,7 +66,8 @@ async fn run(name: &str, database: &str, instances: u32, parallel: usize, moves:
             timing: Default::default(),
         };
         let clock = Arc::new(ManualClock::starting_at(1_800_000_000));
-        bots.push(Bot::start(config, clock).await.unwrap());
+        let store = Store::open(&config.database_url).await.unwrap();
+        bots.push(Bot::start(config, store, clock).await.unwrap());
     }
     fake.wait_ready().await;
 

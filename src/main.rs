@@ -11,6 +11,7 @@ use cli::{analyze, arena, bench, engine, play, render, replay, Cli, Command};
 use kiela_ai::Budget;
 use kiela_bot::app::SystemClock;
 use kiela_bot::discord;
+use kiela_bot::store::{redact, Store};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -163,7 +164,11 @@ fn run_bot() -> anyhow::Result<ExitCode> {
         }
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    runtime.block_on(discord::run(config, std::sync::Arc::new(SystemClock)))?;
+    runtime.block_on(async {
+        let store = Store::open(&config.database_url).await?;
+        tracing::info!("games are kept in {}", redact(&config.database_url));
+        discord::run(config, store, std::sync::Arc::new(SystemClock)).await
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,6 +14,7 @@ use fake_discord::{
 use kiela_ai::Budget;
 use kiela_bot::app::{ManualClock, Timing, DAY};
 use kiela_bot::discord::{Bot, Config};
+use kiela_bot::store::Store;
 use serde_json::json;
 
 const START: i64 = 1_800_000_000;
@@ -83,7 +84,8 @@ impl Table {
             timer_interval: Duration::from_millis(50),
             timing: self.timing,
         };
-        let bot = Bot::start(config, self.clock.clone()).await.unwrap();
+        let store = Store::open(&config.database_url).await.unwrap();
+        let bot = Bot::start(config, store, self.clock.clone()).await.unwrap();
         self.fake.wait_ready().await;
         // The commands are registered once READY arrived.
         self.fake.wait_for_commands(Some(GUILD_ID)).await;

@@ -95,7 +95,8 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
             timer_interval: Duration::from_millis(20),
             timing: Default::default(),
         };
-        bots.push(Bot::start(config, clock.clone()).await.unwrap());
+        let store = Store::open(&config.database_url).await.unwrap();
+        bots.push(Bot::start(config, store, clock.clone()).await.unwrap());
     }
     fake.wait_ready().await;
     let mut shards = fake.shards();

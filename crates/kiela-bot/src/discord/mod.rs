@@ -221,14 +221,14 @@ impl Drop for Working {
 }
 
 impl Bot {
-    /// Opens (and migrates) the database, checks the token, and connects.
-    /// The commands are registered once Discord says the bot is ready.
-    pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Bot, BotError> {
-        let store = Store::open(&config.database_url).await?;
-        tracing::info!(
-            "games are kept in {}",
-            crate::store::redact(&config.database_url)
-        );
+    /// Checks the token and connects, keeping games in `store` (opened
+    /// and migrated by the caller). The commands are registered once
+    /// Discord says the bot is ready.
+    pub async fn start(
+        config: Config,
+        store: Store,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Bot, BotError> {
         let mut http = HttpBuilder::new(&config.token);
         if let Some(proxy) = &config.proxy {
             // The proxy does the rate limiting; serenity ignores the proxy
@@ -346,8 +346,8 @@ impl Bot {
 }
 
 /// Runs the bot until Ctrl-C or SIGTERM.
-pub async fn run(config: Config, clock: Arc<dyn Clock>) -> Result<(), BotError> {
-    let mut bot = Bot::start(config, clock).await?;
+pub async fn run(config: Config, store: Store, clock: Arc<dyn Clock>) -> Result<(), BotError> {
+    let mut bot = Bot::start(config, store, clock).await?;
     tokio::select! {
         ended = bot.wait() => ended,
         () = shutdown_signal() => {
