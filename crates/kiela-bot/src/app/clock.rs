@@ -43,3 +43,54 @@ impl Clock for ManualClock {
         self.0.load(Ordering::SeqCst)
     }
 }
+
+/// How long the service waits for work another task or process may still
+/// be doing (seconds). The defaults suit Discord; tests shorten them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// A post waits this long for the interaction answering it before the
+    /// delivery loop posts it: longer than the slowest answer (an expert
+    /// reply queued behind others), short enough that a crash delays a
+    /// post by minutes, not days.
+    pub answer_lease: i64,
+    /// An AI turn waits this long for the interaction that made it due
+    /// before the timers play it themselves.
+    pub ai_turn_grace: i64,
+    /// The longest a request waits for a game's replay (which may have to
+    /// prove long relay cycles endless) before saying it is busy.
+    pub replay_bound: std::time::Duration,
+    /// How the AI's levels are bounded: by the clock in play (`expert`
+    /// uses its whole time), by node budgets in tests (reproducible and
+    /// quick).
+    pub ai_budget: kiela_ai::Budget,
+    /// How long an answer may take before its interaction is deferred:
+    /// Discord wants the first response within 3 seconds.
+    pub defer_after: std::time::Duration,
+    /// The least time between two progress edits of a deferred answer
+    /// (each is a request to Discord, which rate-limits them).
+    pub progress_every: std::time::Duration,
+    /// The longest the delivery loop sleeps when nothing wakes it.
+    pub delivery_poll: std::time::Duration,
+    /// How long shutting down waits for interactions being answered.
+    pub shutdown_grace: std::time::Duration,
+}
+
+/// The default [`Timing::answer_lease`].
+pub const ANSWER_LEASE: i64 = 180;
+/// The default [`Timing::ai_turn_grace`].
+pub const AI_TURN_GRACE: i64 = 30;
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            answer_lease: ANSWER_LEASE,
+            ai_turn_grace: AI_TURN_GRACE,
+            replay_bound: std::time::Duration::from_secs(20),
+            ai_budget: kiela_ai::Budget::Clock,
+            defer_after: std::time::Duration::from_millis(1500),
+            progress_every: std::time::Duration::from_secs(1),
+            delivery_poll: std::time::Duration::from_secs(2),
+            shutdown_grace: std::time::Duration::from_secs(10),
+        }
+    }
+}

@@ -6,6 +6,12 @@
 //! types (`migrations/sqlite`, `migrations/postgres`), the table listing and
 //! the way a transaction starts differ.
 //!
+//! The store opens and migrates the database, reads rows ([`rows`]: a value
+//! that does not parse is [`StoreError::Corrupt`]), and holds the two
+//! transactions that change a game ([`Store::create_game`],
+//! [`Store::apply`]). Each feature's other queries live beside its service
+//! code, as an `impl Store` block in `app/<feature>/queries.rs`.
+//!
 //! Concurrency is decided here, never by in-memory locks: every change to a
 //! game is one transaction guarded by the game's `version` ([`Store::apply`]),
 //! which holds across processes too.
@@ -14,13 +20,14 @@ mod rows;
 
 pub use rows::*;
 
-use crate::vocabulary::{ChallengeStatus, GameState, Notify};
-use rows::Cells;
+pub(crate) use rows::Cells;
+
+use crate::vocabulary::{ChallengeStatus, GameState};
 
 /// The stored names the queries select on (see [`crate::vocabulary`]).
-const PENDING: &str = ChallengeStatus::Pending.as_str();
-const ACCEPTED: &str = ChallengeStatus::Accepted.as_str();
-const ACTIVE: &str = GameState::ACTIVE;
+pub(crate) const PENDING: &str = ChallengeStatus::Pending.as_str();
+pub(crate) const ACCEPTED: &str = ChallengeStatus::Accepted.as_str();
+pub(crate) const ACTIVE: &str = GameState::ACTIVE;
 
 use std::time::Duration;
 
@@ -81,8 +88,8 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// A connection pool to the games database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: AnyPool,
-    backend: Backend,
+    pub(crate) pool: AnyPool,
+    pub(crate) backend: Backend,
 }
 
 impl Store {
@@ -225,7 +232,7 @@ impl Store {
     /// stricter) a writer that waited for a row re-checks its `WHERE` on the
     /// row's newest version, so the loser of a version-guarded `UPDATE`
     /// simply matches no row, instead of failing with a serialization error.
-    async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+    pub(crate) async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
         let statement = match self.backend {
             Backend::Sqlite => "BEGIN IMMEDIATE",
             Backend::Postgres => "BEGIN ISOLATION LEVEL READ COMMITTED",
@@ -233,310 +240,7 @@ impl Store {
         Ok(self.pool.begin_with(statement).await?)
     }
 
-    // --- players -------------------------------------------------------
-
-    /// Creates or renames a player.
-    pub async fn upsert_player(&self, id: i64, name: &str, is_bot: bool, now: i64) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO players (id, name, is_bot, created_at) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot",
-        )
-        .bind(id)
-        .bind(name)
-        .bind(is_bot as i64)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    pub async fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
-        let row = sqlx::query(
-            "SELECT id, name, is_bot, notify, locale, vacation_until, vacation_year, \
-             vacation_days FROM players WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| PlayerRow::from_row(&r)).transpose()
-    }
-
-    /// Which direct messages a player wants.
-    pub async fn set_notify(&self, id: i64, notify: Notify) -> Result<()> {
-        sqlx::query("UPDATE players SET notify = $1 WHERE id = $2")
-            .bind(notify.as_str())
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// Sets a player's vacation: its end, and the days taken in `year`.
-    /// Guarded by the days they had taken (`days_before`), so two requests
-    /// at once cannot both spend the same allowance: false if it changed.
-    pub async fn set_vacation(
-        &self,
-        id: i64,
-        until: Option<i64>,
-        year: i64,
-        days: i64,
-        before: (i64, i64),
-    ) -> Result<bool> {
-        let done = sqlx::query(
-            "UPDATE players SET vacation_until = $1, vacation_year = $2, vacation_days = $3 \
-             WHERE id = $4 AND vacation_year = $5 AND vacation_days = $6",
-        )
-        .bind(until)
-        .bind(year)
-        .bind(days)
-        .bind(id)
-        .bind(before.0)
-        .bind(before.1)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// Remembers the locale a player's client last sent.
-    pub async fn set_player_locale(&self, id: i64, locale: &str) -> Result<()> {
-        sqlx::query("UPDATE players SET locale = $1 WHERE id = $2")
-            .bind(locale)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    // --- server settings -----------------------------------------------
-
-    /// A server's settings (all `None` when it chose nothing).
-    pub async fn guild_settings(&self, guild_id: i64) -> Result<GuildSettingsRow> {
-        let row = sqlx::query(
-            "SELECT language, threads, days_per_move, games_channel_id FROM guild_settings \
-             WHERE guild_id = $1",
-        )
-        .bind(guild_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(match row {
-            Some(row) => {
-                let cells = Cells::keyed(&row, "guild_settings", guild_id.to_string());
-                GuildSettingsRow {
-                    language: cells.get("language")?,
-                    threads: cells.parse_opt("threads")?,
-                    days_per_move: cells.get("days_per_move")?,
-                    games_channel_id: cells.get("games_channel_id")?,
-                }
-            }
-            None => GuildSettingsRow::default(),
-        })
-    }
-
-    /// Stores a server's settings, all of them.
-    pub async fn save_guild_settings(&self, guild_id: i64, s: &GuildSettingsRow) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO guild_settings (guild_id, language, threads, days_per_move, games_channel_id) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET \
-             language = excluded.language, threads = excluded.threads, \
-             days_per_move = excluded.days_per_move, games_channel_id = excluded.games_channel_id",
-        )
-        .bind(guild_id)
-        .bind(s.language.as_deref())
-        .bind(s.threads.map(|t| t.as_str()))
-        .bind(s.days_per_move)
-        .bind(s.games_channel_id)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// Game `game_id` is played from now on in `thread`, opened in its
-    /// lobby (which it leaves only once).
-    pub async fn move_to_thread(&self, game_id: i64, thread: i64) -> Result<()> {
-        sqlx::query(
-            "UPDATE games SET channel_id = $1 WHERE id = $2 AND channel_id = lobby_channel_id",
-        )
-        .bind(thread)
-        .bind(game_id)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// Counts a hint given in game `game_id`.
-    pub async fn add_hint(&self, game_id: i64) -> Result<()> {
-        sqlx::query("UPDATE games SET hints = hints + 1 WHERE id = $1")
-            .bind(game_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The lobby of the game played in thread `channel`, if it is one.
-    pub async fn lobby_of_thread(&self, channel: i64) -> Result<Option<i64>> {
-        let row = sqlx::query(
-            "SELECT lobby_channel_id FROM games WHERE channel_id = $1 \
-             AND lobby_channel_id IS NOT NULL AND lobby_channel_id <> channel_id LIMIT 1",
-        )
-        .bind(channel)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(match row {
-            Some(row) => col(&row, "lobby_channel_id")?,
-            None => None,
-        })
-    }
-
-    /// Game `game_id`'s thread could not be opened: it is played in its
-    /// lobby, as a game without a thread.
-    pub async fn stay_in_lobby(&self, game_id: i64) -> Result<()> {
-        sqlx::query(
-            "UPDATE games SET lobby_channel_id = NULL WHERE id = $1 AND channel_id = lobby_channel_id",
-        )
-        .bind(game_id)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    // --- challenges ----------------------------------------------------
-
-    /// Stores a challenge with the post that announces it (its buttons name
-    /// the new challenge). `None` for a rematch already offered or played.
-    pub async fn insert_challenge(
-        &self,
-        c: &NewChallenge,
-        post: NewPost,
-    ) -> Result<Option<(i64, i64)>> {
-        let mut tx = self.begin().await?;
-        if let Some(game) = c.rematch_of {
-            if rematch_exists(&mut tx, game).await? {
-                tx.rollback().await?;
-                return Ok(None);
-            }
-        }
-        let row = sqlx::query(
-            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, \
-             first_mover, days_per_move, status, created_at, expires_at, rematch_of) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $10) RETURNING id",
-        )
-        .bind(c.guild_id)
-        .bind(c.channel_id)
-        .bind(c.challenger_id)
-        // An open challenge names its challenger: nobody can challenge
-        // themselves otherwise (see `ChallengeRow::from_row`).
-        .bind(c.opponent_id.unwrap_or(c.challenger_id))
-        .bind(c.variant.name())
-        .bind(c.first_mover.as_str())
-        .bind(c.days_per_move)
-        .bind(c.created_at)
-        .bind(c.expires_at)
-        .bind(c.rematch_of)
-        .bind(ChallengeStatus::Pending.as_str())
-        .fetch_one(&mut *tx)
-        .await?;
-        let id: i64 = row.try_get(0)?;
-        let post = NewPost {
-            challenge_id: Some(id),
-            ..post
-        };
-        let posts = insert_posts(&mut tx, [post], c.created_at).await?;
-        tx.commit().await?;
-        Ok(Some((id, posts[0])))
-    }
-
-    /// The post that announced challenge `id`, with its message once
-    /// delivered.
-    pub async fn challenge_post(&self, id: i64) -> Result<Option<ChallengePost>> {
-        self.posted("challenge_id = $1 AND edits IS NULL", id).await
-    }
-
-    /// Outbox post `id` and its message once delivered.
-    pub async fn post_message(&self, id: i64) -> Result<Option<ChallengePost>> {
-        self.posted("id = $1", id).await
-    }
-
-    async fn posted(&self, filter: &str, id: i64) -> Result<Option<ChallengePost>> {
-        let row = sqlx::query(&format!(
-            "SELECT id, channel_id, text, message_id FROM outbox WHERE {filter} \
-             ORDER BY id LIMIT 1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|row| {
-            Ok(ChallengePost {
-                id: col(&row, "id")?,
-                channel_id: col(&row, "channel_id")?,
-                text: col(&row, "text")?,
-                message_id: col(&row, "message_id")?,
-            })
-        })
-        .transpose()
-    }
-
-    /// Pending challenges whose time is up at `now`.
-    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
-             WHERE status = '{PENDING}' AND expires_at <= $1 ORDER BY id"
-        ))
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(ChallengeRow::from_row).collect()
-    }
-
-    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| ChallengeRow::from_row(&r)).transpose()
-    }
-
-    /// Pending, unexpired challenges that `player` sent or received.
-    pub async fn open_challenges(&self, player: i64, now: i64) -> Result<Vec<ChallengeRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
-             WHERE status = '{PENDING}' AND expires_at > $1 AND (opponent_id = $2 OR challenger_id = $2) \
-             ORDER BY id"
-        ))
-        .bind(now)
-        .bind(player)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(ChallengeRow::from_row).collect()
-    }
-
-    /// Closes a pending challenge (declined, cancelled or expired), with the
-    /// posts that say so. `None` if it was no longer pending.
-    pub async fn close_challenge(
-        &self,
-        id: i64,
-        status: ChallengeStatus,
-        posts: Vec<NewPost>,
-        now: i64,
-    ) -> Result<Option<Vec<i64>>> {
-        let mut tx = self.begin().await?;
-        let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = $3")
-            .bind(status.as_str())
-            .bind(id)
-            .bind(ChallengeStatus::Pending.as_str())
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        let ids = insert_posts(&mut tx, posts, now).await?;
-        tx.commit().await?;
-        Ok(Some(ids))
-    }
-
-    // --- games ---------------------------------------------------------
+    // --- the transactions that change a game ----------------------------
 
     /// Creates a game with the posts that announce it (made from its id;
     /// their `game_id` is filled in), and marks `from_challenge` (its id and
@@ -603,99 +307,6 @@ impl Store {
         let ids = insert_posts(&mut tx, posts.clone(), g.created_at).await?;
         tx.commit().await?;
         Ok(Some((id, ids.into_iter().zip(posts).collect())))
-    }
-
-    pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| GameRow::from_row(&r)).transpose()
-    }
-
-    /// The moves of a game in order.
-    pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
-        let rows = sqlx::query(
-            "SELECT ply, notation, player_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
-        )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(MoveRow::from_row).collect()
-    }
-
-    /// Games of `player`, the active ones first, most recent first.
-    pub async fn games_of(
-        &self,
-        player: i64,
-        active_only: bool,
-        limit: i64,
-    ) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
-             AND ($2 = 0 OR status = '{ACTIVE}') ORDER BY status = '{ACTIVE}' DESC, updated_at DESC, id DESC LIMIT $3"
-        ))
-        .bind(player)
-        .bind(active_only as i64)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(GameRow::from_row).collect()
-    }
-
-    /// The ongoing games of `player`, those waiting for them first (the
-    /// player to move is South on even plies, North on odd ones), then by
-    /// deadline, soonest first, and the most recently changed.
-    pub async fn ongoing_games_of(&self, player: i64, limit: i64) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
-             AND status = '{ACTIVE}' ORDER BY \
-             CASE WHEN ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
-               = (south_id = $1) THEN 0 ELSE 1 END, \
-             CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, updated_at DESC, id DESC \
-             LIMIT $2"
-        ))
-        .bind(player)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(GameRow::from_row).collect()
-    }
-
-    /// Active games whose deadline has passed or whose reminder is due
-    /// (a quarter of the time per move left, not yet reminded), and games
-    /// where `bot` is to move (South on even plies) and nothing happened
-    /// since `idle_since`.
-    pub async fn due_games(&self, now: i64, bot: i64, idle_since: i64) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = '{ACTIVE}' AND ( \
-               (deadline IS NOT NULL AND (deadline <= $1 \
-                 OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
-               OR (ai_level IS NOT NULL AND updated_at <= $2 \
-                 AND ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
-                   = (south_id = $3))) \
-             ORDER BY deadline, id"
-        ))
-        .bind(now)
-        .bind(idle_since)
-        .bind(bot)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(GameRow::from_row).collect()
-    }
-
-    pub async fn draw_offer(&self, game_id: i64) -> Result<Option<DrawOffer>> {
-        let row = sqlx::query("SELECT offered_by, ply FROM draw_offers WHERE game_id = $1")
-            .bind(game_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(match row {
-            Some(r) => Some(DrawOffer {
-                offered_by: r.try_get(0)?,
-                ply: r.try_get(1)?,
-            }),
-            None => None,
-        })
     }
 
     /// Applies `change` to its game in one transaction, if the game is still
@@ -777,184 +388,6 @@ impl Store {
         Ok(Some(ids))
     }
 
-    /// Makes `board` game `game_id`'s board, unless the game already has a
-    /// board of a later ply. Returns the board that is no longer the
-    /// game's (the one before, or `board` itself when it came late), whose
-    /// menus should go. Boards are posted after their answers, so two can
-    /// race: the compare-and-swap keeps the latest ply whatever the order.
-    pub async fn replace_board_message(
-        &self,
-        game_id: i64,
-        board: BoardMessage,
-    ) -> Result<Option<BoardMessage>> {
-        loop {
-            let Some(row) = self.game(game_id).await? else {
-                return Ok(None);
-            };
-            let current = row.board;
-            match current {
-                Some(current) if current.message_id == board.message_id => return Ok(None),
-                Some(current) if current.ply > board.ply => return Ok(Some(board)),
-                _ => {}
-            }
-            let swapped = sqlx::query(
-                "UPDATE games SET board_channel_id = $1, board_message_id = $2, board_ply = $3 \
-                 WHERE id = $4 AND board_message_id IS NOT DISTINCT FROM $5",
-            )
-            .bind(board.channel_id)
-            .bind(board.message_id)
-            .bind(board.ply)
-            .bind(game_id)
-            .bind(current.map(|board| board.message_id))
-            .execute(&self.pool)
-            .await?
-            .rows_affected();
-            if swapped == 1 {
-                return Ok(current);
-            }
-        }
-    }
-
-    // --- the outbox ----------------------------------------------------
-
-    /// Stores posts outside any other change (they must still be sent even
-    /// if the process stops now).
-    pub async fn insert_posts(&self, posts: Vec<NewPost>, now: i64) -> Result<Vec<i64>> {
-        let mut tx = self.begin().await?;
-        let ids = insert_posts(&mut tx, posts, now).await?;
-        tx.commit().await?;
-        Ok(ids)
-    }
-
-    /// An interaction is about to answer with posts `ids`: they stay held
-    /// for it until `until`, and its token is kept so that a crash right
-    /// after the answer can be told from a failed answer.
-    pub async fn answering(&self, ids: &[i64], token: &str, until: i64) -> Result<()> {
-        for &id in ids {
-            sqlx::query(
-                "UPDATE outbox SET answer_token = $1, held_until = $2 \
-                 WHERE id = $3 AND delivered_at IS NULL",
-            )
-            .bind(token)
-            .bind(until)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        }
-        Ok(())
-    }
-
-    /// Posts `ids` are on Discord, as `message_id`.
-    pub async fn delivered(&self, ids: &[i64], message_id: i64, now: i64) -> Result<()> {
-        for &id in ids {
-            sqlx::query(
-                "UPDATE outbox SET delivered_at = $1, message_id = $2, answer_token = NULL \
-                 WHERE id = $3 AND delivered_at IS NULL",
-            )
-            .bind(now)
-            .bind(message_id)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        }
-        Ok(())
-    }
-
-    /// Post `id` failed once more: the delivery loop may try it again
-    /// from `at` on.
-    pub async fn retry_post(&self, id: i64, at: i64) -> Result<()> {
-        sqlx::query(
-            "UPDATE outbox SET held_until = $1, attempts = attempts + 1 \
-             WHERE id = $2 AND delivered_at IS NULL",
-        )
-        .bind(at)
-        .bind(id)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// Posts `ids` were not delivered by the answer that held them: the
-    /// delivery loop may take them from `at` on, with nothing to look for.
-    pub async fn release_posts(&self, ids: &[i64], at: i64) -> Result<()> {
-        for &id in ids {
-            sqlx::query(
-                "UPDATE outbox SET held_until = $1, answer_token = NULL \
-                 WHERE id = $2 AND delivered_at IS NULL",
-            )
-            .bind(at)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        }
-        Ok(())
-    }
-
-    /// Gives post `id` up (Discord refuses it for good: no permission,
-    /// closed direct messages...), saying why.
-    pub async fn give_up_post(&self, id: i64, why: &str) -> Result<()> {
-        sqlx::query("UPDATE outbox SET failed = $1 WHERE id = $2 AND delivered_at IS NULL")
-            .bind(why)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// Claims up to `limit` posts due at `now` for `lease` seconds: a post
-    /// is due when nobody holds it, every earlier post of its game is
-    /// delivered (a game's posts go out in order), and, for an edit, the
-    /// post whose message it edits was delivered (or given up). Processes sharing the
-    /// database claim different posts: SQLite has one writer at a time, and
-    /// PostgreSQL's `SKIP LOCKED` passes over rows another claim locked.
-    /// Each claimed post comes with its id, read or not: one corrupt post
-    /// must not stop the others (the caller gives it up).
-    pub async fn claim_posts(
-        &self,
-        now: i64,
-        lease: i64,
-        limit: i64,
-    ) -> Result<Vec<(i64, Result<PostRow>)>> {
-        let lock = match self.backend {
-            Backend::Sqlite => "",
-            Backend::Postgres => "FOR UPDATE SKIP LOCKED",
-        };
-        let rows = sqlx::query(&format!(
-            "UPDATE outbox SET held_until = $1 WHERE id IN ( \
-               SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND o.failed IS NULL \
-               AND o.held_until <= $2 AND NOT EXISTS (SELECT 1 FROM outbox e \
-                 WHERE e.game_id = o.game_id AND e.id < o.id \
-                 AND e.delivered_at IS NULL AND e.failed IS NULL) \
-               AND NOT EXISTS (SELECT 1 FROM outbox t WHERE t.id = o.edits \
-                 AND t.delivered_at IS NULL AND t.failed IS NULL) \
-               ORDER BY o.id LIMIT $3 {lock}) \
-             RETURNING {POST_COLUMNS}"
-        ))
-        .bind(now + lease)
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut posts = Vec::new();
-        for row in &rows {
-            posts.push((row.try_get::<i64, _>("id")?, PostRow::from_row(row)));
-        }
-        posts.sort_by_key(|(id, _)| *id);
-        Ok(posts)
-    }
-
-    /// Posts not delivered (nor given up) yet.
-    pub async fn pending_posts(&self) -> Result<i64> {
-        let row = sqlx::query(
-            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed IS NULL",
-        )
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(row.try_get(0)?)
-    }
-
-    // --- ratings -------------------------------------------------------
-
     /// Rates game `game_id`'s result, and keeps each player's rating
     /// before and after it in `rating_changes`, in the transaction that
     /// ends the game: the result message, composed from the stored game
@@ -1028,103 +461,11 @@ impl Store {
         }
         Ok(())
     }
-
-    pub async fn rating(&self, guild_id: i64, player_id: i64) -> Result<RatingRow> {
-        let row = sqlx::query(&format!(
-            "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND player_id = $2"
-        ))
-        .bind(guild_id)
-        .bind(player_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        match row {
-            Some(row) => RatingRow::from_row(&row),
-            None => Ok(RatingRow::new(guild_id, player_id)),
-        }
-    }
-
-    // --- analyses ------------------------------------------------------
-
-    /// The stored analysis of a game: the node budget it used and its
-    /// document (the service's JSON).
-    pub async fn analysis(&self, game_id: i64) -> Result<Option<(i64, String)>> {
-        let row = sqlx::query("SELECT nodes, plies FROM analyses WHERE game_id = $1")
-            .bind(game_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|row| Ok((col(&row, "nodes")?, col(&row, "plies")?)))
-            .transpose()
-    }
-
-    /// Keeps a finished game's analysis. Two analyses finished at once
-    /// agree (same budget, same result): the first one stays.
-    pub async fn save_analysis(
-        &self,
-        game_id: i64,
-        nodes: i64,
-        plies: &str,
-        now: i64,
-    ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO analyses (game_id, nodes, plies, created_at) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (game_id) DO NOTHING",
-        )
-        .bind(game_id)
-        .bind(nodes)
-        .bind(plies)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// How a rated game moved its players' ratings (none for a game
-    /// that is not rated, or was rated before the changes were kept).
-    pub async fn rating_changes(&self, game_id: i64) -> Result<Vec<RatingChange>> {
-        let rows = sqlx::query(
-            "SELECT player_id, rating_before, rating_after FROM rating_changes \
-             WHERE game_id = $1 ORDER BY player_id",
-        )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(RatingChange {
-                    player_id: col(row, "player_id")?,
-                    before: col(row, "rating_before")?,
-                    after: col(row, "rating_after")?,
-                })
-            })
-            .collect()
-    }
-
-    /// The players of a server with their names: the established ones
-    /// (at least [`PROVISIONAL_GAMES`] rated games) first, then the
-    /// provisional ones, each best-rated first; so a newcomer's lucky win
-    /// cannot put them above players whose rating means something.
-    pub async fn leaderboard(&self, guild_id: i64, limit: i64) -> Result<Vec<(RatingRow, String)>> {
-        let columns = RATING_COLUMNS.replace(", ", ", r.");
-        let rows = sqlx::query(&format!(
-            "SELECT r.{columns}, p.name FROM ratings r JOIN players p ON p.id = r.player_id \
-             WHERE r.guild_id = $1 \
-             ORDER BY CASE WHEN r.wins + r.losses + r.draws >= $3 THEN 0 ELSE 1 END, \
-             r.rating DESC, r.player_id LIMIT $2"
-        ))
-        .bind(guild_id)
-        .bind(limit)
-        .bind(PROVISIONAL_GAMES)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| Ok((RatingRow::from_row(row)?, row.try_get::<String, _>("name")?)))
-            .collect()
-    }
 }
 
 /// Inserts `posts` in `tx`, held for their interaction's answer as long as
 /// they say; returns their ids.
-async fn insert_posts(
+pub(crate) async fn insert_posts(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     posts: impl IntoIterator<Item = NewPost>,
     now: i64,
@@ -1161,7 +502,10 @@ async fn insert_posts(
 /// Whether game `game` already has a pending rematch challenge or a
 /// rematch game (the unique indexes also forbid a second one, should two
 /// transactions race past this check).
-async fn rematch_exists(tx: &mut sqlx::Transaction<'static, sqlx::Any>, game: i64) -> Result<bool> {
+pub(crate) async fn rematch_exists(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    game: i64,
+) -> Result<bool> {
     let row = sqlx::query(&format!(
         "SELECT (SELECT COUNT(*) FROM challenges WHERE rematch_of = $1 AND status = '{PENDING}') \
          + (SELECT COUNT(*) FROM games WHERE rematch_of = $1)"
@@ -1222,7 +566,7 @@ pub fn redact(url: &str) -> String {
 }
 
 /// Reads a column that must be present.
-fn col<T>(row: &AnyRow, name: &str) -> Result<T>
+pub(crate) fn col<T>(row: &AnyRow, name: &str) -> Result<T>
 where
     T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
 {

@@ -18,7 +18,7 @@ use crate::vocabulary::{ChallengeStatus, FirstMover, GameState, Notify, ThreadsS
 
 /// One row of a table, being read: each column through here, so that a
 /// value that cannot be read names the table, the row and the column.
-pub(super) struct Cells<'r> {
+pub(crate) struct Cells<'r> {
     row: &'r AnyRow,
     table: &'static str,
     key: String,
@@ -26,17 +26,17 @@ pub(super) struct Cells<'r> {
 
 impl<'r> Cells<'r> {
     /// The row of `table` whose key is in column `key`.
-    pub(super) fn new(row: &'r AnyRow, table: &'static str, key: &str) -> Result<Cells<'r>> {
+    pub(crate) fn new(row: &'r AnyRow, table: &'static str, key: &str) -> Result<Cells<'r>> {
         let key = row.try_get::<i64, _>(key)?.to_string();
         Ok(Cells { row, table, key })
     }
 
     /// The row of `table` known by `key` (a row without an id column).
-    pub(super) fn keyed(row: &'r AnyRow, table: &'static str, key: String) -> Cells<'r> {
+    pub(crate) fn keyed(row: &'r AnyRow, table: &'static str, key: String) -> Cells<'r> {
         Cells { row, table, key }
     }
 
-    pub(super) fn get<T>(&self, column: &'static str) -> Result<T>
+    pub(crate) fn get<T>(&self, column: &'static str) -> Result<T>
     where
         T: for<'a> sqlx::Decode<'a, sqlx::Any> + sqlx::Type<sqlx::Any>,
     {
@@ -44,7 +44,7 @@ impl<'r> Cells<'r> {
     }
 
     /// A column that holds a name or a number kiela parses.
-    pub(super) fn parse<T: FromStr>(&self, column: &'static str) -> Result<T>
+    pub(crate) fn parse<T: FromStr>(&self, column: &'static str) -> Result<T>
     where
         T::Err: Display,
     {
@@ -53,7 +53,7 @@ impl<'r> Cells<'r> {
     }
 
     /// [`Self::parse`], for a column that may be NULL.
-    pub(super) fn parse_opt<T: FromStr>(&self, column: &'static str) -> Result<Option<T>>
+    pub(crate) fn parse_opt<T: FromStr>(&self, column: &'static str) -> Result<Option<T>>
     where
         T::Err: Display,
     {
@@ -62,7 +62,7 @@ impl<'r> Cells<'r> {
             .transpose()
     }
 
-    pub(super) fn corrupt(&self, column: &'static str, problem: impl Display) -> StoreError {
+    pub(crate) fn corrupt(&self, column: &'static str, problem: impl Display) -> StoreError {
         StoreError::Corrupt {
             table: self.table,
             row: self.key.clone(),
@@ -92,7 +92,7 @@ pub struct PlayerRow {
 }
 
 impl PlayerRow {
-    pub(super) fn from_row(row: &AnyRow) -> Result<PlayerRow> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<PlayerRow> {
         let cells = Cells::new(row, "players", "id")?;
         Ok(PlayerRow {
             id: cells.get("id")?,
@@ -123,7 +123,7 @@ pub struct NewChallenge {
     pub rematch_of: Option<i64>,
 }
 
-pub(super) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, \
+pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, \
     variant, first_mover, days_per_move, status, game_id, created_at, expires_at, rematch_of";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl ChallengeRow {
         }
     }
 
-    pub(super) fn from_row(row: &AnyRow) -> Result<ChallengeRow> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<ChallengeRow> {
         let cells = Cells::new(row, "challenges", "id")?;
         let challenger_id = cells.get("challenger_id")?;
         let opponent_id = cells.get("opponent_id")?;
@@ -209,7 +209,7 @@ pub struct NewGame {
     pub lobby_channel_id: Option<i64>,
 }
 
-pub(super) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
+pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
     board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints";
 
@@ -249,7 +249,7 @@ pub struct BoardMessage {
 }
 
 impl GameRow {
-    pub(super) fn from_row(row: &AnyRow) -> Result<GameRow> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<GameRow> {
         let cells = Cells::new(row, "games", "id")?;
         let status: String = cells.get("status")?;
         let result: Option<String> = cells.get("result")?;
@@ -309,7 +309,7 @@ pub struct MoveRow {
 }
 
 impl MoveRow {
-    pub(super) fn from_row(row: &AnyRow) -> Result<MoveRow> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<MoveRow> {
         Ok(MoveRow {
             ply: row.try_get("ply")?,
             notation: row.try_get("notation")?,
@@ -388,7 +388,7 @@ impl GameChange {
     }
 }
 
-pub(super) const RATING_COLUMNS: &str =
+pub(crate) const RATING_COLUMNS: &str =
     "guild_id, player_id, rating, deviation, volatility, wins, losses, draws";
 
 /// A player's Glicko-2 rating in one server, with their record there.
@@ -420,7 +420,7 @@ impl RatingRow {
         }
     }
 
-    pub(super) fn from_row(row: &AnyRow) -> Result<RatingRow> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<RatingRow> {
         Ok(RatingRow {
             guild_id: row.try_get("guild_id")?,
             player_id: row.try_get("player_id")?,
@@ -452,7 +452,7 @@ impl RatingRow {
 }
 
 /// Both ratings after a game; `south_score` is 1, 0.5 or 0.
-pub(super) fn rate_game(
+pub(crate) fn rate_game(
     south: &RatingRow,
     north: &RatingRow,
     south_score: f64,
@@ -537,7 +537,7 @@ pub struct NewPost {
     pub thread_name: Option<String>,
 }
 
-pub(super) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
+pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name";
 
 /// The post that announced a challenge: what its message says, and the
@@ -563,7 +563,7 @@ pub struct PostRow {
 }
 
 impl PostRow {
-    pub(super) fn from_row(row: &AnyRow) -> Result<PostRow> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<PostRow> {
         let cells = Cells::new(row, "outbox", "id")?;
         let game_id: Option<i64> = cells.get("game_id")?;
         let to = match (cells.get("channel_id")?, cells.get("recipient_id")?) {

@@ -12,6 +12,11 @@
 //! says goes into the outbox with the change, so a crash after the commit
 //! delays the message but cannot lose it.
 
+mod queries;
+mod vacation;
+
+pub use vacation::VACATION_DAYS_PER_YEAR;
+
 use crate::store::{DrawOfferChange, GameChange, NewPost};
 use crate::vocabulary::{ChallengeStatus, GameState};
 use kiela_rules::{GameResult, Outcome, Reason};

@@ -17,6 +17,8 @@
 //! ply, and its picture, menus and whose-turn line are composed when it is
 //! sent, from the game, the one way every board message is built.
 
+mod queries;
+
 use crate::store::{NewPost, PostRow, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;

@@ -6,7 +6,7 @@
 use kiela_ai::Level;
 use kiela_i18n::tr;
 
-use super::{refused, AppError, GameService, Place, Reply, Result, User, AI_SEARCHES};
+use crate::app::{refused, AppError, GameService, Place, Reply, Result, User, AI_SEARCHES};
 
 impl GameService {
     /// The engine's move for `user` in their game against the AI (`game`,

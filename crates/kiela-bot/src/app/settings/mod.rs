@@ -3,6 +3,8 @@
 //! the default days per move, and one channel for games. Each is optional
 //! in [`Settings`] (an unset one is left as it is).
 
+mod queries;
+
 use crate::store::GuildSettingsRow;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;

@@ -1,7 +1,7 @@
 //! Acting on a game: moves, rearrangements, resignation, draws, the AI's
 //! reply, and showing a game.
 
-use crate::store::{DrawOffer, DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
+use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 use crate::vocabulary::GameState;
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 
@@ -178,7 +178,12 @@ impl GameService {
     /// game's channel: the place's, unless the action comes from outside
     /// the game's server (a direct message's menu or buttons), then that
     /// server's, as for posts nobody asked for.
-    async fn game_lang(&self, loaded: &Loaded, place: Place, user: &User) -> Result<Lang> {
+    pub(in crate::app) async fn game_lang(
+        &self,
+        loaded: &Loaded,
+        place: Place,
+        user: &User,
+    ) -> Result<Lang> {
         if place.guild_id == loaded.row.guild_id {
             return Ok(place.lang);
         }
@@ -387,121 +392,9 @@ impl GameService {
         self.answer(place, &[made]).await
     }
 
-    /// Offers a draw, or accepts the opponent's open offer.
-    pub async fn draw(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
-        let id = self.pick_game(user, place, game).await?;
-        let loaded = self.load(id).await?;
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-        if loaded.is_over() {
-            return refused(tr!(user.lang, "draw-already-over", id = id));
-        }
-        let place = Place {
-            lang: self.game_lang(&loaded, place, user).await?,
-            ..place
-        };
-        let opponent = loaded.player(side.opponent());
-        if opponent == self.bot.id {
-            return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
-        }
-        match self.store.draw_offer(id).await? {
-            Some(offer) if offer.offered_by == opponent => {
-                self.settle_draw(user, place, &loaded, true).await
-            }
-            Some(_) => refused(tr!(user.lang, "draw-already-offered")),
-            None => {
-                let mut change = GameChange::of(&loaded.row, self.now());
-                change.draw_offer = DrawOfferChange::Offer(DrawOffer {
-                    offered_by: user.id,
-                    ply: loaded.ply(),
-                });
-                let text = tr!(
-                    place.lang,
-                    "draw-offered",
-                    name = &user.name,
-                    id = id,
-                    mention = format!("<@{opponent}>")
-                );
-                // The board again, in the game's channel: it shows the offer
-                // and its buttons.
-                let post = NewPost {
-                    pings: vec![opponent],
-                    ..self.board_post(&loaded, loaded.ply(), text, place.lang)
-                };
-                change.posts = vec![post.clone()];
-                let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
-                self.answer(place, &[(ids[0], post)]).await
-            }
-        }
-    }
-
-    /// The Accept draw / Decline draw buttons of game `id`'s board at `ply`:
-    /// only the player the offer was made to may answer it.
-    pub async fn answer_draw(
-        &self,
-        user: &User,
-        place: Place,
-        id: i64,
-        ply: i64,
-        accept: bool,
-    ) -> Result<Reply> {
-        let loaded = self.load(id).await?;
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-        if loaded.ply() != ply || loaded.game.is_over() {
-            return Err(AppError::OutOfDate { game_id: id });
-        }
-        match self.store.draw_offer(id).await? {
-            None => Err(AppError::OutOfDate { game_id: id }),
-            Some(offer) if offer.offered_by == user.id => {
-                let opponent = self.name_of(loaded.player(side.opponent())).await?;
-                refused(tr!(user.lang, "draw-own-offer", name = &opponent))
-            }
-            Some(_) => self.settle_draw(user, place, &loaded, accept).await,
-        }
-    }
-
-    /// `user` accepts (a draw by agreement) or declines (the offer goes,
-    /// its maker is told) the opponent's offer in `loaded`.
-    async fn settle_draw(
-        &self,
-        user: &User,
-        place: Place,
-        loaded: &Loaded,
-        accept: bool,
-    ) -> Result<Reply> {
-        let id = loaded.row.id;
-        if accept {
-            let outcome = Outcome {
-                result: GameResult::Draw,
-                reason: Reason::Agreement,
-            };
-            let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
-            let post = self.board_post(loaded, loaded.ply(), headline, place.lang);
-            let made = self.end(loaded, outcome, user.lang, post).await?;
-            return self.answer(place, &[made]).await;
-        }
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-        let offerer = loaded.player(side.opponent());
-        let mut change = GameChange::of(&loaded.row, self.now());
-        change.draw_offer = DrawOfferChange::Clear;
-        let headline = tr!(
-            place.lang,
-            "draw-declined",
-            name = &user.name,
-            id = id,
-            mention = format!("<@{offerer}>")
-        );
-        let post = NewPost {
-            pings: vec![offerer],
-            ..self.board_post(loaded, loaded.ply(), headline, place.lang)
-        };
-        change.posts = vec![post.clone()];
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
-        self.answer(place, &[(ids[0], post)]).await
-    }
-
     /// Ends a game with a player-decided outcome, version-guarded, with the
     /// post that says so.
-    async fn end(
+    pub(in crate::app) async fn end(
         &self,
         loaded: &Loaded,
         outcome: Outcome,

@@ -1,6 +1,8 @@
 //! Starting games: challenges between users (addressed to someone, or open
 //! to anyone in the channel), rematches, and games against the AI.
 
+mod queries;
+
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, PostTarget};
 use crate::vocabulary::ChallengeStatus;
 use kiela_ai::Level;
@@ -9,9 +11,9 @@ use kiela_i18n::Lang;
 use kiela_i18n::tr;
 
 use super::threads::ID_SLOT;
-use super::{
-    refused, words, AppError, FirstMover, GameOptions, GameService, Place, Reply, Result, User, DAY,
-};
+use kiela_rules::Variant;
+
+use super::{refused, words, AppError, FirstMover, GameService, Place, Reply, Result, User, DAY};
 
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: i64 = DAY;
@@ -608,4 +610,24 @@ pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
         return refused(tr!(user.lang, "bad-days", days = days));
     }
     Ok(())
+}
+
+/// The options of a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    pub variant: Variant,
+    pub first: FirstMover,
+    /// Time per move in days, 1 to 14. Not given: the server's default
+    /// between people; no time limit against the AI.
+    pub days: Option<i64>,
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions {
+            variant: Variant::Standard,
+            first: FirstMover::Random,
+            days: None,
+        }
+    }
 }

@@ -3,6 +3,8 @@
 //! carries the picture and, while it is that player's turn, the move menu
 //! (a turn can be played from the DM; see `GameService::act`).
 
+mod queries;
+
 use crate::store::{NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;

@@ -17,8 +17,8 @@ use crate::store::{GameChange, NewPost};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::threads::posts_channel;
-use super::{refused, AppError, GameService, Reply, Result, User, DAY};
+use crate::app::threads::posts_channel;
+use crate::app::{refused, AppError, GameService, Reply, Result, User, DAY};
 
 /// Vacation days each player may take per calendar year.
 pub const VACATION_DAYS_PER_YEAR: i64 = 30;
@@ -31,7 +31,7 @@ impl GameService {
     /// When `player`'s time to move runs out if their turn starts
     /// now: `None` for a game without a time limit (against the AI unless
     /// asked for); after their vacation if they are on one.
-    pub(super) async fn deadline_for(
+    pub(in crate::app) async fn deadline_for(
         &self,
         seconds_per_move: i64,
         player: i64,

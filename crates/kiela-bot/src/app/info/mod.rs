@@ -1,7 +1,5 @@
-//! Looking things up: my games, a game's record, stats and leaderboards,
-//! the rules.
+//! Looking things up: a player's games, a game's record, the rules.
 
-use crate::store::PROVISIONAL_GAMES;
 use kiela_render::GameView;
 use kiela_rules::{Record, Side};
 
@@ -10,11 +8,11 @@ use kiela_i18n::Lang;
 
 use super::limits::{self, Document, Lines};
 use super::{
-    words, AppError, BoardMessage, Format, GameService, Name, Picture, Place, Reply, Result, User,
+    words, AppError, BoardMessage, Format, GameService, Picture, Place, Reply, Result, User,
 };
 
 /// At most this many of a user's ongoing games are counted in `/kiela games`.
-const LISTED_MAX: i64 = 1000;
+pub(super) const LISTED_MAX: i64 = 1000;
 
 impl GameService {
     /// The user's ongoing games, the ones waiting for them first; as many
@@ -129,78 +127,6 @@ impl GameService {
             }),
             ..reply
         })
-    }
-
-    /// A player's rating and record in this server.
-    pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
-        let rating = self.store.rating(place.guild_id, player.id).await?;
-        let lang = place.lang;
-        let provisional = if rating.is_provisional() {
-            tr!(lang, "provisional")
-        } else {
-            String::new()
-        };
-        // Only this server's games, like the rating and the results.
-        let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
-            .iter()
-            .filter(|game| game.guild_id == place.guild_id)
-            .count();
-        let count = |key, n: i64| tr!(lang, key, count = n, number = lang.number(n));
-        let stats = tr!(
-            lang,
-            "stats",
-            name = &player.name,
-            rating = lang.number(rating.rating.round() as i64),
-            provisional = provisional,
-            deviation = lang.number((2.0 * rating.deviation).round() as i64),
-            wins = count("count-wins", rating.wins),
-            losses = count("count-losses", rating.losses),
-            draws = count("count-draws", rating.draws),
-            ongoing = ongoing
-        );
-        let left = self.vacation_left(player.id).await?;
-        let vacation = tr!(lang, "stats-vacation-left", days = left);
-        Ok(Reply::text(format!("{stats} {vacation}")))
-    }
-
-    /// The best players of this server: the established ones first, then
-    /// the provisional ones (fewer than [`PROVISIONAL_GAMES`] rated games),
-    /// marked `?` and explained below the list. They are listed rather than
-    /// left out, so that a new server has a leaderboard and newcomers find
-    /// themselves; ordered after the others, so one lucky win cannot top it.
-    pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
-        let lang = place.lang;
-        let rows = self.store.leaderboard(place.guild_id, 10).await?;
-        if rows.is_empty() {
-            return Ok(Reply::text(tr!(place.lang, "leaderboard-empty")));
-        }
-        let lines: Vec<String> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, (r, name))| {
-                let name = Name::new(name.as_str());
-                let mark = if r.is_provisional() { "?" } else { "" };
-                format!(
-                    "{}. {name}: {}{mark} ({}-{}-{})",
-                    i + 1,
-                    lang.number(r.rating.round() as i64),
-                    lang.number(r.wins),
-                    lang.number(r.losses),
-                    lang.number(r.draws)
-                )
-            })
-            .collect();
-        let title = tr!(place.lang, "leaderboard-title");
-        let mut text = format!("{title}\n{}", lines.join("\n"));
-        if rows.iter().any(|(r, _)| r.is_provisional()) {
-            text.push('\n');
-            text.push_str(&tr!(
-                place.lang,
-                "leaderboard-provisional",
-                count = PROVISIONAL_GAMES
-            ));
-        }
-        Ok(Reply::text(text))
     }
 }
 

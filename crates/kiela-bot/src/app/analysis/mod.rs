@@ -7,6 +7,9 @@
 //! it would be help during play, and a game against the AI is finished
 //! (or resigned) first.
 
+mod hints;
+mod queries;
+
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};

@@ -14,12 +14,12 @@ use tokio::task::JoinHandle;
 
 use kiela_rules::{Game, Move, Position};
 
-use super::{AppError, Result};
+use crate::app::{AppError, Result};
 
 /// Waits for `replaying` (game `game_id`'s replay) at most `bound`: past
 /// it, the game is busy, and the replay carries on (to be kept for the
 /// next try).
-pub(super) async fn bounded<T>(
+pub(in crate::app) async fn bounded<T>(
     bound: Duration,
     game_id: i64,
     replaying: JoinHandle<Result<T>>,
@@ -36,13 +36,13 @@ const CAPACITY: usize = 1024;
 /// A game replayed up to some ply, with its last move and the position it
 /// was played from.
 #[derive(Clone)]
-pub(super) struct Replayed {
+pub(in crate::app) struct Replayed {
     pub game: Game,
     pub last: Option<(Move, Position)>,
 }
 
 #[derive(Default)]
-pub(super) struct Replays {
+pub(in crate::app) struct Replays {
     games: Mutex<HashMap<i64, (Replayed, u64)>>,
 }
 

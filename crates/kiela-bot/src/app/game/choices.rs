@@ -5,7 +5,7 @@ use kiela_rules::{Hole, Side};
 
 use kiela_i18n::tr;
 
-use super::{AppError, GameService, Place, Result, User};
+use crate::app::{refused, AppError, GameService, Place, Result, User};
 
 /// One of the user's games, as an autocomplete choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,5 +92,74 @@ impl GameService {
             return Err(AppError::OutOfDate { game_id: id });
         }
         Ok(())
+    }
+}
+
+impl GameService {
+    /// The game meant by a command: the one given, or the user's only game
+    /// in this channel that waits for them.
+    pub(in crate::app) async fn pick_game(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+    ) -> Result<i64> {
+        self.pick(user, place, game, false).await
+    }
+
+    /// The game meant by a command that cannot be undone (resigning): the
+    /// one given, or the user's only game in this channel; with several,
+    /// the user is asked which, even if one of them waits for them.
+    pub(in crate::app) async fn pick_game_strictly(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+    ) -> Result<i64> {
+        self.pick(user, place, game, true).await
+    }
+
+    async fn pick(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<i64>,
+        strict: bool,
+    ) -> Result<i64> {
+        if let Some(id) = game {
+            return Ok(id);
+        }
+        let mut waiting = Vec::new();
+        let mut here = Vec::new();
+        for row in self.store.games_of(user.id, true, 50).await? {
+            // A game's thread, or the channel it was opened in.
+            let lobby = row.lobby_channel_id;
+            if row.channel_id != place.channel_id && lobby != Some(place.channel_id) {
+                continue;
+            }
+            here.push(row.id);
+            let loaded = self.load(row.id).await?;
+            if loaded.side_of(user.id) == Some(loaded.game.turn()) {
+                waiting.push(row.id);
+            }
+        }
+        if strict {
+            waiting.clear();
+        }
+        match (waiting.as_slice(), here.as_slice()) {
+            ([id], _) => Ok(*id),
+            ([], [id]) => Ok(*id),
+            ([], []) => refused(tr!(user.lang, "no-game-here")),
+            ([], ids) | (ids, _) => refused(tr!(
+                user.lang,
+                "which-game",
+                count = ids.len(),
+                games = ids
+                    .iter()
+                    .map(|id| format!("#{id}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
     }
 }

@@ -1,0 +1,122 @@
+//! Challenges: made, found, expired and closed.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it (the store itself opens, migrates and changes games).
+
+use sqlx::Row;
+
+use crate::store::*;
+use crate::vocabulary::ChallengeStatus;
+
+impl Store {
+    /// Stores a challenge with the post that announces it (its buttons name
+    /// the new challenge). `None` for a rematch already offered or played.
+    pub async fn insert_challenge(
+        &self,
+        c: &NewChallenge,
+        post: NewPost,
+    ) -> Result<Option<(i64, i64)>> {
+        let mut tx = self.begin().await?;
+        if let Some(game) = c.rematch_of {
+            if rematch_exists(&mut tx, game).await? {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+        }
+        let row = sqlx::query(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, \
+             first_mover, days_per_move, status, created_at, expires_at, rematch_of) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $10) RETURNING id",
+        )
+        .bind(c.guild_id)
+        .bind(c.channel_id)
+        .bind(c.challenger_id)
+        // An open challenge names its challenger: nobody can challenge
+        // themselves otherwise (see `ChallengeRow::from_row`).
+        .bind(c.opponent_id.unwrap_or(c.challenger_id))
+        .bind(c.variant.name())
+        .bind(c.first_mover.as_str())
+        .bind(c.days_per_move)
+        .bind(c.created_at)
+        .bind(c.expires_at)
+        .bind(c.rematch_of)
+        .bind(ChallengeStatus::Pending.as_str())
+        .fetch_one(&mut *tx)
+        .await?;
+        let id: i64 = row.try_get(0)?;
+        let post = NewPost {
+            challenge_id: Some(id),
+            ..post
+        };
+        let posts = insert_posts(&mut tx, [post], c.created_at).await?;
+        tx.commit().await?;
+        Ok(Some((id, posts[0])))
+    }
+
+    /// The post that announced challenge `id`, with its message once
+    /// delivered.
+    pub async fn challenge_post(&self, id: i64) -> Result<Option<ChallengePost>> {
+        self.posted("challenge_id = $1 AND edits IS NULL", id).await
+    }
+
+    /// Pending challenges whose time is up at `now`.
+    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE status = '{PENDING}' AND expires_at <= $1 ORDER BY id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(ChallengeRow::from_row).collect()
+    }
+
+    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| ChallengeRow::from_row(&r)).transpose()
+    }
+
+    /// Pending, unexpired challenges that `player` sent or received.
+    pub async fn open_challenges(&self, player: i64, now: i64) -> Result<Vec<ChallengeRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE status = '{PENDING}' AND expires_at > $1 AND (opponent_id = $2 OR challenger_id = $2) \
+             ORDER BY id"
+        ))
+        .bind(now)
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(ChallengeRow::from_row).collect()
+    }
+
+    /// Closes a pending challenge (declined, cancelled or expired), with the
+    /// posts that say so. `None` if it was no longer pending.
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: ChallengeStatus,
+        posts: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<i64>>> {
+        let mut tx = self.begin().await?;
+        let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = $3")
+            .bind(status.as_str())
+            .bind(id)
+            .bind(ChallengeStatus::Pending.as_str())
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(Some(ids))
+    }
+}

@@ -1,0 +1,67 @@
+//! Who acts, and where.
+
+use kiela_i18n::Lang;
+
+use super::{BotPermissions, Name};
+
+/// A Discord user (or the bot itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: i64,
+    /// As Discord gave it; see [`Name`] for how it becomes text.
+    pub name: Name,
+    pub is_bot: bool,
+    /// The language of their Discord client: their private replies, and
+    /// (remembered) their reminders and direct messages.
+    pub lang: Lang,
+}
+
+impl User {
+    pub fn new(id: i64, name: &str) -> User {
+        User {
+            id,
+            name: Name::from(name),
+            is_bot: false,
+            lang: Lang::En,
+        }
+    }
+
+    /// The same user, speaking `lang`.
+    pub fn speaking(mut self, lang: Lang) -> User {
+        self.lang = lang;
+        self
+    }
+}
+
+/// Where an action happens: the server (0 outside one) and the channel,
+/// and the language of public posts there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub guild_id: i64,
+    pub channel_id: i64,
+    /// The server's language: Discord's `guild_locale`, unless the server
+    /// chose one with `/kiela settings` (see [`GameService::localise`]).
+    pub lang: Lang,
+    /// What the bot may do in this channel.
+    pub bot_may: BotPermissions,
+}
+
+impl Place {
+    /// A place where the bot may post, but not open threads.
+    pub fn new(guild_id: i64, channel_id: i64, lang: Lang) -> Place {
+        Place {
+            guild_id,
+            channel_id,
+            lang,
+            bot_may: BotPermissions::NO_THREADS,
+        }
+    }
+
+    /// The same place, where the bot may do only `may`.
+    pub fn allowing(self, may: BotPermissions) -> Place {
+        Place {
+            bot_may: may,
+            ..self
+        }
+    }
+}

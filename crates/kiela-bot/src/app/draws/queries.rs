@@ -1,0 +1,24 @@
+//! A game's pending draw offer.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it (the store itself opens, migrates and changes games).
+
+use sqlx::Row;
+
+use crate::store::*;
+
+impl Store {
+    pub async fn draw_offer(&self, game_id: i64) -> Result<Option<DrawOffer>> {
+        let row = sqlx::query("SELECT offered_by, ply FROM draw_offers WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(DrawOffer {
+                offered_by: r.try_get(0)?,
+                ply: r.try_get(1)?,
+            }),
+            None => None,
+        })
+    }
+}

@@ -1,0 +1,277 @@
+//! Posted boards: which message is a game's board, and watching a turn
+//! again.
+
+use crate::app::{
+    words, AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Reply,
+    Result, User,
+};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_render::{BoardView, LastMove, RenderError};
+use kiela_rules::{Game, Move, Side, Variant};
+
+impl GameService {
+    /// Makes `board` game `game_id`'s board, unless a board of a later ply
+    /// is already. Returns the board whose menus should go: the one before,
+    /// or `board` itself when it came late.
+    pub async fn replace_board(
+        &self,
+        game_id: i64,
+        board: BoardMessage,
+    ) -> Result<Option<BoardMessage>> {
+        Ok(self.store.replace_board_message(game_id, board).await?)
+    }
+
+    /// The channel game `game_id` is played in (where its boards go), or
+    /// `None` for a game that does not exist.
+    pub async fn game_channel(&self, game_id: i64) -> Result<Option<i64>> {
+        Ok(self.store.game(game_id).await?.map(|row| row.channel_id))
+    }
+
+    /// The animation of the turn that led to ply `ply` of game `game_id`,
+    /// privately (in `user`'s language). Anyone may watch: it only shows
+    /// what the boards showed.
+    pub async fn watch(&self, user: &User, game_id: i64, ply: i64) -> Result<Reply> {
+        let lang = user.lang;
+        let loaded = self.load(game_id).await?;
+        let played = loaded.game.moves();
+        if ply < 1 || ply as usize > played.len() {
+            return Err(AppError::Refused(tr!(
+                lang,
+                "watch-no-turn",
+                id = game_id,
+                turn = ply,
+                count = played.len()
+            )));
+        }
+        let (variant, moves) = (loaded.game.variant(), played[..ply as usize].to_vec());
+        let names = (
+            self.name_of(loaded.row.south_id).await?,
+            self.name_of(loaded.row.north_id).await?,
+        );
+        let (picture, path) =
+            tokio::task::spawn_blocking(move || animate(game_id, variant, &moves, names, lang))
+                .await
+                .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
+        Ok(Reply {
+            text: tr!(lang, "watch-text", id = game_id, turn = ply, path = path),
+            picture: Some(picture),
+            game: Some(GameRef {
+                id: game_id,
+                ply,
+                active: false,
+            }),
+            private: true,
+            lang,
+            ..Reply::default()
+        })
+    }
+}
+
+/// The animation of the last of `moves` (a game's first plies), described
+/// by its path in words (plain in the alt text; also returned for message
+/// text, with the name escaped).
+fn animate(
+    game_id: i64,
+    variant: Variant,
+    moves: &[Move],
+    (south, north): (Name, Name),
+    lang: Lang,
+) -> Result<(Picture, String)> {
+    let (last, earlier) = moves.split_last().expect("at least one move");
+    let before = Game::replay(variant, earlier)
+        .map_err(|(ply, e)| AppError::Internal(format!("replaying ply {ply}: {e}")))?;
+    let before = *before.position();
+    let last_move = LastMove::new(&before, *last)
+        .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
+    let mut after = before;
+    after
+        .play(last)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mover = match before.turn() {
+        Side::South => &south,
+        Side::North => &north,
+    };
+    let alt_text = mover.plain_path(lang, &last_move.trace);
+    let path = mover.path(lang, &last_move.trace);
+    let view = BoardView {
+        ply: moves.len(),
+        last_move: Some(last_move),
+        game_id: Some(game_id),
+        lang,
+        ..BoardView::new(&after, south.raw(), north.raw())
+    };
+    let gif = kiela_render::turn_gif(&view).map_err(|e| match e {
+        RenderError::NothingToAnimate => AppError::Refused(tr!(lang, "watch-rearrangement")),
+        e => AppError::Internal(e.to_string()),
+    })?;
+    Ok((
+        Picture {
+            bytes: gif,
+            format: Format::Gif,
+            alt_text,
+        },
+        path,
+    ))
+}
+
+impl GameService {
+    /// The reply that shows a game: the picture, whose turn, the moves. An
+    /// earlier ply of the game (a post delivered late) shows its picture
+    /// and headline only: no menus, nobody called to move.
+    pub(in crate::app) async fn board_reply(
+        &self,
+        loaded: &Loaded,
+        headline: String,
+        lang: Lang,
+    ) -> Result<Reply> {
+        let south = self.name_of(loaded.row.south_id).await?;
+        let north = self.name_of(loaded.row.north_id).await?;
+        let game = &loaded.game;
+        let position = *game.position();
+        let outcome = game.outcome();
+        let picture = {
+            let (south, north) = (south.clone(), north.clone());
+            let last = loaded.last;
+            let ply = game.ply();
+            let (game_id, deadline, now) = (loaded.row.id, loaded.row.deadline, self.now());
+            let current = loaded.current;
+            tokio::task::spawn_blocking(move || {
+                let view = BoardView {
+                    position: &position,
+                    south_name: south.raw(),
+                    north_name: north.raw(),
+                    ply,
+                    last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
+                    outcome,
+                    game_id: Some(game_id),
+                    time_left: deadline.filter(|_| current).map(|deadline| deadline - now),
+                    lang,
+                };
+                kiela_render::render_png(&view).map(|png| Picture {
+                    bytes: png,
+                    format: Format::Png,
+                    alt_text: kiela_render::alt_text(&view),
+                })
+            })
+            .await
+            .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
+            .map_err(|e| AppError::Internal(e.to_string()))?
+        };
+
+        let mut text = headline;
+        let mut ping = Vec::new();
+        let mut moves = Vec::new();
+        let (mut draw_offered, mut may_arrange) = (false, false);
+        let may_hint = loaded.current && loaded.ai_level().is_some() && !loaded.is_over();
+        // Every ending tells both players, whoever ended it.
+        let game_over = |text: &mut String, ping: &mut Vec<i64>| {
+            ping.extend(loaded.people(self.bot.id));
+            let mentions: Vec<String> = ping.iter().map(|id| format!("<@{id}>")).collect();
+            text.push('\n');
+            text.push_str(&tr!(lang, "game-over-for", players = mentions.join(" ")));
+        };
+        match outcome {
+            _ if !loaded.current => {}
+            None if loaded.aborted() => {
+                text.push('\n');
+                text.push_str(&tr!(lang, "aborted-line"));
+                game_over(&mut text, &mut ping);
+            }
+            Some(outcome) => {
+                let verdict = match outcome.result.winner() {
+                    Some(Side::South) => tr!(lang, "verdict-wins", name = &south),
+                    Some(Side::North) => tr!(lang, "verdict-wins", name = &north),
+                    None => tr!(lang, "verdict-draw"),
+                };
+                text.push('\n');
+                text.push_str(&tr!(
+                    lang,
+                    "result-line",
+                    verdict = verdict,
+                    score = outcome.result.notation(),
+                    reason = words::reason(lang, outcome.reason)
+                ));
+                if loaded.row.hints > 0 {
+                    text.push(' ');
+                    text.push_str(&tr!(lang, "result-hints", count = loaded.row.hints));
+                }
+                if let Some(line) = self.rating_line(loaded, &south, &north, lang).await? {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+                game_over(&mut text, &mut ping);
+            }
+            None => {
+                let to_move = game.turn();
+                let player = loaded.player(to_move);
+                let name = if to_move == Side::South {
+                    &south
+                } else {
+                    &north
+                };
+                if player != self.bot.id {
+                    ping.push(player);
+                    moves = game
+                        .legal_moves()
+                        .iter()
+                        .map(|&h| (h, position.stones(h)))
+                        .collect();
+                    let (mention, side) = (format!("<@{player}>"), words::side(lang, to_move));
+                    text.push('\n');
+                    text.push_str(&match loaded.row.deadline {
+                        Some(d) => tr!(
+                            lang,
+                            "your-move-before",
+                            mention = mention,
+                            name = name,
+                            side = side,
+                            deadline = d.to_string()
+                        ),
+                        None => tr!(
+                            lang,
+                            "your-move",
+                            mention = mention,
+                            name = name,
+                            side = side
+                        ),
+                    });
+                    if position.may_rearrange(to_move) {
+                        may_arrange = true;
+                        text.push(' ');
+                        text.push_str(&tr!(lang, "may-rearrange"));
+                    }
+                    if let Some(offer) = self.store.draw_offer(loaded.row.id).await? {
+                        draw_offered = true;
+                        let side = loaded.side_of(offer.offered_by).unwrap_or(to_move);
+                        let (by, to) = (self.name_of(offer.offered_by).await?, side.opponent());
+                        let to = self.name_of(loaded.player(to)).await?;
+                        text.push('\n');
+                        text.push_str(&tr!(lang, "draw-pending", name = &by, opponent = &to));
+                    }
+                } else {
+                    text.push('\n');
+                    text.push_str(&tr!(lang, "thinking", name = name));
+                }
+            }
+        }
+        // Only when the menu is offered: the person is to move.
+        let may_hint = may_hint && !moves.is_empty();
+        Ok(Reply {
+            text,
+            picture: Some(picture),
+            game: Some(GameRef {
+                id: loaded.row.id,
+                ply: loaded.ply(),
+                active: !loaded.is_over() && loaded.current,
+            }),
+            moves,
+            ping,
+            lang,
+            draw_offered,
+            may_arrange,
+            may_hint,
+            ..Reply::default()
+        })
+    }
+}

@@ -1,0 +1,103 @@
+//! Games and their moves as stored, a player's games, and the posted board.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it (the store itself opens, migrates and changes games).
+
+use crate::store::*;
+
+impl Store {
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| GameRow::from_row(&r)).transpose()
+    }
+
+    /// The moves of a game in order.
+    pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
+        let rows = sqlx::query(
+            "SELECT ply, notation, player_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(MoveRow::from_row).collect()
+    }
+
+    /// Games of `player`, the active ones first, most recent first.
+    pub async fn games_of(
+        &self,
+        player: i64,
+        active_only: bool,
+        limit: i64,
+    ) -> Result<Vec<GameRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
+             AND ($2 = 0 OR status = '{ACTIVE}') ORDER BY status = '{ACTIVE}' DESC, updated_at DESC, id DESC LIMIT $3"
+        ))
+        .bind(player)
+        .bind(active_only as i64)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
+    /// The ongoing games of `player`, those waiting for them first (the
+    /// player to move is South on even plies, North on odd ones), then by
+    /// deadline, soonest first, and the most recently changed.
+    pub async fn ongoing_games_of(&self, player: i64, limit: i64) -> Result<Vec<GameRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
+             AND status = '{ACTIVE}' ORDER BY \
+             CASE WHEN ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
+               = (south_id = $1) THEN 0 ELSE 1 END, \
+             CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, updated_at DESC, id DESC \
+             LIMIT $2"
+        ))
+        .bind(player)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
+    /// Makes `board` game `game_id`'s board, unless the game already has a
+    /// board of a later ply. Returns the board that is no longer the
+    /// game's (the one before, or `board` itself when it came late), whose
+    /// menus should go. Boards are posted after their answers, so two can
+    /// race: the compare-and-swap keeps the latest ply whatever the order.
+    pub async fn replace_board_message(
+        &self,
+        game_id: i64,
+        board: BoardMessage,
+    ) -> Result<Option<BoardMessage>> {
+        loop {
+            let Some(row) = self.game(game_id).await? else {
+                return Ok(None);
+            };
+            let current = row.board;
+            match current {
+                Some(current) if current.message_id == board.message_id => return Ok(None),
+                Some(current) if current.ply > board.ply => return Ok(Some(board)),
+                _ => {}
+            }
+            let swapped = sqlx::query(
+                "UPDATE games SET board_channel_id = $1, board_message_id = $2, board_ply = $3 \
+                 WHERE id = $4 AND board_message_id IS NOT DISTINCT FROM $5",
+            )
+            .bind(board.channel_id)
+            .bind(board.message_id)
+            .bind(board.ply)
+            .bind(game_id)
+            .bind(current.map(|board| board.message_id))
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            if swapped == 1 {
+                return Ok(current);
+            }
+        }
+    }
+}

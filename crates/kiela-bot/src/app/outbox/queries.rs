@@ -1,0 +1,170 @@
+//! The outbox: posts inserted, claimed, answered, delivered, retried or given up.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it (the store itself opens, migrates and changes games).
+
+use sqlx::Row;
+
+use crate::store::*;
+
+impl Store {
+    /// Outbox post `id` and its message once delivered.
+    pub async fn post_message(&self, id: i64) -> Result<Option<ChallengePost>> {
+        self.posted("id = $1", id).await
+    }
+
+    pub(crate) async fn posted(&self, filter: &str, id: i64) -> Result<Option<ChallengePost>> {
+        let row = sqlx::query(&format!(
+            "SELECT id, channel_id, text, message_id FROM outbox WHERE {filter} \
+             ORDER BY id LIMIT 1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(ChallengePost {
+                id: col(&row, "id")?,
+                channel_id: col(&row, "channel_id")?,
+                text: col(&row, "text")?,
+                message_id: col(&row, "message_id")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Stores posts outside any other change (they must still be sent even
+    /// if the process stops now).
+    pub async fn insert_posts(&self, posts: Vec<NewPost>, now: i64) -> Result<Vec<i64>> {
+        let mut tx = self.begin().await?;
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// An interaction is about to answer with posts `ids`: they stay held
+    /// for it until `until`, and its token is kept so that a crash right
+    /// after the answer can be told from a failed answer.
+    pub async fn answering(&self, ids: &[i64], token: &str, until: i64) -> Result<()> {
+        for &id in ids {
+            sqlx::query(
+                "UPDATE outbox SET answer_token = $1, held_until = $2 \
+                 WHERE id = $3 AND delivered_at IS NULL",
+            )
+            .bind(token)
+            .bind(until)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Posts `ids` are on Discord, as `message_id`.
+    pub async fn delivered(&self, ids: &[i64], message_id: i64, now: i64) -> Result<()> {
+        for &id in ids {
+            sqlx::query(
+                "UPDATE outbox SET delivered_at = $1, message_id = $2, answer_token = NULL \
+                 WHERE id = $3 AND delivered_at IS NULL",
+            )
+            .bind(now)
+            .bind(message_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Post `id` failed once more: the delivery loop may try it again
+    /// from `at` on.
+    pub async fn retry_post(&self, id: i64, at: i64) -> Result<()> {
+        sqlx::query(
+            "UPDATE outbox SET held_until = $1, attempts = attempts + 1 \
+             WHERE id = $2 AND delivered_at IS NULL",
+        )
+        .bind(at)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Posts `ids` were not delivered by the answer that held them: the
+    /// delivery loop may take them from `at` on, with nothing to look for.
+    pub async fn release_posts(&self, ids: &[i64], at: i64) -> Result<()> {
+        for &id in ids {
+            sqlx::query(
+                "UPDATE outbox SET held_until = $1, answer_token = NULL \
+                 WHERE id = $2 AND delivered_at IS NULL",
+            )
+            .bind(at)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Gives post `id` up (Discord refuses it for good: no permission,
+    /// closed direct messages...), saying why.
+    pub async fn give_up_post(&self, id: i64, why: &str) -> Result<()> {
+        sqlx::query("UPDATE outbox SET failed = $1 WHERE id = $2 AND delivered_at IS NULL")
+            .bind(why)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Claims up to `limit` posts due at `now` for `lease` seconds: a post
+    /// is due when nobody holds it, every earlier post of its game is
+    /// delivered (a game's posts go out in order), and, for an edit, the
+    /// post whose message it edits was delivered (or given up). Processes sharing the
+    /// database claim different posts: SQLite has one writer at a time, and
+    /// PostgreSQL's `SKIP LOCKED` passes over rows another claim locked.
+    /// Each claimed post comes with its id, read or not: one corrupt post
+    /// must not stop the others (the caller gives it up).
+    pub async fn claim_posts(
+        &self,
+        now: i64,
+        lease: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, Result<PostRow>)>> {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+        };
+        let rows = sqlx::query(&format!(
+            "UPDATE outbox SET held_until = $1 WHERE id IN ( \
+               SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND o.failed IS NULL \
+               AND o.held_until <= $2 AND NOT EXISTS (SELECT 1 FROM outbox e \
+                 WHERE e.game_id = o.game_id AND e.id < o.id \
+                 AND e.delivered_at IS NULL AND e.failed IS NULL) \
+               AND NOT EXISTS (SELECT 1 FROM outbox t WHERE t.id = o.edits \
+                 AND t.delivered_at IS NULL AND t.failed IS NULL) \
+               ORDER BY o.id LIMIT $3 {lock}) \
+             RETURNING {POST_COLUMNS}"
+        ))
+        .bind(now + lease)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut posts = Vec::new();
+        for row in &rows {
+            posts.push((row.try_get::<i64, _>("id")?, PostRow::from_row(row)));
+        }
+        posts.sort_by_key(|(id, _)| *id);
+        Ok(posts)
+    }
+
+    /// Posts not delivered (nor given up) yet.
+    pub async fn pending_posts(&self) -> Result<i64> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND failed IS NULL",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get(0)?)
+    }
+}

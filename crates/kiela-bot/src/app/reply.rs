@@ -1,0 +1,116 @@
+//! What an action answers: a [`Reply`], with its picture and the game it shows.
+
+use kiela_i18n::Lang;
+use kiela_rules::Hole;
+
+use super::Document;
+
+/// The picture of a reply: the board, or a turn's animation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    pub bytes: Vec<u8>,
+    pub format: Format,
+    /// Plain-text description for screen readers (at most 1,024 characters).
+    pub alt_text: String,
+}
+
+/// A picture's file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Png,
+    Gif,
+}
+
+impl Format {
+    /// The file name extension, `png` or `gif`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Gif => "gif",
+        }
+    }
+}
+
+/// What to show after an action. Game progress is public; lists and
+/// personal information are private (ephemeral on Discord).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reply {
+    pub text: String,
+    pub picture: Option<Picture>,
+    /// The game and ply this reply shows, for the buttons and menus under it.
+    pub game: Option<GameRef>,
+    /// Legal sowings of the player to move, with their stones, to offer.
+    pub moves: Vec<(Hole, u8)>,
+    /// Users to mention (in a new message, so they are notified).
+    pub ping: Vec<i64>,
+    /// A pending challenge to put Accept / Decline buttons on.
+    pub challenge: Option<i64>,
+    /// A draw offer waits for an answer: Accept draw / Decline draw buttons.
+    pub draw_offered: bool,
+    /// The player to move may rearrange their stones (Expert): an Arrange
+    /// button.
+    pub may_arrange: bool,
+    /// A person plays the AI and is to move: a Hint button.
+    pub may_hint: bool,
+    /// A step of a finished game's review: buttons to the first, the
+    /// previous, the next and the last move.
+    pub review: Option<ReviewStep>,
+    /// Only for the user who acted.
+    pub private: bool,
+    /// The language of the text, for the buttons and menus under it.
+    pub lang: Lang,
+    /// The outbox posts this reply is (see [`outbox`]): sent publicly as
+    /// the interaction's answer, it delivers them; otherwise the delivery
+    /// loop posts them.
+    pub posts: Vec<i64>,
+    /// A text sent as a file beside the message (a record too long for the
+    /// message itself).
+    pub document: Option<Document>,
+    /// Once this is posted, a thread is to be opened from it for a game
+    /// (see [`threads`]): report it with [`GameService::thread_opened`].
+    pub thread: Option<NewThread>,
+    /// More posts wait for this one to be delivered (the delivery loop
+    /// posts them; wake it then).
+    pub followed: bool,
+}
+
+/// Where a review stands: at move `ply` of game `game`'s `last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewStep {
+    pub game: i64,
+    pub ply: i64,
+    pub last: i64,
+}
+
+/// A thread to open from a posted message, in which a game is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewThread {
+    pub game_id: i64,
+    pub name: String,
+}
+
+impl Reply {
+    pub(in crate::app) fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    pub(in crate::app) fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// A game at a ply: what components carry, so a stale one is recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    pub id: i64,
+    pub ply: i64,
+    /// Whether the game is still going on (components are offered).
+    pub active: bool,
+}
