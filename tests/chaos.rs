@@ -149,7 +149,7 @@ async fn settle(pool: &AnyPool, bot_id: i64, logs: &std::path::Path) {
     );
     let ai_to_move = format!(
         "SELECT COUNT(*) FROM games g WHERE g.status = 'active' AND g.ai_level IS NOT NULL \
-         AND ((SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) % 2 = 0) = (g.south_id = {bot_id})"
+         AND g.to_move_id = {bot_id}"
     );
     loop {
         let pending = count(
@@ -434,7 +434,7 @@ async fn check(fake: &FakeDiscord, pool: &AnyPool, bot_id: i64, kills: usize, in
         pool,
         &format!(
             "SELECT COUNT(*) FROM games g WHERE g.status = 'active' AND g.ai_level IS NOT NULL \
-             AND ((SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) % 2 = 0) = (g.south_id = {bot_id})"
+             AND g.to_move_id = {bot_id}"
         ),
     )
     .await;

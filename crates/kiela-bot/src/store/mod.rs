@@ -261,10 +261,12 @@ impl Store {
                 return Ok(None);
             }
         }
+        // South moves first (`kiela_rules::Game::new`).
         let row = sqlx::query(&format!(
             "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
-             seconds_per_move, deadline, created_at, updated_at, rematch_of, lobby_channel_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, '{ACTIVE}', $7, $8, $9, $9, $10, $11) RETURNING id"
+             seconds_per_move, deadline, created_at, updated_at, rematch_of, lobby_channel_id, \
+             to_move_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, '{ACTIVE}', $7, $8, $9, $9, $10, $11, $4) RETURNING id"
         ))
         .bind(g.guild_id)
         .bind(g.channel_id)
@@ -324,7 +326,8 @@ impl Store {
         let mut tx = self.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = $1, result = $2, reason = $3, \
-             deadline = $4, reminded = $5, updated_at = $6 WHERE id = $7 AND version = $8",
+             deadline = $4, reminded = $5, updated_at = $6, to_move_id = $9 \
+             WHERE id = $7 AND version = $8",
         )
         .bind(status)
         .bind(result)
@@ -334,6 +337,7 @@ impl Store {
         .bind(change.now)
         .bind(change.game_id)
         .bind(change.expected_version)
+        .bind(change.to_move())
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() != 1 {

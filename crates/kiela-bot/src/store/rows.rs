@@ -211,7 +211,8 @@ pub struct NewGame {
 
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
-    board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints";
+    board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints, \
+    to_move_id";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -237,6 +238,9 @@ pub struct GameRow {
     pub lobby_channel_id: Option<i64>,
     /// The engine's moves the player asked for (games against the AI).
     pub hints: i64,
+    /// The player to move, as the rules engine said at the last change;
+    /// `None` once the game is over.
+    pub to_move_id: Option<i64>,
 }
 
 /// Where a game's board was posted, and the ply it shows.
@@ -292,6 +296,7 @@ impl GameRow {
             updated_at: cells.get("updated_at")?,
             lobby_channel_id: cells.get("lobby_channel_id")?,
             hints: cells.get("hints")?,
+            to_move_id: cells.get("to_move_id")?,
         })
     }
 
@@ -363,6 +368,8 @@ pub struct GameChange {
     pub state: GameState,
     pub deadline: Option<i64>,
     pub reminded: bool,
+    /// The player to move after the change (see [`GameChange::to_move`]).
+    pub to_move: Option<i64>,
     pub new_move: Option<MoveRow>,
     pub draw_offer: DrawOfferChange,
     pub rated: Option<RatedResult>,
@@ -380,11 +387,18 @@ impl GameChange {
             state: game.state,
             deadline: game.deadline,
             reminded: game.reminded,
+            to_move: game.to_move_id,
             new_move: None,
             draw_offer: DrawOfferChange::Keep,
             rated: None,
             posts: Vec::new(),
         }
+    }
+
+    /// The player to move once the change is made: nobody once the game
+    /// is over, whatever `to_move` says.
+    pub fn to_move(&self) -> Option<i64> {
+        self.to_move.filter(|_| self.state.is_active())
     }
 }
 

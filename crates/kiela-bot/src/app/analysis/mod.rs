@@ -93,8 +93,8 @@ impl GameService {
         let lang = user.lang;
         let plies = self.analysed(user, game_id, progress).await?;
         let loaded = self.load(game_id).await?;
-        let south = self.name_of(loaded.row.south_id).await?;
-        let north = self.name_of(loaded.row.north_id).await?;
+        let south = loaded.name(Side::South);
+        let north = loaded.name(Side::North);
         let (evals, marks) = graph_points(&plies);
         let bytes = graph_png(&GraphView {
             evals: &evals,
@@ -170,7 +170,7 @@ impl GameService {
         let mut loaded = self.load_at(game_id, Some(ply)).await?;
         // A step of the past: no result line, pings nor menus.
         loaded.current = false;
-        let name = self.name_of(loaded.player(step.side)).await?;
+        let name = loaded.name(step.side);
         let judged = match step.verdict {
             Some(verdict) => tr!(
                 lang,

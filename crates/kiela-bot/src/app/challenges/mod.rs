@@ -10,9 +10,10 @@ use kiela_i18n::Lang;
 
 use kiela_i18n::tr;
 
-use super::threads::ID_SLOT;
 use kiela_rules::Variant;
 
+use super::players::named;
+use super::threads::thread_name;
 use super::{refused, words, AppError, FirstMover, GameService, Place, Reply, Result, User, DAY};
 
 /// How long a challenge waits for an answer.
@@ -143,7 +144,7 @@ impl GameService {
             challenge_id: Some(id),
             ..post
         };
-        self.answer(place, &[(post_id, post)]).await
+        self.answer(place, &[(post_id, post)], None).await
     }
 
     /// The challenge meant by an accept/decline (`received`) or a
@@ -251,10 +252,15 @@ impl GameService {
             lobby_channel_id: home.lobby(),
             rematch_of: c.rematch_of,
         };
-        game.deadline = self.deadline_for(game.seconds_per_move, south).await?;
+        let players = self.players(south, north).await?;
+        game.deadline = self.deadline_for(game.seconds_per_move, players.0.as_ref());
         // South's first turn starts: a direct message if they want one
         // every turn (unless South is the one accepting, answered now).
-        let dm = self.turn_dm(south, Some(user.id)).await?;
+        let dm = self.turn_dm(south, players.0.as_ref(), Some(user.id));
+        let names = (
+            named(south, players.0.as_ref()),
+            named(north, players.1.as_ref()),
+        );
         let lang = place.lang;
         let headline = |lang, id: i64| {
             tr!(
@@ -265,12 +271,11 @@ impl GameService {
                 variant = words::variant(lang, c.variant)
             )
         };
-        let thread = self.thread_name(lang, south, north).await?;
         let original = self.store.challenge_post(c.id).await?;
         let Some((_, mut posts)) = self
             .store
             .create_game(&game, Some((c.id, user.id)), |id| {
-                let thread = thread.replace(ID_SLOT, &id.to_string());
+                let thread = thread_name(lang, id, (&names.0, &names.1));
                 let status = tr!(
                     lang,
                     "challenge-status-accepted",
@@ -291,7 +296,7 @@ impl GameService {
         };
         // The edit goes through the delivery loop, not the answer.
         posts.retain(|(_, post)| post.edits.is_none());
-        self.answer(place, &posts).await
+        self.answer(place, &posts, None).await
     }
 
     /// Declines a challenge addressed to the user; its challenger is told.
@@ -347,7 +352,7 @@ impl GameService {
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
-        self.answer(place, &[(ids[0], post)]).await
+        self.answer(place, &[(ids[0], post)], None).await
     }
 
     /// The edit that takes the buttons off challenge `c`'s message and
@@ -540,6 +545,11 @@ impl GameService {
             (self.bot.id, user.id)
         };
         let seconds_per_move = options.days.map_or(0, |days| days * DAY);
+        let players = self.players(south, north).await?;
+        let names = (
+            named(south, players.0.as_ref()),
+            named(north, players.1.as_ref()),
+        );
         let game = NewGame {
             guild_id: place.guild_id,
             channel_id: home.channel_id,
@@ -548,7 +558,7 @@ impl GameService {
             north_id: north,
             ai_level: Some(level),
             seconds_per_move,
-            deadline: self.deadline_for(seconds_per_move, south).await?,
+            deadline: self.deadline_for(seconds_per_move, players.0.as_ref()),
             created_at: self.now(),
             lobby_channel_id: home.lobby(),
             rematch_of,
@@ -565,11 +575,10 @@ impl GameService {
                 variant = words::variant(lang, options.variant)
             )
         };
-        let thread = self.thread_name(lang, south, north).await?;
         let Some((id, mut posts)) = self
             .store
             .create_game(&game, None, |id| {
-                let thread = thread.replace(ID_SLOT, &id.to_string());
+                let thread = thread_name(lang, id, (&names.0, &names.1));
                 self.start_posts(home, lang, headline(id), thread, Vec::new())
             })
             .await?
@@ -585,7 +594,7 @@ impl GameService {
         if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
             posts.push(post);
         }
-        self.answer(place, &posts).await
+        self.answer(place, &posts, Some(&loaded)).await
     }
 }
 

@@ -24,6 +24,7 @@ use kiela_rules::{GameResult, Outcome, Reason};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
+use super::players::spoken;
 use super::{AppError, GameService, Result};
 
 /// Something the clock makes due in a game.
@@ -153,14 +154,13 @@ impl GameService {
                 };
                 // In the language the player last used; the board with
                 // its menu, in the channel and, if they want, by DM.
-                let lang = self.lang_of(player).await?;
+                let lang = spoken(loaded.player_row(player));
                 let ply = loaded.ply();
                 change.posts = vec![NewPost {
                     pings: vec![player],
-                    hold: 0,
-                    ..self.board_post(&loaded, ply, text(lang), lang)
+                    ..self.board_post(&loaded, ply, text(lang), lang, false)
                 }];
-                for to in self.event_dms(&[player]).await? {
+                for to in self.event_dms(&loaded, &[player]) {
                     let channel = loaded.row.channel_id;
                     change.posts.push(to.post(channel, ply, text(to.lang)));
                 }
@@ -170,20 +170,17 @@ impl GameService {
                 change.deadline = None;
                 change.draw_offer = DrawOfferChange::Clear;
                 let absent = loaded.player(loaded.game.turn());
-                let name = self.name_of(absent).await?;
+                let name = loaded.name(loaded.game.turn());
                 let text = |lang| tr!(lang, "game-aborted", id = game_id, name = &name);
                 let lang = self.public_lang(&loaded, absent).await?;
                 let ply = loaded.ply();
                 let people = loaded.people(self.bot.id);
-                change.posts = vec![NewPost {
-                    hold: 0,
-                    ..self.board_post(&loaded, ply, text(lang), lang)
-                }];
+                change.posts = vec![self.board_post(&loaded, ply, text(lang), lang, false)];
                 let aborted = tr!(lang, "outcome-aborted");
                 change
                     .posts
                     .extend(self.lobby_result(&loaded, &aborted, lang).await?);
-                for to in self.event_dms(&people).await? {
+                for to in self.event_dms(&loaded, &people) {
                     let channel = loaded.row.channel_id;
                     change.posts.push(to.post(channel, ply, text(to.lang)));
                 }
@@ -194,7 +191,7 @@ impl GameService {
                     result: GameResult::win_for(side.opponent()),
                     reason: Reason::Timeout,
                 };
-                let name = self.name_of(player).await?;
+                let name = loaded.name(side);
                 let lang = self.public_lang(&loaded, player).await?;
                 self.finish(&loaded, &mut change, outcome, lang).await?;
                 let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
@@ -202,8 +199,7 @@ impl GameService {
                     0,
                     NewPost {
                         pings: vec![loaded.player(side.opponent()), player],
-                        hold: 0,
-                        ..self.board_post(&loaded, loaded.ply(), headline, lang)
+                        ..self.board_post(&loaded, loaded.ply(), headline, lang, false)
                     },
                 );
             }
@@ -234,7 +230,7 @@ impl GameService {
             .language
         {
             Some(chosen) => Ok(Lang::from_locale(&chosen)),
-            None => self.lang_of(player).await,
+            None => Ok(spoken(loaded.player_row(player))),
         }
     }
 }

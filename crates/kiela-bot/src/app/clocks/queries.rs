@@ -34,16 +34,14 @@ impl Store {
 
     /// Active games whose deadline has passed or whose reminder is due
     /// (a quarter of the time per move left, not yet reminded), and games
-    /// where `bot` is to move (South on even plies) and nothing happened
+    /// where `bot` is to move and nothing happened
     /// since `idle_since`.
     pub async fn due_games(&self, now: i64, bot: i64, idle_since: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = '{ACTIVE}' AND ( \
                (deadline IS NOT NULL AND (deadline <= $1 \
                  OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
-               OR (ai_level IS NOT NULL AND updated_at <= $2 \
-                 AND ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
-                   = (south_id = $3))) \
+               OR (ai_level IS NOT NULL AND updated_at <= $2 AND to_move_id = $3)) \
              ORDER BY deadline, id"
         ))
         .bind(now)

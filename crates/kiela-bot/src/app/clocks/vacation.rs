@@ -13,7 +13,7 @@
 //! begun, and takes them off the deadlines the vacation pushed: as if the
 //! player had asked for fewer days.
 
-use crate::store::{GameChange, NewPost};
+use crate::store::{GameChange, NewPost, PlayerRow};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -28,29 +28,23 @@ pub const VACATION_DAYS_PER_YEAR: i64 = 30;
 const TRIES: usize = 5;
 
 impl GameService {
-    /// When `player`'s time to move runs out if their turn starts
-    /// now: `None` for a game without a time limit (against the AI unless
+    /// When `player`'s (their row, if recorded) time to move runs out if
+    /// their turn starts now: `None` for a game without a time limit (against the AI unless
     /// asked for); after their vacation if they are on one.
-    pub(in crate::app) async fn deadline_for(
+    pub(in crate::app) fn deadline_for(
         &self,
         seconds_per_move: i64,
-        player: i64,
-    ) -> Result<Option<i64>> {
+        player: Option<&PlayerRow>,
+    ) -> Option<i64> {
         if seconds_per_move == 0 {
-            return Ok(None);
+            return None;
         }
-        let mut start = self.now();
-        if player != self.bot.id {
-            if let Some(until) = self
-                .store
-                .player(player)
-                .await?
-                .and_then(|p| p.vacation_until)
-            {
-                start = start.max(until);
-            }
-        }
-        Ok(Some(start + seconds_per_move))
+        let vacation = player.filter(|p| p.id != self.bot.id);
+        let start = match vacation.and_then(|p| p.vacation_until) {
+            Some(until) => self.now().max(until),
+            None => self.now(),
+        };
+        Some(start + seconds_per_move)
     }
 
     /// The vacation days `player` has left this year.

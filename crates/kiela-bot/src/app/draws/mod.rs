@@ -13,7 +13,7 @@ impl GameService {
     /// Offers a draw, or accepts the opponent's open offer.
     pub async fn draw(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
-        let loaded = self.load(id).await?;
+        let mut loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         if loaded.is_over() {
             return refused(tr!(user.lang, "draw-already-over", id = id));
@@ -26,9 +26,9 @@ impl GameService {
         if opponent == self.bot.id {
             return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
         }
-        match self.store.draw_offer(id).await? {
+        match loaded.offer {
             Some(offer) if offer.offered_by == opponent => {
-                self.settle_draw(user, place, &loaded, true).await
+                self.settle_draw(user, place, &mut loaded, true).await
             }
             Some(_) => refused(tr!(user.lang, "draw-already-offered")),
             None => {
@@ -48,11 +48,12 @@ impl GameService {
                 // and its buttons.
                 let post = NewPost {
                     pings: vec![opponent],
-                    ..self.board_post(&loaded, loaded.ply(), text, place.lang)
+                    ..self.board_post(&loaded, loaded.ply(), text, place.lang, true)
                 };
                 change.posts = vec![post.clone()];
                 let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
-                self.answer(place, &[(ids[0], post)]).await
+                loaded.change(&change, None)?;
+                self.answer(place, &[(ids[0], post)], Some(&loaded)).await
             }
         }
     }
@@ -67,18 +68,18 @@ impl GameService {
         ply: i64,
         accept: bool,
     ) -> Result<Reply> {
-        let loaded = self.load(id).await?;
+        let mut loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         if loaded.ply() != ply || loaded.game.is_over() {
             return Err(AppError::OutOfDate { game_id: id });
         }
-        match self.store.draw_offer(id).await? {
+        match loaded.offer {
             None => Err(AppError::OutOfDate { game_id: id }),
             Some(offer) if offer.offered_by == user.id => {
-                let opponent = self.name_of(loaded.player(side.opponent())).await?;
+                let opponent = loaded.name(side.opponent());
                 refused(tr!(user.lang, "draw-own-offer", name = &opponent))
             }
-            Some(_) => self.settle_draw(user, place, &loaded, accept).await,
+            Some(_) => self.settle_draw(user, place, &mut loaded, accept).await,
         }
     }
 
@@ -88,7 +89,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        loaded: &Loaded,
+        loaded: &mut Loaded,
         accept: bool,
     ) -> Result<Reply> {
         let id = loaded.row.id;
@@ -98,9 +99,9 @@ impl GameService {
                 reason: Reason::Agreement,
             };
             let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
-            let post = self.board_post(loaded, loaded.ply(), headline, place.lang);
+            let post = self.board_post(loaded, loaded.ply(), headline, place.lang, true);
             let made = self.end(loaded, outcome, user.lang, post).await?;
-            return self.answer(place, &[made]).await;
+            return self.answer(place, &[made], Some(loaded)).await;
         }
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         let offerer = loaded.player(side.opponent());
@@ -115,10 +116,11 @@ impl GameService {
         );
         let post = NewPost {
             pings: vec![offerer],
-            ..self.board_post(loaded, loaded.ply(), headline, place.lang)
+            ..self.board_post(loaded, loaded.ply(), headline, place.lang, true)
         };
         change.posts = vec![post.clone()];
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
-        self.answer(place, &[(ids[0], post)]).await
+        loaded.change(&change, None)?;
+        self.answer(place, &[(ids[0], post)], Some(loaded)).await
     }
 }

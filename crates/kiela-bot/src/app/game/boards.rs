@@ -45,10 +45,7 @@ impl GameService {
             )));
         }
         let (variant, moves) = (loaded.game.variant(), played[..ply as usize].to_vec());
-        let names = (
-            self.name_of(loaded.row.south_id).await?,
-            self.name_of(loaded.row.north_id).await?,
-        );
+        let names = (loaded.name(Side::South), loaded.name(Side::North));
         let (picture, path) =
             tokio::task::spawn_blocking(move || animate(game_id, variant, &moves, names, lang))
                 .await
@@ -125,8 +122,7 @@ impl GameService {
         headline: String,
         lang: Lang,
     ) -> Result<Reply> {
-        let south = self.name_of(loaded.row.south_id).await?;
-        let north = self.name_of(loaded.row.north_id).await?;
+        let (south, north) = (loaded.name(Side::South), loaded.name(Side::North));
         let game = &loaded.game;
         let position = *game.position();
         let outcome = game.outcome();
@@ -241,11 +237,10 @@ impl GameService {
                         text.push(' ');
                         text.push_str(&tr!(lang, "may-rearrange"));
                     }
-                    if let Some(offer) = self.store.draw_offer(loaded.row.id).await? {
+                    if let Some(offer) = loaded.offer {
                         draw_offered = true;
                         let side = loaded.side_of(offer.offered_by).unwrap_or(to_move);
-                        let (by, to) = (self.name_of(offer.offered_by).await?, side.opponent());
-                        let to = self.name_of(loaded.player(to)).await?;
+                        let (by, to) = (loaded.name(side), loaded.name(side.opponent()));
                         text.push('\n');
                         text.push_str(&tr!(lang, "draw-pending", name = &by, opponent = &to));
                     }

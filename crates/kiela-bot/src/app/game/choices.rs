@@ -25,7 +25,7 @@ impl GameService {
             let loaded = self.load(row.id).await?;
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
             // A choice's label is not markdown: the plain name.
-            let opponent = self.name_of(loaded.player(side.opponent())).await?.plain();
+            let opponent = loaded.name(side.opponent()).plain();
             // Waiting for them, then the other ongoing ones, then finished.
             let lang = user.lang;
             let (order, state) = match loaded.game.outcome() {

@@ -10,15 +10,19 @@ mod replays;
 pub use choices::GameChoice;
 pub(super) use replays::Replays;
 
-use crate::store::{GameRow, StoreError};
+use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};
 use crate::vocabulary::GameState;
 use kiela_ai::Level;
 use kiela_rules::{Game, Move, Position, Side};
 use replays::Replayed;
 
-use super::{AppError, GameService, Result};
+use super::players::named;
+use super::{AppError, GameService, Name, Result};
 
-/// A game as loaded from the database: its row and its replayed rules state.
+/// A game as loaded from the database: its row, its replayed rules state,
+/// its two players and its pending draw offer. An action loads it once,
+/// changes it ([`Loaded::change`]) and answers from it: only the delivery
+/// loop composes a post from the database.
 pub(in crate::app) struct Loaded {
     pub(in crate::app) row: GameRow,
     pub(in crate::app) game: Game,
@@ -27,9 +31,49 @@ pub(in crate::app) struct Loaded {
     pub(in crate::app) last: Option<(Move, Position)>,
     /// Whether this is the game as it stands, not an earlier ply of it.
     pub(in crate::app) current: bool,
+    /// South's and North's rows (`None`: never recorded).
+    pub(in crate::app) players: [Option<PlayerRow>; 2],
+    pub(in crate::app) offer: Option<DrawOffer>,
 }
 
 impl Loaded {
+    /// The row of `player`, if they play this game and were recorded.
+    pub(in crate::app) fn player_row(&self, player: i64) -> Option<&PlayerRow> {
+        let side = self.side_of(player)?;
+        self.players[seat(side)].as_ref()
+    }
+
+    /// The name of `side`'s player.
+    pub(in crate::app) fn name(&self, side: Side) -> Name {
+        named(self.player(side), self.players[seat(side)].as_ref())
+    }
+
+    /// The game after `change`, stored, and `played` (the move it made,
+    /// and the game after it), without reading it again.
+    pub(in crate::app) fn change(
+        &mut self,
+        change: &GameChange,
+        played: Option<(Move, Game)>,
+    ) -> Result<()> {
+        let row = &mut self.row;
+        row.version += 1;
+        row.state = change.state;
+        row.deadline = change.deadline;
+        row.reminded = change.reminded;
+        row.to_move_id = change.to_move();
+        row.updated_at = change.now;
+        match &change.draw_offer {
+            DrawOfferChange::Keep => {}
+            DrawOfferChange::Clear => self.offer = None,
+            DrawOfferChange::Offer(offer) => self.offer = Some(*offer),
+        }
+        if let Some((mv, game)) = played {
+            self.last = Some((mv, *self.game.position()));
+            self.game = game;
+        }
+        settle(&mut self.game, &self.row)
+    }
+
     pub(in crate::app) fn side_of(&self, user: i64) -> Option<Side> {
         if user == self.row.south_id {
             Some(Side::South)
@@ -88,6 +132,11 @@ impl GameService {
             .game(game_id)
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
+        let players = [
+            self.store.player(row.south_id).await?,
+            self.store.player(row.north_id).await?,
+        ];
+        let offer = self.store.draw_offer(game_id).await?;
         let mut moves = self.store.moves(game_id).await?;
         let current = ply.is_none_or(|ply| moves.len() as i64 <= ply);
         if let Some(ply) = ply {
@@ -101,32 +150,41 @@ impl GameService {
         let start = self.replays.get(game_id, moves.len());
         let replays = self.replays.clone();
         let replaying = tokio::task::spawn_blocking(move || {
-            let (loaded, replayed) = replay(row, moves, current, start)?;
+            let (game, last, replayed) = replay(&row, moves, current, start)?;
             replays.put(game_id, replayed);
-            Ok(loaded)
+            Ok(Loaded {
+                row,
+                game,
+                last,
+                current,
+                players,
+                offer,
+            })
         });
         replays::bounded(self.timing.replay_bound, game_id, replaying).await
     }
 }
 
+/// The index of `side`'s player in [`Loaded::players`].
+fn seat(side: Side) -> usize {
+    match side {
+        Side::South => 0,
+        Side::North => 1,
+    }
+}
+
 /// Rebuilds a game from its stored row and moves, going on from `start`
-/// (its first plies, replayed before) if given. Returns the game, and the
-/// replay to keep (before the row's result is applied).
+/// (its first plies, replayed before) if given. Returns the game and its
+/// last move (with the row's result applied when `current`), and the replay
+/// to keep (before the result is applied).
+#[allow(clippy::type_complexity)]
 fn replay(
-    row: GameRow,
+    row: &GameRow,
     moves: Vec<crate::store::MoveRow>,
     current: bool,
     start: Option<Replayed>,
-) -> Result<(Loaded, Replayed)> {
+) -> Result<(Game, Option<(Move, Position)>, Replayed)> {
     let game_id = row.id;
-    let corrupt = |table, row: String, column, problem: String| {
-        AppError::Store(StoreError::Corrupt {
-            table,
-            row,
-            column,
-            problem,
-        })
-    };
     let bad_move =
         |ply: i64, e: String| corrupt("moves", format!("{game_id}/{ply}"), "notation", e);
     let Replayed { mut game, mut last } = start.unwrap_or(Replayed {
@@ -144,21 +202,32 @@ fn replay(
         game: game.clone(),
         last,
     };
-    // Endings the moves cannot show (resignation, agreement, timeout).
-    if let (true, GameState::Finished(outcome), None) = (current, row.state, game.outcome()) {
+    if current {
+        settle(&mut game, row)?;
+    }
+    Ok((game, last, replayed))
+}
+
+/// Applies to `game` the ending its row records and the moves cannot show
+/// (resignation, agreement, timeout).
+fn settle(game: &mut Game, row: &GameRow) -> Result<()> {
+    if let (GameState::Finished(outcome), None) = (row.state, game.outcome()) {
         let record = kiela_rules::Record {
             result: Some(outcome.result),
             reason: Some(outcome.reason),
             ..Default::default()
         };
-        (record.settle(&mut game))
-            .map_err(|e| corrupt("games", game_id.to_string(), "result", format!("{e}")))?;
+        (record.settle(game))
+            .map_err(|e| corrupt("games", row.id.to_string(), "result", format!("{e}")))?;
     }
-    let loaded = Loaded {
+    Ok(())
+}
+
+fn corrupt(table: &'static str, row: String, column: &'static str, problem: String) -> AppError {
+    AppError::Store(StoreError::Corrupt {
+        table,
         row,
-        game,
-        last,
-        current,
-    };
-    Ok((loaded, replayed))
+        column,
+        problem,
+    })
 }

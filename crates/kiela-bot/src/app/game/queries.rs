@@ -44,15 +44,13 @@ impl Store {
         rows.iter().map(GameRow::from_row).collect()
     }
 
-    /// The ongoing games of `player`, those waiting for them first (the
-    /// player to move is South on even plies, North on odd ones), then by
+    /// The ongoing games of `player`, those waiting for them first, then by
     /// deadline, soonest first, and the most recently changed.
     pub async fn ongoing_games_of(&self, player: i64, limit: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
              AND status = '{ACTIVE}' ORDER BY \
-             CASE WHEN ((SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) % 2 = 0) \
-               = (south_id = $1) THEN 0 ELSE 1 END, \
+             CASE WHEN to_move_id = $1 THEN 0 ELSE 1 END, \
              CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, updated_at DESC, id DESC \
              LIMIT $2"
         ))

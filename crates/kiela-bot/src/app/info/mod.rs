@@ -29,7 +29,7 @@ impl GameService {
         for (i, row) in rows.iter().enumerate() {
             let loaded = self.load(row.id).await?;
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
-            let opponent = self.name_of(loaded.player(side.opponent())).await?;
+            let opponent = loaded.name(side.opponent());
             let turn = if loaded.game.turn() == side {
                 match row.deadline {
                     Some(d) => tr!(lang, "turn-yours-before", deadline = d.to_string()),
@@ -71,8 +71,8 @@ impl GameService {
         let loaded = self.load(game_id).await?;
         // An ongoing game's record is its players' business.
         let private = !loaded.is_over() && loaded.side_of(user.id).is_none();
-        let south = self.name_of(loaded.row.south_id).await?;
-        let north = self.name_of(loaded.row.north_id).await?;
+        let south = loaded.name(Side::South);
+        let north = loaded.name(Side::North);
         let record = Record::of_game(&loaded.game, &south.in_code(), &north.in_code());
         let mut title = tr!(place.lang, "history", id = game_id);
         if loaded.aborted() {

@@ -5,11 +5,12 @@
 
 mod queries;
 
-use crate::store::{NewPost, PostTarget};
+use crate::store::{NewPost, PlayerRow, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::{GameService, Notify, Reply, Result, User};
+use super::players::spoken;
+use super::{GameService, Loaded, Notify, Reply, Result, User};
 
 impl GameService {
     /// Sets which direct messages the user wants.
@@ -35,30 +36,34 @@ impl GameService {
 
     /// `player`, if they want a direct message each time it becomes their
     /// turn: never the bot, nor `actor`, who is answered there and then.
-    pub(super) async fn turn_dm(&self, player: i64, actor: Option<i64>) -> Result<Option<DmTo>> {
-        if player == self.bot.id
-            || Some(player) == actor
-            || self.notify_setting(player).await? != Notify::EveryTurn
-        {
-            return Ok(None);
-        }
-        Ok(Some(DmTo {
+    /// `row` is the player's, if recorded.
+    pub(super) fn turn_dm(
+        &self,
+        player: i64,
+        row: Option<&PlayerRow>,
+        actor: Option<i64>,
+    ) -> Option<DmTo> {
+        let wants = row.is_some_and(|row| row.notify == Notify::EveryTurn);
+        (player != self.bot.id && Some(player) != actor && wants).then(|| DmTo {
             player,
-            lang: self.lang_of(player).await?,
-        }))
+            lang: spoken(row),
+        })
     }
 
     /// Those of `players` who want to hear of a reminder or an abort by
-    /// direct message.
-    pub(super) async fn event_dms(&self, players: &[i64]) -> Result<Vec<DmTo>> {
+    /// direct message, in game `loaded`.
+    pub(super) fn event_dms(&self, loaded: &Loaded, players: &[i64]) -> Vec<DmTo> {
         let mut to = Vec::new();
         for &player in players {
-            if player != self.bot.id && self.notify_setting(player).await? != Notify::Off {
-                let lang = self.lang_of(player).await?;
-                to.push(DmTo { player, lang });
+            let row = loaded.player_row(player);
+            if player != self.bot.id && row.is_some_and(|row| row.notify != Notify::Off) {
+                to.push(DmTo {
+                    player,
+                    lang: spoken(row),
+                });
             }
         }
-        Ok(to)
+        to
     }
 }
 

@@ -71,13 +71,15 @@ impl GameService {
         }
     }
 
-    /// A board post of `loaded` at `ply`: `headline` and the board.
+    /// A board post of `loaded` at `ply`: `headline` and the board, held
+    /// for the answer to the interaction that makes it if `answered`.
     pub(super) fn board_post(
         &self,
         loaded: &Loaded,
         ply: i64,
         headline: String,
         lang: Lang,
+        answered: bool,
     ) -> NewPost {
         let to = posts_channel(&loaded.row);
         NewPost {
@@ -87,10 +89,10 @@ impl GameService {
             text: headline,
             lang: lang.locale().to_string(),
             // No answer can deliver a post to a thread not open yet.
-            hold: if to == PostTarget::GameChannel {
-                0
-            } else {
+            hold: if answered && to != PostTarget::GameChannel {
                 self.timing.answer_lease
+            } else {
+                0
             },
             ..NewPost::default()
         }
@@ -102,7 +104,14 @@ impl GameService {
     /// here (the game is played in another channel), a private copy for the
     /// user, while the delivery loop posts them there. Direct messages
     /// among them are never the answer: the delivery loop sends them.
-    pub(super) async fn answer(&self, place: Place, posts: &[Made]) -> Result<Reply> {
+    /// `held` is the game as the action left it, if it has one: its board
+    /// is composed from it, not read again.
+    pub(super) async fn answer(
+        &self,
+        place: Place,
+        posts: &[Made],
+        held: Option<&Loaded>,
+    ) -> Result<Reply> {
         let (dms, posts): (Vec<Made>, Vec<Made>) =
             (posts.iter().cloned()).partition(|(_, post)| matches!(post.to, PostTarget::Dm(_)));
         let posts = posts.as_slice();
@@ -111,7 +120,7 @@ impl GameService {
             .cloned()
             .partition(|(_, post)| post.to == PostTarget::Channel(place.channel_id));
         if here.is_empty() {
-            let mut reply = self.compose(posts).await?;
+            let mut reply = self.compose(posts, held).await?;
             let channel = self.destination(&elsewhere[0].1).await?;
             let channel = match channel {
                 Destination::Channel(id) | Destination::User(id) => id,
@@ -128,7 +137,7 @@ impl GameService {
             reply.thread = None;
             return Ok(reply);
         }
-        let mut reply = self.compose(&here).await?;
+        let mut reply = self.compose(&here, held).await?;
         if !elsewhere.is_empty() {
             let ids: Vec<i64> = elsewhere.iter().map(|(id, _)| *id).collect();
             self.release(&ids).await?;
@@ -182,8 +191,9 @@ impl GameService {
 
     /// The message of `posts` (made together by one action, in order) as
     /// one reply that delivers them all: their texts in turn, and if the
-    /// last is a board post, its board.
-    pub(super) async fn compose(&self, posts: &[Made]) -> Result<Reply> {
+    /// last is a board post, its board: from `held` when that is the game
+    /// at the post's ply, else as stored.
+    pub(super) async fn compose(&self, posts: &[Made], held: Option<&Loaded>) -> Result<Reply> {
         let (_, last) = posts
             .last()
             .ok_or_else(|| AppError::Internal("nothing to compose".into()))?;
@@ -195,8 +205,15 @@ impl GameService {
             .join("\n");
         let mut reply = match (last.game_id, last.ply) {
             (Some(game), Some(ply)) => {
-                let loaded = self.load_at(game, Some(ply)).await?;
-                let mut reply = self.board_reply(&loaded, text, lang).await?;
+                let stored;
+                let loaded = match held {
+                    Some(held) if held.row.id == game && held.ply() == ply => held,
+                    _ => {
+                        stored = self.load_at(game, Some(ply)).await?;
+                        &stored
+                    }
+                };
+                let mut reply = self.board_reply(loaded, text, lang).await?;
                 // The last board of a game played in a thread: the lobby's
                 // result line follows it.
                 reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
@@ -260,7 +277,10 @@ impl GameService {
                 None => self.destination(&post).await,
             };
             let composed = match to {
-                Ok(to) => self.compose(&[(id, post)]).await.map(|reply| (to, reply)),
+                Ok(to) => self
+                    .compose(&[(id, post)], None)
+                    .await
+                    .map(|reply| (to, reply)),
                 Err(e) => Err(e),
             };
             match composed {

@@ -8,6 +8,8 @@ pub use names::Name;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
+use crate::store::PlayerRow;
+
 use super::{GameService, Result, User};
 
 impl GameService {
@@ -26,22 +28,35 @@ impl GameService {
     }
 
     pub(in crate::app) async fn name_of(&self, id: i64) -> Result<Name> {
-        Ok(Name::new(
-            self.store
-                .player(id)
-                .await?
-                .map(|p| p.name)
-                .unwrap_or_else(|| tr!(Lang::En, "user-fallback", id = id.to_string())),
-        ))
+        Ok(named(id, self.store.player(id).await?.as_ref()))
+    }
+
+    /// The rows of two players (`None` for one never recorded).
+    pub(in crate::app) async fn players(
+        &self,
+        a: i64,
+        b: i64,
+    ) -> Result<(Option<PlayerRow>, Option<PlayerRow>)> {
+        Ok((self.store.player(a).await?, self.store.player(b).await?))
     }
 
     /// The language a player last used (English if never seen).
     pub async fn lang_of(&self, id: i64) -> Result<Lang> {
-        Ok(self
-            .store
-            .player(id)
-            .await?
-            .and_then(|p| p.locale)
-            .map_or(Lang::En, |l| Lang::from_locale(&l)))
+        Ok(spoken(self.store.player(id).await?.as_ref()))
     }
+}
+
+/// The language a player (their row, if recorded) last used: English if
+/// never seen.
+pub(in crate::app) fn spoken(row: Option<&PlayerRow>) -> Lang {
+    row.and_then(|p| p.locale.as_deref())
+        .map_or(Lang::En, Lang::from_locale)
+}
+
+/// The name of player `id` (their row, if recorded).
+pub(in crate::app) fn named(id: i64, row: Option<&PlayerRow>) -> Name {
+    Name::new(match row {
+        Some(row) => row.name.clone(),
+        None => tr!(Lang::En, "user-fallback", id = id.to_string()),
+    })
 }

@@ -97,8 +97,8 @@ impl GameService {
         let mv = Move::Arrange(layout);
         let before = *loaded.game.position();
         let mut game = loaded.game.clone();
-        let south = self.name_of(loaded.row.south_id).await?;
-        let north = self.name_of(loaded.row.north_id).await?;
+        let south = loaded.name(Side::South);
+        let north = loaded.name(Side::North);
         let lang = user.lang;
         // Off the async threads: playing computes the next legal moves.
         let drawn = tokio::task::spawn_blocking(move || {
@@ -159,19 +159,18 @@ impl GameService {
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
         self.meet(user).await?;
-        let loaded = self.load(id).await?;
+        let mut loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
         let lang = self.game_lang(&loaded, place, user).await?;
         let actor = Some(user.id);
         let mut posts = vec![
-            self.commit_move(&loaded, side, mv, user.lang, lang, actor)
+            self.commit_move(&mut loaded, side, mv, user.lang, lang, actor)
                 .await?,
         ];
-        let mut loaded = self.load(id).await?;
         if let Some(reply) = self.ai_turn(&mut loaded, lang, actor).await? {
             posts.push(reply);
         }
-        self.answer(place, &posts).await
+        self.answer(place, &posts, Some(&loaded)).await
     }
 
     /// The language of what an action by `user` in `place` posts in the
@@ -220,10 +219,11 @@ impl GameService {
     /// ("Ana sowed G2 → ended in E2."), in `lang`, held for the answer to
     /// `actor`'s interaction if there is one; and the direct message to the
     /// player whose turn it becomes, if they want one (not to `actor`, who
-    /// gets the answer). A refusal is in `refusal_lang`.
+    /// gets the answer). A refusal is in `refusal_lang`. `loaded` becomes
+    /// the game after the move.
     async fn commit_move(
         &self,
-        loaded: &Loaded,
+        loaded: &mut Loaded,
         side: Side,
         mv: Move,
         refusal_lang: Lang,
@@ -262,10 +262,12 @@ impl GameService {
             played_at: now,
         });
         change.reminded = false;
+        // Whose turn it is, as the rules say (the store only records it).
+        change.to_move = Some(loaded.player(game.turn()));
         let next = loaded.player(side.opponent());
-        change.deadline = self.deadline_for(loaded.row.seconds_per_move, next).await?;
+        change.deadline = self.deadline_for(loaded.row.seconds_per_move, loaded.player_row(next));
         // An offer lapses when the player it was made to moves instead.
-        if let Some(offer) = self.store.draw_offer(loaded.row.id).await? {
+        if let Some(offer) = loaded.offer {
             if offer.offered_by != loaded.player(side) {
                 change.draw_offer = DrawOfferChange::Clear;
             }
@@ -273,20 +275,19 @@ impl GameService {
         if let Some(outcome) = game.outcome() {
             self.finish(loaded, &mut change, outcome, lang).await?;
         }
-        let name = self.name_of(loaded.player(side)).await?;
+        let name = loaded.name(side);
         let ply = loaded.ply() + 1;
-        let mut post = self.board_post(loaded, ply, name.path(lang, &trace), lang);
-        if actor.is_none() {
-            post.hold = 0;
-        }
+        let answered = actor.is_some();
+        let post = self.board_post(loaded, ply, name.path(lang, &trace), lang, answered);
         change.posts.insert(0, post.clone());
         if game.outcome().is_none() {
-            if let Some(to) = self.turn_dm(next, actor).await? {
+            if let Some(to) = self.turn_dm(next, loaded.player_row(next), actor) {
                 let path = name.path(to.lang, &trace);
                 change.posts.push(to.post(loaded.row.channel_id, ply, path));
             }
         }
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        loaded.change(&change, Some((mv, game)))?;
         Ok((ids[0], post))
     }
 
@@ -324,8 +325,8 @@ impl GameService {
 
     /// In an AI game where the bot is to move: computes and stores its move
     /// (off the async threads) with its board post (in `lang`, held for the
-    /// answer to `actor`'s interaction if there is one), and reloads the
-    /// game. Returns the post.
+    /// answer to `actor`'s interaction if there is one); `loaded` becomes
+    /// the game after it. Returns the post.
     pub(super) async fn ai_turn(
         &self,
         loaded: &mut Loaded,
@@ -352,7 +353,6 @@ impl GameService {
         let post = self
             .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, actor)
             .await?;
-        *loaded = self.load(loaded.row.id).await?;
         Ok(Some(post))
     }
 
@@ -376,7 +376,7 @@ impl GameService {
     /// `user` resigns game `id` (at any time, not only on their turn).
     pub async fn resign(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
-        let loaded = self.load(id).await?;
+        let mut loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         let place = Place {
             lang: self.game_lang(&loaded, place, user).await?,
@@ -387,16 +387,16 @@ impl GameService {
             reason: Reason::Resignation,
         };
         let headline = tr!(place.lang, "resigned", name = &user.name, id = id);
-        let post = self.board_post(&loaded, loaded.ply(), headline, place.lang);
-        let made = self.end(&loaded, outcome, user.lang, post).await?;
-        self.answer(place, &[made]).await
+        let post = self.board_post(&loaded, loaded.ply(), headline, place.lang, true);
+        let made = self.end(&mut loaded, outcome, user.lang, post).await?;
+        self.answer(place, &[made], Some(&loaded)).await
     }
 
     /// Ends a game with a player-decided outcome, version-guarded, with the
-    /// post that says so.
+    /// post that says so; `loaded` becomes the game after it.
     pub(in crate::app) async fn end(
         &self,
-        loaded: &Loaded,
+        loaded: &mut Loaded,
         outcome: Outcome,
         lang: Lang,
         post: NewPost,
@@ -416,6 +416,7 @@ impl GameService {
         self.finish(loaded, &mut change, outcome, lang).await?;
         change.posts.insert(0, post.clone());
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        loaded.change(&change, None)?;
         Ok((ids[0], post))
     }
 

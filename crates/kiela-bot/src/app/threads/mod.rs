@@ -16,8 +16,9 @@ mod queries;
 use crate::store::{GameRow, NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
+use kiela_rules::Side;
 
-use super::{refused, GameService, Loaded, Place, Result, ThreadsSetting, User};
+use super::{refused, GameService, Loaded, Name, Place, Result, ThreadsSetting, User};
 
 /// What the bot may do in the channel of an interaction, as Discord says
 /// in it (`app_permissions`): a game is refused at once, naming what is
@@ -66,9 +67,6 @@ impl Home {
         self.threaded.then_some(self.channel_id)
     }
 }
-
-/// Stands for a game's number in words made before it has one.
-pub(super) const ID_SLOT: &str = "\u{1}id\u{1}";
 
 /// Discord limits a thread's name to 100 characters.
 const THREAD_NAME_CHARS: usize = 100;
@@ -185,18 +183,6 @@ impl GameService {
         ]
     }
 
-    /// The name of the thread of a game between `south` and `north`, with
-    /// [`ID_SLOT`] for its number (known only once it is stored).
-    pub(super) async fn thread_name(&self, lang: Lang, south: i64, north: i64) -> Result<String> {
-        Ok(tr!(
-            lang,
-            "thread-name",
-            id = ID_SLOT,
-            south = self.name_of(south).await?.plain(),
-            north = self.name_of(north).await?.plain()
-        ))
-    }
-
     /// Game `game_id`'s thread is open (and has the id `thread_id`): the
     /// game is played there from now on.
     pub async fn thread_opened(&self, game_id: i64, thread_id: i64) -> Result<()> {
@@ -220,8 +206,8 @@ impl GameService {
         let Some(lobby) = loaded.row.lobby_channel_id else {
             return Ok(None);
         };
-        let south = self.name_of(loaded.row.south_id).await?;
-        let north = self.name_of(loaded.row.north_id).await?;
+        let south = loaded.name(Side::South);
+        let north = loaded.name(Side::North);
         let text = tr!(
             lang,
             "game-ended-line",
@@ -248,4 +234,15 @@ pub(super) fn posts_channel(row: &GameRow) -> PostTarget {
     } else {
         PostTarget::Channel(row.channel_id)
     }
+}
+
+/// The name of the thread of game `id` between `south` and `north`.
+pub(super) fn thread_name(lang: Lang, id: i64, (south, north): (&Name, &Name)) -> String {
+    tr!(
+        lang,
+        "thread-name",
+        id = id.to_string(),
+        south = south.plain(),
+        north = north.plain()
+    )
 }

@@ -1,0 +1,356 @@
+//! Challenges: to a player or open, refusals, expiry, rematches.
+
+use super::*;
+
+on_both_backends! {
+    a_challenge_becomes_a_game_played_to_the_end,
+    challenge_refusals,
+    open_challenges_go_to_the_first_taker,
+    challenges_expire_once_and_lose_their_buttons,
+    rematches_swap_the_seats_once,
+}
+
+async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
+    let w = world(db).await;
+    let challenge = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    assert_eq!(challenge.ping, [w.bob.id]);
+    assert!(challenge.text.contains("<@2>") && challenge.text.contains("alice challenges you"));
+    let mut reply = w
+        .service
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
+    let game = reply.game.unwrap().id;
+    assert_eq!(reply.ping, [w.alice.id], "alice (South) is to move");
+    let picture = reply.picture.as_ref().unwrap();
+    assert_eq!(&picture.bytes[1..4], b"PNG");
+    assert!(picture.alt_text.contains("alice"));
+    assert_eq!(reply.moves.len(), 14);
+    // Both play the first offered move until the game ends.
+    let mut turns = 0;
+    while reply.game.unwrap().active {
+        let player = if reply.ping == [w.alice.id] {
+            &w.alice
+        } else {
+            &w.bob
+        };
+        let ply = reply.game.unwrap().ply;
+        reply = w
+            .service
+            .play_move(player, HERE, Some(game), &first_offer(&reply), Some(ply))
+            .await
+            .unwrap();
+        turns += 1;
+        assert!(turns < 2000, "the game should end");
+    }
+    assert!(
+        reply.text.contains("wins") || reply.text.contains("Draw"),
+        "{}",
+        reply.text
+    );
+    // The end tells both players, whoever ended it.
+    assert!(reply.moves.is_empty());
+    assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
+    assert!(
+        reply
+            .text
+            .contains(&format!("Game over for <@{}> <@{}>.", w.alice.id, w.bob.id)),
+        "{}",
+        reply.text
+    );
+    // The record replays to the same end.
+    let history = w.service.history(&w.alice, HERE, game).await.unwrap();
+    let record: Record = history.text.lines().nth(2).unwrap().parse().unwrap();
+    assert_eq!(record.moves.len(), turns);
+    assert!(record.replay().unwrap().is_over());
+    // Ratings moved for both, in this server.
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    assert!(stats.text.contains("provisional"), "{}", stats.text);
+    let board = w.service.leaderboard(HERE).await.unwrap();
+    assert!(board.text.contains("alice") && board.text.contains("bob"));
+}
+
+async fn challenge_refusals(db: Db) {
+    let w = world(db).await;
+    let e = refusal(
+        w.service
+            .challenge(&w.alice, HERE, &w.alice, GameOptions::default())
+            .await,
+    );
+    assert!(e.contains("cannot challenge yourself"), "{e}");
+    let other_bot = User {
+        id: 5,
+        name: "otherbot".into(),
+        is_bot: true,
+        lang: Lang::En,
+    };
+    let e = refusal(
+        w.service
+            .challenge(&w.alice, HERE, &other_bot, GameOptions::default())
+            .await,
+    );
+    assert!(e.contains("is a bot"), "{e}");
+    for days in [0, 15] {
+        let e = refusal(
+            w.service
+                .challenge(
+                    &w.alice,
+                    HERE,
+                    &w.bob,
+                    GameOptions {
+                        days: Some(days),
+                        ..GameOptions::default()
+                    },
+                )
+                .await,
+        );
+        assert!(e.contains("1 to 14 days"), "{e}");
+    }
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap()
+        .challenge;
+    let e = refusal(w.service.accept(&w.carol, HERE, c).await);
+    assert!(e.contains("not addressed to you"), "{e}");
+    let e = refusal(w.service.cancel(&w.bob, HERE, c).await);
+    assert!(e.contains("only the challenger"), "{e}");
+    w.service.decline(&w.bob, HERE, c).await.unwrap();
+    let e = refusal(w.service.accept(&w.bob, HERE, c).await);
+    assert!(e.contains("no longer open (it was declined)"), "{e}");
+    // Cancelled by the challenger.
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap()
+        .challenge;
+    w.service.cancel(&w.alice, HERE, None).await.unwrap();
+    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("cancelled"));
+    // Expired after 24 hours.
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap()
+        .challenge;
+    w.clock.advance(DAY + 1);
+    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("expired"));
+    assert!(
+        refusal(w.service.accept(&w.bob, HERE, None).await).contains("nobody has challenged you")
+    );
+}
+
+/// Posts the delivery loop would make now, with where they go, marked
+/// delivered as message `message`.
+async fn deliveries(w: &World, message: i64) -> Vec<(Destination, Reply)> {
+    let mut sent = Vec::new();
+    for delivery in w.service.claim_deliveries(50).await.unwrap() {
+        w.service.delivered(&[delivery.id], message).await.unwrap();
+        sent.push((delivery.to, delivery.reply));
+    }
+    sent
+}
+
+/// An open challenge: anyone but its challenger may accept it, the first
+/// one plays; the challenge's message then loses its buttons (an edit for
+/// the delivery loop, of the message the answer posted).
+async fn open_challenges_go_to_the_first_taker(db: Db) {
+    let w = world(db).await;
+    let open = w
+        .service
+        .open_challenge(&w.alice, HERE, alice_first())
+        .await
+        .unwrap();
+    assert!(
+        open.text.contains("alice challenges anyone here"),
+        "{}",
+        open.text
+    );
+    assert!(open.ping.is_empty(), "nobody in particular is pinged");
+    let c = open.challenge;
+    assert!(c.is_some());
+    // The answer delivered it as message 500.
+    w.service.delivered(&open.posts, 500).await.unwrap();
+    let e = refusal(w.service.accept(&w.alice, HERE, c).await);
+    assert!(e.contains("not addressed to you"), "{e}");
+    let e = refusal(w.service.decline(&w.carol, HERE, c).await);
+    assert!(e.contains("cannot be declined"), "{e}");
+    // Nobody else sees it as theirs without its buttons.
+    let e = refusal(w.service.accept(&w.bob, HERE, None).await);
+    assert!(e.contains("nobody has challenged you"), "{e}");
+
+    let game = w.service.accept(&w.bob, HERE, c).await.unwrap();
+    w.service.delivered(&game.posts, 501).await.unwrap();
+    let id = game.game.unwrap().id;
+    let row = w.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((row.south_id, row.north_id), (w.alice.id, w.bob.id));
+    let e = refusal(w.service.accept(&w.carol, HERE, c).await);
+    assert!(e.contains("bob already accepted this challenge"), "{e}");
+
+    let sent = deliveries(&w, 502).await;
+    let edits: Vec<&Reply> = sent
+        .iter()
+        .filter(|(to, _)| {
+            *to == Destination::Edit {
+                channel_id: HERE.channel_id,
+                message_id: 500,
+            }
+        })
+        .map(|(_, reply)| reply)
+        .collect();
+    assert_eq!(edits.len(), 1, "{sent:?}");
+    assert!(
+        edits[0].text.contains("Accepted by bob: game #1"),
+        "{}",
+        edits[0].text
+    );
+    assert_eq!(edits[0].challenge, None, "the edit has no buttons");
+}
+
+/// Declined and expired challenges lose their buttons and tell the
+/// challenger; the clock expires each once, even with two processes.
+async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
+    let w = world(db).await;
+    let declined = w
+        .service
+        .challenge(&w.alice, HERE, &w.carol, GameOptions::default())
+        .await
+        .unwrap();
+    w.service.delivered(&declined.posts, 600).await.unwrap();
+    let answer = w
+        .service
+        .decline(&w.carol, HERE, declined.challenge)
+        .await
+        .unwrap();
+    assert_eq!(answer.ping, [w.alice.id], "the challenger is told");
+    w.service.delivered(&answer.posts, 602).await.unwrap();
+    let sent = deliveries(&w, 601).await;
+    assert!(
+        sent.iter().any(|(to, reply)| matches!(
+            to,
+            Destination::Edit {
+                message_id: 600,
+                ..
+            }
+        ) && reply.text.contains("Declined by carol")),
+        "{sent:?}"
+    );
+
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap();
+    w.service.delivered(&c.posts, 700).await.unwrap();
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    w.clock.advance(DAY + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let expired = DueEvent::ChallengeExpired {
+        challenge_id: c.challenge.unwrap(),
+    };
+    assert_eq!(events, [expired]);
+    // A second process fires the same event: once only.
+    let other = service_on(&w.db.url, &w.clock).await;
+    let (first, second) = tokio::join!(w.service.fire(expired), other.fire(expired));
+    assert!(first.unwrap() ^ second.unwrap(), "fired exactly once");
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    let sent = deliveries(&w, 701).await;
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    let (to, told) = &sent[0];
+    assert_eq!(*to, Destination::Channel(HERE.channel_id));
+    assert!(
+        told.text.contains("your challenge to bob expired"),
+        "{}",
+        told.text
+    );
+    assert_eq!(told.ping, [w.alice.id]);
+    let (to, edit) = &sent[1];
+    assert!(
+        matches!(
+            to,
+            Destination::Edit {
+                message_id: 700,
+                ..
+            }
+        ),
+        "{to:?}"
+    );
+    assert!(edit.text.contains("Expired"), "{}", edit.text);
+    let e = refusal(w.service.accept(&w.bob, HERE, c.challenge).await);
+    assert!(e.contains("it was expired"), "{e}");
+}
+
+/// Rematch: the same variant and days, seats swapped, offered to the
+/// other player as a challenge (against the AI: a new game at the same
+/// level); one per game however often either player presses.
+async fn rematches_swap_the_seats_once(db: Db) {
+    let w = world(db).await;
+    let options = GameOptions {
+        variant: Variant::Beginner,
+        first: FirstMover::Me,
+        days: Some(2),
+    };
+    let game = started(&w, options).await;
+    let e = refusal(w.service.rematch(&w.bob, HERE, game).await);
+    assert!(e.contains("still going on"), "{e}");
+    w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
+    let e = refusal(w.service.rematch(&w.carol, HERE, game).await);
+    assert!(e.contains("not your game"), "{e}");
+
+    let again = w.service.rematch(&w.bob, HERE, game).await.unwrap();
+    assert_eq!(again.ping, [w.alice.id]);
+    assert!(again.text.contains("rematch of game #1"), "{}", again.text);
+    assert!(again.text.contains("bob moves first") && again.text.contains("2 days"));
+    for user in [&w.alice, &w.bob] {
+        let e = refusal(w.service.rematch(user, HERE, game).await);
+        assert!(e.contains("already asked for"), "{e}");
+    }
+    let started = w
+        .service
+        .accept(&w.alice, HERE, again.challenge)
+        .await
+        .unwrap();
+    let id = started.game.unwrap().id;
+    let row = w.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((row.south_id, row.north_id), (w.bob.id, w.alice.id));
+    assert_eq!(
+        (row.variant, row.seconds_per_move),
+        (Variant::Beginner, 2 * DAY)
+    );
+    let e = refusal(w.service.rematch(&w.alice, HERE, game).await);
+    assert!(e.contains("already asked for or started"), "{e}");
+
+    // Against the AI: a new game at once, seats swapped, same level.
+    let ai = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap()
+        .game
+        .unwrap()
+        .id;
+    w.service.resign(&w.alice, HERE, Some(ai)).await.unwrap();
+    let rematch = w.service.rematch(&w.alice, HERE, ai).await.unwrap();
+    let id = rematch.game.unwrap().id;
+    let row = w.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!((row.south_id, row.north_id), (bot().id, w.alice.id));
+    assert_eq!(row.ai_level, Some(Level::Easy));
+    let e = refusal(w.service.rematch(&w.alice, HERE, ai).await);
+    assert!(e.contains("already asked for or started"), "{e}");
+}

@@ -1,0 +1,239 @@
+//! Direct messages: turns played from them, and the old reminders flag.
+
+use super::*;
+
+on_both_backends! {
+    direct_messages_carry_the_board_and_a_turn_is_played_from_them,
+    the_old_dm_reminders_flag_becomes_reminders,
+}
+
+/// `/kiela notify`: every turn, reminders only, or off. A direct message
+/// is a board post to its recipient, with the move menu while it is their
+/// turn; a move from it is accepted, and its board goes to the game's
+/// channel. Nobody is told by DM of their own move, nor the bot.
+async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) {
+    let w = world(db).await;
+    assert_eq!(
+        w.service.notify_setting(w.alice.id).await.unwrap(),
+        Notify::Off
+    );
+    let on = w.service.notify(&w.alice, Notify::EveryTurn).await.unwrap();
+    assert!(
+        on.private && on.text.contains("each time it is your turn"),
+        "{}",
+        on.text
+    );
+    w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
+    assert_eq!(
+        w.service.notify_setting(w.alice.id).await.unwrap(),
+        Notify::EveryTurn
+    );
+    assert_eq!(
+        w.service.notify_setting(w.bob.id).await.unwrap(),
+        Notify::Reminders
+    );
+
+    // Bob accepts: alice (South) is to move, and hears of it by DM.
+    let game = started_answered(
+        &w,
+        GameOptions {
+            days: Some(2),
+            ..alice_first()
+        },
+    )
+    .await;
+    // What the loop posts (not the accepted challenge's edit).
+    let sent: Vec<_> = deliver_all_to(&w)
+        .await
+        .into_iter()
+        .filter(|(to, _)| !matches!(to, Destination::Edit { .. }))
+        .collect();
+    let [(to, dm)] = sent.as_slice() else {
+        panic!("one DM expected: {sent:?}")
+    };
+    assert_eq!(*to, Destination::User(w.alice.id));
+    assert!(
+        dm.text.contains("accepted") && dm.text.contains("(in <#20>)"),
+        "{}",
+        dm.text
+    );
+    assert!(
+        dm.picture.is_some() && !dm.moves.is_empty(),
+        "the board and its menu"
+    );
+    assert_eq!(
+        dm.game.map(|g| (g.id, g.ply, g.active)),
+        Some((game, 0, true))
+    );
+
+    // Alice moves: bob wants reminders only, so no DM; alice none either.
+    let moved = (w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await)
+        .unwrap();
+    w.service.delivered(&moved.posts, 5).await.unwrap();
+    assert!(deliver_all_to(&w).await.is_empty());
+    // Bob moves: alice's turn, by DM, with his path.
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    let moved = (w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &hole, None)
+        .await)
+        .unwrap();
+    assert_eq!(moved.ping, [w.alice.id], "{}", moved.text);
+    w.service.delivered(&moved.posts, 6).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    let [(Destination::User(1), dm)] = sent.as_slice() else {
+        panic!("alice's DM expected: {sent:?}")
+    };
+    assert!(
+        dm.text.starts_with(&format!("bob sowed {hole}")),
+        "{}",
+        dm.text
+    );
+    assert_eq!(dm.game.unwrap().ply, 2);
+    let from_dm = first_offer(dm);
+
+    // The server chose Portuguese: a move from a DM is posted in it.
+    let pt = Settings {
+        language: Some(LanguageSetting::Fixed(Lang::Pt)),
+        ..Settings::default()
+    };
+    (w.service.settings(&w.bob, HERE, true, Lang::En, pt).await).unwrap();
+    // Alice plays from the DM's menu: answered there with the new board,
+    // privately; the board itself goes to the game's channel.
+    let answer = w
+        .service
+        .play_move(&w.alice, DM, Some(game), &from_dm, Some(2))
+        .await
+        .unwrap();
+    assert!(
+        answer.private && answer.text.contains("<#20>"),
+        "{}",
+        answer.text
+    );
+    assert!(
+        answer.text.contains(&format!("alice semeou {from_dm}")),
+        "{}",
+        answer.text
+    );
+    // A private answer cannot deliver the public board: handed back.
+    w.service.release(&answer.posts).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    let [(Destination::Channel(20), board)] = sent.as_slice() else {
+        panic!("the board in the game's channel expected: {sent:?}")
+    };
+    assert_eq!(board.game.unwrap().ply, 3);
+    assert_eq!(board.ping, [w.bob.id]);
+    assert!(
+        board.text.contains(&format!("alice semeou {from_dm}")),
+        "{}",
+        board.text
+    );
+    // The same menu again: stale, refused; the game lost nothing.
+    let stale = w
+        .service
+        .play_move(&w.alice, DM, Some(game), &from_dm, Some(2))
+        .await;
+    assert!(
+        matches!(stale, Err(AppError::OutOfDate { .. })),
+        "{stale:?}"
+    );
+    assert_eq!(w.service.store().moves(game).await.unwrap().len(), 3);
+
+    // Bob's reminder carries the board and the menu, here and by DM.
+    w.clock.advance(DAY + DAY / 2);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(
+        matches!(events.as_slice(), [DueEvent::Reminder { player: 2, .. }]),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    let sent = deliver_all_to(&w).await;
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    for (to, reminder) in &sent {
+        assert!(reminder.text.contains("12 hours left"), "{}", reminder.text);
+        assert!(reminder.picture.is_some() && !reminder.moves.is_empty());
+        assert_eq!(reminder.game.unwrap().ply, 3);
+        assert_eq!(reminder.ping, [w.bob.id]);
+        assert!(
+            matches!(to, Destination::Channel(20) | Destination::User(2)),
+            "{to:?}"
+        );
+    }
+    assert_ne!(sent[0].0, sent[1].0);
+
+    // Off: no more DMs, not even reminders.
+    w.service.notify(&w.bob, Notify::Off).await.unwrap();
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    let moved = (w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &hole, None)
+        .await)
+        .unwrap();
+    w.service.delivered(&moved.posts, 7).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    assert!(
+        matches!(sent.as_slice(), [(Destination::User(1), _)]),
+        "alice still hears of her turn: {sent:?}"
+    );
+    let hole = first_offer(&sent[0].1);
+    let moved = (w
+        .service
+        .play_move(&w.alice, HERE, Some(game), &hole, None)
+        .await)
+        .unwrap();
+    w.service.delivered(&moved.posts, 8).await.unwrap();
+    assert!(
+        deliver_all_to(&w).await.is_empty(),
+        "bob hears nothing by DM"
+    );
+}
+
+/// A database from before `/kiela notify` had choices: the migration turns
+/// the old `dm_reminders` flag into `reminders`, and leaves the others off.
+async fn the_old_dm_reminders_flag_becomes_reminders(db: Db) {
+    use sqlx::migrate::Migrator;
+    let old = db.fresh("old").await;
+    let backend = if old.url.starts_with("sqlite:") {
+        "sqlite"
+    } else {
+        "postgres"
+    };
+    // The migrations before this one, as an older kiela ran them.
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../migrations")
+        .join(backend);
+    for entry in std::fs::read_dir(source).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_owned();
+        if name.to_string_lossy().as_ref() < "20261201510000" {
+            std::fs::copy(&path, dir.path().join(name)).unwrap();
+        }
+    }
+    let mut conn = raw_connection(&old).await;
+    Migrator::new(dir.path())
+        .await
+        .unwrap()
+        .run(&mut conn)
+        .await
+        .unwrap();
+    for (id, flag) in [(1, 1), (2, 0)] {
+        sqlx::query(
+            "INSERT INTO players (id, name, is_bot, dm_reminders, created_at) VALUES ($1, 'x', 0, $2, 0)",
+        )
+        .bind(id as i64)
+        .bind(flag as i64)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    }
+    drop(conn);
+    let service = service_on(&old.url, &ManualClock::starting_at(START)).await;
+    assert_eq!(service.notify_setting(1).await.unwrap(), Notify::Reminders);
+    assert_eq!(service.notify_setting(2).await.unwrap(), Notify::Off);
+}

@@ -1,0 +1,192 @@
+//! The outbox: posts wait for their answer, go out once and in order, in the right channel.
+
+use super::*;
+
+on_both_backends! {
+    posts_wait_for_their_answer_and_go_out_in_order_once,
+    two_processes_share_the_outbox_without_double_posts,
+    only_players_post_boards_and_games_are_answered_in_their_channel,
+}
+
+/// An action's posts wait for its answer; one it never delivered goes out
+/// after the lease, in the game's order, once.
+async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
+    let w = world(db).await;
+    let challenge = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    assert_eq!(challenge.posts.len(), 1);
+    assert_eq!(challenge.ping, [w.bob.id]);
+    w.service.delivered(&challenge.posts, 7).await.unwrap();
+    let board = w
+        .service
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
+    let game = board.game.unwrap().id;
+    // Two moves whose answers never came (a crash): nothing goes out while
+    // their answers may still come...
+    let first = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), &first_offer(&board), None)
+        .await
+        .unwrap();
+    let second = w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&first), None)
+        .await
+        .unwrap();
+    // Only the edit taking the challenge's buttons off goes now: it waits
+    // for the challenge's message, not for the game's posts...
+    let edits = deliver_all(&w).await;
+    assert_eq!(edits.len(), 1);
+    assert!(
+        edits[0].text.contains("Accepted by bob"),
+        "{}",
+        edits[0].text
+    );
+    assert_eq!(w.service.undelivered().await.unwrap(), 3);
+    // ...then they go out in order, the earlier ones without menus or pings
+    // (the game moved on), the last calling alice.
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    let sent = deliver_all(&w).await;
+    let plies: Vec<i64> = sent.iter().map(|r| r.game.unwrap().ply).collect();
+    assert_eq!(plies, [0, 1, 2]);
+    assert_eq!(sent[2].text, second.text);
+    assert!(sent[..2]
+        .iter()
+        .all(|r| r.ping.is_empty() && r.moves.is_empty()));
+    assert_eq!(sent[2].ping, [w.alice.id]);
+    assert_eq!(w.service.undelivered().await.unwrap(), 0);
+    assert!(deliver_all(&w).await.is_empty(), "each once");
+}
+
+/// Two processes on one database claim the outbox at once: each post goes
+/// to exactly one of them, and a game's second post waits for its first.
+async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
+    let w = world(db).await;
+    let processes = [w.service.clone(), service_on(&w.db.url, &w.clock).await];
+    let mut expected = Vec::new();
+    for _ in 0..8 {
+        let challenge = w
+            .service
+            .challenge(&w.alice, HERE, &w.bob, alice_first())
+            .await
+            .unwrap();
+        expected.extend(challenge.posts);
+    }
+    // One game with two posts: its second must wait for its first.
+    let board = w
+        .service
+        .accept(&w.bob, HERE, Some(expected.len() as i64))
+        .await
+        .unwrap();
+    w.service
+        .play_move(
+            &w.alice,
+            HERE,
+            board.game.map(|g| g.id),
+            &first_offer(&board),
+            None,
+        )
+        .await
+        .unwrap();
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    let claims = processes.map(|service| {
+        tokio::spawn(async move {
+            let mut claimed = Vec::new();
+            for _ in 0..4 {
+                for delivery in service.claim_deliveries(2).await.unwrap() {
+                    claimed.push((delivery.id, delivery.reply.game.map(|g| g.ply)));
+                }
+            }
+            claimed
+        })
+    });
+    let mut claimed = Vec::new();
+    for claim in claims {
+        claimed.extend(claim.await.unwrap());
+    }
+    let mut ids: Vec<i64> = claimed.iter().map(|(id, _)| *id).collect();
+    ids.sort();
+    let mut unique = ids.clone();
+    unique.dedup();
+    assert_eq!(ids, unique, "no post claimed twice");
+    // Every challenge, and the game's first board but not its second yet.
+    assert_eq!(ids.len(), 9, "{claimed:?}");
+    assert!(claimed.iter().any(|(_, ply)| *ply == Some(0)));
+    assert!(!claimed.iter().any(|(_, ply)| *ply == Some(1)));
+}
+
+/// Anyone may look at a game, but only its players post its board, in its
+/// channel; an action from elsewhere is answered privately while the board
+/// goes to the game's channel; an ongoing game's record is its players'.
+async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    // The challenge and the first board, as if their answers were lost,
+    // and the edit taking the challenge's buttons off once it is posted.
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    assert_eq!(deliver_all(&w).await.len(), 3);
+    let public = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(!public.private);
+    assert_eq!(public.ping, [w.alice.id]);
+    let stranger = w.service.show(&w.carol, HERE, Some(game)).await.unwrap();
+    assert!(stranger.private && stranger.ping.is_empty() && stranger.moves.is_empty());
+    assert!(stranger.picture.is_some(), "a copy of the board");
+    let elsewhere = Place {
+        channel_id: 21,
+        ..HERE
+    };
+    let mine = w
+        .service
+        .show(&w.alice, elsewhere, Some(game))
+        .await
+        .unwrap();
+    assert!(mine.private && mine.ping.is_empty() && !mine.moves.is_empty());
+
+    // alice moves from another channel: a private answer; the board, with
+    // bob's ping, is for the game's channel.
+    let moved = w
+        .service
+        .play_move(&w.alice, elsewhere, Some(game), &first_offer(&public), None)
+        .await
+        .unwrap();
+    assert!(moved.private && moved.ping.is_empty());
+    assert!(moved.text.contains("<#20>"), "{}", moved.text);
+    w.service.release(&moved.posts).await.unwrap();
+    let posted = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(posted.len(), 1);
+    assert_eq!(
+        posted[0].to,
+        kiela_bot::app::Destination::Channel(HERE.channel_id)
+    );
+    assert_eq!(posted[0].reply.ping, [w.bob.id]);
+    assert!(!posted[0].reply.private);
+
+    // The record: private to carol while the game goes on, public after.
+    assert!(
+        !w.service
+            .history(&w.alice, HERE, game)
+            .await
+            .unwrap()
+            .private
+    );
+    assert!(
+        w.service
+            .history(&w.carol, HERE, game)
+            .await
+            .unwrap()
+            .private
+    );
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    assert!(
+        !w.service
+            .history(&w.carol, HERE, game)
+            .await
+            .unwrap()
+            .private
+    );
+}
