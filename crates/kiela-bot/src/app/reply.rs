@@ -90,6 +90,13 @@ pub struct NewThread {
 }
 
 impl Reply {
+    /// The game this reply shows as a public board (its picture, for
+    /// everyone): it gets the board's buttons and becomes the game's board
+    /// message. Decided here only.
+    pub fn public_board(&self) -> Option<GameRef> {
+        self.game.filter(|_| self.picture.is_some() && !self.private)
+    }
+
     pub(in crate::app) fn text(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
