@@ -94,7 +94,8 @@ impl Reply {
     /// everyone): it gets the board's buttons and becomes the game's board
     /// message. Decided here only.
     pub fn public_board(&self) -> Option<GameRef> {
-        self.game.filter(|_| self.picture.is_some() && !self.private)
+        self.game
+            .filter(|_| self.picture.is_some() && !self.private)
     }
 
     pub(in crate::app) fn text(text: impl Into<String>) -> Reply {
