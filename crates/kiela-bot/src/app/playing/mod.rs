@@ -262,9 +262,9 @@ impl GameService {
             played_at: now,
         });
         change.reminded = false;
-        // Whose turn it is, as the rules say (the store only records it).
-        change.to_move = Some(loaded.player(game.turn()));
-        let next = loaded.player(side.opponent());
+        // Whose turn it is now, as the rules say (the store records it).
+        let next = loaded.player(game.turn());
+        change.to_move = Some(next);
         change.deadline = self.deadline_for(loaded.row.seconds_per_move, loaded.player_row(next));
         // An offer lapses when the player it was made to moves instead.
         if let Some(offer) = loaded.offer {
