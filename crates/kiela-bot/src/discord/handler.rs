@@ -1,10 +1,11 @@
-//! Interactions in, service calls out: one method per kind of interaction.
+//! Interactions in, service calls out: one method per kind of interaction,
+//! each routing to the feature (`features/`) that does the work.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serenity::all::{
-    ActionRowComponent, AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
+    AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EventHandler, GuildId,
     Interaction, InteractionId, ModalInteraction, Permissions, Ready,
 };
@@ -12,12 +13,13 @@ use serenity::async_trait;
 use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use crate::app::{rules_summary, AppError, GameService, Place, Progress, Reply, User};
+use crate::app::{AppError, GameService, Place, User};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::commands::{self, Request};
-use super::components::{self, ComponentId};
+use super::command::{self, GAME};
+use super::features::{analysis, challenges, draws, playing};
+use super::ids::ComponentId;
 use super::respond::{no_progress, replace_board, Post, Responder};
 use super::{place_of, user_of, InFlight};
 
@@ -82,18 +84,18 @@ impl EventHandler for Handler {
         }
         let registered = match self.guild {
             Some(guild) => guild
-                .set_commands(&ctx.http, vec![commands::definition()])
+                .set_commands(&ctx.http, vec![command::definition()])
                 .await
                 .map(|_| format!("in server {guild}")),
-            None => Command::set_global_commands(&ctx.http, vec![commands::definition()])
+            None => Command::set_global_commands(&ctx.http, vec![command::definition()])
                 .await
                 .map(|_| "globally (new servers may wait up to an hour to see it)".to_string()),
         };
         match registered {
-            Ok(scope) => info!("ready: /{} registered {scope}", commands::COMMAND),
+            Ok(scope) => info!("ready: /{} registered {scope}", command::COMMAND),
             Err(e) => {
                 self.registered.store(false, Ordering::SeqCst);
-                error!("could not register /{}: {e}", commands::COMMAND)
+                error!("could not register /{}: {e}", command::COMMAND)
             }
         }
     }
@@ -141,10 +143,50 @@ macro_rules! origin {
     };
 }
 
+/// Who acts and where, read from an interaction.
+struct Who {
+    user: User,
+    place: Place,
+    manager: bool,
+    server_lang: Lang,
+}
+
+/// Who acts, where, and with what: what every command and button of a
+/// feature is performed with.
+pub struct Cx<'a> {
+    pub service: &'a GameService,
+    pub user: &'a User,
+    pub place: Place,
+    /// Whether the member may manage the server (Discord computes their
+    /// permissions in the channel).
+    pub manager: bool,
+    /// The server's own language (Discord's `guild_locale`).
+    pub server_lang: Lang,
+    /// The text a deferred answer shows while the work goes on.
+    pub progress: &'a Arc<watch::Sender<String>>,
+}
+
+impl Who {
+    fn cx<'a>(
+        &'a self,
+        service: &'a GameService,
+        progress: &'a Arc<watch::Sender<String>>,
+    ) -> Cx<'a> {
+        Cx {
+            service,
+            user: &self.user,
+            place: self.place,
+            manager: self.manager,
+            server_lang: self.server_lang,
+            progress,
+        }
+    }
+}
+
 impl Handler {
     /// Who acts, and where: the user in their client's language; the place
     /// in the server's (its choice, else Discord's `guild_locale`).
-    async fn who_and_where(&self, origin: Origin<'_>) -> (User, Place) {
+    async fn who_and_where(&self, origin: Origin<'_>) -> Who {
         let Origin {
             user,
             member,
@@ -163,21 +205,26 @@ impl Handler {
                 place
             }
         };
-        (user, place)
+        Who {
+            user,
+            place,
+            manager: member
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_guild()),
+            server_lang: guild_locale.map_or(Lang::En, Lang::from_locale),
+        }
     }
 
     async fn on_command(&self, ctx: &Context, command: &CommandInteraction) {
-        let (user, place) = self.who_and_where(origin!(command)).await;
-        let responder = self.responder(ctx, (command.id, &command.token), user.id);
+        let who = self.who_and_where(origin!(command)).await;
+        let responder = self.responder(ctx, (command.id, &command.token), who.user.id);
         let (tell, progress) = watch::channel(String::new());
         let tell = Arc::new(tell);
+        let cx = who.cx(&self.service, &tell);
         let board = responder
             .answer(progress, async {
-                match commands::parse(command, user.lang) {
-                    Ok(request) => {
-                        let done = self.perform(&user, place, request, command, &tell).await;
-                        self.post(&user, place, done).await
-                    }
+                match command::parse(command, cx.user.lang) {
+                    Ok(request) => cx.post(request.perform(&cx).await).await,
                     Err(message) => Post::private(capitalised(&message)),
                 }
             })
@@ -188,112 +235,33 @@ impl Handler {
                 &ctx.http,
                 command.channel_id,
                 board,
-                place.lang,
+                cx.place.lang,
             )
             .await;
         }
     }
 
-    async fn perform(
-        &self,
-        user: &User,
-        place: Place,
-        request: Request,
-        command: &CommandInteraction,
-        progress: &Arc<watch::Sender<String>>,
-    ) -> Result<Post, AppError> {
-        let service = &self.service;
-        let reply = match request {
-            Request::Challenge {
-                opponent: Some(opponent),
-                options,
-            } => service.challenge(user, place, &opponent, options).await,
-            Request::Challenge {
-                opponent: None,
-                options,
-            } => service.open_challenge(user, place, options).await,
-            Request::Accept => service.accept(user, place, None).await,
-            Request::Decline => service.decline(user, place, None).await,
-            Request::Ai { level, options } => {
-                service.start_ai_game(user, place, level, options).await
-            }
-            Request::Move { hole, game } => service.play_move(user, place, game, &hole, None).await,
-            Request::Arrange { layout, game } => service.arrange(user, place, game, &layout).await,
-            Request::Resign { game } => {
-                // As the button does: asked, privately, before anything changes.
-                let game = service.resign_prompt(user, place, game).await?;
-                return Ok(confirm_resign(game, user.lang));
-            }
-            Request::Draw { game } => service.draw(user, place, game).await,
-            Request::Hint { game } => service.hint(user, place, game).await,
-            Request::Board { game } => service.show(user, place, game).await,
-            Request::Games => service.my_games(user).await,
-            Request::History { game } => service.history(user, place, game).await,
-            Request::Analyze { game } => {
-                service
-                    .analysis(user, game, progress_of(progress, user.lang, game))
-                    .await
-            }
-            Request::Stats { player } => {
-                service.stats(place, player.as_ref().unwrap_or(user)).await
-            }
-            Request::Leaderboard => service.leaderboard(place).await,
-            Request::Rules => Ok(Reply {
-                text: rules_summary(user.lang),
-                private: true,
-                lang: user.lang,
-                ..Reply::default()
-            }),
-            Request::Notify(choice) => service.notify(user, choice).await,
-            Request::Vacation { days } => service.vacation(user, days).await,
-            Request::Settings(settings) => {
-                // Discord computes the member's permissions in the channel.
-                let is_manager = command
-                    .member
-                    .as_ref()
-                    .and_then(|m| m.permissions)
-                    .is_some_and(|p| p.manage_guild());
-                let own = command
-                    .guild_locale
-                    .as_deref()
-                    .map_or(Lang::En, Lang::from_locale);
-                service
-                    .settings(user, place, is_manager, own, settings)
-                    .await
-            }
-        };
-        reply.map(Post::of)
-    }
-
     async fn on_component(&self, ctx: &Context, component: &ComponentInteraction) {
-        let (user, place) = self.who_and_where(origin!(component)).await;
-        let mut responder = self.responder(ctx, (component.id, &component.token), user.id);
+        let who = self.who_and_where(origin!(component)).await;
+        let mut responder = self.responder(ctx, (component.id, &component.token), who.user.id);
+        let (tell, progress) = watch::channel(String::new());
+        let tell = Arc::new(tell);
+        let cx = who.cx(&self.service, &tell);
         match component.data.custom_id.parse() {
             Ok(ComponentId::ReviewAt { .. }) => responder = responder.updating(),
             Ok(ComponentId::Arrange { game, ply }) => {
-                return self
-                    .open_form(&responder, &user, place, game, ply, None)
-                    .await
+                return playing::open_form(&cx, &responder, game, ply, None).await
             }
             Ok(ComponentId::EditArrange { game, ply, layout }) => {
-                return self
-                    .open_form(&responder, &user, place, game, ply, Some(layout))
-                    .await
+                return playing::open_form(&cx, &responder, game, ply, Some(layout)).await
             }
             _ => {}
         }
-        let (tell, progress) = watch::channel(String::new());
-        let tell = Arc::new(tell);
         let board = responder
             .answer(progress, async {
                 match component.data.custom_id.parse::<ComponentId>() {
-                    Ok(id) => {
-                        let done = self
-                            .press(&user, place, id, &component.data.kind, &tell)
-                            .await;
-                        self.post(&user, place, done).await
-                    }
-                    Err(_) => Post::private(tr!(user.lang, "old-button")),
+                    Ok(id) => cx.post(press(&cx, id, &component.data.kind).await).await,
+                    Err(_) => Post::private(tr!(cx.user.lang, "old-button")),
                 }
             })
             .await;
@@ -305,239 +273,73 @@ impl Handler {
             &ctx.http,
             component.channel_id,
             board,
-            place.lang,
+            cx.place.lang,
         )
         .await;
     }
 
-    async fn press(
-        &self,
-        user: &User,
-        place: Place,
-        id: ComponentId,
-        kind: &ComponentInteractionDataKind,
-        progress: &Arc<watch::Sender<String>>,
-    ) -> Result<Post, AppError> {
-        let service = &self.service;
-        let reply = match id {
-            ComponentId::Accept { challenge } => {
-                service.accept(user, place, Some(challenge)).await?
+    /// The rearrangement form sent back (the only modal).
+    async fn on_modal(&self, ctx: &Context, modal: &ModalInteraction) {
+        let who = self.who_and_where(origin!(modal)).await;
+        let responder = self.responder(ctx, (modal.id, &modal.token), who.user.id);
+        let (tell, _) = watch::channel(String::new());
+        let tell = Arc::new(tell);
+        let cx = who.cx(&self.service, &tell);
+        match modal.data.custom_id.parse() {
+            Ok(ComponentId::ArrangeForm { game, ply }) => {
+                playing::submit_form(&cx, &responder, modal, game, ply).await
             }
-            ComponentId::Decline { challenge } => service.say_no(user, place, challenge).await?,
-            ComponentId::Move { game, ply } => {
-                let hole = match kind {
-                    ComponentInteractionDataKind::StringSelect { values } => values.first(),
-                    _ => None,
-                };
-                let Some(hole) = hole else {
-                    return Ok(Post::private(tr!(user.lang, "choose-hole")));
-                };
-                service
-                    .play_move(user, place, Some(game), hole, Some(ply))
-                    .await?
-            }
-            ComponentId::Draw { game, ply } => {
-                service.check_button(user, game, ply).await?;
-                service.draw(user, place, Some(game)).await?
-            }
-            ComponentId::Resign { game, ply } => {
-                service.check_button(user, game, ply).await?;
-                return Ok(confirm_resign(game, user.lang));
-            }
-            ComponentId::ConfirmResign { game } => service.resign(user, place, Some(game)).await?,
-            ComponentId::Watch { game, ply } => service.watch(user, game, ply).await?,
-            ComponentId::Review { game } => {
-                let progress = progress_of(progress, user.lang, game);
-                service.review(user, game, 1, progress).await?
-            }
-            ComponentId::ReviewAt { game, ply, .. } => {
-                let progress = progress_of(progress, user.lang, game);
-                service.review(user, game, ply, progress).await?
-            }
-            ComponentId::Hint { game, ply } => {
-                service.check_button(user, game, ply).await?;
-                service.hint(user, place, Some(game)).await?
-            }
-            ComponentId::AcceptDraw { game, ply } => {
-                service.answer_draw(user, place, game, ply, true).await?
-            }
-            ComponentId::DeclineDraw { game, ply } => {
-                service.answer_draw(user, place, game, ply, false).await?
-            }
-            ComponentId::Rematch { game } => service.rematch(user, place, game).await?,
-            ComponentId::ConfirmArrange { game, ply, layout } => {
-                service.arrange_at(user, place, game, ply, layout).await?
-            }
-            // Forms: opened before any answer (see `open_form`), or submitted.
-            ComponentId::Arrange { .. }
-            | ComponentId::EditArrange { .. }
-            | ComponentId::ArrangeForm { .. } => {
-                return Ok(Post::private(tr!(user.lang, "old-button")))
-            }
-            ComponentId::Analyse { game } => {
-                service
-                    .analysis(user, game, progress_of(progress, user.lang, game))
-                    .await?
-            }
-        };
-        Ok(Post::of(reply))
-    }
-
-    /// The Arrange and Edit buttons answer with the rearrangement form: a
-    /// modal, which must be the interaction's first response (no deferral),
-    /// filled with the current counts or the previewed ones. A refusal
-    /// (not their turn, a stale board) is a private message instead.
-    async fn open_form(
-        &self,
-        responder: &Responder,
-        user: &User,
-        place: Place,
-        game: i64,
-        ply: i64,
-        shown: Option<kiela_rules::Layout>,
-    ) {
-        match self.service.arrangement_now(user, game, ply).await {
-            Ok((side, now)) => {
-                let layout = shown.unwrap_or(now);
-                let form = components::arrange_form(game, ply, side, &layout, user.lang);
-                responder.modal(form).await;
-            }
-            Err(e) => {
+            _ => {
                 responder
                     .answer(no_progress(), async {
-                        self.post(user, place, Err(e)).await
+                        Post::private(tr!(cx.user.lang, "old-button"))
                     })
                     .await;
             }
         }
     }
 
-    /// The rearrangement form sent back: a private preview of the new
-    /// position with Confirm and Edit, or what is wrong with the form and
-    /// a button to open it again.
-    async fn on_modal(&self, ctx: &Context, modal: &ModalInteraction) {
-        let (user, place) = self.who_and_where(origin!(modal)).await;
-        let responder = self.responder(ctx, (modal.id, &modal.token), user.id);
-        let Ok(ComponentId::ArrangeForm { game, ply }) = modal.data.custom_id.parse() else {
-            responder
-                .answer(no_progress(), async {
-                    Post::private(tr!(user.lang, "old-button"))
-                })
-                .await;
-            return;
-        };
-        let field = |name: &str| {
-            modal
-                .data
-                .components
-                .iter()
-                .flat_map(|row| &row.components)
-                .find_map(|component| match component {
-                    ActionRowComponent::InputText(input) if input.custom_id == name => {
-                        input.value.clone()
-                    }
-                    _ => None,
-                })
-                .unwrap_or_default()
-        };
-        let typed = [field("upper"), field("lower")];
-        responder
-            .answer(no_progress(), async {
-                match self
-                    .service
-                    .preview_arrangement(&user, game, ply, [&typed[0], &typed[1]])
-                    .await
-                {
-                    Ok((reply, layout)) => Post {
-                        rows: components::confirm_arrange_row(game, ply, layout, user.lang),
-                        ..Post::of(reply)
-                    },
-                    Err(e @ AppError::Refused(_)) => Post {
-                        rows: components::reopen_arrange_row(game, ply, user.lang),
-                        ..self.failure(e, user.lang)
-                    },
-                    Err(e) => self.post(&user, place, Err(e)).await,
-                }
-            })
-            .await;
-    }
-
-    /// The post for the outcome of an action. Refusals are private; a stale
-    /// board's refusal comes with the current board.
-    async fn post(&self, user: &User, place: Place, done: Result<Post, AppError>) -> Post {
-        match done {
-            Ok(post) => post,
-            Err(AppError::OutOfDate { game_id }) => {
-                let refusal = capitalised(&AppError::OutOfDate { game_id }.message(user.lang));
-                // A private board: in the user's language.
-                let mine = Place {
-                    lang: user.lang,
-                    ..place
-                };
-                match self.service.show(user, mine, Some(game_id)).await {
-                    Ok(reply) => Post {
-                        text: format!("{refusal}.\n{}", reply.text),
-                        ephemeral: true,
-                        board: None,
-                        ..Post::of(reply)
-                    },
-                    Err(e) => self.failure(e, user.lang),
-                }
-            }
-            Err(e) => self.failure(e, user.lang),
-        }
-    }
-
-    /// A refusal or failure, privately, in the user's language.
-    fn failure(&self, error: AppError, lang: Lang) -> Post {
-        match error {
-            AppError::Store(_) | AppError::Internal(_) => {
-                error!("an action failed: {error}");
-                Post::private(tr!(lang, "error-sorry"))
-            }
-            refusal => Post::private(capitalised(&refusal.message(lang)) + "."),
-        }
-    }
-
     async fn on_autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
-        let (user, place) = self.who_and_where(origin!(command)).await;
+        let Who { user, place, .. } = self.who_and_where(origin!(command)).await;
         let responder = self.responder(ctx, (command.id, &command.token), user.id);
-        let Some(typing) = commands::typing(command) else {
+        let Some(typing) = command::typing(command) else {
             return responder.suggest(CreateAutocompleteResponse::new()).await;
         };
         let typed = typing.text.trim().to_ascii_uppercase();
         let choices: Vec<AutocompleteChoice> = match typing.option {
-            "hole" => match self.service.move_choices(&user, place, typing.game).await {
-                Ok(moves) => moves
-                    .into_iter()
-                    .filter(|(hole, _)| hole.to_string().starts_with(&typed))
-                    .map(|(hole, stones)| {
-                        AutocompleteChoice::new(
-                            components::hole_label(user.lang, hole, stones),
-                            hole.to_string(),
-                        )
-                    })
-                    .collect(),
-                Err(e) => {
-                    warn!(subcommand = typing.subcommand, "no move choices: {e}");
-                    Vec::new()
+            option if option == playing::HOLE.name() => {
+                match self.service.move_choices(&user, place, typing.game).await {
+                    Ok(moves) => moves
+                        .into_iter()
+                        .filter(|(hole, _)| hole.to_string().starts_with(&typed))
+                        .map(|(hole, stones)| {
+                            AutocompleteChoice::new(
+                                playing::hole_label(user.lang, hole, stones),
+                                hole.to_string(),
+                            )
+                        })
+                        .collect(),
+                    Err(e) => {
+                        warn!(subcommand = typing.subcommand, "no move choices: {e}");
+                        Vec::new()
+                    }
                 }
-            },
-            "game" => match self
-                .service
-                .game_choices(&user, matches!(typing.subcommand, "history" | "analyze"))
-                .await
-            {
-                Ok(games) => games
-                    .into_iter()
-                    .filter(|g| g.id.to_string().starts_with(typed.trim_start_matches('#')))
-                    .map(|g| AutocompleteChoice::new(g.label, g.id))
-                    .collect(),
-                Err(e) => {
-                    warn!("no game choices: {e}");
-                    Vec::new()
+            }
+            option if option == GAME.name() => {
+                let finished_too =
+                    [analysis::HISTORY.name, analysis::ANALYZE.name].contains(&typing.subcommand);
+                match self.service.game_choices(&user, finished_too).await {
+                    Ok(games) => games
+                        .into_iter()
+                        .filter(|g| g.id.to_string().starts_with(typed.trim_start_matches('#')))
+                        .map(|g| AutocompleteChoice::new(g.label, g.id))
+                        .collect(),
+                    Err(e) => {
+                        warn!("no game choices: {e}");
+                        Vec::new()
+                    }
                 }
-            },
+            }
             _ => Vec::new(),
         };
         let choices = choices.into_iter().take(MAX_CHOICES).collect();
@@ -547,29 +349,74 @@ impl Handler {
     }
 }
 
-/// The private question asked before resigning game `game`.
-fn confirm_resign(game: i64, lang: Lang) -> Post {
-    Post {
-        text: tr!(lang, "confirm-resign", id = game),
-        rows: components::confirm_resign_row(game, lang),
-        ephemeral: true,
-        ..Post::default()
+/// A component used: the feature that made it does what it says.
+async fn press(
+    cx: &Cx<'_>,
+    id: ComponentId,
+    kind: &ComponentInteractionDataKind,
+) -> Result<Post, AppError> {
+    match id {
+        ComponentId::Accept { challenge } => challenges::answer(cx, challenge, true).await,
+        ComponentId::Decline { challenge } => challenges::answer(cx, challenge, false).await,
+        ComponentId::Rematch { game } => challenges::rematch(cx, game).await,
+        ComponentId::Move { game, ply } => playing::chosen(cx, game, ply, kind).await,
+        ComponentId::Resign { game, ply } => playing::resign(cx, game, ply).await,
+        ComponentId::ConfirmResign { game } => playing::confirm(cx, game).await,
+        ComponentId::Watch { game, ply } => playing::watch(cx, game, ply).await,
+        ComponentId::Hint { game, ply } => playing::hint(cx, game, ply).await,
+        ComponentId::ConfirmArrange { game, ply, layout } => {
+            playing::confirm_arrange(cx, game, ply, layout).await
+        }
+        // Forms: opened before any answer (see `playing::open_form`), or
+        // submitted (a modal, see `on_modal`).
+        ComponentId::Arrange { .. }
+        | ComponentId::EditArrange { .. }
+        | ComponentId::ArrangeForm { .. } => Ok(Post::private(tr!(cx.user.lang, "old-button"))),
+        ComponentId::Draw { game, ply } => draws::offer(cx, game, ply).await,
+        ComponentId::AcceptDraw { game, ply } => draws::answer(cx, game, ply, true).await,
+        ComponentId::DeclineDraw { game, ply } => draws::answer(cx, game, ply, false).await,
+        ComponentId::Review { game } => analysis::review(cx, game, 1).await,
+        ComponentId::ReviewAt { game, ply, .. } => analysis::review(cx, game, ply).await,
+        ComponentId::Analyse { game } => analysis::analyse(cx, game).await,
     }
 }
 
-/// Reports an analysis's progress into the text a deferred answer shows
-/// while it waits (see [`Responder::answer`]).
-fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: i64) -> Progress {
-    let tell = tell.clone();
-    Arc::new(move |done, total| {
-        tell.send_replace(tr!(
-            lang,
-            "analysis-progress",
-            id = game,
-            done = done,
-            total = total
-        ));
-    })
+impl Cx<'_> {
+    /// The post for the outcome of an action. Refusals are private; a stale
+    /// board's refusal comes with the current board.
+    pub async fn post(&self, done: Result<Post, AppError>) -> Post {
+        let lang = self.user.lang;
+        match done {
+            Ok(post) => post,
+            Err(AppError::OutOfDate { game_id }) => {
+                let refusal = capitalised(&AppError::OutOfDate { game_id }.message(lang));
+                // A private board: in the user's language.
+                let mine = Place { lang, ..self.place };
+                match self.service.show(self.user, mine, Some(game_id)).await {
+                    Ok(reply) => Post {
+                        text: format!("{refusal}.\n{}", reply.text),
+                        ephemeral: true,
+                        board: None,
+                        ..Post::of(reply)
+                    },
+                    Err(e) => self.failure(e),
+                }
+            }
+            Err(e) => self.failure(e),
+        }
+    }
+
+    /// A refusal or failure, privately, in the user's language.
+    pub fn failure(&self, error: AppError) -> Post {
+        let lang = self.user.lang;
+        match error {
+            AppError::Store(_) | AppError::Internal(_) => {
+                error!("an action failed: {error}");
+                Post::private(tr!(lang, "error-sorry"))
+            }
+            refusal => Post::private(capitalised(&refusal.message(lang)) + "."),
+        }
+    }
 }
 
 fn nick(member: Option<&serenity::all::Member>) -> Option<&str> {

@@ -5,14 +5,15 @@
 //! It holds no game state: everything lives in the database, so buttons
 //! keep working after a restart.
 
-mod commands;
-mod components;
+mod command;
+mod features;
 mod handler;
+mod ids;
 mod respond;
 mod timers;
 
-pub use commands::{definition, Request, COMMAND};
-pub use components::ComponentId;
+pub use command::{definition, Request, COMMAND};
+pub use ids::ComponentId;
 
 use std::sync::Arc;
 use std::time::Duration;

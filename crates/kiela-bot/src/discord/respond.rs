@@ -21,7 +21,7 @@ use crate::app::{
 };
 use kiela_i18n::Lang;
 
-use super::components;
+use super::features::{self, playing};
 
 /// A message to post: text, the board picture, components, who to ping.
 #[derive(Clone, Debug, Default)]
@@ -62,7 +62,7 @@ impl Post {
 
     /// A service reply, with the components that act on it.
     pub fn of(reply: Reply) -> Post {
-        let rows = components::rows_for(&reply);
+        let rows = features::rows_for(&reply);
         let extension = reply
             .picture
             .as_ref()
@@ -220,7 +220,7 @@ pub async fn replace_board(
     };
     let rows = old
         .ply
-        .map(|ply| components::watch_row(board.game, ply, lang))
+        .map(|ply| playing::watch_row(board.game, ply, lang))
         .unwrap_or_default();
     if let Err(e) = ChannelId::new(old.channel_id as u64)
         .edit_message(

@@ -1,19 +1,17 @@
-//! Buttons and menus under the bot's messages. Their `custom_id`s carry the
-//! game (or challenge) and the ply they were made for, so they keep working
-//! after a restart and a stale one is recognised.
+//! The vocabulary of the bot's buttons, menus and forms: every action a
+//! component can do, and its `custom_id`. Each feature builds its own
+//! components (`features/`); their ids are written and read here, in one
+//! place, because ids already posted must keep parsing to the same action
+//! whatever the code becomes. They carry the game (or challenge) and the
+//! ply they were made for, so they keep working after a restart and a
+//! stale one is recognised.
 
 use std::fmt;
 use std::str::FromStr;
 
-use serenity::all::{
-    ButtonStyle, CreateActionRow, CreateButton, CreateInputText, CreateModal, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle,
-};
+use serenity::all::{ButtonStyle, CreateButton};
 
-use crate::app::{Reply, ReviewStep};
-use kiela_i18n::tr;
-use kiela_i18n::{t, Lang};
-use kiela_rules::{Layout, Side};
+use kiela_rules::Layout;
 
 /// What a component does, with everything needed to do it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +111,7 @@ pub enum ReviewButton {
 }
 
 impl ReviewButton {
-    const ALL: [ReviewButton; 4] = [
+    pub const ALL: [ReviewButton; 4] = [
         ReviewButton::First,
         ReviewButton::Previous,
         ReviewButton::Next,
@@ -267,248 +265,8 @@ impl FromStr for ComponentId {
     }
 }
 
-/// The rows under a reply: Accept / Decline for a challenge; under every
-/// public board a Watch button (a finished game's also Analyse), and for a
-/// game going on the menu of legal
-/// moves (when a person is to move) and the Offer draw / Resign buttons.
-/// Their words are in the reply's language.
-pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
-    let lang = reply.lang;
-    if let Some(step) = reply.review {
-        return vec![review_row(step, lang)];
-    }
-    let mut rows = Vec::new();
-    if let Some(challenge) = reply.challenge {
-        rows.push(CreateActionRow::Buttons(vec![
-            button(
-                ComponentId::Accept { challenge },
-                &tr!(lang, "button-accept"),
-                ButtonStyle::Success,
-            ),
-            button(
-                ComponentId::Decline { challenge },
-                &tr!(lang, "button-decline"),
-                ButtonStyle::Danger,
-            ),
-        ]));
-    }
-    let Some(game) = reply
-        .game
-        .filter(|_| reply.picture.is_some() && !reply.private)
-    else {
-        return rows;
-    };
-    let (id, ply) = (game.id, game.ply);
-    if !game.active {
-        // A finished game's last board: Watch its last turn, Analyse it,
-        // and a Rematch.
-        let watch = (ply > 0).then(|| watch_button(id, ply, lang));
-        let analyse = (ply > 0).then(|| {
-            button(
-                ComponentId::Analyse { game: id },
-                &tr!(lang, "button-analyse"),
-                ButtonStyle::Secondary,
-            )
-        });
-        let review = (ply > 0).then(|| {
-            button(
-                ComponentId::Review { game: id },
-                &tr!(lang, "button-review"),
-                ButtonStyle::Secondary,
-            )
-        });
-        let rematch = button(
-            ComponentId::Rematch { game: id },
-            &tr!(lang, "button-rematch"),
-            ButtonStyle::Success,
-        );
-        rows.push(CreateActionRow::Buttons(
-            watch
-                .into_iter()
-                .chain(analyse)
-                .chain(review)
-                .chain([rematch])
-                .collect(),
-        ));
-        return rows;
-    }
-    if !reply.moves.is_empty() {
-        // At most 20 holes: within a menu's 25 options.
-        let options = reply
-            .moves
-            .iter()
-            .map(|(hole, stones)| {
-                CreateSelectMenuOption::new(hole_label(lang, *hole, *stones), hole.to_string())
-            })
-            .collect();
-        let menu = CreateSelectMenu::new(
-            ComponentId::Move { game: id, ply }.to_string(),
-            CreateSelectMenuKind::String { options },
-        )
-        .placeholder(tr!(lang, "menu-sow-from"));
-        rows.push(CreateActionRow::SelectMenu(menu));
-    }
-    // Ply 0 has no turn to watch.
-    let watch = (ply > 0).then(|| watch_button(id, ply, lang));
-    let arrange = reply.may_arrange.then(|| {
-        button(
-            ComponentId::Arrange { game: id, ply },
-            &tr!(lang, "button-arrange"),
-            ButtonStyle::Primary,
-        )
-    });
-    // A pending offer is answered below, not offered again.
-    let offer = (!reply.draw_offered).then(|| {
-        button(
-            ComponentId::Draw { game: id, ply },
-            &tr!(lang, "button-offer-draw"),
-            ButtonStyle::Secondary,
-        )
-    });
-    let hint = reply.may_hint.then(|| {
-        button(
-            ComponentId::Hint { game: id, ply },
-            &tr!(lang, "button-hint"),
-            ButtonStyle::Secondary,
-        )
-    });
-    let resign = button(
-        ComponentId::Resign { game: id, ply },
-        &tr!(lang, "button-resign"),
-        ButtonStyle::Danger,
-    );
-    // At most five: Watch, Arrange, Offer draw, Hint, Resign.
-    let buttons = watch
-        .into_iter()
-        .chain(arrange)
-        .chain(offer)
-        .chain(hint)
-        .chain([resign]);
-    rows.push(CreateActionRow::Buttons(buttons.collect()));
-    if reply.draw_offered {
-        rows.push(CreateActionRow::Buttons(vec![
-            button(
-                ComponentId::AcceptDraw { game: id, ply },
-                &tr!(lang, "button-accept-draw"),
-                ButtonStyle::Success,
-            ),
-            button(
-                ComponentId::DeclineDraw { game: id, ply },
-                &tr!(lang, "button-decline-draw"),
-                ButtonStyle::Secondary,
-            ),
-        ]));
-    }
-    rows
-}
-
-/// A review step's buttons: to the first, previous, next and last move,
-/// those that go nowhere disabled.
-fn review_row(step: ReviewStep, lang: Lang) -> CreateActionRow {
-    let buttons = ReviewButton::ALL.into_iter().map(|which| {
-        let (ply, label) = match which {
-            ReviewButton::First => (1, "button-first"),
-            ReviewButton::Previous => (step.ply - 1, "button-previous"),
-            ReviewButton::Next => (step.ply + 1, "button-next"),
-            ReviewButton::Last => (step.last, "button-last"),
-        };
-        let id = ComponentId::ReviewAt {
-            game: step.game,
-            ply,
-            button: which,
-        };
-        button(id, &t(lang, label, &[]), ButtonStyle::Secondary)
-            .disabled(!(1..=step.last).contains(&ply) || ply == step.ply)
-    });
-    CreateActionRow::Buttons(buttons.collect())
-}
-
-/// The rearrangement form of game `game` at `ply` for `side`: the upper
-/// and the lower row as the board draws them, filled with `layout`.
-pub fn arrange_form(game: i64, ply: i64, side: Side, layout: &Layout, lang: Lang) -> CreateModal {
-    let row = |index: usize, counts: &[u8]| {
-        let row = Layout::hole(side, index).row();
-        let (name, label) = if index == 0 {
-            ("upper", tr!(lang, "arrange-form-upper", row = row))
-        } else {
-            ("lower", tr!(lang, "arrange-form-lower", row = row))
-        };
-        let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
-        CreateActionRow::InputText(
-            CreateInputText::new(InputTextStyle::Short, label, name)
-                .value(counts.join(" "))
-                .max_length(100)
-                .required(true),
-        )
-    };
-    CreateModal::new(
-        ComponentId::ArrangeForm { game, ply }.to_string(),
-        tr!(lang, "arrange-form-title", id = game),
-    )
-    .components(vec![row(0, &layout.0[..10]), row(10, &layout.0[10..])])
-}
-
-/// Under a rearrangement's preview: play it, or change it.
-pub fn confirm_arrange_row(
-    game: i64,
-    ply: i64,
-    layout: Layout,
-    lang: Lang,
-) -> Vec<CreateActionRow> {
-    vec![CreateActionRow::Buttons(vec![
-        button(
-            ComponentId::ConfirmArrange { game, ply, layout },
-            &tr!(lang, "button-confirm-arrange"),
-            ButtonStyle::Success,
-        ),
-        button(
-            ComponentId::EditArrange { game, ply, layout },
-            &tr!(lang, "button-edit-arrange"),
-            ButtonStyle::Secondary,
-        ),
-    ])]
-}
-
-/// Under a refused form: open it again.
-pub fn reopen_arrange_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
-    vec![CreateActionRow::Buttons(vec![button(
-        ComponentId::Arrange { game, ply },
-        &tr!(lang, "button-reopen-arrange"),
-        ButtonStyle::Primary,
-    )])]
-}
-
-/// A legal move as a menu or autocomplete choice: `C2 (3 stones)`.
-pub fn hole_label(lang: Lang, hole: kiela_rules::Hole, stones: u8) -> String {
-    tr!(lang, "menu-hole", hole = hole.to_string(), stones = stones)
-}
-
-/// What an old board keeps: its Watch button (none at ply 0).
-pub fn watch_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
-    (ply > 0)
-        .then(|| CreateActionRow::Buttons(vec![watch_button(game, ply, lang)]))
-        .into_iter()
-        .collect()
-}
-
-fn watch_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
-    button(
-        ComponentId::Watch { game, ply },
-        &tr!(lang, "button-watch"),
-        ButtonStyle::Primary,
-    )
-}
-
-/// The confirmation asked before resigning game `game`.
-pub fn confirm_resign_row(game: i64, lang: Lang) -> Vec<CreateActionRow> {
-    vec![CreateActionRow::Buttons(vec![button(
-        ComponentId::ConfirmResign { game },
-        &tr!(lang, "button-confirm-resign"),
-        ButtonStyle::Danger,
-    )])]
-}
-
-fn button(id: ComponentId, label: &str, style: ButtonStyle) -> CreateButton {
+/// A button that does `id`.
+pub fn button(id: ComponentId, label: &str, style: ButtonStyle) -> CreateButton {
     CreateButton::new(id.to_string()).label(label).style(style)
 }
 

@@ -1,0 +1,132 @@
+//! Looking back at a game: `/kiela history`, `/kiela analyze` and the
+//! Analyse button (the computer's analysis), and the review of a finished
+//! game move by move (the Review button, then its step buttons).
+
+use std::sync::Arc;
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+use serenity::async_trait;
+use tokio::sync::watch;
+
+use crate::app::{AppError, Progress, ReviewStep};
+use kiela_i18n::tr;
+use kiela_i18n::{t, Lang};
+
+use crate::discord::command::{Opt, Request, Subcommand, GAME};
+use crate::discord::handler::Cx;
+use crate::discord::ids::{button, ComponentId, ReviewButton};
+use crate::discord::respond::Post;
+
+/// Required: there is no current game to default to (the choices offered
+/// include finished games).
+const ANY_GAME: Opt<i64> = GAME.required();
+
+pub const HISTORY: Subcommand = Subcommand {
+    name: "history",
+    options: &[ANY_GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Analysis::History {
+            game: args
+                .get(&ANY_GAME)?
+                .ok_or_else(|| tr!(args.lang, "parse-which-game"))?,
+        }))
+    },
+};
+
+pub const ANALYZE: Subcommand = Subcommand {
+    name: "analyze",
+    options: &[ANY_GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Analysis::Analyze {
+            game: args
+                .get(&ANY_GAME)?
+                .ok_or_else(|| tr!(args.lang, "parse-which-game"))?,
+        }))
+    },
+};
+
+#[derive(Debug)]
+enum Analysis {
+    History { game: i64 },
+    Analyze { game: i64 },
+}
+
+#[async_trait]
+impl Request for Analysis {
+    async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
+        let reply = match *self {
+            Analysis::History { game } => cx.service.history(cx.user, cx.place, game).await?,
+            Analysis::Analyze { game } => return analyse(cx, game).await,
+        };
+        Ok(Post::of(reply))
+    }
+}
+
+/// The computer's analysis of game `game` (the command or the button).
+pub async fn analyse(cx: &Cx<'_>, game: i64) -> Result<Post, AppError> {
+    let progress = progress_of(cx.progress, cx.user.lang, game);
+    Ok(Post::of(
+        cx.service.analysis(cx.user, game, progress).await?,
+    ))
+}
+
+/// The review of game `game` at move `ply` (the Review button shows the
+/// first).
+pub async fn review(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+    let progress = progress_of(cx.progress, cx.user.lang, game);
+    Ok(Post::of(
+        cx.service.review(cx.user, game, ply, progress).await?,
+    ))
+}
+
+/// Reports an analysis's progress into the text a deferred answer shows
+/// while it waits (see [`Responder::answer`](crate::discord::respond::Responder::answer)).
+fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: i64) -> Progress {
+    let tell = tell.clone();
+    Arc::new(move |done, total| {
+        tell.send_replace(tr!(
+            lang,
+            "analysis-progress",
+            id = game,
+            done = done,
+            total = total
+        ));
+    })
+}
+
+pub fn analyse_button(game: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Analyse { game },
+        &tr!(lang, "button-analyse"),
+        ButtonStyle::Secondary,
+    )
+}
+
+pub fn review_button(game: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Review { game },
+        &tr!(lang, "button-review"),
+        ButtonStyle::Secondary,
+    )
+}
+
+/// A review step's buttons: to the first, previous, next and last move,
+/// those that go nowhere disabled.
+pub fn review_row(step: ReviewStep, lang: Lang) -> CreateActionRow {
+    let buttons = ReviewButton::ALL.into_iter().map(|which| {
+        let (ply, label) = match which {
+            ReviewButton::First => (1, "button-first"),
+            ReviewButton::Previous => (step.ply - 1, "button-previous"),
+            ReviewButton::Next => (step.ply + 1, "button-next"),
+            ReviewButton::Last => (step.last, "button-last"),
+        };
+        let id = ComponentId::ReviewAt {
+            game: step.game,
+            ply,
+            button: which,
+        };
+        button(id, &t(lang, label, &[]), ButtonStyle::Secondary)
+            .disabled(!(1..=step.last).contains(&ply) || ply == step.ply)
+    });
+    CreateActionRow::Buttons(buttons.collect())
+}

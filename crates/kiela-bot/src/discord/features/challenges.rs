@@ -1,0 +1,184 @@
+//! Starting games: `/kiela challenge`, `accept`, `decline` and `ai`, the
+//! Accept / Decline buttons under a challenge and Rematch under a finished
+//! game.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+use serenity::async_trait;
+
+use crate::app::{AppError, FirstMover, GameOptions, User};
+use kiela_ai::Level;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_rules::Variant;
+
+use crate::discord::command::{Args, Choice, Opt, Request, Subcommand};
+use crate::discord::handler::Cx;
+use crate::discord::ids::{button, ComponentId};
+use crate::discord::respond::Post;
+
+/// Without it, an open challenge: anyone in the channel may accept it.
+const OPPONENT: Opt<User> = Opt::new("opponent");
+const VARIANT: Opt<Variant> = Opt::new("variant");
+const FIRST: Opt<FirstMover> = Opt::new("first");
+/// Against the computer, "them" is labelled "computer".
+const FIRST_VS_AI: Opt<FirstMover> = Opt::new("first").relabel("them", "computer");
+const DAYS: Opt<i64> = Opt::new("days").min(1).max(14);
+const LEVEL: Opt<Level> = Opt::new("level");
+
+pub const CHALLENGE: Subcommand = Subcommand {
+    name: "challenge",
+    options: &[OPPONENT.spec(), VARIANT.spec(), FIRST.spec(), DAYS.spec()],
+    read: |args| {
+        Ok(Box::new(Challenges::Challenge {
+            opponent: args.get(&OPPONENT)?,
+            options: game_options(args, &FIRST)?,
+        }))
+    },
+};
+
+pub const ACCEPT: Subcommand = Subcommand {
+    name: "accept",
+    options: &[],
+    read: |_| Ok(Box::new(Challenges::Accept)),
+};
+
+pub const DECLINE: Subcommand = Subcommand {
+    name: "decline",
+    options: &[],
+    read: |_| Ok(Box::new(Challenges::Decline)),
+};
+
+pub const AI: Subcommand = Subcommand {
+    name: "ai",
+    options: &[
+        LEVEL.spec(),
+        VARIANT.spec(),
+        FIRST_VS_AI.spec(),
+        DAYS.spec(),
+    ],
+    read: |args| {
+        Ok(Box::new(Challenges::Ai {
+            level: args.get(&LEVEL)?.unwrap_or(Level::Medium),
+            options: game_options(args, &FIRST_VS_AI)?,
+        }))
+    },
+};
+
+fn game_options(args: &Args<'_>, first: &Opt<FirstMover>) -> Result<GameOptions, String> {
+    let defaults = GameOptions::default();
+    Ok(GameOptions {
+        variant: args.get(&VARIANT)?.unwrap_or(defaults.variant),
+        first: args.get(first)?.unwrap_or(FirstMover::Random),
+        days: args.get(&DAYS)?,
+    })
+}
+
+#[derive(Debug)]
+enum Challenges {
+    Challenge {
+        opponent: Option<User>,
+        options: GameOptions,
+    },
+    Accept,
+    Decline,
+    Ai {
+        level: Level,
+        options: GameOptions,
+    },
+}
+
+#[async_trait]
+impl Request for Challenges {
+    async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
+        let (service, user, place) = (cx.service, cx.user, cx.place);
+        let reply = match *self {
+            Challenges::Challenge {
+                opponent: Some(opponent),
+                options,
+            } => service.challenge(user, place, &opponent, options).await,
+            Challenges::Challenge {
+                opponent: None,
+                options,
+            } => service.open_challenge(user, place, options).await,
+            Challenges::Accept => service.accept(user, place, None).await,
+            Challenges::Decline => service.decline(user, place, None).await,
+            Challenges::Ai { level, options } => {
+                service.start_ai_game(user, place, level, options).await
+            }
+        };
+        reply.map(Post::of)
+    }
+}
+
+impl Choice for Variant {
+    const OFFERED: &'static [Variant] = &Variant::ALL;
+    fn value(self) -> &'static str {
+        self.name()
+    }
+    fn unknown(text: &str, lang: Lang) -> Option<String> {
+        Some(tr!(lang, "bad-variant", text = text))
+    }
+}
+
+impl Choice for Level {
+    const OFFERED: &'static [Level] = &Level::ALL;
+    fn value(self) -> &'static str {
+        self.name()
+    }
+    fn unknown(text: &str, lang: Lang) -> Option<String> {
+        Some(tr!(lang, "bad-level", text = text))
+    }
+}
+
+/// Discord's words for who moves first, as registered: not the names the
+/// database stores.
+impl Choice for FirstMover {
+    const OFFERED: &'static [FirstMover] = &[FirstMover::Me, FirstMover::Them, FirstMover::Random];
+    fn value(self) -> &'static str {
+        match self {
+            FirstMover::Me => "me",
+            FirstMover::Them => "them",
+            FirstMover::Random => "random",
+        }
+    }
+}
+
+/// The Accept and Decline buttons.
+pub async fn answer(cx: &Cx<'_>, challenge: i64, yes: bool) -> Result<Post, AppError> {
+    let (service, user, place) = (cx.service, cx.user, cx.place);
+    let reply = if yes {
+        service.accept(user, place, Some(challenge)).await?
+    } else {
+        service.say_no(user, place, challenge).await?
+    };
+    Ok(Post::of(reply))
+}
+
+/// The Rematch button: the same game again, seats swapped.
+pub async fn rematch(cx: &Cx<'_>, game: i64) -> Result<Post, AppError> {
+    Ok(Post::of(cx.service.rematch(cx.user, cx.place, game).await?))
+}
+
+/// Under a challenge: Accept / Decline.
+pub fn answer_row(challenge: i64, lang: Lang) -> CreateActionRow {
+    CreateActionRow::Buttons(vec![
+        button(
+            ComponentId::Accept { challenge },
+            &tr!(lang, "button-accept"),
+            ButtonStyle::Success,
+        ),
+        button(
+            ComponentId::Decline { challenge },
+            &tr!(lang, "button-decline"),
+            ButtonStyle::Danger,
+        ),
+    ])
+}
+
+pub fn rematch_button(game: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Rematch { game },
+        &tr!(lang, "button-rematch"),
+        ButtonStyle::Success,
+    )
+}

@@ -1,0 +1,78 @@
+//! Draws: `/kiela draw` and the Offer draw button offer one (or accept the
+//! opponent's); Accept draw / Decline answer a pending offer.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+use serenity::async_trait;
+
+use crate::app::AppError;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use crate::discord::command::{Request, Subcommand, GAME};
+use crate::discord::handler::Cx;
+use crate::discord::ids::{button, ComponentId};
+use crate::discord::respond::Post;
+
+pub const DRAW: Subcommand = Subcommand {
+    name: "draw",
+    options: &[GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Draw {
+            game: args.get(&GAME)?,
+        }))
+    },
+};
+
+#[derive(Debug)]
+struct Draw {
+    game: Option<i64>,
+}
+
+#[async_trait]
+impl Request for Draw {
+    async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
+        let reply = cx.service.draw(cx.user, cx.place, self.game).await?;
+        Ok(Post::of(reply))
+    }
+}
+
+/// The Offer draw button under board `game` at `ply`.
+pub async fn offer(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+    cx.service.check_button(cx.user, game, ply).await?;
+    Ok(Post::of(
+        cx.service.draw(cx.user, cx.place, Some(game)).await?,
+    ))
+}
+
+/// Accept draw (`yes`) or Decline.
+pub async fn answer(cx: &Cx<'_>, game: i64, ply: i64, yes: bool) -> Result<Post, AppError> {
+    let reply = cx
+        .service
+        .answer_draw(cx.user, cx.place, game, ply, yes)
+        .await?;
+    Ok(Post::of(reply))
+}
+
+pub fn offer_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Draw { game, ply },
+        &tr!(lang, "button-offer-draw"),
+        ButtonStyle::Secondary,
+    )
+}
+
+/// Under a board with a pending offer: its answers.
+pub fn answer_row(game: i64, ply: i64, lang: Lang) -> CreateActionRow {
+    CreateActionRow::Buttons(vec![
+        button(
+            ComponentId::AcceptDraw { game, ply },
+            &tr!(lang, "button-accept-draw"),
+            ButtonStyle::Success,
+        ),
+        button(
+            ComponentId::DeclineDraw { game, ply },
+            &tr!(lang, "button-decline-draw"),
+            ButtonStyle::Secondary,
+        ),
+    ])
+}

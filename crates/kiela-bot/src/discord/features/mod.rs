@@ -1,0 +1,99 @@
+//! The features a player meets on Discord, one module each: its
+//! subcommands (declared once, see [`super::command`]), what they do, and
+//! its buttons. The handler only routes interactions here.
+
+pub mod analysis;
+pub mod challenges;
+pub mod draws;
+pub mod info;
+pub mod playing;
+pub mod settings;
+
+use serenity::all::CreateActionRow;
+
+use crate::app::Reply;
+
+use super::command::Subcommand;
+
+/// Every subcommand of `/kiela`, in the order Discord lists them (the
+/// registered definition's order: keep it, or Discord sees a new command).
+pub const SUBCOMMANDS: &[Subcommand] = &[
+    challenges::CHALLENGE,
+    challenges::ACCEPT,
+    challenges::DECLINE,
+    challenges::AI,
+    playing::MOVE,
+    playing::ARRANGE,
+    playing::RESIGN,
+    draws::DRAW,
+    playing::HINT,
+    playing::BOARD,
+    info::GAMES,
+    analysis::HISTORY,
+    analysis::ANALYZE,
+    info::STATS,
+    info::LEADERBOARD,
+    info::RULES,
+    settings::NOTIFY,
+    settings::VACATION,
+    settings::SETTINGS,
+];
+
+/// The rows under a reply, each feature's buttons in their place: a
+/// review's steps; Accept / Decline under a challenge; under a finished
+/// game's public board Watch, Analyse, Review and Rematch; under a game
+/// going on, the menu of legal moves (when a person is to move), then
+/// Watch, Arrange, Offer draw, Hint and Resign, and the answers to a draw
+/// offer. Their words are in the reply's language.
+pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
+    let lang = reply.lang;
+    if let Some(step) = reply.review {
+        return vec![analysis::review_row(step, lang)];
+    }
+    let mut rows = Vec::new();
+    if let Some(challenge) = reply.challenge {
+        rows.push(challenges::answer_row(challenge, lang));
+    }
+    let Some(game) = reply
+        .game
+        .filter(|_| reply.picture.is_some() && !reply.private)
+    else {
+        return rows;
+    };
+    let (id, ply) = (game.id, game.ply);
+    if !game.active {
+        // Ply 0 has no turn to watch, nothing to analyse or review.
+        let played = (ply > 0).then(|| {
+            [
+                playing::watch_button(id, ply, lang),
+                analysis::analyse_button(id, lang),
+                analysis::review_button(id, lang),
+            ]
+        });
+        let buttons = played.into_iter().flatten();
+        let rematch = challenges::rematch_button(id, lang);
+        rows.push(CreateActionRow::Buttons(buttons.chain([rematch]).collect()));
+        return rows;
+    }
+    rows.extend(playing::move_menu(id, ply, &reply.moves, lang));
+    // At most five: Watch, Arrange, Offer draw, Hint, Resign.
+    let watch = (ply > 0).then(|| playing::watch_button(id, ply, lang));
+    let arrange = reply
+        .may_arrange
+        .then(|| playing::arrange_button(id, ply, lang));
+    // A pending offer is answered below, not offered again.
+    let offer = (!reply.draw_offered).then(|| draws::offer_button(id, ply, lang));
+    let hint = reply.may_hint.then(|| playing::hint_button(id, ply, lang));
+    let resign = playing::resign_button(id, ply, lang);
+    let buttons = watch
+        .into_iter()
+        .chain(arrange)
+        .chain(offer)
+        .chain(hint)
+        .chain([resign]);
+    rows.push(CreateActionRow::Buttons(buttons.collect()));
+    if reply.draw_offered {
+        rows.push(draws::answer_row(id, ply, lang));
+    }
+    rows
+}

@@ -1,0 +1,371 @@
+//! Playing a game: `/kiela move` and the menu of moves, `arrange` and the
+//! rearrangement form, `resign` and its confirmation, `hint`, `board`, and
+//! the Watch button.
+
+use serenity::all::{
+    ActionRowComponent, ButtonStyle, ComponentInteractionDataKind, CreateActionRow, CreateButton,
+    CreateInputText, CreateModal, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    InputTextStyle, ModalInteraction,
+};
+use serenity::async_trait;
+
+use crate::app::AppError;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_rules::{Hole, Layout, Side};
+
+use crate::discord::command::{Opt, Request, Subcommand, GAME};
+use crate::discord::handler::Cx;
+use crate::discord::ids::{button, ComponentId};
+use crate::discord::respond::{no_progress, Post, Responder};
+
+/// The hole to sow from (autocompleted with the legal moves).
+pub const HOLE: Opt<String> = Opt::new("hole").required().autocomplete();
+const LAYOUT: Opt<String> = Opt::new("layout").required();
+
+pub const MOVE: Subcommand = Subcommand {
+    name: "move",
+    options: &[HOLE.spec(), GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Playing::Move {
+            hole: args
+                .get(&HOLE)?
+                .ok_or_else(|| tr!(args.lang, "parse-which-hole"))?,
+            game: args.get(&GAME)?,
+        }))
+    },
+};
+
+pub const ARRANGE: Subcommand = Subcommand {
+    name: "arrange",
+    options: &[LAYOUT.spec(), GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Playing::Arrange {
+            layout: args
+                .get(&LAYOUT)?
+                .ok_or_else(|| tr!(args.lang, "parse-layout"))?,
+            game: args.get(&GAME)?,
+        }))
+    },
+};
+
+pub const RESIGN: Subcommand = Subcommand {
+    name: "resign",
+    options: &[GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Playing::Resign {
+            game: args.get(&GAME)?,
+        }))
+    },
+};
+
+pub const HINT: Subcommand = Subcommand {
+    name: "hint",
+    options: &[GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Playing::Hint {
+            game: args.get(&GAME)?,
+        }))
+    },
+};
+
+pub const BOARD: Subcommand = Subcommand {
+    name: "board",
+    options: &[GAME.spec()],
+    read: |args| {
+        Ok(Box::new(Playing::Board {
+            game: args.get(&GAME)?,
+        }))
+    },
+};
+
+#[derive(Debug)]
+enum Playing {
+    Move { hole: String, game: Option<i64> },
+    Arrange { layout: String, game: Option<i64> },
+    Resign { game: Option<i64> },
+    Hint { game: Option<i64> },
+    Board { game: Option<i64> },
+}
+
+#[async_trait]
+impl Request for Playing {
+    async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
+        let (service, user, place) = (cx.service, cx.user, cx.place);
+        let reply = match *self {
+            Playing::Move { hole, game } => service.play_move(user, place, game, &hole, None).await,
+            Playing::Arrange { layout, game } => service.arrange(user, place, game, &layout).await,
+            Playing::Resign { game } => {
+                // As the button does: asked, privately, before anything changes.
+                let game = service.resign_prompt(user, place, game).await?;
+                return Ok(confirm_resign(game, user.lang));
+            }
+            Playing::Hint { game } => service.hint(user, place, game).await,
+            Playing::Board { game } => service.show(user, place, game).await,
+        };
+        reply.map(Post::of)
+    }
+}
+
+/// A hole chosen in the menu of moves under board `game` at `ply`.
+pub async fn chosen(
+    cx: &Cx<'_>,
+    game: i64,
+    ply: i64,
+    kind: &ComponentInteractionDataKind,
+) -> Result<Post, AppError> {
+    let hole = match kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first(),
+        _ => None,
+    };
+    let Some(hole) = hole else {
+        return Ok(Post::private(tr!(cx.user.lang, "choose-hole")));
+    };
+    let reply = cx
+        .service
+        .play_move(cx.user, cx.place, Some(game), hole, Some(ply))
+        .await?;
+    Ok(Post::of(reply))
+}
+
+/// The Resign button: asks first.
+pub async fn resign(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+    cx.service.check_button(cx.user, game, ply).await?;
+    Ok(confirm_resign(game, cx.user.lang))
+}
+
+/// The confirmation's button: resigns.
+pub async fn confirm(cx: &Cx<'_>, game: i64) -> Result<Post, AppError> {
+    Ok(Post::of(
+        cx.service.resign(cx.user, cx.place, Some(game)).await?,
+    ))
+}
+
+/// The Hint button.
+pub async fn hint(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+    cx.service.check_button(cx.user, game, ply).await?;
+    Ok(Post::of(
+        cx.service.hint(cx.user, cx.place, Some(game)).await?,
+    ))
+}
+
+/// The Watch button: the turn that led to `ply`, privately.
+pub async fn watch(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+    Ok(Post::of(cx.service.watch(cx.user, game, ply).await?))
+}
+
+/// The Confirm button under a rearrangement's preview: plays it.
+pub async fn confirm_arrange(
+    cx: &Cx<'_>,
+    game: i64,
+    ply: i64,
+    layout: Layout,
+) -> Result<Post, AppError> {
+    let reply = cx
+        .service
+        .arrange_at(cx.user, cx.place, game, ply, layout)
+        .await?;
+    Ok(Post::of(reply))
+}
+
+/// The private question asked before resigning game `game`.
+fn confirm_resign(game: i64, lang: Lang) -> Post {
+    Post {
+        text: tr!(lang, "confirm-resign", id = game),
+        rows: vec![CreateActionRow::Buttons(vec![button(
+            ComponentId::ConfirmResign { game },
+            &tr!(lang, "button-confirm-resign"),
+            ButtonStyle::Danger,
+        )])],
+        ephemeral: true,
+        ..Post::default()
+    }
+}
+
+/// The Arrange and Edit buttons answer with the rearrangement form: a
+/// modal, which must be the interaction's first response (no deferral),
+/// filled with the current counts or the previewed ones. A refusal
+/// (not their turn, a stale board) is a private message instead.
+pub async fn open_form(
+    cx: &Cx<'_>,
+    responder: &Responder,
+    game: i64,
+    ply: i64,
+    shown: Option<Layout>,
+) {
+    match cx.service.arrangement_now(cx.user, game, ply).await {
+        Ok((side, now)) => {
+            let layout = shown.unwrap_or(now);
+            responder
+                .modal(arrange_form(game, ply, side, &layout, cx.user.lang))
+                .await;
+        }
+        Err(e) => {
+            responder
+                .answer(no_progress(), async { cx.post(Err(e)).await })
+                .await;
+        }
+    }
+}
+
+/// The rearrangement form sent back: a private preview of the new
+/// position with Confirm and Edit, or what is wrong with the form and
+/// a button to open it again.
+pub async fn submit_form(
+    cx: &Cx<'_>,
+    responder: &Responder,
+    modal: &ModalInteraction,
+    game: i64,
+    ply: i64,
+) {
+    let field = |name: &str| {
+        modal
+            .data
+            .components
+            .iter()
+            .flat_map(|row| &row.components)
+            .find_map(|component| match component {
+                ActionRowComponent::InputText(input) if input.custom_id == name => {
+                    input.value.clone()
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    };
+    let typed = [field("upper"), field("lower")];
+    let lang = cx.user.lang;
+    responder
+        .answer(no_progress(), async {
+            match cx
+                .service
+                .preview_arrangement(cx.user, game, ply, [&typed[0], &typed[1]])
+                .await
+            {
+                Ok((reply, layout)) => Post {
+                    rows: confirm_arrange_row(game, ply, layout, lang),
+                    ..Post::of(reply)
+                },
+                Err(e @ AppError::Refused(_)) => Post {
+                    rows: reopen_arrange_row(game, ply, lang),
+                    ..cx.failure(e)
+                },
+                Err(e) => cx.post(Err(e)).await,
+            }
+        })
+        .await;
+}
+
+/// The rearrangement form of game `game` at `ply` for `side`: the upper
+/// and the lower row as the board draws them, filled with `layout`.
+fn arrange_form(game: i64, ply: i64, side: Side, layout: &Layout, lang: Lang) -> CreateModal {
+    let row = |index: usize, counts: &[u8]| {
+        let row = Layout::hole(side, index).row();
+        let (name, label) = if index == 0 {
+            ("upper", tr!(lang, "arrange-form-upper", row = row))
+        } else {
+            ("lower", tr!(lang, "arrange-form-lower", row = row))
+        };
+        let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
+        CreateActionRow::InputText(
+            CreateInputText::new(InputTextStyle::Short, label, name)
+                .value(counts.join(" "))
+                .max_length(100)
+                .required(true),
+        )
+    };
+    CreateModal::new(
+        ComponentId::ArrangeForm { game, ply }.to_string(),
+        tr!(lang, "arrange-form-title", id = game),
+    )
+    .components(vec![row(0, &layout.0[..10]), row(10, &layout.0[10..])])
+}
+
+/// Under a rearrangement's preview: play it, or change it.
+fn confirm_arrange_row(game: i64, ply: i64, layout: Layout, lang: Lang) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        button(
+            ComponentId::ConfirmArrange { game, ply, layout },
+            &tr!(lang, "button-confirm-arrange"),
+            ButtonStyle::Success,
+        ),
+        button(
+            ComponentId::EditArrange { game, ply, layout },
+            &tr!(lang, "button-edit-arrange"),
+            ButtonStyle::Secondary,
+        ),
+    ])]
+}
+
+/// Under a refused form: open it again.
+fn reopen_arrange_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![button(
+        ComponentId::Arrange { game, ply },
+        &tr!(lang, "button-reopen-arrange"),
+        ButtonStyle::Primary,
+    )])]
+}
+
+/// The menu of legal moves under a board (none when the computer or
+/// nobody is to move). At most 20 holes: within a menu's 25 options.
+pub fn move_menu(game: i64, ply: i64, moves: &[(Hole, u8)], lang: Lang) -> Option<CreateActionRow> {
+    if moves.is_empty() {
+        return None;
+    }
+    let options = moves
+        .iter()
+        .map(|(hole, stones)| {
+            CreateSelectMenuOption::new(hole_label(lang, *hole, *stones), hole.to_string())
+        })
+        .collect();
+    let menu = CreateSelectMenu::new(
+        ComponentId::Move { game, ply }.to_string(),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(tr!(lang, "menu-sow-from"));
+    Some(CreateActionRow::SelectMenu(menu))
+}
+
+/// A legal move as a menu or autocomplete choice: `C2 (3 stones)`.
+pub fn hole_label(lang: Lang, hole: Hole, stones: u8) -> String {
+    tr!(lang, "menu-hole", hole = hole.to_string(), stones = stones)
+}
+
+pub fn arrange_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Arrange { game, ply },
+        &tr!(lang, "button-arrange"),
+        ButtonStyle::Primary,
+    )
+}
+
+pub fn hint_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Hint { game, ply },
+        &tr!(lang, "button-hint"),
+        ButtonStyle::Secondary,
+    )
+}
+
+pub fn resign_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Resign { game, ply },
+        &tr!(lang, "button-resign"),
+        ButtonStyle::Danger,
+    )
+}
+
+pub fn watch_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Watch { game, ply },
+        &tr!(lang, "button-watch"),
+        ButtonStyle::Primary,
+    )
+}
+
+/// What an old board keeps: its Watch button (none at ply 0).
+pub fn watch_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
+    (ply > 0)
+        .then(|| CreateActionRow::Buttons(vec![watch_button(game, ply, lang)]))
+        .into_iter()
+        .collect()
+}

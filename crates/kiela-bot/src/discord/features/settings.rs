@@ -1,0 +1,125 @@
+//! A player's and a server's settings: `/kiela notify` (direct messages),
+//! `vacation`, and `settings` (the server's, for its managers).
+
+use serenity::all::{ChannelId, ChannelType};
+use serenity::async_trait;
+
+use crate::app::{
+    AppError, GamesChannel, LanguageSetting, Notify, Settings, ThreadsSetting,
+    VACATION_DAYS_PER_YEAR,
+};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use crate::discord::command::{Choice, Opt, Request, Subcommand};
+use crate::discord::handler::Cx;
+use crate::discord::respond::Post;
+
+const DM: Opt<Notify> = Opt::new("dm").required();
+/// The days taken off (0 ends a vacation).
+const VACATION_DAYS: Opt<i64> = Opt::new("days")
+    .keys("opt-vacation")
+    .required()
+    .min(0)
+    .max(VACATION_DAYS_PER_YEAR as u64);
+const LANGUAGE: Opt<LanguageSetting> = Opt::new("language");
+const THREADS: Opt<ThreadsSetting> = Opt::new("threads");
+/// The days per move of the server's games.
+const DEFAULT_DAYS: Opt<i64> = Opt::new("days").keys("opt-settings").min(1).max(14);
+const GAMES_CHANNEL: Opt<ChannelId> = Opt::new("games-channel").channel_types(&[ChannelType::Text]);
+const ANYWHERE: Opt<bool> = Opt::new("anywhere");
+
+pub const NOTIFY: Subcommand = Subcommand {
+    name: "notify",
+    options: &[DM.spec()],
+    read: |args| Ok(Box::new(Change::Notify(args.get(&DM)?.unwrap_or_default()))),
+};
+
+pub const VACATION: Subcommand = Subcommand {
+    name: "vacation",
+    options: &[VACATION_DAYS.spec()],
+    read: |args| {
+        Ok(Box::new(Change::Vacation {
+            days: args
+                .get(&VACATION_DAYS)?
+                .ok_or_else(|| tr!(args.lang, "parse-vacation-days"))?,
+        }))
+    },
+};
+
+pub const SETTINGS: Subcommand = Subcommand {
+    name: "settings",
+    options: &[
+        LANGUAGE.spec(),
+        THREADS.spec(),
+        DEFAULT_DAYS.spec(),
+        GAMES_CHANNEL.spec(),
+        ANYWHERE.spec(),
+    ],
+    read: |args| {
+        let channel = args.get(&GAMES_CHANNEL)?;
+        Ok(Box::new(Change::Settings(Settings {
+            language: args.get(&LANGUAGE)?,
+            threads: args.get(&THREADS)?,
+            days: args.get(&DEFAULT_DAYS)?,
+            games_channel: match (channel, args.get(&ANYWHERE)?) {
+                (Some(channel), _) => Some(GamesChannel::Only(channel.get() as i64)),
+                (None, Some(true)) => Some(GamesChannel::Anywhere),
+                (None, _) => None,
+            },
+        })))
+    },
+};
+
+#[derive(Debug)]
+enum Change {
+    Notify(Notify),
+    Vacation { days: i64 },
+    Settings(Settings),
+}
+
+#[async_trait]
+impl Request for Change {
+    async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
+        let (service, user) = (cx.service, cx.user);
+        let reply = match *self {
+            Change::Notify(choice) => service.notify(user, choice).await?,
+            Change::Vacation { days } => service.vacation(user, days).await?,
+            Change::Settings(settings) => {
+                service
+                    .settings(user, cx.place, cx.manager, cx.server_lang, settings)
+                    .await?
+            }
+        };
+        Ok(Post::of(reply))
+    }
+}
+
+impl Choice for Notify {
+    const OFFERED: &'static [Notify] = &[Notify::EveryTurn, Notify::Reminders, Notify::Off];
+    fn value(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl Choice for ThreadsSetting {
+    const OFFERED: &'static [ThreadsSetting] = ThreadsSetting::ALL;
+    fn value(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl Choice for LanguageSetting {
+    const OFFERED: &'static [LanguageSetting] = &[
+        LanguageSetting::Auto,
+        LanguageSetting::Fixed(Lang::En),
+        LanguageSetting::Fixed(Lang::Pt),
+    ];
+    fn value(self) -> &'static str {
+        match self {
+            LanguageSetting::Auto => "auto",
+            LanguageSetting::Fixed(Lang::En) => "en",
+            LanguageSetting::Fixed(Lang::Pt) => "pt",
+        }
+    }
+}
