@@ -71,9 +71,7 @@ impl Post {
             Some(game) => format!("kiela-{}-{}.{extension}", game.id, game.ply),
             None => format!("kiela.{extension}"),
         };
-        let board = reply
-            .game
-            .filter(|_| reply.picture.is_some() && !reply.private);
+        let board = reply.public_board();
         Post {
             // Discord refuses longer messages; the service keeps under it.
             text: clip_message(reply.text),

@@ -54,10 +54,7 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     if let Some(challenge) = reply.challenge {
         rows.push(challenges::answer_row(challenge, lang));
     }
-    let Some(game) = reply
-        .game
-        .filter(|_| reply.picture.is_some() && !reply.private)
-    else {
+    let Some(game) = reply.public_board() else {
         return rows;
     };
     let (id, ply) = (game.id, game.ply);
