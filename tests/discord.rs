@@ -613,16 +613,27 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     table.fake.check_calls();
 }
 
+/// The message a component's interaction replaced, once it says `says`:
+/// at once, or deferred and then edited (progress edits come first).
+async fn replaced_saying(interaction: &Interaction, says: &str) -> Message {
+    match interaction.response().await.kind {
+        7 => interaction.original().await,
+        6 => {
+            interaction
+                .wait_original(|m| m.content.contains(says))
+                .await
+        }
+        kind => panic!("the message was not replaced: response type {kind}"),
+    }
+}
+
 /// The answer to an interaction once it says `says`: the response, or the
 /// deferred response once edited to say it (progress edits come first).
 async fn answer_saying(interaction: &Interaction, says: &str) -> Message {
     match interaction.response().await.kind {
         4 => interaction.original().await,
-        5 => {
-            interaction
-                .wait_original(|m| m.content.contains(says))
-                .await
-        }
+        // Deferred: the original edited, or (a private answer) a follow-up.
+        5 => interaction.wait_answer(|m| m.content.contains(says)).await,
         kind => panic!("unexpected response type {kind}"),
     }
 }
@@ -2468,25 +2479,22 @@ async fn a_finished_game_is_reviewed_step_by_step() {
         .fake
         .click(&table.bob, review.id, &step(&review, ":next"))
         .await;
-    assert_eq!(
-        next.response().await.kind,
-        7,
-        "the step replaces the message"
-    );
-    let second = next.original().await;
+    let second = replaced_saying(&next, "move 2 of 6").await;
     assert_eq!(second.id, review.id);
     assert!(second.content.contains("move 2 of 6"), "{}", second.content);
     assert_eq!(second.attachments.len(), 1);
 
-    // The buttons carry the game and the move: they work after a restart.
+    // The buttons carry the game and the move: they work after a restart;
+    // deferred (as a slow step is), the step still replaces the message.
     table.stop_bot().await;
+    table.timing.defer_after = Duration::ZERO;
     table.start_bot().await;
     let last = table
         .fake
         .click(&table.bob, review.id, &step(&second, ":last"))
         .await;
-    assert_eq!(last.response().await.kind, 7);
-    let sixth = last.original().await;
+    let sixth = replaced_saying(&last, "move 6 of 6").await;
+    assert_eq!(sixth.id, review.id);
     assert!(sixth.content.contains("move 6 of 6"), "{}", sixth.content);
     table.fake.check_calls();
 }

@@ -235,6 +235,20 @@ impl Interaction {
             .await
     }
 
+    /// Waits until an answer to the interaction satisfies `pred`: the
+    /// `@original` message, or a follow-up (where a deferred private answer
+    /// goes).
+    pub async fn wait_answer(&self, pred: impl Fn(&Message) -> bool) -> Message {
+        let what = format!("an answer to interaction {}", self.id);
+        self.fake
+            .wait(&what, |inner| {
+                let interaction = inner.interaction(self.id);
+                let ids = interaction.original.iter().chain(&interaction.followups);
+                ids.filter_map(|&id| inner.message(id)).find(|m| pred(m))
+            })
+            .await
+    }
+
     /// From the dispatch to the bot's callback, once it arrived: the
     /// bot's response time as Discord would see it (without the network).
     pub fn latency(&self) -> Option<Duration> {

@@ -412,15 +412,22 @@ impl Responder {
     /// A public "thinking…" first, then the answer edited in. An edit
     /// notifies nobody, so a public answer that must ping someone other
     /// than the actor goes to the delivery loop as a new message (with its
-    /// nonce), and the placeholder goes; a private one is a follow-up.
+    /// nonce), and the placeholder goes; a private one is a follow-up. A
+    /// step that replaces its message (see [`Responder::updating`]) is
+    /// acknowledged instead, and its message edited.
     async fn deferred(
         &self,
         progress: watch::Receiver<String>,
         work: impl Future<Output = Post> + Unpin,
     ) -> Option<PostedBoard> {
-        let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
-            .execute(&self.http, (self.id, &self.token))
-            .await;
+        // A step that replaces its message is acknowledged as an update
+        // (no new message); anything else gets a "thinking…" placeholder.
+        let deferral = if self.updating {
+            CreateInteractionResponse::Acknowledge
+        } else {
+            CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+        };
+        let deferred = deferral.execute(&self.http, (self.id, &self.token)).await;
         let post = if deferred.is_ok() {
             self.with_progress(progress, work).await
         } else {
@@ -431,7 +438,14 @@ impl Responder {
             self.hand_back_if_refused(&post, &e).await;
             return None;
         }
-        if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) {
+        if self.updating && post.replaces {
+            // The button's message becomes the answer.
+            if let Err(e) = post.edit().execute(&self.http, &self.token).await {
+                warn!(interaction = %self.id, "could not answer an interaction: {e}");
+            }
+            return None;
+        }
+        if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) && !self.updating {
             self.hold(&post).await;
             return match post.edit().execute(&self.http, &self.token).await {
                 Ok(message) => self.delivered(&post, &message).await,
@@ -442,12 +456,15 @@ impl Responder {
                 }
             };
         }
-        if let Err(e) = self
-            .http
-            .delete_original_interaction_response(&self.token)
-            .await
-        {
-            warn!(interaction = %self.id, "could not take the placeholder away: {e}");
+        // An update's original is the button's message: it stays.
+        if !self.updating {
+            if let Err(e) = self
+                .http
+                .delete_original_interaction_response(&self.token)
+                .await
+            {
+                warn!(interaction = %self.id, "could not take the placeholder away: {e}");
+            }
         }
         if !post.posts.is_empty() {
             self.hand_back(&post).await;
