@@ -52,6 +52,14 @@ fn says(text: &str, message: &str) -> bool {
     true
 }
 
+#[test]
+fn says_wants_the_known_pieces_in_order() {
+    let message = en!("ran-out-of-time", name = ANY, id = 7);
+    assert!(says("Ana ran out of time in game #7.", &message));
+    assert!(!says("Ana ran out of time in game #8.", &message));
+    assert!(!says("game #7. Ana ran out of time in", &message));
+}
+
 /// A catalogue message up to its first variable the test cannot know
 /// ([`ANY`]).
 fn up_to_any(message: &str) -> &str {
@@ -2698,6 +2706,7 @@ async fn a_finished_game_is_reviewed_step_by_step() {
     let review = answer_saying(&pressed, &review_of(1)).await;
     assert!(pressed.latency().unwrap() < Duration::from_secs(3));
     assert!(review.ephemeral);
+    assert!(says(&review.content, &review_of(1)), "{}", review.content);
     // The verdict compares the move with the engine's.
     let judged = [
         en!("review-judged", verdict = ANY, loss = ANY, best = ANY),
