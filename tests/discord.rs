@@ -27,6 +27,74 @@ macro_rules! en {
     };
 }
 
+/// The Portuguese catalogue's message `key` with its variables.
+macro_rules! pt {
+    ($key:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        kiela_i18n::tr!(kiela_i18n::Lang::Pt, $key $(, $name = $value)*)
+    };
+}
+
+/// Stands for a variable of a catalogue message that the test cannot know
+/// (a deadline, the engine's move): see [`says`].
+const ANY: &str = "\u{1}";
+
+/// Whether `text` says the catalogue message `message`, rendered with
+/// [`ANY`] for the variables the test cannot know: every known piece of
+/// it, in order.
+fn says(text: &str, message: &str) -> bool {
+    let mut rest = text;
+    for piece in message.split(ANY) {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+#[test]
+fn says_wants_the_known_pieces_in_order() {
+    let message = en!("ran-out-of-time", name = ANY, id = 7);
+    assert!(says("Ana ran out of time in game #7.", &message));
+    assert!(!says("Ana ran out of time in game #8.", &message));
+    assert!(!says("game #7. Ana ran out of time in", &message));
+}
+
+/// A catalogue message up to its first variable the test cannot know
+/// ([`ANY`]).
+fn up_to_any(message: &str) -> &str {
+    let head = message.split(ANY).next().unwrap_or_default();
+    assert!(!head.is_empty(), "{message:?} starts with a variable");
+    head
+}
+
+/// A reminder (`key`: `reminder`, or `reminder-first-move` before the
+/// player's first move) in game `id`, for [`says`]: its hours and deadline
+/// are the clock's.
+fn reminder(key: &str, id: i64) -> String {
+    en!(key, id = id, hours = ANY, until = ANY)
+}
+
+/// The line in the channel when Bob accepts Ana's challenge and game 1
+/// starts in a thread: it calls Ana.
+fn started_line(table: &Table) -> String {
+    en!(
+        "game-started-line",
+        mentions = format!("{} ", mention(&table.ana)),
+        headline = en!(
+            "challenge-accepted",
+            name = "Bob",
+            id = 1,
+            variant = en!("variant-standard")
+        )
+    )
+}
+
+/// How a board's text tells that `mover` sowed from `hole`.
+fn sowed(mover: &str, hole: &str) -> String {
+    en!("board-path-sowed", mover = mover, hole = hole)
+}
+
 /// How a message mentions `user`.
 fn mention(user: &FakeUser) -> String {
     format!("<@{}>", user.id)
@@ -187,11 +255,13 @@ fn assert_board_picture(message: &Message) {
     );
 }
 
-fn assert_private(message: &Message, says: &str) {
+/// `message` is private and says the catalogue message `expected` (see
+/// [`says`]), case aside: the bot capitalises a refusal shown alone.
+fn assert_private(message: &Message, expected: &str) {
     assert!(message.ephemeral, "should be private: {}", message.content);
     assert!(
-        message.content.to_lowercase().contains(says),
-        "{:?} does not say {says:?}",
+        says(&message.content.to_lowercase(), &expected.to_lowercase()),
+        "{:?} does not say {expected:?}",
         message.content
     );
 }
@@ -238,7 +308,7 @@ async fn a_whole_game_from_challenge_to_result() {
     );
     // Carol cannot accept a challenge meant for Bob.
     let refused = table.click(&table.carol, &challenge, "kiela:accept:").await;
-    assert_private(&refused, "not addressed to you");
+    assert_private(&refused, &en!("challenge-not-for-you"));
 
     let mut board = table.click(&table.bob, &challenge, "kiela:accept:").await;
     assert!(!board.ephemeral);
@@ -266,7 +336,7 @@ async fn a_whole_game_from_challenge_to_result() {
         let next = table.select(&player, &board, &options[0]).await;
         assert!(!next.ephemeral, "{}", next.content);
         assert!(
-            next.content.contains(&format!("sowed {}", options[0])),
+            next.content.contains(&sowed(&player.name, &options[0])),
             "{}",
             next.content
         );
@@ -276,7 +346,13 @@ async fn a_whole_game_from_challenge_to_result() {
         assert!(plies < 400, "the game does not end");
     }
     assert!(
-        board.content.contains("wins") || board.content.contains("Draw"),
+        [
+            en!("verdict-wins", name = "Ana"),
+            en!("verdict-wins", name = "Bob"),
+            en!("verdict-draw")
+        ]
+        .iter()
+        .any(|verdict| board.content.contains(verdict)),
         "{}",
         board.content
     );
@@ -338,7 +414,14 @@ async fn a_whole_game_from_challenge_to_result() {
     let gif = &history.attachments[0];
     assert!(gif.filename.ends_with(".gif"), "{}", gif.filename);
     let alt = gif.description.as_deref().unwrap_or_default();
-    assert!(alt.contains(&format!("{plies} turns")), "{alt}");
+    let whole = en!(
+        "history-alt-text",
+        id = 1,
+        south = "Ana",
+        north = "Bob",
+        turns = plies
+    );
+    assert_eq!(alt, whole);
     let mut frames = gif::DecodeOptions::new()
         .read_info(gif.bytes.as_slice())
         .expect("a GIF");
@@ -366,7 +449,7 @@ fn assert_turn_animation(message: &Message, game: i64, ply: i64) {
         file.filename
     );
     let alt = file.description.as_deref().unwrap_or_default();
-    assert!(alt.contains(" sowed "), "{alt}");
+    assert!(says(alt, &sowed(ANY, ANY)), "{alt}");
     assert_eq!(file.filename.rsplit('.').next(), Some("gif"));
     let mut gif = gif::DecodeOptions::new()
         .read_info(file.bytes.as_slice())
@@ -439,12 +522,14 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
         .await;
     let after = answer(&interaction).await;
     assert!(
-        after.content.contains(&format!("Ana sowed {hole}")),
+        after.content.contains(&sowed("Ana", &hole)),
         "{}",
         after.content
     );
     assert!(
-        after.content.contains("\nKiela sowed "),
+        after
+            .content
+            .contains(&format!("\n{}", up_to_any(&sowed("Kiela", ANY)))),
         "{}",
         after.content
     );
@@ -459,7 +544,15 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
         .slash(&table.bob, "challenge", opts().user("opponent", &bot))
         .await;
     assert_board_picture(&game);
-    assert!(game.content.contains("#2"), "{}", game.content);
+    let headline = en!(
+        "ai-game",
+        id = 2,
+        name = "Bob",
+        bot = ANY,
+        level = en!("level-medium"),
+        variant = en!("variant-standard")
+    );
+    assert!(says(&game.content, &headline), "{}", game.content);
     table.fake.check_calls();
 }
 
@@ -470,11 +563,12 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
     let hole = board.select_options(&menu_id(&board))[0].clone();
 
     let stranger = table.select(&table.carol, &board, &hole).await;
-    assert_private(&stranger, "not your game");
+    assert_private(&stranger, &en!("error-not-your-game"));
     let stranger = table.click(&table.carol, &board, "kiela:resign:").await;
-    assert_private(&stranger, "not your game");
+    assert_private(&stranger, &en!("error-not-your-game"));
     let early = table.select(&table.bob, &board, &hole).await;
-    assert_private(&early, "not your turn");
+    let south = en!("side-south");
+    assert_private(&early, &en!("error-not-your-turn", side = south));
 
     // Ana clicks twice at once: exactly one move is played.
     let menu = menu_id(&board);
@@ -513,7 +607,7 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
         .select_shown(&table.ana, &board, &menu, &values)
         .await;
     let stale = answer(&stale).await;
-    assert_private(&stale, "out of date");
+    assert_private(&stale, &en!("error-out-of-date"));
     assert_board_picture(&stale);
     assert_eq!(
         menu_id(&stale),
@@ -522,7 +616,7 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
     );
     let draw = component_id(&board, "kiela:draw:");
     let stale = table.fake.click_shown(&table.bob, &board, &draw).await;
-    assert_private(&answer(&stale).await, "out of date");
+    assert_private(&answer(&stale).await, &en!("error-out-of-date"));
 
     // Nothing was lost or doubled: the record has one move.
     let history = table
@@ -546,7 +640,10 @@ async fn malformed_input_gets_a_private_error_and_changes_nothing() {
         .await;
     assert!(layout.ephemeral, "{}", layout.content);
     assert!(
-        layout.content.to_lowercase().contains("layout") || layout.content.contains("three"),
+        layout
+            .content
+            .to_lowercase()
+            .contains(&en!("layout-not-a-number", text = "three")),
         "{}",
         layout.content
     );
@@ -561,7 +658,9 @@ async fn malformed_input_gets_a_private_error_and_changes_nothing() {
     let theirs = table
         .slash(&table.ana, "move", opts().string("hole", "A4"))
         .await;
-    assert_private(&theirs, "north");
+    let north = en!("side-north");
+    let theirs_refused = en!("illegal-not-your-hole", hole = "A4", owner = north);
+    assert_private(&theirs, &theirs_refused);
 
     // The board is unchanged: its menu still works.
     let hole = board.select_options(&menu_id(&board))[0].clone();
@@ -587,7 +686,7 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     let hole = board.select_options(&menu_id(&board))[0].clone();
     board = table.select(&player, &board, &hole).await;
     assert!(!board.ephemeral, "{}", board.content);
-    assert!(board.content.contains(&format!("sowed {hole}")));
+    assert!(board.content.contains(&sowed(&player.name, &hole)));
 
     // Bob resigns with the button, after confirming.
     let confirm = table.click(&table.bob, &board, "kiela:resign:").await;
@@ -613,27 +712,33 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     table.fake.check_calls();
 }
 
-/// The message a component's interaction replaced, once it says `says`:
-/// at once, or deferred and then edited (progress edits come first).
-async fn replaced_saying(interaction: &Interaction, says: &str) -> Message {
+/// The message a component's interaction replaced, once it says the
+/// catalogue message `expected` (see [`says`]): at once, or deferred and
+/// then edited (progress edits come first).
+async fn replaced_saying(interaction: &Interaction, expected: &str) -> Message {
     match interaction.response().await.kind {
         7 => interaction.original().await,
         6 => {
             interaction
-                .wait_original(|m| m.content.contains(says))
+                .wait_original(|m| says(&m.content, expected))
                 .await
         }
         kind => panic!("the message was not replaced: response type {kind}"),
     }
 }
 
-/// The answer to an interaction once it says `says`: the response, or the
-/// deferred response once edited to say it (progress edits come first).
-async fn answer_saying(interaction: &Interaction, says: &str) -> Message {
+/// The answer to an interaction once it says the catalogue message
+/// `expected` (see [`says`]): the response, or the deferred response once
+/// edited to say it (progress edits come first), or a private answer's
+/// follow-up.
+async fn answer_saying(interaction: &Interaction, expected: &str) -> Message {
     match interaction.response().await.kind {
         4 => interaction.original().await,
-        // Deferred: the original edited, or (a private answer) a follow-up.
-        5 => interaction.wait_answer(|m| m.content.contains(says)).await,
+        5 => {
+            interaction
+                .wait_answer(|m| says(&m.content, expected))
+                .await
+        }
         kind => panic!("unexpected response type {kind}"),
     }
 }
@@ -654,7 +759,7 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     }
     let game = opts().int("game", 1);
     let refused = table.slash(&table.ana, "analyze", game.clone()).await;
-    assert_private(&refused, "help during play");
+    assert_private(&refused, &en!("analysis-ongoing", id = 1));
     assert!(refused.attachments.is_empty());
 
     let confirm = table.click(&table.bob, &board, "kiela:resign:").await;
@@ -662,7 +767,10 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     let button = component_id(&over, "kiela:analyse:");
     assert_eq!(button, "kiela:analyse:1");
     let pressed = table.fake.click(&table.carol, over.id, &button).await;
-    let analysis = answer_saying(&pressed, "Analysis of game #1").await;
+    // Up to the count of mistakes, which chooses the wording.
+    let title = en!("analysis-title", id = 1, nodes = ANY, count = ANY);
+    let title = up_to_any(&title);
+    let analysis = answer_saying(&pressed, title).await;
     assert!(pressed.latency().unwrap() < Duration::from_secs(3));
     assert!(!analysis.ephemeral);
     assert_eq!(analysis.attachments.len(), 1, "{}", analysis.content);
@@ -670,8 +778,16 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     let image = image::load_from_memory(&graph.bytes).expect("a PNG");
     assert_eq!((image.width(), image.height()), (1000, 400));
     let alt = graph.description.as_deref().unwrap_or_default();
+    let described = en!(
+        "analysis-alt",
+        id = 1,
+        plies = 8,
+        south = ANY,
+        north = ANY,
+        count = ANY
+    );
     assert!(
-        alt.starts_with("Evaluation graph of game #1 over 8 turns"),
+        alt.starts_with(up_to_any(&described)) && says(alt, &described),
         "{alt}"
     );
 
@@ -682,7 +798,7 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
         .fake
         .slash(&table.bob, CHANNEL_ID, "analyze", game)
         .await;
-    let again = answer_saying(&again, "Analysis of game #1").await;
+    let again = answer_saying(&again, title).await;
     assert_eq!(again.content, analysis.content);
     table.fake.check_calls();
 }
@@ -696,7 +812,7 @@ async fn reminders_and_losses_on_time_are_posted_once() {
     let notify = table
         .slash(&table.ana, "notify", opts().string("dm", "reminders"))
         .await;
-    assert_private(&notify, "reminders by direct message");
+    assert_private(&notify, &en!("notify-reminders"));
     let mut board = table.start_game(opts().int("days", 1)).await;
     // Both make a first move: running out of time then loses the game.
     for _ in 0..2 {
@@ -709,10 +825,11 @@ async fn reminders_and_losses_on_time_are_posted_once() {
     // With 5 hours of Ana's day left, she is reminded, here and by DM,
     // each time with the board and its menu.
     table.clock.advance(DAY - 5 * 3600);
+    let reminded = reminder("reminder", 1);
     let reminder = table
         .fake
         .wait_for_message("a reminder", |m| {
-            m.channel_id == CHANNEL_ID && !m.ephemeral && m.content.contains("Reminder:")
+            m.channel_id == CHANNEL_ID && !m.ephemeral && says(&m.content, &reminded)
         })
         .await;
     assert_eq!(reminder.mentions(), vec![table.ana.id]);
@@ -722,7 +839,7 @@ async fn reminders_and_losses_on_time_are_posted_once() {
     let by_dm = table
         .fake
         .wait_for_message("a reminder by DM", |m| {
-            m.channel_id == dm && m.content.contains("Reminder:")
+            m.channel_id == dm && says(&m.content, &reminded)
         })
         .await;
     assert_board_picture(&by_dm);
@@ -738,11 +855,10 @@ async fn reminders_and_losses_on_time_are_posted_once() {
 
     // Past the deadline, Ana loses on time.
     table.clock.advance(6 * 3600);
+    let ran_out = en!("ran-out-of-time", name = "Ana", id = 1);
     let timeout = table
         .fake
-        .wait_for_message("the loss on time", |m| {
-            m.content.contains("ran out of time")
-        })
+        .wait_for_message("the loss on time", |m| m.content.contains(&ran_out))
         .await;
     let verdict = en!("verdict-wins", name = "Bob");
     assert!(timeout.content.contains(&verdict), "{}", timeout.content);
@@ -751,9 +867,9 @@ async fn reminders_and_losses_on_time_are_posted_once() {
     // More ticks change nothing: each event fired once.
     table.wait_for_pass().await;
     let posted = table.fake.messages(CHANNEL_ID);
-    let count = |text: &str| posted.iter().filter(|m| m.content.contains(text)).count();
-    assert_eq!(count("Reminder:"), 1);
-    assert_eq!(count("ran out of time"), 1);
+    let count = |text: &str| posted.iter().filter(|m| says(&m.content, text)).count();
+    assert_eq!(count(&reminded), 1);
+    assert_eq!(count(&ran_out), 1);
     table.fake.check_calls();
 }
 
@@ -767,7 +883,7 @@ async fn a_turn_is_played_from_a_direct_message() {
     for user in [&table.ana, &table.bob] {
         let every = opts().string("dm", "every-turn");
         let notify = table.slash(user, "notify", every).await;
-        assert_private(&notify, "each time it is your turn");
+        assert_private(&notify, &en!("notify-every-turn"));
     }
     table.fake.close_dms(&table.bob);
     let first = table.start_game(opts()).await;
@@ -779,16 +895,15 @@ async fn a_turn_is_played_from_a_direct_message() {
         .fake
         .wait_for_message("Ana's turn by DM", |m| m.channel_id == dm)
         .await;
-    assert!(
-        turn.content.contains("accepted the challenge"),
-        "{}",
-        turn.content
+    let accepted = en!(
+        "challenge-accepted",
+        name = "Bob",
+        id = 1,
+        variant = en!("variant-standard")
     );
-    assert!(
-        turn.content.contains(&format!("<#{CHANNEL_ID}>")),
-        "{}",
-        turn.content
-    );
+    // The direct message says where the game is played.
+    let in_channel = en!("dm-note", text = accepted, channel = CHANNEL_ID.to_string());
+    assert!(turn.content.contains(&in_channel), "{}", turn.content);
     assert_board_picture(&turn);
     let hole = turn.select_options(&menu_id(&turn))[0].clone();
 
@@ -796,14 +911,14 @@ async fn a_turn_is_played_from_a_direct_message() {
     let answer = table.select(&table.ana, &turn, &hole).await;
     assert!(answer.ephemeral, "{}", answer.content);
     assert!(
-        answer.content.contains(&format!("Ana sowed {hole}")),
+        answer.content.contains(&sowed("Ana", &hole)),
         "{}",
         answer.content
     );
     let board = table
         .fake
         .wait_for_message("the board in the game's channel", |m| {
-            m.channel_id == CHANNEL_ID && m.content.contains(&format!("Ana sowed {hole}"))
+            m.channel_id == CHANNEL_ID && m.content.contains(&sowed("Ana", &hole))
         })
         .await;
     assert_eq!(board.mentions(), [table.bob.id]);
@@ -821,7 +936,7 @@ async fn a_turn_is_played_from_a_direct_message() {
     table
         .fake
         .wait_for_message("Ana's next turn by DM", |m| {
-            m.channel_id == dm && m.content.contains(&format!("Bob sowed {hole}"))
+            m.channel_id == dm && m.content.contains(&sowed("Bob", &hole))
         })
         .await;
     // The first DM's menu is stale now: refused privately, with the board.
@@ -829,7 +944,11 @@ async fn a_turn_is_played_from_a_direct_message() {
         .select(&table.ana, &turn, &turn.select_options(&menu_id(&turn))[0])
         .await;
     assert!(
-        stale.ephemeral && stale.content.contains("out of date"),
+        stale.ephemeral
+            && stale
+                .content
+                .to_lowercase()
+                .contains(&en!("error-out-of-date")),
         "{}",
         stale.content
     );
@@ -872,11 +991,19 @@ async fn an_unstarted_game_is_aborted_and_announced() {
     .await;
     assert!(late.ephemeral, "{}", late.content);
     let stats = table.slash(&table.ana, "stats", opts()).await;
-    assert!(
-        stats.content.contains("0 wins, 0 losses, 0 draws"),
-        "{}",
-        stats.content
+    let none = |key| en!(key, count = 0, number = "0");
+    let results = en!(
+        "stats",
+        name = "Ana",
+        rating = ANY,
+        provisional = ANY,
+        deviation = ANY,
+        wins = none("count-wins"),
+        losses = none("count-losses"),
+        draws = none("count-draws"),
+        ongoing = 0
     );
+    assert!(says(&stats.content, &results), "{}", stats.content);
     table.fake.check_calls();
 }
 
@@ -893,9 +1020,10 @@ async fn autocomplete_offers_legal_holes_and_games() {
     let choices = response.data["choices"].as_array().unwrap().clone();
     assert!(!choices.is_empty() && choices.len() <= 20, "{choices:?}");
     assert!(
-        choices
-            .iter()
-            .all(|c| c["name"].as_str().unwrap().contains("stones")),
+        choices.iter().all(|c| says(
+            c["name"].as_str().unwrap(),
+            &en!("menu-hole", hole = ANY, stones = ANY)
+        )),
         "{choices:?}"
     );
 
@@ -917,8 +1045,9 @@ async fn autocomplete_offers_legal_holes_and_games() {
         .await;
     let choices = typing.response().await.data["choices"].clone();
     assert_eq!(choices[0]["value"], json!(1), "{choices}");
+    let label = en!("choice-label", id = 1, opponent = "Ana", state = ANY);
     assert!(
-        choices[0]["name"].as_str().unwrap().contains("Ana"),
+        says(choices[0]["name"].as_str().unwrap(), &label),
         "{choices}"
     );
 
@@ -926,9 +1055,10 @@ async fn autocomplete_offers_legal_holes_and_games() {
     let over = table
         .slash(&table.bob, "resign", opts().int("game", 1))
         .await;
-    assert_private(&over, "resign game #1?");
+    assert_private(&over, &en!("confirm-resign", id = 1));
     let over = table.click(&table.bob, &over, "kiela:resign-yes:").await;
-    assert!(over.content.contains("resign"), "{}", over.content);
+    let resigned = en!("resigned", name = "Bob", id = 1);
+    assert!(over.content.contains(&resigned), "{}", over.content);
     let table = &table;
     let game_choices = |subcommand: &'static str| async move {
         let typing = table
@@ -946,7 +1076,10 @@ async fn autocomplete_offers_legal_holes_and_games() {
     let choices = game_choices("history").await;
     assert_eq!(choices[0]["value"], json!(1), "{choices}");
     assert!(
-        choices[0]["name"].as_str().unwrap().ends_with("you lost"),
+        choices[0]["name"]
+            .as_str()
+            .unwrap()
+            .ends_with(&en!("choice-lost")),
         "{choices}"
     );
     table.fake.check_calls();
@@ -997,11 +1130,11 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
     let table = Table::new().await;
     let ana = table.ana.clone().speaking("pt-BR");
     let rules = table.slash(&ana, "rules", opts()).await;
-    assert_private(&rules, "sementes");
+    assert_private(&rules, &pt!("rules-summary"));
     let none = table.slash(&ana, "games", opts()).await;
-    assert_private(&none, "você não tem partida em andamento");
+    assert_private(&none, &pt!("no-games"));
     let wrong = table.slash(&ana, "move", opts().string("hole", "C2")).await;
-    assert_private(&wrong, "não tem partida em andamento neste canal");
+    assert_private(&wrong, &pt!("no-game-here"));
 
     // The server speaks English: the challenge, a public post, is English;
     // a mistake of Ana's is still told to her in Portuguese.
@@ -1012,14 +1145,22 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
             opts().user("opponent", &table.bob).string("first", "me"),
         )
         .await;
+    let challenges = en!(
+        "challenge",
+        mention = mention(&table.bob),
+        name = "Ana",
+        variant = en!("variant-standard"),
+        first = en!("first-named", name = "Ana"),
+        days = 3
+    );
     assert!(
-        challenge.content.contains("challenges you"),
+        challenge.content.contains(&challenges),
         "{}",
         challenge.content
     );
     let board = table.click(&table.bob, &challenge, "kiela:accept:").await;
     let bad = table.slash(&ana, "move", opts().string("hole", "Z9")).await;
-    assert_private(&bad, "não é uma casa");
+    assert_private(&bad, &pt!("bad-hole", text = "Z9"));
     let stranger = table
         .click(
             &table.carol.clone().speaking("pt-BR"),
@@ -1027,7 +1168,7 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
             "kiela:resign:",
         )
         .await;
-    assert_private(&stranger, "esta partida não é sua");
+    assert_private(&stranger, &pt!("error-not-your-game"));
     table.fake.check_calls();
 }
 
@@ -1042,59 +1183,80 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
             opts().user("opponent", &table.bob).string("first", "me"),
         )
         .await;
+    let challenges = pt!(
+        "challenge",
+        mention = mention(&table.bob),
+        name = "Ana",
+        variant = pt!("variant-standard"),
+        first = pt!("first-named", name = "Ana"),
+        days = 3
+    );
     assert!(
-        challenge.content.contains("desafia você"),
+        challenge.content.contains(&challenges),
         "{}",
         challenge.content
     );
     assert_eq!(challenge.mentions(), vec![table.bob.id]);
-    assert_eq!(component_words(&challenge), ["Aceitar", "Recusar"]);
+    assert_eq!(
+        component_words(&challenge),
+        [pt!("button-accept"), pt!("button-decline")]
+    );
 
     let board = table.click(&table.bob, &challenge, "kiela:accept:").await;
-    assert!(
-        board.content.contains("aceitou o desafio"),
-        "{}",
-        board.content
+    let accepted = pt!(
+        "challenge-accepted",
+        name = "Bob",
+        id = 1,
+        variant = pt!("variant-standard")
     );
-    assert!(board.content.contains("sua vez"), "{}", board.content);
+    assert!(board.content.contains(&accepted), "{}", board.content);
+    let your_move = |user: &FakeUser, side| {
+        pt!(
+            "your-move-before",
+            mention = mention(user),
+            name = user.name.as_str(),
+            side = pt!(side),
+            deadline = ANY
+        )
+    };
+    let anas_move = your_move(&table.ana, "side-south");
+    assert!(says(&board.content, &anas_move), "{}", board.content);
     assert_eq!(to_move(&table, &board).id, table.ana.id);
     let words = component_words(&board);
-    assert!(
-        words.contains(&"Semear a partir de…".to_owned()),
-        "{words:?}"
-    );
-    assert!(words.iter().any(|w| w.ends_with("sementes)")), "{words:?}");
-    assert!(words.contains(&"Desistir".to_owned()), "{words:?}");
+    assert!(words.contains(&pt!("menu-sow-from")), "{words:?}");
+    let option = pt!("menu-hole", hole = ANY, stones = ANY);
+    assert!(words.iter().any(|w| says(w, &option)), "{words:?}");
+    assert!(words.contains(&pt!("button-resign")), "{words:?}");
 
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let next = table.select(&table.ana, &board, &hole).await;
     // The turn's path is in Portuguese too, like the rest of the board's text.
+    let sowed = pt!("board-path-sowed", mover = "Ana", hole = &hole);
+    let bobs_move = your_move(&table.bob, "side-north");
     assert!(
-        next.content.contains(&format!("Ana semeou {hole}")) && next.content.contains("sua vez"),
+        next.content.contains(&sowed) && says(&next.content, &bobs_move),
         "{}",
         next.content
     );
-    assert!(component_words(&next).contains(&"Assistir".to_owned()));
+    assert!(component_words(&next).contains(&pt!("button-watch")));
     assert_eq!(next.mentions(), vec![table.bob.id]);
 
     // An English-speaking player in that server still reads English in
     // private; the result, public, is Portuguese.
     let rules = table.slash(&table.bob, "rules", opts()).await;
-    assert_private(&rules, "stones");
+    assert_private(&rules, &en!("rules-summary"));
     let confirm = table.click(&table.bob, &next, "kiela:resign:").await;
-    assert_private(&confirm, "resign game #1?");
-    assert_eq!(component_words(&confirm), ["Yes, resign"]);
+    assert_private(&confirm, &en!("confirm-resign", id = 1));
+    assert_eq!(component_words(&confirm), [en!("button-confirm-resign")]);
     let over = table.click(&table.bob, &confirm, "kiela:resign-yes:").await;
     assert!(!over.ephemeral);
-    let pt = kiela_i18n::Lang::Pt;
-    let resigned = kiela_i18n::tr!(pt, "resigned", name = "Bob", id = 1);
+    let resigned = pt!("resigned", name = "Bob", id = 1);
     assert!(over.content.contains(&resigned), "{}", over.content);
-    let result = kiela_i18n::tr!(
-        pt,
+    let result = pt!(
         "result-line",
-        verdict = kiela_i18n::tr!(pt, "verdict-wins", name = "Ana"),
+        verdict = pt!("verdict-wins", name = "Ana"),
         score = "1-0",
-        reason = kiela_i18n::tr!(pt, "reason-resignation"),
+        reason = pt!("reason-resignation"),
     );
     assert!(over.content.contains(&result), "{}", over.content);
     table.fake.check_calls();
@@ -1105,17 +1267,34 @@ async fn managers_choose_the_servers_language() {
     let table = Table::new().await;
     let language = |value: &str| opts().string("language", value);
     let refused = table.slash(&table.bob, "settings", language("pt")).await;
-    assert_private(&refused, "manage server");
+    assert_private(&refused, &en!("settings-managers-only"));
     let manager = table.carol.clone().manager();
     let set = table.slash(&manager, "settings", language("pt")).await;
-    assert_private(&set, "português");
+    let settings = |language: String| {
+        en!(
+            "settings-now",
+            language = language,
+            threads = en!("settings-threads-auto"),
+            days = 3,
+            channel = en!("settings-channel-anywhere")
+        )
+    };
+    assert_private(&set, &settings(en!("language-pt")));
     let shown = table.slash(&table.bob, "settings", opts()).await;
-    assert_private(&shown, "messages: português");
+    assert_private(&shown, &settings(en!("language-pt")));
     // The server's guild_locale is en-US, but public posts now speak Portuguese.
     let board = table.start_game(opts()).await;
-    assert!(board.content.contains("sua vez"), "{}", board.content);
+    let anas_move = pt!(
+        "your-move-before",
+        mention = mention(&table.ana),
+        name = "Ana",
+        side = pt!("side-south"),
+        deadline = ANY
+    );
+    assert!(says(&board.content, &anas_move), "{}", board.content);
     let back = table.slash(&manager, "settings", language("auto")).await;
-    assert_private(&back, "automatic");
+    let automatic = en!("settings-auto-language", language = en!("language-en"));
+    assert_private(&back, &settings(automatic));
     let shown = table
         .slash(&table.ana, "board", opts().int("game", 1))
         .await;
@@ -1130,11 +1309,11 @@ async fn the_registered_command_carries_its_portuguese_localisations() {
     let commands = table.fake.commands(Some(GUILD_ID)).await;
     let kiela = &commands[0];
     assert_eq!(kiela["name"], "kiela");
-    assert_eq!(kiela["name_localizations"]["pt-BR"], "kiela");
-    assert!(kiela["description_localizations"]["pt-BR"]
-        .as_str()
-        .unwrap()
-        .contains("Angola"));
+    assert_eq!(kiela["name_localizations"]["pt-BR"], pt!("cmd-kiela-name"));
+    assert_eq!(
+        kiela["description_localizations"]["pt-BR"],
+        pt!("cmd-kiela-description")
+    );
     let sub = |name: &str| {
         kiela["options"]
             .as_array()
@@ -1145,7 +1324,10 @@ async fn the_registered_command_carries_its_portuguese_localisations() {
             .clone()
     };
     let challenge = sub("challenge");
-    assert_eq!(challenge["name_localizations"]["pt-BR"], "desafiar");
+    assert_eq!(
+        challenge["name_localizations"]["pt-BR"],
+        pt!("cmd-challenge-name")
+    );
     let first = challenge["options"]
         .as_array()
         .unwrap()
@@ -1153,13 +1335,19 @@ async fn the_registered_command_carries_its_portuguese_localisations() {
         .find(|o| o["name"] == "first")
         .unwrap()
         .clone();
-    assert_eq!(first["name_localizations"]["pt-BR"], "primeiro");
+    assert_eq!(first["name_localizations"]["pt-BR"], pt!("opt-first-name"));
     assert_eq!(first["choices"][0]["value"], "me");
-    assert_eq!(first["choices"][0]["name_localizations"]["pt-BR"], "Eu");
-    assert_eq!(sub("move")["name_localizations"]["pt-BR"], "semear");
+    assert_eq!(
+        first["choices"][0]["name_localizations"]["pt-BR"],
+        pt!("choice-first-me")
+    );
+    assert_eq!(
+        sub("move")["name_localizations"]["pt-BR"],
+        pt!("cmd-move-name")
+    );
     assert_eq!(
         sub("settings")["name_localizations"]["pt-BR"],
-        "configurações"
+        pt!("cmd-settings-name")
     );
     // Every subcommand and option has a Portuguese name and description.
     for sub in kiela["options"].as_array().unwrap() {
@@ -1254,7 +1442,7 @@ async fn a_failed_answer_is_posted_by_the_outbox_once_through_errors() {
     assert_eq!(posted.len(), 1, "one board for the move");
     let next = &posted[0];
     assert!(
-        next.content.contains(&format!("sowed {hole}")),
+        next.content.contains(&sowed("Ana", &hole)),
         "{}",
         next.content
     );
@@ -1466,7 +1654,9 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
     let history = table.slash(&mal, "history", opts().int("game", game)).await;
     assert!(history.content.chars().count() <= 2000);
     assert!(
-        history.content.contains("attached file"),
+        history
+            .content
+            .contains(&en!("history-attached", plies = 420)),
         "{}",
         history.content
     );
@@ -1515,11 +1705,9 @@ async fn boards_belong_to_their_players_and_their_channel() {
         .await;
     let answer = answer(&interaction).await;
     assert!(answer.ephemeral, "{}", answer.content);
-    assert!(
-        answer.content.contains(&format!("<#{CHANNEL_ID}>")),
-        "{}",
-        answer.content
-    );
+    let channel = CHANNEL_ID.to_string();
+    let played_there = en!("posted-elsewhere", channel = channel);
+    assert!(answer.content.contains(&played_there), "{}", answer.content);
     let next = table
         .fake
         .wait_for_message("the board in the game's channel", |m| {
@@ -1613,41 +1801,38 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
     let channel = format!("/channels/{CHANNEL_ID}/messages");
     let count = |text: &str| {
         let contents = refused(&table, &channel, 50013);
-        contents.iter().filter(|c| c.contains(text)).count()
+        contents.iter().filter(|c| says(c, text)).count()
     };
+    // Neither has moved: each is reminded of a first move.
+    let reminded = reminder("reminder-first-move", 1);
 
     table.clock.advance(DAY - 5 * 3600);
     eventually(&table, "Ana's reminder is refused", || {
-        count("Reminder:") == 1
+        count(&reminded) == 1
     })
     .await;
     let_retries_come(&table).await;
-    assert_eq!(count("Reminder:"), 1, "a refused post is not retried");
+    assert_eq!(count(&reminded), 1, "a refused post is not retried");
     assert_eq!(undelivered(&table).await, 0, "given up");
 
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let next = table.select(&table.ana, &board, &hole).await;
     assert!(!next.ephemeral, "{}", next.content);
-    assert!(next.content.contains(&format!("sowed {hole}")));
+    assert!(next.content.contains(&sowed("Ana", &hole)));
     assert_eq!(next.mentions(), [table.bob.id]);
 
     // Bob is reminded, then (no first move) the game is aborted: both
     // refused, both given up.
     table.clock.advance(DAY - 5 * 3600);
     eventually(&table, "Bob's reminder is refused", || {
-        count("Reminder:") == 2
+        count(&reminded) == 2
     })
     .await;
     table.clock.advance(6 * 3600);
-    eventually(&table, "the abort is refused", || {
-        count("did not make a first move") == 1
-    })
-    .await;
+    let aborted = en!("game-aborted", id = 1, name = "Bob");
+    eventually(&table, "the abort is refused", || count(&aborted) == 1).await;
     let_retries_come(&table).await;
-    assert_eq!(
-        (count("Reminder:"), count("did not make a first move")),
-        (2, 1)
-    );
+    assert_eq!((count(&reminded), count(&aborted)), (2, 1));
     assert_eq!(refused(&table, &channel, 50013).len(), 3);
     assert_eq!(undelivered(&table).await, 0);
     // The bot still answers, and the game is over.
@@ -1673,10 +1858,11 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     table.start_game(opts().int("days", 1)).await;
 
     table.clock.advance(DAY - 5 * 3600);
+    let reminded = reminder("reminder-first-move", 1);
     let reminder = table
         .fake
         .wait_for_message("the reminder in the channel", |m| {
-            m.channel_id == CHANNEL_ID && m.content.contains("Reminder:")
+            m.channel_id == CHANNEL_ID && says(&m.content, &reminded)
         })
         .await;
     assert_eq!(reminder.mentions(), [table.ana.id]);
@@ -1689,7 +1875,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     assert!(table.fake.messages(dm).is_empty());
     assert_eq!(undelivered(&table).await, 0);
     let reminders = table.fake.messages(CHANNEL_ID);
-    let reminders = reminders.iter().filter(|m| m.content.contains("Reminder:"));
+    let reminders = reminders.iter().filter(|m| says(&m.content, &reminded));
     assert_eq!(reminders.count(), 1);
     table.fake.check_calls();
 }
@@ -1713,7 +1899,7 @@ async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed()
     table.fake.wait_ready().await;
     let next = answer(&missed).await;
     assert!(
-        next.content.contains(&format!("sowed {hole}")),
+        next.content.contains(&sowed("Ana", &hole)),
         "{}",
         next.content
     );
@@ -1722,7 +1908,7 @@ async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed()
     let hole = next.select_options(&menu_id(&next))[0].clone();
     let after = table.select(&table.bob, &next, &hole).await;
     assert!(!after.ephemeral, "{}", after.content);
-    assert!(after.content.contains(&format!("sowed {hole}")));
+    assert!(after.content.contains(&sowed("Bob", &hole)));
 
     let frames = table.fake.frames();
     let events: Vec<&str> = frames.iter().filter_map(|f| f["t"].as_str()).collect();
@@ -1743,7 +1929,11 @@ async fn a_game_is_played_in_its_own_thread() {
     let line = table.click(&table.bob, &challenge, "kiela:accept:").await;
     // The channel gets the line, which calls the challenger; no board.
     assert!(line.attachments.is_empty(), "{}", line.content);
-    assert!(line.content.contains("thread"), "{}", line.content);
+    assert!(
+        line.content.contains(&started_line(&table)),
+        "{}",
+        line.content
+    );
     assert_eq!(line.mentions(), vec![table.ana.id]);
     eventually(&table, "the game's thread to open", || {
         !table.fake.threads().is_empty()
@@ -1751,7 +1941,10 @@ async fn a_game_is_played_in_its_own_thread() {
     .await;
     let (thread, parent, name) = table.fake.threads()[0].clone();
     assert_eq!((thread, parent), (line.id, CHANNEL_ID));
-    assert!(name.contains("Ana") && name.contains("Bob"), "{name}");
+    assert_eq!(
+        name,
+        en!("thread-name", id = 1, south = "Ana", north = "Bob")
+    );
     let board = table
         .fake
         .wait_for_message("with the first board in the thread", |m| {
@@ -1772,7 +1965,8 @@ async fn a_game_is_played_in_its_own_thread() {
     let typed = table
         .slash(&table.bob, "move", opts().string("hole", &hole))
         .await;
-    assert_private(&typed, &format!("<#{thread}>"));
+    let in_thread = en!("posted-elsewhere", channel = thread.to_string());
+    assert_private(&typed, &in_thread);
     let third = table
         .fake
         .wait_for_message("with Bob's move in the thread", |m| {
@@ -1784,10 +1978,18 @@ async fn a_game_is_played_in_its_own_thread() {
     let confirm = table.click(&table.ana, &third, "kiela:resign:").await;
     let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
     assert_eq!(over.channel_id, thread);
+    let ended = en!(
+        "game-ended-line",
+        id = 1,
+        south = "Ana",
+        north = "Bob",
+        outcome = ANY,
+        thread = thread.to_string()
+    );
     let result = table
         .fake
         .wait_for_message("with the result in the channel", |m| {
-            m.channel_id == CHANNEL_ID && m.content.contains("is over")
+            m.channel_id == CHANNEL_ID && says(&m.content, &ended)
         })
         .await;
     assert!(
@@ -1813,7 +2015,8 @@ async fn a_game_is_played_in_its_own_thread() {
     let rematch = table.click(&table.bob, &over, "kiela:rematch:").await;
     assert_eq!(rematch.channel_id, thread);
     let accepted = table.click(&table.ana, &rematch, "kiela:accept:").await;
-    assert_private(&accepted, &format!("<#{CHANNEL_ID}>"));
+    let channel = CHANNEL_ID.to_string();
+    assert_private(&accepted, &en!("posted-elsewhere", channel = channel));
     eventually(&table, "the rematch's thread to open", || {
         table.fake.threads().len() == 2
     })
@@ -1839,12 +2042,23 @@ async fn a_missing_thread_permission_refuses_the_challenge() {
     let manager = table.carol.clone().manager();
     let threads = |value: &str| opts().string("threads", value);
     let set = table.slash(&manager, "settings", threads("on")).await;
-    assert_private(&set, "games in threads: always");
+    let settings = en!(
+        "settings-now",
+        language = en!("settings-auto-language", language = en!("language-en")),
+        threads = en!("settings-threads-on"),
+        days = 3,
+        channel = en!("settings-channel-anywhere")
+    );
+    assert_private(&set, &settings);
+    // Each missing permission is named in bold.
+    let named = |key| format!("**{}**", en!(key));
     let options = opts().user("opponent", &table.bob);
     let refused = table.slash(&table.ana, "challenge", options.clone()).await;
-    assert_private(&refused, "create public threads");
+    assert_private(&refused, &named("permission-create-public-threads"));
     assert!(
-        refused.content.contains("Send Messages in Threads"),
+        refused
+            .content
+            .contains(&named("permission-send-messages-in-threads")),
         "{}",
         refused.content
     );
@@ -1854,7 +2068,7 @@ async fn a_missing_thread_permission_refuses_the_challenge() {
     table.fake.deny_posting(CHANNEL_ID);
     table.slash(&manager, "settings", threads("off")).await;
     let refused = table.slash(&table.ana, "challenge", options.clone()).await;
-    assert_private(&refused, "send messages");
+    assert_private(&refused, &named("permission-send-messages"));
 
     let other = CHANNEL_ID + 1;
     table.fake.add_guild_channel(GUILD_ID, other);
@@ -1888,15 +2102,36 @@ async fn a_servers_games_channel_and_default_days() {
             opts().channel("games-channel", games).int("days", 5),
         )
         .await;
-    assert_private(&set, &format!("<#{games}>"));
-    assert_private(&set, "does not say: 5");
+    let settings = |channel: String| {
+        en!(
+            "settings-now",
+            language = en!("settings-auto-language", language = en!("language-en")),
+            threads = en!("settings-threads-auto"),
+            days = 5,
+            channel = channel
+        )
+    };
+    assert_private(&set, &settings(format!("<#{games}>")));
     let challenge = table
         .slash(&table.ana, "challenge", opts().user("opponent", &table.bob))
         .await;
-    assert!(challenge.content.contains('5'), "{}", challenge.content);
+    let challenges = en!(
+        "challenge",
+        mention = mention(&table.bob),
+        name = "Ana",
+        variant = en!("variant-standard"),
+        first = en!("first-random"),
+        days = 5
+    );
+    assert!(
+        challenge.content.contains(&challenges),
+        "{}",
+        challenge.content
+    );
     let accepted = table.click(&table.bob, &challenge, "kiela:accept:").await;
     // Accepted in the challenge's channel: the line goes to the games channel.
-    assert_private(&accepted, &format!("<#{games}>"));
+    let there = en!("posted-elsewhere", channel = games.to_string());
+    assert_private(&accepted, &there);
     eventually(&table, "the game's thread to open", || {
         !table.fake.threads().is_empty()
     })
@@ -1913,7 +2148,7 @@ async fn a_servers_games_channel_and_default_days() {
     let back = table
         .slash(&manager, "settings", opts().bool("anywhere", true))
         .await;
-    assert_private(&back, "the channel of each challenge");
+    assert_private(&back, &settings(en!("settings-channel-anywhere")));
     table.fake.check_calls();
 }
 
@@ -1963,9 +2198,9 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         "{ids:?}"
     );
     let stranger = table.click(&table.carol, &offer, "kiela:draw-yes:").await;
-    assert_private(&stranger, "not your game");
+    assert_private(&stranger, &en!("error-not-your-game"));
     let own = table.click(&table.ana, &offer, "kiela:draw-yes:").await;
-    assert_private(&own, "you offered this draw yourself");
+    assert_private(&own, &en!("draw-own-offer", name = "Bob"));
 
     // Bob declines: Ana is told, the game goes on without the offer.
     let declined = table.click(&table.bob, &offer, "kiela:draw-no:").await;
@@ -1985,7 +2220,7 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         .fake
         .click_shown(&table.bob, &offer, &component_id(&offer, "kiela:draw-yes:"))
         .await;
-    assert_private(&answer(&late).await, "out of date");
+    assert_private(&answer(&late).await, &en!("error-out-of-date"));
 
     // Offered again, accepted by the button.
     let offer = table.click(&table.ana, &declined, "kiela:draw:").await;
@@ -1996,23 +2231,21 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
 
     // Rematch, pressed by Bob (North): he sits South now, same options.
     let rematch = table.click(&table.bob, &drawn, "kiela:rematch:").await;
-    assert!(
-        rematch.content.contains("rematch of game #1"),
-        "{}",
-        rematch.content
+    let asked = en!(
+        "rematch-challenge",
+        mention = mention(&table.ana),
+        name = "Bob",
+        id = 1,
+        variant = en!("variant-beginner"),
+        first = en!("first-named", name = "Bob"),
+        days = 2
     );
-    let first = en!("first-named", name = "Bob");
-    assert!(rematch.content.contains(&first), "{}", rematch.content);
-    assert!(
-        rematch.content.contains("2 days per move"),
-        "{}",
-        rematch.content
-    );
+    assert!(rematch.content.contains(&asked), "{}", rematch.content);
     assert_eq!(pinged(&rematch), vec![table.ana.id]);
     let twice = table.click(&table.ana, &drawn, "kiela:rematch:").await;
-    assert_private(&twice, "already asked for");
+    assert_private(&twice, &en!("rematch-exists", id = 1));
     let stranger = table.click(&table.carol, &drawn, "kiela:rematch:").await;
-    assert_private(&stranger, "not your game");
+    assert_private(&stranger, &en!("error-not-your-game"));
     let second = table.click(&table.ana, &rematch, "kiela:accept:").await;
     assert_eq!(to_move(&table, &second).id, table.bob.id);
     let history = table
@@ -2033,7 +2266,7 @@ async fn typed_resign_asks_which_game_and_for_confirmation() {
     let table = Table::new().await;
     let board = table.start_game(opts()).await;
     let ask = table.slash(&table.ana, "resign", opts()).await;
-    assert_private(&ask, "resign game #1?");
+    assert_private(&ask, &en!("confirm-resign", id = 1));
     assert_eq!(ask.custom_ids(), ["kiela:resign-yes:1"]);
     // Nothing happened yet: the game goes on.
     let hole = board.select_options(&menu_id(&board))[0].clone();
@@ -2051,7 +2284,7 @@ async fn typed_resign_asks_which_game_and_for_confirmation() {
         .await;
     table.click(&table.bob, &challenge, "kiela:accept:").await;
     let which = table.slash(&table.bob, "resign", opts()).await;
-    assert_private(&which, "you have 2 games here");
+    assert_private(&which, &en!("which-game", count = 2, games = ANY));
     assert!(which.content.contains("#1") && which.content.contains("#2"));
     assert!(which.custom_ids().is_empty());
 
@@ -2072,28 +2305,31 @@ async fn an_open_challenge_goes_to_the_first_taker_and_loses_its_buttons() {
     let table = Table::new().await;
     let open = table.slash(&table.ana, "challenge", opts()).await;
     assert!(!open.ephemeral);
-    assert!(
-        open.content.contains("Ana challenges anyone here"),
-        "{}",
-        open.content
+    let challenges = en!(
+        "challenge-open",
+        name = "Ana",
+        variant = en!("variant-standard"),
+        first = en!("first-random"),
+        days = 3
     );
+    assert!(open.content.contains(&challenges), "{}", open.content);
     assert!(pinged(&open).is_empty(), "{:?}", open.allowed_mentions);
     let own = table.click(&table.ana, &open, "kiela:accept:").await;
-    assert_private(&own, "not addressed to you");
+    assert_private(&own, &en!("challenge-not-for-you"));
 
     let board = table.click(&table.carol, &open, "kiela:accept:").await;
     assert_board_picture(&board);
-    assert!(
-        board.content.contains("Carol accepted the challenge"),
-        "{}",
-        board.content
+    let accepted = en!(
+        "challenge-accepted",
+        name = "Carol",
+        id = 1,
+        variant = en!("variant-standard")
     );
+    assert!(board.content.contains(&accepted), "{}", board.content);
     let accept = component_id(&open, "kiela:accept:");
     let late = table.fake.click_shown(&table.bob, &open, &accept).await;
-    assert_private(
-        &answer(&late).await,
-        "carol already accepted this challenge",
-    );
+    let taken = en!("challenge-taken", name = "Carol", id = 1);
+    assert_private(&answer(&late).await, &taken);
 
     eventually(&table, "the open challenge keeps its buttons", || {
         posted(&table, open.id).custom_ids().is_empty()
@@ -2150,7 +2386,8 @@ async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challen
         .fake
         .click_shown(&table.bob, &challenge, &accept)
         .await;
-    assert_private(&answer(&late).await, "it was expired");
+    let closed = en!("challenge-closed", status = "expired");
+    assert_private(&answer(&late).await, &closed);
     // More ticks: told once.
     table.wait_for_pass().await;
     let count = table
@@ -2182,7 +2419,8 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
     let arrange = component_id(&board, "kiela:arrange:");
     assert_eq!(arrange, "kiela:arrange:1:0");
     let early = table.click(&table.bob, &board, "kiela:arrange:").await;
-    assert_private(&early, "not your turn");
+    let south = en!("side-south");
+    assert_private(&early, &en!("error-not-your-turn", side = south));
 
     // Ana (South) opens the form: her upper row as drawn is row 2.
     let form = table
@@ -2195,14 +2433,8 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
     let fields = form_fields(&form);
     assert_eq!(fields.len(), 2, "{form}");
     assert_eq!(fields[0].0, "upper");
-    assert!(
-        fields[0].1.contains("upper row") && fields[0].1.contains("row 2"),
-        "{form}"
-    );
-    assert!(
-        fields[1].1.contains("lower row") && fields[1].1.contains("row 1"),
-        "{form}"
-    );
+    assert_eq!(fields[0].1, en!("arrange-form-upper", row = 2), "{form}");
+    assert_eq!(fields[1].1, en!("arrange-form-lower", row = 1), "{form}");
     let counts = |text: &str| -> Vec<u32> {
         text.split_whitespace()
             .map(|n| n.parse().unwrap())
@@ -2223,12 +2455,15 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
         answer(&sent).await
     };
     let bad = submit("1 2 x 0 0 0 0 0 0 0".into(), fields[1].2.clone()).await;
-    assert_private(&bad, "`x` is not a whole number");
+    assert_private(&bad, &en!("layout-not-a-number", text = "x"));
     assert_eq!(bad.custom_ids(), ["kiela:arrange:1:0"]);
     let bad = submit("0 0 0 0 0 0 0 0 0 1".into(), fields[1].2.clone()).await;
-    assert_private(&bad, "you have");
+    let layout = 1 + lower.iter().sum::<u32>();
+    let wrong = en!("layout-wrong-total", layout = layout, have = total);
+    assert_private(&bad, &wrong);
     let bad = submit("0 0 0 0 0 0 0 0 0".into(), fields[1].2.clone()).await;
-    assert_private(&bad, "your upper row has 9 numbers; it needs 10");
+    let short = en!("arrange-row-count", which = "upper", count = 9);
+    assert_private(&bad, &short);
 
     // All but 3 stones in J2 (the upper row's J), 3 in A1: the preview
     // draws them there; nothing is played yet.
@@ -2240,8 +2475,9 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
         .description
         .clone()
         .unwrap_or_default();
-    assert!(alt.contains(&format!("Row 2, A to J: {upper}.")), "{alt}");
-    assert!(alt.contains("Row 1, A to J: 3 0 0 0 0 0 0 0 0 0."), "{alt}");
+    let row = |row: u32, counts: &str| en!("board-alt-row", row = row, counts = counts);
+    assert!(alt.contains(&row(2, &upper)), "{alt}");
+    assert!(alt.contains(&row(1, "3 0 0 0 0 0 0 0 0 0")), "{alt}");
     let ids = preview.custom_ids();
     assert_eq!(ids.len(), 2, "{ids:?}");
     assert!(ids[0].starts_with("kiela:arrange-yes:1:0:") && ids[0].len() <= 100);
@@ -2270,7 +2506,7 @@ async fn a_south_expert_player_rearranges_with_a_form_and_a_preview() {
         .description
         .clone()
         .unwrap_or_default();
-    assert!(alt.contains(&format!("Row 2, A to J: {upper}.")), "{alt}");
+    assert!(alt.contains(&row(2, &upper)), "{alt}");
     // Bob (North) may rearrange now, on his own first turn.
     assert_eq!(component_id(&played, "kiela:arrange:"), "kiela:arrange:1:1");
 
@@ -2317,7 +2553,7 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
     let line = table
         .fake
         .wait_for_message("with the line in the games channel", |m| {
-            m.channel_id == games && m.content.contains("thread")
+            m.channel_id == games && m.content.contains(&started_line(&table))
         })
         .await;
     let board = table
@@ -2354,7 +2590,11 @@ async fn a_thread_that_failed_to_open_is_opened_later() {
     let options = opts().user("opponent", &table.bob).string("first", "me");
     let challenge = table.slash(&table.ana, "challenge", options).await;
     let line = table.click(&table.bob, &challenge, "kiela:accept:").await;
-    assert!(line.content.contains("thread"), "{}", line.content);
+    assert!(
+        line.content.contains(&started_line(&table)),
+        "{}",
+        line.content
+    );
     table.clock.advance(kiela_bot::app::ANSWER_LEASE + 1);
     let board = table
         .fake
@@ -2385,12 +2625,13 @@ async fn a_vacation_moves_the_deadline_and_tells_the_opponent() {
     assert!(board.content.contains(&format!("<t:{deadline}:f>")));
     let days = opts().int("days", 4);
     let on = table.slash(&table.ana, "vacation", days).await;
-    assert_private(&on, "1 deadline of yours moved");
-    assert_private(&on, "vacation left this year: 26 days");
+    let vacation = en!("vacation-on", until = ANY, days = 4, games = 1, left = 26);
+    assert_private(&on, &vacation);
+    let away = en!("vacation-started", name = "Ana", id = 1, until = ANY);
     let told = table
         .fake
         .wait_for_message("telling Bob of the vacation", |m| {
-            m.channel_id == CHANNEL_ID && m.content.contains("is on vacation")
+            m.channel_id == CHANNEL_ID && says(&m.content, &away)
         })
         .await;
     assert_eq!(told.mentions(), vec![table.bob.id]);
@@ -2422,13 +2663,18 @@ async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
     let board = table.slash(&table.ana, "ai", options).await;
     let button = component_id(&board, "kiela:hint:");
     let stranger = table.click(&table.carol, &board, "kiela:hint:").await;
-    assert_private(&stranger, "not");
+    assert_private(&stranger, &en!("error-not-your-game"));
     let pressed = table.fake.click(&table.ana, board.id, &button).await;
     let hint = answer(&pressed).await;
     assert!(pressed.latency().unwrap() < Duration::from_secs(3));
     assert!(hint.ephemeral, "{}", hint.content);
     assert!(
-        hint.content.starts_with("Hint for game #1"),
+        hint.content.starts_with(up_to_any(&en!(
+            "hint-headline",
+            id = 1,
+            hole = ANY,
+            path = ANY
+        ))),
         "{}",
         hint.content
     );
@@ -2461,11 +2707,33 @@ async fn a_finished_game_is_reviewed_step_by_step() {
     let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
     let button = component_id(&over, "kiela:review:");
     let pressed = table.fake.click(&table.bob, over.id, &button).await;
-    let review = answer_saying(&pressed, "Review of game #1").await;
+    // Move `ply` of the 6, whoever played what.
+    let review_of = |ply: i64| {
+        en!(
+            "review-headline",
+            id = 1,
+            ply = ply,
+            last = 6,
+            name = ANY,
+            move = ANY,
+            judged = ANY
+        )
+    };
+    let review = answer_saying(&pressed, &review_of(1)).await;
     assert!(pressed.latency().unwrap() < Duration::from_secs(3));
     assert!(review.ephemeral);
-    assert!(review.content.contains("move 1 of 6"), "{}", review.content);
-    assert!(review.content.contains("engine"), "{}", review.content);
+    assert!(says(&review.content, &review_of(1)), "{}", review.content);
+    // The verdict compares the move with the engine's.
+    let judged = [
+        en!("review-judged", verdict = ANY, loss = ANY, best = ANY),
+        en!("review-best"),
+        en!("review-good", best = ANY),
+    ];
+    assert!(
+        judged.iter().any(|judged| says(&review.content, judged)),
+        "{}",
+        review.content
+    );
     assert_eq!(review.attachments.len(), 1);
     let step = |message: &Message, which: &str| {
         message
@@ -2479,9 +2747,9 @@ async fn a_finished_game_is_reviewed_step_by_step() {
         .fake
         .click(&table.bob, review.id, &step(&review, ":next"))
         .await;
-    let second = replaced_saying(&next, "move 2 of 6").await;
+    let second = replaced_saying(&next, &review_of(2)).await;
     assert_eq!(second.id, review.id);
-    assert!(second.content.contains("move 2 of 6"), "{}", second.content);
+    assert!(says(&second.content, &review_of(2)), "{}", second.content);
     assert_eq!(second.attachments.len(), 1);
 
     // The buttons carry the game and the move: they work after a restart;
@@ -2493,8 +2761,8 @@ async fn a_finished_game_is_reviewed_step_by_step() {
         .fake
         .click(&table.bob, review.id, &step(&second, ":last"))
         .await;
-    let sixth = replaced_saying(&last, "move 6 of 6").await;
+    let sixth = replaced_saying(&last, &review_of(6)).await;
     assert_eq!(sixth.id, review.id);
-    assert!(sixth.content.contains("move 6 of 6"), "{}", sixth.content);
+    assert!(says(&sixth.content, &review_of(6)), "{}", sixth.content);
     table.fake.check_calls();
 }

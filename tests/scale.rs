@@ -10,6 +10,7 @@ use fake_discord::{opts, FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 use kiela_bot::app::{ManualClock, DAY};
 use kiela_bot::discord::{Bot, Config, ShardRange};
 use kiela_bot::store::Store;
+use kiela_i18n::{tr, Lang};
 use test_databases::{Backend, Db};
 
 const START: i64 = 1_800_000_000;
@@ -130,19 +131,24 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
             .filter(|m| m.content.contains(text))
             .count()
     };
-    fake.wait_until("every reminder", || count("Reminder:") >= games.len())
+    // The catalogue's reminder and loss on time, without the variables
+    // that differ from game to game.
+    let any = "\u{1}";
+    let reminder = tr!(Lang::En, "reminder", id = any, hours = any, until = any);
+    let reminder = reminder.split(any).next().unwrap();
+    let timeout = tr!(Lang::En, "ran-out-of-time", name = any, id = any);
+    let timeout = timeout.split(any).nth(1).unwrap();
+    fake.wait_until("every reminder", || count(reminder) >= games.len())
         .await;
     clock.advance(6 * 3600);
-    fake.wait_until("every loss on time", || {
-        count("ran out of time") >= games.len()
-    })
-    .await;
+    fake.wait_until("every loss on time", || count(timeout) >= games.len())
+        .await;
     // Both had their chance to fire them again.
     for bot in &bots {
         bot.wait_for_pass().await;
     }
-    assert_eq!(count("Reminder:"), games.len());
-    assert_eq!(count("ran out of time"), games.len());
+    assert_eq!(count(reminder), games.len());
+    assert_eq!(count(timeout), games.len());
 
     // Every acknowledged move is stored, once.
     let store = Store::open(&db.url).await.unwrap();
