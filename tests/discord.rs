@@ -12,7 +12,7 @@ use fake_discord::{
     opts, FakeDiscord, FakeUser, Fault, Interaction, Message, Options, CHANNEL_ID, GUILD_ID,
 };
 use kiela_ai::Budget;
-use kiela_bot::app::{ManualClock, Timing, DAY};
+use kiela_bot::app::{GameId, ManualClock, Timing, DAY};
 use kiela_bot::discord::{Bot, Config};
 use kiela_bot::store::Store;
 use serde_json::json;
@@ -1650,7 +1650,7 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
         .await
         .unwrap();
     let moves = support::long_games::lasting_moves(420);
-    support::long_games::append(&store, game, &moves, START).await;
+    support::long_games::append(&store, GameId(game), &moves, START).await;
     let history = table.slash(&mal, "history", opts().int("game", game)).await;
     assert!(history.content.chars().count() <= 2000);
     assert!(

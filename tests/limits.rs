@@ -14,6 +14,7 @@ use kiela_bot::app::{
     Place, Reply, User, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
 };
 use kiela_bot::store::Store;
+use kiela_bot::vocabulary::{ChannelId, GuildId, MessageId, UserId};
 use kiela_i18n::{tr, Lang};
 use kiela_rules::Variant;
 use support::long_games;
@@ -31,15 +32,15 @@ on_both_backends! {
 
 const START: i64 = 1_800_000_000;
 const HERE: Place = Place {
-    guild_id: 10,
-    channel_id: 20,
+    guild_id: GuildId(10),
+    channel_id: ChannelId(20),
     lang: Lang::En,
     bot_may: BotPermissions::NO_THREADS,
 };
 
 fn bot() -> User {
     User {
-        id: 999,
+        id: UserId(999),
         name: "Kiela".into(),
         is_bot: true,
         lang: Lang::En,
@@ -113,10 +114,10 @@ fn assert_harmless(text: &str) {
 /// whole.
 async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     let w = world(db).await;
-    let bold = User::new(1, "**Ana** [x](https://example.com)");
-    let fence = User::new(2, "```Bob @everyone <@123>");
-    let rtl = User::new(3, "\u{202E}نزينغا 👩\u{200D}👩\u{200D}👧");
-    let long = User::new(4, &"Kiluanji".repeat(6));
+    let bold = User::new(UserId(1), "**Ana** [x](https://example.com)");
+    let fence = User::new(UserId(2), "```Bob @everyone <@123>");
+    let rtl = User::new(UserId(3), "\u{202E}نزينغا 👩\u{200D}👩\u{200D}👧");
+    let long = User::new(UserId(4), &"Kiluanji".repeat(6));
 
     let challenge = w
         .service
@@ -211,14 +212,14 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
 /// many more there are.
 async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
     let w = world(db).await;
-    let ana = User::new(1, "Ana");
+    let ana = User::new(UserId(1), "Ana");
     for i in 0..40 {
-        let opponent = User::new(100 + i, &format!("Opponent number {i}"));
+        let opponent = User::new(UserId(100 + i), &format!("Opponent number {i}"));
         let game = game_between(&w, &ana, &opponent, Variant::Standard).await;
         // Each game's number links to its board: long lines.
         let board = BoardMessage {
-            channel_id: 1_234_567_890_123_456_789,
-            message_id: 1_234_567_890_123_456_789 + i,
+            channel_id: ChannelId(1_234_567_890_123_456_789),
+            message_id: MessageId(1_234_567_890_123_456_789 + i),
             ply: Some(0),
         };
         (w.service.replace_board(game.game.unwrap().id, board).await).unwrap();
@@ -244,8 +245,8 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
     assert_eq!(list.lines().last(), Some(more.as_str()), "{list}");
 
     // A few games: all of them, no count.
-    let bob = User::new(2, "Bob");
-    game_between(&w, &bob, &User::new(3, "Carol"), Variant::Standard).await;
+    let bob = User::new(UserId(2), "Bob");
+    game_between(&w, &bob, &User::new(UserId(3), "Carol"), Variant::Standard).await;
     let list = w.service.my_games(&bob).await.unwrap().text;
     assert_eq!(list.lines().count(), 1, "{list}");
 }
@@ -254,7 +255,7 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
 /// message; a short one stays in the message.
 async fn a_long_record_comes_as_a_text_file(db: Db) {
     let w = world(db).await;
-    let (ana, bob) = (User::new(1, "Ana"), User::new(2, "Bob"));
+    let (ana, bob) = (User::new(UserId(1), "Ana"), User::new(UserId(2), "Bob"));
     let short = game_between(&w, &ana, &bob, Variant::Beginner).await;
     let short_id = short.game.unwrap().id;
     let history = w.service.history(&ana, HERE, short_id).await.unwrap();
@@ -289,10 +290,10 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
 /// challenger, then a clear refusal until one is answered.
 async fn open_challenges_are_limited_per_challenger(db: Db) {
     let w = world(db).await;
-    let ana = User::new(1, "Ana");
+    let ana = User::new(UserId(1), "Ana");
     let mut sent = Vec::new();
     for i in 0..MAX_OPEN_CHALLENGES as i64 {
-        let target = User::new(100 + i, &format!("target {i}"));
+        let target = User::new(UserId(100 + i), &format!("target {i}"));
         let reply = w
             .service
             .challenge(&ana, HERE, &target, GameOptions::default())
@@ -300,7 +301,7 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
             .unwrap();
         sent.push((target, reply.challenge));
     }
-    let extra = User::new(200, "one too many");
+    let extra = User::new(UserId(200), "one too many");
     let e = refusal(
         w.service
             .challenge(&ana, HERE, &extra, GameOptions::default())
@@ -323,7 +324,12 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
     assert!(pt.contains(&quota(Lang::Pt)), "{pt}");
     // Someone else is not limited by Ana's challenges.
     w.service
-        .challenge(&User::new(2, "Bob"), HERE, &extra, GameOptions::default())
+        .challenge(
+            &User::new(UserId(2), "Bob"),
+            HERE,
+            &extra,
+            GameOptions::default(),
+        )
         .await
         .unwrap();
     // An answered challenge frees a place.
@@ -338,7 +344,7 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
 /// At most five ongoing games against the AI per player, however started.
 async fn ai_games_are_limited_per_player(db: Db) {
     let w = world(db).await;
-    let ana = User::new(1, "Ana");
+    let ana = User::new(UserId(1), "Ana");
     let mut games = Vec::new();
     for _ in 0..MAX_AI_GAMES {
         let reply = w
@@ -376,7 +382,7 @@ async fn ai_games_are_limited_per_player(db: Db) {
     );
     assert!(e.contains(&quota(Lang::Pt)), "{e}");
     // A game against a person does not count; a finished AI game frees a place.
-    game_between(&w, &ana, &User::new(2, "Bob"), Variant::Standard).await;
+    game_between(&w, &ana, &User::new(UserId(2), "Bob"), Variant::Standard).await;
     w.service.resign(&ana, HERE, Some(games[0])).await.unwrap();
     w.service
         .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
@@ -395,7 +401,7 @@ async fn ai_searches_queue_for_a_bounded_pool(db: Db) {
     for i in 0..players as i64 {
         let service = w.service.clone();
         tasks.push(tokio::spawn(async move {
-            let user = User::new(1 + i, &format!("player {i}"));
+            let user = User::new(UserId(1 + i), &format!("player {i}"));
             let options = GameOptions {
                 first: FirstMover::Them,
                 ..GameOptions::default()

@@ -10,6 +10,7 @@ use fake_discord::{opts, FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 use kiela_bot::app::{ManualClock, DAY};
 use kiela_bot::discord::{Bot, Config, ShardRange};
 use kiela_bot::store::Store;
+use kiela_bot::vocabulary::GameId;
 use kiela_i18n::{tr, Lang};
 use test_databases::{Backend, Db};
 
@@ -154,11 +155,11 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
     let store = Store::open(&db.url).await.unwrap();
     for game in games {
         assert_eq!(
-            store.moves(game).await.unwrap().len(),
+            store.moves(GameId(game)).await.unwrap().len(),
             PLIES,
             "game #{game}"
         );
-        let row = store.game(game).await.unwrap().unwrap();
+        let row = store.game(GameId(game)).await.unwrap().unwrap();
         assert_eq!(row.state.columns().2, Some("timeout"), "game #{game}");
     }
     for bot in bots {

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use kiela_bot::app::{FirstMover, GameOptions, GameService, Place, Reply, SystemClock, User};
 use kiela_bot::store::Store;
+use kiela_bot::vocabulary::{ChannelId, GameId, GuildId, UserId};
 use kiela_i18n::Lang;
 
 const GAMES: usize = 1_000;
@@ -19,22 +20,25 @@ async fn main() {
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
     let store = Store::open(&url).await.unwrap();
     let bot = User {
-        id: 1,
+        id: UserId(1),
         name: "Kiela".into(),
         is_bot: true,
         lang: Lang::En,
     };
     let service = GameService::new(store, bot, Arc::new(SystemClock));
-    let place = Place::new(7, 8, Lang::En);
+    let place = Place::new(GuildId(7), ChannelId(8), Lang::En);
     let options = GameOptions {
         first: FirstMover::Me,
         ..GameOptions::default()
     };
 
     eprintln!("setting up {GAMES} games…");
-    let mut games: Vec<(i64, [User; 2], Reply)> = Vec::with_capacity(GAMES);
+    let mut games: Vec<(GameId, [User; 2], Reply)> = Vec::with_capacity(GAMES);
     for g in 0..GAMES as i64 {
-        let (a, b) = (User::new(1000 + 2 * g, "a"), User::new(1001 + 2 * g, "b"));
+        let (a, b) = (
+            User::new(UserId(1000 + 2 * g), "a"),
+            User::new(UserId(1001 + 2 * g), "b"),
+        );
         let c = service.challenge(&a, place, &b, options).await.unwrap();
         let reply = service.accept(&b, place, c.challenge).await.unwrap();
         games.push((reply.game.unwrap().id, [a, b], reply));

@@ -224,10 +224,78 @@ impl GameState {
     }
 }
 
+/// An id: a number stored in an integer column, with its own type so that
+/// a game's id cannot be passed where a user's is meant. Discord's
+/// snowflakes are stored as `i64` (they fit: the top bit is never set).
+macro_rules! ids {
+    ($($(#[$meta:meta])* $name:ident,)+) => {$(
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type)]
+        #[sqlx(transparent)]
+        pub struct $name(pub i64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        /// In a message, the bare number.
+        impl From<$name> for kiela_i18n::Arg {
+            fn from(id: $name) -> kiela_i18n::Arg {
+                kiela_i18n::Arg::from(id.0)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = std::num::ParseIntError;
+
+            fn from_str(s: &str) -> Result<$name, Self::Err> {
+                s.parse().map($name)
+            }
+        }
+    )+};
+}
+
+ids! {
+    /// A game (`games.id`), the number players see as "game #12".
+    GameId,
+    /// A challenge (`challenges.id`).
+    ChallengeId,
+    /// A post in the outbox (`outbox.id`).
+    PostId,
+    /// A Discord user, or the bot itself.
+    UserId,
+    /// A Discord server; [`GuildId::NONE`] outside one (a direct message).
+    GuildId,
+    /// A Discord channel or thread.
+    ChannelId,
+    /// A Discord message.
+    MessageId,
+}
+
+impl GuildId {
+    /// Where there is no server: a direct message.
+    pub const NONE: GuildId = GuildId(0);
+
+    pub fn is_none(self) -> bool {
+        self == GuildId::NONE
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use kiela_rules::{GameResult, Reason};
+
+    #[test]
+    fn ids_read_back_what_they_print_and_refuse_the_rest() {
+        let game = GameId(1_234);
+        assert_eq!(game.to_string(), "1234");
+        assert_eq!("1234".parse(), Ok(game));
+        assert!("12a".parse::<GameId>().is_err());
+        assert!(GuildId::NONE.is_none() && !GuildId(5).is_none());
+    }
 
     #[test]
     fn names_round_trip_and_unknown_names_are_errors() {

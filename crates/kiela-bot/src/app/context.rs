@@ -3,11 +3,12 @@
 use kiela_i18n::Lang;
 
 use super::{BotPermissions, Name};
+use crate::vocabulary::{ChannelId, GuildId, UserId};
 
 /// A Discord user (or the bot itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
-    pub id: i64,
+    pub id: UserId,
     /// As Discord gave it; see [`Name`] for how it becomes text.
     pub name: Name,
     pub is_bot: bool,
@@ -17,7 +18,7 @@ pub struct User {
 }
 
 impl User {
-    pub fn new(id: i64, name: &str) -> User {
+    pub fn new(id: UserId, name: &str) -> User {
         User {
             id,
             name: Name::from(name),
@@ -33,12 +34,12 @@ impl User {
     }
 }
 
-/// Where an action happens: the server (0 outside one) and the channel,
+/// Where an action happens: the server ([`GuildId::NONE`] outside one) and the channel,
 /// and the language of public posts there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
-    pub guild_id: i64,
-    pub channel_id: i64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
     /// The server's language: Discord's `guild_locale`, unless the server
     /// chose one with `/kiela settings` (see [`GameService::localise`]).
     pub lang: Lang,
@@ -48,7 +49,7 @@ pub struct Place {
 
 impl Place {
     /// A place where the bot may post, but not open threads.
-    pub fn new(guild_id: i64, channel_id: i64, lang: Lang) -> Place {
+    pub fn new(guild_id: GuildId, channel_id: ChannelId, lang: Lang) -> Place {
         Place {
             guild_id,
             channel_id,

@@ -8,6 +8,7 @@ use kiela_i18n::Lang;
 use kiela_rules::Side;
 
 use super::words;
+use crate::vocabulary::GameId;
 
 /// Why an action was refused. Each message says what to do instead; it is
 /// written in a language by [`AppError::message`] (`Display` is English,
@@ -22,11 +23,11 @@ pub enum AppError {
     #[error("{}", self.message(Lang::En))]
     NotYourTurn(Side),
     #[error("{}", self.message(Lang::En))]
-    OutOfDate { game_id: i64 },
+    OutOfDate { game_id: GameId },
     #[error("{}", self.message(Lang::En))]
     Conflict,
     #[error("{}", self.message(Lang::En))]
-    NoSuchGame(i64),
+    NoSuchGame(GameId),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("{}", self.message(Lang::En))]
@@ -34,7 +35,7 @@ pub enum AppError {
     /// Replaying game `0` takes longer than a request may (it goes on in
     /// the background, so the next try is quick).
     #[error("{}", self.message(Lang::En))]
-    Busy(i64),
+    Busy(GameId),
 }
 
 impl AppError {

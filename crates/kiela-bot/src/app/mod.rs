@@ -57,7 +57,10 @@ pub use threads::BotPermissions;
 pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;
-pub use crate::vocabulary::{FirstMover, Notify, ThreadsSetting};
+pub use crate::vocabulary::{
+    ChallengeId, ChannelId, FirstMover, GameId, GuildId, MessageId, Notify, PostId, ThreadsSetting,
+    UserId,
+};
 
 use std::sync::Arc;
 

@@ -4,6 +4,7 @@ use kiela_i18n::Lang;
 use kiela_rules::Hole;
 
 use super::Document;
+use crate::vocabulary::{ChallengeId, GameId, PostId, UserId};
 
 /// The picture of a reply: the board, or a turn's animation.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,9 +43,9 @@ pub struct Reply {
     /// Legal sowings of the player to move, with their stones, to offer.
     pub moves: Vec<(Hole, u8)>,
     /// Users to mention (in a new message, so they are notified).
-    pub ping: Vec<i64>,
+    pub ping: Vec<UserId>,
     /// A pending challenge to put Accept / Decline buttons on.
-    pub challenge: Option<i64>,
+    pub challenge: Option<ChallengeId>,
     /// A draw offer waits for an answer: Accept draw / Decline draw buttons.
     pub draw_offered: bool,
     /// The player to move may rearrange their stones (Expert): an Arrange
@@ -62,7 +63,7 @@ pub struct Reply {
     /// The outbox posts this reply is (see [`outbox`]): sent publicly as
     /// the interaction's answer, it delivers them; otherwise the delivery
     /// loop posts them.
-    pub posts: Vec<i64>,
+    pub posts: Vec<PostId>,
     /// A text sent as a file beside the message (a record too long for the
     /// message itself).
     pub document: Option<Document>,
@@ -77,7 +78,7 @@ pub struct Reply {
 /// Where a review stands: at move `ply` of game `game`'s `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReviewStep {
-    pub game: i64,
+    pub game: GameId,
     pub ply: i64,
     pub last: i64,
 }
@@ -85,7 +86,7 @@ pub struct ReviewStep {
 /// A thread to open from a posted message, in which a game is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewThread {
-    pub game_id: i64,
+    pub game_id: GameId,
     pub name: String,
 }
 
@@ -117,7 +118,7 @@ impl Reply {
 /// A game at a ply: what components carry, so a stale one is recognised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameRef {
-    pub id: i64,
+    pub id: GameId,
     pub ply: i64,
     /// Whether the game is still going on (components are offered).
     pub active: bool,

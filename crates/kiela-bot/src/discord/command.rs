@@ -14,7 +14,7 @@ use serenity::all::{
 };
 use serenity::async_trait;
 
-use crate::app::{AppError, User};
+use crate::app::{AppError, GameId, User};
 use kiela_i18n::tr;
 use kiela_i18n::{t, Lang};
 
@@ -28,7 +28,7 @@ pub const COMMAND: &str = "kiela";
 
 /// The `game` option: which of the player's games (autocompleted), shared
 /// by every subcommand that acts on one game.
-pub const GAME: Opt<i64> = Opt::new("game").min(1).autocomplete();
+pub const GAME: Opt<GameId> = Opt::new("game").min(1).autocomplete();
 
 /// What a user asked for with `/kiela <subcommand>`, as read by the feature
 /// that declared the subcommand, which also performs it.
@@ -113,7 +113,7 @@ pub struct Typing<'a> {
     pub subcommand: &'a str,
     pub option: &'a str,
     pub text: &'a str,
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
 }
 
 /// Reads an autocomplete request for `/kiela`.
@@ -131,7 +131,7 @@ pub fn typing(command: &CommandInteraction) -> Option<Typing<'_>> {
             _ => None,
         })?;
     let game = args.iter().find_map(|option| match &option.value {
-        CommandDataOptionValue::Integer(game) if option.name == GAME.name() => Some(*game),
+        CommandDataOptionValue::Integer(game) if option.name == GAME.name() => Some(GameId(*game)),
         _ => None,
     });
     Some(Typing {
@@ -284,6 +284,13 @@ impl Value for i64 {
             ResolvedValue::Integer(n) => Some(Ok(*n)),
             _ => None,
         }
+    }
+}
+
+impl Value for GameId {
+    const KIND: CommandOptionType = CommandOptionType::Integer;
+    fn read(value: &ResolvedValue<'_>, lang: Lang) -> Option<Result<GameId, String>> {
+        i64::read(value, lang).map(|number| number.map(GameId))
     }
 }
 

@@ -13,7 +13,7 @@ use serenity::async_trait;
 use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use crate::app::{AppError, GameService, Place, User};
+use crate::app::{AppError, GameService, Place, User, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -56,7 +56,7 @@ impl Handler {
         &self,
         ctx: &Context,
         interaction: (InteractionId, &str),
-        actor: i64,
+        actor: UserId,
     ) -> Responder {
         Responder::new(
             ctx.http.clone(),
@@ -332,7 +332,7 @@ impl Handler {
                     Ok(games) => games
                         .into_iter()
                         .filter(|g| g.id.to_string().starts_with(typed.trim_start_matches('#')))
-                        .map(|g| AutocompleteChoice::new(g.label, g.id))
+                        .map(|g| AutocompleteChoice::new(g.label, g.id.0))
                         .collect(),
                     Err(e) => {
                         warn!("no game choices: {e}");

@@ -13,91 +13,93 @@ use serenity::all::{ButtonStyle, CreateButton};
 
 use kiela_rules::Layout;
 
+use crate::vocabulary::{ChallengeId, GameId};
+
 /// What a component does, with everything needed to do it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ComponentId {
     Accept {
-        challenge: i64,
+        challenge: ChallengeId,
     },
     Decline {
-        challenge: i64,
+        challenge: ChallengeId,
     },
     /// The menu of legal moves; the chosen hole is the menu's value.
     Move {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     Draw {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     /// Asks for confirmation before resigning.
     Resign {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     ConfirmResign {
-        game: i64,
+        game: GameId,
     },
     /// Shows the animation of the turn that led to `ply`, privately.
     Watch {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     /// Answers the opponent's pending draw offer.
     AcceptDraw {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     DeclineDraw {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     /// Under a finished game: the same game again, seats swapped.
     Rematch {
-        game: i64,
+        game: GameId,
     },
     /// Opens the rearrangement form (a modal) filled with the current counts.
     Arrange {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     /// The rearrangement form itself (the modal's `custom_id`).
     ArrangeForm {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     /// Plays the previewed rearrangement: the layout rides in the id.
     ConfirmArrange {
-        game: i64,
+        game: GameId,
         ply: i64,
         layout: Layout,
     },
     /// Opens the form again, filled with the previewed layout.
     EditArrange {
-        game: i64,
+        game: GameId,
         ply: i64,
         layout: Layout,
     },
     /// Starts the review of a finished game, privately, at its first move.
     Review {
-        game: i64,
+        game: GameId,
     },
     /// A review's step buttons: each shows move `ply` (one id per button,
     /// as a message's ids must differ).
     ReviewAt {
-        game: i64,
+        game: GameId,
         ply: i64,
         button: ReviewButton,
     },
     /// The engine's move for the player, privately (games against the AI).
     Hint {
-        game: i64,
+        game: GameId,
         ply: i64,
     },
     /// The computer's analysis of a finished game.
     Analyse {
-        game: i64,
+        game: GameId,
     },
 }
 
@@ -194,32 +196,33 @@ impl FromStr for ComponentId {
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(unknown)
         };
+        let game = || number(2).map(GameId);
         match (parts.first(), parts.get(1), parts.len()) {
             (Some(&"kiela"), Some(&"accept"), 3) => Ok(ComponentId::Accept {
-                challenge: number(2)?,
+                challenge: number(2).map(ChallengeId)?,
             }),
             (Some(&"kiela"), Some(&"decline"), 3) => Ok(ComponentId::Decline {
-                challenge: number(2)?,
+                challenge: number(2).map(ChallengeId)?,
             }),
             (Some(&"kiela"), Some(&"move"), 4) => Ok(ComponentId::Move {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"draw"), 4) => Ok(ComponentId::Draw {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"resign"), 4) => Ok(ComponentId::Resign {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"watch"), 4) => Ok(ComponentId::Watch {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
-            (Some(&"kiela"), Some(&"review"), 3) => Ok(ComponentId::Review { game: number(2)? }),
+            (Some(&"kiela"), Some(&"review"), 3) => Ok(ComponentId::Review { game: game()? }),
             (Some(&"kiela"), Some(&"review"), 5) => Ok(ComponentId::ReviewAt {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
                 button: ReviewButton::ALL
                     .into_iter()
@@ -227,32 +230,32 @@ impl FromStr for ComponentId {
                     .ok_or_else(unknown)?,
             }),
             (Some(&"kiela"), Some(&"hint"), 4) => Ok(ComponentId::Hint {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
-            (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: number(2)? }),
+            (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: game()? }),
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
-                Ok(ComponentId::ConfirmResign { game: number(2)? })
+                Ok(ComponentId::ConfirmResign { game: game()? })
             }
             (Some(&"kiela"), Some(&"draw-yes"), 4) => Ok(ComponentId::AcceptDraw {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"draw-no"), 4) => Ok(ComponentId::DeclineDraw {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
-            (Some(&"kiela"), Some(&"rematch"), 3) => Ok(ComponentId::Rematch { game: number(2)? }),
+            (Some(&"kiela"), Some(&"rematch"), 3) => Ok(ComponentId::Rematch { game: game()? }),
             (Some(&"kiela"), Some(&"arrange"), 4) => Ok(ComponentId::Arrange {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"arrange-form"), 4) => Ok(ComponentId::ArrangeForm {
-                game: number(2)?,
+                game: game()?,
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&kind @ ("arrange-yes" | "arrange-edit")), 5) => {
-                let (game, ply) = (number(2)?, number(3)?);
+                let (game, ply) = (game()?, number(3)?);
                 let layout = decode(parts[4]).ok_or_else(unknown)?;
                 Ok(if kind == "arrange-yes" {
                     ComponentId::ConfirmArrange { game, ply, layout }
@@ -277,44 +280,74 @@ mod tests {
     #[test]
     fn ids_round_trip_and_fit_discord() {
         let ids = [
-            ComponentId::Accept { challenge: 7 },
+            ComponentId::Accept {
+                challenge: ChallengeId(7),
+            },
             ComponentId::Decline {
-                challenge: i64::MAX,
+                challenge: ChallengeId(i64::MAX),
             },
             ComponentId::Move {
-                game: i64::MAX,
+                game: GameId(i64::MAX),
                 ply: i64::MAX,
             },
-            ComponentId::Draw { game: 3, ply: 0 },
-            ComponentId::Resign { game: 3, ply: 41 },
-            ComponentId::ConfirmResign { game: 3 },
-            ComponentId::Watch { game: 4, ply: 9 },
-            ComponentId::Hint { game: 4, ply: 9 },
-            ComponentId::Review { game: 4 },
+            ComponentId::Draw {
+                game: GameId(3),
+                ply: 0,
+            },
+            ComponentId::Resign {
+                game: GameId(3),
+                ply: 41,
+            },
+            ComponentId::ConfirmResign { game: GameId(3) },
+            ComponentId::Watch {
+                game: GameId(4),
+                ply: 9,
+            },
+            ComponentId::Hint {
+                game: GameId(4),
+                ply: 9,
+            },
+            ComponentId::Review { game: GameId(4) },
             ComponentId::ReviewAt {
-                game: i64::MAX,
+                game: GameId(i64::MAX),
                 ply: i64::MAX,
                 button: ReviewButton::Previous,
             },
-            ComponentId::AcceptDraw { game: 4, ply: 9 },
-            ComponentId::DeclineDraw { game: 4, ply: 9 },
-            ComponentId::Rematch { game: i64::MAX },
-            ComponentId::Arrange { game: 4, ply: 1 },
-            ComponentId::ArrangeForm { game: 4, ply: 1 },
+            ComponentId::AcceptDraw {
+                game: GameId(4),
+                ply: 9,
+            },
+            ComponentId::DeclineDraw {
+                game: GameId(4),
+                ply: 9,
+            },
+            ComponentId::Rematch {
+                game: GameId(i64::MAX),
+            },
+            ComponentId::Arrange {
+                game: GameId(4),
+                ply: 1,
+            },
+            ComponentId::ArrangeForm {
+                game: GameId(4),
+                ply: 1,
+            },
             // The longest id: both numbers at their largest, 56 stones.
             ComponentId::ConfirmArrange {
-                game: i64::MAX,
+                game: GameId(i64::MAX),
                 ply: i64::MAX,
                 layout: Layout([56; 20]),
             },
             ComponentId::EditArrange {
-                game: 4,
+                game: GameId(4),
                 ply: 1,
                 layout: Layout([
                     0, 1, 2, 3, 9, 10, 35, 36, 55, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14,
                 ]),
             },
-            ComponentId::Analyse { game: i64::MAX },
+            ComponentId::Analyse {
+                game: GameId(i64::MAX),
+            },
         ];
         for id in ids {
             let text = id.to_string();

@@ -10,6 +10,7 @@ mod features;
 mod handler;
 mod ids;
 mod respond;
+mod snowflakes;
 mod timers;
 
 pub use command::{definition, Request, COMMAND};
@@ -244,7 +245,7 @@ impl Bot {
             e => e.into(),
         })?;
         let bot = User {
-            id: me.id.get() as i64,
+            id: me.id.into(),
             name: me.name.clone().into(),
             is_bot: true,
             lang: Lang::En,
@@ -377,14 +378,14 @@ async fn shutdown_signal() {
 /// nickname, if any, and `lang` the language of their client.
 fn user_of(user: &serenity::all::User, nick: Option<&str>, lang: Lang) -> User {
     User {
-        id: user.id.get() as i64,
+        id: user.id.into(),
         name: nick.unwrap_or_else(|| user.display_name()).into(),
         is_bot: user.bot,
         lang,
     }
 }
 
-/// Where an interaction happened (server 0 in direct messages), and the
+/// Where an interaction happened (no server in direct messages), and the
 /// language of public posts there: the server's (`guild_locale`), or in
 /// direct messages the user's. A server's own choice is applied after
 /// ([`GameService::localise`]).
@@ -396,8 +397,8 @@ fn place_of(
     bot_may: Option<Permissions>,
 ) -> Place {
     let place = Place::new(
-        guild.map_or(0, |g| g.get() as i64),
-        channel.get() as i64,
+        guild.into(),
+        channel.into(),
         guild_locale.map_or(user_lang, Lang::from_locale),
     );
     match bot_may {

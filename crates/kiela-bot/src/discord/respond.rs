@@ -17,7 +17,8 @@ use tokio::sync::{watch, Notify};
 use tracing::warn;
 
 use crate::app::{
-    clip_message, BoardMessage, Document, GameRef, GameService, NewThread, Picture, Reply,
+    self, clip_message, BoardMessage, Document, GameId, GameRef, GameService, NewThread, Picture,
+    PostId, Reply,
 };
 use kiela_i18n::Lang;
 
@@ -32,7 +33,7 @@ pub struct Post {
     pub document: Option<Document>,
     pub rows: Vec<CreateActionRow>,
     /// Users this message may notify (every other mention stays silent).
-    pub ping: Vec<i64>,
+    pub ping: Vec<app::UserId>,
     /// Only for the user who acted.
     pub ephemeral: bool,
     /// The game (and ply) whose board this is (a public post with its
@@ -40,7 +41,7 @@ pub struct Post {
     /// menus.
     pub board: Option<GameRef>,
     /// The outbox posts this is (see [`crate::app::Reply::posts`]).
-    pub posts: Vec<i64>,
+    pub posts: Vec<PostId>,
     /// A game's thread to open from this message once it is posted.
     pub thread: Option<NewThread>,
     /// More posts wait for this one (see [`crate::app::Reply::followed`]).
@@ -101,7 +102,7 @@ impl Post {
     }
 
     fn mentions(&self) -> CreateAllowedMentions {
-        CreateAllowedMentions::new().users(self.ping.iter().map(|&id| UserId::new(id as u64)))
+        CreateAllowedMentions::new().users(self.ping.iter().map(|&id| UserId::from(id)))
     }
 
     /// As an interaction's first answer: the update's content, private
@@ -177,7 +178,7 @@ impl Post {
 /// A board an answer posted: the game, the message, and the ply it shows.
 #[derive(Clone, Copy, Debug)]
 pub struct PostedBoard {
-    pub game: i64,
+    pub game: GameId,
     pub ply: i64,
     pub message: MessageId,
 }
@@ -204,15 +205,15 @@ pub async fn replace_board(
     lang: Lang,
 ) {
     let posted = BoardMessage {
-        channel_id: channel.get() as i64,
-        message_id: board.message.get() as i64,
+        channel_id: channel.into(),
+        message_id: board.message.into(),
         ply: Some(board.ply),
     };
     let old = match service.replace_board(board.game, posted).await {
         Ok(Some(old)) => old,
         Ok(None) => return,
         Err(e) => {
-            warn!(game = board.game, "cannot record the game's board: {e}");
+            warn!(game = %board.game, "cannot record the game's board: {e}");
             return;
         }
     };
@@ -220,16 +221,16 @@ pub async fn replace_board(
         .ply
         .map(|ply| playing::watch_row(board.game, ply, lang))
         .unwrap_or_default();
-    if let Err(e) = ChannelId::new(old.channel_id as u64)
+    if let Err(e) = ChannelId::from(old.channel_id)
         .edit_message(
             http,
-            MessageId::new(old.message_id as u64),
+            MessageId::from(old.message_id),
             EditMessage::new().components(rows),
         )
         .await
     {
         warn!(
-            game = board.game,
+            game = %board.game,
             "cannot take the menus off the old board: {e}"
         );
     }
@@ -258,15 +259,17 @@ pub async fn open_thread(
         )
         .await;
     let recorded = match opened {
-        Ok(channel) => service.thread_opened(game, channel.id.get() as i64).await,
+        Ok(channel) => service.thread_opened(game, channel.id.into()).await,
         Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal)))
             if refusal.status_code.is_client_error() && refusal.status_code.as_u16() != 429 =>
         {
             if refusal.error.code == THREAD_ALREADY_CREATED {
-                service.thread_opened(game, message.id.get() as i64).await
+                service
+                    .thread_opened(game, app::ChannelId(message.id.get() as i64))
+                    .await
             } else {
                 warn!(
-                    game,
+                    game = %game,
                     "Discord refuses to open the game's thread, it is played in the channel: {}",
                     refusal.error.message
                 );
@@ -276,7 +279,7 @@ pub async fn open_thread(
         Err(e) => return Err(e),
     };
     if let Err(e) = recorded {
-        warn!(game, "cannot record where the game is played: {e}");
+        warn!(game = %game, "cannot record where the game is played: {e}");
     }
     Ok(())
 }
@@ -298,7 +301,7 @@ pub struct Responder {
     id: InteractionId,
     token: String,
     /// The user who acted: a mention of them alone needs no new message.
-    actor: i64,
+    actor: app::UserId,
     /// A post that replaces its message ([`Post::replaces`]) updates the
     /// message the interaction came from, instead of making a new one.
     updating: bool,
@@ -310,7 +313,7 @@ impl Responder {
         service: GameService,
         wake: Arc<Notify>,
         interaction: (InteractionId, &str),
-        actor: i64,
+        actor: app::UserId,
     ) -> Responder {
         Responder {
             http,
@@ -509,11 +512,7 @@ impl Responder {
         }
         let message = message.id;
         if !post.ephemeral && !post.posts.is_empty() {
-            if let Err(e) = self
-                .service
-                .delivered(&post.posts, message.get() as i64)
-                .await
-            {
+            if let Err(e) = self.service.delivered(&post.posts, message.into()).await {
                 warn!(interaction = %self.id, "cannot mark the answer's posts delivered: {e}");
             }
         }

@@ -11,7 +11,7 @@ use tokio::sync::{watch, Notify};
 use tokio::time::MissedTickBehavior;
 use tracing::{info, warn};
 
-use crate::app::{clip_message, Clock, Delivery, Destination, GameService};
+use crate::app::{self, clip_message, Clock, Delivery, Destination, GameId, GameService, PostId};
 
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
 
@@ -97,10 +97,10 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         let edit = EditMessage::new()
             .content(clip_message(delivery.reply.text))
             .components(Vec::new());
-        let edited = ChannelId::new(channel_id as u64)
-            .edit_message(http, MessageId::new(message_id as u64), edit)
+        let edited = ChannelId::from(channel_id)
+            .edit_message(http, MessageId::from(message_id), edit)
             .await;
-        let edited = edited.map(|message| message.id.get() as i64);
+        let edited = edited.map(|message| message.id.into());
         return settle(service, id, edited, delivery.attempts, None).await;
     }
     let found = answered(service, http, &delivery).await;
@@ -110,8 +110,8 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             return Ok(message);
         }
         let channel = match delivery.to {
-            Destination::Channel(channel) => ChannelId::new(channel as u64),
-            Destination::User(user) => UserId::new(user as u64).create_dm_channel(http).await?.id,
+            Destination::Channel(channel) => channel.into(),
+            Destination::User(user) => UserId::from(user).create_dm_channel(http).await?.id,
             // Made above.
             Destination::Edit { .. } => unreachable!(),
         };
@@ -128,8 +128,8 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     };
     match sent {
         Ok(message) => {
-            if let Err(e) = service.delivered(&[id], message.id.get() as i64).await {
-                warn!(post = id, "cannot mark a post delivered: {e}");
+            if let Err(e) = service.delivered(&[id], message.id.into()).await {
+                warn!(post = %id, "cannot mark a post delivered: {e}");
             }
             // A board in the game's channel becomes the game's board; one
             // sent by DM keeps its menu (pressed late, it answers with the
@@ -151,39 +151,39 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
 /// leaves the game in its channel).
 async fn settle(
     service: &GameService,
-    id: i64,
-    sent: serenity::Result<i64>,
+    id: PostId,
+    sent: serenity::Result<app::MessageId>,
     attempts: i64,
-    thread: Option<i64>,
+    thread: Option<GameId>,
 ) {
     match sent {
         Ok(message) => {
             if let Err(e) = service.delivered(&[id], message).await {
-                warn!(post = id, "cannot mark a post delivered: {e}");
+                warn!(post = %id, "cannot mark a post delivered: {e}");
             }
         }
         Err(e) => {
             let done = match failure(&e, attempts + 1) {
                 Failure::Retry(seconds) => {
                     warn!(
-                        post = id,
+                        post = %id,
                         "Discord did not take a post, again in {seconds} s: {e}"
                     );
                     service.retry(id, seconds).await
                 }
                 Failure::GiveUp(why) => {
-                    warn!(post = id, "Discord refuses a post, giving it up: {why}");
+                    warn!(post = %id, "Discord refuses a post, giving it up: {why}");
                     if let Some(game) = thread {
                         // No line to open it from: the game stays in the channel.
                         if let Err(e) = service.thread_refused(game).await {
-                            warn!(post = id, "cannot record where the game is played: {e}");
+                            warn!(post = %id, "cannot record where the game is played: {e}");
                         }
                     }
                     service.give_up(id, &why).await
                 }
             };
             if let Err(e) = done {
-                warn!(post = id, "cannot record a failed post: {e}");
+                warn!(post = %id, "cannot record a failed post: {e}");
             }
         }
     }
@@ -206,7 +206,7 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Op
         let _ = http.delete_original_interaction_response(token).await;
         return None;
     }
-    info!(post = delivery.id, "a post was answered before a restart");
+    info!(post = %delivery.id, "a post was answered before a restart");
     Some(original)
 }
 

@@ -22,7 +22,7 @@ pub use rows::*;
 
 pub(crate) use rows::Cells;
 
-use crate::vocabulary::{ChallengeStatus, GameState};
+use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, GameState, PostId, UserId};
 
 /// The stored names the queries select on (see [`crate::vocabulary`]).
 pub(crate) const PENDING: &str = ChallengeStatus::Pending.as_str();
@@ -251,9 +251,9 @@ impl Store {
     pub async fn create_game(
         &self,
         g: &NewGame,
-        from_challenge: Option<(i64, i64)>,
-        posts: impl FnOnce(i64) -> Vec<NewPost>,
-    ) -> Result<Option<(i64, Vec<(i64, NewPost)>)>> {
+        from_challenge: Option<(ChallengeId, UserId)>,
+        posts: impl FnOnce(GameId) -> Vec<NewPost>,
+    ) -> Result<Option<(GameId, Vec<(PostId, NewPost)>)>> {
         let mut tx = self.begin().await?;
         if let (Some(game), None) = (g.rematch_of, from_challenge) {
             if rematch_exists(&mut tx, game).await? {
@@ -281,7 +281,7 @@ impl Store {
         .bind(g.lobby_channel_id)
         .fetch_one(&mut *tx)
         .await?;
-        let id: i64 = row.try_get(0)?;
+        let id: GameId = row.try_get(0)?;
         if let Some((challenge, opponent)) = from_challenge {
             let accepted = sqlx::query(&format!(
                 "UPDATE challenges SET status = '{ACCEPTED}', game_id = $1, opponent_id = $3 \
@@ -321,7 +321,7 @@ impl Store {
     /// exactly one matches the row (SQLite: one writer at a time;
     /// PostgreSQL: the others wait for its row lock, then see the new
     /// version), so exactly one change is stored.
-    pub async fn apply(&self, change: &GameChange) -> Result<Option<Vec<i64>>> {
+    pub async fn apply(&self, change: &GameChange) -> Result<Option<Vec<PostId>>> {
         let (status, result, reason) = change.state.columns();
         let mut tx = self.begin().await?;
         let updated = sqlx::query(
@@ -401,7 +401,7 @@ impl Store {
     async fn rate(
         &self,
         tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-        game_id: i64,
+        game_id: GameId,
         rated: &RatedResult,
     ) -> Result<()> {
         // Read both ratings through an upsert that changes nothing: it
@@ -473,7 +473,7 @@ pub(crate) async fn insert_posts(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     posts: impl IntoIterator<Item = NewPost>,
     now: i64,
-) -> Result<Vec<i64>> {
+) -> Result<Vec<PostId>> {
     let mut ids = Vec::new();
     for post in posts {
         let pings: Vec<String> = post.pings.iter().map(|id| id.to_string()).collect();
@@ -508,7 +508,7 @@ pub(crate) async fn insert_posts(
 /// transactions race past this check).
 pub(crate) async fn rematch_exists(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    game: i64,
+    game: GameId,
 ) -> Result<bool> {
     let row = sqlx::query(&format!(
         "SELECT (SELECT COUNT(*) FROM challenges WHERE rematch_of = $1 AND status = '{PENDING}') \

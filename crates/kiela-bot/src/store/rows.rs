@@ -14,7 +14,10 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{Result, StoreError};
-use crate::vocabulary::{ChallengeStatus, FirstMover, GameState, Notify, ThreadsSetting};
+use crate::vocabulary::{
+    ChallengeId, ChallengeStatus, ChannelId, FirstMover, GameId, GameState, GuildId, MessageId,
+    Notify, PostId, ThreadsSetting, UserId,
+};
 
 /// One row of a table, being read: each column through here, so that a
 /// value that cannot be read names the table, the row and the column.
@@ -77,7 +80,7 @@ pub const PROVISIONAL_GAMES: i64 = 5;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
-    pub id: i64,
+    pub id: UserId,
     pub name: String,
     pub is_bot: bool,
     /// Which direct messages they want.
@@ -109,18 +112,18 @@ impl PlayerRow {
 
 #[derive(Clone, Debug)]
 pub struct NewChallenge {
-    pub guild_id: i64,
-    pub channel_id: i64,
-    pub challenger_id: i64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
     /// `None`: open to anyone.
-    pub opponent_id: Option<i64>,
+    pub opponent_id: Option<UserId>,
     pub variant: Variant,
     pub first_mover: FirstMover,
     pub days_per_move: i64,
     pub created_at: i64,
     pub expires_at: i64,
     /// The finished game this challenge offers to play again.
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
 }
 
 pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger_id, opponent_id, \
@@ -128,20 +131,20 @@ pub(crate) const CHALLENGE_COLUMNS: &str = "id, guild_id, channel_id, challenger
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
-    pub id: i64,
-    pub guild_id: i64,
-    pub channel_id: i64,
-    pub challenger_id: i64,
+    pub id: ChallengeId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
     /// `None` for an open challenge, until someone accepts it.
-    pub opponent_id: Option<i64>,
+    pub opponent_id: Option<UserId>,
     pub variant: Variant,
     pub first_mover: FirstMover,
     pub days_per_move: i64,
     pub status: ChallengeStatus,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     pub created_at: i64,
     pub expires_at: i64,
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
 }
 
 impl ChallengeRow {
@@ -151,7 +154,7 @@ impl ChallengeRow {
     }
 
     /// Whether `user` may accept or decline it.
-    pub fn is_for(&self, user: i64) -> bool {
+    pub fn is_for(&self, user: UserId) -> bool {
         match self.opponent_id {
             None => user != self.challenger_id,
             Some(opponent) => user == opponent,
@@ -188,25 +191,25 @@ pub struct GuildSettingsRow {
     pub language: Option<String>,
     pub threads: Option<ThreadsSetting>,
     pub days_per_move: Option<i64>,
-    pub games_channel_id: Option<i64>,
+    pub games_channel_id: Option<ChannelId>,
 }
 
 #[derive(Clone, Debug)]
 pub struct NewGame {
-    pub guild_id: i64,
-    pub channel_id: i64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
     pub variant: Variant,
-    pub south_id: i64,
-    pub north_id: i64,
+    pub south_id: UserId,
+    pub north_id: UserId,
     pub ai_level: Option<Level>,
     pub seconds_per_move: i64,
     pub deadline: Option<i64>,
     pub created_at: i64,
     /// The finished game this one plays again.
-    pub rematch_of: Option<i64>,
+    pub rematch_of: Option<GameId>,
     /// Set when the game is to be played in a thread opened in this
     /// channel (`channel_id` then names the lobby too, until it is open).
-    pub lobby_channel_id: Option<i64>,
+    pub lobby_channel_id: Option<ChannelId>,
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
@@ -216,12 +219,12 @@ pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
-    pub id: i64,
-    pub guild_id: i64,
-    pub channel_id: i64,
+    pub id: GameId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
     pub variant: Variant,
-    pub south_id: i64,
-    pub north_id: i64,
+    pub south_id: UserId,
+    pub north_id: UserId,
     /// The AI's level in a game against the AI; `None` between people.
     pub ai_level: Option<Level>,
     pub state: GameState,
@@ -235,19 +238,19 @@ pub struct GameRow {
     pub updated_at: i64,
     /// The channel that gets a line when the game starts and one when it
     /// ends, when the game is played in a thread opened there.
-    pub lobby_channel_id: Option<i64>,
+    pub lobby_channel_id: Option<ChannelId>,
     /// The engine's moves the player asked for (games against the AI).
     pub hints: i64,
     /// The player to move, as the rules engine said at the last change;
     /// `None` once the game is over.
-    pub to_move_id: Option<i64>,
+    pub to_move_id: Option<UserId>,
 }
 
 /// Where a game's board was posted, and the ply it shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardMessage {
-    pub channel_id: i64,
-    pub message_id: i64,
+    pub channel_id: ChannelId,
+    pub message_id: MessageId,
     /// `None` for boards posted before the ply was kept.
     pub ply: Option<i64>,
 }
@@ -309,7 +312,7 @@ impl GameRow {
 pub struct MoveRow {
     pub ply: i64,
     pub notation: String,
-    pub player_id: i64,
+    pub player_id: UserId,
     pub played_at: i64,
 }
 
@@ -328,7 +331,7 @@ impl MoveRow {
 /// opponent moves instead of accepting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawOffer {
-    pub offered_by: i64,
+    pub offered_by: UserId,
     pub ply: i64,
 }
 
@@ -343,9 +346,9 @@ pub enum DrawOfferChange {
 /// A game's rated result, applied with the change that finishes it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatedResult {
-    pub guild_id: i64,
-    pub south_id: i64,
-    pub north_id: i64,
+    pub guild_id: GuildId,
+    pub south_id: UserId,
+    pub north_id: UserId,
     /// 1 South won, 0 North won, 0.5 draw.
     pub south_score: f64,
 }
@@ -353,7 +356,7 @@ pub struct RatedResult {
 /// A player's rating before and after one rated game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingChange {
-    pub player_id: i64,
+    pub player_id: UserId,
     pub before: f64,
     pub after: f64,
 }
@@ -362,14 +365,14 @@ pub struct RatingChange {
 /// [`super::Store::apply`] if the game is still at `expected_version`.
 #[derive(Clone, Debug)]
 pub struct GameChange {
-    pub game_id: i64,
+    pub game_id: GameId,
     pub expected_version: i64,
     pub now: i64,
     pub state: GameState,
     pub deadline: Option<i64>,
     pub reminded: bool,
     /// The player to move after the change (see [`GameChange::to_move`]).
-    pub to_move: Option<i64>,
+    pub to_move: Option<UserId>,
     pub new_move: Option<MoveRow>,
     pub draw_offer: DrawOfferChange,
     pub rated: Option<RatedResult>,
@@ -397,7 +400,7 @@ impl GameChange {
 
     /// The player to move once the change is made: nobody once the game
     /// is over, whatever `to_move` says.
-    pub fn to_move(&self) -> Option<i64> {
+    pub fn to_move(&self) -> Option<UserId> {
         self.to_move.filter(|_| self.state.is_active())
     }
 }
@@ -408,8 +411,8 @@ pub(crate) const RATING_COLUMNS: &str =
 /// A player's Glicko-2 rating in one server, with their record there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
-    pub guild_id: i64,
-    pub player_id: i64,
+    pub guild_id: GuildId,
+    pub player_id: UserId,
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,
@@ -420,7 +423,7 @@ pub struct RatingRow {
 
 impl RatingRow {
     /// A new player's rating: 1500 with a wide deviation.
-    pub fn new(guild_id: i64, player_id: i64) -> RatingRow {
+    pub fn new(guild_id: GuildId, player_id: UserId) -> RatingRow {
         let fresh = Glicko2Rating::new();
         RatingRow {
             guild_id,
@@ -503,22 +506,22 @@ pub(crate) fn rate_game(
 /// for "no channel" (see [`PostTarget::columns`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PostTarget {
-    Channel(i64),
+    Channel(ChannelId),
     /// The channel its game is played in when the post is sent: a game's
     /// thread may not be open yet when its posts are made.
     #[default]
     GameChannel,
     /// A direct message to this user.
-    Dm(i64),
+    Dm(UserId),
 }
 
 impl PostTarget {
     /// Its `channel_id` and `recipient_id` columns.
-    pub fn columns(self) -> (i64, Option<i64>) {
+    pub fn columns(self) -> (ChannelId, Option<UserId>) {
         match self {
             PostTarget::Channel(channel) => (channel, None),
-            PostTarget::GameChannel => (0, None),
-            PostTarget::Dm(user) => (0, Some(user)),
+            PostTarget::GameChannel => (ChannelId(0), None),
+            PostTarget::Dm(user) => (ChannelId(0), Some(user)),
         }
     }
 }
@@ -528,18 +531,18 @@ impl PostTarget {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NewPost {
     pub to: PostTarget,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// A board post: the ply whose board it shows (the text is then its
     /// headline; the rest is composed from the game when it is sent).
     pub ply: Option<i64>,
     /// A challenge: its Accept and Decline buttons go under it.
-    pub challenge_id: Option<i64>,
+    pub challenge_id: Option<ChallengeId>,
     /// An edit instead of a new message: the post whose message becomes
     /// `text`, without buttons (see [`ChallengePost`]).
-    pub edits: Option<i64>,
+    pub edits: Option<PostId>,
     pub text: String,
     /// Users to mention, besides whoever a board post calls to move.
-    pub pings: Vec<i64>,
+    pub pings: Vec<UserId>,
     /// A locale such as `pt-BR`.
     pub lang: String,
     /// Seconds it is held for the interaction that made it, which answers
@@ -558,16 +561,16 @@ pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, pl
 /// message once delivered (`None` before, or if it was given up).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengePost {
-    pub id: i64,
-    pub channel_id: i64,
+    pub id: PostId,
+    pub channel_id: ChannelId,
     pub text: String,
-    pub message_id: Option<i64>,
+    pub message_id: Option<MessageId>,
 }
 
 /// A post in the outbox, not delivered yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PostRow {
-    pub id: i64,
+    pub id: PostId,
     pub post: NewPost,
     pub created_at: i64,
     /// The interaction that was answering it (its answer may have gone
@@ -579,12 +582,14 @@ pub struct PostRow {
 impl PostRow {
     pub(crate) fn from_row(row: &AnyRow) -> Result<PostRow> {
         let cells = Cells::new(row, "outbox", "id")?;
-        let game_id: Option<i64> = cells.get("game_id")?;
+        let game_id: Option<GameId> = cells.get("game_id")?;
         let to = match (cells.get("channel_id")?, cells.get("recipient_id")?) {
             // A recipient always won over the channel.
             (_, Some(user)) => PostTarget::Dm(user),
-            (0, None) if game_id.is_some() => PostTarget::GameChannel,
-            (0, None) => return Err(cells.corrupt("channel_id", "0 (its game's) without a game")),
+            (ChannelId(0), None) if game_id.is_some() => PostTarget::GameChannel,
+            (ChannelId(0), None) => {
+                return Err(cells.corrupt("channel_id", "0 (its game's) without a game"))
+            }
             (channel, None) => PostTarget::Channel(channel),
         };
         let pings: String = cells.get("pings")?;

@@ -83,7 +83,7 @@ async fn challenge_refusals(db: Db) {
     );
     assert!(e.contains("cannot challenge yourself"), "{e}");
     let other_bot = User {
-        id: 5,
+        id: UserId(5),
         name: "otherbot".into(),
         is_bot: true,
         lang: Lang::En,
@@ -148,7 +148,7 @@ async fn challenge_refusals(db: Db) {
 
 /// Posts the delivery loop would make now, with where they go, marked
 /// delivered as message `message`.
-async fn deliveries(w: &World, message: i64) -> Vec<(Destination, Reply)> {
+async fn deliveries(w: &World, message: MessageId) -> Vec<(Destination, Reply)> {
     let mut sent = Vec::new();
     for delivery in w.service.claim_deliveries(50).await.unwrap() {
         w.service.delivered(&[delivery.id], message).await.unwrap();
@@ -176,7 +176,10 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
     let c = open.challenge;
     assert!(c.is_some());
     // The answer delivered it as message 500.
-    w.service.delivered(&open.posts, 500).await.unwrap();
+    w.service
+        .delivered(&open.posts, MessageId(500))
+        .await
+        .unwrap();
     let e = refusal(w.service.accept(&w.alice, HERE, c).await);
     assert!(e.contains("not addressed to you"), "{e}");
     let e = refusal(w.service.decline(&w.carol, HERE, c).await);
@@ -186,20 +189,23 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
     assert!(e.contains("nobody has challenged you"), "{e}");
 
     let game = w.service.accept(&w.bob, HERE, c).await.unwrap();
-    w.service.delivered(&game.posts, 501).await.unwrap();
+    w.service
+        .delivered(&game.posts, MessageId(501))
+        .await
+        .unwrap();
     let id = game.game.unwrap().id;
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (w.alice.id, w.bob.id));
     let e = refusal(w.service.accept(&w.carol, HERE, c).await);
     assert!(e.contains("bob already accepted this challenge"), "{e}");
 
-    let sent = deliveries(&w, 502).await;
+    let sent = deliveries(&w, MessageId(502)).await;
     let edits: Vec<&Reply> = sent
         .iter()
         .filter(|(to, _)| {
             *to == Destination::Edit {
                 channel_id: HERE.channel_id,
-                message_id: 500,
+                message_id: MessageId(500),
             }
         })
         .map(|(_, reply)| reply)
@@ -222,20 +228,26 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         .challenge(&w.alice, HERE, &w.carol, GameOptions::default())
         .await
         .unwrap();
-    w.service.delivered(&declined.posts, 600).await.unwrap();
+    w.service
+        .delivered(&declined.posts, MessageId(600))
+        .await
+        .unwrap();
     let answer = w
         .service
         .decline(&w.carol, HERE, declined.challenge)
         .await
         .unwrap();
     assert_eq!(answer.ping, [w.alice.id], "the challenger is told");
-    w.service.delivered(&answer.posts, 602).await.unwrap();
-    let sent = deliveries(&w, 601).await;
+    w.service
+        .delivered(&answer.posts, MessageId(602))
+        .await
+        .unwrap();
+    let sent = deliveries(&w, MessageId(601)).await;
     assert!(
         sent.iter().any(|(to, reply)| matches!(
             to,
             Destination::Edit {
-                message_id: 600,
+                message_id: MessageId(600),
                 ..
             }
         ) && reply.text.contains("Declined by carol")),
@@ -247,7 +259,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap();
-    w.service.delivered(&c.posts, 700).await.unwrap();
+    w.service.delivered(&c.posts, MessageId(700)).await.unwrap();
     assert!(w
         .service
         .due_events(w.clock.now())
@@ -270,7 +282,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         .await
         .unwrap()
         .is_empty());
-    let sent = deliveries(&w, 701).await;
+    let sent = deliveries(&w, MessageId(701)).await;
     assert_eq!(sent.len(), 2, "{sent:?}");
     let (to, told) = &sent[0];
     assert_eq!(*to, Destination::Channel(HERE.channel_id));
@@ -285,7 +297,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         matches!(
             to,
             Destination::Edit {
-                message_id: 700,
+                message_id: MessageId(700),
                 ..
             }
         ),

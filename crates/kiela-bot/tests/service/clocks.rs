@@ -31,7 +31,13 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     w.clock.advance(DAY + DAY / 2);
     let events = w.service.due_events(START + DAY + DAY / 2).await.unwrap();
     assert!(
-        matches!(events.as_slice(), [DueEvent::Reminder { player: 1, .. }]),
+        matches!(
+            events.as_slice(),
+            [DueEvent::Reminder {
+                player: UserId(1),
+                ..
+            }]
+        ),
         "{events:?}"
     );
     assert!(w.service.fire(events[0]).await.unwrap());
@@ -59,7 +65,13 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     w.clock.advance(2 * DAY + 1);
     let events = w.service.due_events(w.clock.now()).await.unwrap();
     assert!(
-        matches!(events.as_slice(), [DueEvent::Timeout { player: 1, .. }]),
+        matches!(
+            events.as_slice(),
+            [DueEvent::Timeout {
+                player: UserId(1),
+                ..
+            }]
+        ),
         "{events:?}"
     );
     assert!(w.service.fire(events[0]).await.unwrap());
@@ -90,7 +102,7 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
 async fn two_processes_fire_each_due_event_once(db: Db) {
     let w = world(db).await;
     let processes = [w.service.clone(), service_on(&w.db.url, &w.clock).await];
-    let mut games: Vec<i64> = Vec::new();
+    let mut games: Vec<GameId> = Vec::new();
     for _ in 0..6 {
         let game = started(&w, alice_first()).await;
         // Both have moved: running out of time loses (it no longer aborts).
@@ -146,7 +158,7 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
     w.clock.set(now);
     let fired = poll_together(now).await;
     assert!(fired.iter().all(|e| matches!(e, DueEvent::Reminder { .. })));
-    let mut reminded: Vec<i64> = fired.iter().map(game_of).collect();
+    let mut reminded: Vec<GameId> = fired.iter().map(game_of).collect();
     reminded.sort();
     assert_eq!(reminded, games, "one reminder per game");
     // Past the deadline: one loss on time per game.
@@ -154,7 +166,7 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
     w.clock.set(now);
     let fired = poll_together(now).await;
     assert!(fired.iter().all(|e| matches!(e, DueEvent::Timeout { .. })));
-    let mut timed_out: Vec<i64> = fired.iter().map(game_of).collect();
+    let mut timed_out: Vec<GameId> = fired.iter().map(game_of).collect();
     timed_out.sort();
     assert_eq!(timed_out, games, "one timeout per game");
     for service in &processes {
@@ -177,7 +189,10 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
         .await
         .unwrap();
     let game = reply.game.unwrap().id;
-    w.service.delivered(&reply.posts, 1).await.unwrap();
+    w.service
+        .delivered(&reply.posts, MessageId(1))
+        .await
+        .unwrap();
     let store = w.service.store();
     let row = store.game(game).await.unwrap().unwrap();
     let mut change = GameChange::of(&row, w.clock.now());
@@ -231,7 +246,10 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         .play_move(&w.alice, HERE, Some(once), "G2", None)
         .await
         .unwrap();
-    w.service.delivered(&moved.posts, 2).await.unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(2))
+        .await
+        .unwrap();
     // The reminder before a first move says what running out of time does.
     w.clock.advance(2 * DAY + DAY / 2);
     for event in w.service.due_events(w.clock.now()).await.unwrap() {
@@ -261,7 +279,7 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     }
     let sent = deliver_all_to(&w).await;
     let public: Vec<&Reply> = (sent.iter())
-        .filter(|(to, _)| *to == Destination::Channel(20))
+        .filter(|(to, _)| *to == Destination::Channel(ChannelId(20)))
         .map(|(_, reply)| reply)
         .collect();
     assert_eq!(public.len(), 2, "{sent:?}");
@@ -277,11 +295,11 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         assert!(!reply.game.unwrap().active && reply.moves.is_empty());
     }
     let dms: Vec<&Destination> = (sent.iter().map(|(to, _)| to))
-        .filter(|to| **to != Destination::Channel(20))
+        .filter(|to| **to != Destination::Channel(ChannelId(20)))
         .collect();
     assert_eq!(
         dms,
-        [&Destination::User(2), &Destination::User(2)],
+        [&Destination::User(UserId(2)), &Destination::User(UserId(2))],
         "bob asked for DMs"
     );
     assert!(w
@@ -374,7 +392,7 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     let told = deliver_all_to(&w).await;
     assert_eq!(told.len(), 2, "{told:?}");
     for (to, post) in &told {
-        assert_eq!(*to, Destination::Channel(20));
+        assert_eq!(*to, Destination::Channel(ChannelId(20)));
         assert!(
             post.text.contains("alice is on vacation until"),
             "{}",
@@ -401,7 +419,10 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
         .play_move(&w.bob, HERE, Some(theirs), &first_offer(&board), None)
         .await
         .unwrap();
-    w.service.delivered(&moved.posts, 2).await.unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(2))
+        .await
+        .unwrap();
     assert_eq!(deadline(theirs).await, START + 10 * DAY);
     // The old deadline passes: nothing is due.
     w.clock.set(START + 3 * DAY + 1);
@@ -507,7 +528,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     w.clock.advance(2 * DAY + 1);
     let events = w.service.due_events(w.clock.now()).await.unwrap();
     assert!(
-        matches!(events.as_slice(), [DueEvent::Timeout { player: 1, game_id, .. }] if *game_id == game),
+        matches!(events.as_slice(), [DueEvent::Timeout { player: UserId(1), game_id, .. }] if *game_id == game),
         "{events:?}"
     );
     assert!(w.service.fire(events[0]).await.unwrap());

@@ -193,29 +193,29 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
             "paused",
         ),
     ] {
-        raw(&w.db, sql, &[game]).await;
+        raw(&w.db, sql, &[game.0]).await;
         let e = w.service.store().game(game).await.unwrap_err().to_string();
-        named(e, "games", game, column, value);
+        named(e, "games", game.0, column, value);
         let e = w
             .service
             .show(&w.alice, HERE, Some(game))
             .await
             .unwrap_err();
-        named(e.message(Lang::En), "games", game, column, value);
+        named(e.message(Lang::En), "games", game.0, column, value);
     }
 
     w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
     raw(
         &w.db,
         "UPDATE players SET notify = 'sometimes' WHERE id = $1",
-        &[w.bob.id],
+        &[w.bob.id.0],
     )
     .await;
     let e = w.service.notify_setting(w.bob.id).await.unwrap_err();
     named(
         e.message(Lang::En),
         "players",
-        w.bob.id,
+        w.bob.id.0,
         "notify",
         "sometimes",
     );
@@ -228,11 +228,11 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
     raw(
         &w.db,
         "UPDATE challenges SET status = 'maybe' WHERE id = $1",
-        &[c],
+        &[c.0],
     )
     .await;
     let e = w.service.accept(&w.carol, HERE, Some(c)).await.unwrap_err();
-    named(e.message(Lang::En), "challenges", c, "status", "maybe");
+    named(e.message(Lang::En), "challenges", c.0, "status", "maybe");
 
     // A post whose pings are unreadable is given up, saying why; the
     // others still go out.
@@ -240,7 +240,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
     raw(
         &w.db,
         "UPDATE outbox SET pings = '3 x7' WHERE id = $1",
-        &[post],
+        &[post.0],
     )
     .await;
     w.clock.advance(3600);
@@ -249,7 +249,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
     let why = raw(
         &w.db,
         "SELECT COUNT(*) FROM outbox WHERE id = $1 AND failed LIKE '%column pings%x7%'",
-        &[post],
+        &[post.0],
     )
     .await;
     assert_eq!(why, Some(1));
@@ -369,19 +369,19 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         (ai, state(None)),
     ] {
         assert_eq!(
-            store.game(id).await.unwrap().unwrap().state,
+            store.game(GameId(id)).await.unwrap().unwrap().state,
             expected,
             "#{id}"
         );
     }
-    let ai_row = store.game(ai).await.unwrap().unwrap();
+    let ai_row = store.game(GameId(ai)).await.unwrap().unwrap();
     assert_eq!(ai_row.ai_level, Some(Level::Hard));
     assert_eq!(
-        store.game(won).await.unwrap().unwrap().variant,
+        store.game(GameId(won)).await.unwrap().unwrap().variant,
         Variant::Expert
     );
     let statuses: Vec<_> = (challenges.iter())
-        .map(|&id| async move { store.challenge(id).await.unwrap().unwrap() })
+        .map(|&id| async move { store.challenge(ChallengeId(id)).await.unwrap().unwrap() })
         .collect();
     let mut read = Vec::new();
     for row in statuses {
@@ -401,17 +401,20 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         read[0].opponent_id, None,
         "stored as opponent == challenger"
     );
-    assert_eq!(read[1].opponent_id, Some(2));
-    let old_board = store.game(won).await.unwrap().unwrap().board;
+    assert_eq!(read[1].opponent_id, Some(UserId(2)));
+    let old_board = store.game(GameId(won)).await.unwrap().unwrap().board;
     let expected = BoardMessage {
-        channel_id: 20,
-        message_id: 77,
+        channel_id: ChannelId(20),
+        message_id: MessageId(77),
         ply: None,
     };
     assert_eq!(old_board, Some(expected));
-    assert_eq!(service.notify_setting(1).await.unwrap(), Notify::EveryTurn);
     assert_eq!(
-        store.guild_settings(10).await.unwrap().threads,
+        service.notify_setting(UserId(1)).await.unwrap(),
+        Notify::EveryTurn
+    );
+    assert_eq!(
+        store.guild_settings(GuildId(10)).await.unwrap().threads,
         Some(ThreadsSetting::Off)
     );
 
@@ -421,32 +424,55 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
     assert_eq!(
         to,
         [
-            (to_game, Destination::Channel(20)),
-            (to_bob, Destination::User(2))
+            (PostId(to_game), Destination::Channel(ChannelId(20))),
+            (PostId(to_bob), Destination::User(UserId(2)))
         ]
     );
 
     // Play goes on: a move, the open challenge taken, finished games shown.
-    let shown = service.show(&w.alice, HERE, Some(active)).await.unwrap();
+    let shown = service
+        .show(&w.alice, HERE, Some(GameId(active)))
+        .await
+        .unwrap();
     let moved = service
-        .play_move(&w.alice, HERE, Some(active), &first_offer(&shown), None)
+        .play_move(
+            &w.alice,
+            HERE,
+            Some(GameId(active)),
+            &first_offer(&shown),
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(moved.game.unwrap().ply, 1);
     let taken = service
-        .accept(&w.carol, HERE, Some(challenges[0]))
+        .accept(&w.carol, HERE, Some(ChallengeId(challenges[0])))
         .await
         .unwrap();
     let game = store.game(taken.game.unwrap().id).await.unwrap().unwrap();
-    assert_eq!((game.south_id, game.north_id), (1, 3));
-    let accepted = store.challenge(challenges[0]).await.unwrap().unwrap();
-    assert_eq!(accepted.opponent_id, Some(3));
-    let e = refusal(service.accept(&w.bob, HERE, Some(challenges[1])).await);
+    assert_eq!((game.south_id, game.north_id), (UserId(1), UserId(3)));
+    let accepted = store
+        .challenge(ChallengeId(challenges[0]))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(accepted.opponent_id, Some(UserId(3)));
+    let e = refusal(
+        service
+            .accept(&w.bob, HERE, Some(ChallengeId(challenges[1])))
+            .await,
+    );
     assert!(e.contains("cancelled"), "{e}");
     for id in [won, drawn, aborted, timed_out] {
-        let board = service.show(&w.alice, HERE, Some(id)).await.unwrap();
+        let board = service
+            .show(&w.alice, HERE, Some(GameId(id)))
+            .await
+            .unwrap();
         assert!(!board.game.unwrap().active, "#{id}");
     }
-    let ai_board = service.show(&w.alice, HERE, Some(ai)).await.unwrap();
+    let ai_board = service
+        .show(&w.alice, HERE, Some(GameId(ai)))
+        .await
+        .unwrap();
     assert!(ai_board.may_hint, "{}", ai_board.text);
 }

@@ -23,7 +23,7 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
     let newest = started(&w, alice_first()).await;
     let board = BoardMessage {
         channel_id: HERE.channel_id,
-        message_id: 555,
+        message_id: MessageId(555),
         ply: Some(1),
     };
     w.service.replace_board(waiting, board).await.unwrap();

@@ -13,6 +13,7 @@ use kiela_bot::app::{
     DAY,
 };
 use kiela_bot::store::Store;
+use kiela_bot::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, PostId, UserId};
 use kiela_i18n::Lang;
 use kiela_rules::{Record, Variant};
 use test_databases::on_both_backends;
@@ -31,8 +32,8 @@ mod settings;
 
 const START: i64 = 1_800_000_000;
 const HERE: Place = Place {
-    guild_id: 10,
-    channel_id: 20,
+    guild_id: GuildId(10),
+    channel_id: ChannelId(20),
     lang: Lang::En,
     bot_may: BotPermissions::NO_THREADS,
 };
@@ -48,7 +49,7 @@ struct World {
 
 fn bot() -> User {
     User {
-        id: 999,
+        id: UserId(999),
         name: "Kiela".into(),
         is_bot: true,
         lang: Lang::En,
@@ -69,9 +70,9 @@ async fn world(db: Db) -> World {
         db: test_db,
         clock,
         service,
-        alice: User::new(1, "alice"),
-        bob: User::new(2, "bob"),
-        carol: User::new(3, "carol"),
+        alice: User::new(UserId(1), "alice"),
+        bob: User::new(UserId(2), "bob"),
+        carol: User::new(UserId(3), "carol"),
     }
 }
 
@@ -84,16 +85,16 @@ fn refusal(result: Result<Reply, AppError>) -> String {
 
 /// alice challenges bob (alice moves first), bob accepts: the game id.
 /// The answers' posts are left waiting for them (see [`started_answered`]).
-async fn started(w: &World, options: GameOptions) -> i64 {
+async fn started(w: &World, options: GameOptions) -> GameId {
     start(w, options, false).await
 }
 
 /// [`started`], the answers delivering their posts, as on Discord.
-async fn started_answered(w: &World, options: GameOptions) -> i64 {
+async fn started_answered(w: &World, options: GameOptions) -> GameId {
     start(w, options, true).await
 }
 
-async fn start(w: &World, options: GameOptions, answered: bool) -> i64 {
+async fn start(w: &World, options: GameOptions, answered: bool) -> GameId {
     let challenge = w
         .service
         .challenge(&w.alice, HERE, &w.bob, options)
@@ -105,7 +106,10 @@ async fn start(w: &World, options: GameOptions, answered: bool) -> i64 {
         .await
         .unwrap();
     for answer in [&challenge, &reply].into_iter().filter(|_| answered) {
-        w.service.delivered(&answer.posts, 1).await.unwrap();
+        w.service
+            .delivered(&answer.posts, MessageId(1))
+            .await
+            .unwrap();
     }
     reply.game.unwrap().id
 }
@@ -134,7 +138,10 @@ async fn deliver_all_to(w: &World) -> Vec<(Destination, Reply)> {
             return sent;
         }
         for delivery in batch {
-            w.service.delivered(&[delivery.id], 1).await.unwrap();
+            w.service
+                .delivered(&[delivery.id], MessageId(1))
+                .await
+                .unwrap();
             sent.push((delivery.to, delivery.reply));
         }
     }
@@ -152,8 +159,8 @@ fn first_offer(reply: &Reply) -> String {
 
 /// A direct message's place: outside any server.
 const DM: Place = Place {
-    guild_id: 0,
-    channel_id: 77,
+    guild_id: GuildId(0),
+    channel_id: ChannelId(77),
     ..HERE
 };
 

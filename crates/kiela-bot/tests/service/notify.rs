@@ -72,7 +72,10 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await)
         .unwrap();
-    w.service.delivered(&moved.posts, 5).await.unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(5))
+        .await
+        .unwrap();
     assert!(deliver_all_to(&w).await.is_empty());
     // Bob moves: alice's turn, by DM, with his path.
     let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
@@ -83,9 +86,12 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .await)
         .unwrap();
     assert_eq!(moved.ping, [w.alice.id], "{}", moved.text);
-    w.service.delivered(&moved.posts, 6).await.unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(6))
+        .await
+        .unwrap();
     let sent = deliver_all_to(&w).await;
-    let [(Destination::User(1), dm)] = sent.as_slice() else {
+    let [(Destination::User(UserId(1)), dm)] = sent.as_slice() else {
         panic!("alice's DM expected: {sent:?}")
     };
     assert!(
@@ -122,7 +128,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     // A private answer cannot deliver the public board: handed back.
     w.service.release(&answer.posts).await.unwrap();
     let sent = deliver_all_to(&w).await;
-    let [(Destination::Channel(20), board)] = sent.as_slice() else {
+    let [(Destination::Channel(ChannelId(20)), board)] = sent.as_slice() else {
         panic!("the board in the game's channel expected: {sent:?}")
     };
     assert_eq!(board.game.unwrap().ply, 3);
@@ -147,7 +153,13 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     w.clock.advance(DAY + DAY / 2);
     let events = w.service.due_events(w.clock.now()).await.unwrap();
     assert!(
-        matches!(events.as_slice(), [DueEvent::Reminder { player: 2, .. }]),
+        matches!(
+            events.as_slice(),
+            [DueEvent::Reminder {
+                player: UserId(2),
+                ..
+            }]
+        ),
         "{events:?}"
     );
     assert!(w.service.fire(events[0]).await.unwrap());
@@ -159,7 +171,10 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         assert_eq!(reminder.game.unwrap().ply, 3);
         assert_eq!(reminder.ping, [w.bob.id]);
         assert!(
-            matches!(to, Destination::Channel(20) | Destination::User(2)),
+            matches!(
+                to,
+                Destination::Channel(ChannelId(20)) | Destination::User(UserId(2))
+            ),
             "{to:?}"
         );
     }
@@ -174,10 +189,13 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .play_move(&w.bob, HERE, Some(game), &hole, None)
         .await)
         .unwrap();
-    w.service.delivered(&moved.posts, 7).await.unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(7))
+        .await
+        .unwrap();
     let sent = deliver_all_to(&w).await;
     assert!(
-        matches!(sent.as_slice(), [(Destination::User(1), _)]),
+        matches!(sent.as_slice(), [(Destination::User(UserId(1)), _)]),
         "alice still hears of her turn: {sent:?}"
     );
     let hole = first_offer(&sent[0].1);
@@ -186,7 +204,10 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .play_move(&w.alice, HERE, Some(game), &hole, None)
         .await)
         .unwrap();
-    w.service.delivered(&moved.posts, 8).await.unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(8))
+        .await
+        .unwrap();
     assert!(
         deliver_all_to(&w).await.is_empty(),
         "bob hears nothing by DM"
@@ -234,6 +255,12 @@ async fn the_old_dm_reminders_flag_becomes_reminders(db: Db) {
     }
     drop(conn);
     let service = service_on(&old.url, &ManualClock::starting_at(START)).await;
-    assert_eq!(service.notify_setting(1).await.unwrap(), Notify::Reminders);
-    assert_eq!(service.notify_setting(2).await.unwrap(), Notify::Off);
+    assert_eq!(
+        service.notify_setting(UserId(1)).await.unwrap(),
+        Notify::Reminders
+    );
+    assert_eq!(
+        service.notify_setting(UserId(2)).await.unwrap(),
+        Notify::Off
+    );
 }

@@ -19,7 +19,10 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
         .unwrap();
     assert_eq!(challenge.posts.len(), 1);
     assert_eq!(challenge.ping, [w.bob.id]);
-    w.service.delivered(&challenge.posts, 7).await.unwrap();
+    w.service
+        .delivered(&challenge.posts, MessageId(7))
+        .await
+        .unwrap();
     let board = w
         .service
         .accept(&w.bob, HERE, challenge.challenge)
@@ -80,7 +83,7 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
     // One game with two posts: its second must wait for its first.
     let board = w
         .service
-        .accept(&w.bob, HERE, Some(expected.len() as i64))
+        .accept(&w.bob, HERE, Some(ChallengeId(expected.len() as i64)))
         .await
         .unwrap();
     w.service
@@ -109,7 +112,7 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
     for claim in claims {
         claimed.extend(claim.await.unwrap());
     }
-    let mut ids: Vec<i64> = claimed.iter().map(|(id, _)| *id).collect();
+    let mut ids: Vec<PostId> = claimed.iter().map(|(id, _)| *id).collect();
     ids.sort();
     let mut unique = ids.clone();
     unique.dedup();
@@ -137,7 +140,7 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
     assert!(stranger.private && stranger.ping.is_empty() && stranger.moves.is_empty());
     assert!(stranger.picture.is_some(), "a copy of the board");
     let elsewhere = Place {
-        channel_id: 21,
+        channel_id: ChannelId(21),
         ..HERE
     };
     let mine = w

@@ -20,27 +20,39 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     let w = world(db).await;
     let id = started(&w, alice_first()).await;
     let board = |message_id, ply| BoardMessage {
-        channel_id: 20,
+        channel_id: ChannelId(20),
         message_id,
         ply: Some(ply),
     };
     assert_eq!(
-        w.service.replace_board(id, board(100, 0)).await.unwrap(),
+        w.service
+            .replace_board(id, board(MessageId(100), 0))
+            .await
+            .unwrap(),
         None
     );
     assert_eq!(
-        w.service.replace_board(id, board(102, 2)).await.unwrap(),
-        Some(board(100, 0)),
+        w.service
+            .replace_board(id, board(MessageId(102), 2))
+            .await
+            .unwrap(),
+        Some(board(MessageId(100), 0)),
         "the board before loses its menus"
     );
     assert_eq!(
-        w.service.replace_board(id, board(101, 1)).await.unwrap(),
-        Some(board(101, 1)),
+        w.service
+            .replace_board(id, board(MessageId(101), 1))
+            .await
+            .unwrap(),
+        Some(board(MessageId(101), 1)),
         "a board that came late loses its own menus"
     );
     assert_eq!(
-        w.service.replace_board(id, board(103, 3)).await.unwrap(),
-        Some(board(102, 2)),
+        w.service
+            .replace_board(id, board(MessageId(103), 3))
+            .await
+            .unwrap(),
+        Some(board(MessageId(102), 2)),
         "ply 2 stayed the game's board"
     );
 
@@ -58,7 +70,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         let e = refusal(w.service.watch(&w.carol, id, ply).await);
         assert!(e.contains("has no turn"), "{e}");
     }
-    let e = refusal(w.service.watch(&w.carol, id + 1, 1).await);
+    let e = refusal(w.service.watch(&w.carol, GameId(id.0 + 1), 1).await);
     assert!(e.contains("does not exist"), "{e}");
 }
 
@@ -120,7 +132,7 @@ async fn move_refusals_lose_nothing(db: Db) {
     );
     let e = refusal(
         w.service
-            .play_move(&w.alice, HERE, Some(404), "G2", None)
+            .play_move(&w.alice, HERE, Some(GameId(404)), "G2", None)
             .await,
     );
     assert_eq!(e, "game #404 does not exist");
@@ -352,7 +364,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
         "{e}"
     );
     let elsewhere = Place {
-        channel_id: 21,
+        channel_id: ChannelId(21),
         ..HERE
     };
     assert!(refusal(

@@ -8,7 +8,7 @@ on_both_backends! {
 
 /// A game between alice and bob in `place`, ended at once by bob's
 /// resignation (alice wins): the game id and the result's text.
-async fn won_by_alice(w: &World, place: Place, alice: &User, bob: &User) -> (i64, String) {
+async fn won_by_alice(w: &World, place: Place, alice: &User, bob: &User) -> (GameId, String) {
     let challenge = w
         .service
         .challenge(alice, place, bob, alice_first())
@@ -51,8 +51,8 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
 
     // Another server: its own ratings, and its ongoing game is not counted here.
     let there = Place {
-        guild_id: 11,
-        channel_id: 30,
+        guild_id: GuildId(11),
+        channel_id: ChannelId(30),
         ..HERE
     };
     let (_, text) = won_by_alice(&w, there, &w.alice, &w.bob).await;
@@ -95,7 +95,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     for _ in 0..4 {
         won_by_alice(&w, HERE, &w.alice, &w.bob).await;
     }
-    let dave = User::new(4, "dave");
+    let dave = User::new(UserId(4), "dave");
     won_by_alice(&w, HERE, &w.carol, &dave).await;
     let carol = store.rating(HERE.guild_id, w.carol.id).await.unwrap();
     let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();

@@ -172,18 +172,24 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     assert!(line.followed);
     // The board waits for the line (held for its answer) ...
     assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
-    w.service.delivered(&line.posts, 500).await.unwrap();
-    w.service.thread_opened(game, 500).await.unwrap();
+    w.service
+        .delivered(&line.posts, MessageId(500))
+        .await
+        .unwrap();
+    w.service.thread_opened(game, ChannelId(500)).await.unwrap();
     // ... then goes to the thread, calling alice.
     let boards = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(boards.len(), 1);
-    assert_eq!(boards[0].to, Destination::Channel(500));
+    assert_eq!(boards[0].to, Destination::Channel(ChannelId(500)));
     assert_eq!(boards[0].reply.ping, [w.alice.id]);
-    w.service.delivered(&[boards[0].id], 501).await.unwrap();
+    w.service
+        .delivered(&[boards[0].id], MessageId(501))
+        .await
+        .unwrap();
 
     // Played in the thread; "no game here" is not said in the lobby.
     let in_thread = Place {
-        channel_id: 500,
+        channel_id: ChannelId(500),
         ..threads
     };
     let moved = w
@@ -198,7 +204,10 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .await
         .unwrap();
     assert!(!moved.private && moved.ping == [w.bob.id]);
-    w.service.delivered(&moved.posts, 502).await.unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(502))
+        .await
+        .unwrap();
     let from_lobby = w.service.show(&w.bob, threads, None).await.unwrap();
     assert!(from_lobby.private && from_lobby.text.contains("<#500>"));
     let over = w
@@ -207,7 +216,10 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .await
         .unwrap();
     assert!(over.followed, "the lobby's line follows");
-    w.service.delivered(&over.posts, 503).await.unwrap();
+    w.service
+        .delivered(&over.posts, MessageId(503))
+        .await
+        .unwrap();
     let lines = deliver_all(&w).await;
     let result = lines
         .iter()
@@ -218,7 +230,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
 
     // A thread Discord refuses: the game is played in the lobby.
     let games_channel = Settings {
-        games_channel: Some(GamesChannel::Only(77)),
+        games_channel: Some(GamesChannel::Only(ChannelId(77))),
         ..Settings::default()
     };
     w.service
@@ -244,11 +256,14 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     w.service.release(&accepted.posts).await.unwrap();
     let line = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(line.len(), 1, "the board waits for the line");
-    assert_eq!(line[0].to, Destination::Channel(77));
+    assert_eq!(line[0].to, Destination::Channel(ChannelId(77)));
     let game = line[0].reply.thread.clone().unwrap().game_id;
     w.service.thread_refused(game).await.unwrap();
-    w.service.delivered(&[line[0].id], 600).await.unwrap();
+    w.service
+        .delivered(&[line[0].id], MessageId(600))
+        .await
+        .unwrap();
     let board = w.service.claim_deliveries(10).await.unwrap();
-    assert_eq!(board[0].to, Destination::Channel(77));
+    assert_eq!(board[0].to, Destination::Channel(ChannelId(77)));
     assert!(board[0].reply.picture.is_some());
 }

@@ -7,11 +7,12 @@ use kiela_ai::Level;
 use kiela_i18n::tr;
 
 use crate::app::{refused, AppError, GameService, Place, Reply, Result, User, AI_SEARCHES};
+use crate::vocabulary::GameId;
 
 impl GameService {
     /// The engine's move for `user` in their game against the AI (`game`,
     /// or theirs here), privately; counted.
-    pub async fn hint(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+    pub async fn hint(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
@@ -28,7 +29,7 @@ impl GameService {
         // the same for the same position (through the bounded pool).
         let settings = Level::Hard.fixed_settings();
         let game = loaded.game.clone();
-        let seed = (id as u64) << 16 ^ loaded.ply() as u64;
+        let seed = (id.0 as u64) << 16 ^ loaded.ply() as u64;
         let slot = AI_SEARCHES.slot().await;
         let best = tokio::task::spawn_blocking(move || {
             let _slot = slot;

@@ -22,6 +22,7 @@ use kiela_rules::{Move, Side};
 
 use super::limits::{Lines, AI_SEARCHES};
 use super::{AppError, Format, GameService, Picture, Reply, Result, ReviewStep, User};
+use crate::vocabulary::GameId;
 
 /// Told `(done, total)` positions as the analysis goes.
 pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
@@ -89,7 +90,12 @@ impl GameService {
     /// The analysis of finished game `game_id`, asked by `user`: the
     /// evaluation graph and the mistakes and blunders. Computed once (in
     /// the AI pool, telling `progress`), then read from the database.
-    pub async fn analysis(&self, user: &User, game_id: i64, progress: Progress) -> Result<Reply> {
+    pub async fn analysis(
+        &self,
+        user: &User,
+        game_id: GameId,
+        progress: Progress,
+    ) -> Result<Reply> {
         let lang = user.lang;
         let plies = self.analysed(user, game_id, progress).await?;
         let loaded = self.load(game_id).await?;
@@ -158,7 +164,7 @@ impl GameService {
     pub async fn review(
         &self,
         user: &User,
-        game_id: i64,
+        game_id: GameId,
         ply: i64,
         progress: Progress,
     ) -> Result<Reply> {
@@ -223,7 +229,7 @@ impl GameService {
     pub async fn analysed(
         &self,
         user: &User,
-        game_id: i64,
+        game_id: GameId,
         progress: Progress,
     ) -> Result<Vec<PlyAnalysis>> {
         if let Some((_, document)) = self.store.analysis(game_id).await? {

@@ -4,10 +4,11 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
+use crate::vocabulary::GameId;
 
 impl Store {
     /// Counts a hint given in game `game_id`.
-    pub async fn add_hint(&self, game_id: i64) -> Result<()> {
+    pub async fn add_hint(&self, game_id: GameId) -> Result<()> {
         sqlx::query("UPDATE games SET hints = hints + 1 WHERE id = $1")
             .bind(game_id)
             .execute(&self.pool)
@@ -17,7 +18,7 @@ impl Store {
 
     /// The stored analysis of a game: the node budget it used and its
     /// document (the service's JSON).
-    pub async fn analysis(&self, game_id: i64) -> Result<Option<(i64, String)>> {
+    pub async fn analysis(&self, game_id: GameId) -> Result<Option<(i64, String)>> {
         let row = sqlx::query("SELECT nodes, plies FROM analyses WHERE game_id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
@@ -30,7 +31,7 @@ impl Store {
     /// agree (same budget, same result): the first one stays.
     pub async fn save_analysis(
         &self,
-        game_id: i64,
+        game_id: GameId,
         nodes: i64,
         plies: &str,
         now: i64,

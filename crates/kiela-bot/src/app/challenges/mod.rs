@@ -4,7 +4,7 @@
 mod queries;
 
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, PostTarget};
-use crate::vocabulary::ChallengeStatus;
+use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, UserId};
 use kiela_ai::Level;
 use kiela_i18n::Lang;
 
@@ -107,9 +107,9 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        opponent: Option<i64>,
+        opponent: Option<UserId>,
         options: GameOptions,
-        rematch_of: Option<i64>,
+        rematch_of: Option<GameId>,
         text: String,
     ) -> Result<Reply> {
         let now = self.now();
@@ -137,7 +137,7 @@ impl GameService {
             return refused(tr!(
                 user.lang,
                 "rematch-exists",
-                id = rematch_of.unwrap_or_default()
+                id = rematch_of.map_or(0, |game| game.0)
             ));
         };
         let post = NewPost {
@@ -152,7 +152,7 @@ impl GameService {
     async fn pick_challenge(
         &self,
         user: &User,
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
         received: bool,
     ) -> Result<ChallengeRow> {
         let now = self.now();
@@ -168,7 +168,7 @@ impl GameService {
                     user.lang,
                     "challenge-taken",
                     name = &name,
-                    id = row.game_id.unwrap_or_default()
+                    id = row.game_id.map_or(0, |game| game.0)
                 ));
             }
             let mine = if received {
@@ -228,7 +228,12 @@ impl GameService {
     }
 
     /// Accepts a challenge and starts the game.
-    pub async fn accept(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
+    pub async fn accept(
+        &self,
+        user: &User,
+        place: Place,
+        challenge: Option<ChallengeId>,
+    ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         self.meet(user).await?;
         let challenger_south = c.first_mover.challenger_is_south();
@@ -262,7 +267,7 @@ impl GameService {
             named(north, players.1.as_ref()),
         );
         let lang = place.lang;
-        let headline = |lang, id: i64| {
+        let headline = |lang, id: GameId| {
             tr!(
                 lang,
                 "challenge-accepted",
@@ -304,7 +309,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        challenge: Option<i64>,
+        challenge: Option<ChallengeId>,
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         if c.is_open() {
@@ -336,7 +341,7 @@ impl GameService {
         place: Place,
         c: &ChallengeRow,
         status: ChallengeStatus,
-        said: (String, Vec<i64>),
+        said: (String, Vec<UserId>),
         note: String,
     ) -> Result<Reply> {
         let post = NewPost {
@@ -423,7 +428,7 @@ impl GameService {
 
     /// The Decline button of challenge `id`: its challenger withdraws it,
     /// anyone else declines it (refused unless it is addressed to them).
-    pub async fn say_no(&self, user: &User, place: Place, id: i64) -> Result<Reply> {
+    pub async fn say_no(&self, user: &User, place: Place, id: ChallengeId) -> Result<Reply> {
         match self.store.challenge(id).await? {
             Some(c) if c.challenger_id == user.id => self.cancel(user, place, Some(id)).await,
             _ => self.decline(user, place, Some(id)).await,
@@ -431,7 +436,12 @@ impl GameService {
     }
 
     /// Withdraws a challenge the user sent.
-    pub async fn cancel(&self, user: &User, place: Place, challenge: Option<i64>) -> Result<Reply> {
+    pub async fn cancel(
+        &self,
+        user: &User,
+        place: Place,
+        challenge: Option<ChallengeId>,
+    ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
         let text = match c.opponent_id {
             None => tr!(place.lang, "challenge-withdrawn-open", name = &user.name),
@@ -452,7 +462,7 @@ impl GameService {
     /// per move with the seats swapped; a new challenge to the other player
     /// (who accepts or declines it as any other), or against the AI a new
     /// game at the same level. Once per game, whoever presses first.
-    pub async fn rematch(&self, user: &User, place: Place, game: i64) -> Result<Reply> {
+    pub async fn rematch(&self, user: &User, place: Place, game: GameId) -> Result<Reply> {
         let row = self
             .store
             .game(game)
@@ -526,7 +536,7 @@ impl GameService {
         place: Place,
         level: Level,
         options: GameOptions,
-        rematch_of: Option<i64>,
+        rematch_of: Option<GameId>,
     ) -> Result<Reply> {
         // No time limit unless asked for: nobody waits for the human.
         if let Some(days) = options.days {
@@ -564,7 +574,7 @@ impl GameService {
             rematch_of,
         };
         let lang = place.lang;
-        let headline = |id: i64| {
+        let headline = |id: GameId| {
             tr!(
                 lang,
                 "ai-game",
@@ -586,7 +596,7 @@ impl GameService {
             return refused(tr!(
                 user.lang,
                 "rematch-exists",
-                id = rematch_of.unwrap_or_default()
+                id = rematch_of.map_or(0, |game| game.0)
             ));
         };
         // Its opening move, if it moves first.

@@ -6,7 +6,7 @@
 use sqlx::Row;
 
 use crate::store::*;
-use crate::vocabulary::ChallengeStatus;
+use crate::vocabulary::{ChallengeId, ChallengeStatus, PostId, UserId};
 
 impl Store {
     /// Stores a challenge with the post that announces it (its buttons name
@@ -15,7 +15,7 @@ impl Store {
         &self,
         c: &NewChallenge,
         post: NewPost,
-    ) -> Result<Option<(i64, i64)>> {
+    ) -> Result<Option<(ChallengeId, PostId)>> {
         let mut tx = self.begin().await?;
         if let Some(game) = c.rematch_of {
             if rematch_exists(&mut tx, game).await? {
@@ -43,7 +43,7 @@ impl Store {
         .bind(ChallengeStatus::Pending.as_str())
         .fetch_one(&mut *tx)
         .await?;
-        let id: i64 = row.try_get(0)?;
+        let id: ChallengeId = row.try_get(0)?;
         let post = NewPost {
             challenge_id: Some(id),
             ..post
@@ -55,8 +55,9 @@ impl Store {
 
     /// The post that announced challenge `id`, with its message once
     /// delivered.
-    pub async fn challenge_post(&self, id: i64) -> Result<Option<ChallengePost>> {
-        self.posted("challenge_id = $1 AND edits IS NULL", id).await
+    pub async fn challenge_post(&self, id: ChallengeId) -> Result<Option<ChallengePost>> {
+        self.posted("challenge_id = $1 AND edits IS NULL", id.0)
+            .await
     }
 
     /// Pending challenges whose time is up at `now`.
@@ -71,7 +72,7 @@ impl Store {
         rows.iter().map(ChallengeRow::from_row).collect()
     }
 
-    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>> {
         let row = sqlx::query(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"
         ))
@@ -82,7 +83,7 @@ impl Store {
     }
 
     /// Pending, unexpired challenges that `player` sent or received.
-    pub async fn open_challenges(&self, player: i64, now: i64) -> Result<Vec<ChallengeRow>> {
+    pub async fn open_challenges(&self, player: UserId, now: i64) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE status = '{PENDING}' AND expires_at > $1 AND (opponent_id = $2 OR challenger_id = $2) \
@@ -99,11 +100,11 @@ impl Store {
     /// posts that say so. `None` if it was no longer pending.
     pub async fn close_challenge(
         &self,
-        id: i64,
+        id: ChallengeId,
         status: ChallengeStatus,
         posts: Vec<NewPost>,
         now: i64,
-    ) -> Result<Option<Vec<i64>>> {
+    ) -> Result<Option<Vec<PostId>>> {
         let mut tx = self.begin().await?;
         let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = $3")
             .bind(status.as_str())

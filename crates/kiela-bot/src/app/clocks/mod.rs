@@ -18,7 +18,7 @@ mod vacation;
 pub use vacation::VACATION_DAYS_PER_YEAR;
 
 use crate::store::{DrawOfferChange, GameChange, NewPost};
-use crate::vocabulary::{ChallengeStatus, GameState};
+use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, GameState, UserId};
 use kiela_rules::{GameResult, Outcome, Reason};
 
 use kiela_i18n::tr;
@@ -32,27 +32,27 @@ use super::{AppError, GameService, Result};
 pub enum DueEvent {
     /// A quarter of the time per move is left: remind `player`.
     Reminder {
-        game_id: i64,
-        player: i64,
+        game_id: GameId,
+        player: UserId,
         version: i64,
     },
     /// The deadline passed: `player` (to move) loses on time.
     Timeout {
-        game_id: i64,
-        player: i64,
+        game_id: GameId,
+        player: UserId,
         version: i64,
     },
     /// The deadline passed before the player to move made a first move
     /// (ply 0 or 1): the game ends without a result, unrated, as on
     /// Lichess; nobody should lose rating to an opponent who never came.
-    Abort { game_id: i64, version: i64 },
+    Abort { game_id: GameId, version: i64 },
     /// The AI is to move and nobody is computing its move (the process
     /// that was crashed, or the search failed): play it.
-    AiTurn { game_id: i64, version: i64 },
+    AiTurn { game_id: GameId, version: i64 },
     /// A challenge nobody answered in time: it closes, its message loses
     /// its buttons and the challenger is told (fired once: only a pending
     /// challenge closes).
-    ChallengeExpired { challenge_id: i64 },
+    ChallengeExpired { challenge_id: ChallengeId },
 }
 
 impl GameService {
@@ -222,7 +222,7 @@ impl GameService {
     /// The language of a post no interaction asked for (a loss on time):
     /// the server's chosen language, else the language the player who ran
     /// out of time last used.
-    pub(super) async fn public_lang(&self, loaded: &super::Loaded, player: i64) -> Result<Lang> {
+    pub(super) async fn public_lang(&self, loaded: &super::Loaded, player: UserId) -> Result<Lang> {
         match self
             .store
             .guild_settings(loaded.row.guild_id)

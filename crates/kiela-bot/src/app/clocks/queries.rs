@@ -4,6 +4,7 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
+use crate::vocabulary::UserId;
 
 impl Store {
     /// Sets a player's vacation: its end, and the days taken in `year`.
@@ -11,7 +12,7 @@ impl Store {
     /// at once cannot both spend the same allowance: false if it changed.
     pub async fn set_vacation(
         &self,
-        id: i64,
+        id: UserId,
         until: Option<i64>,
         year: i64,
         days: i64,
@@ -36,7 +37,7 @@ impl Store {
     /// (a quarter of the time per move left, not yet reminded), and games
     /// where `bot` is to move and nothing happened
     /// since `idle_since`.
-    pub async fn due_games(&self, now: i64, bot: i64, idle_since: i64) -> Result<Vec<GameRow>> {
+    pub async fn due_games(&self, now: i64, bot: UserId, idle_since: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE status = '{ACTIVE}' AND ( \
                (deadline IS NOT NULL AND (deadline <= $1 \

@@ -19,6 +19,7 @@ use kiela_i18n::Lang;
 
 use crate::app::threads::posts_channel;
 use crate::app::{refused, AppError, GameService, Reply, Result, User, DAY};
+use crate::vocabulary::{GameId, UserId};
 
 /// Vacation days each player may take per calendar year.
 pub const VACATION_DAYS_PER_YEAR: i64 = 30;
@@ -48,7 +49,7 @@ impl GameService {
     }
 
     /// The vacation days `player` has left this year.
-    pub async fn vacation_left(&self, player: i64) -> Result<i64> {
+    pub async fn vacation_left(&self, player: UserId) -> Result<i64> {
         let year = year_of(self.now());
         Ok(match self.store.player(player).await? {
             Some(p) if p.vacation_year == year => VACATION_DAYS_PER_YEAR - p.vacation_days,
@@ -159,7 +160,7 @@ impl GameService {
         &self,
         user: &User,
         days: i64,
-        text: impl Fn(Lang, i64) -> String,
+        text: impl Fn(Lang, GameId) -> String,
     ) -> Result<usize> {
         let mut moved = 0;
         for row in self.store.games_of(user.id, true, 1000).await? {

@@ -8,10 +8,11 @@ use kiela_i18n::tr;
 use kiela_rules::{GameResult, Outcome, Reason};
 
 use super::{refused, AppError, GameService, Loaded, Place, Reply, Result, User};
+use crate::vocabulary::GameId;
 
 impl GameService {
     /// Offers a draw, or accepts the opponent's open offer.
-    pub async fn draw(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+    pub async fn draw(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let mut loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
@@ -64,7 +65,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        id: i64,
+        id: GameId,
         ply: i64,
         accept: bool,
     ) -> Result<Reply> {

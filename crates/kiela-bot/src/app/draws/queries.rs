@@ -6,9 +6,10 @@
 use sqlx::Row;
 
 use crate::store::*;
+use crate::vocabulary::GameId;
 
 impl Store {
-    pub async fn draw_offer(&self, game_id: i64) -> Result<Option<DrawOffer>> {
+    pub async fn draw_offer(&self, game_id: GameId) -> Result<Option<DrawOffer>> {
         let row = sqlx::query("SELECT offered_by, ply FROM draw_offers WHERE game_id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)

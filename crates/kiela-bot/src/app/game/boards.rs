@@ -5,6 +5,7 @@ use crate::app::{
     words, AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Reply,
     Result, User,
 };
+use crate::vocabulary::{ChannelId, GameId, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::{BoardView, LastMove, RenderError};
@@ -16,7 +17,7 @@ impl GameService {
     /// or `board` itself when it came late.
     pub async fn replace_board(
         &self,
-        game_id: i64,
+        game_id: GameId,
         board: BoardMessage,
     ) -> Result<Option<BoardMessage>> {
         Ok(self.store.replace_board_message(game_id, board).await?)
@@ -24,14 +25,14 @@ impl GameService {
 
     /// The channel game `game_id` is played in (where its boards go), or
     /// `None` for a game that does not exist.
-    pub async fn game_channel(&self, game_id: i64) -> Result<Option<i64>> {
+    pub async fn game_channel(&self, game_id: GameId) -> Result<Option<ChannelId>> {
         Ok(self.store.game(game_id).await?.map(|row| row.channel_id))
     }
 
     /// The animation of the turn that led to ply `ply` of game `game_id`,
     /// privately (in `user`'s language). Anyone may watch: it only shows
     /// what the boards showed.
-    pub async fn watch(&self, user: &User, game_id: i64, ply: i64) -> Result<Reply> {
+    pub async fn watch(&self, user: &User, game_id: GameId, ply: i64) -> Result<Reply> {
         let lang = user.lang;
         let loaded = self.load(game_id).await?;
         let played = loaded.game.moves();
@@ -69,7 +70,7 @@ impl GameService {
 /// by its path in words (plain in the alt text; also returned for message
 /// text, with the name escaped).
 fn animate(
-    game_id: i64,
+    game_id: GameId,
     variant: Variant,
     moves: &[Move],
     (south, north): (Name, Name),
@@ -94,7 +95,7 @@ fn animate(
     let view = BoardView {
         ply: moves.len(),
         last_move: Some(last_move),
-        game_id: Some(game_id),
+        game_id: Some(game_id.0),
         lang,
         ..BoardView::new(&after, south.raw(), north.raw())
     };
@@ -140,7 +141,7 @@ impl GameService {
                     ply,
                     last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
                     outcome,
-                    game_id: Some(game_id),
+                    game_id: Some(game_id.0),
                     time_left: deadline.filter(|_| current).map(|deadline| deadline - now),
                     lang,
                 };
@@ -161,7 +162,7 @@ impl GameService {
         let (mut draw_offered, mut may_arrange) = (false, false);
         let may_hint = loaded.current && loaded.ai_level().is_some() && !loaded.is_over();
         // Every ending tells both players, whoever ended it.
-        let game_over = |text: &mut String, ping: &mut Vec<i64>| {
+        let game_over = |text: &mut String, ping: &mut Vec<UserId>| {
             ping.extend(loaded.people(self.bot.id));
             let mentions: Vec<String> = ping.iter().map(|id| format!("<@{id}>")).collect();
             text.push('\n');

@@ -6,11 +6,12 @@ use kiela_rules::{Hole, Side};
 use kiela_i18n::tr;
 
 use crate::app::{refused, AppError, GameService, Place, Result, User};
+use crate::vocabulary::GameId;
 
 /// One of the user's games, as an autocomplete choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameChoice {
-    pub id: i64,
+    pub id: GameId,
     /// E.g. `#12 vs Ana: your move`, `#9 vs Ana: you won`.
     pub label: String,
 }
@@ -64,7 +65,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        game: Option<i64>,
+        game: Option<GameId>,
     ) -> Result<Vec<(Hole, u8)>> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
@@ -82,7 +83,7 @@ impl GameService {
 
     /// Checks a button made for game `id` at `ply`: the user must play in
     /// it, and the game must not have moved on since.
-    pub async fn check_button(&self, user: &User, id: i64, ply: i64) -> Result<()> {
+    pub async fn check_button(&self, user: &User, id: GameId, ply: i64) -> Result<()> {
         let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
         if user.id != row.south_id && user.id != row.north_id {
             return Err(AppError::NotYourGame);
@@ -102,8 +103,8 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        game: Option<i64>,
-    ) -> Result<i64> {
+        game: Option<GameId>,
+    ) -> Result<GameId> {
         self.pick(user, place, game, false).await
     }
 
@@ -114,8 +115,8 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        game: Option<i64>,
-    ) -> Result<i64> {
+        game: Option<GameId>,
+    ) -> Result<GameId> {
         self.pick(user, place, game, true).await
     }
 
@@ -123,9 +124,9 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        game: Option<i64>,
+        game: Option<GameId>,
         strict: bool,
-    ) -> Result<i64> {
+    ) -> Result<GameId> {
         if let Some(id) = game {
             return Ok(id);
         }

@@ -11,7 +11,7 @@ pub use choices::GameChoice;
 pub(super) use replays::Replays;
 
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};
-use crate::vocabulary::GameState;
+use crate::vocabulary::{GameId, GameState, UserId};
 use kiela_ai::Level;
 use kiela_rules::{Game, Move, Position, Side};
 use replays::Replayed;
@@ -38,7 +38,7 @@ pub(in crate::app) struct Loaded {
 
 impl Loaded {
     /// The row of `player`, if they play this game and were recorded.
-    pub(in crate::app) fn player_row(&self, player: i64) -> Option<&PlayerRow> {
+    pub(in crate::app) fn player_row(&self, player: UserId) -> Option<&PlayerRow> {
         let side = self.side_of(player)?;
         self.players[seat(side)].as_ref()
     }
@@ -74,7 +74,7 @@ impl Loaded {
         settle(&mut self.game, &self.row)
     }
 
-    pub(in crate::app) fn side_of(&self, user: i64) -> Option<Side> {
+    pub(in crate::app) fn side_of(&self, user: UserId) -> Option<Side> {
         if user == self.row.south_id {
             Some(Side::South)
         } else if user == self.row.north_id {
@@ -84,7 +84,7 @@ impl Loaded {
         }
     }
 
-    pub(in crate::app) fn player(&self, side: Side) -> i64 {
+    pub(in crate::app) fn player(&self, side: Side) -> UserId {
         match side {
             Side::South => self.row.south_id,
             Side::North => self.row.north_id,
@@ -111,7 +111,7 @@ impl Loaded {
     }
 
     /// The players who are people (not the bot), South first.
-    pub(in crate::app) fn people(&self, bot: i64) -> Vec<i64> {
+    pub(in crate::app) fn people(&self, bot: UserId) -> Vec<UserId> {
         [self.row.south_id, self.row.north_id]
             .into_iter()
             .filter(|&id| id != bot)
@@ -121,12 +121,16 @@ impl Loaded {
 
 impl GameService {
     /// Loads a game and replays its moves.
-    pub(in crate::app) async fn load(&self, game_id: i64) -> Result<Loaded> {
+    pub(in crate::app) async fn load(&self, game_id: GameId) -> Result<Loaded> {
         self.load_at(game_id, None).await
     }
 
     /// Loads a game as it was at ply `ply` (`None`: as it stands).
-    pub(in crate::app) async fn load_at(&self, game_id: i64, ply: Option<i64>) -> Result<Loaded> {
+    pub(in crate::app) async fn load_at(
+        &self,
+        game_id: GameId,
+        ply: Option<i64>,
+    ) -> Result<Loaded> {
         let row = self
             .store
             .game(game_id)

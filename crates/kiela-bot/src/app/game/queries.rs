@@ -4,9 +4,10 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
+use crate::vocabulary::{GameId, UserId};
 
 impl Store {
-    pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
@@ -15,7 +16,7 @@ impl Store {
     }
 
     /// The moves of a game in order.
-    pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
+    pub async fn moves(&self, game_id: GameId) -> Result<Vec<MoveRow>> {
         let rows = sqlx::query(
             "SELECT ply, notation, player_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
         )
@@ -28,7 +29,7 @@ impl Store {
     /// Games of `player`, the active ones first, most recent first.
     pub async fn games_of(
         &self,
-        player: i64,
+        player: UserId,
         active_only: bool,
         limit: i64,
     ) -> Result<Vec<GameRow>> {
@@ -46,7 +47,7 @@ impl Store {
 
     /// The ongoing games of `player`, those waiting for them first, then by
     /// deadline, soonest first, and the most recently changed.
-    pub async fn ongoing_games_of(&self, player: i64, limit: i64) -> Result<Vec<GameRow>> {
+    pub async fn ongoing_games_of(&self, player: UserId, limit: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
              AND status = '{ACTIVE}' ORDER BY \
@@ -68,7 +69,7 @@ impl Store {
     /// race: the compare-and-swap keeps the latest ply whatever the order.
     pub async fn replace_board_message(
         &self,
-        game_id: i64,
+        game_id: GameId,
         board: BoardMessage,
     ) -> Result<Option<BoardMessage>> {
         loop {

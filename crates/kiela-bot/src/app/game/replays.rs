@@ -15,13 +15,14 @@ use tokio::task::JoinHandle;
 use kiela_rules::{Game, Move, Position};
 
 use crate::app::{AppError, Result};
+use crate::vocabulary::GameId;
 
 /// Waits for `replaying` (game `game_id`'s replay) at most `bound`: past
 /// it, the game is busy, and the replay carries on (to be kept for the
 /// next try).
 pub(in crate::app) async fn bounded<T>(
     bound: Duration,
-    game_id: i64,
+    game_id: GameId,
     replaying: JoinHandle<Result<T>>,
 ) -> Result<T> {
     tokio::time::timeout(bound, replaying)
@@ -43,12 +44,12 @@ pub(in crate::app) struct Replayed {
 
 #[derive(Default)]
 pub(in crate::app) struct Replays {
-    games: Mutex<HashMap<i64, (Replayed, u64)>>,
+    games: Mutex<HashMap<GameId, (Replayed, u64)>>,
 }
 
 impl Replays {
     /// Game `id` as replayed before, if it was, up to at most `plies`.
-    pub fn get(&self, id: i64, plies: usize) -> Option<Replayed> {
+    pub fn get(&self, id: GameId, plies: usize) -> Option<Replayed> {
         let mut games = self.games.lock().unwrap();
         let (replayed, used) = games.get_mut(&id)?;
         *used = next_tick();
@@ -57,7 +58,7 @@ impl Replays {
 
     /// Keeps `replayed` for game `id`, unless a longer replay is kept; the
     /// least recently used game goes when the cache is full.
-    pub fn put(&self, id: i64, replayed: Replayed) {
+    pub fn put(&self, id: GameId, replayed: Replayed) {
         let mut games = self.games.lock().unwrap();
         if games
             .get(&id)
@@ -102,12 +103,16 @@ mod tests {
     #[test]
     fn a_replay_is_reused_up_to_the_plies_asked_and_never_shortened() {
         let replays = Replays::default();
-        replays.put(1, after(3));
-        assert_eq!(replays.get(1, 5).unwrap().game.ply(), 3);
-        assert!(replays.get(1, 2).is_none(), "longer than asked");
-        replays.put(1, after(2));
-        assert_eq!(replays.get(1, 9).unwrap().game.ply(), 3, "kept the longer");
-        assert!(replays.get(2, 9).is_none());
+        replays.put(GameId(1), after(3));
+        assert_eq!(replays.get(GameId(1), 5).unwrap().game.ply(), 3);
+        assert!(replays.get(GameId(1), 2).is_none(), "longer than asked");
+        replays.put(GameId(1), after(2));
+        assert_eq!(
+            replays.get(GameId(1), 9).unwrap().game.ply(),
+            3,
+            "kept the longer"
+        );
+        assert!(replays.get(GameId(2), 9).is_none());
     }
 
     // Paused time: the runtime moves its clock to the next timer once
@@ -118,11 +123,16 @@ mod tests {
             tokio::time::sleep(Duration::from_secs(3600)).await;
             Ok(1)
         });
-        let busy = bounded(Duration::from_millis(10), 7, slow).await;
-        assert!(matches!(busy, Err(AppError::Busy(7))), "{busy:?}");
+        let busy = bounded(Duration::from_millis(10), GameId(7), slow).await;
+        assert!(matches!(busy, Err(AppError::Busy(GameId(7)))), "{busy:?}");
         let quick = tokio::task::spawn_blocking(|| Ok(2));
-        assert_eq!(bounded(Duration::from_secs(60), 7, quick).await.unwrap(), 2);
-        let message = AppError::Busy(7).message(kiela_i18n::Lang::En);
+        assert_eq!(
+            bounded(Duration::from_secs(60), GameId(7), quick)
+                .await
+                .unwrap(),
+            2
+        );
+        let message = AppError::Busy(GameId(7)).message(kiela_i18n::Lang::En);
         assert!(
             message.contains("#7") && message.contains("try again"),
             "{message}"
@@ -133,12 +143,12 @@ mod tests {
     fn the_least_recently_used_game_goes_when_full() {
         let replays = Replays::default();
         for id in 0..CAPACITY as i64 {
-            replays.put(id, after(0));
+            replays.put(GameId(id), after(0));
         }
-        replays.get(0, 0).unwrap();
-        replays.put(-1, after(0));
-        assert!(replays.get(0, 0).is_some(), "just used");
-        assert!(replays.get(1, 0).is_none(), "the oldest went");
-        assert!(replays.get(-1, 0).is_some());
+        replays.get(GameId(0), 0).unwrap();
+        replays.put(GameId(-1), after(0));
+        assert!(replays.get(GameId(0), 0).is_some(), "just used");
+        assert!(replays.get(GameId(1), 0).is_none(), "the oldest went");
+        assert!(replays.get(GameId(-1), 0).is_some());
     }
 }

@@ -10,6 +10,7 @@ use super::limits::{self, Document, Lines};
 use super::{
     words, AppError, BoardMessage, Format, GameService, Picture, Place, Reply, Result, User,
 };
+use crate::vocabulary::{GameId, GuildId};
 
 /// At most this many of a user's ongoing games are counted in `/kiela games`.
 pub(super) const LISTED_MAX: i64 = 1000;
@@ -67,7 +68,7 @@ impl GameService {
     /// The record of a game, to copy into `kiela replay` or elsewhere; for
     /// a finished game, with the whole game as an animation (a frame a turn).
     /// A record too long for a message comes as a `.txt` file instead.
-    pub async fn history(&self, user: &User, place: Place, game_id: i64) -> Result<Reply> {
+    pub async fn history(&self, user: &User, place: Place, game_id: GameId) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
         // An ongoing game's record is its players' business.
         let private = !loaded.is_over() && loaded.side_of(user.id).is_none();
@@ -112,7 +113,7 @@ impl GameService {
                 game: &game,
                 south_name: south.raw(),
                 north_name: north.raw(),
-                game_id: Some(game_id),
+                game_id: Some(game_id.0),
                 lang: place.lang,
             })
         })
@@ -131,9 +132,9 @@ impl GameService {
 }
 
 /// The address of a Discord message (`@me` for one outside a server).
-fn message_link(guild_id: i64, board: BoardMessage) -> String {
+fn message_link(guild_id: GuildId, board: BoardMessage) -> String {
     let guild = match guild_id {
-        0 => "@me".to_string(),
+        GuildId::NONE => "@me".to_string(),
         id => id.to_string(),
     };
     format!(
@@ -150,20 +151,21 @@ pub fn rules_summary(lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vocabulary::{ChannelId, MessageId};
 
     #[test]
     fn message_links_name_the_server_or_direct_messages() {
         let board = BoardMessage {
-            channel_id: 20,
-            message_id: 30,
+            channel_id: ChannelId(20),
+            message_id: MessageId(30),
             ply: Some(4),
         };
         assert_eq!(
-            message_link(10, board),
+            message_link(GuildId(10), board),
             "https://discord.com/channels/10/20/30"
         );
         assert_eq!(
-            message_link(0, board),
+            message_link(GuildId::NONE, board),
             "https://discord.com/channels/@me/20/30"
         );
     }

@@ -11,6 +11,7 @@ use kiela_i18n::Lang;
 
 use super::players::spoken;
 use super::{GameService, Loaded, Notify, Reply, Result, User};
+use crate::vocabulary::{ChannelId, UserId};
 
 impl GameService {
     /// Sets which direct messages the user wants.
@@ -26,7 +27,7 @@ impl GameService {
     }
 
     /// Which direct messages a player wants (`Off` for someone never seen).
-    pub async fn notify_setting(&self, player: i64) -> Result<Notify> {
+    pub async fn notify_setting(&self, player: UserId) -> Result<Notify> {
         Ok(self
             .store
             .player(player)
@@ -39,9 +40,9 @@ impl GameService {
     /// `row` is the player's, if recorded.
     pub(super) fn turn_dm(
         &self,
-        player: i64,
+        player: UserId,
         row: Option<&PlayerRow>,
-        actor: Option<i64>,
+        actor: Option<UserId>,
     ) -> Option<DmTo> {
         let wants = row.is_some_and(|row| row.notify == Notify::EveryTurn);
         (player != self.bot.id && Some(player) != actor && wants).then(|| DmTo {
@@ -52,7 +53,7 @@ impl GameService {
 
     /// Those of `players` who want to hear of a reminder or an abort by
     /// direct message, in game `loaded`.
-    pub(super) fn event_dms(&self, loaded: &Loaded, players: &[i64]) -> Vec<DmTo> {
+    pub(super) fn event_dms(&self, loaded: &Loaded, players: &[UserId]) -> Vec<DmTo> {
         let mut to = Vec::new();
         for &player in players {
             let row = loaded.player_row(player);
@@ -71,7 +72,7 @@ impl GameService {
 /// they last used (see [`GameService::lang_of`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct DmTo {
-    pub player: i64,
+    pub player: UserId,
     pub lang: Lang,
 }
 
@@ -80,7 +81,7 @@ impl DmTo {
     /// channel, over the board at `ply` (the store fills in the game).
     /// Composed when sent, like every board post: the menu is there while
     /// that ply is the game's and it is the recipient's turn.
-    pub fn post(self, channel_id: i64, ply: i64, text: String) -> NewPost {
+    pub fn post(self, channel_id: ChannelId, ply: i64, text: String) -> NewPost {
         let text = tr!(
             self.lang,
             "dm-note",

@@ -25,11 +25,12 @@ use kiela_i18n::Lang;
 
 use super::threads::posts_channel;
 use super::{AppError, GameService, Loaded, NewThread, Place, Reply, Result};
+use crate::vocabulary::{ChannelId, MessageId, PostId, UserId};
 
 /// A post to deliver, composed.
 #[derive(Clone, Debug)]
 pub struct Delivery {
-    pub id: i64,
+    pub id: PostId,
     pub to: Destination,
     pub reply: Reply,
     /// The interaction that was answering with this post, and when the post
@@ -44,19 +45,19 @@ pub struct Delivery {
 /// Where a post goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Destination {
-    Channel(i64),
+    Channel(ChannelId),
     /// A direct message to this user.
-    User(i64),
+    User(UserId),
     /// An edit of a message already posted: it becomes the reply's text,
     /// without components.
     Edit {
-        channel_id: i64,
-        message_id: i64,
+        channel_id: ChannelId,
+        message_id: MessageId,
     },
 }
 
 /// A post as the service makes it: its outbox id, and what it says.
-pub(super) type Made = (i64, NewPost);
+pub(super) type Made = (PostId, NewPost);
 
 impl GameService {
     /// A public post in `place`, in its language, held for the answer to
@@ -121,10 +122,10 @@ impl GameService {
             .partition(|(_, post)| post.to == PostTarget::Channel(place.channel_id));
         if here.is_empty() {
             let mut reply = self.compose(posts, held).await?;
-            let channel = self.destination(&elsewhere[0].1).await?;
-            let channel = match channel {
-                Destination::Channel(id) | Destination::User(id) => id,
-                Destination::Edit { channel_id, .. } => channel_id,
+            let channel = match self.destination(&elsewhere[0].1).await? {
+                Destination::Channel(id) | Destination::Edit { channel_id: id, .. } => id,
+                // Direct messages were set apart above.
+                Destination::User(_) => unreachable!("a direct message is posted elsewhere"),
             };
             let note = tr!(
                 reply.lang,
@@ -139,7 +140,7 @@ impl GameService {
         }
         let mut reply = self.compose(&here, held).await?;
         if !elsewhere.is_empty() {
-            let ids: Vec<i64> = elsewhere.iter().map(|(id, _)| *id).collect();
+            let ids: Vec<PostId> = elsewhere.iter().map(|(id, _)| *id).collect();
             self.release(&ids).await?;
             reply.followed = true;
         }
@@ -171,7 +172,7 @@ impl GameService {
     /// The message that post `id` edits, the delivery of post `original`
     /// (claimed only once that was delivered or given up): `None`, and post
     /// `id` is given up, when there is none.
-    async fn edit_target(&self, id: i64, original: i64) -> Result<Option<Destination>> {
+    async fn edit_target(&self, id: PostId, original: PostId) -> Result<Option<Destination>> {
         let Some(found) = self.store.post_message(original).await? else {
             self.give_up(id, "edit-of-an-unknown-post").await?;
             return Ok(None);
@@ -256,7 +257,7 @@ impl GameService {
             let row = match row {
                 Ok(row) => row,
                 Err(e) => {
-                    tracing::error!(post = id, "cannot read a post, giving it up: {e}");
+                    tracing::error!(post = %id, "cannot read a post, giving it up: {e}");
                     self.give_up(id, &e.to_string()).await?;
                     continue;
                 }
@@ -293,7 +294,7 @@ impl GameService {
                     attempts,
                 }),
                 Err(e) => {
-                    tracing::error!(post = id, "cannot compose a post, giving it up: {e}");
+                    tracing::error!(post = %id, "cannot compose a post, giving it up: {e}");
                     self.give_up(id, &e.to_string()).await?;
                 }
             }
@@ -304,7 +305,7 @@ impl GameService {
     /// An interaction is about to answer with posts `ids`: they wait for it
     /// (up to [`super::Timing::answer_lease`]), and its token is kept to check, after a
     /// crash, whether the answer went out.
-    pub async fn answering(&self, ids: &[i64], token: &str) -> Result<()> {
+    pub async fn answering(&self, ids: &[PostId], token: &str) -> Result<()> {
         Ok(self
             .store
             .answering(ids, token, self.now() + self.timing.answer_lease)
@@ -312,25 +313,25 @@ impl GameService {
     }
 
     /// Posts `ids` are on Discord, as message `message_id`.
-    pub async fn delivered(&self, ids: &[i64], message_id: i64) -> Result<()> {
+    pub async fn delivered(&self, ids: &[PostId], message_id: MessageId) -> Result<()> {
         Ok(self.store.delivered(ids, message_id, self.now()).await?)
     }
 
     /// The answer meant to deliver posts `ids` surely did not: the
     /// delivery loop posts them now.
-    pub async fn release(&self, ids: &[i64]) -> Result<()> {
+    pub async fn release(&self, ids: &[PostId]) -> Result<()> {
         Ok(self.store.release_posts(ids, self.now()).await?)
     }
 
     /// Post `id` failed for a while (a 5xx, a rate limit): try again in
     /// `seconds`.
-    pub async fn retry(&self, id: i64, seconds: i64) -> Result<()> {
+    pub async fn retry(&self, id: PostId, seconds: i64) -> Result<()> {
         Ok(self.store.retry_post(id, self.now() + seconds).await?)
     }
 
     /// Discord refuses post `id` for good (no permission, closed direct
     /// messages, a channel that is gone): it is not tried again.
-    pub async fn give_up(&self, id: i64, why: &str) -> Result<()> {
+    pub async fn give_up(&self, id: PostId, why: &str) -> Result<()> {
         Ok(self.store.give_up_post(id, why).await?)
     }
 

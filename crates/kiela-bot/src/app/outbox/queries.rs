@@ -6,11 +6,12 @@
 use sqlx::Row;
 
 use crate::store::*;
+use crate::vocabulary::{MessageId, PostId};
 
 impl Store {
     /// Outbox post `id` and its message once delivered.
-    pub async fn post_message(&self, id: i64) -> Result<Option<ChallengePost>> {
-        self.posted("id = $1", id).await
+    pub async fn post_message(&self, id: PostId) -> Result<Option<ChallengePost>> {
+        self.posted("id = $1", id.0).await
     }
 
     pub(crate) async fn posted(&self, filter: &str, id: i64) -> Result<Option<ChallengePost>> {
@@ -34,7 +35,7 @@ impl Store {
 
     /// Stores posts outside any other change (they must still be sent even
     /// if the process stops now).
-    pub async fn insert_posts(&self, posts: Vec<NewPost>, now: i64) -> Result<Vec<i64>> {
+    pub async fn insert_posts(&self, posts: Vec<NewPost>, now: i64) -> Result<Vec<PostId>> {
         let mut tx = self.begin().await?;
         let ids = insert_posts(&mut tx, posts, now).await?;
         tx.commit().await?;
@@ -44,7 +45,7 @@ impl Store {
     /// An interaction is about to answer with posts `ids`: they stay held
     /// for it until `until`, and its token is kept so that a crash right
     /// after the answer can be told from a failed answer.
-    pub async fn answering(&self, ids: &[i64], token: &str, until: i64) -> Result<()> {
+    pub async fn answering(&self, ids: &[PostId], token: &str, until: i64) -> Result<()> {
         for &id in ids {
             sqlx::query(
                 "UPDATE outbox SET answer_token = $1, held_until = $2 \
@@ -60,7 +61,7 @@ impl Store {
     }
 
     /// Posts `ids` are on Discord, as `message_id`.
-    pub async fn delivered(&self, ids: &[i64], message_id: i64, now: i64) -> Result<()> {
+    pub async fn delivered(&self, ids: &[PostId], message_id: MessageId, now: i64) -> Result<()> {
         for &id in ids {
             sqlx::query(
                 "UPDATE outbox SET delivered_at = $1, message_id = $2, answer_token = NULL \
@@ -77,7 +78,7 @@ impl Store {
 
     /// Post `id` failed once more: the delivery loop may try it again
     /// from `at` on.
-    pub async fn retry_post(&self, id: i64, at: i64) -> Result<()> {
+    pub async fn retry_post(&self, id: PostId, at: i64) -> Result<()> {
         sqlx::query(
             "UPDATE outbox SET held_until = $1, attempts = attempts + 1 \
              WHERE id = $2 AND delivered_at IS NULL",
@@ -91,7 +92,7 @@ impl Store {
 
     /// Posts `ids` were not delivered by the answer that held them: the
     /// delivery loop may take them from `at` on, with nothing to look for.
-    pub async fn release_posts(&self, ids: &[i64], at: i64) -> Result<()> {
+    pub async fn release_posts(&self, ids: &[PostId], at: i64) -> Result<()> {
         for &id in ids {
             sqlx::query(
                 "UPDATE outbox SET held_until = $1, answer_token = NULL \
@@ -107,7 +108,7 @@ impl Store {
 
     /// Gives post `id` up (Discord refuses it for good: no permission,
     /// closed direct messages...), saying why.
-    pub async fn give_up_post(&self, id: i64, why: &str) -> Result<()> {
+    pub async fn give_up_post(&self, id: PostId, why: &str) -> Result<()> {
         sqlx::query("UPDATE outbox SET failed = $1 WHERE id = $2 AND delivered_at IS NULL")
             .bind(why)
             .bind(id)
@@ -129,7 +130,7 @@ impl Store {
         now: i64,
         lease: i64,
         limit: i64,
-    ) -> Result<Vec<(i64, Result<PostRow>)>> {
+    ) -> Result<Vec<(PostId, Result<PostRow>)>> {
         let lock = match self.backend {
             Backend::Sqlite => "",
             Backend::Postgres => "FOR UPDATE SKIP LOCKED",
@@ -152,7 +153,7 @@ impl Store {
         .await?;
         let mut posts = Vec::new();
         for row in &rows {
-            posts.push((row.try_get::<i64, _>("id")?, PostRow::from_row(row)));
+            posts.push((row.try_get::<PostId, _>("id")?, PostRow::from_row(row)));
         }
         posts.sort_by_key(|(id, _)| *id);
         Ok(posts)

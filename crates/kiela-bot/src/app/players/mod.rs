@@ -11,6 +11,7 @@ use kiela_i18n::Lang;
 use crate::store::PlayerRow;
 
 use super::{GameService, Result, User};
+use crate::vocabulary::UserId;
 
 impl GameService {
     /// Records the user's current name (names change on Discord) and the
@@ -27,21 +28,21 @@ impl GameService {
         Ok(())
     }
 
-    pub(in crate::app) async fn name_of(&self, id: i64) -> Result<Name> {
+    pub(in crate::app) async fn name_of(&self, id: UserId) -> Result<Name> {
         Ok(named(id, self.store.player(id).await?.as_ref()))
     }
 
     /// The rows of two players (`None` for one never recorded).
     pub(in crate::app) async fn players(
         &self,
-        a: i64,
-        b: i64,
+        a: UserId,
+        b: UserId,
     ) -> Result<(Option<PlayerRow>, Option<PlayerRow>)> {
         Ok((self.store.player(a).await?, self.store.player(b).await?))
     }
 
     /// The language a player last used (English if never seen).
-    pub async fn lang_of(&self, id: i64) -> Result<Lang> {
+    pub async fn lang_of(&self, id: UserId) -> Result<Lang> {
         Ok(spoken(self.store.player(id).await?.as_ref()))
     }
 }
@@ -54,7 +55,7 @@ pub(in crate::app) fn spoken(row: Option<&PlayerRow>) -> Lang {
 }
 
 /// The name of player `id` (their row, if recorded).
-pub(in crate::app) fn named(id: i64, row: Option<&PlayerRow>) -> Name {
+pub(in crate::app) fn named(id: UserId, row: Option<&PlayerRow>) -> Name {
     Name::new(match row {
         Some(row) => row.name.clone(),
         None => tr!(Lang::En, "user-fallback", id = id.to_string()),

@@ -4,10 +4,17 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
+use crate::vocabulary::UserId;
 
 impl Store {
     /// Creates or renames a player.
-    pub async fn upsert_player(&self, id: i64, name: &str, is_bot: bool, now: i64) -> Result<()> {
+    pub async fn upsert_player(
+        &self,
+        id: UserId,
+        name: &str,
+        is_bot: bool,
+        now: i64,
+    ) -> Result<()> {
         sqlx::query(
             "INSERT INTO players (id, name, is_bot, created_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (id) DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot",
@@ -21,7 +28,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
+    pub async fn player(&self, id: UserId) -> Result<Option<PlayerRow>> {
         let row = sqlx::query(
             "SELECT id, name, is_bot, notify, locale, vacation_until, vacation_year, \
              vacation_days FROM players WHERE id = $1",
@@ -33,7 +40,7 @@ impl Store {
     }
 
     /// Remembers the locale a player's client last sent.
-    pub async fn set_player_locale(&self, id: i64, locale: &str) -> Result<()> {
+    pub async fn set_player_locale(&self, id: UserId, locale: &str) -> Result<()> {
         sqlx::query("UPDATE players SET locale = $1 WHERE id = $2")
             .bind(locale)
             .bind(id)

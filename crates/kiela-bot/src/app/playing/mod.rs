@@ -2,7 +2,7 @@
 //! reply, and showing a game.
 
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
-use crate::vocabulary::GameState;
+use crate::vocabulary::{GameId, GameState, UserId};
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 
 use kiela_i18n::tr;
@@ -22,7 +22,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        game: Option<i64>,
+        game: Option<GameId>,
         hole: &str,
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
@@ -40,7 +40,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        game: Option<i64>,
+        game: Option<GameId>,
         layout: &str,
     ) -> Result<Reply> {
         let layout: Layout = match layout.parse() {
@@ -54,7 +54,12 @@ impl GameService {
     /// The counts `user` has now in game `id` at `ply`, as a layout, to
     /// fill in the rearrangement form: refused unless it is their turn and
     /// they may still rearrange.
-    pub async fn arrangement_now(&self, user: &User, id: i64, ply: i64) -> Result<(Side, Layout)> {
+    pub async fn arrangement_now(
+        &self,
+        user: &User,
+        id: GameId,
+        ply: i64,
+    ) -> Result<(Side, Layout)> {
         let loaded = self.load(id).await?;
         let side = self.check_turn(&loaded, user, Some(ply))?;
         let position = loaded.game.position();
@@ -70,7 +75,7 @@ impl GameService {
     pub async fn preview_arrangement(
         &self,
         user: &User,
-        id: i64,
+        id: GameId,
         ply: i64,
         rows: [&str; 2],
     ) -> Result<(Reply, Layout)> {
@@ -110,7 +115,7 @@ impl GameService {
                 ply: game.ply(),
                 last_move: LastMove::new(&before, mv).ok(),
                 outcome: None,
-                game_id: Some(id),
+                game_id: Some(id.0),
                 time_left: None,
                 lang,
             };
@@ -141,7 +146,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        id: i64,
+        id: GameId,
         ply: i64,
         layout: Layout,
     ) -> Result<Reply> {
@@ -154,7 +159,7 @@ impl GameService {
         &self,
         user: &User,
         place: Place,
-        id: i64,
+        id: GameId,
         mv: Move,
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
@@ -228,7 +233,7 @@ impl GameService {
         mv: Move,
         refusal_lang: Lang,
         lang: Lang,
-        actor: Option<i64>,
+        actor: Option<UserId>,
     ) -> Result<Made> {
         // Off the async threads: playing computes the next exact legal moves.
         let mut game = loaded.game.clone();
@@ -331,7 +336,7 @@ impl GameService {
         &self,
         loaded: &mut Loaded,
         lang: Lang,
-        actor: Option<i64>,
+        actor: Option<UserId>,
     ) -> Result<Option<Made>> {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
@@ -340,7 +345,7 @@ impl GameService {
             return Ok(None);
         }
         let game = loaded.game.clone();
-        let seed = (loaded.row.id as u64) << 16 ^ loaded.ply() as u64;
+        let seed = (loaded.row.id.0 as u64) << 16 ^ loaded.ply() as u64;
         let settings = level.settings_in(self.timing.ai_budget);
         // Queued for a slot of the bounded pool (see `limits`).
         let slot = super::AI_SEARCHES.slot().await;
@@ -358,7 +363,12 @@ impl GameService {
 
     /// The game `user` means to resign (asked which if they have several
     /// in this channel), to ask them to confirm: nothing changes yet.
-    pub async fn resign_prompt(&self, user: &User, place: Place, game: Option<i64>) -> Result<i64> {
+    pub async fn resign_prompt(
+        &self,
+        user: &User,
+        place: Place,
+        game: Option<GameId>,
+    ) -> Result<GameId> {
         let id = self.pick_game_strictly(user, place, game).await?;
         let loaded = self.load(id).await?;
         loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
@@ -374,7 +384,7 @@ impl GameService {
     }
 
     /// `user` resigns game `id` (at any time, not only on their turn).
-    pub async fn resign(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+    pub async fn resign(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let mut loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
@@ -423,7 +433,7 @@ impl GameService {
     /// The current board of a game. Anyone may look, but only a player, in
     /// the game's channel, posts it as the game's board (with its ping);
     /// anyone else, or elsewhere, gets a private copy that calls nobody.
-    pub async fn show(&self, user: &User, place: Place, game: Option<i64>) -> Result<Reply> {
+    pub async fn show(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
         let headline = tr!(

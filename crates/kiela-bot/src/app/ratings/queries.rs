@@ -6,9 +6,10 @@
 use sqlx::Row;
 
 use crate::store::*;
+use crate::vocabulary::{GameId, GuildId, UserId};
 
 impl Store {
-    pub async fn rating(&self, guild_id: i64, player_id: i64) -> Result<RatingRow> {
+    pub async fn rating(&self, guild_id: GuildId, player_id: UserId) -> Result<RatingRow> {
         let row = sqlx::query(&format!(
             "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND player_id = $2"
         ))
@@ -24,7 +25,7 @@ impl Store {
 
     /// How a rated game moved its players' ratings (none for a game
     /// that is not rated, or was rated before the changes were kept).
-    pub async fn rating_changes(&self, game_id: i64) -> Result<Vec<RatingChange>> {
+    pub async fn rating_changes(&self, game_id: GameId) -> Result<Vec<RatingChange>> {
         let rows = sqlx::query(
             "SELECT player_id, rating_before, rating_after FROM rating_changes \
              WHERE game_id = $1 ORDER BY player_id",
@@ -47,7 +48,11 @@ impl Store {
     /// (at least [`PROVISIONAL_GAMES`] rated games) first, then the
     /// provisional ones, each best-rated first; so a newcomer's lucky win
     /// cannot put them above players whose rating means something.
-    pub async fn leaderboard(&self, guild_id: i64, limit: i64) -> Result<Vec<(RatingRow, String)>> {
+    pub async fn leaderboard(
+        &self,
+        guild_id: GuildId,
+        limit: i64,
+    ) -> Result<Vec<(RatingRow, String)>> {
         let columns = RATING_COLUMNS.replace(", ", ", r.");
         let rows = sqlx::query(&format!(
             "SELECT r.{columns}, p.name FROM ratings r JOIN players p ON p.id = r.player_id \

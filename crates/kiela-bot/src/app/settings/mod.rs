@@ -10,6 +10,7 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::{refused, GameService, Place, Reply, Result, ThreadsSetting, User};
+use crate::vocabulary::ChannelId;
 
 /// The language a server chose for the bot's public posts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub enum GamesChannel {
     Anywhere,
     /// In this channel (their threads opened there), wherever the
     /// challenge is made.
-    Only(i64),
+    Only(ChannelId),
 }
 
 /// The settings given to `/kiela settings`; `None` leaves one unchanged.
@@ -52,7 +53,7 @@ impl GameService {
     /// `place` with the server's chosen language, if it chose one (its
     /// `lang` is Discord's `guild_locale` otherwise).
     pub async fn localise(&self, place: Place) -> Result<Place> {
-        if place.guild_id == 0 {
+        if place.guild_id.is_none() {
             return Ok(place);
         }
         Ok(
@@ -72,7 +73,7 @@ impl GameService {
         if let Some(days) = asked {
             return Ok(days);
         }
-        if place.guild_id == 0 {
+        if place.guild_id.is_none() {
             return Ok(DEFAULT_DAYS);
         }
         let chosen = self.store.guild_settings(place.guild_id).await?;
@@ -91,7 +92,7 @@ impl GameService {
         settings: Settings,
     ) -> Result<Reply> {
         let lang = user.lang;
-        if place.guild_id == 0 {
+        if place.guild_id.is_none() {
             return refused(tr!(lang, "settings-only-in-servers"));
         }
         let mut row = self.store.guild_settings(place.guild_id).await?;

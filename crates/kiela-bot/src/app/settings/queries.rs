@@ -4,10 +4,11 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
+use crate::vocabulary::GuildId;
 
 impl Store {
     /// A server's settings (all `None` when it chose nothing).
-    pub async fn guild_settings(&self, guild_id: i64) -> Result<GuildSettingsRow> {
+    pub async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettingsRow> {
         let row = sqlx::query(
             "SELECT language, threads, days_per_move, games_channel_id FROM guild_settings \
              WHERE guild_id = $1",
@@ -30,7 +31,7 @@ impl Store {
     }
 
     /// Stores a server's settings, all of them.
-    pub async fn save_guild_settings(&self, guild_id: i64, s: &GuildSettingsRow) -> Result<()> {
+    pub async fn save_guild_settings(&self, guild_id: GuildId, s: &GuildSettingsRow) -> Result<()> {
         sqlx::query(
             "INSERT INTO guild_settings (guild_id, language, threads, days_per_move, games_channel_id) \
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET \

@@ -19,6 +19,7 @@ use kiela_i18n::Lang;
 use kiela_rules::Side;
 
 use super::{refused, GameService, Loaded, Name, Place, Result, ThreadsSetting, User};
+use crate::vocabulary::{ChannelId, GameId, GuildId, UserId};
 
 /// What the bot may do in the channel of an interaction, as Discord says
 /// in it (`app_permissions`): a game is refused at once, naming what is
@@ -57,13 +58,13 @@ impl BotPermissions {
 pub(super) struct Home {
     /// The game's channel: where its boards go, or, for a game played in a
     /// thread, its lobby (where the thread is opened).
-    pub channel_id: i64,
+    pub channel_id: ChannelId,
     pub threaded: bool,
 }
 
 impl Home {
     /// The lobby of a game played in a thread.
-    pub fn lobby(self) -> Option<i64> {
+    pub fn lobby(self) -> Option<ChannelId> {
         self.threaded.then_some(self.channel_id)
     }
 }
@@ -80,8 +81,8 @@ impl GameService {
     /// channel, or a game's lobby when asked in its thread) a missing
     /// permission shows when posting (the game then stays in its lobby, or
     /// the post is given up).
-    pub(super) async fn home(&self, user: &User, place: Place, channel: i64) -> Result<Home> {
-        if place.guild_id == 0 {
+    pub(super) async fn home(&self, user: &User, place: Place, channel: ChannelId) -> Result<Home> {
+        if place.guild_id.is_none() {
             return Ok(Home {
                 channel_id: channel,
                 threaded: false,
@@ -152,9 +153,9 @@ impl GameService {
         lang: Lang,
         headline: String,
         thread: String,
-        pings: Vec<i64>,
+        pings: Vec<UserId>,
     ) -> Vec<NewPost> {
-        let lobby = Place::new(0, home.channel_id, lang);
+        let lobby = Place::new(GuildId::NONE, home.channel_id, lang);
         if !home.threaded {
             return vec![NewPost {
                 ply: Some(0),
@@ -185,13 +186,13 @@ impl GameService {
 
     /// Game `game_id`'s thread is open (and has the id `thread_id`): the
     /// game is played there from now on.
-    pub async fn thread_opened(&self, game_id: i64, thread_id: i64) -> Result<()> {
+    pub async fn thread_opened(&self, game_id: GameId, thread_id: ChannelId) -> Result<()> {
         Ok(self.store.move_to_thread(game_id, thread_id).await?)
     }
 
     /// Discord refused to open game `game_id`'s thread: the game is played
     /// in its lobby.
-    pub async fn thread_refused(&self, game_id: i64) -> Result<()> {
+    pub async fn thread_refused(&self, game_id: GameId) -> Result<()> {
         Ok(self.store.stay_in_lobby(game_id).await?)
     }
 
@@ -220,7 +221,7 @@ impl GameService {
         Ok(Some(NewPost {
             to: PostTarget::Channel(lobby),
             hold: 0,
-            ..self.post_in(Place::new(0, lobby, lang), text)
+            ..self.post_in(Place::new(GuildId::NONE, lobby, lang), text)
         }))
     }
 }
@@ -237,7 +238,7 @@ pub(super) fn posts_channel(row: &GameRow) -> PostTarget {
 }
 
 /// The name of the thread of game `id` between `south` and `north`.
-pub(super) fn thread_name(lang: Lang, id: i64, (south, north): (&Name, &Name)) -> String {
+pub(super) fn thread_name(lang: Lang, id: GameId, (south, north): (&Name, &Name)) -> String {
     tr!(
         lang,
         "thread-name",

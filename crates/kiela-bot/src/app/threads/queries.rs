@@ -4,11 +4,12 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
+use crate::vocabulary::{ChannelId, GameId};
 
 impl Store {
     /// Game `game_id` is played from now on in `thread`, opened in its
     /// lobby (which it leaves only once).
-    pub async fn move_to_thread(&self, game_id: i64, thread: i64) -> Result<()> {
+    pub async fn move_to_thread(&self, game_id: GameId, thread: ChannelId) -> Result<()> {
         sqlx::query(
             "UPDATE games SET channel_id = $1 WHERE id = $2 AND channel_id = lobby_channel_id",
         )
@@ -20,7 +21,7 @@ impl Store {
     }
 
     /// The lobby of the game played in thread `channel`, if it is one.
-    pub async fn lobby_of_thread(&self, channel: i64) -> Result<Option<i64>> {
+    pub async fn lobby_of_thread(&self, channel: ChannelId) -> Result<Option<ChannelId>> {
         let row = sqlx::query(
             "SELECT lobby_channel_id FROM games WHERE channel_id = $1 \
              AND lobby_channel_id IS NOT NULL AND lobby_channel_id <> channel_id LIMIT 1",
@@ -36,7 +37,7 @@ impl Store {
 
     /// Game `game_id`'s thread could not be opened: it is played in its
     /// lobby, as a game without a thread.
-    pub async fn stay_in_lobby(&self, game_id: i64) -> Result<()> {
+    pub async fn stay_in_lobby(&self, game_id: GameId) -> Result<()> {
         sqlx::query(
             "UPDATE games SET lobby_channel_id = NULL WHERE id = $1 AND channel_id = lobby_channel_id",
         )

@@ -16,10 +16,11 @@ use crate::discord::command::{Opt, Request, Subcommand, GAME};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId, ReviewButton};
 use crate::discord::respond::Post;
+use crate::vocabulary::GameId;
 
 /// Required: there is no current game to default to (the choices offered
 /// include finished games).
-const ANY_GAME: Opt<i64> = GAME.required();
+const ANY_GAME: Opt<GameId> = GAME.required();
 
 pub const HISTORY: Subcommand = Subcommand {
     name: "history",
@@ -47,8 +48,8 @@ pub const ANALYZE: Subcommand = Subcommand {
 
 #[derive(Debug)]
 enum Analysis {
-    History { game: i64 },
-    Analyze { game: i64 },
+    History { game: GameId },
+    Analyze { game: GameId },
 }
 
 #[async_trait]
@@ -63,7 +64,7 @@ impl Request for Analysis {
 }
 
 /// The computer's analysis of game `game` (the command or the button).
-pub async fn analyse(cx: &Cx<'_>, game: i64) -> Result<Post, AppError> {
+pub async fn analyse(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     let progress = progress_of(cx.progress, cx.user.lang, game);
     Ok(Post::of(
         cx.service.analysis(cx.user, game, progress).await?,
@@ -72,7 +73,7 @@ pub async fn analyse(cx: &Cx<'_>, game: i64) -> Result<Post, AppError> {
 
 /// The review of game `game` at move `ply` (the Review button shows the
 /// first).
-pub async fn review(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+pub async fn review(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     let progress = progress_of(cx.progress, cx.user.lang, game);
     Ok(Post::of(
         cx.service.review(cx.user, game, ply, progress).await?,
@@ -81,7 +82,7 @@ pub async fn review(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> 
 
 /// Reports an analysis's progress into the text a deferred answer shows
 /// while it waits (see [`Responder::answer`](crate::discord::respond::Responder::answer)).
-fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: i64) -> Progress {
+fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: GameId) -> Progress {
     let tell = tell.clone();
     Arc::new(move |done, total| {
         tell.send_replace(tr!(
@@ -94,7 +95,7 @@ fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: i64) -> Prog
     })
 }
 
-pub fn analyse_button(game: i64, lang: Lang) -> CreateButton {
+pub fn analyse_button(game: GameId, lang: Lang) -> CreateButton {
     button(
         ComponentId::Analyse { game },
         &tr!(lang, "button-analyse"),
@@ -102,7 +103,7 @@ pub fn analyse_button(game: i64, lang: Lang) -> CreateButton {
     )
 }
 
-pub fn review_button(game: i64, lang: Lang) -> CreateButton {
+pub fn review_button(game: GameId, lang: Lang) -> CreateButton {
     button(
         ComponentId::Review { game },
         &tr!(lang, "button-review"),

@@ -15,6 +15,7 @@ use crate::discord::command::{Args, Choice, Opt, Request, Subcommand};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId};
 use crate::discord::respond::Post;
+use crate::vocabulary::{ChallengeId, GameId};
 
 /// Without it, an open challenge: anyone in the channel may accept it.
 const OPPONENT: Opt<User> = Opt::new("opponent");
@@ -144,7 +145,7 @@ impl Choice for FirstMover {
 }
 
 /// The Accept and Decline buttons.
-pub async fn answer(cx: &Cx<'_>, challenge: i64, yes: bool) -> Result<Post, AppError> {
+pub async fn answer(cx: &Cx<'_>, challenge: ChallengeId, yes: bool) -> Result<Post, AppError> {
     let (service, user, place) = (cx.service, cx.user, cx.place);
     let reply = if yes {
         service.accept(user, place, Some(challenge)).await?
@@ -155,12 +156,12 @@ pub async fn answer(cx: &Cx<'_>, challenge: i64, yes: bool) -> Result<Post, AppE
 }
 
 /// The Rematch button: the same game again, seats swapped.
-pub async fn rematch(cx: &Cx<'_>, game: i64) -> Result<Post, AppError> {
+pub async fn rematch(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     Ok(Post::of(cx.service.rematch(cx.user, cx.place, game).await?))
 }
 
 /// Under a challenge: Accept / Decline.
-pub fn answer_row(challenge: i64, lang: Lang) -> CreateActionRow {
+pub fn answer_row(challenge: ChallengeId, lang: Lang) -> CreateActionRow {
     CreateActionRow::Buttons(vec![
         button(
             ComponentId::Accept { challenge },
@@ -175,7 +176,7 @@ pub fn answer_row(challenge: i64, lang: Lang) -> CreateActionRow {
     ])
 }
 
-pub fn rematch_button(game: i64, lang: Lang) -> CreateButton {
+pub fn rematch_button(game: GameId, lang: Lang) -> CreateButton {
     button(
         ComponentId::Rematch { game },
         &tr!(lang, "button-rematch"),

@@ -12,6 +12,7 @@ use crate::discord::command::{Request, Subcommand, GAME};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId};
 use crate::discord::respond::Post;
+use crate::vocabulary::GameId;
 
 pub const DRAW: Subcommand = Subcommand {
     name: "draw",
@@ -25,7 +26,7 @@ pub const DRAW: Subcommand = Subcommand {
 
 #[derive(Debug)]
 struct Draw {
-    game: Option<i64>,
+    game: Option<GameId>,
 }
 
 #[async_trait]
@@ -37,7 +38,7 @@ impl Request for Draw {
 }
 
 /// The Offer draw button under board `game` at `ply`.
-pub async fn offer(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+pub async fn offer(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     cx.service.check_button(cx.user, game, ply).await?;
     Ok(Post::of(
         cx.service.draw(cx.user, cx.place, Some(game)).await?,
@@ -45,7 +46,7 @@ pub async fn offer(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
 }
 
 /// Accept draw (`yes`) or Decline.
-pub async fn answer(cx: &Cx<'_>, game: i64, ply: i64, yes: bool) -> Result<Post, AppError> {
+pub async fn answer(cx: &Cx<'_>, game: GameId, ply: i64, yes: bool) -> Result<Post, AppError> {
     let reply = cx
         .service
         .answer_draw(cx.user, cx.place, game, ply, yes)
@@ -53,7 +54,7 @@ pub async fn answer(cx: &Cx<'_>, game: i64, ply: i64, yes: bool) -> Result<Post,
     Ok(Post::of(reply))
 }
 
-pub fn offer_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+pub fn offer_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     button(
         ComponentId::Draw { game, ply },
         &tr!(lang, "button-offer-draw"),
@@ -62,7 +63,7 @@ pub fn offer_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
 }
 
 /// Under a board with a pending offer: its answers.
-pub fn answer_row(game: i64, ply: i64, lang: Lang) -> CreateActionRow {
+pub fn answer_row(game: GameId, ply: i64, lang: Lang) -> CreateActionRow {
     CreateActionRow::Buttons(vec![
         button(
             ComponentId::AcceptDraw { game, ply },

@@ -18,6 +18,7 @@ use crate::discord::command::{Opt, Request, Subcommand, GAME};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId};
 use crate::discord::respond::{no_progress, Post, Responder};
+use crate::vocabulary::GameId;
 
 /// The hole to sow from (autocompleted with the legal moves).
 pub const HOLE: Opt<String> = Opt::new("hole").required().autocomplete();
@@ -81,11 +82,23 @@ pub const BOARD: Subcommand = Subcommand {
 
 #[derive(Debug)]
 enum Playing {
-    Move { hole: String, game: Option<i64> },
-    Arrange { layout: String, game: Option<i64> },
-    Resign { game: Option<i64> },
-    Hint { game: Option<i64> },
-    Board { game: Option<i64> },
+    Move {
+        hole: String,
+        game: Option<GameId>,
+    },
+    Arrange {
+        layout: String,
+        game: Option<GameId>,
+    },
+    Resign {
+        game: Option<GameId>,
+    },
+    Hint {
+        game: Option<GameId>,
+    },
+    Board {
+        game: Option<GameId>,
+    },
 }
 
 #[async_trait]
@@ -110,7 +123,7 @@ impl Request for Playing {
 /// A hole chosen in the menu of moves under board `game` at `ply`.
 pub async fn chosen(
     cx: &Cx<'_>,
-    game: i64,
+    game: GameId,
     ply: i64,
     kind: &ComponentInteractionDataKind,
 ) -> Result<Post, AppError> {
@@ -129,20 +142,20 @@ pub async fn chosen(
 }
 
 /// The Resign button: asks first.
-pub async fn resign(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+pub async fn resign(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     cx.service.check_button(cx.user, game, ply).await?;
     Ok(confirm_resign(game, cx.user.lang))
 }
 
 /// The confirmation's button: resigns.
-pub async fn confirm(cx: &Cx<'_>, game: i64) -> Result<Post, AppError> {
+pub async fn confirm(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     Ok(Post::of(
         cx.service.resign(cx.user, cx.place, Some(game)).await?,
     ))
 }
 
 /// The Hint button.
-pub async fn hint(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+pub async fn hint(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     cx.service.check_button(cx.user, game, ply).await?;
     Ok(Post::of(
         cx.service.hint(cx.user, cx.place, Some(game)).await?,
@@ -150,14 +163,14 @@ pub async fn hint(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
 }
 
 /// The Watch button: the turn that led to `ply`, privately.
-pub async fn watch(cx: &Cx<'_>, game: i64, ply: i64) -> Result<Post, AppError> {
+pub async fn watch(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     Ok(Post::of(cx.service.watch(cx.user, game, ply).await?))
 }
 
 /// The Confirm button under a rearrangement's preview: plays it.
 pub async fn confirm_arrange(
     cx: &Cx<'_>,
-    game: i64,
+    game: GameId,
     ply: i64,
     layout: Layout,
 ) -> Result<Post, AppError> {
@@ -169,7 +182,7 @@ pub async fn confirm_arrange(
 }
 
 /// The private question asked before resigning game `game`.
-fn confirm_resign(game: i64, lang: Lang) -> Post {
+fn confirm_resign(game: GameId, lang: Lang) -> Post {
     Post {
         text: tr!(lang, "confirm-resign", id = game),
         rows: vec![CreateActionRow::Buttons(vec![button(
@@ -189,7 +202,7 @@ fn confirm_resign(game: i64, lang: Lang) -> Post {
 pub async fn open_form(
     cx: &Cx<'_>,
     responder: &Responder,
-    game: i64,
+    game: GameId,
     ply: i64,
     shown: Option<Layout>,
 ) {
@@ -215,7 +228,7 @@ pub async fn submit_form(
     cx: &Cx<'_>,
     responder: &Responder,
     modal: &ModalInteraction,
-    game: i64,
+    game: GameId,
     ply: i64,
 ) {
     let field = |name: &str| {
@@ -257,7 +270,7 @@ pub async fn submit_form(
 
 /// The rearrangement form of game `game` at `ply` for `side`: the upper
 /// and the lower row as the board draws them, filled with `layout`.
-fn arrange_form(game: i64, ply: i64, side: Side, layout: &Layout, lang: Lang) -> CreateModal {
+fn arrange_form(game: GameId, ply: i64, side: Side, layout: &Layout, lang: Lang) -> CreateModal {
     let row = |index: usize, counts: &[u8]| {
         let row = Layout::hole(side, index).row();
         let (name, label) = if index == 0 {
@@ -281,7 +294,7 @@ fn arrange_form(game: i64, ply: i64, side: Side, layout: &Layout, lang: Lang) ->
 }
 
 /// Under a rearrangement's preview: play it, or change it.
-fn confirm_arrange_row(game: i64, ply: i64, layout: Layout, lang: Lang) -> Vec<CreateActionRow> {
+fn confirm_arrange_row(game: GameId, ply: i64, layout: Layout, lang: Lang) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![
         button(
             ComponentId::ConfirmArrange { game, ply, layout },
@@ -297,7 +310,7 @@ fn confirm_arrange_row(game: i64, ply: i64, layout: Layout, lang: Lang) -> Vec<C
 }
 
 /// Under a refused form: open it again.
-fn reopen_arrange_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
+fn reopen_arrange_row(game: GameId, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(vec![button(
         ComponentId::Arrange { game, ply },
         &tr!(lang, "button-reopen-arrange"),
@@ -307,7 +320,12 @@ fn reopen_arrange_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
 
 /// The menu of legal moves under a board (none when the computer or
 /// nobody is to move). At most 20 holes: within a menu's 25 options.
-pub fn move_menu(game: i64, ply: i64, moves: &[(Hole, u8)], lang: Lang) -> Option<CreateActionRow> {
+pub fn move_menu(
+    game: GameId,
+    ply: i64,
+    moves: &[(Hole, u8)],
+    lang: Lang,
+) -> Option<CreateActionRow> {
     if moves.is_empty() {
         return None;
     }
@@ -330,7 +348,7 @@ pub fn hole_label(lang: Lang, hole: Hole, stones: u8) -> String {
     tr!(lang, "menu-hole", hole = hole.to_string(), stones = stones)
 }
 
-pub fn arrange_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+pub fn arrange_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     button(
         ComponentId::Arrange { game, ply },
         &tr!(lang, "button-arrange"),
@@ -338,7 +356,7 @@ pub fn arrange_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
     )
 }
 
-pub fn hint_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+pub fn hint_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     button(
         ComponentId::Hint { game, ply },
         &tr!(lang, "button-hint"),
@@ -346,7 +364,7 @@ pub fn hint_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
     )
 }
 
-pub fn resign_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+pub fn resign_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     button(
         ComponentId::Resign { game, ply },
         &tr!(lang, "button-resign"),
@@ -354,7 +372,7 @@ pub fn resign_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
     )
 }
 
-pub fn watch_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
+pub fn watch_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     button(
         ComponentId::Watch { game, ply },
         &tr!(lang, "button-watch"),
@@ -363,7 +381,7 @@ pub fn watch_button(game: i64, ply: i64, lang: Lang) -> CreateButton {
 }
 
 /// What an old board keeps: its Watch button (none at ply 0).
-pub fn watch_row(game: i64, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
+pub fn watch_row(game: GameId, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
     (ply > 0)
         .then(|| CreateActionRow::Buttons(vec![watch_button(game, ply, lang)]))
         .into_iter()

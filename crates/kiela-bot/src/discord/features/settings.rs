@@ -63,7 +63,7 @@ pub const SETTINGS: Subcommand = Subcommand {
             threads: args.get(&THREADS)?,
             days: args.get(&DEFAULT_DAYS)?,
             games_channel: match (channel, args.get(&ANYWHERE)?) {
-                (Some(channel), _) => Some(GamesChannel::Only(channel.get() as i64)),
+                (Some(channel), _) => Some(GamesChannel::Only(channel.into())),
                 (None, Some(true)) => Some(GamesChannel::Anywhere),
                 (None, _) => None,
             },
