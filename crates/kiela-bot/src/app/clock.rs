@@ -73,8 +73,14 @@ pub struct Timing {
     pub delivery_poll: std::time::Duration,
     /// How long shutting down waits for interactions being answered.
     pub shutdown_grace: std::time::Duration,
+    /// Seconds a delivered post is kept (for edits of its message, and to
+    /// see what was sent) before it is deleted; parked posts are kept four
+    /// times as long, for the operator to look at.
+    pub keep_posts: i64,
 }
 
+/// The default [`Timing::keep_posts`]: a week.
+pub const KEEP_POSTS: i64 = 7 * 24 * 60 * 60;
 /// The default [`Timing::answer_lease`].
 pub const ANSWER_LEASE: i64 = 180;
 /// The default [`Timing::ai_turn_grace`].
@@ -91,6 +97,7 @@ impl Default for Timing {
             progress_every: std::time::Duration::from_secs(1),
             delivery_poll: std::time::Duration::from_secs(2),
             shutdown_grace: std::time::Duration::from_secs(10),
+            keep_posts: KEEP_POSTS,
         }
     }
 }

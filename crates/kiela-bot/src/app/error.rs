@@ -39,6 +39,18 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// Whether trying again later may succeed (see
+    /// [`StoreError::is_passing`]; a replay still running is [`AppError::Busy`]).
+    /// Anything else, such as a stored move the rules refuse, fails the same
+    /// way every time.
+    pub fn is_passing(&self) -> bool {
+        match self {
+            AppError::Busy(_) => true,
+            AppError::Store(e) => e.is_passing(),
+            _ => false,
+        }
+    }
+
     /// What to tell the user, in `lang`.
     pub fn message(&self, lang: Lang) -> String {
         match self {

@@ -39,7 +39,7 @@ mod words;
 
 pub use analysis::Progress;
 pub use challenges::GameOptions;
-pub use clock::{Clock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE};
+pub use clock::{Clock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS};
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use error::{AppError, Result};

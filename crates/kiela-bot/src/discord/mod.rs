@@ -137,6 +137,19 @@ impl Config {
         };
         let timer_seconds = seconds("KIELA_TIMER_INTERVAL", 30)?;
         let answer_lease = seconds("KIELA_ANSWER_LEASE", crate::app::ANSWER_LEASE)?;
+        let keep_posts = match set("KIELA_KEEP_POSTS_DAYS") {
+            None => crate::app::KEEP_POSTS,
+            Some(value) => match value.trim().parse::<i64>() {
+                Ok(days) if days > 0 => days * 24 * 60 * 60,
+                _ => {
+                    return Err(BotError::BadVariable {
+                        name: "KIELA_KEEP_POSTS_DAYS",
+                        what: "a number of days, at least 1",
+                        value,
+                    })
+                }
+            },
+        };
         Ok(Config {
             token: token.trim().to_string(),
             database_url: set("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
@@ -155,6 +168,7 @@ impl Config {
                 answer_lease,
                 // Found within two ticks: a minute by default.
                 ai_turn_grace: timer_seconds,
+                keep_posts,
                 ..Timing::default()
             },
         })
@@ -268,20 +282,21 @@ impl Bot {
         let (timer_passes, timers_done) = watch::channel(0);
         let (delivery_passes, deliveries_done) = watch::channel(0);
         let background = vec![
-            tokio::spawn(timers::run(
-                service.clone(),
-                clock,
-                interval,
-                wake.clone(),
-                timer_passes,
-            )),
-            tokio::spawn(timers::deliver(
-                service,
-                client.http.clone(),
-                interval.min(timing.delivery_poll),
-                wake,
-                delivery_passes,
-            )),
+            tokio::spawn(timers::supervise("clock", {
+                let (service, wake) = (service.clone(), wake.clone());
+                move || {
+                    let (clock, wake, passes) = (clock.clone(), wake.clone(), timer_passes.clone());
+                    timers::run(service.clone(), clock, interval, wake, passes)
+                }
+            })),
+            tokio::spawn(timers::supervise("delivery", {
+                let http = client.http.clone();
+                let poll = interval.min(timing.delivery_poll);
+                move || {
+                    let (http, wake) = (http.clone(), wake.clone());
+                    timers::deliver(service.clone(), http, poll, wake, delivery_passes.clone())
+                }
+            })),
         ];
         let client = tokio::spawn(async move {
             match config.shards {

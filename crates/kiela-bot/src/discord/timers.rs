@@ -2,16 +2,20 @@
 //! time, AI turns left behind) and the delivery loop, which posts whatever
 //! the outbox holds that no answer delivered.
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{ChannelId, EditMessage, Http, Message, MessageFlags, MessageId, UserId};
 use serenity::http::HttpError;
 use tokio::sync::{watch, Notify};
+use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
-use tracing::{info, warn};
+use tracing::{error, info, warn};
 
-use crate::app::{self, clip_message, Clock, Delivery, Destination, GameId, GameService, PostId};
+use crate::app::{
+    self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, PostId,
+};
 
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
 
@@ -33,16 +37,73 @@ pub async fn run(
         match service.due_events(clock.now()).await {
             Ok(events) => {
                 for event in events {
-                    match service.fire(event).await {
-                        Ok(true) => wake.notify_one(),
-                        Ok(false) => {}
-                        Err(e) => warn!(?event, "a due event failed: {e}"),
-                    }
+                    fire(&service, event, &wake).await;
                 }
             }
             Err(e) => warn!("cannot look for due games: {e}"),
         }
+        if let Err(e) = service.prune_outbox().await {
+            warn!("cannot delete old posts: {e}");
+        }
         passes.send_modify(|done| *done += 1);
+    }
+}
+
+/// Fires one due event in a task of its own, so that a panic in one game
+/// (say, in the AI's search) stops that game's clock, not every clock.
+async fn fire(service: &GameService, event: DueEvent, wake: &Notify) {
+    let fired = tokio::spawn({
+        let service = service.clone();
+        async move { service.fire(event).await }
+    });
+    let why = match fired.await {
+        Ok(Ok(fired)) => {
+            if fired {
+                wake.notify_one();
+            }
+            return;
+        }
+        Ok(Err(e)) if e.is_passing() => {
+            warn!(?event, "a due event failed, again at the next pass: {e}");
+            return;
+        }
+        Ok(Err(e)) => e.to_string(),
+        Err(e) => format!("it panicked: {e}"),
+    };
+    match event.game_id() {
+        Some(game) => {
+            if let Err(e) = service.stop_clock(game, &why).await {
+                warn!(%game, "cannot stop the game's clock: {e}");
+            }
+        }
+        None => error!(?event, "a due event failed: {why}"),
+    }
+}
+
+/// Runs the loop `start` makes, and starts it again if it panics (after a
+/// second, doubling up to a minute), so that one bug cannot stop the
+/// clocks or the deliveries for good.
+pub async fn supervise<F, L>(name: &'static str, start: F)
+where
+    F: Fn() -> L,
+    L: Future<Output = ()> + Send + 'static,
+{
+    /// The running loop, stopped with its supervisor.
+    struct Running(JoinHandle<()>);
+    impl Drop for Running {
+        fn drop(&mut self) {
+            self.0.abort();
+        }
+    }
+    let mut wait = Duration::from_secs(1);
+    loop {
+        let mut running = Running(tokio::spawn(start()));
+        match (&mut running.0).await {
+            Ok(()) => error!("the {name} loop ended, starting it again in {wait:?}"),
+            Err(e) => error!("the {name} loop failed, starting it again in {wait:?}: {e}"),
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(60));
     }
 }
 
@@ -79,14 +140,19 @@ pub async fn deliver(
 
 /// What to do with a post Discord refused.
 enum Failure {
-    /// Try again in this many seconds.
-    Retry(i64),
+    /// It may pass: try again later (see [`GameService::failed_for_now`]).
+    Retry,
     /// Discord will never take it.
     GiveUp(String),
 }
 
 async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     let id = delivery.id;
+    let tried = Tried {
+        id,
+        created_at: delivery.created_at,
+        attempts: delivery.attempts,
+    };
     let lang = delivery.reply.lang;
     if let Destination::Edit {
         channel_id,
@@ -101,7 +167,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             .edit_message(http, MessageId::from(message_id), edit)
             .await;
         let edited = edited.map(|message| message.id.into());
-        return settle(service, id, edited, delivery.attempts, None).await;
+        return settle(service, tried, edited, None).await;
     }
     let found = answered(service, http, &delivery).await;
     let post = Post::of(delivery.reply);
@@ -141,21 +207,30 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         }
         Err(e) => {
             let thread = post.thread.as_ref().map(|thread| thread.game_id);
-            settle(service, id, Err(e), delivery.attempts, thread).await
+            settle(service, tried, Err(e), thread).await
         }
     }
 }
 
-/// Records how delivering post `id` went: done (as a message), or to try
+/// A post being delivered: its id, when it was made and how often it
+/// failed before.
+#[derive(Clone, Copy)]
+struct Tried {
+    id: PostId,
+    created_at: i64,
+    attempts: i64,
+}
+
+/// Records how delivering a post went: done (as a message), or to try
 /// again or give up (a post that was to open game `thread`'s thread then
 /// leaves the game in its channel).
 async fn settle(
     service: &GameService,
-    id: PostId,
+    tried: Tried,
     sent: serenity::Result<app::MessageId>,
-    attempts: i64,
     thread: Option<GameId>,
 ) {
+    let id = tried.id;
     match sent {
         Ok(message) => {
             if let Err(e) = service.delivered(&[id], message).await {
@@ -163,13 +238,10 @@ async fn settle(
             }
         }
         Err(e) => {
-            let done = match failure(&e, attempts + 1) {
-                Failure::Retry(seconds) => {
-                    warn!(
-                        post = %id,
-                        "Discord did not take a post, again in {seconds} s: {e}"
-                    );
-                    service.retry(id, seconds).await
+            let done = match failure(&e) {
+                Failure::Retry => {
+                    let why = format!("Discord did not take it: {e}");
+                    (service.failed_for_now(id, tried.created_at, tried.attempts, &why)).await
                 }
                 Failure::GiveUp(why) => {
                     warn!(post = %id, "Discord refuses a post, giving it up: {why}");
@@ -211,16 +283,14 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Op
 }
 
 /// Retry what may pass later (rate limits, Discord's own errors, the
-/// network), with a backoff doubling per failure, 1 s to half a minute; give
-/// up on what never will (no permission, closed direct messages, a channel
-/// that is gone, a message Discord finds malformed).
-fn failure(error: &serenity::Error, failures: i64) -> Failure {
-    let backoff = 1i64 << (failures - 1).clamp(0, 5);
+/// network); give up on what never will (no permission, closed direct
+/// messages, a channel that is gone, a message Discord finds malformed).
+fn failure(error: &serenity::Error) -> Failure {
     match error {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();
             if status == 429 || status >= 500 {
-                Failure::Retry(backoff)
+                Failure::Retry
             } else {
                 Failure::GiveUp(format!(
                     "{status} {} {}",
@@ -228,6 +298,35 @@ fn failure(error: &serenity::Error, failures: i64) -> Failure {
                 ))
             }
         }
-        _ => Failure::Retry(backoff),
+        _ => Failure::Retry,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn a_panicking_loop_is_started_again() {
+        let starts = Arc::new(AtomicUsize::new(0));
+        let supervisor = tokio::spawn(supervise("test", {
+            let starts = starts.clone();
+            move || {
+                let start = starts.fetch_add(1, SeqCst);
+                async move {
+                    assert!(start >= 2, "a bug in start {start}");
+                    std::future::pending::<()>().await
+                }
+            }
+        }));
+        // The paused clock skips the waits between starts.
+        while starts.load(SeqCst) < 3 {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        tokio::time::sleep(Duration::from_secs(600)).await;
+        supervisor.abort();
+        assert_eq!(starts.load(SeqCst), 3, "the third start runs on");
     }
 }

@@ -77,6 +77,28 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether the same request may succeed later: the database was busy,
+    /// locked or out of reach. A value that does not read, or a database
+    /// that is not ours, fails the same way every time.
+    pub fn is_passing(&self) -> bool {
+        match self {
+            StoreError::Unreachable { .. } => true,
+            StoreError::Sql(e) => matches!(
+                e,
+                sqlx::Error::Database(_)
+                    | sqlx::Error::Io(_)
+                    | sqlx::Error::Tls(_)
+                    | sqlx::Error::Protocol(_)
+                    | sqlx::Error::PoolTimedOut
+                    | sqlx::Error::PoolClosed
+                    | sqlx::Error::WorkerCrashed
+            ),
+            _ => false,
+        }
+    }
+}
+
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");

@@ -9,6 +9,63 @@ on_both_backends! {
     a_game_whose_player_never_moved_is_aborted_unrated,
     a_vacation_pauses_the_clocks_within_a_yearly_allowance,
     ai_games_have_no_time_limit_unless_asked,
+    a_game_that_no_longer_loads_stops_only_its_own_clock,
+}
+
+/// A game whose stored moves the engine refuses (say, after an engine fix)
+/// cannot run its clock: it is stopped with the reason, once, and every
+/// other game's clock goes on. The operator starts it again.
+async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
+    let w = world(db).await;
+    let days = |days| GameOptions {
+        days: Some(days),
+        ..alice_first()
+    };
+    let broken = started(&w, days(1)).await;
+    let sound = started(&w, days(1)).await;
+    (w.service)
+        .play_move(&w.alice, HERE, Some(broken), "G2", None)
+        .await
+        .unwrap();
+    raw(
+        &w.db,
+        "UPDATE moves SET notation = 'Z9' WHERE game_id = $1",
+        &[broken.0],
+    )
+    .await;
+    w.clock.advance(2 * DAY);
+
+    let due = w.service.due_events(w.clock.now()).await.unwrap();
+    assert_eq!(
+        due.iter().map(|e| e.game_id()).collect::<Vec<_>>(),
+        [Some(sound)],
+        "the sound game's clock runs: {due:?}"
+    );
+    let stopped = w.service.store().stopped_clocks().await.unwrap();
+    assert_eq!(stopped.len(), 1);
+    assert_eq!(stopped[0].0, broken);
+    assert!(stopped[0].1.contains("Z9"), "says why: {}", stopped[0].1);
+    // Passed over from now on, without failing again.
+    for event in due {
+        assert!(w.service.fire(event).await.unwrap());
+    }
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Started again, it is looked at again (and stopped again, still broken).
+    assert!(w.service.store().restart_clock(broken).await.unwrap());
+    assert!(!w.service.store().restart_clock(broken).await.unwrap());
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(w.service.store().stopped_clocks().await.unwrap().len(), 1);
 }
 
 async fn days_pass_reminders_then_a_loss_on_time(db: Db) {

@@ -143,19 +143,6 @@ async fn bad_sqlite_files_fail_clearly() {
     assert!(e.contains("not supported"), "{e}");
 }
 
-/// Runs `sql` on the test database, outside the store, with `ids` as its
-/// parameters; the first column of its first row, if it returns one.
-async fn raw(db: &TestDb, sql: &str, ids: &[i64]) -> Option<i64> {
-    use sqlx::Row;
-    let mut conn = raw_connection(db).await;
-    let mut query = sqlx::query(sql);
-    for &id in ids {
-        query = query.bind(id);
-    }
-    let row = query.fetch_optional(&mut conn).await.unwrap();
-    row.map(|row| row.get::<i64, _>(0))
-}
-
 /// A stored value kiela cannot read is an error naming its table, row and
 /// column, and the value, through the store and through the service: never
 /// a default (a corrupt AI level once made a game one between people).

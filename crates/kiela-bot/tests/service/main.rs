@@ -159,10 +159,23 @@ fn first_offer(reply: &Reply) -> String {
 
 /// A direct message's place: outside any server.
 const DM: Place = Place {
-    guild_id: GuildId(0),
+    guild_id: GuildId::NONE,
     channel_id: ChannelId(77),
     ..HERE
 };
+
+/// Runs `sql` on the test database, outside the store, with `ids` as its
+/// parameters; the first column of its first row, if it returns one.
+async fn raw(db: &TestDb, sql: &str, ids: &[i64]) -> Option<i64> {
+    use sqlx::Row;
+    let mut conn = raw_connection(db).await;
+    let mut query = sqlx::query(sql);
+    for &id in ids {
+        query = query.bind(id);
+    }
+    let row = query.fetch_optional(&mut conn).await.unwrap();
+    row.map(|row| row.get::<i64, _>(0))
+}
 
 /// A plain connection to a test database, outside the store.
 async fn raw_connection(db: &TestDb) -> sqlx::AnyConnection {

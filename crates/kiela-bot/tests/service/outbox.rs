@@ -6,6 +6,90 @@ on_both_backends! {
     posts_wait_for_their_answer_and_go_out_in_order_once,
     two_processes_share_the_outbox_without_double_posts,
     only_players_post_boards_and_games_are_answered_in_their_channel,
+    posts_failing_for_now_come_back_later_and_are_parked_after_hours,
+    old_posts_are_deleted_the_pending_kept,
+}
+
+/// A post that fails for a reason that may pass (a busy database, Discord's
+/// 5xx) is tried again after a backoff, not given up; after six hours of
+/// failures it is parked, saying why.
+async fn posts_failing_for_now_come_back_later_and_are_parked_after_hours(db: Db) {
+    let w = world(db).await;
+    let offer = (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(claimed.len(), 1);
+    let post = &claimed[0];
+    (w.service)
+        .failed_for_now(post.id, post.created_at, post.attempts, "503")
+        .await
+        .unwrap();
+    // Not before its backoff (a second, with up to half as much at random).
+    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    w.clock.advance(2);
+    let again = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!((again.len(), again[0].attempts), (1, 1));
+
+    w.clock.advance(6 * 60 * 60);
+    (w.service)
+        .failed_for_now(post.id, post.created_at, again[0].attempts, "503")
+        .await
+        .unwrap();
+    w.clock.advance(DAY);
+    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    let why = raw(
+        &w.db,
+        "SELECT COUNT(*) FROM outbox WHERE id = $1 AND failed LIKE 'still failing after 6 h: 503'",
+        &[offer.posts[0].0],
+    )
+    .await;
+    assert_eq!(why, Some(1));
+}
+
+/// Delivered posts are deleted after a week and parked ones after four;
+/// posts still to deliver are never deleted, whatever their age.
+async fn old_posts_are_deleted_the_pending_kept(db: Db) {
+    let w = world(db).await;
+    let delivered = (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    w.service
+        .delivered(&delivered.posts, MessageId(7))
+        .await
+        .unwrap();
+    let parked = (w.service)
+        .challenge(&w.alice, HERE, &w.carol, alice_first())
+        .await
+        .unwrap();
+    w.service.give_up(parked.posts[0], "403").await.unwrap();
+    let pending = (w.service)
+        .challenge(&w.bob, HERE, &w.carol, alice_first())
+        .await
+        .unwrap();
+    let rows = || raw(&w.db, "SELECT COUNT(*) FROM outbox", &[]);
+    assert_eq!(rows().await, Some(3));
+
+    w.clock.advance(6 * DAY);
+    assert_eq!(w.service.prune_outbox().await.unwrap(), 0);
+    w.clock.advance(2 * DAY);
+    assert_eq!(
+        w.service.prune_outbox().await.unwrap(),
+        1,
+        "the delivered post"
+    );
+    w.clock.advance(3 * 7 * DAY);
+    assert_eq!(
+        w.service.prune_outbox().await.unwrap(),
+        1,
+        "the parked post"
+    );
+    assert_eq!(rows().await, Some(1));
+    let left = raw(&w.db, "SELECT id FROM outbox", &[]).await;
+    assert_eq!(left, Some(pending.posts[0].0));
 }
 
 /// An action's posts wait for its answer; one it never delivered goes out

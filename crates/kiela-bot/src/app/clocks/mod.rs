@@ -55,50 +55,82 @@ pub enum DueEvent {
     ChallengeExpired { challenge_id: ChallengeId },
 }
 
+impl DueEvent {
+    /// The game it happens in (none for a challenge).
+    pub fn game_id(self) -> Option<GameId> {
+        match self {
+            DueEvent::Reminder { game_id, .. }
+            | DueEvent::Timeout { game_id, .. }
+            | DueEvent::Abort { game_id, .. }
+            | DueEvent::AiTurn { game_id, .. } => Some(game_id),
+            DueEvent::ChallengeExpired { .. } => None,
+        }
+    }
+}
+
 impl GameService {
     /// The reminders, timeouts, aborts, AI turns and expired challenges
-    /// due at `now`.
+    /// due at `now`. A game that cannot be looked at is passed over (see
+    /// [`GameService::due_in`]): one bad game must not stop every clock.
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
         let idle_since = now - self.timing.ai_turn_grace;
-        for row in self.store.due_games(now, self.bot.id, idle_since).await? {
-            // Decide from the loaded row, which is the version the event
-            // carries (the game may have moved on since the listing).
-            let loaded = self.load(row.id).await?;
-            if loaded.is_over() {
-                continue;
-            }
-            let row = &loaded.row;
-            let player = loaded.player(loaded.game.turn());
-            let (game_id, version) = (row.id, row.version);
-            if player == self.bot.id {
-                if row.updated_at + self.timing.ai_turn_grace <= now {
-                    events.push(DueEvent::AiTurn { game_id, version });
+        for id in self.store.due_games(now, self.bot.id, idle_since).await? {
+            match self.due_in(id, now).await {
+                Ok(event) => events.extend(event),
+                Err(e) if e.is_passing() => {
+                    tracing::warn!(game = %id, "cannot look at the game's clock now: {e}");
                 }
-            } else if row.deadline.is_some_and(|d| d <= now) && loaded.ply() < 2 {
-                events.push(DueEvent::Abort { game_id, version });
-            } else if row.deadline.is_some_and(|d| d <= now) {
-                events.push(DueEvent::Timeout {
-                    game_id,
-                    player,
-                    version,
-                });
-            } else if !row.reminded
-                && row
-                    .deadline
-                    .is_some_and(|d| d - row.seconds_per_move / 4 <= now)
-            {
-                events.push(DueEvent::Reminder {
-                    game_id,
-                    player,
-                    version,
-                });
+                Err(e) => self.stop_clock(id, &e.to_string()).await?,
             }
         }
         for c in self.store.expired_challenges(now).await? {
             events.push(DueEvent::ChallengeExpired { challenge_id: c.id });
         }
         Ok(events)
+    }
+
+    /// Stops game `id`'s clock, which fails the same way each time (`why`):
+    /// logged, and passed over until the operator starts it again.
+    pub async fn stop_clock(&self, id: GameId, why: &str) -> Result<()> {
+        tracing::error!(game = %id, "the game's clock is stopped: {why}");
+        Ok(self.store.stop_clock(id, why).await?)
+    }
+
+    /// What is due in game `id` at `now`, if anything.
+    async fn due_in(&self, id: GameId, now: i64) -> Result<Option<DueEvent>> {
+        // Decide from the loaded row, which is the version the event
+        // carries (the game may have moved on since the listing).
+        let loaded = self.load(id).await?;
+        if loaded.is_over() {
+            return Ok(None);
+        }
+        let row = &loaded.row;
+        let player = loaded.player(loaded.game.turn());
+        let (game_id, version) = (row.id, row.version);
+        let late = row.deadline.is_some_and(|d| d <= now);
+        let remind =
+            !row.reminded && (row.deadline).is_some_and(|d| d - row.seconds_per_move / 4 <= now);
+        Ok(if player == self.bot.id {
+            (row.updated_at + self.timing.ai_turn_grace <= now)
+                .then_some(DueEvent::AiTurn { game_id, version })
+        } else if late && loaded.ply() < 2 {
+            Some(DueEvent::Abort { game_id, version })
+        } else if late {
+            Some(DueEvent::Timeout {
+                game_id,
+                player,
+                version,
+            })
+        } else if remind {
+            Some(DueEvent::Reminder {
+                game_id,
+                player,
+                version,
+            })
+        } else {
+            None
+        })
     }
 
     /// Acts on a due event, and puts what it says in the outbox. False

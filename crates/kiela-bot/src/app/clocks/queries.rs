@@ -4,7 +4,7 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
-use crate::vocabulary::UserId;
+use crate::vocabulary::{GameId, UserId};
 
 impl Store {
     /// Sets a player's vacation: its end, and the days taken in `year`.
@@ -35,11 +35,11 @@ impl Store {
 
     /// Active games whose deadline has passed or whose reminder is due
     /// (a quarter of the time per move left, not yet reminded), and games
-    /// where `bot` is to move and nothing happened
-    /// since `idle_since`.
-    pub async fn due_games(&self, now: i64, bot: UserId, idle_since: i64) -> Result<Vec<GameRow>> {
+    /// where `bot` is to move and nothing happened since `idle_since`;
+    /// not those whose clock is stopped by a fault ([`Store::stop_clock`]).
+    pub async fn due_games(&self, now: i64, bot: UserId, idle_since: i64) -> Result<Vec<GameId>> {
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status = '{ACTIVE}' AND ( \
+            "SELECT id FROM games WHERE status = '{ACTIVE}' AND clock_fault IS NULL AND ( \
                (deadline IS NOT NULL AND (deadline <= $1 \
                  OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
                OR (ai_level IS NOT NULL AND updated_at <= $2 AND to_move_id = $3)) \
@@ -50,6 +50,41 @@ impl Store {
         .bind(bot)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(GameRow::from_row).collect()
+        rows.iter().map(|row| col(row, "id")).collect()
+    }
+
+    /// Stops game `id`'s clock for good, saying why: its timers fail the
+    /// same way every time. The operator starts it again
+    /// ([`Store::restart_clock`]) once the game is mended.
+    pub async fn stop_clock(&self, id: GameId, why: &str) -> Result<()> {
+        sqlx::query("UPDATE games SET clock_fault = $1 WHERE id = $2")
+            .bind(why)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Starts game `id`'s stopped clock again. False if it was not stopped.
+    pub async fn restart_clock(&self, id: GameId) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE games SET clock_fault = NULL WHERE id = $1 AND clock_fault IS NOT NULL",
+        )
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The games whose clock is stopped, with why.
+    pub async fn stopped_clocks(&self) -> Result<Vec<(GameId, String)>> {
+        let rows = sqlx::query(
+            "SELECT id, clock_fault FROM games WHERE clock_fault IS NOT NULL ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((col(row, "id")?, col(row, "clock_fault")?)))
+            .collect()
     }
 }

@@ -56,6 +56,22 @@ pub enum Destination {
     },
 }
 
+/// Posts deleted at most per [`GameService::prune_outbox`].
+const PRUNE_BATCH: i64 = 1000;
+
+/// How long a post that keeps failing for passing reasons is tried before
+/// it is parked: long enough for Discord or the database to come back,
+/// short enough that nobody gets a day-old message.
+pub const PARK_AFTER: i64 = 6 * 60 * 60;
+
+/// Seconds to wait after the `failures`-th failure in a row: doubling from
+/// 1 s to 5 minutes, plus up to half as much at random, so that posts
+/// failing together do not all come back together.
+pub fn backoff(failures: i64) -> i64 {
+    let base = (1i64 << (failures - 1).clamp(0, 9)).min(300);
+    base + fastrand::i64(0..=base / 2)
+}
+
 /// A post as the service makes it: its outbox id, and what it says.
 pub(super) type Made = (PostId, NewPost);
 
@@ -293,6 +309,10 @@ impl GameService {
                     created_at,
                     attempts,
                 }),
+                Err(e) if e.is_passing() => {
+                    self.failed_for_now(id, created_at, attempts, &e.to_string())
+                        .await?;
+                }
                 Err(e) => {
                     tracing::error!(post = %id, "cannot compose a post, giving it up: {e}");
                     self.give_up(id, &e.to_string()).await?;
@@ -323,9 +343,26 @@ impl GameService {
         Ok(self.store.release_posts(ids, self.now()).await?)
     }
 
-    /// Post `id` failed for a while (a 5xx, a rate limit): try again in
-    /// `seconds`.
-    pub async fn retry(&self, id: PostId, seconds: i64) -> Result<()> {
+    /// Post `id` (made at `created_at`, failed `attempts` times before)
+    /// failed for a reason that may pass (a 5xx, a rate limit, a busy
+    /// database): it is tried again after a backoff, and parked (given up,
+    /// saying why) once it has failed for [`PARK_AFTER`].
+    pub async fn failed_for_now(
+        &self,
+        id: PostId,
+        created_at: i64,
+        attempts: i64,
+        why: &str,
+    ) -> Result<()> {
+        if self.now() - created_at >= PARK_AFTER {
+            let hours = PARK_AFTER / 3600;
+            tracing::error!(post = %id, "a post failed for {hours} h, parking it: {why}");
+            return self
+                .give_up(id, &format!("still failing after {hours} h: {why}"))
+                .await;
+        }
+        let seconds = backoff(attempts + 1);
+        tracing::warn!(post = %id, "a post failed, again in {seconds} s: {why}");
         Ok(self.store.retry_post(id, self.now() + seconds).await?)
     }
 
@@ -333,6 +370,18 @@ impl GameService {
     /// messages, a channel that is gone): it is not tried again.
     pub async fn give_up(&self, id: PostId, why: &str) -> Result<()> {
         Ok(self.store.give_up_post(id, why).await?)
+    }
+
+    /// Deletes old posts (see [`super::Timing::keep_posts`]), a batch at a
+    /// time so that a long backlog never holds the database for long.
+    /// Returns how many went.
+    pub async fn prune_outbox(&self) -> Result<u64> {
+        let now = self.now();
+        let keep = self.timing.keep_posts;
+        Ok(self
+            .store
+            .prune_posts(now - keep, now - 4 * keep, PRUNE_BATCH)
+            .await?)
     }
 
     /// Posts not delivered yet (nor given up).

@@ -159,6 +159,29 @@ impl Store {
         Ok(posts)
     }
 
+    /// Deletes up to `limit` posts delivered before `delivered_before`, or
+    /// parked (given up) before `parked_before`: the outbox stays as small
+    /// as its traffic, however long the bot runs. Returns how many went.
+    pub async fn prune_posts(
+        &self,
+        delivered_before: i64,
+        parked_before: i64,
+        limit: i64,
+    ) -> Result<u64> {
+        let done = sqlx::query(
+            "DELETE FROM outbox WHERE id IN ( \
+               SELECT id FROM outbox WHERE delivered_at < $1 \
+               UNION ALL SELECT id FROM outbox WHERE failed IS NOT NULL AND created_at < $2 \
+               LIMIT $3)",
+        )
+        .bind(delivered_before)
+        .bind(parked_before)
+        .bind(limit)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
     /// Posts not delivered (nor given up) yet.
     pub async fn pending_posts(&self) -> Result<i64> {
         let row = sqlx::query(
