@@ -21,7 +21,7 @@ pub fn round_robin_schedule(n: usize) -> Vec<(usize, usize)> {
         games.extend(second_leg);
         return games;
     }
-    let m = if n % 2 == 0 { n - 1 } else { n };
+    let m = if n.is_multiple_of(2) { n - 1 } else { n };
     for i in 0..m {
         for k in 1..=(m - 1) / 2 {
             games.push((i, (i + k) % m));

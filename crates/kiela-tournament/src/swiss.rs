@@ -10,7 +10,7 @@ use crate::{Context, Event, Pairing};
 /// beyond which a repeat or a second bye could not be avoided.
 pub fn default_swiss_rounds(players: usize) -> u32 {
     let base = if players <= 16 { 5 } else { 7 };
-    let full = if players % 2 == 0 {
+    let full = if players.is_multiple_of(2) {
         players.saturating_sub(1)
     } else {
         players
