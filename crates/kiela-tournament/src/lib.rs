@@ -35,9 +35,17 @@
 //! 7. within a score group the top half meets the bottom half (1 v n/2+1),
 //!    which in round 1 seeds by rating.
 //!
-//! The lower-ranked player of a pair by south-minus-north difference moves
+//! Of a pair, the one with the lower south-minus-north difference moves
 //! first (then the one who was north last time; then the higher-ranked
-//! player on odd boards and the lower-ranked on even ones).
+//! player on odd boards and the lower-ranked on even ones). Forfeited games
+//! count neither for that difference nor for the last side; every paired
+//! game, forfeits included, counts as a meeting.
+//!
+//! Pairing round by round cannot look ahead: with 5 players and 5 rounds
+//! (a whole round-robin played as a Swiss) rounds 4 and 5 sometimes have no
+//! pairing without a repeat left (8 times in 400 random events in our
+//! trials, never with other sizes); the bot may prefer the round-robin
+//! format for so few players.
 //!
 //! A player may join late while fewer than half the rounds have started
 //! ([`late_join_open`]); they get ½ point for each round they missed (counted
@@ -75,7 +83,8 @@
 //! exists: a repeat or a colour clash is never forbidden outright, only made
 //! so expensive it happens only when nothing else is possible. This is simpler
 //! to check than the Dutch system's sequence of transpositions and exchanges
-//! and cannot paint itself into a corner inside one round.
+//! and cannot paint itself into a corner inside one round. Pairing a round
+//! of 64 players takes about 1.2 ms (`cargo bench -p kiela-tournament`).
 //!
 //! The matching is the `integer-blossom` crate (Edmonds' blossom algorithm,
 //! O(n³), dense integer weights, checked by its authors against a brute-force
