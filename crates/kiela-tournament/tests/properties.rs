@@ -10,6 +10,12 @@
 //! at the end nobody has more than one bye and every player's
 //! south-minus-north difference is within ±2.
 //!
+//! Swiss with forfeits (which withdraw), withdrawals and late joins: every
+//! round pairs exactly the players still in (not withdrawn, no forfeit loss,
+//! joined before the round) and is lexicographically optimal as above among
+//! them; late joiners have ½ per missed round; the standings rank everyone
+//! 1..=n by non-increasing points and do not change when recomputed.
+//!
 //! Round-robin (3–12 players): every pair meets exactly twice with sides
 //! swapped up to 6 players, exactly once above; every player is south in
 //! half their games, within one.
@@ -17,12 +23,15 @@
 use std::collections::HashMap;
 
 use integer_blossom::min_weight_perfect_matching;
-use kiela_tournament::{next_round, Event, Format, NextRound, Outcome, Player, PlayerKey};
+use kiela_tournament::{
+    next_round, standings, Event, Format, NextRound, Outcome, Player, PlayerKey,
+};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 
-/// What the rounds so far say, recomputed here independently of the crate.
+/// What the rounds so far say, recomputed here independently of the crate
+/// (sides count only games not forfeited).
 #[derive(Default)]
 struct Seen {
     side: HashMap<PlayerKey, i32>,
@@ -38,8 +47,10 @@ impl Seen {
                 *s.byes.entry(b).or_default() += 1;
             }
             for g in &r.games {
-                *s.side.entry(g.south).or_default() += 1;
-                *s.side.entry(g.north).or_default() -= 1;
+                if g.outcome.is_none_or(Outcome::is_played) {
+                    *s.side.entry(g.south).or_default() += 1;
+                    *s.side.entry(g.north).or_default() -= 1;
+                }
                 *s.met.entry(pair(g.south, g.north)).or_default() += 1;
             }
         }
@@ -150,6 +161,97 @@ proptest! {
             prop_assert!(seen.byes(k) <= 1, "{:?} had {} byes", k, seen.byes(k));
             prop_assert!(seen.side(k).abs() <= 2, "{:?} side difference {}", k, seen.side(k));
         }
+    }
+
+    #[test]
+    fn swiss_events_with_forfeits_withdrawals_and_late_joins(
+        n in 3usize..=48,
+        results in vec(0u8..40, 7 * 40),
+        joins in vec(0usize..3, 8),
+        withdrawals in vec(option::of(0usize..64), 8),
+    ) {
+        let mut e = Event {
+            format: Format::swiss(n),
+            players: (0..n as u32).map(|i| Player::new(PlayerKey(i))).collect(),
+            rounds: vec![],
+        };
+        let Format::Swiss { rounds } = e.format else { unreachable!() };
+        let mut results = results.into_iter();
+        loop {
+            let started = e.rounds.len() as u32;
+            if started > 0 && kiela_tournament::late_join_open(e.format, started) {
+                for _ in 0..joins[started as usize] {
+                    if e.players.len() < 64 {
+                        let key = PlayerKey(e.players.len() as u32);
+                        e.players.push(Player { joined_round: started, ..Player::new(key) });
+                    }
+                }
+            }
+            if let Some(w) = withdrawals[started as usize] {
+                let len = e.players.len();
+                e.players[w % len].withdrawn = true;
+            }
+            let next = next_round(&e).unwrap();
+            let NextRound::Pairing(p) = next else {
+                prop_assert_eq!(next, NextRound::Finished);
+                break;
+            };
+            let seen = Seen::of(&e);
+            let forfeited: Vec<PlayerKey> = e
+                .rounds
+                .iter()
+                .flat_map(|r| &r.games)
+                .filter_map(|g| match g.outcome {
+                    Some(Outcome::SouthForfeits) => Some(g.south),
+                    Some(Outcome::NorthForfeits) => Some(g.north),
+                    _ => None,
+                })
+                .collect();
+            let mut active: Vec<PlayerKey> = e
+                .players
+                .iter()
+                .filter(|p| !p.withdrawn && p.joined_round <= started && !forfeited.contains(&p.key))
+                .map(|p| p.key)
+                .collect();
+            active.sort();
+            let mut paired: Vec<PlayerKey> =
+                p.games.iter().flat_map(|&(s, n)| [s, n]).chain(p.bye).collect();
+            paired.sort();
+            prop_assert_eq!(&paired, &active, "exactly the players still in");
+            prop_assert_eq!(p.bye.is_some(), active.len() % 2 == 1);
+            let ours = badness(
+                p.bye.map_or(0, |b| seen.byes(b)),
+                p.games.iter().filter(|&&(s, n)| seen.clash(s, n)).count() as u32,
+                p.games.iter().map(|&(s, n)| seen.met(s, n)).sum(),
+            );
+            prop_assert_eq!(ours, best_badness(&seen, &active), "round {}", p.round);
+
+            let mut round = p.into_round();
+            for g in &mut round.games {
+                let r = results.next().unwrap();
+                g.outcome = Some(match r {
+                    38 => Outcome::SouthForfeits,
+                    39 => Outcome::NorthForfeits,
+                    _ => outcome(r),
+                });
+            }
+            e.rounds.push(round);
+        }
+        prop_assert!(e.rounds.len() as u32 <= rounds);
+        let s = standings(&e).unwrap();
+        prop_assert_eq!(&s, &standings(&e.clone()).unwrap());
+        prop_assert_eq!(s.len(), e.players.len());
+        for (i, row) in s.iter().enumerate() {
+            prop_assert_eq!(row.rank as usize, i + 1);
+            if i > 0 {
+                prop_assert!(s[i - 1].points >= row.points);
+            }
+        }
+        // Every game and bye gives out 1 point; late joiners ½ per missed round.
+        let total: u32 = s.iter().map(|r| r.points.quarters()).sum();
+        let late: u32 = e.players.iter().map(|p| 2 * p.joined_round).sum();
+        let given: u32 = e.rounds.iter().map(|r| 4 * (r.games.len() + usize::from(r.bye.is_some())) as u32).sum();
+        prop_assert_eq!(total, given + late);
     }
 
     #[test]
