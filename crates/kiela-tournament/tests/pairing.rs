@@ -271,3 +271,24 @@ fn round_robin_lifecycle() {
         outcome: None,
     };
 }
+
+/// More rounds than a full round-robin (the bot chose them): repeats and
+/// second byes become unavoidable, and the pairing still goes on, spreading
+/// them: 5 players over 8 rounds, every player gets one bye before anyone
+/// gets a second one.
+#[test]
+fn more_rounds_than_a_round_robin() {
+    let mut e = Event {
+        format: Format::Swiss { rounds: 8 },
+        players: (0..5).map(|i| Player::new(k(i))).collect(),
+        rounds: vec![],
+    };
+    while let NextRound::Pairing(p) = next_round(&e).unwrap() {
+        play(&mut e, p, &[Draw, SouthWins]);
+    }
+    assert_eq!(e.rounds.len(), 8);
+    let byes: Vec<_> = e.rounds.iter().map(|r| r.bye.unwrap()).collect();
+    let mut first_five = byes[..5].to_vec();
+    first_five.sort();
+    assert_eq!(first_five, (0..5).map(k).collect::<Vec<_>>());
+}
