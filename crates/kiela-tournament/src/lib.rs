@@ -87,7 +87,7 @@
 //! so expensive it happens only when nothing else is possible. This is simpler
 //! to check than the Dutch system's sequence of transpositions and exchanges
 //! and cannot paint itself into a corner inside one round. Pairing a round
-//! of 64 players takes about 1.2 ms (`cargo bench -p kiela-tournament`).
+//! of 64 players takes 1–2 ms (`cargo bench -p kiela-tournament`).
 //!
 //! The matching is the `integer-blossom` crate (Edmonds' blossom algorithm,
 //! O(n³), dense integer weights, checked by its authors against a brute-force
