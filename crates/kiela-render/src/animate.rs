@@ -157,9 +157,18 @@ fn show(
     gif: &mut GifWriter,
     shown: &mut Board,
     board: &Board,
-    delay: u16,
+    mut delay: u16,
 ) -> Result<(), RenderError> {
     let mut region: Option<Region> = None;
+    // A new caption is a frame of its own when the step is long enough to
+    // share (the strip and a far cell in one frame would make a large
+    // rectangle to encode); it takes the shortest delay from the step.
+    if shown.caption != board.caption && delay >= 2 * STEP_MIN_CS {
+        let strip = draw_caption(canvas, &board.caption);
+        gif.frame(canvas, strip, STEP_MIN_CS)?;
+        shown.caption.clone_from(&board.caption);
+        delay -= STEP_MIN_CS;
+    }
     let mut grow = |cell: Region| {
         region = Some(match region {
             None => cell,

@@ -98,10 +98,11 @@ fn the_example_turn_plays_from_the_position_before_to_the_position_after() {
     assert!(bytes.len() < 300 * 1024, "{} bytes", bytes.len());
     let frames = frames(&bytes);
     // Stone by stone: every take and every drop is a frame, plus the first
-    // and the last.
+    // and the last, and each lap's new caption (the first is in the first
+    // frame).
     let trace = &view.last_move.as_ref().unwrap().trace;
     let steps: usize = trace.laps.iter().map(|l| 1 + usize::from(l.stones)).sum();
-    assert_eq!(frames.len(), steps + 2);
+    assert_eq!(frames.len(), steps + 2 + trace.laps.len() - 1);
     assert!(total_cs(&frames) <= 800, "{} cs", total_cs(&frames));
     assert_eq!(frames.last().unwrap().0, 200, "the end is held 2 s");
     assert_shows(&frames[0].1, &before, "first frame");
@@ -337,7 +338,9 @@ fn the_animation_reads_on_a_phone() {
     let trace = &view.last_move.as_ref().unwrap().trace;
     let mut frame = 1;
     let mut strips = Vec::new();
-    for lap in &trace.laps {
+    for (i, lap) in trace.laps.iter().enumerate() {
+        // From the second lap, the caption comes in a frame of its own.
+        frame += usize::from(i > 0);
         strips.push(frames[frame].1.view(0, 236, 1000, 28).to_image());
         if lap.kind == kiela_rules::LapKind::Capture {
             let (cx, cy) = hole_centre(lap.from);
