@@ -10,7 +10,8 @@
 //! hole a vermillion ring while its capture is sown. The mover's band says
 //! "sowing", and the strip between the halves captions the lap under way
 //! ("relay from C4", "C3 captures C2+C1 (6)"). The last frame is the still
-//! picture after the turn, with its path marked, held for two seconds.
+//! picture after the turn, with its path marked, held for two seconds. A
+//! chain too long for its captions to be read keeps the first one.
 //!
 //! Timing: the steps share [`STEPS_CS`] hundredths of a second (at most
 //! [`STEP_MAX_CS`] each, at least [`STEP_MIN_CS`]); with the opening and
@@ -77,9 +78,16 @@ pub fn turn_gif(view: &BoardView) -> Result<Vec<u8>, RenderError> {
     let mut gif = GifWriter::new(&canvas, FIRST_CS)?;
     let snapshots = Snapshots::of(&last.trace);
     let delay = (STEPS_CS / snapshots.count().max(1) as u16).clamp(STEP_MIN_CS, STEP_MAX_CS);
+    // A caption per lap while the steps last long enough to read it (at
+    // least 10 cs, up to 54 steps): each new one is a small frame of its
+    // own. A longer chain flashes by; the first caption ("North sows G4")
+    // stays, and the capture marks still show.
+    let captions = delay >= 2 * STEP_MIN_CS;
     let mut board = shown.clone();
     for (lap_index, lap) in last.trace.laps.iter().enumerate() {
-        board.caption = caption(lap);
+        if captions {
+            board.caption = caption(lap);
+        }
         board.capturer = (lap.kind == LapKind::Capture).then_some(lap.from);
         // Take the stones: from the hole, or from the captured holes.
         match lap.kind {
