@@ -18,6 +18,11 @@ fn main() {
             .unwrap_or_else(|| "/tmp/kiela-phone".into()),
     );
     std::fs::create_dir_all(&dir).expect("an output directory");
+    println!(
+        "at {} px wide: {:?}",
+        kiela_render::PHONE_WIDTH,
+        kiela_render::phone_sizes()
+    );
     let mut game = Game::new(Variant::Standard);
     let mut before = *game.position();
     let mut last = None;
