@@ -92,6 +92,10 @@ board-why-other-timeout = timeout
 board-band-to-move = { $side } · to move
 board-band-to-move-time = { $side } · to move · { $time }
 board-band-winner = { $side } · wins
+board-band-sowing = { $side } · sowing
+board-caption-sow = { $side } sows { $hole }
+board-caption-relay = relay from { $hole }
+board-caption-capture = { $hole } captures { $holes } ({ $count })
 board-days-left = { $count ->
     [one] { $count } day left
    *[other] { $count } days left

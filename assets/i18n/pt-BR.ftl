@@ -110,6 +110,10 @@ board-why-other-timeout = tempo esgotado
 board-band-to-move = { $side } · sua vez
 board-band-to-move-time = { $side } · sua vez · { $time }
 board-band-winner = { $side } · vence
+board-band-sowing = { $side } · semeando
+board-caption-sow = O { $side } semeia { $hole }
+board-caption-relay = recolhe as sementes de { $hole }
+board-caption-capture = { $hole } captura { $holes } ({ $count })
 board-days-left = { $count ->
     [one] falta { $count } dia
    *[other] faltam { $count } dias

@@ -15,8 +15,9 @@ pub const ALT_TEXT_MAX_CHARS: usize = 1024;
 const MAX_NAME_CHARS: usize = 48;
 
 /// A plain-text description of the same board as the picture: the game
-/// number, variant and move number, who is to move and their time left (or
-/// the result), the last move's path, and each row's counts from A to J,
+/// number, variant and move number, who is to move (or the result; like
+/// the picture, not the time left, which would go stale: the message's
+/// own timestamp counts it down), the last move's path, and each row's counts from A to J,
 /// North's rows first as in the picture. At most [`ALT_TEXT_MAX_CHARS`]
 /// characters: the path is at most [`words::PATH_MAX_CHARS`].
 ///
@@ -42,13 +43,7 @@ pub fn alt_text(view: &BoardView) -> String {
         }
         None => {
             let player = player(position.turn());
-            text.push_str(&match view.time_left {
-                Some(seconds) => {
-                    let time = words::time_left(lang, seconds);
-                    tr!(lang, "board-alt-to-move-time", player = player, time = time)
-                }
-                None => tr!(lang, "board-alt-to-move", player = player),
-            });
+            text.push_str(&tr!(lang, "board-alt-to-move", player = player));
         }
     }
     text.push(' ');
@@ -127,7 +122,7 @@ mod tests {
         let text = alt_text(&view);
         assert!(
             text.starts_with(
-                "Kiela board, Game #12, Standard, move 1. bob (North) to move, 3 days left."
+                "Kiela board, Game #12, Standard, move 1. bob (North) to move. Last move:"
             ),
             "{text}"
         );
@@ -193,7 +188,7 @@ mod tests {
         let text = alt_text(&view);
         assert!(
             text.starts_with(
-                "Tabuleiro de Kiela, Partida #12, Padrão, jogada 1. Vez de bob (Norte), faltam 3 dias. \
+                "Tabuleiro de Kiela, Partida #12, Padrão, jogada 1. Vez de bob (Norte). \
                  Última jogada: alice (Sul) semeou G2 → terminou em E2. \
                  bob (Norte), 28 sementes: Fileira 4, de A a J: 2 2 2 2 2 2 2 2 2 2."
             ),

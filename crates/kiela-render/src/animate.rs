@@ -3,11 +3,15 @@
 //!
 //! A turn starts from the still picture of the position before it and
 //! replays its laps on that canvas, redrawing only the holes a step
-//! touches: the stones in hand ride as a yellow `×5` label on the hole
-//! they are over, each hole receiving a stone shows its new count, the
-//! start hole gets its ring and captured holes their dashed square as they
-//! are emptied. The last frame is the still picture after the turn, with
-//! its path marked, held for two seconds.
+//! touches: the stones in hand ride as a large yellow disc with their
+//! number over the hole they are over (the current hole), each hole
+//! receiving a stone shows its new count, the start hole gets its ring and
+//! captured holes their dashed square as they are emptied, the capturing
+//! hole a vermillion ring while its capture is sown. The mover's band says
+//! "sowing", and the strip between the halves captions the lap under way
+//! ("relay from C4", "C3 captures C2+C1 (6)"). The last frame is the still
+//! picture after the turn, with its path marked, held for two seconds. A
+//! chain too long for its captions to be read keeps the first one.
 //!
 //! Timing: the steps share [`STEPS_CS`] hundredths of a second (at most
 //! [`STEP_MAX_CS`] each, at least [`STEP_MIN_CS`]); with the opening and
@@ -18,9 +22,9 @@
 
 use image::RgbImage;
 
-use super::board::{draw_board, draw_cell, CellMarks};
+use super::board::{draw_board, draw_caption, draw_cell, draw_sowing, CellMarks};
 use super::gif::{GifWriter, Region, WHOLE};
-use super::{BoardView, LastMove, RenderError};
+use super::{words, BoardView, LastMove, RenderError};
 use kiela_i18n::Lang;
 use kiela_rules::{Game, Hole, HoleSet, LapKind, Move, Trace};
 
@@ -67,13 +71,24 @@ pub fn turn_gif(view: &BoardView) -> Result<Vec<u8>, RenderError> {
         time_left: None,
         ..view.clone()
     };
-    let mut canvas = draw_board(&before);
+    let mover = last.before.turn();
+    let caption = |lap| words::caption(view.lang, mover, lap);
+    let mut shown = Board::new(last, caption(&last.trace.laps[0]));
+    let mut canvas = draw_sowing(&before, &shown.caption);
     let mut gif = GifWriter::new(&canvas, FIRST_CS)?;
     let snapshots = Snapshots::of(&last.trace);
     let delay = (STEPS_CS / snapshots.count().max(1) as u16).clamp(STEP_MIN_CS, STEP_MAX_CS);
-    let mut shown = Board::new(last);
+    // A caption per lap while the steps last long enough to read it (at
+    // least 10 cs, up to 54 steps): each new one is a small frame of its
+    // own. A longer chain flashes by; the first caption ("North sows G4")
+    // stays, and the capture marks still show.
+    let captions = delay >= 2 * STEP_MIN_CS;
     let mut board = shown.clone();
     for (lap_index, lap) in last.trace.laps.iter().enumerate() {
+        if captions {
+            board.caption = caption(lap);
+        }
+        board.capturer = (lap.kind == LapKind::Capture).then_some(lap.from);
         // Take the stones: from the hole, or from the captured holes.
         match lap.kind {
             LapKind::Sow | LapKind::Relay => board.counts[lap.from.index()] = 0,
@@ -116,15 +131,21 @@ struct Board {
     start: Option<Hole>,
     taken: HoleSet,
     hand: Option<(Hole, u8)>,
+    /// The hole whose capture is being sown.
+    capturer: Option<Hole>,
+    /// The strip's caption: the lap under way.
+    caption: String,
 }
 
 impl Board {
-    fn new(last: &LastMove) -> Board {
+    fn new(last: &LastMove, caption: String) -> Board {
         Board {
             counts: last.before.board(),
             start: None,
             taken: HoleSet::EMPTY,
             hand: None,
+            capturer: None,
+            caption,
         }
     }
 
@@ -133,6 +154,7 @@ impl Board {
             start: self.start == Some(hole),
             taken: self.taken.contains(hole),
             hand: self.hand.filter(|(h, _)| *h == hole).map(|(_, n)| n),
+            capturer: self.capturer == Some(hole),
         }
     }
 }
@@ -143,16 +165,19 @@ fn show(
     gif: &mut GifWriter,
     shown: &mut Board,
     board: &Board,
-    delay: u16,
+    mut delay: u16,
 ) -> Result<(), RenderError> {
     let mut region: Option<Region> = None;
-    for hole in Hole::all() {
-        let i = hole.index();
-        let marks = board.marks(hole);
-        if shown.counts[i] == board.counts[i] && shown.marks(hole) == marks {
-            continue;
-        }
-        let cell = draw_cell(canvas, hole, board.counts[i], marks);
+    // A new caption is a frame of its own when the step is long enough to
+    // share (the strip and a far cell in one frame would make a large
+    // rectangle to encode); it takes the shortest delay from the step.
+    if shown.caption != board.caption && delay >= 2 * STEP_MIN_CS {
+        let strip = draw_caption(canvas, &board.caption);
+        gif.frame(canvas, strip, STEP_MIN_CS)?;
+        shown.caption.clone_from(&board.caption);
+        delay -= STEP_MIN_CS;
+    }
+    let mut grow = |cell: Region| {
         region = Some(match region {
             None => cell,
             Some(r) => [
@@ -162,6 +187,17 @@ fn show(
                 r[3].max(cell[3]),
             ],
         });
+    };
+    if shown.caption != board.caption {
+        grow(draw_caption(canvas, &board.caption));
+    }
+    for hole in Hole::all() {
+        let i = hole.index();
+        let marks = board.marks(hole);
+        if shown.counts[i] == board.counts[i] && shown.marks(hole) == marks {
+            continue;
+        }
+        grow(draw_cell(canvas, hole, board.counts[i], marks));
     }
     *shown = board.clone();
     match region {

@@ -50,9 +50,13 @@ const STRIP_BOTTOM: i32 = SOUTH_TOP - 2;
 const CELL_HALF: i32 = 40;
 const HOLE_R: f32 = 32.0;
 /// The ring marking the hole the last move started from.
-const START_RING: (f32, f32) = (34.5, 39.0);
+const START_RING: (f32, f32) = (34.0, 38.5);
 /// The dashed ring marking the hole the turn ended in.
-const END_RING: (f32, f32) = (34.0, 39.5);
+const END_RING: (f32, f32) = (33.5, 38.5);
+/// The sowing-direction chevrons between the cells: half their length
+/// along the row and half their height. Their near end stays 4 px clear of
+/// the rings of the holes on either side.
+const CHEVRON_HALF: (f32, f32) = (3.5, 6.0);
 /// Half the side of the dashed square marking a captured hole.
 const CAPTURE_HALF: i32 = 38;
 const CAPTURE_THICKNESS: i32 = 4;
@@ -60,10 +64,74 @@ const CAPTURE_THICKNESS: i32 = 4;
 const MAX_DOTS: u8 = 9;
 const DOT_RING_R: f32 = 26.5;
 const DOT_R: f32 = 3.5;
-/// Text sizes at 1000 px wide, chosen to stay legible when Discord shows
-/// the picture 400 px wide on a phone (counts 14 px, labels 9 px there).
+/// Text sizes at 1000 px wide (ab_glyph's pixel scale: ascent to
+/// descent; digits are 0.63 of it), chosen to stay legible when Discord
+/// shows the picture [`PHONE_WIDTH`] wide on a phone: counts 14 px there,
+/// the strip, its legend and the bands 10.4 px, coordinates 10 px, the
+/// order badges' and the stone in flight's digits 10 px tall; only the
+/// quiet `+n` marks are smaller ([`phone_sizes`] measures them).
 const COUNT_SIZE: f32 = 36.0;
-const LABEL_SIZE: f32 = 23.0;
+const LABEL_SIZE: f32 = 26.0;
+const NAME_SIZE: f32 = 28.0;
+const COORD_SIZE: f32 = 25.0;
+/// The relay and capture order badges.
+const BADGE_SIZE: f32 = 41.0;
+/// A hole's change over the turn (`+2`, `−5`): quieter than the badges.
+const CHANGE_SIZE: f32 = 22.0;
+/// The caption of each lap in the animation's strip.
+const CAPTION_SIZE: f32 = 30.0;
+/// The stone in flight in the animation: a yellow disc over the hole the
+/// stones in hand are over, with their number.
+const HAND_R: f32 = 32.0;
+const HAND_SIZE: f32 = 41.0;
+
+/// The width at which Discord shows the pictures on a phone.
+pub const PHONE_WIDTH: u32 = 400;
+
+/// The smallest things the pictures show, measured from the layout and
+/// the font, in pixels of the picture shown [`PHONE_WIDTH`] wide.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PhoneSizes {
+    /// Height of the digits in the relay and capture order badges.
+    pub badge_digits: f32,
+    /// Font size of the status strip and its last-move legend.
+    pub strip_text: f32,
+    /// Font size of the players' bands (the name is larger).
+    pub band_text: f32,
+    /// Font size of the column letters and row numbers.
+    pub coordinates: f32,
+    /// Font size of the animation's caption.
+    pub caption_text: f32,
+    /// Diameter of the stone in flight in the animation (it covers the
+    /// hole it is over: the current hole's mark).
+    pub stone_in_flight: f32,
+    /// Height of the digits on the stone in flight.
+    pub hand_digits: f32,
+    /// Height of the digits of the quiet `+n` change marks.
+    pub change_digits: f32,
+}
+
+/// The sizes of [`PhoneSizes`], measured.
+pub fn phone_sizes() -> PhoneSizes {
+    let scale = PHONE_WIDTH as f32 / WIDTH as f32;
+    PhoneSizes {
+        badge_digits: digit_height(BADGE_SIZE) * scale,
+        strip_text: LABEL_SIZE * scale,
+        band_text: LABEL_SIZE * scale,
+        coordinates: COORD_SIZE * scale,
+        caption_text: CAPTION_SIZE * scale,
+        stone_in_flight: 2.0 * HAND_R * scale,
+        hand_digits: digit_height(HAND_SIZE) * scale,
+        change_digits: digit_height(CHANGE_SIZE) * scale,
+    }
+}
+
+/// The height of the ink of the shortest digit at `size` (bold).
+fn digit_height(size: f32) -> f32 {
+    ('0'..='9')
+        .map(|d| paint::ink_height(&FONTS.bold, size, &d.to_string()))
+        .fold(f32::INFINITY, f32::min)
+}
 
 pub(super) const BACKGROUND: Rgb<u8> = Rgb([0xF4, 0xEC, 0xDC]);
 pub(super) const WOOD: Rgb<u8> = Rgb([0xD9, 0xB7, 0x84]);
@@ -108,7 +176,7 @@ pub(super) const COLOURS: [Rgb<u8>; 16] = [
     MARKER,
     Rgb([0x00, 0x00, 0x00]),
 ];
-pub(super) const EDGES: [(Rgb<u8>, Rgb<u8>); 22] = [
+pub(super) const EDGES: [(Rgb<u8>, Rgb<u8>); 24] = [
     (BACKGROUND, WOOD),
     (BACKGROUND, INK),
     (BACKGROUND, MUTED),
@@ -131,6 +199,8 @@ pub(super) const EDGES: [(Rgb<u8>, Rgb<u8>); 22] = [
     (MARKER, INK),
     (ACTIVE_BAND, ACTIVE_TEXT),
     (ACTIVE_BAND, MARKER),
+    (CAPTURED, COUNT),
+    (WOOD, BACKGROUND),
 ];
 
 /// The centre of `hole` in the picture, in pixels.
@@ -147,6 +217,17 @@ pub fn hole_centre(hole: Hole) -> (u32, u32) {
 
 /// Draws the board picture of `view` ([`WIDTH`] x [`HEIGHT`], RGB).
 pub fn draw_board(view: &BoardView) -> RgbImage {
+    draw(view, None)
+}
+
+/// The animation's first picture: `view`'s position while the player to
+/// move sows their turn: their band says "sowing", and the strip shows
+/// `caption` (the lap under way) instead of the status.
+pub(super) fn draw_sowing(view: &BoardView, caption: &str) -> RgbImage {
+    draw(view, Some(caption))
+}
+
+fn draw(view: &BoardView, caption: Option<&str>) -> RgbImage {
     let mut img = TEMPLATE.clone();
     for hole in Hole::all() {
         draw_pit(&mut img, hole, view.position.stones(hole));
@@ -155,7 +236,11 @@ pub fn draw_board(view: &BoardView) -> RgbImage {
         path(&mut img, view, last);
     }
     for side in Side::BOTH {
-        band(&mut img, view, side);
+        band(&mut img, view, side, caption.is_some());
+    }
+    if let Some(caption) = caption {
+        draw_caption(&mut img, caption);
+        return img;
     }
     match view.outcome {
         Some(outcome) => {
@@ -193,6 +278,8 @@ pub(super) struct CellMarks {
     pub taken: bool,
     /// The stones in hand are over this hole.
     pub hand: Option<u8>,
+    /// The stones in hand were captured by this hole.
+    pub capturer: bool,
 }
 
 /// Redraws `hole`'s whole cell: wood, pit with `stones`, and `marks`.
@@ -209,22 +296,55 @@ pub(super) fn draw_cell(img: &mut RgbImage, hole: Hole, stones: u8, marks: CellM
     if marks.taken {
         capture_square(img, hole);
     }
+    if marks.capturer {
+        paint::ring(
+            img,
+            cx as f32,
+            cy as f32,
+            START_RING.0,
+            START_RING.1,
+            CAPTURED,
+        );
+    }
     if let Some(stones) = marks.hand {
-        let right = (cx + half) as f32;
+        let (x, y) = (cx as f32, cy as f32);
+        paint::disc(img, x, y, HAND_R, INK);
+        paint::disc(img, x, y, HAND_R - 3.0, MARKER);
         let label = words::hand(stones);
-        let y = cy as f32 - CELL_HALF as f32 + LABEL_SIZE * 0.55;
-        paint::pill(
+        paint::text(
             img,
             &FONTS.bold,
-            LABEL_SIZE,
+            HAND_SIZE,
             &label,
-            right,
+            x,
             y,
-            Anchor::Right,
-            (MARKER, INK),
+            Anchor::Centre,
+            INK,
         );
     }
     [left, top, cx + half, cy + half]
+}
+
+/// Redraws the status strip with the animation's `caption` (the lap under
+/// way). Returns the strip's box, all it touched.
+pub(super) fn draw_caption(img: &mut RgbImage, caption: &str) -> [u32; 4] {
+    let (top, bottom) = (STRIP_TOP as u32, STRIP_BOTTOM as u32);
+    paint::copy_region(img, &TEMPLATE, 0, top, WIDTH, bottom - top);
+    let cy = ((STRIP_TOP + STRIP_BOTTOM) / 2) as f32;
+    let room = (WIDTH as i32 - 2 * MARGIN_X) as f32;
+    let caption = paint::fit(&FONTS.bold, CAPTION_SIZE, caption, room);
+    let centre = WIDTH as f32 / 2.0;
+    paint::text(
+        img,
+        &FONTS.bold,
+        CAPTION_SIZE,
+        &caption,
+        centre,
+        cy,
+        Anchor::Centre,
+        INK,
+    );
+    [0, top, WIDTH, bottom]
 }
 
 /// What every picture shares: background, the two wooden halves, the
@@ -256,12 +376,13 @@ fn chevrons(img: &mut RgbImage) {
             let (cx, cy) = hole_centre(Hole::new(column, row).expect("A..I, 1..4"));
             let x = (cx as i32 + COLUMN_W / 2) as f32;
             let y = cy as f32;
+            let (along, half) = CHEVRON_HALF;
             let (tip, base) = if rightwards {
-                (x + 4.0, x - 4.0)
+                (x + along, x - along)
             } else {
-                (x - 4.0, x + 4.0)
+                (x - along, x + along)
             };
-            paint::triangle(img, [(base, y - 7.0), (base, y + 7.0), (tip, y)], CHEVRON);
+            paint::triangle(img, [(base, y - half), (base, y + half), (tip, y)], CHEVRON);
         }
     }
 }
@@ -304,7 +425,7 @@ fn coordinates(img: &mut RgbImage) {
         let x = (MARGIN_X + COLUMN_W * column as i32 + COLUMN_W / 2) as f32;
         let letter = ((b'A' + column) as char).to_string();
         for y in [55.0, 445.0] {
-            paint::text(img, font, LABEL_SIZE, &letter, x, y, Anchor::Centre, MUTED);
+            paint::text(img, font, COORD_SIZE, &letter, x, y, Anchor::Centre, MUTED);
         }
     }
     for row in 1..=4u8 {
@@ -316,7 +437,7 @@ fn coordinates(img: &mut RgbImage) {
             paint::text(
                 img,
                 font,
-                LABEL_SIZE,
+                COORD_SIZE,
                 &row.to_string(),
                 x,
                 y as f32,
@@ -369,8 +490,10 @@ fn capture_square(img: &mut RgbImage, hole: Hole) {
 }
 
 /// The last turn's path: the start ring, the end's dashed ring, captured
-/// holes' squares, relays and captures numbered in order (top left of the
-/// hole), and every changed hole's difference (bottom right).
+/// holes' squares, relays and captures numbered in order on large badges
+/// (top left of the hole), and every changed hole's difference (bottom
+/// right): a capture's loss on a vermillion label, other losses on a dark
+/// one, gains as quiet small text.
 fn path(img: &mut RgbImage, view: &BoardView, last: &LastMove) {
     if let Move::Sow(hole) = last.played {
         let (cx, cy) = hole_centre(hole);
@@ -380,67 +503,157 @@ fn path(img: &mut RgbImage, view: &BoardView, last: &LastMove) {
         let (cx, cy) = hole_centre(end);
         paint::dashed_ring(img, (cx as f32, cy as f32), END_RING, 12, END);
     }
-    for hole in last.captured().iter() {
+    let captured = last.captured();
+    for hole in captured.iter() {
         capture_square(img, hole);
     }
     let mut numbers: HashMap<Hole, Vec<usize>> = HashMap::new();
     for (i, lap) in last.trace.events().iter().enumerate() {
         numbers.entry(lap.from).or_default().push(i + 1);
     }
-    let bold = &FONTS.bold;
-    let label_y = |cy: u32, up: bool| {
-        let offset = CELL_HALF as f32 - LABEL_SIZE * 0.55;
-        if up {
-            cy as f32 - offset
-        } else {
-            cy as f32 + offset
-        }
-    };
     for hole in Hole::all() {
-        let (cx, cy) = hole_centre(hole);
         let delta = i32::from(view.position.stones(hole)) - i32::from(last.before.stones(hole));
         if delta != 0 {
-            let colours = if delta > 0 {
-                (COUNT, INK)
-            } else {
-                (INK, COUNT)
-            };
-            let right = (cx as i32 + CELL_HALF) as f32;
-            let label = words::change(delta);
-            let y = label_y(cy, false);
-            paint::pill(
-                img,
-                bold,
-                LABEL_SIZE,
-                &label,
-                right,
-                y,
-                Anchor::Right,
-                colours,
-            );
+            change_mark(img, hole, delta, captured.contains(hole));
         }
         if let Some(numbers) = numbers.get(&hole) {
-            let left = (cx as i32 - CELL_HALF) as f32;
-            let label = words::event_numbers(numbers);
-            let y = label_y(cy, true);
-            paint::pill(
-                img,
-                bold,
-                LABEL_SIZE,
-                &label,
-                left,
-                y,
-                Anchor::Left,
-                (START, COUNT),
-            );
+            badge(img, hole, numbers);
         }
     }
+}
+
+/// Room kept clear round a badge or a change label, in the wood's colour,
+/// so that a ring under it stops short of the label instead of touching it.
+const HALO: i32 = 2;
+
+/// Room kept between a badge's halo and the chevrons on either side.
+const CHEVRON_CLEAR: i32 = 4;
+
+/// The widest an order badge may be: from past the chevron on the left of
+/// its hole to short of the one on its right.
+const BADGE_MAX_W: i32 = COLUMN_W - 2 * (CHEVRON_CLEAR + HALO);
+
+/// The label and text size of the order badge of a hole visited as the
+/// `numbers`th events: `"3"`, `"1,4"`, or when that is too wide the first
+/// number and `"…"`, or the first number alone; smaller only if even that
+/// is too wide (a chain of more than 99 events). The path in the alt text
+/// has every step.
+pub(super) fn badge_label(numbers: &[usize]) -> (String, f32) {
+    let fits = |label: &str, size: f32| {
+        paint::text_width(&FONTS.bold, size, label) + 12.0 <= BADGE_MAX_W as f32
+    };
+    let full = words::event_numbers(numbers);
+    if fits(&full, BADGE_SIZE) {
+        return (full, BADGE_SIZE);
+    }
+    let first = numbers.first().map_or_else(String::new, usize::to_string);
+    let more = format!("{first}…");
+    if fits(&more, BADGE_SIZE) {
+        return (more, BADGE_SIZE);
+    }
+    let short = first;
+    let mut size = BADGE_SIZE;
+    while size > 16.0 && !fits(&short, size) {
+        size -= 1.0;
+    }
+    (short, size)
+}
+
+/// The box of `hole`'s order badge showing `label` at `size` (left, top,
+/// right, bottom): at the top left of the cell, reaching into the gap left
+/// of it.
+pub(super) fn badge_box(hole: Hole, (label, size): (&str, f32)) -> [i32; 4] {
+    let (cx, cy) = hole_centre(hole);
+    let height = (digit_height(BADGE_SIZE) + 9.0).round() as i32;
+    let width = (paint::text_width(&FONTS.bold, size, label) + 12.0).round() as i32;
+    let width = width.clamp(height, BADGE_MAX_W);
+    let left = cx as i32 - COLUMN_W / 2 + CHEVRON_CLEAR + HALO;
+    let top = cy as i32 - CELL_HALF + HALO;
+    [left, top, left + width, top + height]
+}
+
+/// The relay and capture numbers of one hole, white on blue.
+fn badge(img: &mut RgbImage, hole: Hole, numbers: &[usize]) {
+    let (label, size) = badge_label(numbers);
+    let label = label.as_str();
+    let [left, top, right, bottom] = badge_box(hole, (label, size));
+    let (w, h) = ((right - left) as u32, (bottom - top) as u32);
+    let r = h as f32 / 2.0;
+    paint::rounded_rect(
+        img,
+        left - HALO,
+        top - HALO,
+        w + 2 * HALO as u32,
+        h + 2 * HALO as u32,
+        r + HALO as f32,
+        WOOD,
+    );
+    paint::rounded_rect(img, left, top, w, h, r, START);
+    let (x, y) = ((left + right) as f32 / 2.0, (top + bottom) as f32 / 2.0);
+    paint::text(img, &FONTS.bold, size, label, x, y, Anchor::Centre, COUNT);
+}
+
+/// The box of `hole`'s change label (left, top, right, bottom): the
+/// bottom right of the cell.
+pub(super) fn change_box(hole: Hole, delta: i32) -> [i32; 4] {
+    let (cx, cy) = hole_centre(hole);
+    let label = words::change(delta);
+    let height = (CHANGE_SIZE * 1.1).round() as i32;
+    let width =
+        ((paint::text_width(&FONTS.bold, CHANGE_SIZE, &label) + 10.0).round() as i32).max(height);
+    let (right, bottom) = (cx as i32 + CELL_HALF - HALO, cy as i32 + CELL_HALF - HALO);
+    [right - width, bottom - height, right, bottom]
+}
+
+/// A hole's change over the turn: a gain as dark text on the wood (quiet:
+/// most holes of a long turn gain a stone), a loss on a dark label, a
+/// capture's loss on a vermillion one.
+fn change_mark(img: &mut RgbImage, hole: Hole, delta: i32, captured: bool) {
+    let [left, top, right, bottom] = change_box(hole, delta);
+    let (w, h) = ((right - left) as u32, (bottom - top) as u32);
+    let r = h as f32 / 2.0;
+    let (background, ink) = match (delta > 0, captured) {
+        (true, _) => (WOOD, INK),
+        (false, true) => (CAPTURED, COUNT),
+        (false, false) => (INK, COUNT),
+    };
+    paint::rounded_rect(
+        img,
+        left - HALO,
+        top - HALO,
+        w + 2 * HALO as u32,
+        h + 2 * HALO as u32,
+        r + HALO as f32,
+        WOOD,
+    );
+    paint::rounded_rect(img, left, top, w, h, r, background);
+    let (x, y) = ((left + right) as f32 / 2.0, (top + bottom) as f32 / 2.0);
+    let label = words::change(delta);
+    paint::text(
+        img,
+        &FONTS.bold,
+        CHANGE_SIZE,
+        &label,
+        x,
+        y,
+        Anchor::Centre,
+        ink,
+    );
+}
+
+/// The box of the chevron right of `hole`'s cell (every column but J).
+#[cfg(test)]
+fn chevron_box(hole: Hole) -> [i32; 4] {
+    let (cx, cy) = hole_centre(hole);
+    let x = cx as i32 + COLUMN_W / 2;
+    let (along, half) = (CHEVRON_HALF.0.ceil() as i32, CHEVRON_HALF.1.ceil() as i32);
+    [x - along, cy as i32 - half, x + along, cy as i32 + half]
 }
 
 /// A player's band: name and side, stones on their rows, and when it is
 /// their turn a dark background, a yellow arrow, "to move" and the time
 /// left.
-fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
+fn band(img: &mut RgbImage, view: &BoardView, side: Side, sowing: bool) {
     let top = match side {
         Side::North => 0,
         Side::South => HEIGHT as i32 - BAND_H,
@@ -477,7 +690,10 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
         x += 36.0;
     }
     let tag = match (to_move, winner) {
-        (true, _) => words::band_to_move(view.lang, side, view.time_left),
+        // The time left is not drawn: it would go stale in the posted
+        // picture (the message's own timestamp counts it down).
+        (true, _) if sowing => words::band_sowing(view.lang, side),
+        (true, _) => words::band_to_move(view.lang, side, None),
         (false, true) => words::band_winner(view.lang, side),
         (false, false) => words::side(view.lang, side),
     };
@@ -485,14 +701,14 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side) {
     let room = (WIDTH as i32 - MARGIN_X) as f32 - stones_w - 40.0 - (x + 16.0 + tag_w);
     let name = paint::fit(
         &FONTS.bold,
-        28.0,
+        NAME_SIZE,
         &clean_name(view.name(side), side, view.lang),
         room,
     );
     x = paint::text(
         img,
         &FONTS.bold,
-        28.0,
+        NAME_SIZE,
         &name,
         x,
         cy,
@@ -523,13 +739,16 @@ fn status(img: &mut RgbImage, view: &BoardView) {
     let turn = view.position.turn();
     let centre = words::to_move(view.lang, turn);
     // The arrow and the words.
-    let centre_w = 30.0 + paint::text_width(bold, 24.0, &centre);
+    let centre_w = 30.0 + paint::text_width(bold, LABEL_SIZE, &centre);
 
     let mut parts: Vec<(Mark, String)> = Vec::new();
     if let Some(last) = &view.last_move {
         match last.played {
             Move::Sow(hole) => parts.push((Mark::Ring, hole.to_string())),
             Move::Arrange(_) => parts.push((Mark::None, words::rearranged(view.lang))),
+        }
+        if let Some(end) = last.trace.ended() {
+            parts.push((Mark::DashedRing, end.to_string()));
         }
         if !last.captured().is_empty() {
             parts.push((Mark::Square, words::took(view.lang, last.captured_stones())));
@@ -583,7 +802,16 @@ fn status(img: &mut RgbImage, view: &BoardView) {
         Side::South => (cy + 9.0, cy - 9.0),
     };
     paint::triangle(img, [(x, base), (x + 20.0, base), (x + 10.0, tip)], INK);
-    paint::text(img, bold, 24.0, &centre, x + 30.0, cy, Anchor::Left, INK);
+    paint::text(
+        img,
+        bold,
+        LABEL_SIZE,
+        &centre,
+        x + 30.0,
+        cy,
+        Anchor::Left,
+        INK,
+    );
 
     // The last move, laid out right to left.
     let mut x = (WIDTH as i32 - MARGIN_X) as f32;
@@ -593,6 +821,7 @@ fn status(img: &mut RgbImage, view: &BoardView) {
         x -= w + 8.0;
         match mark {
             Mark::Ring => paint::ring(img, x - 9.0, cy, 6.5, 10.0, START),
+            Mark::DashedRing => paint::dashed_ring(img, (x - 9.0, cy), (6.5, 10.0), 6, END),
             Mark::Square => {
                 paint::dashed_square(img, (x - 10.0) as i32, cy as i32, 10, 3, CAPTURED)
             }
@@ -608,6 +837,7 @@ fn status(img: &mut RgbImage, view: &BoardView) {
 enum Mark {
     None,
     Ring,
+    DashedRing,
     Square,
 }
 
@@ -616,7 +846,7 @@ impl Mark {
     fn width(&self) -> f32 {
         match self {
             Mark::None => 0.0,
-            Mark::Ring => 18.0,
+            Mark::Ring | Mark::DashedRing => 18.0,
             Mark::Square => 20.0,
         }
     }
@@ -699,6 +929,66 @@ mod tests {
                 *img.get_pixel(x, cy - inset) == want
             })
             .count()
+    }
+
+    fn overlap(a: [i32; 4], b: [i32; 4]) -> bool {
+        a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+    }
+
+    /// A box grown by the halo drawn round it.
+    fn halo(b: [i32; 4]) -> [i32; 4] {
+        [b[0] - HALO, b[1] - HALO, b[2] + HALO, b[3] + HALO]
+    }
+
+    #[test]
+    fn no_mark_covers_another() {
+        // The widest labels: a badge of two numbers and more, a loss of two
+        // digits, on every hole.
+        let mut boxes: Vec<(String, [i32; 4])> = Vec::new();
+        for h in Hole::all() {
+            for numbers in [&[7][..], &[18, 24], &[88, 99, 100], &[1234, 5000]] {
+                let (label, size) = badge_label(numbers);
+                let b = halo(badge_box(h, (&label, size)));
+                boxes.push((format!("{h} badge {label}"), b));
+            }
+            boxes.push((format!("{h} change"), halo(change_box(h, -48))));
+            if h.column() < 9 {
+                boxes.push((format!("{h} chevron"), chevron_box(h)));
+            }
+        }
+        for (i, (a, box_a)) in boxes.iter().enumerate() {
+            for (b, box_b) in &boxes[i + 1..] {
+                // A hole has one badge: its sizes are alternatives.
+                if a.split(' ').take(2).eq(b.split(' ').take(2)) {
+                    continue;
+                }
+                assert!(
+                    !overlap(*box_a, *box_b),
+                    "{a} {box_a:?} covers {b} {box_b:?}"
+                );
+            }
+            // Everything stays inside the wooden board.
+            assert!(box_a[0] >= MARGIN_X - 6 && box_a[2] <= WIDTH as i32 - MARGIN_X + 6);
+        }
+        // The rings stop 4 px short of the chevrons on either side.
+        let ring = START_RING.1.max(END_RING.1);
+        let near = (COLUMN_W / 2) as f32 - CHEVRON_HALF.0;
+        assert!(ring + 4.0 <= near, "ring {ring}, chevron from {near}");
+        // The stone in flight stays in its hole's cell, which the
+        // animation redraws.
+        assert!(HAND_R <= CELL_HALF as f32);
+    }
+
+    #[test]
+    fn badges_keep_their_large_digits_unless_the_chain_is_very_long() {
+        assert_eq!(badge_label(&[3]), ("3".to_string(), BADGE_SIZE));
+        assert_eq!(badge_label(&[1, 4]), ("1,4".to_string(), BADGE_SIZE));
+        assert_eq!(badge_label(&[12, 40]), ("12".to_string(), BADGE_SIZE));
+        assert_eq!(badge_label(&[12]), ("12".to_string(), BADGE_SIZE));
+        assert_eq!(badge_label(&[123, 140]), ("123".to_string(), BADGE_SIZE));
+        let (label, size) = badge_label(&[1234, 1400]);
+        assert_eq!(label, "1234");
+        assert!(size < BADGE_SIZE);
     }
 
     #[test]

@@ -39,7 +39,7 @@ use kiela_rules::{GameError, HoleSet, IllegalMove, LapKind, Move, Outcome, Posit
 
 pub use alt_text::{alt_text, ALT_TEXT_MAX_CHARS};
 pub use animate::{game_gif, turn_gif, GameView};
-pub use board::{draw_board, hole_centre, HEIGHT, WIDTH};
+pub use board::{draw_board, hole_centre, phone_sizes, PhoneSizes, HEIGHT, PHONE_WIDTH, WIDTH};
 pub use graph::{draw_graph, graph_png, graph_points, GraphView, Mark, GRAPH_HEIGHT, GRAPH_WIDTH};
 
 /// Everything a board picture shows: the position and the game around it.
@@ -63,8 +63,10 @@ pub struct BoardView<'a> {
     /// The game's number in the bot ("Game #12"); `None` for a game
     /// outside it (the terminal tools).
     pub game_id: Option<i64>,
-    /// Seconds left to the player to move before they lose on time; shown
-    /// in their band. `None` when the game has no deadline.
+    /// Seconds left to the player to move before they lose on time.
+    /// Neither the picture nor the alt text shows it any more: a posted
+    /// picture would show it stale, while the message's `<t:…:R>`
+    /// timestamp stays live. Kept so that callers need not change.
     pub time_left: Option<i64>,
     /// The language of every word in the picture, the animations and the
     /// alt text.

@@ -276,6 +276,12 @@ fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<OutlinedGlyph>
     (glyphs, bounds)
 }
 
+/// Height in pixels of the ink of `text`.
+pub fn ink_height(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
+    let (_, [_, top, _, bottom]) = layout(font, size, text);
+    bottom - top
+}
+
 /// Width in pixels of the ink of `text`.
 pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
     let (_, [left, _, right, _]) = layout(font, size, text);
@@ -318,54 +324,6 @@ pub fn text(
         });
     }
     start + width
-}
-
-/// `text` on a rounded label of `background`, the label's edge at `x` as
-/// `anchor` says and its middle on `cy`. Returns the label's outer box
-/// (left, top, right, bottom).
-#[allow(clippy::too_many_arguments)]
-pub fn pill(
-    img: &mut RgbImage,
-    font: &FontRef<'static>,
-    size: f32,
-    label: &str,
-    x: f32,
-    cy: f32,
-    anchor: Anchor,
-    (background, ink): (Rgb<u8>, Rgb<u8>),
-) -> [i32; 4] {
-    let pad = (size * 0.3).round();
-    let height = (size * 1.1).round();
-    let width = (text_width(font, size, label) + 2.0 * pad)
-        .round()
-        .max(height);
-    let left = match anchor {
-        Anchor::Left => x,
-        Anchor::Centre => x - width / 2.0,
-        Anchor::Right => x - width,
-    }
-    .round() as i32;
-    let top = (cy - height / 2.0).round() as i32;
-    rounded_rect(
-        img,
-        left,
-        top,
-        width as u32,
-        height as u32,
-        height / 2.0,
-        background,
-    );
-    text(
-        img,
-        font,
-        size,
-        label,
-        left as f32 + width / 2.0,
-        top as f32 + height / 2.0,
-        Anchor::Centre,
-        ink,
-    );
-    [left, top, left + width as i32, top + height as i32]
 }
 
 /// `text` shortened with `…` until it is at most `max_width` pixels wide.

@@ -79,6 +79,36 @@ pub fn band_winner(lang: Lang, side: Side) -> String {
     tr!(lang, "board-band-winner", side = self::side(lang, side))
 }
 
+/// The mover's band while the animation sows their turn: `"North · sowing"`.
+pub fn band_sowing(lang: Lang, side: Side) -> String {
+    tr!(lang, "board-band-sowing", side = self::side(lang, side))
+}
+
+/// The animation's caption for one lap of `mover`'s turn: `"North sows
+/// G4"`, `"relay from C4"`, `"C3 captures C2+C1 (6)"`.
+pub fn caption(lang: Lang, mover: Side, lap: &Lap) -> String {
+    let hole = lap.from.to_string();
+    match lap.kind {
+        LapKind::Sow => tr!(
+            lang,
+            "board-caption-sow",
+            side = side(lang, mover),
+            hole = hole
+        ),
+        LapKind::Relay => tr!(lang, "board-caption-relay", hole = hole),
+        LapKind::Capture => {
+            let holes: Vec<String> = lap.captures().map(|(h, _)| h.to_string()).collect();
+            tr!(
+                lang,
+                "board-caption-capture",
+                hole = hole,
+                holes = holes.join("+"),
+                count = lap.stones
+            )
+        }
+    }
+}
+
 /// Stones on a player's rows: `"28 stones"`.
 pub fn stones(lang: Lang, count: u32) -> String {
     tr!(lang, "count-stones", count = count)
@@ -176,9 +206,9 @@ pub fn event_numbers(numbers: &[usize]) -> String {
     format!("{}{more}", shown.join(","))
 }
 
-/// The stones in hand during an animation: `"×5"`.
+/// The stones in hand during an animation, on the stone in flight: `"5"`.
 pub fn hand(stones: u8) -> String {
-    format!("×{stones}")
+    stones.to_string()
 }
 
 /// A path longer than this many characters is shortened in the middle.
@@ -388,6 +418,34 @@ mod tests {
             &position.trace(&"J1".parse().unwrap()).unwrap(),
         );
         assert!(short.starts_with("bob sowed J1"), "{short}");
+    }
+
+    #[test]
+    fn captions_name_each_lap() {
+        let mut capture = lap(LapKind::Capture, "C3", 6);
+        capture.captured = [
+            Some(("C2".parse().unwrap(), 4)),
+            Some(("C1".parse().unwrap(), 2)),
+        ];
+        let sow = lap(LapKind::Sow, "G4", 4);
+        let relay = lap(LapKind::Relay, "C4", 3);
+        assert_eq!(caption(Lang::En, Side::North, &sow), "North sows G4");
+        assert_eq!(caption(Lang::En, Side::North, &relay), "relay from C4");
+        assert_eq!(
+            caption(Lang::En, Side::North, &capture),
+            "C3 captures C2+C1 (6)"
+        );
+        assert_eq!(caption(Lang::Pt, Side::North, &sow), "O Norte semeia G4");
+        assert_eq!(
+            caption(Lang::Pt, Side::North, &relay),
+            "recolhe as sementes de C4"
+        );
+        assert_eq!(
+            caption(Lang::Pt, Side::South, &capture),
+            "C3 captura C2+C1 (6)"
+        );
+        assert_eq!(band_sowing(Lang::En, Side::North), "North · sowing");
+        assert_eq!(band_sowing(Lang::Pt, Side::South), "Sul · semeando");
     }
 
     #[test]

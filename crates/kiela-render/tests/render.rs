@@ -15,7 +15,9 @@ use std::path::PathBuf;
 
 use image::{Rgb, RgbImage};
 use kiela_i18n::Lang;
-use kiela_render::{alt_text, hole_centre, render_png, BoardView, LastMove, HEIGHT, WIDTH};
+use kiela_render::{
+    alt_text, hole_centre, phone_sizes, render_png, BoardView, LastMove, HEIGHT, PHONE_WIDTH, WIDTH,
+};
 use kiela_rules::{Game, Hole, Move, Position, Side, Variant};
 use serde_json::Value;
 
@@ -411,13 +413,49 @@ fn the_alt_text_follows_the_language() {
         text.starts_with("Tabuleiro de Kiela, Partida #99999, Padrão, jogada 12. Vez de "),
         "{text}"
     );
-    assert!(
-        text.contains(" (Sul), faltam 59 minutos. Última jogada: "),
-        "{text}"
-    );
+    assert!(text.contains(" (Sul). Última jogada: "), "{text}");
+    assert!(!text.contains("faltam"), "no stale time left: {text}");
     assert!(
         text.contains(" (Norte) semeou G4 → continua semeando de "),
         "{text}"
     );
     assert!(text.contains("Fileira 1, de A a J: "), "{text}");
+}
+
+#[test]
+fn the_layout_reads_on_a_phone() {
+    let sizes = phone_sizes();
+    assert!(sizes.badge_digits >= 10.0, "{sizes:?}");
+    assert!(sizes.strip_text >= 10.0, "{sizes:?}");
+    assert!(sizes.band_text >= 10.0, "{sizes:?}");
+    assert!(sizes.coordinates >= 10.0, "{sizes:?}");
+    assert!(sizes.caption_text >= 10.0, "{sizes:?}");
+    assert!(sizes.hand_digits >= 10.0, "{sizes:?}");
+    assert!(sizes.stone_in_flight >= 20.0, "{sizes:?}");
+    // The gains are quieter than the order badges.
+    assert!(sizes.change_digits < sizes.badge_digits, "{sizes:?}");
+}
+
+#[test]
+fn the_drawn_badge_digits_are_10_px_tall_at_phone_width() {
+    // Ply 22: C4 (emptied by the first relay) carries badge 1, white on
+    // blue at the top left of its cell.
+    let (game, last) = played(22);
+    let img = decode(&render_png(&view(&game, last)).unwrap());
+    let (cx, cy) = hole_centre("C4".parse().unwrap());
+    let white_rows: Vec<u32> = (cy - 40..cy)
+        .filter(|&y| (cx - 46..cx - 12).any(|x| img.get_pixel(x, y).0.iter().all(|&c| c > 200)))
+        .collect();
+    let height = white_rows.last().unwrap() - white_rows.first().unwrap() + 1;
+    let at_phone = height as f32 * PHONE_WIDTH as f32 / WIDTH as f32;
+    assert!(
+        at_phone >= 10.0,
+        "{height} px, {at_phone} px at phone width"
+    );
+    // And the picture says nothing of the time left.
+    let mut late = view(&game, None);
+    late.time_left = Some(60);
+    let mut early = late.clone();
+    early.time_left = Some(30 * 86_400);
+    assert_eq!(render_png(&late).unwrap(), render_png(&early).unwrap());
 }

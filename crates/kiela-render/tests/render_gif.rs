@@ -3,7 +3,7 @@
 //! after, bounded size on the longest chains random games produce; and the
 //! still picture's path marks on the README's example turn.
 
-use image::{Rgb, RgbImage, RgbaImage};
+use image::{GenericImageView, Rgb, RgbImage, RgbaImage};
 use kiela_i18n::Lang;
 use kiela_render::{
     alt_text, game_gif, hole_centre, render_png, turn_gif, BoardView, GameView, LastMove,
@@ -98,10 +98,11 @@ fn the_example_turn_plays_from_the_position_before_to_the_position_after() {
     assert!(bytes.len() < 300 * 1024, "{} bytes", bytes.len());
     let frames = frames(&bytes);
     // Stone by stone: every take and every drop is a frame, plus the first
-    // and the last.
+    // and the last, and each lap's new caption (the first is in the first
+    // frame).
     let trace = &view.last_move.as_ref().unwrap().trace;
     let steps: usize = trace.laps.iter().map(|l| 1 + usize::from(l.stones)).sum();
-    assert_eq!(frames.len(), steps + 2);
+    assert_eq!(frames.len(), steps + 2 + trace.laps.len() - 1);
     assert!(total_cs(&frames) <= 800, "{} cs", total_cs(&frames));
     assert_eq!(frames.last().unwrap().0, 200, "the end is held 2 s");
     assert_shows(&frames[0].1, &before, "first frame");
@@ -161,14 +162,29 @@ fn the_still_picture_numbers_relays_and_captures_and_signs_every_change() {
         let blue = count_in(&img, &name, (-40, -14), (-40, -16), BLUE);
         assert_eq!(blue > 150, numbered, "{name}: {blue} blue pixels");
     }
-    // Changes, bottom right: white labels for gains, dark for losses.
+    // Changes, bottom right: quiet dark digits on the wood for gains, dark
+    // labels for losses, vermillion ones for the captures' losses.
+    const VERMILLION: [u8; 3] = [0xD5, 0x5E, 0x00];
+    let captured = view.last_move.as_ref().unwrap().captured();
     for hole in Hole::all() {
         let name = hole.to_string();
         let delta = i32::from(game.position().stones(hole)) - i32::from(before.stones(hole));
         let white = count_in(&img, &name, (12, 40), (18, 40), WHITE);
         let dark = count_in(&img, &name, (12, 40), (18, 40), INK);
-        assert_eq!(white > 150, delta > 0, "{name} {delta:+}: {white} white");
-        assert_eq!(dark > 150, delta < 0, "{name} {delta:+}: {dark} dark");
+        let red = count_in(&img, &name, (12, 40), (18, 40), VERMILLION);
+        let taken = captured.contains(hole);
+        assert_eq!(red > 150, taken, "{name} {delta:+}: {red} vermillion");
+        assert_eq!(
+            dark > 150,
+            delta < 0 && !taken,
+            "{name} {delta:+}: {dark} dark"
+        );
+        if delta > 0 {
+            assert!(
+                white == 0 && dark > 20,
+                "{name} {delta:+}: {white} white, {dark} dark"
+            );
+        }
     }
     // The end, H4: a dashed green ring (green on its left and right, the
     // wood between dashes).
@@ -278,4 +294,70 @@ fn a_game_animation_has_a_frame_per_turn() {
     assert_shows(&frames[0].1, &Position::new(Variant::Standard), "the start");
     assert_shows(&frames.last().unwrap().1, game.position(), "the end");
     assert!(bytes.len() <= 2 << 20);
+}
+
+/// The pixels of row `y` between `x0` and `x1` that are `colour`, as the
+/// extent from the first to the last.
+fn extent(img: &RgbImage, y: u32, (x0, x1): (u32, u32), colour: [u8; 3]) -> u32 {
+    let xs: Vec<u32> = (x0..x1)
+        .filter(|&x| img.get_pixel(x, y).0 == colour)
+        .collect();
+    xs.last().map_or(0, |last| last - xs[0] + 1)
+}
+
+#[test]
+fn the_animation_reads_on_a_phone() {
+    const MARKER: [u8; 3] = [0xF0, 0xE4, 0x42];
+    const CAPTURED: [u8; 3] = [0xD5, 0x5E, 0x00];
+    let scale = kiela_render::PHONE_WIDTH as f32 / kiela_render::WIDTH as f32;
+    let (game, before) = example();
+    let mv: Move = "G4".parse().unwrap();
+    let view = view_after(game.position(), &before, mv, game.ply());
+    let frames = frames(&turn_gif(&view).unwrap());
+    // Frame 1: the stones taken from G4, a yellow disc over the hole.
+    let (x, y) = hole_centre("G4".parse().unwrap());
+    let disc = extent(&frames[1].1, y, (x - 46, x + 46), MARKER);
+    assert!(
+        disc as f32 * scale >= 20.0,
+        "stone in flight {disc} px, {} px at phone width",
+        disc as f32 * scale
+    );
+    // The mover's band says they are sowing, not "to move": it differs from
+    // the still picture of the position before.
+    let mut still_before = BoardView::new(&before, "Ngola Kiluanji", "Nzinga Mbande");
+    still_before.ply = game.ply() - 1;
+    still_before.game_id = Some(12);
+    let still = image::load_from_memory(&render_png(&still_before).unwrap())
+        .unwrap()
+        .to_rgb8();
+    let band_differs = (0..46)
+        .any(|py| (0..1000).any(|px| frames[1].1.get_pixel(px, py) != still.get_pixel(px, py)));
+    assert!(band_differs, "North's band says sowing");
+    // Each lap is captioned in the strip, and the capturing hole (C3) is
+    // ringed in vermillion while its capture is sown.
+    let trace = &view.last_move.as_ref().unwrap().trace;
+    let mut frame = 1;
+    let mut strips = Vec::new();
+    for (i, lap) in trace.laps.iter().enumerate() {
+        // From the second lap, the caption comes in a frame of its own.
+        frame += usize::from(i > 0);
+        strips.push(frames[frame].1.view(0, 236, 1000, 28).to_image());
+        if lap.kind == kiela_rules::LapKind::Capture {
+            let (cx, cy) = hole_centre(lap.from);
+            let ring = (0..36)
+                .filter(|i| {
+                    let a = *i as f32 * std::f32::consts::TAU / 36.0;
+                    let px = (cx as f32 + 36.0 * a.cos()) as u32;
+                    let py = (cy as f32 + 36.0 * a.sin()) as u32;
+                    frames[frame].1.get_pixel(px, py).0 == CAPTURED
+                })
+                .count();
+            assert!(ring >= 30, "{}: {ring} ring points", lap.from);
+        }
+        frame += 1 + usize::from(lap.stones);
+    }
+    assert_eq!(strips.len(), 6);
+    for pair in strips.windows(2) {
+        assert_ne!(pair[0], pair[1], "a new caption for each lap");
+    }
 }
