@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Parser;
-use cli::{analyze, arena, bench, engine, play, render, replay, Cli, Command};
+use cli::{analyze, arena, bench, clocks, engine, play, render, replay, Cli, Command};
 use kiela_ai::Budget;
 use kiela_bot::app::SystemClock;
 use kiela_bot::discord;
@@ -141,6 +141,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Engine) => {
             engine::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
             Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Clocks { restart }) => {
+            let _ = dotenvy::dotenv();
+            let url = std::env::var("DATABASE_URL")
+                .unwrap_or_else(|_| discord::DEFAULT_DATABASE_URL.to_string());
+            let runtime =
+                tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+            let done = runtime.block_on(async {
+                let store = Store::open(&url).await?;
+                clocks::clocks(&store, restart, &mut std::io::stdout()).await
+            })?;
+            Ok(if done {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
     }
 }

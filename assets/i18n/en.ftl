@@ -90,25 +90,11 @@ board-why-other-no-moves = no moves
 board-why-other-resignation = resignation
 board-why-other-timeout = timeout
 board-band-to-move = { $side } · to move
-board-band-to-move-time = { $side } · to move · { $time }
 board-band-winner = { $side } · wins
 board-band-sowing = { $side } · sowing
 board-caption-sow = { $side } sows { $hole }
 board-caption-relay = relay from { $hole }
 board-caption-capture = { $hole } captures { $holes } ({ $count })
-board-days-left = { $count ->
-    [one] { $count } day left
-   *[other] { $count } days left
-}
-board-hours-left = { $count ->
-    [one] { $count } hour left
-   *[other] { $count } hours left
-}
-board-minutes-left = { $count ->
-    [one] { $count } minute left
-   *[other] { $count } minutes left
-}
-board-time-up = time is up
 board-status = { $variant } · move { $number }
 board-status-game = Game #{ $id } · { $variant } · move { $number }
 board-to-move = { $side } to move

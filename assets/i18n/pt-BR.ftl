@@ -108,25 +108,11 @@ board-why-other-no-moves = sem jogadas possíveis
 board-why-other-resignation = desistência
 board-why-other-timeout = tempo esgotado
 board-band-to-move = { $side } · sua vez
-board-band-to-move-time = { $side } · sua vez · { $time }
 board-band-winner = { $side } · vence
 board-band-sowing = { $side } · semeando
 board-caption-sow = O { $side } semeia { $hole }
 board-caption-relay = recolhe as sementes de { $hole }
 board-caption-capture = { $hole } captura { $holes } ({ $count })
-board-days-left = { $count ->
-    [one] falta { $count } dia
-   *[other] faltam { $count } dias
-}
-board-hours-left = { $count ->
-    [one] falta { $count } hora
-   *[other] faltam { $count } horas
-}
-board-minutes-left = { $count ->
-    [one] falta { $count } minuto
-   *[other] faltam { $count } minutos
-}
-board-time-up = tempo esgotado
 board-status = { $variant } · jogada { $number }
 board-status-game = Partida #{ $id } · { $variant } · jogada { $number }
 board-to-move = vez do { $side }

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod clocks;
 pub mod engine;
 pub mod play;
 pub mod render;
@@ -177,6 +178,19 @@ pub enum Command {
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
+    /// List the games whose clock the bot stopped (their moves no longer
+    /// load, say), with why; or start one's clock again once it is mended.
+    /// Reads DATABASE_URL like the bot.
+    ///
+    /// Examples:
+    ///   kiela clocks
+    ///   kiela clocks --restart 12
+    #[command(verbatim_doc_comment)]
+    Clocks {
+        /// The game whose clock to start again.
+        #[arg(long)]
+        restart: Option<i64>,
+    },
 }
 
 pub fn parse_side(s: &str) -> Result<Side, String> {

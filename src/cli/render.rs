@@ -80,7 +80,6 @@ impl Scene {
             last_move: self.last_move.clone(),
             outcome: self.game.outcome(),
             game_id: None,
-            time_left: None,
             lang: self.lang,
         }
     }

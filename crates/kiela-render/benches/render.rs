@@ -29,7 +29,6 @@ fn view<'a>(after: &'a Position, before: &Position, mv: Move, ply: usize) -> Boa
         last_move: Some(LastMove::new(before, mv).expect("a legal move")),
         outcome: None,
         game_id: Some(1234),
-        time_left: Some(2 * 86_400),
         lang: Lang::En,
     }
 }

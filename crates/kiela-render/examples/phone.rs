@@ -38,7 +38,6 @@ fn main() {
         view.ply = game.ply();
         view.last_move = Some(LastMove::new(&before, last.expect("moves")).expect("legal"));
         view.game_id = Some(12);
-        view.time_left = Some(2 * 86_400 + 3600);
         view.lang = lang;
         let write = |name: &str, bytes: Vec<u8>| {
             let path = dir.join(format!(
@@ -52,7 +51,6 @@ fn main() {
         write("turn", turn_gif(&view).expect("animates"));
         let mut first = BoardView::new(start.position(), "Ngola Kiluanji", "Nzinga Mbande");
         first.game_id = Some(12);
-        first.time_left = Some(2 * 86_400);
         first.lang = lang;
         write("start", render_png(&first).expect("renders"));
     }

@@ -118,7 +118,6 @@ mod tests {
             "{text}"
         );
         view.game_id = Some(12);
-        view.time_left = Some(3 * 86_400);
         let text = alt_text(&view);
         assert!(
             text.starts_with(
@@ -183,7 +182,6 @@ mod tests {
         view.ply = 1;
         view.last_move = Some(LastMove::new(&before, mv).unwrap());
         view.game_id = Some(12);
-        view.time_left = Some(3 * 86_400);
         view.lang = kiela_i18n::Lang::Pt;
         let text = alt_text(&view);
         assert!(

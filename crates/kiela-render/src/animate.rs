@@ -68,7 +68,6 @@ pub fn turn_gif(view: &BoardView) -> Result<Vec<u8>, RenderError> {
         ply: view.ply.saturating_sub(1),
         last_move: None,
         outcome: None,
-        time_left: None,
         ..view.clone()
     };
     let mover = last.before.turn();
@@ -301,7 +300,6 @@ pub fn game_gif(view: &GameView) -> Result<Vec<u8>, RenderError> {
             last_move: last_move.clone(),
             outcome: if i == end { view.game.outcome() } else { None },
             game_id: view.game_id,
-            time_left: None,
             lang: view.lang,
         })
     };

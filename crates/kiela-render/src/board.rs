@@ -693,7 +693,7 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side, sowing: bool) {
         // The time left is not drawn: it would go stale in the posted
         // picture (the message's own timestamp counts it down).
         (true, _) if sowing => words::band_sowing(view.lang, side),
-        (true, _) => words::band_to_move(view.lang, side, None),
+        (true, _) => words::band_to_move(view.lang, side),
         (false, true) => words::band_winner(view.lang, side),
         (false, false) => words::side(view.lang, side),
     };

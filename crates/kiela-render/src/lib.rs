@@ -63,11 +63,6 @@ pub struct BoardView<'a> {
     /// The game's number in the bot ("Game #12"); `None` for a game
     /// outside it (the terminal tools).
     pub game_id: Option<i64>,
-    /// Seconds left to the player to move before they lose on time.
-    /// Neither the picture nor the alt text shows it any more: a posted
-    /// picture would show it stale, while the message's `<t:…:R>`
-    /// timestamp stays live. Kept so that callers need not change.
-    pub time_left: Option<i64>,
     /// The language of every word in the picture, the animations and the
     /// alt text.
     pub lang: Lang,
@@ -85,7 +80,6 @@ impl<'a> BoardView<'a> {
             last_move: None,
             outcome: None,
             game_id: None,
-            time_left: None,
             lang: Lang::En,
         }
     }

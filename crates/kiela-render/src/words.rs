@@ -61,17 +61,11 @@ pub fn side(lang: Lang, side: Side) -> String {
     }
 }
 
-/// A player's band when it is their turn: `"North · to move"`, with the
-/// time left when the game has a deadline: `"North · to move · 2 days left"`.
-pub fn band_to_move(lang: Lang, side: Side, time_left: Option<i64>) -> String {
-    let side = self::side(lang, side);
-    match time_left {
-        Some(seconds) => {
-            let time = self::time_left(lang, seconds);
-            tr!(lang, "board-band-to-move-time", side = side, time = time)
-        }
-        None => tr!(lang, "board-band-to-move", side = side),
-    }
+/// A player's band when it is their turn: `"North · to move"` (never the
+/// time left, which a posted picture would show stale: the message's
+/// `<t:…:R>` timestamp stays live).
+pub fn band_to_move(lang: Lang, side: Side) -> String {
+    tr!(lang, "board-band-to-move", side = self::side(lang, side))
 }
 
 /// The winner's band: `"North · wins"`.
@@ -112,20 +106,6 @@ pub fn caption(lang: Lang, mover: Side, lap: &Lap) -> String {
 /// Stones on a player's rows: `"28 stones"`.
 pub fn stones(lang: Lang, count: u32) -> String {
     tr!(lang, "count-stones", count = count)
-}
-
-/// Time left to move, rounded down to the largest unit that reads well:
-/// `"2 days left"`, `"5 hours left"`, `"12 minutes left"`, `"time is up"`.
-pub fn time_left(lang: Lang, seconds: i64) -> String {
-    const MINUTE: i64 = 60;
-    const HOUR: i64 = 60 * MINUTE;
-    const DAY: i64 = 24 * HOUR;
-    match seconds {
-        s if s <= 0 => tr!(lang, "board-time-up"),
-        s if s >= 2 * DAY => tr!(lang, "board-days-left", count = s / DAY),
-        s if s >= 2 * HOUR => tr!(lang, "board-hours-left", count = s / HOUR),
-        s => tr!(lang, "board-minutes-left", count = (s / MINUTE).max(1)),
-    }
 }
 
 /// The left of the status strip: `"Game #12 · Standard · move 11"`; the
@@ -333,18 +313,6 @@ mod tests {
     }
 
     #[test]
-    fn time_left_reads_in_the_largest_sensible_unit() {
-        assert_eq!(time_left(Lang::En, 3 * 86_400 + 5), "3 days left");
-        assert_eq!(time_left(Lang::En, 2 * 86_400), "2 days left");
-        assert_eq!(time_left(Lang::En, 30 * 3600), "30 hours left");
-        assert_eq!(time_left(Lang::En, 7200), "2 hours left");
-        assert_eq!(time_left(Lang::En, 3599), "59 minutes left");
-        assert_eq!(time_left(Lang::En, 61), "1 minute left");
-        assert_eq!(time_left(Lang::En, 5), "1 minute left");
-        assert_eq!(time_left(Lang::En, 0), "time is up");
-    }
-
-    #[test]
     fn changes_and_numbers_are_short() {
         assert_eq!(change(2), "+2");
         assert_eq!(change(-5), "−5");
@@ -355,10 +323,7 @@ mod tests {
             status(Lang::En, Some(12), Variant::Standard, 3),
             "Game #12 · Standard · move 3"
         );
-        assert_eq!(
-            band_to_move(Lang::En, Side::North, Some(7200)),
-            "North · to move · 2 hours left"
-        );
+        assert_eq!(band_to_move(Lang::En, Side::North), "North · to move");
     }
 
     #[test]
@@ -451,19 +416,13 @@ mod tests {
     #[test]
     fn portuguese_words_come_from_the_catalogue() {
         let pt = Lang::Pt;
-        assert_eq!(time_left(pt, 2 * 86_400), "faltam 2 dias");
-        assert_eq!(time_left(pt, 61), "falta 1 minuto");
-        assert_eq!(time_left(pt, 0), "tempo esgotado");
         assert_eq!(stones(pt, 1), "1 semente");
         assert_eq!(stones(pt, 28), "28 sementes");
         assert_eq!(
             status(pt, Some(12), Variant::Expert, 3),
             "Partida #12 · Especialista · jogada 3"
         );
-        assert_eq!(
-            band_to_move(pt, Side::North, Some(7200)),
-            "Norte · sua vez · faltam 2 horas"
-        );
+        assert_eq!(band_to_move(pt, Side::North), "Norte · sua vez");
         assert_eq!(to_move(pt, Side::South), "vez do Sul");
         assert_eq!(player(pt, "Sul", Side::South), "Sul");
         assert_eq!(player(pt, "ana", Side::South), "ana (Sul)");

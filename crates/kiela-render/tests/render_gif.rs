@@ -21,7 +21,6 @@ fn view_after<'a>(after: &'a Position, before: &Position, mv: Move, ply: usize) 
     view.ply = ply;
     view.last_move = Some(LastMove::new(before, mv).unwrap());
     view.game_id = Some(12);
-    view.time_left = Some(5 * 3600);
     view
 }
 

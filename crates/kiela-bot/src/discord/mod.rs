@@ -477,8 +477,10 @@ mod tests {
             ("DATABASE_URL", "sqlite://games.db"),
             ("DISCORD_GUILD_ID", "123"),
             ("KIELA_DISCORD_PROXY", "http://127.0.0.1:3000/"),
+            ("KIELA_KEEP_POSTS_DAYS", "3"),
         ]))
         .unwrap();
+        assert_eq!(config.timing.keep_posts, 3 * 24 * 60 * 60);
         assert_eq!(config.database_url, "sqlite://games.db");
         assert_eq!(config.guild_id, Some(123));
         assert_eq!(config.proxy.as_deref(), Some("http://127.0.0.1:3000"));
@@ -488,5 +490,14 @@ mod tests {
         ]))
         .unwrap_err();
         assert!(error.to_string().contains("DISCORD_GUILD_ID"), "{error}");
+        let error = Config::from_vars(vars(&[
+            ("DISCORD_TOKEN", "t"),
+            ("KIELA_KEEP_POSTS_DAYS", "0"),
+        ]))
+        .unwrap_err();
+        assert!(
+            error.to_string().contains("KIELA_KEEP_POSTS_DAYS"),
+            "{error}"
+        );
     }
 }

@@ -131,8 +131,7 @@ impl GameService {
             let (south, north) = (south.clone(), north.clone());
             let last = loaded.last;
             let ply = game.ply();
-            let (game_id, deadline, now) = (loaded.row.id, loaded.row.deadline, self.now());
-            let current = loaded.current;
+            let game_id = loaded.row.id;
             tokio::task::spawn_blocking(move || {
                 let view = BoardView {
                     position: &position,
@@ -142,7 +141,6 @@ impl GameService {
                     last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
                     outcome,
                     game_id: Some(game_id.0),
-                    time_left: deadline.filter(|_| current).map(|deadline| deadline - now),
                     lang,
                 };
                 kiela_render::render_png(&view).map(|png| Picture {

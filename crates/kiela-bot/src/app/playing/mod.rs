@@ -116,7 +116,6 @@ impl GameService {
                 last_move: LastMove::new(&before, mv).ok(),
                 outcome: None,
                 game_id: Some(id.0),
-                time_left: None,
                 lang,
             };
             Ok::<_, GameError>(kiela_render::render_png(&view).map(|png| Picture {

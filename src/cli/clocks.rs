@@ -1,0 +1,32 @@
+//! `kiela clocks`: the games whose clock the bot stopped, and starting one
+//! again once it is mended (see the README, "A season unattended").
+
+use std::io::Write;
+
+use kiela_bot::app::GameId;
+use kiela_bot::store::Store;
+
+/// Lists the stopped clocks, or starts game `restart`'s again. False when
+/// there was nothing to start.
+pub async fn clocks(
+    store: &Store,
+    restart: Option<i64>,
+    out: &mut impl Write,
+) -> anyhow::Result<bool> {
+    if let Some(id) = restart {
+        let started = store.restart_clock(GameId(id)).await?;
+        match started {
+            true => writeln!(out, "game {id}: its clock runs again")?,
+            false => writeln!(out, "game {id}: its clock was not stopped")?,
+        }
+        return Ok(started);
+    }
+    let stopped = store.stopped_clocks().await?;
+    if stopped.is_empty() {
+        writeln!(out, "every game's clock runs")?;
+    }
+    for (game, why) in stopped {
+        writeln!(out, "game {game}: {why}")?;
+    }
+    Ok(true)
+}
