@@ -542,3 +542,7 @@ button-first = « First
 button-previous = ‹ Previous
 button-next = Next ›
 button-last = Last »
+clock-outage = The bot was away for { $hours ->
+    [one] an hour
+   *[other] { $hours } hours
+}: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.

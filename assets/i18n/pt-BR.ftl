@@ -556,3 +556,7 @@ button-first = « Primeira
 button-previous = ‹ Anterior
 button-next = Próxima ›
 button-last = Última »
+clock-outage = O bot ficou fora do ar por { $hours ->
+    [one] uma hora
+   *[other] { $hours } horas
+}: o prazo da partida #{ $id } foi adiado na mesma medida, para ninguém perder no tempo por isso.

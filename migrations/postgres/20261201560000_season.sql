@@ -15,3 +15,12 @@ CREATE INDEX outbox_by_challenge ON outbox (challenge_id) WHERE challenge_id IS 
 CREATE INDEX outbox_by_delivery ON outbox (delivered_at) WHERE delivered_at IS NOT NULL;
 CREATE INDEX outbox_parked ON outbox (created_at) WHERE failed IS NOT NULL;
 CREATE INDEX games_by_channel ON games (channel_id);
+
+-- The bot's last sign of life, written at every look of the clock: after
+-- an outage, every running deadline moves by the time the bot was away
+-- (once, by the process that notices first), so that nobody loses on time
+-- because the bot was down.
+CREATE TABLE heartbeat (
+    id INTEGER PRIMARY KEY,
+    seen_at BIGINT NOT NULL
+);

@@ -32,8 +32,13 @@ pub async fn run(
 ) {
     let mut tick = tokio::time::interval(interval);
     tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut started = true;
     loop {
         tick.tick().await;
+        match service.keep_alive(interval.as_secs() as i64, started).await {
+            Ok(_) => started = false,
+            Err(e) => warn!("cannot record that the bot is alive: {e}"),
+        }
         match service.due_events(clock.now()).await {
             Ok(events) => {
                 for event in events {

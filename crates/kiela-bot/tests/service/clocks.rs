@@ -10,6 +10,68 @@ on_both_backends! {
     a_vacation_pauses_the_clocks_within_a_yearly_allowance,
     ai_games_have_no_time_limit_unless_asked,
     a_game_that_no_longer_loads_stops_only_its_own_clock,
+    deadlines_move_by_the_time_the_bot_was_down,
+}
+
+/// Nobody loses on time because the bot was down: the first process to
+/// start after an outage moves every running deadline by the time it was
+/// away, once, and tells each game why; time a process was up is not an
+/// outage.
+async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
+    let w = world(db).await;
+    let game = started(
+        &w,
+        GameOptions {
+            days: Some(1),
+            ..alice_first()
+        },
+    )
+    .await;
+    let deadline = || async {
+        w.service
+            .store()
+            .game(game)
+            .await
+            .unwrap()
+            .unwrap()
+            .deadline
+    };
+    let before = deadline().await.unwrap();
+    assert!(w.service.keep_alive(30, true).await.unwrap().is_empty());
+    w.clock.advance(600);
+    assert!(w.service.keep_alive(30, false).await.unwrap().is_empty());
+    assert_eq!(
+        deadline().await,
+        Some(before),
+        "ten minutes up are no outage"
+    );
+
+    // Down for two days; then two processes start at once.
+    w.clock.advance(2 * DAY);
+    let other = service_on(&w.db.url, &w.clock).await;
+    assert_eq!(w.service.keep_alive(30, true).await.unwrap(), [game]);
+    assert!(
+        other.keep_alive(30, true).await.unwrap().is_empty(),
+        "moved once"
+    );
+    assert_eq!(deadline().await, Some(before + 2 * DAY));
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    let told = deliver_all(&w).await;
+    assert!(
+        told.iter().any(|r| r.text.contains("away for 48 hours")),
+        "{:?}",
+        told.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+
+    // Past the moved deadline, the clock runs as before.
+    w.clock.advance(DAY);
+    let due = w.service.due_events(w.clock.now()).await.unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
 }
 
 /// A game whose stored moves the engine refuses (say, after an engine fix)

@@ -12,6 +12,7 @@
 //! says goes into the outbox with the change, so a crash after the commit
 //! delays the message but cannot lose it.
 
+mod outage;
 mod queries;
 mod vacation;
 

@@ -53,6 +53,57 @@ impl Store {
         rows.iter().map(|row| col(row, "id")).collect()
     }
 
+    /// Records the bot's sign of life at `now`. When the last one is older
+    /// than `outage_after` seconds (if given), every active game's deadline moves by
+    /// the time since (its version too, so that a due event found before
+    /// cannot fire): the time the bot was away and the games moved. Only
+    /// the process that records `now` over the old sign of life moves them,
+    /// so two processes noticing the same outage move the clocks once.
+    pub async fn heartbeat(
+        &self,
+        now: i64,
+        outage_after: Option<i64>,
+    ) -> Result<Option<(i64, Vec<GameId>)>> {
+        let mut tx = self.begin().await?;
+        let seen: Option<i64> = sqlx::query("SELECT seen_at FROM heartbeat WHERE id = 1")
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|row| col(&row, "seen_at"))
+            .transpose()?;
+        let Some(seen) = seen else {
+            sqlx::query("INSERT INTO heartbeat (id, seen_at) VALUES (1, $1)")
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            return Ok(None);
+        };
+        let recorded =
+            sqlx::query("UPDATE heartbeat SET seen_at = $1 WHERE id = 1 AND seen_at = $2")
+                .bind(now.max(seen))
+                .bind(seen)
+                .execute(&mut *tx)
+                .await?;
+        let away = now - seen;
+        if recorded.rows_affected() != 1 || outage_after.is_none_or(|limit| away <= limit) {
+            tx.commit().await?;
+            return Ok(None);
+        }
+        let moved = sqlx::query(&format!(
+            "UPDATE games SET deadline = deadline + $1, version = version + 1 \
+             WHERE status = '{ACTIVE}' AND deadline IS NOT NULL RETURNING id"
+        ))
+        .bind(away)
+        .fetch_all(&mut *tx)
+        .await?;
+        let games = moved
+            .iter()
+            .map(|row| col(row, "id"))
+            .collect::<Result<_>>()?;
+        tx.commit().await?;
+        Ok(Some((away, games)))
+    }
+
     /// Stops game `id`'s clock for good, saying why: its timers fail the
     /// same way every time. The operator starts it again
     /// ([`Store::restart_clock`]) once the game is mended.
