@@ -546,3 +546,4 @@ clock-outage = The bot was away for { $hours ->
     [one] an hour
    *[other] { $hours } hours
 }: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.
+error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot).

@@ -560,3 +560,4 @@ clock-outage = O bot ficou fora do ar por { $hours ->
     [one] uma hora
    *[other] { $hours } horas
 }: o prazo da partida #{ $id } foi adiado na mesma medida, para ninguém perder no tempo por isso.
+error-other-server = a partida #{ $id } é de outro servidor: peça lá (ou, se você joga nela, em mensagem direta ao bot).

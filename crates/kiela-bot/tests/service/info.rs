@@ -4,6 +4,7 @@ use super::*;
 
 on_both_backends! {
     my_games_lists_those_waiting_for_me_first_with_links_to_their_boards,
+    a_game_is_its_servers_business,
 }
 
 /// `/kiela games`: the games waiting for you first (whatever changed last),
@@ -59,4 +60,36 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
         ],
         "{list}"
     );
+}
+
+/// A game is seen and acted on from its own server, or by its players in
+/// direct messages: a game id typed in another server is refused, and
+/// nothing of it is shown there.
+async fn a_game_is_its_servers_business(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        channel_id: ChannelId(21),
+        ..HERE
+    };
+    let e = refusal(w.service.show(&w.alice, elsewhere, Some(game)).await);
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal(w.service.history(&w.carol, elsewhere, game).await);
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal(
+        (w.service)
+            .play_move(&w.alice, elsewhere, Some(game), "G2", None)
+            .await,
+    );
+    assert!(e.contains("another server"), "{e}");
+    assert!(w.service.show(&w.carol, DM, Some(game)).await.is_err());
+
+    // Its players, in direct messages; anyone in its server.
+    w.service.show(&w.alice, DM, Some(game)).await.unwrap();
+    w.service.history(&w.carol, HERE, game).await.unwrap();
+    (w.service)
+        .play_move(&w.alice, DM, Some(game), "G2", None)
+        .await
+        .unwrap();
 }

@@ -6,6 +6,7 @@ use kiela_rules::{Hole, Side};
 use kiela_i18n::tr;
 
 use crate::app::{refused, AppError, GameService, Place, Result, User};
+use crate::store::GameRow;
 use crate::vocabulary::GameId;
 
 /// One of the user's games, as an autocomplete choice.
@@ -96,6 +97,19 @@ impl GameService {
     }
 }
 
+/// A game is its server's business: it is seen and acted on from its own
+/// server (any of its channels), or outside any server by its players.
+pub(in crate::app) fn check_place(user: &User, place: Place, row: &GameRow) -> Result<()> {
+    let allowed = match place.guild_id.is_none() {
+        true => user.id == row.south_id || user.id == row.north_id,
+        false => place.guild_id == row.guild_id,
+    };
+    match allowed {
+        true => Ok(()),
+        false => refused(tr!(user.lang, "error-other-server", id = row.id)),
+    }
+}
+
 impl GameService {
     /// The game meant by a command: the one given, or the user's only game
     /// in this channel that waits for them.
@@ -128,6 +142,8 @@ impl GameService {
         strict: bool,
     ) -> Result<GameId> {
         if let Some(id) = game {
+            let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+            check_place(user, place, &row)?;
             return Ok(id);
         }
         let mut waiting = Vec::new();

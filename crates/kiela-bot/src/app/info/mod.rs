@@ -6,6 +6,7 @@ use kiela_rules::{Record, Side};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
+use super::game::check_place;
 use super::limits::{self, Document, Lines};
 use super::{
     words, AppError, BoardMessage, Format, GameService, Picture, Place, Reply, Result, User,
@@ -70,6 +71,7 @@ impl GameService {
     /// A record too long for a message comes as a `.txt` file instead.
     pub async fn history(&self, user: &User, place: Place, game_id: GameId) -> Result<Reply> {
         let loaded = self.load(game_id).await?;
+        check_place(user, place, &loaded.row)?;
         // An ongoing game's record is its players' business.
         let private = !loaded.is_over() && loaded.side_of(user.id).is_none();
         let south = loaded.name(Side::South);
