@@ -24,14 +24,18 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         let told = told.clone();
         Arc::new(move |done, total| told.lock().unwrap().push((done, total)))
     };
-    let e = refusal(w.service.analysis(&w.carol, game, progress.clone()).await);
+    let e = refusal(
+        w.service
+            .analysis(&w.carol, HERE, game, progress.clone())
+            .await,
+    );
     assert!(e.contains("help during play"), "{e}");
     assert!(w.service.store().analysis(game).await.unwrap().is_none());
 
     w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
     let first = w
         .service
-        .analysis(&w.carol, game, progress.clone())
+        .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
     assert!(
@@ -47,7 +51,10 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     assert!(stored.contains("\"played\":\"G2\""), "{stored}");
     // From the database: no search, the same answer, also in a new process.
     let again = service_on(&w.db.url, &w.clock).await;
-    let second = again.analysis(&w.alice, game, progress).await.unwrap();
+    let second = again
+        .analysis(&w.alice, HERE, game, progress)
+        .await
+        .unwrap();
     assert_eq!(told.lock().unwrap().len(), 3, "searched again");
     assert_eq!(second.text, first.text);
     assert_eq!(second.picture, first.picture);

@@ -83,13 +83,23 @@ async fn a_game_is_its_servers_business(db: Db) {
             .await,
     );
     assert!(e.contains("another server"), "{e}");
-    assert!(w.service.show(&w.carol, DM, Some(game)).await.is_err());
-
-    // Its players, in direct messages; anyone in its server.
-    w.service.show(&w.alice, DM, Some(game)).await.unwrap();
-    w.service.history(&w.carol, HERE, game).await.unwrap();
     (w.service)
         .play_move(&w.alice, DM, Some(game), "G2", None)
         .await
         .unwrap();
+    assert!(w.service.show(&w.carol, DM, Some(game)).await.is_err());
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let progress: kiela_bot::app::Progress = Arc::new(|_, _| {});
+    let e = refusal(
+        (w.service
+            .analysis(&w.carol, elsewhere, game, progress.clone()))
+        .await,
+    );
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal((w.service.review(&w.carol, elsewhere, game, 1, progress)).await);
+    assert!(e.contains("another server"), "{e}");
+
+    // Its players, in direct messages; anyone in its server.
+    w.service.show(&w.alice, DM, Some(game)).await.unwrap();
+    w.service.history(&w.carol, HERE, game).await.unwrap();
 }

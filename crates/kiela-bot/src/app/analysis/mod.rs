@@ -21,7 +21,7 @@ use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
 use kiela_rules::{Move, Side};
 
 use super::limits::{Lines, AI_SEARCHES};
-use super::{AppError, Format, GameService, Picture, Reply, Result, ReviewStep, User};
+use super::{AppError, Format, GameService, Picture, Place, Reply, Result, ReviewStep, User};
 use crate::vocabulary::GameId;
 
 /// Told `(done, total)` positions as the analysis goes.
@@ -93,9 +93,11 @@ impl GameService {
     pub async fn analysis(
         &self,
         user: &User,
+        place: Place,
         game_id: GameId,
         progress: Progress,
     ) -> Result<Reply> {
+        self.game_here(user, place, game_id).await?;
         let lang = user.lang;
         let plies = self.analysed(user, game_id, progress).await?;
         let loaded = self.load(game_id).await?;
@@ -164,10 +166,12 @@ impl GameService {
     pub async fn review(
         &self,
         user: &User,
+        place: Place,
         game_id: GameId,
         ply: i64,
         progress: Progress,
     ) -> Result<Reply> {
+        self.game_here(user, place, game_id).await?;
         let lang = user.lang;
         let plies = self.analysed(user, game_id, progress).await?;
         let last = plies.len() as i64;

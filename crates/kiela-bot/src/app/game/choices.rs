@@ -111,6 +111,19 @@ pub(in crate::app) fn check_place(user: &User, place: Place, row: &GameRow) -> R
 }
 
 impl GameService {
+    /// Game `id`, if `user` may see or act on it from `place` (see
+    /// [`check_place`]).
+    pub(in crate::app) async fn game_here(
+        &self,
+        user: &User,
+        place: Place,
+        id: GameId,
+    ) -> Result<GameRow> {
+        let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+        check_place(user, place, &row)?;
+        Ok(row)
+    }
+
     /// The game meant by a command: the one given, or the user's only game
     /// in this channel that waits for them.
     pub(in crate::app) async fn pick_game(
@@ -142,9 +155,7 @@ impl GameService {
         strict: bool,
     ) -> Result<GameId> {
         if let Some(id) = game {
-            let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
-            check_place(user, place, &row)?;
-            return Ok(id);
+            return self.game_here(user, place, id).await.map(|row| row.id);
         }
         let mut waiting = Vec::new();
         let mut here = Vec::new();

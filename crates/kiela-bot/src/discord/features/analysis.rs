@@ -67,7 +67,9 @@ impl Request for Analysis {
 pub async fn analyse(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     let progress = progress_of(cx.progress, cx.user.lang, game);
     Ok(Post::of(
-        cx.service.analysis(cx.user, game, progress).await?,
+        cx.service
+            .analysis(cx.user, cx.place, game, progress)
+            .await?,
     ))
 }
 
@@ -76,7 +78,9 @@ pub async fn analyse(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
 pub async fn review(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     let progress = progress_of(cx.progress, cx.user.lang, game);
     Ok(Post::of(
-        cx.service.review(cx.user, game, ply, progress).await?,
+        cx.service
+            .review(cx.user, cx.place, game, ply, progress)
+            .await?,
     ))
 }
 
