@@ -576,7 +576,17 @@ pub(super) fn badge_box(hole: Hole, (label, size): (&str, f32)) -> [i32; 4] {
 fn badge(img: &mut RgbImage, hole: Hole, numbers: &[usize]) {
     let (label, size) = badge_label(numbers);
     let label = label.as_str();
-    let [left, top, right, bottom] = badge_box(hole, (label, size));
+    let (x, y) = haloed_pill(img, badge_box(hole, (label, size)), START);
+    paint::text(img, &FONTS.bold, size, label, x, y, Anchor::Centre, COUNT);
+}
+
+/// A pill filling `[left, top, right, bottom]` in `colour`, in a ring of
+/// wood that cuts short whatever it is drawn over; returns its centre.
+fn haloed_pill(
+    img: &mut RgbImage,
+    [left, top, right, bottom]: [i32; 4],
+    colour: Rgb<u8>,
+) -> (f32, f32) {
     let (w, h) = ((right - left) as u32, (bottom - top) as u32);
     let r = h as f32 / 2.0;
     paint::rounded_rect(
@@ -588,9 +598,8 @@ fn badge(img: &mut RgbImage, hole: Hole, numbers: &[usize]) {
         r + HALO as f32,
         WOOD,
     );
-    paint::rounded_rect(img, left, top, w, h, r, START);
-    let (x, y) = ((left + right) as f32 / 2.0, (top + bottom) as f32 / 2.0);
-    paint::text(img, &FONTS.bold, size, label, x, y, Anchor::Centre, COUNT);
+    paint::rounded_rect(img, left, top, w, h, r, colour);
+    ((left + right) as f32 / 2.0, (top + bottom) as f32 / 2.0)
 }
 
 /// The box of `hole`'s change label (left, top, right, bottom): the
@@ -609,25 +618,12 @@ pub(super) fn change_box(hole: Hole, delta: i32) -> [i32; 4] {
 /// most holes of a long turn gain a stone), a loss on a dark label, a
 /// capture's loss on a vermillion one.
 fn change_mark(img: &mut RgbImage, hole: Hole, delta: i32, captured: bool) {
-    let [left, top, right, bottom] = change_box(hole, delta);
-    let (w, h) = ((right - left) as u32, (bottom - top) as u32);
-    let r = h as f32 / 2.0;
     let (background, ink) = match (delta > 0, captured) {
         (true, _) => (WOOD, INK),
         (false, true) => (CAPTURED, COUNT),
         (false, false) => (INK, COUNT),
     };
-    paint::rounded_rect(
-        img,
-        left - HALO,
-        top - HALO,
-        w + 2 * HALO as u32,
-        h + 2 * HALO as u32,
-        r + HALO as f32,
-        WOOD,
-    );
-    paint::rounded_rect(img, left, top, w, h, r, background);
-    let (x, y) = ((left + right) as f32 / 2.0, (top + bottom) as f32 / 2.0);
+    let (x, y) = haloed_pill(img, change_box(hole, delta), background);
     let label = words::change(delta);
     paint::text(
         img,
