@@ -169,6 +169,14 @@ impl Table {
             .expect("the bot's loops to pass");
     }
 
+    /// Moves the service's clock on by `seconds`, once the answers under
+    /// way are done: a jump of hours in the middle of an answer would be
+    /// a bot frozen that long between answering and recording it.
+    async fn later(&self, seconds: i64) {
+        self.bot.as_ref().unwrap().answers_done().await;
+        self.clock.advance(seconds);
+    }
+
     async fn stop_bot(&mut self) {
         self.bot.take().unwrap().shutdown().await;
         self.fake.disconnect_all().await;
@@ -824,7 +832,7 @@ async fn reminders_and_losses_on_time_are_posted_once() {
 
     // With 5 hours of Ana's day left, she is reminded, here and by DM,
     // each time with the board and its menu.
-    table.clock.advance(DAY - 5 * 3600);
+    table.later(DAY - 5 * 3600).await;
     let reminded = reminder("reminder", 1);
     let reminder = table
         .fake
@@ -854,7 +862,7 @@ async fn reminders_and_losses_on_time_are_posted_once() {
     .await;
 
     // Past the deadline, Ana loses on time.
-    table.clock.advance(6 * 3600);
+    table.later(6 * 3600).await;
     let ran_out = en!("ran-out-of-time", name = "Ana", id = 1);
     let timeout = table
         .fake
@@ -963,7 +971,7 @@ async fn an_unstarted_game_is_aborted_and_announced() {
     let table = Table::new().await;
     let board = table.start_game(opts().int("days", 1)).await;
     let game = board_of(&board).unwrap().0;
-    table.clock.advance(DAY + 1);
+    table.later(DAY + 1).await;
     let said = en!("game-aborted", id = game, name = "Ana");
     let aborted = table
         .fake
@@ -1387,8 +1395,11 @@ fn boards_at(table: &Table, game: i64, ply: i64) -> Vec<Message> {
         .collect()
 }
 
-/// Posts the outbox still holds, read from the database.
+/// Posts not delivered, once the bot has had its chance: the answers
+/// under way are done and the loops have passed (a post reaches Discord
+/// just before the bot records it).
 async fn undelivered(table: &Table) -> i64 {
+    table.wait_for_pass().await;
     let store = kiela_bot::store::Store::open(&table.database)
         .await
         .unwrap();
@@ -1402,7 +1413,7 @@ async fn eventually_with_time(table: &Table, what: &str, done: impl Fn() -> bool
         if done() {
             return;
         }
-        table.clock.advance(5);
+        table.later(5).await;
         table.wait_for_pass().await;
     }
     panic!("{what}");
@@ -1455,7 +1466,7 @@ async fn a_failed_answer_is_posted_by_the_outbox_once_through_errors() {
     })
     .await;
     // Nothing else comes later.
-    table.clock.advance(3600);
+    table.later(3600).await;
     table.wait_for_pass().await;
     assert_eq!(boards_at(&table, game, ply + 1).len(), 1);
     table.fake.check_calls();
@@ -1784,7 +1795,7 @@ fn refused(table: &Table, path: &str, code: u64) -> Vec<String> {
 /// bot acts on.
 async fn let_retries_come(table: &Table) {
     for _ in 0..20 {
-        table.clock.advance(180);
+        table.later(180).await;
         table.wait_for_pass().await;
     }
 }
@@ -1809,7 +1820,7 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
     // (the clock jumps a day) the loop would otherwise post it again.
     table.wait_for_pass().await;
 
-    table.clock.advance(DAY - 5 * 3600);
+    table.later(DAY - 5 * 3600).await;
     eventually(&table, "Ana's reminder is refused", || {
         count(&reminded) == 1
     })
@@ -1826,17 +1837,18 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
 
     // Bob is reminded, then (no first move) the game is aborted: both
     // refused, both given up.
-    table.clock.advance(DAY - 5 * 3600);
+    table.later(DAY - 5 * 3600).await;
     eventually(&table, "Bob's reminder is refused", || {
         count(&reminded) == 2
     })
     .await;
-    table.clock.advance(6 * 3600);
+    table.later(6 * 3600).await;
     let aborted = en!("game-aborted", id = 1, name = "Bob");
     eventually(&table, "the abort is refused", || count(&aborted) == 1).await;
     let_retries_come(&table).await;
     assert_eq!((count(&reminded), count(&aborted)), (2, 1));
-    assert_eq!(refused(&table, &channel, 50013).len(), 3);
+    let all = refused(&table, &channel, 50013);
+    assert_eq!(all.len(), 3, "{all:#?}");
     assert_eq!(undelivered(&table).await, 0);
     // The bot still answers, and the game is over.
     let stale = table
@@ -1860,7 +1872,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     let dm_path = format!("/channels/{dm}/messages");
     table.start_game(opts().int("days", 1)).await;
 
-    table.clock.advance(DAY - 5 * 3600);
+    table.later(DAY - 5 * 3600).await;
     let reminded = reminder("reminder-first-move", 1);
     let reminder = table
         .fake
@@ -2367,7 +2379,7 @@ async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challen
         .contains(&en!("challenge-status-declined", name = "Bob")));
 
     let challenge = table.slash(&table.ana, "challenge", to_bob(2)).await;
-    table.clock.advance(DAY + 1);
+    table.later(DAY + 1).await;
     let expired = en!(
         "challenge-expired-to",
         mention = mention(&table.ana),

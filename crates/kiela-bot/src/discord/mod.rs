@@ -315,13 +315,19 @@ impl Bot {
         })
     }
 
+    /// Waits until the interactions being answered are done (their posts
+    /// marked delivered or released).
+    pub async fn answers_done(&self) {
+        self.in_flight.idle().await;
+    }
+
     /// Waits until the interactions being answered are done, then until
     /// the clock's loop and the delivery loop have each done a whole pass
     /// begun after that: whatever was due by then has fired and been
     /// posted (or failed). Tests wait for this to know the bot had its
     /// chance, rather than for some time.
     pub async fn wait_for_pass(&self) {
-        self.in_flight.idle().await;
+        self.answers_done().await;
         for passes in &self.passes {
             let mut passes = passes.clone();
             // The pass under way may have begun before the call; the next

@@ -14,7 +14,7 @@ on_both_backends! {
 }
 
 /// Boards are recorded after their answers, so they can arrive out of
-/// order: the game's board stays the one of the latest ply. And any turn
+/// order: the game's board stays the latest (by ply, then by message). And any turn
 /// can be watched again, by anyone.
 async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     let w = world(db).await;
@@ -54,6 +54,23 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
             .unwrap(),
         Some(board(MessageId(102), 2)),
         "ply 2 stayed the game's board"
+    );
+    // Two boards of one ply (a draw offered, then accepted) recorded in
+    // the wrong order: the later message stays the game's board.
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(105), 3))
+            .await
+            .unwrap(),
+        Some(board(MessageId(103), 3))
+    );
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(104), 3))
+            .await
+            .unwrap(),
+        Some(board(MessageId(104), 3)),
+        "the earlier board of the same ply came late: it loses its menus"
     );
 
     let first = w.service.show(&w.alice, HERE, Some(id)).await.unwrap();

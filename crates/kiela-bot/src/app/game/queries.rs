@@ -63,10 +63,10 @@ impl Store {
     }
 
     /// Makes `board` game `game_id`'s board, unless the game already has a
-    /// board of a later ply. Returns the board that is no longer the
+    /// later board (of a later ply, or of the same ply posted later). Returns the board that is no longer the
     /// game's (the one before, or `board` itself when it came late), whose
     /// menus should go. Boards are posted after their answers, so two can
-    /// race: the compare-and-swap keeps the latest ply whatever the order.
+    /// race: the compare-and-swap keeps the latest whatever the order.
     pub async fn replace_board_message(
         &self,
         game_id: GameId,
@@ -79,7 +79,14 @@ impl Store {
             let current = row.board;
             match current {
                 Some(current) if current.message_id == board.message_id => return Ok(None),
-                Some(current) if current.ply > board.ply => return Ok(Some(board)),
+                // Two boards of one ply (a draw offered, then accepted):
+                // the later message is the newer board, and Discord's ids
+                // grow with time.
+                Some(current)
+                    if (current.ply, current.message_id) > (board.ply, board.message_id) =>
+                {
+                    return Ok(Some(board))
+                }
                 _ => {}
             }
             let swapped = sqlx::query(
