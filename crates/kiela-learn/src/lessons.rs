@@ -1,0 +1,1 @@
+//! Lessons: to be written.

@@ -1,0 +1,1 @@
+//! Puzzles: to be written.
