@@ -547,3 +547,115 @@ clock-outage = The bot was away for { $hours ->
    *[other] { $hours } hours
 }: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.
 error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot).
+
+## Tournaments
+
+tournament-only-in-servers = Tournaments are played in a server: create or join one there.
+tournament-bad-name = A tournament's name is 1 to { $max } characters.
+tournament-bad-size = A tournament takes { $min } to { $max } players.
+tournament-rounds-swiss-only = Only a Swiss tournament has a number of rounds: a round-robin plays every pairing.
+tournament-bad-rounds = A Swiss tournament has 1 to { $max } rounds.
+tournament-too-many = This server already has { $max } tournaments open or running: finish or cancel one first.
+tournament-already-in = You are already in { $name }.
+tournament-full = { $name } is full.
+tournament-closed = { $name } no longer takes players.
+tournament-joined = You are in **{ $name }**. Your games start when the tournament does; you will be called in each game's thread.
+tournament-joined-late = You are in **{ $name }**, from the next round on: { $missed ->
+    [one] the round you missed counts ½ point.
+   *[other] the { $missed } rounds you missed count ½ point each.
+}
+tournament-not-in = You are not playing in { $name }.
+tournament-left = You left { $name }.
+tournament-withdrawn = You withdrew from { $name }: your games under way go on to their end, and you get no more pairings.
+tournament-organiser-only = Only the tournament's organiser or a manager of this server (Manage Server) may do that.
+tournament-too-few = A tournament needs at least { $min } players; it has { $count }.
+tournament-started-elsewhere = { $name } has started: its pairings are in its channel.
+tournament-cancelled = Tournament #{ $id }, { $name }, is cancelled. Games under way go on as ordinary games.
+tournament-cancelled-short = { $name } did not have { $min } players at its start time: it is cancelled.
+tournament-status-cancelled = *Cancelled.*
+tournament-status-started = *Started: no more sign-ups.*
+tournament-started = 🏆 **{ $name }** has started! Players: { $players }.
+tournament-pairing = { $south } (South, moves first) – { $north }
+tournament-bye = { $name }: a bye (1 point)
+tournament-round = **{ $name }, round { $round }**
+    { $pairings }
+tournament-game-started = { $name }, round { $round }: game #{ $id } begins ({ $variant }).
+tournament-thread = { $name } · R{ $round } · #{ $id }
+tournament-won = 🏆 **{ $winner }** wins **{ $name }**!
+tournament-standings-header = **{ $name }** (tournament #{ $id }), { $status }
+tournament-players = { $count ->
+    [0] No players yet.
+   *[other] Players ({ $count }): { $players }
+}
+tournament-tiebreaks-swiss = Buchholz Cut-1 { $buchholz }, Sonneborn–Berger { $sb }
+tournament-tiebreaks-round-robin = Sonneborn–Berger { $sb }, { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+}
+tournament-standing = { $rank }. **{ $name }**: { $points } ({ $tiebreaks }; { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}){ $withdrawn ->
+    [yes] , withdrawn
+   *[no] {""}
+}
+tournament-unknown = There is no tournament #{ $id } in this server.
+tournament-none-here = This server has no tournament to do that with: `/kiela tournaments` lists them.
+tournament-rounds = { $rounds ->
+    [one] 1 round,
+   *[other] { $rounds } rounds,
+} paired by score (Swiss); late entry until half of them have started.
+tournament-rounds-default = Rounds paired by score (Swiss): 5 up to 16 players, 7 above; late entry until half of them have started.
+tournament-round-robin-rule = Everyone plays everyone, all games at once (twice, swapping who moves first, up to 6 players).
+tournament-starts-at = Starts <t:{ $at }:R> (<t:{ $at }:f>) if it has 3 players by then.
+tournament-starts-by-organiser = <@{ $organiser }> starts it with **Start** once there are at least 3 players.
+tournament-sign-up = 🏆 **{ $name }** (tournament #{ $id }): { $format }, { $variant }, { $days ->
+    [one] 1 day
+   *[other] { $days } days
+} a move. Win 1, draw ½; a player who never makes a first move loses the game and leaves the tournament.
+tournament-players-of = Players ({ $count }/{ $max }): { $count ->
+    [0] none yet. Press **Join**!
+   *[other] { $players }
+}
+tournament-format-round-robin = round-robin
+tournament-format-swiss = Swiss
+tournament-state-open = taking players
+tournament-state-running = round { $round }
+tournament-state-finished = finished
+tournament-state-cancelled = cancelled
+tournaments-none = This server has no tournaments yet: `/kiela tournament create` makes one.
+tournaments-header = **Tournaments in this server**
+tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $players } players, { $status }
+button-tournament-join = Join
+button-tournament-leave = Leave
+button-tournament-start = Start
+cmd-tournament-name = tournament
+cmd-tournament-description = Tournaments of this server: create, join, start, standings
+cmd-tournament-create-name = create
+cmd-tournament-create-description = Create a tournament here (its lobby), with a sign-up message
+cmd-tournament-join-name = join
+cmd-tournament-join-description = Join a tournament
+cmd-tournament-leave-name = leave
+cmd-tournament-leave-description = Leave a tournament (once it has started: withdraw)
+cmd-tournament-start-name = start
+cmd-tournament-start-description = Start a tournament (its organiser or a manager)
+cmd-tournament-standings-name = standings
+cmd-tournament-standings-description = A tournament's standings
+cmd-tournament-cancel-name = cancel
+cmd-tournament-cancel-description = Cancel a tournament (its organiser or a manager)
+cmd-tournaments-name = tournaments
+cmd-tournaments-description = This server's tournaments: open, running and recent
+opt-name-name = name
+opt-name-description = The tournament's name
+opt-format-name = format
+opt-format-description = Round-robin (up to 12 players) or Swiss (up to 64)
+opt-rounds-name = rounds
+opt-rounds-description = Swiss: how many rounds (default 5 up to 16 players, 7 above)
+opt-max-players-name = max-players
+opt-max-players-description = At most this many players
+opt-starts-name = starts
+opt-starts-description = Start by itself this many hours from now (default: the organiser starts it)
+opt-tournament-name = tournament
+opt-tournament-description = The tournament number (leave out for this server's latest)
+choice-format-round-robin = Round-robin
+choice-format-swiss = Swiss

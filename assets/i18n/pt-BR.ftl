@@ -561,3 +561,115 @@ clock-outage = O bot ficou fora do ar por { $hours ->
    *[other] { $hours } horas
 }: o prazo da partida #{ $id } foi adiado na mesma medida, para ninguém perder no tempo por isso.
 error-other-server = a partida #{ $id } é de outro servidor: peça lá (ou, se você joga nela, em mensagem direta ao bot).
+
+## Torneios
+
+tournament-only-in-servers = Os torneios são jogados num servidor: crie ou entre num torneio lá.
+tournament-bad-name = O nome de um torneio tem de 1 a { $max } caracteres.
+tournament-bad-size = Um torneio recebe de { $min } a { $max } jogadores.
+tournament-rounds-swiss-only = Só um torneio suíço tem número de rodadas: num todos-contra-todos jogam-se todos os emparelhamentos.
+tournament-bad-rounds = Um torneio suíço tem de 1 a { $max } rodadas.
+tournament-too-many = Este servidor já tem { $max } torneios abertos ou em curso: termine ou cancele um primeiro.
+tournament-already-in = Você já está em { $name }.
+tournament-full = { $name } está completo.
+tournament-closed = { $name } já não recebe jogadores.
+tournament-joined = Você está em **{ $name }**. Suas partidas começam quando o torneio começar; você será chamado no tópico de cada partida.
+tournament-joined-late = Você está em **{ $name }** a partir da próxima rodada: { $missed ->
+    [one] a rodada que perdeu conta ½ ponto.
+   *[other] as { $missed } rodadas que perdeu contam ½ ponto cada.
+}
+tournament-not-in = Você não joga em { $name }.
+tournament-left = Você saiu de { $name }.
+tournament-withdrawn = Você desistiu de { $name }: suas partidas em curso seguem até o fim, e você não terá mais emparelhamentos.
+tournament-organiser-only = Só o organizador do torneio ou quem gerencia este servidor (Gerenciar servidor) pode fazer isso.
+tournament-too-few = Um torneio precisa de pelo menos { $min } jogadores; este tem { $count }.
+tournament-started-elsewhere = { $name } começou: os emparelhamentos estão no canal dele.
+tournament-cancelled = O torneio #{ $id }, { $name }, foi cancelado. As partidas em curso seguem como partidas comuns.
+tournament-cancelled-short = { $name } não tinha { $min } jogadores na hora de começar: foi cancelado.
+tournament-status-cancelled = *Cancelado.*
+tournament-status-started = *Começou: inscrições encerradas.*
+tournament-started = 🏆 **{ $name }** começou! Jogadores: { $players }.
+tournament-pairing = { $south } (o Sul, joga primeiro) – { $north }
+tournament-bye = { $name }: folga (1 ponto)
+tournament-round = **{ $name }, rodada { $round }**
+    { $pairings }
+tournament-game-started = { $name }, rodada { $round }: começa a partida #{ $id } ({ $variant }).
+tournament-thread = { $name } · R{ $round } · #{ $id }
+tournament-won = 🏆 **{ $winner }** vence **{ $name }**!
+tournament-standings-header = **{ $name }** (torneio #{ $id }), { $status }
+tournament-players = { $count ->
+    [0] Ainda sem jogadores.
+   *[other] Jogadores ({ $count }): { $players }
+}
+tournament-tiebreaks-swiss = Buchholz Cut-1 { $buchholz }, Sonneborn–Berger { $sb }
+tournament-tiebreaks-round-robin = Sonneborn–Berger { $sb }, { $wins ->
+    [one] 1 vitória
+   *[other] { $wins } vitórias
+}
+tournament-standing = { $rank }. **{ $name }**: { $points } ({ $tiebreaks }; { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}){ $withdrawn ->
+    [yes] , desistiu
+   *[no] {""}
+}
+tournament-unknown = Não há torneio #{ $id } neste servidor.
+tournament-none-here = Este servidor não tem torneio para isso: `/kiela torneios` lista-os.
+tournament-rounds = { $rounds ->
+    [one] 1 rodada,
+   *[other] { $rounds } rodadas,
+} emparelhadas por pontos (suíço); pode-se entrar até metade delas ter começado.
+tournament-rounds-default = Rodadas emparelhadas por pontos (suíço): 5 até 16 jogadores, 7 acima; pode-se entrar até metade delas ter começado.
+tournament-round-robin-rule = Todos jogam contra todos, todas as partidas ao mesmo tempo (duas vezes, trocando quem joga primeiro, até 6 jogadores).
+tournament-starts-at = Começa <t:{ $at }:R> (<t:{ $at }:f>) se tiver 3 jogadores até lá.
+tournament-starts-by-organiser = <@{ $organiser }> inicia com **Iniciar** quando houver pelo menos 3 jogadores.
+tournament-sign-up = 🏆 **{ $name }** (torneio #{ $id }): { $format }, { $variant }, { $days ->
+    [one] 1 dia
+   *[other] { $days } dias
+} por jogada. Vitória 1, empate ½; quem nunca faz a primeira jogada perde a partida e sai do torneio.
+tournament-players-of = Jogadores ({ $count }/{ $max }): { $count ->
+    [0] nenhum ainda. Clique em **Entrar**!
+   *[other] { $players }
+}
+tournament-format-round-robin = todos contra todos
+tournament-format-swiss = suíço
+tournament-state-open = com inscrições abertas
+tournament-state-running = rodada { $round }
+tournament-state-finished = terminado
+tournament-state-cancelled = cancelado
+tournaments-none = Este servidor ainda não tem torneios: `/kiela torneio criar` cria um.
+tournaments-header = **Torneios deste servidor**
+tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $players } jogadores, { $status }
+button-tournament-join = Entrar
+button-tournament-leave = Sair
+button-tournament-start = Iniciar
+cmd-tournament-name = torneio
+cmd-tournament-description = Torneios deste servidor: criar, entrar, iniciar, classificação
+cmd-tournament-create-name = criar
+cmd-tournament-create-description = Criar um torneio aqui (o canal dele), com uma mensagem de inscrição
+cmd-tournament-join-name = entrar
+cmd-tournament-join-description = Entrar num torneio
+cmd-tournament-leave-name = sair
+cmd-tournament-leave-description = Sair de um torneio (depois de começar: desistir)
+cmd-tournament-start-name = iniciar
+cmd-tournament-start-description = Iniciar um torneio (o organizador ou quem gerencia o servidor)
+cmd-tournament-standings-name = classificacao
+cmd-tournament-standings-description = A classificação de um torneio
+cmd-tournament-cancel-name = cancelar
+cmd-tournament-cancel-description = Cancelar um torneio (o organizador ou quem gerencia o servidor)
+cmd-tournaments-name = torneios
+cmd-tournaments-description = Os torneios deste servidor: abertos, em curso e recentes
+opt-name-name = nome
+opt-name-description = O nome do torneio
+opt-format-name = formato
+opt-format-description = Todos contra todos (até 12 jogadores) ou suíço (até 64)
+opt-rounds-name = rodadas
+opt-rounds-description = Suíço: quantas rodadas (padrão 5 até 16 jogadores, 7 acima)
+opt-max-players-name = max-jogadores
+opt-max-players-description = No máximo este número de jogadores
+opt-starts-name = comeca
+opt-starts-description = Começar sozinho daqui a tantas horas (padrão: o organizador inicia)
+opt-tournament-name = torneio
+opt-tournament-description = O número do torneio (deixe vazio para o mais recente deste servidor)
+choice-format-round-robin = Todos contra todos
+choice-format-swiss = Suíço

@@ -137,6 +137,25 @@ stored_names! {
     }
 }
 
+stored_names! {
+    /// Where a tournament stands.
+    pub enum TournamentStatus as "tournament status" {
+        /// Taking players, until its organiser (or its start time) starts it.
+        Open = "open",
+        Running = "running",
+        Finished = "finished",
+        Cancelled = "cancelled",
+    }
+}
+
+stored_names! {
+    /// How a tournament is played (see the kiela-tournament crate).
+    pub enum TournamentFormat as "tournament format" {
+        RoundRobin = "round-robin",
+        Swiss = "swiss",
+    }
+}
+
 /// Where a game stands. Stored in three columns: `status` (`active` or
 /// `finished`), `result` and `reason` (an ended game's [`Outcome`]); an
 /// aborted game is finished without a result, for the reason `aborted`.
@@ -272,6 +291,8 @@ ids! {
     ChannelId,
     /// A Discord message.
     MessageId,
+    /// A tournament (`tournaments.id`), "tournament #3" to players.
+    TournamentId,
 }
 
 impl GuildId {

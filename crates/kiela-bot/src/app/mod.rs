@@ -35,6 +35,7 @@ mod ratings;
 mod reply;
 mod settings;
 mod threads;
+mod tournaments;
 mod words;
 
 pub use analysis::Progress;
@@ -54,12 +55,13 @@ pub use players::Name;
 pub use reply::{Format, GameRef, NewThread, Picture, Reply, ReviewStep};
 pub use settings::{GamesChannel, LanguageSetting, Settings, DEFAULT_DAYS};
 pub use threads::BotPermissions;
+pub use tournaments::{Authority, NewTournament, MAX_LIVE_TOURNAMENTS};
 pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;
 pub use crate::vocabulary::{
     ChallengeId, ChannelId, FirstMover, GameId, GuildId, MessageId, Notify, PostId, ThreadsSetting,
-    UserId,
+    TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
 use std::sync::Arc;

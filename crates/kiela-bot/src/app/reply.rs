@@ -4,7 +4,7 @@ use kiela_i18n::Lang;
 use kiela_rules::Hole;
 
 use super::Document;
-use crate::vocabulary::{ChallengeId, GameId, PostId, UserId};
+use crate::vocabulary::{ChallengeId, GameId, PostId, TournamentId, UserId};
 
 /// The picture of a reply: the board, or a turn's animation.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +46,8 @@ pub struct Reply {
     pub ping: Vec<UserId>,
     /// A pending challenge to put Accept / Decline buttons on.
     pub challenge: Option<ChallengeId>,
+    /// A tournament's sign-up message: Join, Leave and Start buttons.
+    pub tournament: Option<TournamentId>,
     /// A draw offer waits for an answer: Accept draw / Decline draw buttons.
     pub draw_offered: bool,
     /// The player to move may rearrange their stones (Expert): an Arrange

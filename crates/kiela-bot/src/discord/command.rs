@@ -1,7 +1,7 @@
 //! The `/kiela` command framework: each subcommand is declared once, by
 //! the feature that owns it, as a [`Subcommand`] (its name, its typed
 //! options, its reader). The registered definition and the parsing of an
-//! invocation are both built from [`features::SUBCOMMANDS`], so an option
+//! invocation are both built from [`features::TREE`], so an option
 //! cannot be registered under one name and read under another.
 
 use std::fmt;
@@ -47,6 +47,37 @@ pub struct Subcommand {
     pub read: fn(&Args<'_>) -> Result<Box<dyn Request>, String>,
 }
 
+/// A group of subcommands (`/kiela tournament create`): its name, and its
+/// subcommands, whose words are `cmd-<group>-<name>-…`.
+pub struct Group {
+    pub name: &'static str,
+    pub subcommands: &'static [Subcommand],
+}
+
+/// What `/kiela` holds: subcommands, and groups of them (Discord takes at
+/// most 25 of the two together).
+pub enum Entry {
+    Sub(Subcommand),
+    Group(Group),
+}
+
+impl Entry {
+    fn name(&self) -> &'static str {
+        match self {
+            Entry::Sub(sub) => sub.name,
+            Entry::Group(group) => group.name,
+        }
+    }
+}
+
+/// Subcommand `sub`'s registration, its words under `prefix`.
+fn create_subcommand(prefix: &str, sub: &Subcommand) -> CreateCommandOption {
+    let create = option(CommandOptionType::SubCommand, prefix, sub.name);
+    sub.options
+        .iter()
+        .fold(create, |create, spec| create.add_sub_option(spec.create()))
+}
+
 /// The locales the command is translated into (English is the default).
 const LOCALES: [(Lang, &str); 1] = [(Lang::Pt, "pt-BR")];
 
@@ -75,13 +106,17 @@ pub fn definition() -> CreateCommand {
             .description_localized(locale, t(lang, "cmd-kiela-description", &[]));
     }
     command.set_options(
-        features::SUBCOMMANDS
+        features::TREE
             .iter()
-            .map(|sub| {
-                let create = option(CommandOptionType::SubCommand, "cmd", sub.name);
-                sub.options
-                    .iter()
-                    .fold(create, |create, spec| create.add_sub_option(spec.create()))
+            .map(|entry| match entry {
+                Entry::Sub(sub) => create_subcommand("cmd", sub),
+                Entry::Group(group) => {
+                    let prefix = format!("cmd-{}", group.name);
+                    let create = option(CommandOptionType::SubCommandGroup, "cmd", group.name);
+                    (group.subcommands.iter()).fold(create, |create, sub| {
+                        create.add_sub_option(create_subcommand(&prefix, sub))
+                    })
+                }
             })
             .collect(),
     )
@@ -92,16 +127,41 @@ pub fn definition() -> CreateCommand {
 /// options and choices whatever the user's language.
 pub fn parse(command: &CommandInteraction, lang: Lang) -> Result<Box<dyn Request>, String> {
     let options = command.data.options();
-    let Some(ResolvedOption {
-        name,
-        value: ResolvedValue::SubCommand(args),
-        ..
-    }) = options.first()
-    else {
-        return Err(tr!(lang, "parse-no-subcommand"));
-    };
-    let Some(sub) = features::SUBCOMMANDS.iter().find(|sub| sub.name == *name) else {
-        return Err(tr!(lang, "parse-unknown", name = *name));
+    let unknown = |name: &str| tr!(lang, "parse-unknown", name = name);
+    let (sub, args) = match options.first() {
+        Some(ResolvedOption {
+            name,
+            value: ResolvedValue::SubCommand(args),
+            ..
+        }) => match features::TREE.iter().find(|entry| entry.name() == *name) {
+            Some(Entry::Sub(sub)) => (sub, args),
+            _ => return Err(unknown(name)),
+        },
+        Some(ResolvedOption {
+            name: group_name,
+            value: ResolvedValue::SubCommandGroup(subs),
+            ..
+        }) => {
+            let Some(Entry::Group(group)) = features::TREE
+                .iter()
+                .find(|entry| entry.name() == *group_name)
+            else {
+                return Err(unknown(group_name));
+            };
+            let Some(ResolvedOption {
+                name,
+                value: ResolvedValue::SubCommand(args),
+                ..
+            }) = subs.first()
+            else {
+                return Err(tr!(lang, "parse-no-subcommand"));
+            };
+            match group.subcommands.iter().find(|sub| sub.name == *name) {
+                Some(sub) => (sub, args),
+                None => return Err(unknown(name)),
+            }
+        }
+        _ => return Err(tr!(lang, "parse-no-subcommand")),
     };
     let values = args.iter().map(|o| (o.name, o.value.clone())).collect();
     (sub.read)(&Args::new(sub.options, values, lang))
@@ -287,6 +347,13 @@ impl Value for i64 {
     }
 }
 
+impl Value for crate::app::TournamentId {
+    const KIND: CommandOptionType = CommandOptionType::Integer;
+    fn read(value: &ResolvedValue<'_>, lang: Lang) -> Option<Result<Self, String>> {
+        i64::read(value, lang).map(|number| number.map(crate::app::TournamentId))
+    }
+}
+
 impl Value for GameId {
     const KIND: CommandOptionType = CommandOptionType::Integer;
     fn read(value: &ResolvedValue<'_>, lang: Lang) -> Option<Result<GameId, String>> {
@@ -416,6 +483,18 @@ impl<'a> Args<'a> {
 mod tests {
     use super::*;
 
+    /// Every subcommand, with its group if it has one.
+    fn subcommands() -> impl Iterator<Item = (Option<&'static str>, &'static Subcommand)> {
+        features::TREE.iter().flat_map(|entry| match entry {
+            Entry::Sub(sub) => vec![(None, sub)],
+            Entry::Group(group) => group
+                .subcommands
+                .iter()
+                .map(|sub| (Some(group.name), sub))
+                .collect(),
+        })
+    }
+
     /// Discord's pattern for names: `^[-_\p{L}\p{N}]{1,32}$`, lower case.
     fn valid_name(name: &str) -> bool {
         let chars = name.chars().count();
@@ -449,8 +528,17 @@ mod tests {
             seen += 1;
         };
         check(&json);
-        for sub in json["options"].as_array().unwrap() {
+        let entries = json["options"].as_array().unwrap();
+        // A group's subcommands are checked as the top level's are.
+        let nested = entries
+            .iter()
+            .filter(|entry| entry["type"] == 2)
+            .flat_map(|group| group["options"].as_array().unwrap());
+        for sub in entries.iter().chain(nested) {
             check(sub);
+            if sub["type"] == 2 {
+                continue;
+            }
             for option in sub["options"].as_array().into_iter().flatten() {
                 check(option);
                 for choice in option["choices"].as_array().into_iter().flatten() {
@@ -463,11 +551,11 @@ mod tests {
     }
 
     /// Discord takes at most 25 subcommands and groups under `/kiela`; the
-    /// groups to come (tournament, lesson, puzzle) need three of them.
+    /// features to come (lessons, puzzles) need two of them.
     #[test]
     fn the_tree_keeps_room_for_the_groups_to_come() {
         const DISCORD_LIMIT: usize = 25;
-        const GROUPS_TO_COME: usize = 3;
+        const GROUPS_TO_COME: usize = 2;
         let json = serde_json::to_value(definition()).unwrap();
         let used = json["options"].as_array().unwrap().len();
         assert!(
@@ -482,6 +570,14 @@ mod tests {
         for sub in json["options"].as_array().unwrap() {
             let name = sub["name"].as_str().unwrap();
             assert_eq!(t(Lang::En, &format!("cmd-{name}-name"), &[]), name);
+            if sub["type"] == 2 {
+                for inner in sub["options"].as_array().unwrap() {
+                    let inner = inner["name"].as_str().unwrap();
+                    let key = format!("cmd-{name}-{inner}-name");
+                    assert_eq!(t(Lang::En, &key, &[]), inner);
+                }
+                continue;
+            }
             for option in sub["options"].as_array().into_iter().flatten() {
                 let name = option["name"].as_str().unwrap();
                 assert_eq!(t(Lang::En, &format!("opt-{name}-name"), &[]), name);
@@ -496,8 +592,8 @@ mod tests {
     fn readers_read_only_the_options_they_declare() {
         let user = serenity::all::User::default();
         let mut names = std::collections::HashSet::new();
-        for sub in features::SUBCOMMANDS {
-            assert!(names.insert(sub.name), "/kiela {} twice", sub.name);
+        for (group, sub) in subcommands() {
+            assert!(names.insert((group, sub.name)), "/kiela {} twice", sub.name);
             let _ = (sub.read)(&Args::new(sub.options, Vec::new(), Lang::En));
             let values = sub
                 .options

@@ -13,7 +13,7 @@ use serenity::all::{ButtonStyle, CreateButton};
 
 use kiela_rules::Layout;
 
-use crate::vocabulary::{ChallengeId, GameId};
+use crate::vocabulary::{ChallengeId, GameId, TournamentId};
 
 /// What a component does, with everything needed to do it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +101,35 @@ pub enum ComponentId {
     Analyse {
         game: GameId,
     },
+    /// Under a tournament's sign-up message: Join, Leave, Start.
+    Tournament {
+        tournament: TournamentId,
+        action: TournamentButton,
+    },
+}
+
+/// The buttons of a tournament's sign-up message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentButton {
+    Join,
+    Leave,
+    Start,
+}
+
+impl TournamentButton {
+    pub const ALL: [TournamentButton; 3] = [
+        TournamentButton::Join,
+        TournamentButton::Leave,
+        TournamentButton::Start,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            TournamentButton::Join => "join",
+            TournamentButton::Leave => "leave",
+            TournamentButton::Start => "start",
+        }
+    }
 }
 
 /// The buttons of a review step.
@@ -180,6 +209,9 @@ impl fmt::Display for ComponentId {
                 write!(f, "kiela:arrange-edit:{game}:{ply}:{}", encode(&layout))
             }
             ComponentId::Analyse { game } => write!(f, "kiela:analyse:{game}"),
+            ComponentId::Tournament { tournament, action } => {
+                write!(f, "kiela:tournament:{tournament}:{}", action.name())
+            }
         }
     }
 }
@@ -234,6 +266,13 @@ impl FromStr for ComponentId {
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: game()? }),
+            (Some(&"kiela"), Some(&"tournament"), 4) => Ok(ComponentId::Tournament {
+                tournament: number(2).map(TournamentId)?,
+                action: TournamentButton::ALL
+                    .into_iter()
+                    .find(|b| Some(&b.name()) == parts.get(3))
+                    .ok_or_else(unknown)?,
+            }),
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
                 Ok(ComponentId::ConfirmResign { game: game()? })
             }
@@ -323,6 +362,10 @@ mod tests {
             },
             ComponentId::Rematch {
                 game: GameId(i64::MAX),
+            },
+            ComponentId::Tournament {
+                tournament: TournamentId(i64::MAX),
+                action: TournamentButton::Start,
             },
             ComponentId::Arrange {
                 game: GameId(4),

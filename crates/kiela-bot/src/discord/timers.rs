@@ -17,6 +17,7 @@ use crate::app::{
     self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, PostId,
 };
 
+use super::features::rows_for;
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
 
 /// Every `interval`, fires what the clock made due. Everything it needs is
@@ -46,6 +47,11 @@ pub async fn run(
                 }
             }
             Err(e) => warn!("cannot look for due games: {e}"),
+        }
+        match service.advance_tournaments().await {
+            Ok(0) => {}
+            Ok(_) => wake.notify_one(),
+            Err(e) => warn!("cannot look at the tournaments: {e}"),
         }
         if let Err(e) = service.prune_outbox().await {
             warn!("cannot delete old posts: {e}");
@@ -165,9 +171,11 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     } = delivery.to
     {
         // A PATCH is idempotent: a retry needs no nonce.
+        // An edit shows the buttons its post has (a tournament's sign-up
+        // keeps Join and Leave), or none (a challenge answered).
         let edit = EditMessage::new()
-            .content(clip_message(delivery.reply.text))
-            .components(Vec::new());
+            .components(rows_for(&delivery.reply))
+            .content(clip_message(delivery.reply.text));
         let edited = ChannelId::from(channel_id)
             .edit_message(http, MessageId::from(message_id), edit)
             .await;

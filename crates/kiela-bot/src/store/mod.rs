@@ -283,27 +283,7 @@ impl Store {
                 return Ok(None);
             }
         }
-        // South moves first (`kiela_rules::Game::new`).
-        let row = sqlx::query(&format!(
-            "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
-             seconds_per_move, deadline, created_at, updated_at, rematch_of, lobby_channel_id, \
-             to_move_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, '{ACTIVE}', $7, $8, $9, $9, $10, $11, $4) RETURNING id"
-        ))
-        .bind(g.guild_id)
-        .bind(g.channel_id)
-        .bind(g.variant.name())
-        .bind(g.south_id)
-        .bind(g.north_id)
-        .bind(g.ai_level.map(|level| level.name()))
-        .bind(g.seconds_per_move)
-        .bind(g.deadline)
-        .bind(g.created_at)
-        .bind(g.rematch_of)
-        .bind(g.lobby_channel_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        let id: GameId = row.try_get(0)?;
+        let id = insert_game(&mut tx, g).await?;
         if let Some((challenge, opponent)) = from_challenge {
             let accepted = sqlx::query(&format!(
                 "UPDATE challenges SET status = '{ACCEPTED}', game_id = $1, opponent_id = $3 \
@@ -489,6 +469,35 @@ impl Store {
     }
 }
 
+/// Inserts game `g` in `tx`, active with South to move; returns its id.
+pub(crate) async fn insert_game(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    g: &NewGame,
+) -> Result<GameId> {
+    // South moves first (`kiela_rules::Game::new`).
+    let row = sqlx::query(&format!(
+            "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
+             seconds_per_move, deadline, created_at, updated_at, rematch_of, lobby_channel_id, \
+             to_move_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, '{ACTIVE}', $7, $8, $9, $9, $10, $11, $4) RETURNING id"
+        ))
+        .bind(g.guild_id)
+        .bind(g.channel_id)
+        .bind(g.variant.name())
+        .bind(g.south_id)
+        .bind(g.north_id)
+        .bind(g.ai_level.map(|level| level.name()))
+        .bind(g.seconds_per_move)
+        .bind(g.deadline)
+        .bind(g.created_at)
+        .bind(g.rematch_of)
+        .bind(g.lobby_channel_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let id: GameId = row.try_get(0)?;
+    Ok(id)
+}
+
 /// Inserts `posts` in `tx`, held for their interaction's answer as long as
 /// they say; returns their ids.
 pub(crate) async fn insert_posts(
@@ -503,8 +512,8 @@ pub(crate) async fn insert_posts(
         let (channel_id, recipient_id) = post.to.columns();
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
-             pings, lang, created_at, held_until, edits, thread_name) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+             pings, lang, created_at, held_until, edits, thread_name, tournament_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(channel_id)
         .bind(recipient_id)
@@ -518,6 +527,7 @@ pub(crate) async fn insert_posts(
         .bind(held_until)
         .bind(post.edits)
         .bind(post.thread_name.as_deref())
+        .bind(post.tournament_id)
         .fetch_one(&mut **tx)
         .await?;
         ids.push(row.try_get(0)?);

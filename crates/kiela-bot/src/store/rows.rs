@@ -16,7 +16,7 @@ use sqlx::Row;
 use super::{Result, StoreError};
 use crate::vocabulary::{
     ChallengeId, ChallengeStatus, ChannelId, FirstMover, GameId, GameState, GuildId, MessageId,
-    Notify, PostId, ThreadsSetting, UserId,
+    Notify, PostId, ThreadsSetting, TournamentId, UserId,
 };
 
 /// One row of a table, being read: each column through here, so that a
@@ -552,10 +552,13 @@ pub struct NewPost {
     /// Once it is posted, a thread of this name is opened from it and its
     /// game is played there.
     pub thread_name: Option<String>,
+    /// A tournament's sign-up message: its Join, Leave and Start buttons
+    /// go under it (an edit keeps them).
+    pub tournament_id: Option<TournamentId>,
 }
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
-    edits, text, pings, lang, created_at, answer_token, attempts, thread_name";
+    edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -612,6 +615,7 @@ impl PostRow {
                 lang: cells.get("lang")?,
                 hold: 0,
                 thread_name: cells.get("thread_name")?,
+                tournament_id: cells.get("tournament_id")?,
             },
             created_at: cells.get("created_at")?,
             answer_token: cells.get("answer_token")?,

@@ -239,6 +239,7 @@ impl GameService {
             _ => Reply {
                 text,
                 challenge: last.challenge_id,
+                tournament: last.tournament_id,
                 lang,
                 ..Reply::default()
             },

@@ -8,35 +8,39 @@ pub mod draws;
 pub mod info;
 pub mod playing;
 pub mod settings;
+pub mod tournaments;
 
 use serenity::all::CreateActionRow;
 
 use crate::app::Reply;
 
-use super::command::Subcommand;
+use super::command::Entry;
 
-/// Every subcommand of `/kiela`, in the order Discord lists them (the
-/// registered definition's order: keep it, or Discord sees a new command).
-pub const SUBCOMMANDS: &[Subcommand] = &[
-    challenges::CHALLENGE,
-    challenges::ACCEPT,
-    challenges::DECLINE,
-    challenges::AI,
-    playing::MOVE,
-    playing::ARRANGE,
-    playing::RESIGN,
-    draws::DRAW,
-    playing::HINT,
-    playing::BOARD,
-    info::GAMES,
-    analysis::HISTORY,
-    analysis::ANALYZE,
-    info::STATS,
-    info::LEADERBOARD,
-    info::RULES,
-    settings::NOTIFY,
-    settings::VACATION,
-    settings::SETTINGS,
+/// Every subcommand and group of `/kiela`, in the order Discord lists
+/// them (the registered definition's order: keep it, or Discord sees a new
+/// command).
+pub const TREE: &[Entry] = &[
+    Entry::Sub(challenges::CHALLENGE),
+    Entry::Sub(challenges::ACCEPT),
+    Entry::Sub(challenges::DECLINE),
+    Entry::Sub(challenges::AI),
+    Entry::Sub(playing::MOVE),
+    Entry::Sub(playing::ARRANGE),
+    Entry::Sub(playing::RESIGN),
+    Entry::Sub(draws::DRAW),
+    Entry::Sub(playing::HINT),
+    Entry::Sub(playing::BOARD),
+    Entry::Sub(info::GAMES),
+    Entry::Sub(analysis::HISTORY),
+    Entry::Sub(analysis::ANALYZE),
+    Entry::Sub(info::STATS),
+    Entry::Sub(info::LEADERBOARD),
+    Entry::Sub(info::RULES),
+    Entry::Sub(settings::NOTIFY),
+    Entry::Sub(settings::VACATION),
+    Entry::Sub(settings::SETTINGS),
+    Entry::Group(tournaments::TOURNAMENT_GROUP),
+    Entry::Sub(tournaments::TOURNAMENTS),
 ];
 
 /// The rows under a reply, each feature's buttons in their place: a
@@ -51,6 +55,9 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
         return vec![analysis::review_row(step, lang)];
     }
     let mut rows = Vec::new();
+    if let Some(tournament) = reply.tournament {
+        rows.push(tournaments::sign_up_row(tournament, lang));
+    }
     if let Some(challenge) = reply.challenge {
         rows.push(challenges::answer_row(challenge, lang));
     }

@@ -1,0 +1,432 @@
+//! Tournaments: the events, their players and their paired games.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it. Every transition (start, a round paired, the end, a
+//! cancellation) is one guarded update: of two processes that try it at
+//! once, exactly one changes the row, and only it writes what follows.
+
+use kiela_i18n::Lang;
+use kiela_rules::Variant;
+use sqlx::any::AnyRow;
+
+use crate::store::*;
+use crate::vocabulary::{
+    ChannelId, GameId, GameState, GuildId, PostId, TournamentFormat, TournamentId,
+    TournamentStatus, UserId,
+};
+
+/// A tournament as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub id: TournamentId,
+    pub guild_id: GuildId,
+    /// Its lobby: where it was created, where its news goes.
+    pub channel_id: ChannelId,
+    pub name: String,
+    pub format: TournamentFormat,
+    pub variant: Variant,
+    pub seconds_per_move: i64,
+    /// Swiss: fixed when it starts (or when created, if given).
+    pub rounds: Option<i64>,
+    pub max_players: i64,
+    pub lang: Lang,
+    pub organiser_id: UserId,
+    pub status: TournamentStatus,
+    /// When the clock starts it (if it has enough players by then).
+    pub starts_at: Option<i64>,
+    pub rounds_paired: i64,
+    pub created_at: i64,
+}
+
+const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, variant, \
+    seconds_per_move, rounds, max_players, lang, organiser_id, status, starts_at, rounds_paired, \
+    created_at";
+
+impl TournamentRow {
+    fn from_row(row: &AnyRow) -> Result<TournamentRow> {
+        let cells = Cells::new(row, "tournaments", "id")?;
+        let lang: String = cells.get("lang")?;
+        Ok(TournamentRow {
+            id: cells.get("id")?,
+            guild_id: cells.get("guild_id")?,
+            channel_id: cells.get("channel_id")?,
+            name: cells.get("name")?,
+            format: cells.parse("format")?,
+            variant: cells.parse("variant")?,
+            seconds_per_move: cells.get("seconds_per_move")?,
+            rounds: cells.get("rounds")?,
+            max_players: cells.get("max_players")?,
+            lang: Lang::from_locale(&lang),
+            organiser_id: cells.get("organiser_id")?,
+            status: cells.parse("status")?,
+            starts_at: cells.get("starts_at")?,
+            rounds_paired: cells.get("rounds_paired")?,
+            created_at: cells.get("created_at")?,
+        })
+    }
+}
+
+/// A tournament to create.
+pub struct NewTournamentRow<'a> {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub name: &'a str,
+    pub format: TournamentFormat,
+    pub variant: Variant,
+    pub seconds_per_move: i64,
+    pub rounds: Option<i64>,
+    pub max_players: i64,
+    pub lang: Lang,
+    pub organiser_id: UserId,
+    pub starts_at: Option<i64>,
+}
+
+/// One player of a tournament, in join order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    pub player_id: UserId,
+    pub name: String,
+    /// How many rounds had been paired when they joined.
+    pub joined_round: i64,
+    pub withdrawn: bool,
+}
+
+/// A paired game (or a bye: no north, no game) and how it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paired {
+    pub round: i64,
+    pub south_id: UserId,
+    pub north_id: Option<UserId>,
+    pub game_id: Option<GameId>,
+    /// The game's state and who was to move in it.
+    pub game: Option<(GameState, UserId)>,
+}
+
+/// How a join went, when it did not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinRefused {
+    AlreadyIn,
+    Full,
+    /// Not open to new players any more.
+    Closed,
+}
+
+impl Store {
+    pub async fn insert_tournament(
+        &self,
+        t: &NewTournamentRow<'_>,
+        now: i64,
+    ) -> Result<TournamentId> {
+        let row = sqlx::query(
+            "INSERT INTO tournaments (guild_id, channel_id, name, format, variant, seconds_per_move, \
+             rounds, max_players, lang, rated, organiser_id, status, starts_at, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13) RETURNING id",
+        )
+        .bind(t.guild_id)
+        .bind(t.channel_id)
+        .bind(t.name)
+        .bind(t.format.as_str())
+        .bind(t.variant.name())
+        .bind(t.seconds_per_move)
+        .bind(t.rounds)
+        .bind(t.max_players)
+        .bind(t.lang.locale())
+        .bind(t.organiser_id)
+        .bind(TournamentStatus::Open.as_str())
+        .bind(t.starts_at)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?;
+        col(&row, "id")
+    }
+
+    pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(TournamentRow::from_row).transpose()
+    }
+
+    /// Server `guild`'s tournaments: the open and running ones, then the
+    /// `recent` last ended, newest first.
+    pub async fn tournaments_of(&self, guild: GuildId, recent: i64) -> Result<Vec<TournamentRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = $1 \
+             AND status IN ('open', 'running') \
+             UNION ALL SELECT * FROM (SELECT {TOURNAMENT_COLUMNS} FROM tournaments \
+             WHERE guild_id = $1 AND status NOT IN ('open', 'running') ORDER BY id DESC LIMIT $2) \
+             AS ended ORDER BY id DESC"
+        ))
+        .bind(guild)
+        .bind(recent)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(TournamentRow::from_row).collect()
+    }
+
+    /// The open and running tournaments of every server (the clock's work).
+    pub async fn live_tournaments(&self) -> Result<Vec<TournamentId>> {
+        let rows = sqlx::query(
+            "SELECT id FROM tournaments WHERE status IN ('open', 'running') ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|row| col(row, "id")).collect()
+    }
+
+    /// Tournament `id`'s players in join order, with their names.
+    pub async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>> {
+        let rows = sqlx::query(
+            "SELECT tp.player_id, p.name, tp.joined_round, tp.withdrawn \
+             FROM tournament_players tp JOIN players p ON p.id = tp.player_id \
+             WHERE tp.tournament_id = $1 ORDER BY tp.joined_at, tp.player_id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let cells = Cells::keyed(row, "tournament_players", format!("{id}"));
+                Ok(Entrant {
+                    player_id: cells.get("player_id")?,
+                    name: cells.get("name")?,
+                    joined_round: cells.get("joined_round")?,
+                    withdrawn: cells.get::<i64>("withdrawn")? != 0,
+                })
+            })
+            .collect()
+    }
+
+    /// Tournament `id`'s paired games and byes, round by round.
+    pub async fn paired(&self, id: TournamentId) -> Result<Vec<Paired>> {
+        let rows = sqlx::query(
+            "SELECT tg.round, tg.south_id, tg.north_id, tg.game_id, g.status, g.result, \
+             g.reason, g.to_move_id FROM tournament_games tg \
+             LEFT JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 \
+             ORDER BY tg.round, tg.game_id IS NULL, tg.game_id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let cells = Cells::keyed(row, "tournament_games", format!("{id}"));
+                let status: Option<String> = cells.get("status")?;
+                let game = match status {
+                    Some(status) => {
+                        let result: Option<String> = cells.get("result")?;
+                        let reason: Option<String> = cells.get("reason")?;
+                        let state =
+                            GameState::from_columns(&status, result.as_deref(), reason.as_deref())
+                                .map_err(|e| cells.corrupt(e.column, e.problem))?;
+                        Some((state, cells.get("to_move_id")?))
+                    }
+                    None => None,
+                };
+                Ok(Paired {
+                    round: cells.get("round")?,
+                    south_id: cells.get("south_id")?,
+                    north_id: cells.get("north_id")?,
+                    game_id: cells.get("game_id")?,
+                    game,
+                })
+            })
+            .collect()
+    }
+
+    /// Adds `player` to tournament `id` if it takes players (open, or a
+    /// running one whose late entry `late_round` allows: the number of
+    /// rounds paired, `None` when closed) and has room.
+    pub async fn join_tournament(
+        &self,
+        id: TournamentId,
+        player: UserId,
+        late_round: Option<i64>,
+        now: i64,
+    ) -> Result<std::result::Result<(), JoinRefused>> {
+        let mut tx = self.begin().await?;
+        let row = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let t = TournamentRow::from_row(&row)?;
+        let joined_round = match (t.status, late_round) {
+            (TournamentStatus::Open, _) => 0,
+            (TournamentStatus::Running, Some(round)) if round == t.rounds_paired => round,
+            _ => return Ok(Err(JoinRefused::Closed)),
+        };
+        let counted = sqlx::query(
+            "SELECT COUNT(*) AS n, SUM(CASE WHEN player_id = $2 THEN 1 ELSE 0 END) AS me \
+             FROM tournament_players WHERE tournament_id = $1",
+        )
+        .bind(id)
+        .bind(player)
+        .fetch_one(&mut *tx)
+        .await?;
+        let n: i64 = col(&counted, "n")?;
+        let me: Option<i64> = col(&counted, "me")?;
+        if me.unwrap_or(0) > 0 {
+            return Ok(Err(JoinRefused::AlreadyIn));
+        }
+        if n >= t.max_players {
+            return Ok(Err(JoinRefused::Full));
+        }
+        sqlx::query(
+            "INSERT INTO tournament_players (tournament_id, player_id, joined_at, joined_round) \
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(player)
+        .bind(now)
+        .bind(joined_round)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Takes `player` out of tournament `id`: off the list while it is
+    /// open, withdrawn (no more pairings) once it runs. False if they were
+    /// not in it (or had already left).
+    pub async fn leave_tournament(&self, id: TournamentId, player: UserId) -> Result<bool> {
+        let done = sqlx::query(
+            "DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2 \
+             AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'open')",
+        )
+        .bind(id)
+        .bind(player)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let done = sqlx::query(
+            "UPDATE tournament_players SET withdrawn = 1 WHERE tournament_id = $1 \
+             AND player_id = $2 AND withdrawn = 0 \
+             AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'running')",
+        )
+        .bind(id)
+        .bind(player)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Moves tournament `id` from `from` to `to` (fixing its number of
+    /// rounds, when given), with `posts`. False, and nothing written, if
+    /// it was no longer `from`.
+    pub async fn move_tournament(
+        &self,
+        id: TournamentId,
+        from: TournamentStatus,
+        to: TournamentStatus,
+        rounds: Option<i64>,
+        posts: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<PostId>>> {
+        let mut tx = self.begin().await?;
+        let ended = matches!(to, TournamentStatus::Finished | TournamentStatus::Cancelled);
+        let moved = sqlx::query(
+            "UPDATE tournaments SET status = $1, rounds = COALESCE($2, rounds), \
+             ended_at = $3 WHERE id = $4 AND status = $5",
+        )
+        .bind(to.as_str())
+        .bind(rounds)
+        .bind(ended.then_some(now))
+        .bind(id)
+        .bind(from.as_str())
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(Some(ids))
+    }
+
+    /// Pairs round `paired + 1` of tournament `id`: its games (each with
+    /// the posts `posts` makes from its id) and its bye, with `news`, in
+    /// one transaction. `None`, and nothing written, if another process
+    /// paired it first.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn pair_round(
+        &self,
+        id: TournamentId,
+        paired: i64,
+        games: &[NewGame],
+        bye: Option<UserId>,
+        posts: impl Fn(usize, GameId) -> Vec<NewPost>,
+        news: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<(PostId, NewPost)>>> {
+        let round = paired + 1;
+        let mut tx = self.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE tournaments SET rounds_paired = $1 WHERE id = $2 AND rounds_paired = $3 \
+             AND status = 'running'",
+        )
+        .bind(round)
+        .bind(id)
+        .bind(paired)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let mut made = news;
+        for (i, game) in games.iter().enumerate() {
+            let game_id = insert_game(&mut tx, game).await?;
+            sqlx::query(
+                "INSERT INTO tournament_games (tournament_id, round, south_id, north_id, game_id) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(round)
+            .bind(game.south_id)
+            .bind(game.north_id)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+            made.extend(posts(i, game_id).into_iter().map(|post| NewPost {
+                game_id: post.edits.is_none().then_some(game_id),
+                ..post
+            }));
+        }
+        if let Some(player) = bye {
+            sqlx::query(
+                "INSERT INTO tournament_games (tournament_id, round, south_id) VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(round)
+            .bind(player)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let ids = insert_posts(&mut tx, made.clone(), now).await?;
+        tx.commit().await?;
+        Ok(Some(ids.into_iter().zip(made).collect()))
+    }
+
+    /// The tournament game `game` belongs to, if any.
+    pub async fn tournament_of_game(&self, game: GameId) -> Result<Option<TournamentId>> {
+        let row = sqlx::query("SELECT tournament_id FROM tournament_games WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| col(&row, "tournament_id")).transpose()
+    }
+
+    /// The post that announced tournament `id` (its sign-up message).
+    pub async fn sign_up_post(&self, id: TournamentId) -> Result<Option<ChallengePost>> {
+        self.posted("tournament_id = $1 AND edits IS NULL", id.0)
+            .await
+    }
+}

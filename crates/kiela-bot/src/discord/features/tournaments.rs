@@ -1,0 +1,188 @@
+//! Tournaments: the `/kiela tournament` group (create, join, leave, start,
+//! standings, cancel), `/kiela tournaments`, and the sign-up message's
+//! Join, Leave and Start buttons.
+
+use serenity::all::{ButtonStyle, CreateActionRow};
+use serenity::async_trait;
+
+use crate::app::{AppError, Authority, NewTournament, TournamentFormat, TournamentId};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_rules::Variant;
+
+use crate::discord::command::{Choice, Group, Opt, Request, Subcommand};
+use crate::discord::handler::Cx;
+use crate::discord::ids::{button, ComponentId, TournamentButton};
+use crate::discord::respond::Post;
+
+const NAME: Opt<String> = Opt::new("name").required();
+const FORMAT: Opt<TournamentFormat> = Opt::new("format").required();
+const VARIANT: Opt<Variant> = Opt::new("variant");
+const DAYS: Opt<i64> = Opt::new("days").min(1).max(14);
+const ROUNDS: Opt<i64> = Opt::new("rounds").min(1).max(20);
+const MAX_PLAYERS: Opt<i64> = Opt::new("max-players").min(3).max(64);
+const STARTS: Opt<i64> = Opt::new("starts").min(1).max(24 * 30);
+const TOURNAMENT: Opt<TournamentId> = Opt::new("tournament").min(1);
+const ONE: &[crate::discord::command::Spec] = &[TOURNAMENT.spec()];
+
+impl Choice for TournamentFormat {
+    const OFFERED: &'static [TournamentFormat] = TournamentFormat::ALL;
+    fn value(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+/// `/kiela tournament …`
+pub const TOURNAMENT_GROUP: Group = Group {
+    name: "tournament",
+    subcommands: &[
+        Subcommand {
+            name: "create",
+            options: &[
+                NAME.spec(),
+                FORMAT.spec(),
+                VARIANT.spec(),
+                DAYS.spec(),
+                ROUNDS.spec(),
+                MAX_PLAYERS.spec(),
+                STARTS.spec(),
+            ],
+            read: |args| {
+                let lang = args.lang;
+                Ok(Box::new(Action::Create(NewTournament {
+                    name: args
+                        .get(&NAME)?
+                        .ok_or_else(|| tr!(lang, "parse-no-subcommand"))?,
+                    format: args.get(&FORMAT)?.unwrap_or(TournamentFormat::Swiss),
+                    variant: args.get(&VARIANT)?.unwrap_or_default(),
+                    days: args.get(&DAYS)?,
+                    rounds: args.get(&ROUNDS)?,
+                    max_players: args.get(&MAX_PLAYERS)?,
+                    starts_in_hours: args.get(&STARTS)?,
+                })))
+            },
+        },
+        one("join", Verb::Join),
+        one("leave", Verb::Leave),
+        one("start", Verb::Start),
+        one("standings", Verb::Standings),
+        one("cancel", Verb::Cancel),
+    ],
+};
+
+/// `/kiela tournaments`
+pub const TOURNAMENTS: Subcommand = Subcommand {
+    name: "tournaments",
+    options: &[],
+    read: |_| Ok(Box::new(Action::List)),
+};
+
+/// A subcommand that acts on one tournament (by default this server's
+/// latest that fits).
+const fn one(name: &'static str, verb: Verb) -> Subcommand {
+    Subcommand {
+        name,
+        options: ONE,
+        read: match verb {
+            Verb::Join => |args| Ok(Box::new(Action::On(Verb::Join, args.get(&TOURNAMENT)?))),
+            Verb::Leave => |args| Ok(Box::new(Action::On(Verb::Leave, args.get(&TOURNAMENT)?))),
+            Verb::Start => |args| Ok(Box::new(Action::On(Verb::Start, args.get(&TOURNAMENT)?))),
+            Verb::Standings => |args| {
+                Ok(Box::new(Action::On(
+                    Verb::Standings,
+                    args.get(&TOURNAMENT)?,
+                )))
+            },
+            Verb::Cancel => |args| Ok(Box::new(Action::On(Verb::Cancel, args.get(&TOURNAMENT)?))),
+        },
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verb {
+    Join,
+    Leave,
+    Start,
+    Standings,
+    Cancel,
+}
+
+#[derive(Debug)]
+enum Action {
+    Create(NewTournament),
+    On(Verb, Option<TournamentId>),
+    List,
+}
+
+#[async_trait]
+impl Request for Action {
+    async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
+        let reply = match *self {
+            Action::Create(new) => cx.service.create_tournament(cx.user, cx.place, new).await?,
+            Action::On(verb, id) => return act(cx, verb, id).await,
+            Action::List => cx.service.tournaments(cx.user, cx.place).await?,
+        };
+        Ok(Post::of(reply))
+    }
+}
+
+async fn act(cx: &Cx<'_>, verb: Verb, id: Option<TournamentId>) -> Result<Post, AppError> {
+    let (service, user, place) = (cx.service, cx.user, cx.place);
+    let authority = Authority {
+        is_manager: cx.manager,
+    };
+    let reply = match verb {
+        Verb::Join => service.join_tournament(user, place, id).await?,
+        Verb::Leave => service.leave_tournament(user, place, id).await?,
+        Verb::Start => service.start_tournament(user, place, authority, id).await?,
+        Verb::Standings => service.tournament_standings(user, place, id).await?,
+        Verb::Cancel => {
+            service
+                .cancel_tournament(user, place, authority, id)
+                .await?
+        }
+    };
+    Ok(Post::of(reply))
+}
+
+/// A sign-up message's button.
+pub async fn press(
+    cx: &Cx<'_>,
+    tournament: TournamentId,
+    action: TournamentButton,
+) -> Result<Post, AppError> {
+    let verb = match action {
+        TournamentButton::Join => Verb::Join,
+        TournamentButton::Leave => Verb::Leave,
+        TournamentButton::Start => Verb::Start,
+    };
+    act(cx, verb, Some(tournament)).await
+}
+
+/// Under a sign-up message: Join, Leave, Start.
+pub fn sign_up_row(tournament: TournamentId, lang: Lang) -> CreateActionRow {
+    let made = |action, key: &str, style| {
+        button(
+            ComponentId::Tournament { tournament, action },
+            &tr!(lang, key),
+            style,
+        )
+    };
+    CreateActionRow::Buttons(vec![
+        made(
+            TournamentButton::Join,
+            "button-tournament-join",
+            ButtonStyle::Primary,
+        ),
+        made(
+            TournamentButton::Leave,
+            "button-tournament-leave",
+            ButtonStyle::Secondary,
+        ),
+        made(
+            TournamentButton::Start,
+            "button-tournament-start",
+            ButtonStyle::Success,
+        ),
+    ])
+}
