@@ -29,6 +29,7 @@ mod outbox;
 mod playing;
 mod ratings;
 mod settings;
+mod tournaments;
 
 const START: i64 = 1_800_000_000;
 const HERE: Place = Place {

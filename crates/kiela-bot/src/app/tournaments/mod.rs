@@ -751,7 +751,7 @@ impl Event {
                     north: key(north)?,
                     outcome: p
                         .game
-                        .and_then(|(state, to_move)| outcome(state, to_move == p.south_id)),
+                        .and_then(|(state, south_to_move)| outcome(state, south_to_move)),
                 }),
             }
         }

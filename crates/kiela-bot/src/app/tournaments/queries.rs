@@ -98,8 +98,9 @@ pub struct Paired {
     pub south_id: UserId,
     pub north_id: Option<UserId>,
     pub game_id: Option<GameId>,
-    /// The game's state and who was to move in it.
-    pub game: Option<(GameState, UserId)>,
+    /// The game's state, and whether South was to move (after an even
+    /// number of plies).
+    pub game: Option<(GameState, bool)>,
 }
 
 /// How a join went, when it did not.
@@ -204,7 +205,8 @@ impl Store {
     pub async fn paired(&self, id: TournamentId) -> Result<Vec<Paired>> {
         let rows = sqlx::query(
             "SELECT tg.round, tg.south_id, tg.north_id, tg.game_id, g.status, g.result, \
-             g.reason, g.to_move_id FROM tournament_games tg \
+             g.reason, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
+             FROM tournament_games tg \
              LEFT JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 \
              ORDER BY tg.round, tg.game_id IS NULL, tg.game_id",
         )
@@ -222,7 +224,8 @@ impl Store {
                         let state =
                             GameState::from_columns(&status, result.as_deref(), reason.as_deref())
                                 .map_err(|e| cells.corrupt(e.column, e.problem))?;
-                        Some((state, cells.get("to_move_id")?))
+                        let plies: i64 = cells.get("plies")?;
+                        Some((state, plies % 2 == 0))
                     }
                     None => None,
                 };

@@ -1,0 +1,332 @@
+//! Tournaments: created, joined, started, paired round by round (once, even
+//! by two processes at the same instant), a no-show's forfeit, a start by
+//! the clock, standings, and every refusal.
+
+use kiela_bot::app::{Authority, NewTournament, TournamentFormat, TournamentId};
+
+use super::*;
+
+on_both_backends! {
+    a_round_robin_is_played_to_its_winner,
+    tournaments_refuse_what_they_cannot_do,
+    a_swiss_round_is_paired_once_by_two_processes,
+    a_no_show_forfeits_and_is_withdrawn,
+    the_clock_starts_a_tournament_or_cancels_it_short_of_players,
+}
+
+const ORGANISER: Authority = Authority { is_manager: false };
+
+fn new(format: TournamentFormat) -> NewTournament {
+    NewTournament {
+        name: "Prémio Kiela".into(),
+        format,
+        variant: Variant::Standard,
+        days: Some(1),
+        rounds: None,
+        max_players: None,
+        starts_in_hours: None,
+    }
+}
+
+fn users(w: &World) -> Vec<User> {
+    let mut all = vec![w.alice.clone(), w.bob.clone(), w.carol.clone()];
+    all.push(User::new(UserId(4), "dave"));
+    all.push(User::new(UserId(5), "erin"));
+    all
+}
+
+async fn create(w: &World, new: NewTournament) -> TournamentId {
+    let reply = w
+        .service
+        .create_tournament(&w.alice, HERE, new)
+        .await
+        .unwrap();
+    assert!(!reply.private, "the sign-up message is public");
+    assert!(reply.text.contains("Prémio Kiela"), "{}", reply.text);
+    // The answer delivers it (its edits wait for it).
+    w.service
+        .delivered(&reply.posts, MessageId(1))
+        .await
+        .unwrap();
+    reply.tournament.expect("Join, Leave and Start under it")
+}
+
+async fn join(w: &World, id: TournamentId, players: &[User]) {
+    for player in players {
+        let reply = w
+            .service
+            .join_tournament(player, HERE, Some(id))
+            .await
+            .unwrap();
+        assert!(reply.private);
+    }
+}
+
+/// The games of round `round`: (game, south, north).
+async fn round_games(w: &World, id: TournamentId, round: i64) -> Vec<(GameId, UserId, UserId)> {
+    use sqlx::Row;
+    let mut conn = raw_connection(&w.db).await;
+    let rows = sqlx::query(
+        "SELECT game_id, south_id, north_id FROM tournament_games \
+         WHERE tournament_id = $1 AND round = $2 AND game_id IS NOT NULL ORDER BY game_id",
+    )
+    .bind(id.0)
+    .bind(round)
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    rows.iter()
+        .map(|row| (GameId(row.get(0)), UserId(row.get(1)), UserId(row.get(2))))
+        .collect()
+}
+
+/// North resigns every game of round `round`: South wins them all.
+async fn south_wins_round(w: &World, id: TournamentId, round: i64) {
+    let everyone = users(w);
+    for (game, _, north) in round_games(w, id, round).await {
+        let player = everyone.iter().find(|u| u.id == north).unwrap();
+        w.service.resign(player, HERE, Some(game)).await.unwrap();
+    }
+}
+
+async fn a_round_robin_is_played_to_its_winner(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::RoundRobin)).await;
+    let players = users(&w);
+    join(&w, id, &players[..3]).await;
+    // The sign-up message shows the players (an edit that keeps its buttons).
+    let edits = deliver_all(&w).await;
+    let listed = edits.last().expect("the sign-up message edited");
+    assert!(listed.text.contains("alice, bob, carol"), "{}", listed.text);
+    assert_eq!(listed.tournament, Some(id));
+
+    let refused = w
+        .service
+        .start_tournament(&w.bob, HERE, ORGANISER, Some(id))
+        .await;
+    assert!(refusal(refused).contains("organiser"));
+    let started = w
+        .service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    assert!(started.text.contains("has started"), "{}", started.text);
+    // Three players: a double round-robin, six games at once, each player
+    // moving first in two of their four.
+    let games = round_games(&w, id, 1).await;
+    assert_eq!(games.len(), 6);
+    for player in &players[..3] {
+        let first = games
+            .iter()
+            .filter(|(_, south, _)| *south == player.id)
+            .count();
+        assert_eq!(first, 2, "{}", player.name);
+    }
+    let posted: Vec<Reply> = deliver_all(&w).await;
+    assert!(posted.iter().any(|p| p.text.contains("round 1")));
+    // The sign-up message lost its buttons.
+    assert!(posted
+        .iter()
+        .any(|p| p.text.contains("Started") && p.tournament.is_none()));
+
+    south_wins_round(&w, id, 1).await;
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 1, "the end");
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
+    let end = last_post(&w).await;
+    assert!(end.text.contains("wins **Prémio Kiela**"), "{}", end.text);
+    let standings = w
+        .service
+        .tournament_standings(&w.carol, HERE, Some(id))
+        .await
+        .unwrap();
+    assert!(standings.private);
+    // Everyone won their two games as South: 2 points each, tied.
+    for name in ["alice", "bob", "carol"] {
+        assert!(
+            standings.text.contains(&format!("**{name}**: 2 (")),
+            "{}",
+            standings.text
+        );
+    }
+    let listed = w.service.tournaments(&w.bob, HERE).await.unwrap();
+    assert!(listed.text.contains("finished"), "{}", listed.text);
+}
+
+async fn tournaments_refuse_what_they_cannot_do(db: Db) {
+    let w = world(db).await;
+    let dm = w
+        .service
+        .create_tournament(&w.alice, DM, new(TournamentFormat::Swiss))
+        .await;
+    assert!(refusal(dm).contains("server"));
+    let long = NewTournament {
+        name: "x".repeat(41),
+        ..new(TournamentFormat::Swiss)
+    };
+    assert!(refusal(w.service.create_tournament(&w.alice, HERE, long).await).contains("40"));
+    let rounds = NewTournament {
+        rounds: Some(3),
+        ..new(TournamentFormat::RoundRobin)
+    };
+    assert!(refusal(w.service.create_tournament(&w.alice, HERE, rounds).await).contains("Swiss"));
+    let big = NewTournament {
+        max_players: Some(13),
+        ..new(TournamentFormat::RoundRobin)
+    };
+    assert!(refusal(w.service.create_tournament(&w.alice, HERE, big).await).contains("12"));
+
+    let id = create(&w, new(TournamentFormat::RoundRobin)).await;
+    let players = users(&w);
+    join(&w, id, &players[..2]).await;
+    let twice = w.service.join_tournament(&w.bob, HERE, Some(id)).await;
+    assert!(refusal(twice).contains("already"));
+    let few = w
+        .service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await;
+    assert!(refusal(few).contains("at least 3"));
+    // Another server cannot see it.
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        ..HERE
+    };
+    let other = w
+        .service
+        .join_tournament(&w.carol, elsewhere, Some(id))
+        .await;
+    assert!(refusal(other).contains("no tournament #"));
+    // Leaving before the start takes the player off the list.
+    w.service
+        .leave_tournament(&w.bob, HERE, Some(id))
+        .await
+        .unwrap();
+    let not_in = w.service.leave_tournament(&w.bob, HERE, Some(id)).await;
+    assert!(refusal(not_in).contains("not playing"));
+    join(&w, id, &players[1..3]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    // A started round-robin takes nobody else.
+    let late = w.service.join_tournament(&players[3], HERE, Some(id)).await;
+    assert!(refusal(late).contains("no longer takes players"));
+    // At most five live tournaments per server.
+    for _ in 0..4 {
+        create(&w, new(TournamentFormat::Swiss)).await;
+    }
+    let sixth = w
+        .service
+        .create_tournament(&w.alice, HERE, new(TournamentFormat::Swiss))
+        .await;
+    assert!(refusal(sixth).contains("5 tournaments"));
+    // A manager may cancel what they did not organise.
+    let manager = Authority { is_manager: true };
+    let cancelled = w
+        .service
+        .cancel_tournament(&w.carol, HERE, manager, Some(id))
+        .await
+        .unwrap();
+    assert!(cancelled.text.contains("cancelled"), "{}", cancelled.text);
+}
+
+async fn a_swiss_round_is_paired_once_by_two_processes(db: Db) {
+    let w = world(db).await;
+    let other = service_on(&w.db.url, &w.clock).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    let players = users(&w);
+    join(&w, id, &players[..4]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    assert_eq!(round_games(&w, id, 1).await.len(), 2);
+    south_wins_round(&w, id, 1).await;
+    let racers = [w.service.clone(), other.clone()]
+        .map(|service| tokio::spawn(async move { service.advance_tournaments().await.unwrap() }));
+    let mut made = Vec::new();
+    for racer in racers {
+        made.push(racer.await.unwrap());
+    }
+    made.sort();
+    assert_eq!(
+        made[0], 0,
+        "one process paired round 2, the other nothing: {made:?}"
+    );
+    let round2 = round_games(&w, id, 2).await;
+    assert_eq!(round2.len(), 2, "round 2 paired once");
+    // The winners of round 1 meet, and so do the losers: nobody twice.
+    let round1 = round_games(&w, id, 1).await;
+    for (_, south, north) in &round2 {
+        assert!(!round1
+            .iter()
+            .any(|(_, s, n)| (s, n) == (south, north) || (s, n) == (north, south)));
+    }
+    assert_eq!(round_games(&w, id, 3).await.len(), 0);
+}
+
+async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    let players = users(&w);
+    join(&w, id, &players[..3]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    let games = round_games(&w, id, 1).await;
+    assert_eq!(games.len(), 1, "three players: one game and a bye");
+    let (_, south, _) = games[0];
+    // South never moves: past the day, the game ends without a move.
+    w.clock.advance(DAY + 1);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        w.service.fire(event).await.unwrap();
+    }
+    let made = w.service.advance_tournaments().await.unwrap();
+    assert!(made > 0, "round 2 paired and announced");
+    let standings = w
+        .service
+        .tournament_standings(&w.alice, HERE, Some(id))
+        .await
+        .unwrap();
+    let name = &players.iter().find(|u| u.id == south).unwrap().name;
+    assert!(
+        standings.text.contains(&format!("**{name}**: 0 ("))
+            && standings.text.contains("withdrawn"),
+        "{}",
+        standings.text
+    );
+    // Round 2 pairs the two players left, without the no-show.
+    let round2 = round_games(&w, id, 2).await;
+    assert_eq!(round2.len(), 1);
+    assert!(round2[0].1 != south && round2[0].2 != south);
+}
+
+async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
+    let w = world(db).await;
+    let at_hour = |hours| NewTournament {
+        starts_in_hours: Some(hours),
+        ..new(TournamentFormat::Swiss)
+    };
+    let short = create(&w, at_hour(1)).await;
+    let full = create(&w, at_hour(2)).await;
+    let players = users(&w);
+    join(&w, short, &players[..2]).await;
+    join(&w, full, &players[..3]).await;
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "not yet");
+    w.clock.advance(2 * 3600);
+    w.service.advance_tournaments().await.unwrap();
+    let posted = deliver_all(&w).await;
+    assert!(
+        posted
+            .iter()
+            .any(|p| p.text.contains("did not have 3 players")),
+        "{:?}",
+        posted.iter().map(|p| &p.text).collect::<Vec<_>>()
+    );
+    assert_eq!(round_games(&w, short, 1).await.len(), 0);
+    assert_eq!(
+        round_games(&w, full, 1).await.len(),
+        1,
+        "started and paired"
+    );
+}
