@@ -614,3 +614,4 @@ lesson-not-yet = { $count ->
 lesson-miss-out-of-moves = Out of moves for this task: try it again from the start.
 lesson-miss-opponent-stuck = Your opponent cannot move any more, but that was not the goal: try again.
 lesson-miss-stuck = You have no move left: try again from the start.
+lesson-miss-rearrangement-gone = Your first turn is over, and with it the rearrangement: try again from the start.

@@ -629,3 +629,4 @@ lesson-not-yet = { $count ->
 lesson-miss-out-of-moves = Acabaram as jogadas desta tarefa: tente de novo desde o início.
 lesson-miss-opponent-stuck = Seu adversário ficou sem jogada, mas o objetivo era outro: tente de novo.
 lesson-miss-stuck = Você ficou sem jogada: tente de novo desde o início.
+lesson-miss-rearrangement-gone = Sua primeira vez já passou, e com ela a redistribuição: tente de novo desde o início.

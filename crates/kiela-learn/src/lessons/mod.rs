@@ -17,6 +17,24 @@
 //!
 //! **Stars** (see [`stars`]): 3 for solving in par moves, 2 in par + 1,
 //! 1 beyond that.
+//!
+//! An illegal move (a single stone in Standard, an opponent's hole) is
+//! refused with the engine's [`IllegalMove`] and changes nothing: some
+//! tasks teach exactly that refusal.
+//!
+//! ```
+//! use kiela_learn::lessons::{check, lesson, Verdict};
+//! let relay = lesson("relay").unwrap();
+//! let task = &relay.tasks[0];
+//! assert_eq!((task.goal_key, task.par), ("lesson-relay-1", 1));
+//! // H1 makes no relay: North replies, and the learner tries again.
+//! let h1 = "H1".parse().unwrap();
+//! let Ok(Verdict::Continue { reply, .. }) = check(task, &[], &h1) else { panic!() };
+//! assert_eq!(reply.mv.to_string(), "J4");
+//! // C1 relays on E1: solved one move over par, two stars.
+//! let verdict = check(task, &[h1], &"C1".parse().unwrap()).unwrap();
+//! assert!(matches!(verdict, Verdict::Solved { stars: 2, .. }));
+//! ```
 
 mod catalogue;
 #[cfg(test)]
@@ -140,7 +158,13 @@ pub enum Verdict {
         moves_left: u32,
     },
     /// The attempt is over without the goal; the bot offers to restart it.
-    Wrong { played: Ply, why: Miss },
+    /// `reply` is the opponent's answer when there was one (it left the
+    /// learner without a move).
+    Wrong {
+        played: Ply,
+        reply: Option<Ply>,
+        why: Miss,
+    },
 }
 
 /// Why an attempt ended without the goal.
@@ -153,6 +177,9 @@ pub enum Miss {
     OpponentStuck,
     /// After the opponent's reply the learner has no legal move.
     Stuck,
+    /// The task asks for a rearrangement, and the learner's first turn,
+    /// which alone may be one, is over.
+    RearrangementGone,
 }
 
 impl Verdict {
@@ -175,6 +202,7 @@ impl Miss {
             Miss::OutOfMoves => "lesson-miss-out-of-moves",
             Miss::OpponentStuck => "lesson-miss-opponent-stuck",
             Miss::Stuck => "lesson-miss-stuck",
+            Miss::RearrangementGone => "lesson-miss-rearrangement-gone",
         }
     }
 }
@@ -308,15 +336,19 @@ pub fn check(task: &Task, moves_so_far: &[Move], mv: &Move) -> Result<Verdict, C
             played,
         });
     }
+    // Going on would be pointless: the goal can no longer be met.
+    if task.goal.needs_rearrangement() {
+        return Ok(wrong(played, None, Miss::RearrangementGone));
+    }
     if used >= task.max_moves() {
-        return Ok(wrong(played, Miss::OutOfMoves));
+        return Ok(wrong(played, None, Miss::OutOfMoves));
     }
     let Some(reply) = task.reply(&played.after, moves_so_far.len()) else {
-        return Ok(wrong(played, Miss::OpponentStuck));
+        return Ok(wrong(played, None, Miss::OpponentStuck));
     };
     let reply = Ply::play(&played.after, reply).expect("replies are legal moves");
     if !reply.after.has_legal_move() {
-        return Ok(wrong(played, Miss::Stuck));
+        return Ok(wrong(played, Some(reply), Miss::Stuck));
     }
     Ok(Verdict::Continue {
         played,
@@ -325,11 +357,21 @@ pub fn check(task: &Task, moves_so_far: &[Move], mv: &Move) -> Result<Verdict, C
     })
 }
 
-fn wrong(played: Ply, why: Miss) -> Verdict {
-    Verdict::Wrong { played, why }
+fn wrong(played: Ply, reply: Option<Ply>, why: Miss) -> Verdict {
+    Verdict::Wrong { played, reply, why }
 }
 
 impl Goal {
+    /// Whether only a rearrangement meets this goal (only a first turn can
+    /// be one, so a miss ends the attempt).
+    pub fn needs_rearrangement(&self) -> bool {
+        match self {
+            Goal::Rearrange => true,
+            Goal::All(goals) => goals.iter().any(Goal::needs_rearrangement),
+            _ => false,
+        }
+    }
+
     /// Whether the move `ply` meets this goal.
     pub fn met(&self, ply: &Ply) -> bool {
         let effect = &ply.effect;

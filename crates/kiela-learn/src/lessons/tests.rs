@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use kiela_rules::{Move, Position};
+use kiela_rules::{IllegalMove, Move, Position, Variant};
 
 use super::*;
 
@@ -196,6 +196,7 @@ fn every_key_is_in_both_catalogues() {
         Miss::OutOfMoves.key(),
         Miss::OpponentStuck.key(),
         Miss::Stuck.key(),
+        Miss::RearrangementGone.key(),
     ];
     for lesson in lessons() {
         keys.push(lesson.title_key);
@@ -216,6 +217,115 @@ fn stars_follow_par() {
     assert_eq!(stars(1, 3), 1);
     assert_eq!(stars(2, 2), 3);
     assert_eq!(stars(2, 4), 1);
+}
+
+fn sow(name: &str) -> Move {
+    Move::Sow(hole(name))
+}
+
+#[test]
+fn a_miss_gets_a_reply_and_a_later_solution_fewer_stars() {
+    let task = &lesson("relay").unwrap().tasks[0];
+    let Verdict::Continue {
+        played,
+        reply,
+        moves_left,
+    } = check(task, &[], &sow("H1")).unwrap()
+    else {
+        panic!("H1 makes no relay: the task goes on");
+    };
+    assert_eq!((played.mv, reply.mv), (sow("H1"), sow("J4")));
+    assert_eq!(played.trace.ended(), Some(hole("J1")));
+    assert_eq!(reply.before, played.after);
+    assert_eq!(moves_left, 2);
+    let verdict = check(task, &[sow("H1")], &sow("C1")).unwrap();
+    assert!(
+        matches!(verdict, Verdict::Solved { stars: 2, .. }),
+        "{verdict:?}"
+    );
+    assert_eq!(verdict.key(), "lesson-solved");
+}
+
+#[test]
+fn illegal_moves_and_stale_attempts_are_refused() {
+    let task = &lesson("sowing").unwrap().tasks[0];
+    // A1 holds a single stone: the engine's refusal, the attempt unchanged.
+    assert!(matches!(
+        check(task, &[], &sow("A1")),
+        Err(CheckError::Illegal(IllegalMove::TooFewStones { .. }))
+    ));
+    assert!(matches!(
+        check(task, &[], &sow("J4")),
+        Err(CheckError::Illegal(IllegalMove::NotYourHole { .. }))
+    ));
+    assert_eq!(
+        check(task, &[sow("A1")], &sow("C1")),
+        Err(CheckError::Stale)
+    );
+    // Solved already: nothing more to play.
+    assert_eq!(
+        check(task, &[sow("C1")], &sow("C1")),
+        Err(CheckError::Stale)
+    );
+}
+
+#[test]
+fn an_opponent_without_a_move_ends_the_attempt() {
+    // G1 misses E1; North sows J4; A2 misses again and North, left with
+    // single stones, cannot reply.
+    let task = &lesson("sowing").unwrap().tasks[1];
+    let earlier = [sow("G1")];
+    let verdict = check(task, &earlier, &sow("A2")).unwrap();
+    assert!(
+        matches!(
+            verdict,
+            Verdict::Wrong {
+                why: Miss::OpponentStuck,
+                reply: None,
+                ..
+            }
+        ),
+        "{verdict:?}"
+    );
+}
+
+#[test]
+fn an_attempt_has_par_plus_two_moves() {
+    // Capturing from the start position takes longer than this allows.
+    let task = Task {
+        goal_key: "lesson-capture-1",
+        setup: Setup::Start(Variant::Standard),
+        goal: Goal::Captures(1),
+        answers: &[],
+        par: 1,
+        unique: false,
+        replies: &[],
+    };
+    let mut moves = Vec::new();
+    loop {
+        let position = task.replay(&moves).unwrap();
+        let miss = position
+            .legal_moves()
+            .iter()
+            .map(|&h| Move::Sow(h))
+            .find(|&mv| !task.goal.met(&Ply::play(&position, mv).unwrap()))
+            .unwrap();
+        match check(&task, &moves, &miss).unwrap() {
+            Verdict::Continue { .. } => moves.push(miss),
+            Verdict::Wrong { why, .. } => {
+                assert_eq!((why, moves.len()), (Miss::OutOfMoves, 2));
+                break;
+            }
+            Verdict::Solved { .. } => unreachable!("the move misses"),
+        }
+    }
+}
+
+#[test]
+fn sowing_instead_of_rearranging_ends_an_expert_task() {
+    let task = &lesson("expert").unwrap().tasks[0];
+    let verdict = check(task, &[], &sow("G2")).unwrap();
+    assert_eq!(verdict.key(), "lesson-miss-rearrangement-gone");
 }
 
 /// Prints every task's legal moves and what they do, to design positions:
