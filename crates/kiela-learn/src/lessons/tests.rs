@@ -210,6 +210,35 @@ fn every_key_is_in_both_catalogues() {
     }
 }
 
+/// Goals are one sentence; titles are short and not sentences.
+#[test]
+fn goals_are_one_sentence_and_titles_short() {
+    for (lang, source) in [
+        ("en", include_str!("../../../../assets/i18n/en.ftl")),
+        ("pt-BR", include_str!("../../../../assets/i18n/pt-BR.ftl")),
+    ] {
+        let text = |key: &str| {
+            source
+                .lines()
+                .find_map(|line| line.strip_prefix(key)?.strip_prefix(" = "))
+                .unwrap_or_else(|| panic!("{lang} lacks {key}"))
+        };
+        for lesson in lessons() {
+            let title = text(lesson.title_key);
+            assert!(
+                title.len() <= 40 && !title.ends_with('.'),
+                "{lang}: {title}"
+            );
+            for task in lesson.tasks {
+                let goal = text(task.goal_key);
+                assert!(goal.ends_with('.'), "{lang}: {goal}");
+                assert!(!goal[..goal.len() - 1].contains(". "), "{lang}: {goal}");
+                assert!(goal.chars().count() <= 120, "{lang}: {goal} is long");
+            }
+        }
+    }
+}
+
 #[test]
 fn stars_follow_par() {
     assert_eq!(stars(1, 1), 3);
