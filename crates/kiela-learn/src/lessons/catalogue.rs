@@ -146,6 +146,14 @@ static LESSONS: &[Lesson] = &[
                 &[&["G1"]],
                 true,
             ),
+            // B2 faces an empty B3: a relay, on round the corner to A1.
+            task(
+                "lesson-relay-4",
+                south(&[("D2", 2), ("B2", 1), ("F2", 3), ("C1", 2), ("J4", 2)]),
+                Goal::All(&[Goal::Relays(1), Goal::EndIn("A1")]),
+                &[&["D2"]],
+                true,
+            ),
         ],
     },
     Lesson {
@@ -289,6 +297,21 @@ static LESSONS: &[Lesson] = &[
                 ]),
                 Goal::All(&[Goal::Captures(1), Goal::Relays(1)]),
                 &[&["I1"]],
+                true,
+            ),
+            // After A2 the loop goes on into A1: the captured pair ends in B1.
+            task(
+                "lesson-capture-sowing-4",
+                south(&[
+                    ("C2", 2),
+                    ("A2", 1),
+                    ("E2", 2),
+                    ("H1", 2),
+                    ("A3", 2),
+                    ("J4", 1),
+                ]),
+                Goal::All(&[Goal::Captures(1), Goal::EndIn("B1")]),
+                &[&["C2"]],
                 true,
             ),
         ],
