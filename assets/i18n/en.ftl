@@ -548,6 +548,7 @@ clock-outage = The bot was away for { $hours ->
 }: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.
 error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot).
 
+<<<<<<< HEAD
 ## Tournaments
 
 tournament-only-in-servers = Tournaments are played in a server: create or join one there.
@@ -659,3 +660,74 @@ opt-tournament-name = tournament
 opt-tournament-description = The tournament number (leave out for this server's latest)
 choice-format-round-robin = Round-robin
 choice-format-swiss = Swiss
+=======
+# Lessons
+
+## Lesson titles (crates/kiela-learn): short, one idea each
+
+lesson-sowing-title = Sowing
+lesson-path-title = The path
+lesson-relay-title = Relay
+lesson-capture-title = Capture
+lesson-capture-outer-title = The outer hole too
+lesson-capture-sowing-title = Sowing the captured stones
+lesson-no-move-loses-title = No move, no game
+lesson-protect-title = Protect your inner row
+lesson-leave-no-move-title = Leave North without a move
+lesson-beginner-title = Beginner: single stones
+lesson-expert-title = Expert: rearrange
+
+## Lesson tasks: one sentence of goal each
+
+lesson-sowing-1 = Only a hole with two or more stones can be sown: find it and sow it.
+lesson-sowing-2 = Sow so that your last stone lands in E1.
+lesson-sowing-3 = Count the stones: end your turn in J1.
+lesson-path-1 = At J1 the path turns up: make your last stone land in J2.
+lesson-path-2 = Your inner row runs right to left: end your turn in A1.
+lesson-path-3 = The path is a loop: from your inner row, get back to B1.
+lesson-path-4 = You are North now, sowing from J4 to A4 and then from A3 to J3: end your turn in A3.
+lesson-relay-1 = Land in an occupied hole to pick up its stones and sow on: make one relay.
+lesson-relay-2 = Chain them: make two relays in one turn.
+lesson-relay-3 = Reach J2 with the help of a relay.
+lesson-relay-4 = A relay follows the loop too: relay in your inner row and end in A1.
+lesson-capture-1 = End in an occupied hole of your inner row facing North's stones, and capture them.
+lesson-capture-2 = Capture, but look first: an inner hole with nothing in front of it only relays.
+lesson-capture-3 = Relay first, then capture, all in one turn.
+lesson-capture-outer-1 = Capture J3, and the stones behind it in J4 come too.
+lesson-capture-outer-2 = Choose the capture that also takes North's outer hole.
+lesson-capture-outer-3 = Capture at least five stones in one turn.
+lesson-capture-sowing-1 = Captured stones are sown from the hole after yours: capture and end in G2.
+lesson-capture-sowing-2 = Let the captured stones capture again: make two captures in one turn.
+lesson-capture-sowing-3 = Captured stones can relay too: capture, then relay, in one turn.
+lesson-capture-sowing-4 = After A2 the loop goes on into A1: capture on A2 and end in B1.
+lesson-no-move-loses-1 = Single stones cannot move: capture North's only pair, and North loses.
+lesson-no-move-loses-2 = Capture D3 and the stones behind it in D4: North is left without a move.
+lesson-no-move-loses-3 = Two captures are possible: pick the one after which North cannot move.
+lesson-protect-1 = North's B3 would capture D2 and D1: make a move after which North cannot capture.
+lesson-protect-2 = Your C2 cannot move, so capture C3 before North uses it.
+lesson-protect-3 = D2 is empty, so North cannot capture D1: make a move that keeps it empty.
+lesson-leave-no-move-1 = Capture both of North's pairs in one turn.
+lesson-leave-no-move-2 = Win in two moves: capture now, and again after North's forced reply.
+lesson-leave-no-move-3 = North's last pair, in C4, cannot be captured: make two moves and let it run out.
+lesson-beginner-1 = In Beginner a single stone can be sown: end your turn in E1.
+lesson-beginner-2 = Capture with a single stone.
+lesson-beginner-3 = In Beginner you lose only when all your holes are empty: take North's last stones.
+lesson-expert-1 = Rearrange your stones so that every one of your 20 holes holds at least one.
+lesson-expert-2 = Rearrange so that North has nothing to capture in reply.
+lesson-expert-3 = Rearrange, then capture after North answers A3.
+
+## Lesson verdicts
+
+lesson-solved = { $stars ->
+    [one] Solved! 1 star.
+   *[other] Solved! { $stars } stars.
+}
+lesson-not-yet = { $count ->
+    [one] Not yet: your opponent answered { $reply }. 1 move left.
+   *[other] Not yet: your opponent answered { $reply }. { $count } moves left.
+}
+lesson-miss-out-of-moves = Out of moves for this task: try it again from the start.
+lesson-miss-opponent-stuck = Your opponent cannot move any more, but that was not the goal: try again.
+lesson-miss-stuck = You have no move left: try again from the start.
+lesson-miss-rearrangement-gone = Your first turn is over, and with it the rearrangement: try again from the start.
+>>>>>>> learn-lessons

@@ -673,3 +673,74 @@ opt-tournament-name = torneio
 opt-tournament-description = O número do torneio (deixe vazio para o mais recente deste servidor)
 choice-format-round-robin = Todos contra todos
 choice-format-swiss = Suíço
+
+# Lessons
+
+## Títulos das lições (crates/kiela-learn): curtos, uma ideia cada.
+## Nas lições: relay = "recolher" ("recolheu C4"), rearrange = "redistribuir".
+
+lesson-sowing-title = Semear
+lesson-path-title = O caminho
+lesson-relay-title = Recolher
+lesson-capture-title = Capturar
+lesson-capture-outer-title = A casa externa também
+lesson-capture-sowing-title = Semear as sementes capturadas
+lesson-no-move-loses-title = Sem jogada, sem partida
+lesson-protect-title = Proteja sua fileira interna
+lesson-leave-no-move-title = Deixe o Norte sem jogada
+lesson-beginner-title = Iniciante: sementes sozinhas
+lesson-expert-title = Especialista: redistribuir
+
+## Tarefas das lições: uma frase de objetivo cada
+
+lesson-sowing-1 = Só uma casa com duas sementes ou mais pode ser semeada: encontre-a e semeie.
+lesson-sowing-2 = Semeie de modo que a última semente caia em E1.
+lesson-sowing-3 = Conte as sementes: termine sua jogada em J1.
+lesson-path-1 = Em J1 o caminho sobe: faça a última semente cair em J2.
+lesson-path-2 = Sua fileira interna vai da direita para a esquerda: termine sua jogada em A1.
+lesson-path-3 = O caminho é um circuito: da sua fileira interna, volte para B1.
+lesson-path-4 = Agora você é o Norte e semeia de J4 até A4 e depois de A3 até J3: termine sua jogada em A3.
+lesson-relay-1 = Caia numa casa ocupada para recolher as sementes dela e seguir semeando: recolha uma vez.
+lesson-relay-2 = Encadeie: recolha duas vezes na mesma jogada.
+lesson-relay-3 = Chegue a J2 recolhendo pelo caminho.
+lesson-relay-4 = O recolhimento também segue o circuito: recolha na sua fileira interna e termine em A1.
+lesson-capture-1 = Termine numa casa ocupada da sua fileira interna, diante de sementes do Norte, e capture-as.
+lesson-capture-2 = Capture, mas olhe antes: uma casa interna sem nada à frente só faz recolher.
+lesson-capture-3 = Recolha primeiro e depois capture, tudo na mesma jogada.
+lesson-capture-outer-1 = Capture J3, e as sementes atrás dela, em J4, vêm junto.
+lesson-capture-outer-2 = Escolha a captura que leva também a casa externa do Norte.
+lesson-capture-outer-3 = Capture pelo menos cinco sementes numa jogada.
+lesson-capture-sowing-1 = As sementes capturadas são semeadas a partir da casa seguinte à sua: capture e termine em G2.
+lesson-capture-sowing-2 = Deixe as sementes capturadas capturarem de novo: faça duas capturas numa jogada.
+lesson-capture-sowing-3 = As sementes capturadas também podem recolher: capture e depois recolha, na mesma jogada.
+lesson-capture-sowing-4 = Depois de A2 o circuito segue para A1: capture em A2 e termine em B1.
+lesson-no-move-loses-1 = Sementes sozinhas não se movem: capture o único par do Norte, e o Norte perde.
+lesson-no-move-loses-2 = Capture D3 e as sementes atrás dela, em D4: o Norte fica sem jogada.
+lesson-no-move-loses-3 = Há duas capturas possíveis: escolha a que deixa o Norte sem jogada.
+lesson-protect-1 = A casa B3 do Norte capturaria D2 e D1: faça uma jogada depois da qual o Norte não possa capturar.
+lesson-protect-2 = Sua casa C2 não pode ser semeada: capture C3 antes que o Norte a use.
+lesson-protect-3 = D2 está vazia, então o Norte não pode capturar D1: faça uma jogada que a mantenha vazia.
+lesson-leave-no-move-1 = Capture os dois pares do Norte numa só jogada.
+lesson-leave-no-move-2 = Vença em duas jogadas: capture agora e de novo depois da resposta forçada do Norte.
+lesson-leave-no-move-3 = O último par do Norte, em C4, não pode ser capturado: faça duas jogadas e deixe-o se esgotar.
+lesson-beginner-1 = No Iniciante, uma semente sozinha pode ser semeada: termine sua jogada em E1.
+lesson-beginner-2 = Capture com uma semente sozinha.
+lesson-beginner-3 = No Iniciante, só perde quem fica com todas as casas vazias: capture as últimas sementes do Norte.
+lesson-expert-1 = Redistribua suas sementes de modo que cada uma das suas 20 casas tenha pelo menos uma.
+lesson-expert-2 = Redistribua de modo que o Norte não tenha nada para capturar na resposta.
+lesson-expert-3 = Redistribua e depois capture, quando o Norte responder A3.
+
+## Resultado das tarefas
+
+lesson-solved = { $stars ->
+    [one] Resolvido! 1 estrela.
+   *[other] Resolvido! { $stars } estrelas.
+}
+lesson-not-yet = { $count ->
+    [one] Ainda não: o adversário respondeu { $reply }. Resta 1 jogada.
+   *[other] Ainda não: o adversário respondeu { $reply }. Restam { $count } jogadas.
+}
+lesson-miss-out-of-moves = Acabaram as jogadas desta tarefa: tente de novo desde o início.
+lesson-miss-opponent-stuck = Seu adversário ficou sem jogada, mas o objetivo era outro: tente de novo.
+lesson-miss-stuck = Você ficou sem jogada: tente de novo desde o início.
+lesson-miss-rearrangement-gone = Sua primeira vez já passou, e com ela a redistribuição: tente de novo desde o início.

@@ -1,1 +1,0 @@
-//! Lessons: to be written.
