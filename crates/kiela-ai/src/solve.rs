@@ -157,10 +157,9 @@ fn has_sowing(position: &Position) -> bool {
     Hole::all()
         .filter(|h| h.owner() == side && position.stones(*h) >= min)
         .any(|h| {
-            !matches!(
-                { *position }.play_bounded(&Move::Sow(h), RELAY_LIMIT),
-                Err(_)
-            )
+            { *position }
+                .play_bounded(&Move::Sow(h), RELAY_LIMIT)
+                .is_ok()
         })
 }
 
