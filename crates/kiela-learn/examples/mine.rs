@@ -24,7 +24,10 @@ fn main() {
     let mut records: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage(&format!("{arg} needs a value")));
+        let mut value = || {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{arg} needs a value")))
+        };
         match arg.as_str() {
             "--games" => games = value().parse().unwrap_or_else(|_| usage("--games N")),
             "--seed" => seed = value().parse().unwrap_or_else(|_| usage("--seed S")),

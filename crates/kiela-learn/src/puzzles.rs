@@ -414,7 +414,7 @@ pub fn verify_with(puzzle: &Puzzle, nodes: u64) -> Result<(), Why> {
     if len == 0 {
         return Err(Why::Empty);
     }
-    if len % 2 == 0 {
+    if len.is_multiple_of(2) {
         return Err(Why::EndsOnOpponent(len));
     }
     for (i, text) in puzzle.solution.iter().enumerate() {
@@ -541,9 +541,16 @@ pub fn self_play(seed: u64) -> Record {
         } else {
             let level = players[game.turn().index()];
             let history = game_history(&game);
-            best_move(game.position(), &history, &level.fixed_settings(), rng.u64(..)).best
+            best_move(
+                game.position(),
+                &history,
+                &level.fixed_settings(),
+                rng.u64(..),
+            )
+            .best
         };
-        game.play(&mv).expect("the engine and the legal list give legal moves");
+        game.play(&mv)
+            .expect("the engine and the legal list give legal moves");
     }
     Record::of_game(&game, players[0].name(), players[1].name())
 }
@@ -599,7 +606,10 @@ mod tests {
     fn the_acceptance_rule() {
         assert!(!clearly_best(300, 300), "two equally good moves");
         assert!(!clearly_best(WIN_VALUE, WIN_VALUE), "two wins");
-        assert!(clearly_best(WIN_VALUE, WIN_VALUE - 100), "a win against a lead");
+        assert!(
+            clearly_best(WIN_VALUE, WIN_VALUE - 100),
+            "a win against a lead"
+        );
         assert!(clearly_best(100, 100 - MARGIN));
         assert!(!clearly_best(100, 101 - MARGIN));
         assert!(!clearly_best(-WIN_VALUE, -WIN_VALUE), "everything loses");
@@ -677,7 +687,12 @@ mod tests {
         board.board[0] ^= 1;
         assert_eq!(verify_with(&board, TEST.verify), Err(Why::Board));
         let mut side = puzzle.clone();
-        side.to_move = if side.to_move == "South" { "North" } else { "South" }.into();
+        side.to_move = if side.to_move == "South" {
+            "North"
+        } else {
+            "South"
+        }
+        .into();
         assert!(matches!(
             verify_with(&side, TEST.verify),
             Err(Why::Turn { .. })
