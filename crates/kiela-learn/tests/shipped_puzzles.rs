@@ -53,3 +53,27 @@ fn every_shipped_puzzle_verifies() {
         .collect();
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+#[test]
+fn the_exact_solver_never_contradicts_a_forced_win() {
+    use kiela_ai::{game_history, solve, Proof};
+    use kiela_learn::puzzles::{Theme, WIN_VALUE};
+    let mut proven = 0;
+    for p in shipped()
+        .iter()
+        .filter(|p| p.themes.contains(&Theme::ForcedWin))
+    {
+        assert_eq!(p.values[0].best, WIN_VALUE, "{}", p.id);
+        let game = puzzle_game(p).unwrap();
+        match solve(game.position(), &game_history(&game), 20_000, 9) {
+            Some(Proof::Win { first, .. }) => {
+                // The only winning move (the second-best does not win).
+                assert_eq!(first.to_string(), p.solution[0], "{}", p.id);
+                proven += 1;
+            }
+            Some(Proof::Loss { .. }) => panic!("{}: the solver proves a loss", p.id),
+            None => {}
+        }
+    }
+    eprintln!("{proven} forced wins proven by the exact solver");
+}
