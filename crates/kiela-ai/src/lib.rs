@@ -24,6 +24,7 @@ pub mod analysis;
 mod eval;
 mod layout;
 mod search;
+pub mod solve;
 mod tt;
 
 use std::fmt;
@@ -39,6 +40,7 @@ use kiela_rules::{Game, Move, Position};
 pub use eval::{evaluate, Weights};
 pub use layout::candidate_layouts;
 pub use search::Searcher;
+pub use solve::{solve, Proof};
 
 /// Relays after which the search gives up on a sowing and treats it as "not
 /// a move" (sowings that end do so within a few dozen relays; only proving
@@ -225,6 +227,47 @@ pub fn best_move(
 ) -> SearchResult {
     let mut searcher = Searcher::new(settings.clone(), seed);
     searcher.search(position, history, |_| {})
+}
+
+/// The `k` best moves for the player to move in `position`, best first,
+/// each as a [`SearchResult`] whose `best` is that move and `score` its
+/// value (multi-PV). The first is exactly what [`best_move`] returns for the
+/// same arguments; each next one is the best move once the earlier ones are
+/// excluded at the root, searched with the same settings by the same
+/// searcher (its table kept), so with a node budget the list depends only
+/// on the inputs. Fewer than `k` when the position has fewer moves.
+///
+/// With a node budget each move's search may stop at a different depth,
+/// so compare the values of a list with care when they are close.
+///
+/// ```
+/// use kiela_ai::{best_move, top_moves, Level};
+/// use kiela_rules::{Position, Variant};
+/// let position = Position::new(Variant::Standard);
+/// let settings = Level::Hard.fixed_settings();
+/// let top = top_moves(&position, &[], &settings, 1, 2);
+/// assert_eq!(top.len(), 2);
+/// assert_eq!(top[0], best_move(&position, &[], &settings, 1));
+/// assert_ne!(top[0].best, top[1].best);
+/// ```
+pub fn top_moves(
+    position: &Position,
+    history: &[u64],
+    settings: &Settings,
+    seed: u64,
+    k: usize,
+) -> Vec<SearchResult> {
+    let mut searcher = Searcher::new(settings.clone(), seed);
+    let mut found: Vec<SearchResult> = Vec::with_capacity(k);
+    let mut excluded: Vec<Move> = Vec::with_capacity(k);
+    while found.len() < k {
+        let Some(result) = searcher.search_excluding(position, history, &excluded, |_| {}) else {
+            break;
+        };
+        excluded.push(result.best);
+        found.push(result);
+    }
+    found
 }
 
 /// The placement hashes of every position of `game` so far, the current one

@@ -103,8 +103,23 @@ impl Searcher {
         &mut self,
         root: &Position,
         history: &[u64],
-        mut on_info: impl FnMut(&Info),
+        on_info: impl FnMut(&Info),
     ) -> SearchResult {
+        self.search_excluding(root, history, &[], on_info)
+            .expect("with no move excluded a search always returns a move")
+    }
+
+    /// Like [`Searcher::search`], but never considers the root moves in
+    /// `excluded`: the best of the remaining moves and its value, or `None`
+    /// when no other move is left. Searching again with the best move
+    /// excluded gives the second-best move (see [`super::top_moves`]).
+    pub fn search_excluding(
+        &mut self,
+        root: &Position,
+        history: &[u64],
+        excluded: &[Move],
+        mut on_info: impl FnMut(&Info),
+    ) -> Option<SearchResult> {
         self.nodes = 0;
         self.started = Instant::now();
         self.aborted = false;
@@ -136,7 +151,14 @@ impl Searcher {
         let layouts = candidate_layouts(root, self.seed);
         let mut moves = self.children(root, &layouts, NO_MOVE, 0);
         if moves.is_empty() {
-            return self.fallback(root);
+            // Only when nothing is excluded: the fallback's move may be one.
+            return excluded.is_empty().then(|| self.fallback(root));
+        }
+        if !excluded.is_empty() {
+            moves.retain(|c| !excluded.contains(&decode(root, c.code, &layouts)));
+            if moves.is_empty() {
+                return None;
+            }
         }
         sort_children(&mut moves);
 
@@ -205,7 +227,7 @@ impl Searcher {
             }
         }
         result.nodes = self.nodes;
-        result
+        Some(result)
     }
 
     /// No sowing finished within the relay bound: decide them exactly.
