@@ -548,7 +548,6 @@ clock-outage = The bot was away for { $hours ->
 }: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.
 error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot).
 
-<<<<<<< HEAD
 ## Tournaments
 
 tournament-only-in-servers = Tournaments are played in a server: create or join one there.
@@ -660,7 +659,7 @@ opt-tournament-name = tournament
 opt-tournament-description = The tournament number (leave out for this server's latest)
 choice-format-round-robin = Round-robin
 choice-format-swiss = Swiss
-=======
+
 # Lessons
 
 ## Lesson titles (crates/kiela-learn): short, one idea each
@@ -730,4 +729,3 @@ lesson-miss-out-of-moves = Out of moves for this task: try it again from the sta
 lesson-miss-opponent-stuck = Your opponent cannot move any more, but that was not the goal: try again.
 lesson-miss-stuck = You have no move left: try again from the start.
 lesson-miss-rearrangement-gone = Your first turn is over, and with it the rearrangement: try again from the start.
->>>>>>> learn-lessons
