@@ -7,7 +7,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Parser;
-use cli::{analyze, arena, bench, clocks, engine, play, render, replay, Cli, Command};
+use cli::{
+    analyze, arena, bench, clocks, engine, play, puzzles, render, replay, Cli, Command,
+    PuzzlesCommand,
+};
 use kiela_ai::Budget;
 use kiela_bot::app::SystemClock;
 use kiela_bot::discord;
@@ -140,6 +143,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(Command::Engine) => {
             engine::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Puzzles(PuzzlesCommand::Mine {
+            games,
+            seed,
+            records,
+            output,
+        })) => {
+            let source = match records {
+                Some(file) => puzzles::Source::Records(read_input(Some(file))?),
+                None => puzzles::Source::SelfPlay { games, seed },
+            };
+            let mut out: Box<dyn Write> = match output {
+                Some(path) => Box::new(
+                    std::fs::File::create(&path)
+                        .with_context(|| format!("cannot create {}", path.display()))?,
+                ),
+                None => Box::new(std::io::stdout().lock()),
+            };
+            let kept = puzzles::run(source, &mut out)?;
+            eprintln!("{kept} puzzles");
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Clocks { restart }) => {

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod clocks;
 pub mod engine;
 pub mod play;
+pub mod puzzles;
 pub mod render;
 pub mod replay;
 
@@ -190,6 +191,36 @@ pub enum Command {
         /// The game whose clock to start again.
         #[arg(long)]
         restart: Option<i64>,
+    },
+    /// Puzzles for `/kiela puzzle`.
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Find puzzles in self-played games (or in game records): positions
+    /// where one move is clearly best, each checked again by a deeper
+    /// search. Writes one JSON line per puzzle as it is found; progress on
+    /// standard error. The same options give the same puzzles.
+    ///
+    /// Examples:
+    ///   kiela puzzles mine --games 250 --seed 1 -o assets/puzzles/puzzles.jsonl
+    ///   kiela puzzles mine --records games.txt
+    #[command(verbatim_doc_comment)]
+    Mine {
+        /// Self-played games to mine (game i is played from seed + i).
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Mine these game records (one a line; `-` for standard input)
+        /// instead of playing.
+        #[arg(long)]
+        records: Option<PathBuf>,
+        /// Write the puzzles here (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
     },
 }
 

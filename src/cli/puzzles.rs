@@ -1,0 +1,70 @@
+//! `kiela puzzles mine`: puzzles from self-played games (or from given
+//! records), written as JSON lines as they are found, with progress on
+//! standard error. The shipped set (`assets/puzzles/puzzles.jsonl`) is
+//! `kiela puzzles mine --games 250 --seed 1`.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Context;
+use kiela_learn::puzzles::{mine, mine_record, to_json_line, Puzzle, Stats, BUDGETS};
+use kiela_rules::Record;
+
+/// Where the puzzles come from.
+pub enum Source {
+    /// `games` self-played games, game `i` from seed `seed + i`.
+    SelfPlay { games: usize, seed: u64 },
+    /// Game records, one a line.
+    Records(String),
+}
+
+/// Mines `source` into `out`; returns how many puzzles were kept.
+pub fn run(source: Source, out: &mut dyn Write) -> anyhow::Result<usize> {
+    let started = Instant::now();
+    let mut failed = None;
+    let mut write = |puzzles: &[Puzzle], stats: &Stats, done: String| {
+        for p in puzzles {
+            if let Err(e) = writeln!(out, "{}", to_json_line(p)) {
+                failed.get_or_insert(e);
+            }
+        }
+        let _ = out.flush();
+        let minutes = started.elapsed().as_secs_f64() / 60.0;
+        eprintln!(
+            "{done}: {} kept ({} found, {} refused by the deeper search, {} repeated) \
+             from {} candidates; {minutes:.1} min, {:.1} puzzles a minute",
+            stats.kept,
+            stats.found,
+            stats.refused,
+            stats.duplicates,
+            stats.candidates,
+            stats.kept as f64 / minutes.max(1e-9)
+        );
+    };
+    let kept = match source {
+        Source::SelfPlay { games, seed } => {
+            let found = mine(games, seed, BUDGETS, |i, found, stats| {
+                write(found, stats, format!("game {}/{games}", i + 1))
+            });
+            found.len()
+        }
+        Source::Records(text) => {
+            let (mut seen, mut stats) = (HashSet::new(), Stats::default());
+            let lines = text.lines().filter(|l| !l.trim().is_empty());
+            for (i, line) in lines.enumerate() {
+                let record: Record = line
+                    .parse()
+                    .with_context(|| format!("line {} is not a game record", i + 1))?;
+                let source = format!("record {}", i + 1);
+                let found = mine_record(&record, &source, BUDGETS, &mut seen, &mut stats);
+                write(&found, &stats, source);
+            }
+            stats.kept
+        }
+    };
+    match failed {
+        Some(e) => Err(e).context("cannot write the puzzles"),
+        None => Ok(kept),
+    }
+}
