@@ -547,3 +547,27 @@ clock-outage = The bot was away for { $hours ->
    *[other] { $hours } hours
 }: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.
 error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot).
+
+## Standings picture
+
+standings-col-rank = #
+standings-col-player = Player
+standings-col-points = Pts
+standings-col-games = Games
+standings-col-buchholz = Bu-1
+standings-col-sonneborn = SB
+standings-col-wins = Wins
+standings-legend-buchholz = { standings-col-buchholz }: Buchholz Cut-1
+standings-legend-sonneborn = { standings-col-sonneborn }: Sonneborn–Berger
+standings-crosstable = Crosstable
+standings-withdrawn = withdrawn
+standings-result-win = win
+standings-result-draw = draw
+standings-result-loss = loss
+standings-result-forfeit-win = won by forfeit
+standings-result-forfeit-loss = lost by forfeit
+standings-empty = No players yet
+standings-alt = { $title }. Standings by points: { $rows }.
+standings-alt-group = { $points }: { $players }
+standings-alt-player = { $rank }. { $name }
+standings-alt-player-withdrawn = { $rank }. { $name } (withdrawn)

@@ -561,3 +561,27 @@ clock-outage = O bot ficou fora do ar por { $hours ->
    *[other] { $hours } horas
 }: o prazo da partida #{ $id } foi adiado na mesma medida, para ninguém perder no tempo por isso.
 error-other-server = a partida #{ $id } é de outro servidor: peça lá (ou, se você joga nela, em mensagem direta ao bot).
+
+## Standings picture
+
+standings-col-rank = #
+standings-col-player = Participante
+standings-col-points = Pts
+standings-col-games = Jogos
+standings-col-buchholz = Bu-1
+standings-col-sonneborn = SB
+standings-col-wins = Vitórias
+standings-legend-buchholz = { standings-col-buchholz }: Buchholz com corte 1
+standings-legend-sonneborn = { standings-col-sonneborn }: Sonneborn–Berger
+standings-crosstable = Confrontos diretos
+standings-withdrawn = saiu do torneio
+standings-result-win = vitória
+standings-result-draw = empate
+standings-result-loss = derrota
+standings-result-forfeit-win = vitória por ausência
+standings-result-forfeit-loss = derrota por ausência
+standings-empty = Ainda não há participantes
+standings-alt = { $title }. Classificação por pontos: { $rows }.
+standings-alt-group = { $points }: { $players }
+standings-alt-player = { $rank }. { $name }
+standings-alt-player-withdrawn = { $rank }. { $name } (saiu do torneio)
