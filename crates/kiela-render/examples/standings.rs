@@ -74,7 +74,7 @@ fn main() {
                 .map(|(i, name)| StandingRow {
                     rank: i as u32 + 1,
                     name,
-                    points: ((players - 1 - i) * games) as f64 - 0.5,
+                    points: (((players - 1 - i) * games) as f64 - 0.5).max(0.0),
                     tiebreaks: vec![(players - i) as f64 * 3.25, (players - 1 - i) as f64],
                     games_played: ((players - 1) * games) as u32,
                     withdrawn: players == 6 && i == 5,

@@ -13,12 +13,18 @@ use super::RenderError;
 
 /// `image` as PNG bytes: indexed when it has at most 256 colours, else RGB.
 pub fn png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
+    // fdeflate: about 50 KB for a board in well under a millisecond. zlib
+    // level 1 makes 30 KB but takes several times longer (measured).
+    png_with(image, DeflateCompression::FdeflateUltraFast)
+}
+
+/// [`png`] with the given compression: a tall picture of text (the
+/// standings) is worth the time zlib takes to make it small.
+pub fn png_with(image: &RgbImage, compression: DeflateCompression) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(64 * 1024);
     let mut encoder = Encoder::new(&mut out, image.width(), image.height());
     encoder.set_depth(BitDepth::Eight);
-    // fdeflate: about 50 KB for a board in well under a millisecond. zlib
-    // level 1 makes 30 KB but takes several times longer (measured).
-    encoder.set_deflate_compression(DeflateCompression::FdeflateUltraFast);
+    encoder.set_deflate_compression(compression);
     let data = match palette(image) {
         Some((palette, indices)) => {
             encoder.set_color(ColorType::Indexed);
