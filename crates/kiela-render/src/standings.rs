@@ -739,7 +739,7 @@ mod tests {
         let n = names.len();
         let games = if double { 2 } else { 1 };
         let result = |r: usize, c: usize| {
-            if (r + c) % 3 == 0 {
+            if (r + c).is_multiple_of(3) {
                 CrossResult::Draw
             } else if r < c {
                 CrossResult::Win
