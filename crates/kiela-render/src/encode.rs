@@ -14,13 +14,21 @@ use super::RenderError;
 /// `image` as PNG bytes: indexed when it has at most 256 colours, else RGB.
 pub fn png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
     // fdeflate: about 50 KB for a board in well under a millisecond. zlib
-    // level 1 makes 30 KB but takes several times longer (measured).
-    png_with(image, DeflateCompression::FdeflateUltraFast)
+    // level 1 makes 30 KB but takes several times longer (measured). The
+    // `Up` filter turns the many rows that repeat the row above into runs
+    // of zeros, which fdeflate compresses well (measured: unfiltered, it
+    // stores the data uncompressed).
+    png_with(image, DeflateCompression::FdeflateUltraFast, Filter::Up)
 }
 
-/// [`png`] with the given compression: a tall picture of text (the
-/// standings) is worth the time zlib takes to make it small.
-pub fn png_with(image: &RgbImage, compression: DeflateCompression) -> Result<Vec<u8>, RenderError> {
+/// [`png`] with the given compression, and `filter` for an indexed
+/// picture: a tall picture of text (the standings) is worth the time zlib
+/// takes to make it small.
+pub fn png_with(
+    image: &RgbImage,
+    compression: DeflateCompression,
+    filter: Filter,
+) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(64 * 1024);
     let mut encoder = Encoder::new(&mut out, image.width(), image.height());
     encoder.set_depth(BitDepth::Eight);
@@ -29,10 +37,7 @@ pub fn png_with(image: &RgbImage, compression: DeflateCompression) -> Result<Vec
         Some((palette, indices)) => {
             encoder.set_color(ColorType::Indexed);
             encoder.set_palette(palette);
-            // The `Up` filter turns the many rows that repeat the row above
-            // into runs of zeros, which fdeflate compresses well (measured:
-            // unfiltered, it stores the data uncompressed).
-            encoder.set_filter(Filter::Up);
+            encoder.set_filter(filter);
             indices
         }
         None => {

@@ -1,24 +1,25 @@
 //! The standings picture of a tournament, and its alt text.
 //!
 //! ```text
-//!  y   0.. 56  the event's title (already in the reader's language)
-//!     56.. 90  column headers on the dark band: #, player, points, the
+//!  y   0.. 45  the event's title (already in the reader's language)
+//!     45.. 72  column headers on the dark band: #, player, points, the
 //!              event's two tie-breaks, games played
-//!     90..     a 32 px row per player in rank order, every other one on a
+//!     72..     a 26 px row per player in rank order, every other one on a
 //!              stripe; a withdrawn player's row greyed, with a ✕
 //!              for a round-robin of up to 12 players, the crosstable: its
 //!              caption, the opponents' ranks on the dark band, a row per
 //!              player (one result per game: 1, ½, 0, + and − for forfeits)
-//!              the legend: the tie-breaks' names, the marks
+//!              the legend: the tie-breaks' names, the marks in use
 //! ```
 //!
-//! [`STANDINGS_WIDTH`] is 800 px and every text is at least 21 px, so
-//! that at the [`PHONE_WIDTH`](crate::PHONE_WIDTH) of a phone the smallest is 10.5 px; the
-//! picture grows in height with the players (64 players: about 2,300 px).
+//! [`STANDINGS_WIDTH`] is 640 px and every text is at least 17 px, so
+//! that at the [`PHONE_WIDTH`](crate::PHONE_WIDTH) of a phone (400 px)
+//! the smallest is 10.6 px; the picture grows in height with the players
+//! (64 players: 1,774 px, about 150-170 KB).
 
 use image::{Rgb, RgbImage};
 use kiela_i18n::{tr, Lang};
-use png::DeflateCompression;
+use png::{DeflateCompression, Filter};
 
 use super::alt_text::{shorten, ALT_TEXT_MAX_CHARS, MAX_NAME_CHARS};
 use super::board::{ACTIVE_BAND, ACTIVE_TEXT, BACKGROUND, INK, MUTED, WOOD};
@@ -29,8 +30,8 @@ use super::{clean_text, encode, words, RenderError};
 pub const STANDINGS_WIDTH: u32 = 640;
 
 const MARGIN: f32 = 13.0;
-/// Text sizes at [`STANDINGS_WIDTH`]; at a phone's 400 px they are 0.5 of
-/// this: the title 15 px, the rows 11 px, headers and legend 10.5 px.
+/// Text sizes at [`STANDINGS_WIDTH`]; at a phone's 400 px they are 0.625
+/// of this: the title 15 px, the rows 11.25 px, headers and legend 10.6 px.
 const TITLE_SIZE: f32 = 24.0;
 const TEXT_SIZE: f32 = 18.0;
 const SMALL_SIZE: f32 = 17.0;
@@ -156,10 +157,14 @@ impl StandingsFormat {
 
 /// The standings picture as PNG bytes, [`STANDINGS_WIDTH`] wide.
 pub fn standings_png(view: &StandingsView) -> Result<Vec<u8>, RenderError> {
-    // Mostly text and tall: fdeflate makes 64 long names 225 KB, zlib
-    // level 2 170 KB in about twice the time (measured; level 3 saves 1%
-    // more for half as much time again).
-    encode::png_with(&draw_standings(view), DeflateCompression::Level(2))
+    // Mostly text, and tall: 64 long names make 225 KB with the boards'
+    // fdeflate, 150-170 KB with zlib level 2 unfiltered in about 15 ms
+    // more (measured; unfiltered compresses text better than `Up` here).
+    encode::png_with(
+        &draw_standings(view),
+        DeflateCompression::Level(2),
+        Filter::NoFilter,
+    )
 }
 
 /// The standings in words, for the picture's alt text: the title, then
