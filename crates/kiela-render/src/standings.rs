@@ -941,6 +941,14 @@ mod tests {
                 assert!(!result.word(lang).starts_with("standings-"));
             }
         }
+        // Both catalogues have every word of the picture.
+        let keys = |lang: Lang| -> Vec<String> {
+            let source = lang.source();
+            let lines = source.lines().filter(|l| l.starts_with("standings-"));
+            lines.map(|l| l.split(" =").next().unwrap().to_string()).collect()
+        };
+        assert_eq!(keys(Lang::En), keys(Lang::Pt));
+        assert_eq!(keys(Lang::En).len(), 21);
         let names = names(3, false);
         let mut view = round_robin(&names, false);
         view.lang = Lang::Pt;
