@@ -35,6 +35,8 @@ const MARGIN: f32 = 13.0;
 const TITLE_SIZE: f32 = 24.0;
 const TEXT_SIZE: f32 = 18.0;
 const SMALL_SIZE: f32 = 17.0;
+/// The crosstable's results, a little larger: `½` is a small glyph.
+const RESULT_SIZE: f32 = 20.0;
 const TITLE_H: u32 = 45;
 const HEADER_H: u32 = 27;
 const ROW_H: u32 = 26;
@@ -681,7 +683,7 @@ fn crosstable(
                 paint::text(
                     img,
                     bold,
-                    TEXT_SIZE,
+                    RESULT_SIZE,
                     result.symbol(),
                     sx,
                     cy,
@@ -804,7 +806,7 @@ mod tests {
     #[test]
     fn text_is_at_least_10_px_at_phone_width() {
         let scale = PHONE_WIDTH as f32 / STANDINGS_WIDTH as f32;
-        for size in [TITLE_SIZE, TEXT_SIZE, SMALL_SIZE] {
+        for size in [TITLE_SIZE, TEXT_SIZE, SMALL_SIZE, RESULT_SIZE] {
             assert!(size * scale >= 10.0, "{size} is {} px", size * scale);
         }
         // Rows and cells leave room round their text.
@@ -812,9 +814,9 @@ mod tests {
         assert!(LEGEND_H as f32 >= SMALL_SIZE * 1.4);
         // The crosstable's symbols are at least as wide apart as 10 px text.
         assert!(SLOT_W * scale >= 20.0);
-        // The digits' ink (bold) in a crosstable is 7 px tall there.
-        let digit = paint::ink_height(&FONTS.bold, TEXT_SIZE, "0") * scale;
-        assert!(digit >= 7.5, "{digit}");
+        // The results' digits (bold ink) in a crosstable are 8.75 px tall there.
+        let digit = paint::ink_height(&FONTS.bold, RESULT_SIZE, "0") * scale;
+        assert!(digit >= 8.5, "{digit}");
     }
 
     /// Checks that `text` names every player of `view` by rank, under
@@ -945,7 +947,9 @@ mod tests {
         let keys = |lang: Lang| -> Vec<String> {
             let source = lang.source();
             let lines = source.lines().filter(|l| l.starts_with("standings-"));
-            lines.map(|l| l.split(" =").next().unwrap().to_string()).collect()
+            lines
+                .map(|l| l.split(" =").next().unwrap().to_string())
+                .collect()
         };
         assert_eq!(keys(Lang::En), keys(Lang::Pt));
         assert_eq!(keys(Lang::En).len(), 21);
