@@ -729,3 +729,27 @@ lesson-miss-out-of-moves = Out of moves for this task: try it again from the sta
 lesson-miss-opponent-stuck = Your opponent cannot move any more, but that was not the goal: try again.
 lesson-miss-stuck = You have no move left: try again from the start.
 lesson-miss-rearrangement-gone = Your first turn is over, and with it the rearrangement: try again from the start.
+
+## Standings picture
+
+standings-col-rank = #
+standings-col-player = Player
+standings-col-points = Pts
+standings-col-games = Games
+standings-col-buchholz = Bu-1
+standings-col-sonneborn = SB
+standings-col-wins = Wins
+standings-legend-buchholz = { standings-col-buchholz }: Buchholz Cut-1
+standings-legend-sonneborn = { standings-col-sonneborn }: Sonneborn–Berger
+standings-crosstable = Crosstable
+standings-withdrawn = withdrawn
+standings-result-win = win
+standings-result-draw = draw
+standings-result-loss = loss
+standings-result-forfeit-win = won by forfeit
+standings-result-forfeit-loss = lost by forfeit
+standings-empty = No players yet
+standings-alt = { $title }. Standings by points: { $rows }.
+standings-alt-group = { $points }: { $players }
+standings-alt-player = { $rank }. { $name }
+standings-alt-player-withdrawn = { $rank }. { $name } (withdrawn)

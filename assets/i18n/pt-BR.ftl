@@ -744,3 +744,27 @@ lesson-miss-out-of-moves = Acabaram as jogadas desta tarefa: tente de novo desde
 lesson-miss-opponent-stuck = Seu adversário ficou sem jogada, mas o objetivo era outro: tente de novo.
 lesson-miss-stuck = Você ficou sem jogada: tente de novo desde o início.
 lesson-miss-rearrangement-gone = Sua primeira vez já passou, e com ela a redistribuição: tente de novo desde o início.
+
+## Standings picture
+
+standings-col-rank = #
+standings-col-player = Participante
+standings-col-points = Pts
+standings-col-games = Jogos
+standings-col-buchholz = Bu-1
+standings-col-sonneborn = SB
+standings-col-wins = Vitórias
+standings-legend-buchholz = { standings-col-buchholz }: Buchholz com corte 1
+standings-legend-sonneborn = { standings-col-sonneborn }: Sonneborn–Berger
+standings-crosstable = Confrontos diretos
+standings-withdrawn = saiu do torneio
+standings-result-win = vitória
+standings-result-draw = empate
+standings-result-loss = derrota
+standings-result-forfeit-win = vitória por ausência
+standings-result-forfeit-loss = derrota por ausência
+standings-empty = Ainda não há participantes
+standings-alt = { $title }. Classificação por pontos: { $rows }.
+standings-alt-group = { $points }: { $players }
+standings-alt-player = { $rank }. { $name }
+standings-alt-player-withdrawn = { $rank }. { $name } (saiu do torneio)

@@ -5,7 +5,9 @@
 //!   printed summary (median and slowest 1% of time and size, each turn
 //!   timed as the best of three runs) and a criterion group on the turn of
 //!   median length;
-//! - a whole 50-turn game's GIF.
+//! - a whole 50-turn game's GIF;
+//! - the standings picture (drawing plus PNG) of a 64-player Swiss event
+//!   with long names, the largest the bot runs.
 //!
 //! `cargo bench --bench render -- --warm-up-time 1 --measurement-time 3`
 
@@ -13,7 +15,10 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use kiela_i18n::Lang;
-use kiela_render::{game_gif, render_png, turn_gif, BoardView, GameView, LastMove};
+use kiela_render::{
+    game_gif, render_png, standings_png, turn_gif, BoardView, GameView, LastMove, StandingRow,
+    StandingsFormat, StandingsView,
+};
 use kiela_rules::{Game, Move, Position, Variant};
 
 /// The first 22 plies of a reference game; ply 22 (G4) captures.
@@ -175,5 +180,45 @@ fn bench_game_gif(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_still, bench_turn_gif, bench_game_gif);
+fn bench_standings(c: &mut Criterion) {
+    let names: Vec<String> = (1..=64)
+        .map(|i| format!("Nzinga Mbande of Ndongo and Matamba, seat {i} — ÇÃÉ"))
+        .collect();
+    let rows = names
+        .iter()
+        .zip(1u32..)
+        .map(|(name, rank)| StandingRow {
+            rank,
+            name,
+            points: f64::from(70 - rank) / 10.0,
+            tiebreaks: vec![f64::from(200 - rank) / 8.0, f64::from(130 - rank) / 4.0],
+            games_played: 7,
+            withdrawn: rank % 10 == 3,
+        })
+        .collect();
+    let view = StandingsView {
+        title: "Prémio Kiela · Round 7 of 7",
+        lang: Lang::En,
+        format: StandingsFormat::Swiss,
+        rows,
+        crosstable: None,
+    };
+    let png = standings_png(&view).expect("renders");
+    eprintln!(
+        "64-player standings PNG: {} bytes ({:.1} KB)",
+        png.len(),
+        png.len() as f64 / 1024.0
+    );
+    c.bench_function("standings 64 players", |b| {
+        b.iter(|| standings_png(std::hint::black_box(&view)).expect("renders"))
+    });
+}
+
+criterion_group!(
+    benches,
+    bench_still,
+    bench_turn_gif,
+    bench_game_gif,
+    bench_standings
+);
 criterion_main!(benches);

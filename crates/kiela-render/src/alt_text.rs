@@ -12,7 +12,7 @@ pub const ALT_TEXT_MAX_CHARS: usize = 1024;
 
 /// Names longer than this are shortened in the text (Discord names are at
 /// most 32 characters; this bounds the text whatever the caller passes).
-const MAX_NAME_CHARS: usize = 48;
+pub(crate) const MAX_NAME_CHARS: usize = 48;
 
 /// A plain-text description of the same board as the picture: the game
 /// number, variant and move number, who is to move (or the result; like
@@ -87,7 +87,7 @@ pub fn alt_text(view: &BoardView) -> String {
 }
 
 /// `text` cut to at most `max` characters, the last one `…` if it was cut.
-fn shorten(text: &str, max: usize) -> String {
+pub(crate) fn shorten(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_string();
     }

@@ -13,20 +13,31 @@ use super::RenderError;
 
 /// `image` as PNG bytes: indexed when it has at most 256 colours, else RGB.
 pub fn png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
+    // fdeflate: about 50 KB for a board in well under a millisecond. zlib
+    // level 1 makes 30 KB but takes several times longer (measured). The
+    // `Up` filter turns the many rows that repeat the row above into runs
+    // of zeros, which fdeflate compresses well (measured: unfiltered, it
+    // stores the data uncompressed).
+    png_with(image, DeflateCompression::FdeflateUltraFast, Filter::Up)
+}
+
+/// [`png`] with the given compression, and `filter` for an indexed
+/// picture: a tall picture of text (the standings) is worth the time zlib
+/// takes to make it small.
+pub fn png_with(
+    image: &RgbImage,
+    compression: DeflateCompression,
+    filter: Filter,
+) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(64 * 1024);
     let mut encoder = Encoder::new(&mut out, image.width(), image.height());
     encoder.set_depth(BitDepth::Eight);
-    // fdeflate: about 50 KB for a board in well under a millisecond. zlib
-    // level 1 makes 30 KB but takes several times longer (measured).
-    encoder.set_deflate_compression(DeflateCompression::FdeflateUltraFast);
+    encoder.set_deflate_compression(compression);
     let data = match palette(image) {
         Some((palette, indices)) => {
             encoder.set_color(ColorType::Indexed);
             encoder.set_palette(palette);
-            // The `Up` filter turns the many rows that repeat the row above
-            // into runs of zeros, which fdeflate compresses well (measured:
-            // unfiltered, it stores the data uncompressed).
-            encoder.set_filter(Filter::Up);
+            encoder.set_filter(filter);
             indices
         }
         None => {

@@ -30,6 +30,7 @@ mod gif;
 mod graph;
 mod lzw;
 mod paint;
+mod standings;
 pub mod words;
 
 use thiserror::Error;
@@ -41,6 +42,10 @@ pub use alt_text::{alt_text, ALT_TEXT_MAX_CHARS};
 pub use animate::{game_gif, turn_gif, GameView};
 pub use board::{draw_board, hole_centre, phone_sizes, PhoneSizes, HEIGHT, PHONE_WIDTH, WIDTH};
 pub use graph::{draw_graph, graph_png, graph_points, GraphView, Mark, GRAPH_HEIGHT, GRAPH_WIDTH};
+pub use standings::{
+    draw_standings, standings_alt_text, standings_png, CrossCell, CrossResult, StandingRow,
+    StandingsFormat, StandingsView, STANDINGS_WIDTH,
+};
 
 /// Everything a board picture shows: the position and the game around it.
 #[derive(Clone, Debug)]
@@ -174,16 +179,22 @@ pub fn render_png(view: &BoardView) -> Result<Vec<u8>, RenderError> {
 /// A display name made safe to draw: no control characters, surrounding
 /// space trimmed, the side's name (in `lang`) when nothing is left.
 pub(crate) fn clean_name(name: &str, side: Side, lang: Lang) -> String {
-    let cleaned: String = name
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let cleaned = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cleaned = clean_text(name);
     if cleaned.is_empty() {
         words::side(lang, side)
     } else {
         cleaned
     }
+}
+
+/// `text` on one line: control characters and runs of white space become
+/// single spaces, and the ends are trimmed.
+pub(crate) fn clean_text(text: &str) -> String {
+    let cleaned: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

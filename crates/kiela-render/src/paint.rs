@@ -328,22 +328,44 @@ pub fn text(
 
 /// `text` shortened with `…` until it is at most `max_width` pixels wide.
 pub fn fit(font: &FontRef<'static>, size: f32, text: &str, max_width: f32) -> String {
-    // Never measure more characters than the narrowest letter would fit, so
-    // that a name of any length costs no more than a short one.
-    let most = (max_width / text_width(font, size, "i").max(1.0)) as usize + 2;
-    let mut chars: Vec<char> = text.chars().take(most + 1).collect();
-    if chars.len() <= most && text_width(font, size, text) <= max_width {
-        return text.to_string();
-    }
-    chars.truncate(most);
-    while !chars.is_empty() {
-        chars.pop();
-        let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
-        if text_width(font, size, &candidate) <= max_width {
-            return candidate;
+    // Where each character ends by the glyphs' advances, which cost no
+    // outlines and which the ink of DejaVu's letters stays within; only
+    // the characters up to a little past `max_width`, so that a name of
+    // any length costs no more than a short one.
+    let scaled = font.as_scaled(PxScale::from(size));
+    let ellipsis = scaled.h_advance(scaled.glyph_id('…'));
+    let mut ends: Vec<(usize, f32)> = Vec::new();
+    let (mut caret, mut previous) = (0f32, None);
+    for (i, c) in text.char_indices() {
+        let id = scaled.glyph_id(c);
+        if let Some(previous) = previous {
+            caret += scaled.kern(previous, id);
+        }
+        previous = Some(id);
+        caret += scaled.h_advance(id);
+        ends.push((i + c.len_utf8(), caret));
+        if caret > max_width + 2.0 * size {
+            break;
         }
     }
-    "…".to_string()
+    let whole = ends.last().is_none_or(|end| end.0 == text.len());
+    if whole && text_width(font, size, text) <= max_width {
+        return text.to_string();
+    }
+    // The longest prefix whose advances leave room for `…`, checked by
+    // its ink (and shortened further in the rare case it does not fit).
+    let mut n = ends
+        .iter()
+        .take_while(|end| end.1 + ellipsis <= max_width)
+        .count();
+    loop {
+        let cut = if n == 0 { 0 } else { ends[n - 1].0 };
+        let candidate = text[..cut].trim_end().to_string() + "…";
+        if n == 0 || text_width(font, size, &candidate) <= max_width {
+            return candidate;
+        }
+        n -= 1;
+    }
 }
 
 #[cfg(test)]

@@ -191,6 +191,20 @@ pub fn hand(stones: u8) -> String {
     stones.to_string()
 }
 
+/// A score or tie-break as players write it, in quarter points: `"2½"`,
+/// `"½"` (not `"0½"`), `"3¾"`, `"10"`; a negative value gets a real minus.
+pub fn points(value: f64) -> String {
+    let quarters = (value * 4.0).round() as i64;
+    let sign = if quarters < 0 { "−" } else { "" };
+    let quarters = quarters.unsigned_abs();
+    let (whole, fraction) = (quarters / 4, ["", "¼", "½", "¾"][(quarters % 4) as usize]);
+    if whole == 0 && !fraction.is_empty() {
+        format!("{sign}{fraction}")
+    } else {
+        format!("{sign}{whole}{fraction}")
+    }
+}
+
 /// A path longer than this many characters is shortened in the middle.
 pub const PATH_MAX_CHARS: usize = 300;
 
@@ -324,6 +338,12 @@ mod tests {
             "Game #12 · Standard · move 3"
         );
         assert_eq!(band_to_move(Lang::En, Side::North), "North · to move");
+        assert_eq!(points(2.5), "2½");
+        assert_eq!(points(0.5), "½");
+        assert_eq!(points(3.75), "3¾");
+        assert_eq!(points(10.0), "10");
+        assert_eq!(points(0.0), "0");
+        assert_eq!(points(-1.25), "−1¼");
     }
 
     #[test]
