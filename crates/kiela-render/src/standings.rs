@@ -201,12 +201,12 @@ pub fn standings_alt_text(view: &StandingsView) -> String {
         // Players in rank order, grouped by points.
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for (row, name) in view.rows.iter().zip(&names) {
-            let key = if row.withdrawn {
-                "standings-alt-player-withdrawn"
+            let (rank, name) = (row.rank, shorten(name, cap));
+            let player = if row.withdrawn {
+                tr!(lang, "standings-alt-player-withdrawn", rank = rank, name = name)
             } else {
-                "standings-alt-player"
+                tr!(lang, "standings-alt-player", rank = rank, name = name)
             };
-            let player = tr!(lang, key, rank = row.rank, name = shorten(name, cap));
             let points = words::points(row.points);
             match groups.last_mut() {
                 Some((last, players)) if *last == points => players.push(player),
