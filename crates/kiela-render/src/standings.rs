@@ -203,7 +203,12 @@ pub fn standings_alt_text(view: &StandingsView) -> String {
         for (row, name) in view.rows.iter().zip(&names) {
             let (rank, name) = (row.rank, shorten(name, cap));
             let player = if row.withdrawn {
-                tr!(lang, "standings-alt-player-withdrawn", rank = rank, name = name)
+                tr!(
+                    lang,
+                    "standings-alt-player-withdrawn",
+                    rank = rank,
+                    name = name
+                )
             } else {
                 tr!(lang, "standings-alt-player", rank = rank, name = name)
             };

@@ -140,6 +140,15 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         .await
         .unwrap();
     assert!(standings.private);
+    let picture = standings
+        .picture
+        .as_ref()
+        .expect("the standings as a picture");
+    let png = image::load_from_memory(&picture.bytes).unwrap();
+    assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
+    for name in ["alice", "bob", "carol"] {
+        assert!(picture.alt_text.contains(name), "{}", picture.alt_text);
+    }
     // Everyone won their two games as South: 2 points each, tied.
     for name in ["alice", "bob", "carol"] {
         assert!(

@@ -25,7 +25,9 @@ use crate::vocabulary::{GameState, TournamentFormat, TournamentId, TournamentSta
 use super::outbox::Made;
 use super::players::named;
 use super::threads::BotPermissions;
-use super::{refused, words, AppError, GameService, Place, Reply, Result, User, DAY};
+use super::{
+    refused, words, AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY,
+};
 
 /// Open or running tournaments a server may have at once.
 pub const MAX_LIVE_TOURNAMENTS: usize = 5;
@@ -293,7 +295,90 @@ impl GameService {
     ) -> Result<Reply> {
         let t = self.pick_tournament(user, place, id, Pick::Any).await?;
         let text = self.standings_text(&t, user.lang).await?;
-        Ok(Reply::private(text))
+        let picture = match t.status {
+            TournamentStatus::Open => None,
+            _ => Some(self.standings_picture(&t, user.lang).await?),
+        };
+        Ok(Reply {
+            picture,
+            ..Reply::private(text)
+        })
+    }
+
+    /// The standings as a picture (with a round-robin's crosstable), in
+    /// `lang`, its alt text naming every player's rank and points.
+    async fn standings_picture(&self, t: &TournamentRow, lang: Lang) -> Result<Picture> {
+        use kiela_render::{CrossCell, CrossResult, StandingRow, StandingsFormat, StandingsView};
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
+        let state = Event::of(t, &entrants, &paired)?;
+        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
+        let title = format!("{} · {}", t.name, status_words(lang, t));
+        let rows = standings
+            .iter()
+            .map(|s| StandingRow {
+                rank: s.rank,
+                name: state.name(s.key),
+                points: s.points.as_f64(),
+                tiebreaks: match s.buchholz_cut1 {
+                    Some(bh) => vec![bh.as_f64(), s.sonneborn_berger.as_f64()],
+                    None => vec![s.sonneborn_berger.as_f64(), f64::from(s.wins)],
+                },
+                games_played: s.games_played,
+                withdrawn: s.withdrawn,
+            })
+            .collect();
+        let crosstable = (t.format == TournamentFormat::RoundRobin).then(|| {
+            let order: Vec<event::PlayerKey> = standings.iter().map(|s| s.key).collect();
+            let games: Vec<&event::Game> =
+                state.event.rounds.iter().flat_map(|r| &r.games).collect();
+            let cell = |me: event::PlayerKey, them: event::PlayerKey| {
+                let results: Vec<CrossResult> = games
+                    .iter()
+                    .filter_map(|g| {
+                        let south = match (g.south, g.north) {
+                            (s, n) if s == me && n == them => true,
+                            (s, n) if s == them && n == me => false,
+                            _ => return None,
+                        };
+                        use event::Outcome::*;
+                        Some(match (g.outcome?, south) {
+                            (Draw, _) => CrossResult::Draw,
+                            (SouthWins, true) | (NorthWins, false) => CrossResult::Win,
+                            (SouthWins, false) | (NorthWins, true) => CrossResult::Loss,
+                            (NorthForfeits, true) | (SouthForfeits, false) => {
+                                CrossResult::ForfeitWin
+                            }
+                            (NorthForfeits, false) | (SouthForfeits, true) => {
+                                CrossResult::ForfeitLoss
+                            }
+                        })
+                    })
+                    .collect();
+                (!results.is_empty()).then_some(CrossCell { results })
+            };
+            order
+                .iter()
+                .map(|&me| order.iter().map(|&them| cell(me, them)).collect())
+                .collect()
+        });
+        let view = StandingsView {
+            title: &title,
+            lang,
+            format: match t.format {
+                TournamentFormat::Swiss => StandingsFormat::Swiss,
+                TournamentFormat::RoundRobin => StandingsFormat::RoundRobin,
+            },
+            rows,
+            crosstable,
+        };
+        let bytes = kiela_render::standings_png(&view)
+            .map_err(|e| AppError::Internal(format!("cannot draw the standings: {e}")))?;
+        Ok(Picture {
+            bytes,
+            format: Format::Png,
+            alt_text: kiela_render::standings_alt_text(&view),
+        })
     }
 
     /// This server's tournaments: open, running, and the last few ended.
