@@ -2781,3 +2781,70 @@ async fn a_finished_game_is_reviewed_step_by_step() {
     assert!(says(&sixth.content, &review_of(6)), "{}", sixth.content);
     table.fake.check_calls();
 }
+
+/// A round-robin from the sign-up message to the standings picture:
+/// `/kiela tournament create` posts the sign-up with Join, Leave and
+/// Start; joins show on it; only the organiser may start; starting pairs
+/// every game at once, each a board in the channel; the standings come
+/// privately as a picture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_created_joined_started_and_stood() {
+    let table = Table::new().await;
+    let cleo = FakeUser::new(1_200_000_000_000_000_031, "cleo");
+    table.fake.add_user(&cleo);
+    let create = opts()
+        .string("name", "Cup")
+        .string("format", "round-robin")
+        .int("days", 2);
+    let sign_up = table.slash(&table.ana, "tournament create", create).await;
+    assert!(!sign_up.ephemeral, "{}", sign_up.content);
+    assert!(sign_up.content.contains("**Cup**"), "{}", sign_up.content);
+    for user in [&table.ana, &table.bob, &cleo] {
+        let joined = table.click(user, &sign_up, "kiela:tournament:").await;
+        assert_private(&joined, &en!("tournament-joined", name = "Cup"));
+    }
+    eventually(&table, "the sign-up lists the players", || {
+        posted(&table, sign_up.id)
+            .content
+            .contains("Ana, Bob, cleo")
+    })
+    .await;
+    let kept = posted(&table, sign_up.id).custom_ids();
+    assert_eq!(kept.len(), 3, "Join, Leave, Start kept: {kept:?}");
+
+    let start = component_id(&sign_up, "kiela:tournament:1:start");
+    let refused = answer(&table.fake.click(&table.bob, sign_up.id, &start).await).await;
+    assert_private(&refused, &en!("tournament-organiser-only"));
+    let started = answer(&table.fake.click(&table.ana, sign_up.id, &start).await).await;
+    assert!(
+        started.content.contains("has started"),
+        "{}",
+        started.content
+    );
+    // Three players: six games at once, each with its board in the channel.
+    eventually(&table, "six boards", || {
+        let games: std::collections::HashSet<i64> = table
+            .fake
+            .messages(CHANNEL_ID)
+            .iter()
+            .filter_map(|m| board_of(m).map(|(game, _)| game))
+            .collect();
+        games.len() == 6
+    })
+    .await;
+    eventually(&table, "the sign-up closes", || {
+        posted(&table, sign_up.id).custom_ids().is_empty()
+    })
+    .await;
+
+    let standings = table.slash(&cleo, "tournament standings", opts()).await;
+    assert!(standings.ephemeral);
+    assert_eq!(standings.attachments.len(), 1, "{}", standings.content);
+    let picture = &standings.attachments[0];
+    image::load_from_memory(&picture.bytes).expect("a PNG");
+    let alt = picture.description.as_deref().unwrap_or_default();
+    assert!(alt.contains("cleo"), "{alt}");
+    let listed = table.slash(&table.bob, "tournaments", opts()).await;
+    assert!(listed.content.contains("#1 **Cup**"), "{}", listed.content);
+    table.fake.check_calls();
+}

@@ -586,7 +586,8 @@ impl FakeDiscord {
     /// `/kiela <subcommand> <options>` as `user` in `channel` (a DM if it is
     /// a DM channel, see [`Self::dm_channel`]). USER options (type 6) get
     /// their `resolved` users and members. An empty `subcommand` puts the
-    /// options on the command itself.
+    /// options on the command itself; `"group sub"` names a subcommand of a
+    /// group.
     pub async fn slash(
         &self,
         user: &FakeUser,
@@ -830,10 +831,13 @@ impl FakeDiscord {
         let place = self.place(channel);
         let options = with_string_ids(options);
         let resolved = self.resolve_users(&options, place.guild_id.is_some());
-        let options = if subcommand.is_empty() {
-            options
-        } else {
-            json!([{"name": subcommand, "type": 1, "options": options}])
+        // "group sub" is a subcommand of a group (type 2).
+        let options = match subcommand.split_once(' ') {
+            _ if subcommand.is_empty() => options,
+            Some((group, sub)) => json!([{"name": group, "type": 2, "options": [
+                {"name": sub, "type": 1, "options": options}
+            ]}]),
+            None => json!([{"name": subcommand, "type": 1, "options": options}]),
         };
         let mut data = json!({
             "id": self.command_id(place.guild_id).to_string(),

@@ -277,7 +277,7 @@ impl GameService {
             )
         };
         let original = self.store.challenge_post(c.id).await?;
-        let Some((_, mut posts)) = self
+        let Some((_, posts)) = self
             .store
             .create_game(&game, Some((c.id, user.id)), |id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
@@ -299,8 +299,6 @@ impl GameService {
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
-        // The edit goes through the delivery loop, not the answer.
-        posts.retain(|(_, post)| post.edits.is_none());
         self.answer(place, &posts, None).await
     }
 

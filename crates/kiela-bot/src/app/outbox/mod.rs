@@ -119,8 +119,8 @@ impl GameService {
     /// belong here, delivered by the answer, while the delivery loop posts
     /// the others (in the game's thread, in a lobby); or, when none belongs
     /// here (the game is played in another channel), a private copy for the
-    /// user, while the delivery loop posts them there. Direct messages
-    /// among them are never the answer: the delivery loop sends them.
+    /// user, while the delivery loop posts them there. Direct messages and
+    /// edits among them are never the answer: the delivery loop makes them.
     /// `held` is the game as the action left it, if it has one: its board
     /// is composed from it, not read again.
     pub(super) async fn answer(
@@ -129,8 +129,10 @@ impl GameService {
         posts: &[Made],
         held: Option<&Loaded>,
     ) -> Result<Reply> {
-        let (dms, posts): (Vec<Made>, Vec<Made>) =
-            (posts.iter().cloned()).partition(|(_, post)| matches!(post.to, PostTarget::Dm(_)));
+        // Direct messages and edits of earlier messages are never the
+        // answer: the delivery loop makes them.
+        let (dms, posts): (Vec<Made>, Vec<Made>) = (posts.iter().cloned())
+            .partition(|(_, post)| matches!(post.to, PostTarget::Dm(_)) || post.edits.is_some());
         let posts = posts.as_slice();
         let (here, elsewhere): (Vec<Made>, Vec<Made>) = posts
             .iter()
