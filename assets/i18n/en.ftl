@@ -753,3 +753,21 @@ standings-alt = { $title }. Standings by points: { $rows }.
 standings-alt-group = { $points }: { $players }
 standings-alt-player = { $rank }. { $name }
 standings-alt-player-withdrawn = { $rank }. { $name } (withdrawn)
+
+## Lessons in Discord
+
+lesson-header = **Lesson { $number } of { $lessons }: { $title }**, task { $task } of { $tasks } (par { $par ->
+    [one] 1 move
+   *[other] { $par } moves
+}). { $goal }
+lesson-unknown = There are { $count } lessons: pick one from 1 to { $count }.
+lesson-all-done = You have solved every lesson! Here is the first again.
+lesson-you = You
+lesson-opponent = Opponent
+lessons-stats = Lessons: { $solved } of { $tasks } tasks solved, { $stars } ★.
+button-lesson-next = Next task
+button-lesson-retry = Try again
+cmd-learn-name = learn
+cmd-learn-description = Learn Kiela in short lessons, one idea at a time (only you see them)
+opt-lesson-name = lesson
+opt-lesson-description = The lesson's number (default: where you stopped)

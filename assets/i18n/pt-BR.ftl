@@ -768,3 +768,21 @@ standings-alt = { $title }. Classificação por pontos: { $rows }.
 standings-alt-group = { $points }: { $players }
 standings-alt-player = { $rank }. { $name }
 standings-alt-player-withdrawn = { $rank }. { $name } (saiu do torneio)
+
+## Lições no Discord
+
+lesson-header = **Lição { $number } de { $lessons }: { $title }**, tarefa { $task } de { $tasks } (par { $par ->
+    [one] 1 jogada
+   *[other] { $par } jogadas
+}). { $goal }
+lesson-unknown = Há { $count } lições: escolha uma de 1 a { $count }.
+lesson-all-done = Você resolveu todas as lições! Aqui está a primeira de novo.
+lesson-you = Você
+lesson-opponent = Adversário
+lessons-stats = Lições: { $solved } de { $tasks } tarefas resolvidas, { $stars } ★.
+button-lesson-next = Próxima tarefa
+button-lesson-retry = Tentar de novo
+cmd-learn-name = aprender
+cmd-learn-description = Aprenda Kiela em lições curtas, uma ideia de cada vez (só você as vê)
+opt-lesson-name = licao
+opt-lesson-description = O número da lição (padrão: onde você parou)

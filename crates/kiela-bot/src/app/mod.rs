@@ -26,6 +26,7 @@ mod draws;
 mod error;
 mod game;
 mod info;
+mod lessons;
 mod limits;
 mod notify;
 mod outbox;
@@ -46,6 +47,7 @@ pub use context::{Place, User};
 pub use error::{AppError, Result};
 pub use game::GameChoice;
 pub use info::rules_summary;
+pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS,

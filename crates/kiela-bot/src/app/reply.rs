@@ -46,6 +46,8 @@ pub struct Reply {
     pub ping: Vec<UserId>,
     /// A pending challenge to put Accept / Decline buttons on.
     pub challenge: Option<ChallengeId>,
+    /// A lesson's task: its menu of holes, or Next / Try again.
+    pub lesson: Option<super::LessonButtons>,
     /// A tournament's sign-up message: Join, Leave and Start buttons.
     pub tournament: Option<TournamentId>,
     /// A draw offer waits for an answer: Accept draw / Decline draw buttons.

@@ -18,7 +18,7 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::command::{self, GAME};
-use super::features::{analysis, challenges, draws, playing, tournaments};
+use super::features::{analysis, challenges, draws, lessons, playing, tournaments};
 use super::ids::ComponentId;
 use super::respond::{no_progress, replace_board, Post, Responder};
 use super::{place_of, user_of, InFlight};
@@ -378,6 +378,8 @@ async fn press(
         ComponentId::Review { game } => analysis::review(cx, game, 1).await,
         ComponentId::ReviewAt { game, ply, .. } => analysis::review(cx, game, ply).await,
         ComponentId::Analyse { game } => analysis::analyse(cx, game).await,
+        ComponentId::LessonMove { step } => lessons::chosen(cx, step, kind).await,
+        ComponentId::LessonAt { lesson, task } => lessons::at(cx, lesson, task).await,
         ComponentId::Tournament { tournament, action } => {
             tournaments::press(cx, tournament, action).await
         }

@@ -11,7 +11,9 @@ use std::str::FromStr;
 
 use serenity::all::{ButtonStyle, CreateButton};
 
-use kiela_rules::Layout;
+use kiela_rules::{Hole, Layout};
+
+use crate::app::{offered_lessons, LessonStep};
 
 use crate::vocabulary::{ChallengeId, GameId, TournamentId};
 
@@ -100,6 +102,15 @@ pub enum ComponentId {
     /// The computer's analysis of a finished game.
     Analyse {
         game: GameId,
+    },
+    /// A lesson's menu of holes: the attempt so far rides in the id.
+    LessonMove {
+        step: LessonStep,
+    },
+    /// A lesson's task from its start (Next, Try again).
+    LessonAt {
+        lesson: &'static str,
+        task: usize,
     },
     /// Under a tournament's sign-up message: Join, Leave, Start.
     Tournament {
@@ -209,6 +220,16 @@ impl fmt::Display for ComponentId {
                 write!(f, "kiela:arrange-edit:{game}:{ply}:{}", encode(&layout))
             }
             ComponentId::Analyse { game } => write!(f, "kiela:analyse:{game}"),
+            ComponentId::LessonMove { step } => {
+                let moves: Vec<String> = step.moves().map(|hole| hole.to_string()).collect();
+                let moves = if moves.is_empty() {
+                    "-".to_string()
+                } else {
+                    moves.join(".")
+                };
+                write!(f, "kiela:learn:{}:{}:{moves}", step.lesson, step.task)
+            }
+            ComponentId::LessonAt { lesson, task } => write!(f, "kiela:learn-at:{lesson}:{task}"),
             ComponentId::Tournament { tournament, action } => {
                 write!(f, "kiela:tournament:{tournament}:{}", action.name())
             }
@@ -266,6 +287,21 @@ impl FromStr for ComponentId {
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: game()? }),
+            (Some(&"kiela"), Some(&"learn"), 5) => {
+                let mut step =
+                    LessonStep::new(lesson(parts[2]).ok_or_else(unknown)?, number(3)? as usize);
+                if parts[4] != "-" {
+                    for (i, hole) in parts[4].split('.').enumerate() {
+                        let slot = step.moves.get_mut(i).ok_or_else(unknown)?;
+                        *slot = Some(hole.parse::<Hole>().map_err(|_| unknown())?);
+                    }
+                }
+                Ok(ComponentId::LessonMove { step })
+            }
+            (Some(&"kiela"), Some(&"learn-at"), 4) => Ok(ComponentId::LessonAt {
+                lesson: lesson(parts[2]).ok_or_else(unknown)?,
+                task: number(3)? as usize,
+            }),
             (Some(&"kiela"), Some(&"tournament"), 4) => Ok(ComponentId::Tournament {
                 tournament: number(2).map(TournamentId)?,
                 action: TournamentButton::ALL
@@ -305,6 +341,14 @@ impl FromStr for ComponentId {
             _ => Err(unknown()),
         }
     }
+}
+
+/// The lesson whose stable id is `id`, as the lessons name it.
+fn lesson(id: &str) -> Option<&'static str> {
+    offered_lessons()
+        .into_iter()
+        .map(|l| l.id)
+        .find(|&l| l == id)
 }
 
 /// A button that does `id`.
@@ -362,6 +406,19 @@ mod tests {
             },
             ComponentId::Rematch {
                 game: GameId(i64::MAX),
+            },
+            ComponentId::LessonAt {
+                lesson: "capture-sowing",
+                task: 3,
+            },
+            ComponentId::LessonMove {
+                step: LessonStep {
+                    moves: [Some("J4".parse().unwrap()); crate::app::MAX_ATTEMPT],
+                    ..LessonStep::new("capture-sowing", 5)
+                },
+            },
+            ComponentId::LessonMove {
+                step: LessonStep::new("relay", 0),
             },
             ComponentId::Tournament {
                 tournament: TournamentId(i64::MAX),

@@ -24,6 +24,7 @@ mod challenges;
 mod clocks;
 mod database;
 mod info;
+mod lessons;
 mod notify;
 mod outbox;
 mod playing;

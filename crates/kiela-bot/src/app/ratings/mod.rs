@@ -80,7 +80,11 @@ impl GameService {
         );
         let left = self.vacation_left(player.id).await?;
         let vacation = tr!(lang, "stats-vacation-left", days = left);
-        Ok(Reply::text(format!("{stats} {vacation}")))
+        let lessons = match self.lessons_line(lang, player).await? {
+            Some(line) => format!("\n{line}"),
+            None => String::new(),
+        };
+        Ok(Reply::text(format!("{stats} {vacation}{lessons}")))
     }
 
     /// The best players of this server: the established ones first, then

@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod challenges;
 pub mod draws;
 pub mod info;
+pub mod lessons;
 pub mod playing;
 pub mod settings;
 pub mod tournaments;
@@ -41,6 +42,7 @@ pub const TREE: &[Entry] = &[
     Entry::Sub(settings::SETTINGS),
     Entry::Group(tournaments::TOURNAMENT_GROUP),
     Entry::Sub(tournaments::TOURNAMENTS),
+    Entry::Sub(lessons::LEARN),
 ];
 
 /// The rows under a reply, each feature's buttons in their place: a
@@ -53,6 +55,9 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     let lang = reply.lang;
     if let Some(step) = reply.review {
         return vec![analysis::review_row(step, lang)];
+    }
+    if let Some(buttons) = reply.lesson {
+        return lessons::rows(reply, buttons);
     }
     let mut rows = Vec::new();
     if let Some(tournament) = reply.tournament {

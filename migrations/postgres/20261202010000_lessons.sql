@@ -1,0 +1,10 @@
+-- Lessons (issue 25): each player's solved tasks, with the best stars of
+-- their tries. One row per task a player solved: bounded by players × 36.
+CREATE TABLE lesson_progress (
+    player_id  BIGINT NOT NULL,
+    lesson     TEXT    NOT NULL,          -- the lesson's id, e.g. relay
+    task       BIGINT NOT NULL,          -- 0-based within the lesson
+    stars      BIGINT NOT NULL,
+    solved_at  BIGINT NOT NULL,
+    PRIMARY KEY (player_id, lesson, task)
+);
