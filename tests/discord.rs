@@ -2848,3 +2848,24 @@ async fn a_tournament_is_created_joined_started_and_stood() {
     assert!(listed.content.contains("#1 **Cup**"), "{}", listed.content);
     table.fake.check_calls();
 }
+
+/// `/kiela learn`: the first task privately, with its board and menu; the
+/// task's answer picked in the menu solves it, and **Next task** opens the
+/// next one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lesson_task_is_solved_through_its_menu() {
+    let table = Table::new().await;
+    let task = table.slash(&table.ana, "learn", opts()).await;
+    assert!(task.ephemeral);
+    assert_eq!(task.attachments.len(), 1, "{}", task.content);
+    image::load_from_memory(&task.attachments[0].bytes).expect("a PNG");
+    let first = kiela_bot::app::offered_lessons()[0];
+    let hole = first.tasks[0].answers[0][0];
+    let menu = component_id(&task, "kiela:learn:");
+    let solved = answer(&table.fake.select(&table.ana, task.id, &menu, &[hole]).await).await;
+    assert!(solved.ephemeral);
+    assert!(solved.content.contains("Solved! 3 stars."), "{}", solved.content);
+    let next = table.click(&table.ana, &solved, "kiela:learn-at:").await;
+    assert!(next.content.contains("task 2 of"), "{}", next.content);
+    table.fake.check_calls();
+}
