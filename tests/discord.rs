@@ -2864,7 +2864,11 @@ async fn a_lesson_task_is_solved_through_its_menu() {
     let menu = component_id(&task, "kiela:learn:");
     let solved = answer(&table.fake.select(&table.ana, task.id, &menu, &[hole]).await).await;
     assert!(solved.ephemeral);
-    assert!(solved.content.contains("Solved! 3 stars."), "{}", solved.content);
+    assert!(
+        solved.content.contains("Solved! 3 stars."),
+        "{}",
+        solved.content
+    );
     let next = table.click(&table.ana, &solved, "kiela:learn-at:").await;
     assert!(next.content.contains("task 2 of"), "{}", next.content);
     table.fake.check_calls();
