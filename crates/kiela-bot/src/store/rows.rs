@@ -538,7 +538,8 @@ pub struct NewPost {
     /// A challenge: its Accept and Decline buttons go under it.
     pub challenge_id: Option<ChallengeId>,
     /// An edit instead of a new message: the post whose message becomes
-    /// `text`, without buttons (see [`ChallengePost`]).
+    /// `text`, with the buttons this post names (a tournament's sign-up
+    /// keeps Join, Leave and Start), none otherwise (see [`ChallengePost`]).
     pub edits: Option<PostId>,
     pub text: String,
     /// Users to mention, besides whoever a board post calls to move.

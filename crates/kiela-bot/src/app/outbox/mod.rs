@@ -131,7 +131,7 @@ impl GameService {
     ) -> Result<Reply> {
         // Direct messages and edits of earlier messages are never the
         // answer: the delivery loop makes them.
-        let (dms, posts): (Vec<Made>, Vec<Made>) = (posts.iter().cloned())
+        let (by_the_loop, posts): (Vec<Made>, Vec<Made>) = (posts.iter().cloned())
             .partition(|(_, post)| matches!(post.to, PostTarget::Dm(_)) || post.edits.is_some());
         let posts = posts.as_slice();
         let (here, elsewhere): (Vec<Made>, Vec<Made>) = posts
@@ -162,7 +162,7 @@ impl GameService {
             self.release(&ids).await?;
             reply.followed = true;
         }
-        reply.followed |= !dms.is_empty();
+        reply.followed |= !by_the_loop.is_empty();
         Ok(reply)
     }
 
