@@ -20,6 +20,7 @@ CREATE TABLE tournaments (
     starts_at        BIGINT,                   -- a start by the clock, if given
     rounds_paired    BIGINT NOT NULL DEFAULT 0,
     created_at       BIGINT NOT NULL,
+    winner_id        BIGINT,                   -- first in the final standings
     ended_at         BIGINT
 );
 CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);

@@ -20,6 +20,7 @@ CREATE TABLE tournaments (
     starts_at        INTEGER,                   -- a start by the clock, if given
     rounds_paired    INTEGER NOT NULL DEFAULT 0,
     created_at       INTEGER NOT NULL,
+    winner_id        INTEGER,                   -- first in the final standings
     ended_at         INTEGER
 );
 CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);

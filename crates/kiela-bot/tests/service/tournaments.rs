@@ -124,12 +124,21 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     }
     let posted: Vec<Reply> = deliver_all(&w).await;
     assert!(posted.iter().any(|p| p.text.contains("round 1")));
+    // Each game's first board calls both its players.
+    let boards: Vec<&Reply> = posted.iter().filter(|p| p.game.is_some()).collect();
+    assert_eq!(boards.len(), 6);
+    assert!(
+        boards.iter().all(|b| b.ping.len() == 2),
+        "{:?}",
+        boards[0].ping
+    );
     // The sign-up message lost its buttons.
     assert!(posted
         .iter()
         .any(|p| p.text.contains("Started") && p.tournament.is_none()));
 
     south_wins_round(&w, id, 1).await;
+    deliver_all(&w).await;
     assert_eq!(w.service.advance_tournaments().await.unwrap(), 1, "the end");
     assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
     let end = last_post(&w).await;
@@ -159,6 +168,18 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     }
     let listed = w.service.tournaments(&w.bob, HERE).await.unwrap();
     assert!(listed.text.contains("finished"), "{}", listed.text);
+    // `/kiela stats`: each played one; one of them won it.
+    let mut won = 0;
+    for player in &players[..3] {
+        let stats = w.service.stats(HERE, player).await.unwrap();
+        assert!(
+            stats.text.contains("Tournaments: 1 played"),
+            "{}",
+            stats.text
+        );
+        won += usize::from(stats.text.contains("1 won"));
+    }
+    assert_eq!(won, 1);
 }
 
 async fn tournaments_refuse_what_they_cannot_do(db: Db) {

@@ -80,11 +80,24 @@ impl GameService {
         );
         let left = self.vacation_left(player.id).await?;
         let vacation = tr!(lang, "stats-vacation-left", days = left);
+        let (played, won) = self
+            .store
+            .tournaments_played(place.guild_id, player.id)
+            .await?;
+        let tournaments = match played {
+            0 => String::new(),
+            _ => format!(
+                " {}",
+                tr!(lang, "stats-tournaments", played = played, won = won)
+            ),
+        };
         let lessons = match self.lessons_line(lang, player).await? {
             Some(line) => format!("\n{line}"),
             None => String::new(),
         };
-        Ok(Reply::text(format!("{stats} {vacation}{lessons}")))
+        Ok(Reply::text(format!(
+            "{stats} {vacation}{tournaments}{lessons}"
+        )))
     }
 
     /// The best players of this server: the established ones first, then

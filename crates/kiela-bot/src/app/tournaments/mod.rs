@@ -237,15 +237,17 @@ impl GameService {
                 count = entrants.len()
             ));
         }
-        let Some(mut made) = self.start(&t, &entrants).await? else {
+        if self.start(&t, &entrants).await?.is_none() {
             return refused(tr!(lang, "tournament-closed", name = &t.name));
-        };
-        made.extend(self.advance(t.id).await?);
-        let mut reply = self.answer(place, &made, None).await?;
-        if reply.text.is_empty() {
-            reply = Reply::private(tr!(lang, "tournament-started-elsewhere", name = &t.name));
         }
-        Ok(reply)
+        self.advance(t.id).await?;
+        // The news and the games' boards are many messages: the delivery
+        // loop posts them (an answer is one message).
+        Ok(Reply::private(tr!(
+            lang,
+            "tournament-started-elsewhere",
+            name = &t.name
+        )))
     }
 
     /// Cancels an open or running tournament (its organiser, or a
@@ -268,22 +270,26 @@ impl GameService {
             self.sign_up_edit(&t, &tr!(t.lang, "tournament-status-cancelled"))
                 .await?,
         );
-        let Some(ids) = self
+        let moved = self
             .store
             .move_tournament(
                 t.id,
                 t.status,
                 TournamentStatus::Cancelled,
                 None,
-                posts.clone(),
+                None,
+                posts,
                 self.now(),
             )
-            .await?
-        else {
+            .await?;
+        if moved.is_none() {
             return refused(tr!(lang, "tournament-closed", name = &t.name));
-        };
-        let made: Vec<Made> = ids.into_iter().zip(posts).collect();
-        self.answer(place, &made[..1], None).await
+        }
+        Ok(Reply::private(tr!(
+            lang,
+            "tournament-cancelled-you",
+            name = &t.name
+        )))
     }
 
     /// The standings of a tournament, privately.
@@ -449,6 +455,7 @@ impl GameService {
                         t.status,
                         TournamentStatus::Cancelled,
                         None,
+                        None,
                         posts,
                         self.now(),
                     )
@@ -493,6 +500,7 @@ impl GameService {
                 TournamentStatus::Open,
                 TournamentStatus::Running,
                 rounds,
+                None,
                 posts.clone(),
                 self.now(),
             )
@@ -510,7 +518,13 @@ impl GameService {
         }
         let entrants = self.store.entrants(id).await?;
         let paired = self.store.paired(id).await?;
-        let state = Event::of(&t, &entrants, &paired)?;
+        let mut state = Event::of(&t, &entrants, &paired)?;
+        // Round 1 is seeded by this server's ratings (provisional ones
+        // count as unrated, ranked last).
+        for (player, entrant) in state.event.players.iter_mut().zip(&entrants) {
+            let rating = self.store.rating(t.guild_id, entrant.player_id).await?;
+            player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
+        }
         match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
             event::NextRound::InProgress => Ok(Vec::new()),
             event::NextRound::Finished => self.end_tournament(&t, &state).await,
@@ -591,7 +605,18 @@ impl GameService {
                 round = round,
                 id = game
             );
-            self.start_posts(home, lang, headline, thread, vec![g.south_id, g.north_id])
+            // Made by the clock or for several games: never an answer.
+            let mut posts: Vec<NewPost> = self
+                .start_posts(home, lang, headline, thread, vec![g.south_id, g.north_id])
+                .into_iter()
+                .map(|post| NewPost { hold: 0, ..post })
+                .collect();
+            // The first board calls South, to move; North is called too, to
+            // know the game is on.
+            if let Some(board) = posts.last_mut() {
+                board.pings.push(g.north_id);
+            }
+            posts
         };
         let made = self
             .store
@@ -602,9 +627,9 @@ impl GameService {
 
     async fn end_tournament(&self, t: &TournamentRow, state: &Event) -> Result<Vec<Made>> {
         let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
-        let winner = standings
-            .first()
-            .map(|s| state.name(s.key).to_string())
+        let first = standings.first().map(|s| s.key);
+        let winner = first
+            .map(|key| state.name(key).to_string())
             .unwrap_or_default();
         let table = self.standings_text(t, t.lang).await?;
         let said = tr!(t.lang, "tournament-won", name = &t.name, winner = winner);
@@ -616,6 +641,7 @@ impl GameService {
                 TournamentStatus::Running,
                 TournamentStatus::Finished,
                 None,
+                first.map(|key| state.user(key)),
                 posts.clone(),
                 self.now(),
             )

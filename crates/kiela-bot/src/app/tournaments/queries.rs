@@ -321,14 +321,16 @@ impl Store {
     }
 
     /// Moves tournament `id` from `from` to `to` (fixing its number of
-    /// rounds, when given), with `posts`. False, and nothing written, if
-    /// it was no longer `from`.
+    /// rounds, or its winner, when given), with `posts`. `None`, and
+    /// nothing written, if it was no longer `from`.
+    #[allow(clippy::too_many_arguments)]
     pub async fn move_tournament(
         &self,
         id: TournamentId,
         from: TournamentStatus,
         to: TournamentStatus,
         rounds: Option<i64>,
+        winner: Option<UserId>,
         posts: Vec<NewPost>,
         now: i64,
     ) -> Result<Option<Vec<PostId>>> {
@@ -336,13 +338,14 @@ impl Store {
         let ended = matches!(to, TournamentStatus::Finished | TournamentStatus::Cancelled);
         let moved = sqlx::query(
             "UPDATE tournaments SET status = $1, rounds = COALESCE($2, rounds), \
-             ended_at = $3 WHERE id = $4 AND status = $5",
+             ended_at = $3, winner_id = $6 WHERE id = $4 AND status = $5",
         )
         .bind(to.as_str())
         .bind(rounds)
         .bind(ended.then_some(now))
         .bind(id)
         .bind(from.as_str())
+        .bind(winner)
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
@@ -416,6 +419,21 @@ impl Store {
         let ids = insert_posts(&mut tx, made.clone(), now).await?;
         tx.commit().await?;
         Ok(Some(ids.into_iter().zip(made).collect()))
+    }
+
+    /// Server `guild`'s finished tournaments `player` played, and won.
+    pub async fn tournaments_played(&self, guild: GuildId, player: UserId) -> Result<(i64, i64)> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS played, \
+             COALESCE(SUM(CASE WHEN t.winner_id = $2 THEN 1 ELSE 0 END), 0) AS won \
+             FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id \
+             WHERE t.guild_id = $1 AND tp.player_id = $2 AND t.status = 'finished'",
+        )
+        .bind(guild)
+        .bind(player)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((col(&row, "played")?, col(&row, "won")?))
     }
 
     /// The tournament game `game` belongs to, if any.
