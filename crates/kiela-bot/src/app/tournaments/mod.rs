@@ -20,7 +20,9 @@ use kiela_rules::{GameResult, Variant};
 use kiela_tournament as event;
 
 use crate::store::{NewGame, NewPost};
-use crate::vocabulary::{GameState, TournamentFormat, TournamentId, TournamentStatus, UserId};
+use crate::vocabulary::{
+    GameState, PostId, TournamentFormat, TournamentId, TournamentStatus, UserId,
+};
 
 use super::outbox::Made;
 use super::players::named;
@@ -265,24 +267,7 @@ impl GameService {
             return refused(tr!(lang, "tournament-organiser-only"));
         }
         let said = tr!(t.lang, "tournament-cancelled", name = &t.name, id = t.id);
-        let mut posts = vec![self.news(&t, said)];
-        posts.extend(
-            self.sign_up_edit(&t, &tr!(t.lang, "tournament-status-cancelled"))
-                .await?,
-        );
-        let moved = self
-            .store
-            .move_tournament(
-                t.id,
-                t.status,
-                TournamentStatus::Cancelled,
-                None,
-                None,
-                posts,
-                self.now(),
-            )
-            .await?;
-        if moved.is_none() {
+        if self.call_off(&t, said).await?.is_none() {
             return refused(tr!(lang, "tournament-closed", name = &t.name));
         }
         Ok(Reply::private(tr!(
@@ -445,21 +430,7 @@ impl GameService {
                     name = &t.name,
                     min = MIN_PLAYERS
                 );
-                let mut posts = vec![self.news(&t, said)];
-                let status = tr!(t.lang, "tournament-status-cancelled");
-                posts.extend(self.sign_up_edit(&t, &status).await?);
-                let moved = self
-                    .store
-                    .move_tournament(
-                        id,
-                        t.status,
-                        TournamentStatus::Cancelled,
-                        None,
-                        None,
-                        posts,
-                        self.now(),
-                    )
-                    .await?;
+                let moved = self.call_off(&t, said).await?;
                 return Ok(moved.map_or(0, |ids| ids.len()));
             }
             let started = self
@@ -469,6 +440,20 @@ impl GameService {
             return Ok(started + self.advance(id).await?.len());
         }
         Ok(self.advance(id).await?.len())
+    }
+
+    /// Cancels tournament `t` (open or running), telling its lobby `said`
+    /// and closing its sign-up message; the posts' ids, or `None` if it
+    /// had moved on meanwhile.
+    async fn call_off(&self, t: &TournamentRow, said: String) -> Result<Option<Vec<PostId>>> {
+        let mut posts = vec![self.news(t, said)];
+        let status = tr!(t.lang, "tournament-status-cancelled");
+        posts.extend(self.sign_up_edit(t, &status).await?);
+        let cancelled = TournamentStatus::Cancelled;
+        (self.store)
+            .move_tournament(t.id, t.status, cancelled, None, None, posts, self.now())
+            .await
+            .map_err(Into::into)
     }
 
     /// Moves open tournament `t` to running, fixing its rounds; the posts
