@@ -308,6 +308,7 @@ settings-now =
     • games in threads: { $threads }
     • days per move when a challenge does not say: { $days }
     • games played in: { $channel }
+    • daily puzzle: { $puzzle }
     Managers change them with `/kiela settings`.
 settings-auto-language = automatic ({ $language }, the server's own)
 settings-threads-auto = where the bot may open them
@@ -773,3 +774,58 @@ opt-lesson-name = lesson
 opt-lesson-description = The lesson's number (default: where you stopped)
 stats-tournaments = Tournaments: { $played } played, { $won } won.
 tournament-cancelled-you = You cancelled { $name }: the channel is told, and games under way go on as ordinary games.
+
+# Puzzles
+
+puzzle-header = **Puzzle #{ $number }** (rated { $rating } · { $themes })
+puzzle-goal = { $count ->
+    [one] You play { $side }: find the best move.
+   *[other] You play { $side }: find the best line, { $count } moves of yours (the opponent's replies are played for you).
+}
+puzzle-your-rating = Your puzzle rating: { $rating }. Your first try counts.
+puzzle-practice = Practice: you have tried this puzzle before, so it does not change your rating.
+puzzle-go-on = { $count ->
+    [one] Right! Your opponent answered { $reply }. One more move: find it.
+   *[other] Right! Your opponent answered { $reply }. { $count } more moves.
+}
+puzzle-solved = Solved!
+puzzle-missed = Not the best move: the engine's answer keeps at least 4 more stones, or wins. Try again, or see the solution.
+puzzle-rating-change = Puzzle rating { $rating } ({ $change }) · streak { $streak }
+puzzle-solution = The solution:
+puzzle-solution-alt = The solution of puzzle { $number }, animated move by move.
+puzzle-all-tried = You have tried every puzzle! Here is one again, for practice.
+puzzle-theme-long-relay = long relay
+puzzle-theme-double-capture = double capture
+puzzle-theme-no-moves = no moves left
+puzzle-theme-forced-win = forced win
+puzzle-theme-defence = defence
+puzzle-daily-intro = **Daily puzzle** of { $date } · { $solvers ->
+    [0] nobody has solved it yet
+    [one] solved by 1 player so far
+   *[other] solved by { $solvers } players so far
+}
+puzzle-daily-post = **Daily puzzle** of { $date }: puzzle #{ $number }. Press **Solve** to try it (only you see your try); talk about it in the thread.
+puzzle-daily-yesterday = { $solvers ->
+    [0] Yesterday's puzzle #{ $number } was solved by nobody at the first try.
+    [one] Yesterday's puzzle #{ $number } was solved by 1 player at the first try.
+   *[other] Yesterday's puzzle #{ $number } was solved by { $solvers } players at the first try.
+}
+puzzle-daily-thread = Daily puzzle { $date }
+puzzles-stats = Puzzles: rating { $rating }, { $solved } of { $tried } solved at the first try, best streak { $best }.
+settings-puzzle-in = in { $channel } at { $hour }:00 UTC
+settings-puzzle-off = off
+settings-puzzle-hour-range = the daily puzzle's hour is from 0 to 23 (UTC)
+button-puzzle-next = Next puzzle
+button-puzzle-retry = Retry
+button-puzzle-solution = Solution
+button-puzzle-solve = Solve
+cmd-puzzle-name = puzzle
+cmd-puzzle-description = Solve a puzzle from real games, near your puzzle rating (only you see it)
+opt-daily-name = daily
+opt-daily-description = Today's puzzle, the same for everyone
+opt-puzzle-channel-name = puzzle-channel
+opt-puzzle-channel-description = Post a daily puzzle in this channel, with a thread for talk
+opt-puzzle-hour-name = puzzle-hour
+opt-puzzle-hour-description = The hour (UTC, 0 to 23) of the daily puzzle's post (default 0)
+opt-puzzle-off-name = puzzle-off
+opt-puzzle-off-description = Stop posting the daily puzzle

@@ -323,6 +323,7 @@ settings-now =
     • partidas em tópicos: { $threads }
     • dias por jogada quando o desafio não diz: { $days }
     • partidas jogadas em: { $channel }
+    • problema do dia: { $puzzle }
     Quem gerencia o servidor muda com `/kiela configurações`.
 settings-auto-language = automático ({ $language }, o do próprio servidor)
 settings-threads-auto = onde o bot puder abri-los
@@ -788,3 +789,58 @@ opt-lesson-name = licao
 opt-lesson-description = O número da lição (padrão: onde você parou)
 stats-tournaments = Torneios: { $played } jogados, { $won } vencidos.
 tournament-cancelled-you = Você cancelou { $name }: o canal é avisado, e as partidas em curso seguem como partidas comuns.
+
+# Problemas
+
+puzzle-header = **Problema nº { $number }** (rating { $rating } · { $themes })
+puzzle-goal = { $count ->
+    [one] Você joga com o { $side }: encontre a melhor jogada.
+   *[other] Você joga com o { $side }: encontre a melhor sequência, { $count } jogadas suas (o bot faz as respostas do adversário).
+}
+puzzle-your-rating = Seu rating de problemas: { $rating }. A primeira tentativa é a que conta.
+puzzle-practice = Treino: você já tentou este problema, por isso ele não muda o seu rating.
+puzzle-go-on = { $count ->
+    [one] Certo! O adversário respondeu { $reply }. Falta uma jogada: encontre-a.
+   *[other] Certo! O adversário respondeu { $reply }. Faltam { $count } jogadas.
+}
+puzzle-solved = Resolvido!
+puzzle-missed = Não é a melhor jogada: a resposta do motor guarda pelo menos 4 sementes a mais, ou ganha. Tente de novo, ou veja a solução.
+puzzle-rating-change = Rating de problemas { $rating } ({ $change }) · sequência de { $streak }
+puzzle-solution = A solução:
+puzzle-solution-alt = A solução do problema { $number }, animada jogada a jogada.
+puzzle-all-tried = Você já tentou todos os problemas! Aqui vai um de novo, para treinar.
+puzzle-theme-long-relay = recolha longa
+puzzle-theme-double-capture = captura dupla
+puzzle-theme-no-moves = sem jogadas
+puzzle-theme-forced-win = vitória forçada
+puzzle-theme-defence = defesa
+puzzle-daily-intro = **Problema do dia** { $date } · { $solvers ->
+    [0] ninguém o resolveu ainda
+    [one] resolvido por 1 jogador até agora
+   *[other] resolvido por { $solvers } jogadores até agora
+}
+puzzle-daily-post = **Problema do dia** { $date }: problema nº { $number }. Clique em **Resolver** para tentar (só você vê a sua tentativa); comente no tópico.
+puzzle-daily-yesterday = { $solvers ->
+    [0] O problema de ontem, nº { $number }, não foi resolvido por ninguém na primeira tentativa.
+    [one] O problema de ontem, nº { $number }, foi resolvido por 1 jogador na primeira tentativa.
+   *[other] O problema de ontem, nº { $number }, foi resolvido por { $solvers } jogadores na primeira tentativa.
+}
+puzzle-daily-thread = Problema do dia { $date }
+puzzles-stats = Problemas: rating { $rating }, { $solved } de { $tried } resolvidos na primeira tentativa, melhor sequência { $best }.
+settings-puzzle-in = em { $channel } às { $hour }h UTC
+settings-puzzle-off = desligado
+settings-puzzle-hour-range = a hora do problema do dia vai de 0 a 23 (UTC)
+button-puzzle-next = Próximo problema
+button-puzzle-retry = Tentar de novo
+button-puzzle-solution = Solução
+button-puzzle-solve = Resolver
+cmd-puzzle-name = problema
+cmd-puzzle-description = Resolva um problema de partidas reais, perto do seu rating de problemas (só você vê)
+opt-daily-name = do-dia
+opt-daily-description = O problema de hoje, o mesmo para todos
+opt-puzzle-channel-name = canal-problema
+opt-puzzle-channel-description = Publicar um problema por dia neste canal, com um tópico para comentar
+opt-puzzle-hour-name = hora-problema
+opt-puzzle-hour-description = A hora (UTC, de 0 a 23) do problema do dia (padrão 0)
+opt-puzzle-off-name = sem-problema
+opt-puzzle-off-description = Parar de publicar o problema do dia

@@ -107,6 +107,7 @@ impl Scene {
                 north_name: &self.north,
                 game_id: None,
                 lang: self.lang,
+                from: 0,
             })?),
         }
     }

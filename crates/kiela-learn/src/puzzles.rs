@@ -577,6 +577,21 @@ pub fn mine(
     all
 }
 
+/// The puzzle set shipped in `assets/puzzles/puzzles.jsonl`, built into
+/// the program; a puzzle's number is its line (from 1), so the set only
+/// ever grows at its end.
+pub fn shipped() -> &'static [Puzzle] {
+    static SHIPPED: std::sync::LazyLock<Vec<Puzzle>> = std::sync::LazyLock::new(|| {
+        // Checked by the crate's tests: a set that does not read is a
+        // broken build, not a runtime condition.
+        read_jsonl(SHIPPED_JSONL).expect("the shipped puzzle set reads")
+    });
+    &SHIPPED
+}
+
+/// The shipped set's text.
+pub const SHIPPED_JSONL: &str = include_str!("../../../assets/puzzles/puzzles.jsonl");
+
 /// Reads a puzzle set: one JSON object a line (blank lines skipped).
 pub fn read_jsonl(text: &str) -> Result<Vec<Puzzle>, serde_json::Error> {
     text.lines()

@@ -16,7 +16,10 @@ fn shipped() -> Vec<Puzzle> {
         "/../../assets/puzzles/puzzles.jsonl"
     );
     let text = std::fs::read_to_string(path).expect("the shipped puzzle set");
-    read_jsonl(&text).expect("every line is a puzzle")
+    let puzzles = read_jsonl(&text).expect("every line is a puzzle");
+    // The set built into the program is the file's.
+    assert_eq!(puzzles, kiela_learn::puzzles::shipped());
+    puzzles
 }
 
 #[test]

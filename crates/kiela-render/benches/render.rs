@@ -168,6 +168,7 @@ fn bench_game_gif(c: &mut Criterion) {
         north_name: "Nzinga Mbande",
         game_id: Some(1234),
         lang: Lang::En,
+        from: 0,
     };
     let gif = game_gif(&view).expect("animates");
     eprintln!(

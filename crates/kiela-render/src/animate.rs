@@ -273,6 +273,9 @@ pub struct GameView<'a> {
     pub game_id: Option<i64>,
     /// The language of the words in the frames.
     pub lang: Lang,
+    /// The first position shown, after this many plies: 0 for the whole
+    /// game, more for its end only (a puzzle's solution).
+    pub from: usize,
 }
 
 /// A whole game as an animated GIF: the start, then one frame per turn,
@@ -290,7 +293,9 @@ pub fn game_gif(view: &GameView) -> Result<Vec<u8>, RenderError> {
         turns.push((*game.position(), Some(last)));
     }
     let end = turns.len() - 1;
+    let from = view.from.min(end);
     let draw = |i: usize| -> RgbImage {
+        let i = from + i;
         let (position, last_move) = &turns[i];
         draw_board(&BoardView {
             position,
@@ -303,11 +308,11 @@ pub fn game_gif(view: &GameView) -> Result<Vec<u8>, RenderError> {
             lang: view.lang,
         })
     };
-    let delay = |i: usize| match i {
-        i if i == end && i > 0 => GAME_END_CS,
+    let delay = |i: usize| match from + i {
+        i if i == end && i > from => GAME_END_CS,
         _ => TURN_CS,
     };
-    super::gif::whole_pictures(turns.len(), draw, delay)
+    super::gif::whole_pictures(turns.len() - from, draw, delay)
 }
 
 #[cfg(test)]

@@ -286,6 +286,7 @@ fn a_game_animation_has_a_frame_per_turn() {
         north_name: "Nzinga Mbande",
         game_id: Some(12),
         lang: Lang::En,
+        from: 0,
     })
     .unwrap();
     let frames = frames(&bytes);

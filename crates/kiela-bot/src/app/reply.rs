@@ -48,6 +48,9 @@ pub struct Reply {
     pub challenge: Option<ChallengeId>,
     /// A lesson's task: its menu of holes, or Next / Try again.
     pub lesson: Option<super::LessonButtons>,
+    /// A puzzle: its menu of holes, or Next / Retry / Solution, or a daily
+    /// post's Solve.
+    pub puzzle: Option<super::PuzzleButtons>,
     /// A tournament's sign-up message: Join, Leave and Start buttons.
     pub tournament: Option<TournamentId>,
     /// A draw offer waits for an answer: Accept draw / Decline draw buttons.
@@ -87,10 +90,11 @@ pub struct ReviewStep {
     pub last: i64,
 }
 
-/// A thread to open from a posted message, in which a game is played.
+/// A thread to open from a posted message: a game is played in it, or
+/// (without a game) people talk in it, as under a daily puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewThread {
-    pub game_id: GameId,
+    pub game_id: Option<GameId>,
     pub name: String,
 }
 

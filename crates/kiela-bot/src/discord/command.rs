@@ -551,7 +551,7 @@ mod tests {
     }
 
     /// Discord takes at most 25 subcommands and groups under `/kiela`; the
-    /// feature to come (puzzles) needs one of them.
+    /// feature to come (`/kiela help`, for the first minutes) needs one.
     #[test]
     fn the_tree_keeps_room_for_the_groups_to_come() {
         const DISCORD_LIMIT: usize = 25;

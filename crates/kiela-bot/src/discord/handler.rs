@@ -18,7 +18,7 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::command::{self, GAME};
-use super::features::{analysis, challenges, draws, lessons, playing, tournaments};
+use super::features::{analysis, challenges, draws, lessons, playing, puzzles, tournaments};
 use super::ids::ComponentId;
 use super::respond::{no_progress, replace_board, Post, Responder};
 use super::{place_of, user_of, InFlight};
@@ -383,6 +383,8 @@ async fn press(
         ComponentId::Tournament { tournament, action } => {
             tournaments::press(cx, tournament, action).await
         }
+        ComponentId::PuzzleMove { step } => puzzles::chosen(cx, step, kind).await,
+        ComponentId::Puzzle { action } => puzzles::press(cx, action).await,
     }
 }
 

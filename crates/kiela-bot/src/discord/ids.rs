@@ -13,7 +13,7 @@ use serenity::all::{ButtonStyle, CreateButton};
 
 use kiela_rules::{Hole, Layout};
 
-use crate::app::{offered_lessons, LessonStep};
+use crate::app::{offered_lessons, shipped_puzzle, LessonStep, PuzzleStep};
 
 use crate::vocabulary::{ChallengeId, GameId, TournamentId};
 
@@ -112,6 +112,15 @@ pub enum ComponentId {
         lesson: &'static str,
         task: usize,
     },
+    /// A puzzle's menu of holes: the puzzle and the ply reached ride in
+    /// the id.
+    PuzzleMove {
+        step: PuzzleStep,
+    },
+    /// A puzzle's buttons, and Solve under a daily post.
+    Puzzle {
+        action: PuzzleAction,
+    },
     /// Under a tournament's sign-up message: Join, Leave, Start.
     Tournament {
         tournament: TournamentId,
@@ -141,6 +150,17 @@ impl TournamentButton {
             TournamentButton::Start => "start",
         }
     }
+}
+
+/// The buttons of a puzzle (by its number), and a daily post's Solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// Another puzzle, near the solver's rating.
+    Next,
+    /// Today's puzzle.
+    Daily,
+    Retry(usize),
+    Solution(usize),
 }
 
 /// The buttons of a review step.
@@ -233,6 +253,15 @@ impl fmt::Display for ComponentId {
             ComponentId::Tournament { tournament, action } => {
                 write!(f, "kiela:tournament:{tournament}:{}", action.name())
             }
+            ComponentId::PuzzleMove { step } => {
+                write!(f, "kiela:puzzle:{}:{}", step.number, step.ply)
+            }
+            ComponentId::Puzzle { action } => match action {
+                PuzzleAction::Next => write!(f, "kiela:puzzle-next"),
+                PuzzleAction::Daily => write!(f, "kiela:puzzle-daily"),
+                PuzzleAction::Retry(number) => write!(f, "kiela:puzzle-retry:{number}"),
+                PuzzleAction::Solution(number) => write!(f, "kiela:puzzle-solution:{number}"),
+            },
         }
     }
 }
@@ -309,6 +338,24 @@ impl FromStr for ComponentId {
                     .find(|b| Some(&b.name()) == parts.get(3))
                     .ok_or_else(unknown)?,
             }),
+            (Some(&"kiela"), Some(&"puzzle"), 4) => Ok(ComponentId::PuzzleMove {
+                step: PuzzleStep {
+                    number: puzzle(number(2)?).ok_or_else(unknown)?,
+                    ply: usize::try_from(number(3)?).map_err(|_| unknown())?,
+                },
+            }),
+            (Some(&"kiela"), Some(&"puzzle-next"), 2) => Ok(ComponentId::Puzzle {
+                action: PuzzleAction::Next,
+            }),
+            (Some(&"kiela"), Some(&"puzzle-daily"), 2) => Ok(ComponentId::Puzzle {
+                action: PuzzleAction::Daily,
+            }),
+            (Some(&"kiela"), Some(&"puzzle-retry"), 3) => Ok(ComponentId::Puzzle {
+                action: PuzzleAction::Retry(puzzle(number(2)?).ok_or_else(unknown)?),
+            }),
+            (Some(&"kiela"), Some(&"puzzle-solution"), 3) => Ok(ComponentId::Puzzle {
+                action: PuzzleAction::Solution(puzzle(number(2)?).ok_or_else(unknown)?),
+            }),
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
                 Ok(ComponentId::ConfirmResign { game: game()? })
             }
@@ -349,6 +396,12 @@ fn lesson(id: &str) -> Option<&'static str> {
         .into_iter()
         .map(|l| l.id)
         .find(|&l| l == id)
+}
+
+/// A shipped puzzle's number, checked.
+fn puzzle(number: i64) -> Option<usize> {
+    let number = usize::try_from(number).ok()?;
+    shipped_puzzle(number).map(|_| number)
 }
 
 /// A button that does `id`.
@@ -448,6 +501,21 @@ mod tests {
             ComponentId::Analyse {
                 game: GameId(i64::MAX),
             },
+            ComponentId::PuzzleMove {
+                step: PuzzleStep { number: 1, ply: 4 },
+            },
+            ComponentId::Puzzle {
+                action: PuzzleAction::Next,
+            },
+            ComponentId::Puzzle {
+                action: PuzzleAction::Daily,
+            },
+            ComponentId::Puzzle {
+                action: PuzzleAction::Retry(17),
+            },
+            ComponentId::Puzzle {
+                action: PuzzleAction::Solution(600),
+            },
         ];
         for id in ids {
             let text = id.to_string();
@@ -467,6 +535,10 @@ mod tests {
             "kiela:accept:1:2",
             "kiela:arrange-yes:1:1:short",
             "kiela:arrange-yes:1:1:0000000000000000000!",
+            // No puzzle 0, nor one past the shipped set.
+            "kiela:puzzle:0:0",
+            "kiela:puzzle-retry:100000",
+            "kiela:puzzle-next:1",
         ] {
             assert!(text.parse::<ComponentId>().is_err(), "{text}");
         }

@@ -236,20 +236,20 @@ pub async fn replace_board(
     }
 }
 
-/// Opens game `thread.game_id`'s thread from `message` (its lobby's
-/// line) and tells the service where the game is played now. Opening it
-/// twice (a retry) finds the first: a thread opened from a message has the
-/// message's id. If Discord refuses (no permission, a channel where threads
-/// cannot be), the game is played in the lobby. An error is returned when
-/// it may pass (no answer, a rate limit, Discord's own failure): the caller
-/// tries again later.
+/// Opens `thread` from `message` and, for a game's thread (opened from
+/// its lobby's line), tells the service where the game is played now.
+/// Opening it twice (a retry) finds the first: a thread opened from a
+/// message has the message's id. If Discord refuses (no permission, a
+/// channel where threads cannot be), the game is played in the lobby (a
+/// thread for talk is simply not there). An error is returned when it may
+/// pass (no answer, a rate limit, Discord's own failure): the caller tries
+/// again later.
 pub async fn open_thread(
     service: &GameService,
     http: &Http,
     message: &Message,
     thread: &NewThread,
 ) -> serenity::Result<()> {
-    let game = thread.game_id;
     let opened = message
         .channel_id
         .create_thread_from_message(
@@ -258,25 +258,30 @@ pub async fn open_thread(
             CreateThread::new(&thread.name).auto_archive_duration(AutoArchiveDuration::OneWeek),
         )
         .await;
-    let recorded = match opened {
-        Ok(channel) => service.thread_opened(game, channel.id.into()).await,
+    let opened = match opened {
+        Ok(channel) => Some(channel.id.into()),
         Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal)))
             if refusal.status_code.is_client_error() && refusal.status_code.as_u16() != 429 =>
         {
             if refusal.error.code == THREAD_ALREADY_CREATED {
-                service
-                    .thread_opened(game, app::ChannelId(message.id.get() as i64))
-                    .await
+                Some(app::ChannelId(message.id.get() as i64))
             } else {
                 warn!(
-                    game = %game,
-                    "Discord refuses to open the game's thread, it is played in the channel: {}",
+                    thread = %thread.name,
+                    "Discord refuses to open a thread, the channel goes on without it: {}",
                     refusal.error.message
                 );
-                service.thread_refused(game).await
+                None
             }
         }
         Err(e) => return Err(e),
+    };
+    let Some(game) = thread.game_id else {
+        return Ok(());
+    };
+    let recorded = match opened {
+        Some(channel) => service.thread_opened(game, channel).await,
+        None => service.thread_refused(game).await,
     };
     if let Err(e) = recorded {
         warn!(game = %game, "cannot record where the game is played: {e}");

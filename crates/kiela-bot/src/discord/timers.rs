@@ -48,16 +48,34 @@ pub async fn run(
             }
             Err(e) => warn!("cannot look for due games: {e}"),
         }
-        match service.advance_tournaments().await {
-            Ok(0) => {}
-            Ok(_) => wake.notify_one(),
-            Err(e) => warn!("cannot look at the tournaments: {e}"),
+        for job in [Job::Tournaments, Job::DailyPuzzles] {
+            let service = service.clone();
+            let made = tokio::spawn(async move {
+                match job {
+                    Job::Tournaments => service.advance_tournaments().await,
+                    Job::DailyPuzzles => service.post_daily_puzzles().await,
+                }
+            });
+            // In a task of its own: a panic is logged and the clock goes on.
+            match made.await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(_)) => wake.notify_one(),
+                Ok(Err(e)) => warn!(?job, "a clock job failed: {e}"),
+                Err(e) => error!(?job, "a clock job panicked: {e}"),
+            }
         }
         if let Err(e) = service.prune_outbox().await {
             warn!("cannot delete old posts: {e}");
         }
         passes.send_modify(|done| *done += 1);
     }
+}
+
+/// The clock's work beside the games' events, once a pass.
+#[derive(Clone, Copy, Debug)]
+enum Job {
+    Tournaments,
+    DailyPuzzles,
 }
 
 /// Fires one due event in a task of its own, so that a panic in one game
@@ -219,7 +237,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             }
         }
         Err(e) => {
-            let thread = post.thread.as_ref().map(|thread| thread.game_id);
+            let thread = post.thread.as_ref().and_then(|thread| thread.game_id);
             settle(service, tried, Err(e), thread).await
         }
     }

@@ -192,6 +192,9 @@ pub struct GuildSettingsRow {
     pub threads: Option<ThreadsSetting>,
     pub days_per_move: Option<i64>,
     pub games_channel_id: Option<ChannelId>,
+    /// The daily puzzle's channel (none: no daily post) and hour (UTC).
+    pub puzzle_channel_id: Option<ChannelId>,
+    pub puzzle_hour: Option<i64>,
 }
 
 #[derive(Clone, Debug)]
@@ -556,10 +559,13 @@ pub struct NewPost {
     /// A tournament's sign-up message: its Join, Leave and Start buttons
     /// go under it (an edit keeps them).
     pub tournament_id: Option<TournamentId>,
+    /// A daily puzzle's post: the day whose puzzle it shows, with Solve.
+    pub puzzle_day: Option<i64>,
 }
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
-    edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id";
+    edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
+    puzzle_day";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -617,6 +623,7 @@ impl PostRow {
                 hold: 0,
                 thread_name: cells.get("thread_name")?,
                 tournament_id: cells.get("tournament_id")?,
+                puzzle_day: cells.get("puzzle_day")?,
             },
             created_at: cells.get("created_at")?,
             answer_token: cells.get("answer_token")?,

@@ -127,32 +127,19 @@ impl GameService {
         let game = &loaded.game;
         let position = *game.position();
         let outcome = game.outcome();
-        let picture = {
-            let (south, north) = (south.clone(), north.clone());
-            let last = loaded.last;
-            let ply = game.ply();
-            let game_id = loaded.row.id;
-            tokio::task::spawn_blocking(move || {
-                let view = BoardView {
-                    position: &position,
-                    south_name: south.raw(),
-                    north_name: north.raw(),
-                    ply,
-                    last_move: last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
-                    outcome,
-                    game_id: Some(game_id.0),
-                    lang,
-                };
-                kiela_render::render_png(&view).map(|png| Picture {
-                    bytes: png,
-                    format: Format::Png,
-                    alt_text: kiela_render::alt_text(&view),
-                })
-            })
-            .await
-            .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
-            .map_err(|e| AppError::Internal(e.to_string()))?
-        };
+        let picture = board_picture(
+            BoardParts {
+                south: south.raw().to_string(),
+                north: north.raw().to_string(),
+                ply: game.ply(),
+                last: loaded.last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
+                outcome,
+                game_id: Some(loaded.row.id.0),
+            },
+            position,
+            lang,
+        )
+        .await?;
 
         let mut text = headline;
         let mut ping = Vec::new();
@@ -268,4 +255,59 @@ impl GameService {
             ..Reply::default()
         })
     }
+}
+
+/// What a board picture shows besides its position (owned, to be drawn on
+/// a blocking thread).
+pub(in crate::app) struct BoardParts {
+    pub south: String,
+    pub north: String,
+    pub ply: usize,
+    pub last: Option<LastMove>,
+    pub outcome: Option<kiela_rules::Outcome>,
+    pub game_id: Option<i64>,
+}
+
+impl BoardParts {
+    /// A board outside any game (a lesson's task, a puzzle): its players'
+    /// names and the move that led to it.
+    pub fn exercise(south: String, north: String, last: Option<LastMove>) -> BoardParts {
+        BoardParts {
+            south,
+            north,
+            ply: 0,
+            last,
+            outcome: None,
+            game_id: None,
+        }
+    }
+}
+
+/// The one way a board picture is drawn: a PNG with its alt text, drawn
+/// off the async threads.
+pub(in crate::app) async fn board_picture(
+    parts: BoardParts,
+    position: kiela_rules::Position,
+    lang: Lang,
+) -> Result<Picture> {
+    tokio::task::spawn_blocking(move || {
+        let view = BoardView {
+            position: &position,
+            south_name: &parts.south,
+            north_name: &parts.north,
+            ply: parts.ply,
+            last_move: parts.last,
+            outcome: parts.outcome,
+            game_id: parts.game_id,
+            lang,
+        };
+        kiela_render::render_png(&view).map(|png| Picture {
+            bytes: png,
+            format: Format::Png,
+            alt_text: kiela_render::alt_text(&view),
+        })
+    })
+    .await
+    .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
+    .map_err(|e| AppError::Internal(e.to_string()))
 }

@@ -117,6 +117,7 @@ impl GameService {
                 north_name: north.raw(),
                 game_id: Some(game_id.0),
                 lang: place.lang,
+                from: 0,
             })
         })
         .await

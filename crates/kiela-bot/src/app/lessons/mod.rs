@@ -11,10 +11,11 @@ mod queries;
 
 use kiela_i18n::{tr, Lang};
 use kiela_learn::lessons::{self, Lesson, Ply, Task, Verdict};
-use kiela_render::{BoardView, LastMove};
+use kiela_render::LastMove;
 use kiela_rules::{Hole, Move, Position};
 
-use super::{refused, AppError, Format, GameService, Picture, Reply, Result, User};
+use super::game::{board_picture, BoardParts};
+use super::{refused, AppError, GameService, Reply, Result, User};
 
 /// Moves an attempt may hold (a task allows its par + 2).
 pub const MAX_ATTEMPT: usize = 8;
@@ -226,27 +227,13 @@ impl GameService {
             kiela_rules::Side::South => (you, them),
             kiela_rules::Side::North => (them, you),
         };
-        let position = *position;
         let last = last.map(|ply| LastMove {
             played: ply.mv,
             before: ply.before,
             trace: ply.trace.clone(),
         });
-        let picture = tokio::task::spawn_blocking(move || {
-            let view = BoardView {
-                last_move: last,
-                lang,
-                ..BoardView::new(&position, &south, &north)
-            };
-            kiela_render::render_png(&view).map(|png| Picture {
-                bytes: png,
-                format: Format::Png,
-                alt_text: kiela_render::alt_text(&view),
-            })
-        })
-        .await
-        .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        let parts = BoardParts::exercise(south, north, last);
+        let picture = board_picture(parts, *position, lang).await?;
         Ok(Reply {
             picture: Some(picture),
             lang,
@@ -296,7 +283,7 @@ fn header(lang: Lang, lesson: &Lesson, index: usize, task: &Task) -> String {
 }
 
 /// The learner's holes they may sow from, with their stones.
-fn menu(position: &Position) -> Vec<(Hole, u8)> {
+pub(super) fn menu(position: &Position) -> Vec<(Hole, u8)> {
     position
         .legal_moves()
         .iter()

@@ -238,12 +238,15 @@ impl GameService {
                 reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
                 reply
             }
-            _ => Reply {
-                text,
-                challenge: last.challenge_id,
-                tournament: last.tournament_id,
-                lang,
-                ..Reply::default()
+            _ => match last.puzzle_day {
+                Some(day) => self.daily_post_reply(day, text, lang).await?,
+                None => Reply {
+                    text,
+                    challenge: last.challenge_id,
+                    tournament: last.tournament_id,
+                    lang,
+                    ..Reply::default()
+                },
             },
         };
         for (_, post) in posts {
@@ -256,7 +259,7 @@ impl GameService {
         reply.posts = posts.iter().map(|(id, _)| *id).collect();
         reply.thread = posts.iter().find_map(|(_, post)| {
             Some(NewThread {
-                game_id: post.game_id?,
+                game_id: post.game_id,
                 name: post.thread_name.clone()?,
             })
         });

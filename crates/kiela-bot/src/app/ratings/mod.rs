@@ -91,12 +91,13 @@ impl GameService {
                 tr!(lang, "stats-tournaments", played = played, won = won)
             ),
         };
-        let lessons = match self.lessons_line(lang, player).await? {
-            Some(line) => format!("\n{line}"),
-            None => String::new(),
-        };
+        let learning = [
+            self.lessons_line(lang, player).await?,
+            self.puzzles_line(lang, player).await?,
+        ];
+        let learning: String = learning.into_iter().flatten().map(|l| format!("\n{l}")).collect();
         Ok(Reply::text(format!(
-            "{stats} {vacation}{tournaments}{lessons}"
+            "{stats} {vacation}{tournaments}{learning}"
         )))
     }
 

@@ -30,6 +30,17 @@ pub enum GamesChannel {
     Only(ChannelId),
 }
 
+/// Whether a server gets a daily puzzle post.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailyPuzzle {
+    Off,
+    /// Posted in this channel, with a thread for talk.
+    In(ChannelId),
+}
+
+/// The hour (UTC) of the daily puzzle's post when the server chose none.
+pub const DAILY_PUZZLE_HOUR: i64 = 0;
+
 /// The settings given to `/kiela settings`; `None` leaves one unchanged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
@@ -38,6 +49,9 @@ pub struct Settings {
     /// The days per move of a game whose challenge does not say.
     pub days: Option<i64>,
     pub games_channel: Option<GamesChannel>,
+    pub daily_puzzle: Option<DailyPuzzle>,
+    /// The daily puzzle's hour, 0 to 23 (UTC).
+    pub puzzle_hour: Option<i64>,
 }
 
 impl Settings {
@@ -121,6 +135,18 @@ impl GameService {
                 GamesChannel::Only(id) => Some(id),
             };
         }
+        if let Some(daily) = settings.daily_puzzle {
+            row.puzzle_channel_id = match daily {
+                DailyPuzzle::Off => None,
+                DailyPuzzle::In(id) => Some(id),
+            };
+        }
+        if let Some(hour) = settings.puzzle_hour {
+            if !(0..24).contains(&hour) {
+                return refused(tr!(lang, "settings-puzzle-hour-range"));
+            }
+            row.puzzle_hour = Some(hour);
+        }
         self.store.save_guild_settings(place.guild_id, &row).await?;
         let text = format!(
             "{}\n{}",
@@ -154,12 +180,22 @@ fn describe(lang: Lang, row: &GuildSettingsRow, guild_locale: Lang) -> String {
         Some(id) => format!("<#{id}>"),
         None => tr!(lang, "settings-channel-anywhere"),
     };
+    let puzzle = match row.puzzle_channel_id {
+        Some(id) => tr!(
+            lang,
+            "settings-puzzle-in",
+            channel = format!("<#{id}>"),
+            hour = row.puzzle_hour.unwrap_or(DAILY_PUZZLE_HOUR)
+        ),
+        None => tr!(lang, "settings-puzzle-off"),
+    };
     tr!(
         lang,
         "settings-now",
         language = language,
         threads = threads,
         days = row.days_per_move.unwrap_or(DEFAULT_DAYS),
-        channel = channel
+        channel = channel,
+        puzzle = puzzle
     )
 }

@@ -10,7 +10,8 @@ impl Store {
     /// A server's settings (all `None` when it chose nothing).
     pub async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettingsRow> {
         let row = sqlx::query(
-            "SELECT language, threads, days_per_move, games_channel_id FROM guild_settings \
+            "SELECT language, threads, days_per_move, games_channel_id, puzzle_channel_id, \
+             puzzle_hour FROM guild_settings \
              WHERE guild_id = $1",
         )
         .bind(guild_id)
@@ -24,6 +25,8 @@ impl Store {
                     threads: cells.parse_opt("threads")?,
                     days_per_move: cells.get("days_per_move")?,
                     games_channel_id: cells.get("games_channel_id")?,
+                    puzzle_channel_id: cells.get("puzzle_channel_id")?,
+                    puzzle_hour: cells.get("puzzle_hour")?,
                 }
             }
             None => GuildSettingsRow::default(),
@@ -33,16 +36,20 @@ impl Store {
     /// Stores a server's settings, all of them.
     pub async fn save_guild_settings(&self, guild_id: GuildId, s: &GuildSettingsRow) -> Result<()> {
         sqlx::query(
-            "INSERT INTO guild_settings (guild_id, language, threads, days_per_move, games_channel_id) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET \
+            "INSERT INTO guild_settings (guild_id, language, threads, days_per_move, \
+             games_channel_id, puzzle_channel_id, puzzle_hour) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id) DO UPDATE SET \
              language = excluded.language, threads = excluded.threads, \
-             days_per_move = excluded.days_per_move, games_channel_id = excluded.games_channel_id",
+             days_per_move = excluded.days_per_move, games_channel_id = excluded.games_channel_id, \
+             puzzle_channel_id = excluded.puzzle_channel_id, puzzle_hour = excluded.puzzle_hour",
         )
         .bind(guild_id)
         .bind(s.language.as_deref())
         .bind(s.threads.map(|t| t.as_str()))
         .bind(s.days_per_move)
         .bind(s.games_channel_id)
+        .bind(s.puzzle_channel_id)
+        .bind(s.puzzle_hour)
         .execute(&self.pool)
         .await?;
         Ok(())

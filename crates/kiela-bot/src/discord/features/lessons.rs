@@ -1,18 +1,14 @@
 //! Lessons: `/kiela learn [lesson]`, the task's menu of holes, and Next /
 //! Try again, all private to the learner.
 
-use serenity::all::{
-    ButtonStyle, ComponentInteractionDataKind, CreateActionRow, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption,
-};
+use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
 use crate::app::{offered_lessons, AppError, LessonButtons, LessonStep, Reply};
 use kiela_i18n::tr;
-use kiela_rules::Hole;
 
 use crate::discord::command::{Opt, Request, Subcommand};
-use crate::discord::features::playing::hole_label;
+use crate::discord::features::playing::{hole_menu, picked_hole};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId};
 use crate::discord::respond::Post;
@@ -42,14 +38,7 @@ pub async fn chosen(
     step: LessonStep,
     kind: &ComponentInteractionDataKind,
 ) -> Result<Post, AppError> {
-    let lang = cx.user.lang;
-    let hole: Hole = match kind {
-        ComponentInteractionDataKind::StringSelect { values } => values
-            .first()
-            .and_then(|value| value.parse().ok())
-            .ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))?,
-        _ => return Err(AppError::Refused(tr!(lang, "old-button"))),
-    };
+    let hole = picked_hole(kind, cx.user.lang)?;
     Ok(Post::of(cx.service.lesson_move(cx.user, step, hole).await?))
 }
 
@@ -62,22 +51,10 @@ pub async fn at(cx: &Cx<'_>, lesson: &str, task: usize) -> Result<Post, AppError
 pub fn rows(reply: &Reply, buttons: LessonButtons) -> Vec<CreateActionRow> {
     let lang = reply.lang;
     match buttons {
-        LessonButtons::Play(step) if !reply.moves.is_empty() => {
-            let options = reply
-                .moves
-                .iter()
-                .map(|&(hole, stones)| {
-                    CreateSelectMenuOption::new(hole_label(lang, hole, stones), hole.to_string())
-                })
-                .collect();
-            let menu = CreateSelectMenu::new(
-                ComponentId::LessonMove { step }.to_string(),
-                CreateSelectMenuKind::String { options },
-            )
-            .placeholder(tr!(lang, "menu-sow-from"));
-            vec![CreateActionRow::SelectMenu(menu)]
+        LessonButtons::Play(step) => {
+            let menu = hole_menu(ComponentId::LessonMove { step }, &reply.moves, lang);
+            menu.into_iter().collect()
         }
-        LessonButtons::Play(_) => Vec::new(),
         LessonButtons::Solved { lesson, task } => {
             let last = offered_lessons().last().map(|l| (l.id, l.tasks.len()));
             if last == Some((lesson, task)) {

@@ -8,6 +8,7 @@ pub mod draws;
 pub mod info;
 pub mod lessons;
 pub mod playing;
+pub mod puzzles;
 pub mod settings;
 pub mod tournaments;
 
@@ -43,6 +44,7 @@ pub const TREE: &[Entry] = &[
     Entry::Group(tournaments::TOURNAMENT_GROUP),
     Entry::Sub(tournaments::TOURNAMENTS),
     Entry::Sub(lessons::LEARN),
+    Entry::Sub(puzzles::PUZZLE),
 ];
 
 /// The rows under a reply, each feature's buttons in their place: a
@@ -58,6 +60,9 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     }
     if let Some(buttons) = reply.lesson {
         return lessons::rows(reply, buttons);
+    }
+    if let Some(buttons) = reply.puzzle {
+        return puzzles::rows(reply, buttons);
     }
     let mut rows = Vec::new();
     if let Some(tournament) = reply.tournament {

@@ -326,6 +326,12 @@ pub fn move_menu(
     moves: &[(Hole, u8)],
     lang: Lang,
 ) -> Option<CreateActionRow> {
+    hole_menu(ComponentId::Move { game, ply }, moves, lang)
+}
+
+/// A menu of holes to sow from (a game's, a lesson's, a puzzle's): `id`
+/// gets the chosen one. None without holes.
+pub fn hole_menu(id: ComponentId, moves: &[(Hole, u8)], lang: Lang) -> Option<CreateActionRow> {
     if moves.is_empty() {
         return None;
     }
@@ -335,12 +341,20 @@ pub fn move_menu(
             CreateSelectMenuOption::new(hole_label(lang, *hole, *stones), hole.to_string())
         })
         .collect();
-    let menu = CreateSelectMenu::new(
-        ComponentId::Move { game, ply }.to_string(),
-        CreateSelectMenuKind::String { options },
-    )
-    .placeholder(tr!(lang, "menu-sow-from"));
+    let menu = CreateSelectMenu::new(id.to_string(), CreateSelectMenuKind::String { options })
+        .placeholder(tr!(lang, "menu-sow-from"));
     Some(CreateActionRow::SelectMenu(menu))
+}
+
+/// The hole picked in an exercise's menu (a lesson's, a puzzle's).
+pub fn picked_hole(kind: &ComponentInteractionDataKind, lang: Lang) -> Result<Hole, AppError> {
+    match kind {
+        ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().and_then(|value| value.parse().ok())
+        }
+        _ => None,
+    }
+    .ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))
 }
 
 /// A legal move as a menu or autocomplete choice: `C2 (3 stones)`.

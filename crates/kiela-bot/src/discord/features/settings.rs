@@ -5,7 +5,7 @@ use serenity::all::{ChannelId, ChannelType};
 use serenity::async_trait;
 
 use crate::app::{
-    AppError, GamesChannel, LanguageSetting, Notify, Settings, ThreadsSetting,
+    AppError, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings, ThreadsSetting,
     VACATION_DAYS_PER_YEAR,
 };
 use kiela_i18n::tr;
@@ -28,6 +28,11 @@ const THREADS: Opt<ThreadsSetting> = Opt::new("threads");
 const DEFAULT_DAYS: Opt<i64> = Opt::new("days").keys("opt-settings").min(1).max(14);
 const GAMES_CHANNEL: Opt<ChannelId> = Opt::new("games-channel").channel_types(&[ChannelType::Text]);
 const ANYWHERE: Opt<bool> = Opt::new("anywhere");
+const PUZZLE_CHANNEL: Opt<ChannelId> =
+    Opt::new("puzzle-channel").channel_types(&[ChannelType::Text]);
+/// The daily puzzle's hour, UTC.
+const PUZZLE_HOUR: Opt<i64> = Opt::new("puzzle-hour").min(0).max(23);
+const PUZZLE_OFF: Opt<bool> = Opt::new("puzzle-off");
 
 pub const NOTIFY: Subcommand = Subcommand {
     name: "notify",
@@ -55,6 +60,9 @@ pub const SETTINGS: Subcommand = Subcommand {
         DEFAULT_DAYS.spec(),
         GAMES_CHANNEL.spec(),
         ANYWHERE.spec(),
+        PUZZLE_CHANNEL.spec(),
+        PUZZLE_HOUR.spec(),
+        PUZZLE_OFF.spec(),
     ],
     read: |args| {
         let channel = args.get(&GAMES_CHANNEL)?;
@@ -67,6 +75,12 @@ pub const SETTINGS: Subcommand = Subcommand {
                 (None, Some(true)) => Some(GamesChannel::Anywhere),
                 (None, _) => None,
             },
+            daily_puzzle: match (args.get(&PUZZLE_CHANNEL)?, args.get(&PUZZLE_OFF)?) {
+                (Some(channel), _) => Some(DailyPuzzle::In(channel.into())),
+                (None, Some(true)) => Some(DailyPuzzle::Off),
+                (None, _) => None,
+            },
+            puzzle_hour: args.get(&PUZZLE_HOUR)?,
         })))
     },
 };

@@ -1,0 +1,363 @@
+//! Puzzles: solvers' and puzzles' ratings, first attempts, the puzzle of
+//! each day and each server's daily post.
+
+use std::collections::{HashMap, HashSet};
+
+use skillratings::glicko2::Glicko2Rating;
+
+use crate::store::*;
+use crate::vocabulary::{ChannelId, GuildId, PostId, UserId};
+use kiela_learn::puzzles::Puzzle;
+
+/// A solver's puzzle rating and record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolverRating {
+    pub glicko: Glicko2Rating,
+    /// First attempts finished, and solved.
+    pub attempts: i64,
+    pub solved: i64,
+    /// First attempts solved in a row, now and at best.
+    pub streak: i64,
+    pub best_streak: i64,
+}
+
+impl Default for SolverRating {
+    /// A newcomer: 1500, unsure (Glicko-2's own start).
+    fn default() -> SolverRating {
+        SolverRating {
+            glicko: Glicko2Rating::new(),
+            attempts: 0,
+            solved: 0,
+            streak: 0,
+            best_streak: 0,
+        }
+    }
+}
+
+/// A puzzle's rating and how often it was tried and solved first time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzleRating {
+    pub glicko: Glicko2Rating,
+    pub attempts: i64,
+    pub solved: i64,
+}
+
+impl PuzzleRating {
+    /// Before anyone tried it: the miner's guess, fairly sure (a puzzle's
+    /// difficulty is guessed better than a stranger's strength).
+    pub fn guess(puzzle: &Puzzle) -> PuzzleRating {
+        PuzzleRating {
+            glicko: Glicko2Rating {
+                rating: f64::from(puzzle.rating),
+                deviation: 250.0,
+                volatility: 0.06,
+            },
+            attempts: 0,
+            solved: 0,
+        }
+    }
+}
+
+/// A server whose daily puzzle is due: where, and in which language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyPostDue {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    /// The server's chosen locale, if it chose one.
+    pub language: Option<String>,
+}
+
+fn glicko(cells: &Cells) -> Result<Glicko2Rating> {
+    Ok(Glicko2Rating {
+        rating: cells.get("rating")?,
+        deviation: cells.get("deviation")?,
+        volatility: cells.get("volatility")?,
+    })
+}
+
+impl Store {
+    /// `player`'s puzzle rating (a newcomer's if they never finished one).
+    pub async fn solver_rating(&self, player: UserId) -> Result<SolverRating> {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
+             FROM puzzle_solvers WHERE player_id = $1",
+        )
+        .bind(player)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(SolverRating::default());
+        };
+        let cells = Cells::keyed(&row, "puzzle_solvers", player.to_string());
+        Ok(SolverRating {
+            glicko: glicko(&cells)?,
+            attempts: cells.get("attempts")?,
+            solved: cells.get("solved")?,
+            streak: cells.get("streak")?,
+            best_streak: cells.get("best_streak")?,
+        })
+    }
+
+    /// The puzzles `player` has finished an attempt at.
+    pub async fn tried_puzzles(&self, player: UserId) -> Result<HashSet<String>> {
+        let rows = sqlx::query("SELECT puzzle_id FROM puzzle_attempts WHERE player_id = $1")
+            .bind(player)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|row| Ok(col(row, "puzzle_id")?)).collect()
+    }
+
+    /// Every puzzle someone has tried, with its rating.
+    pub async fn puzzle_ratings(&self) -> Result<HashMap<String, PuzzleRating>> {
+        let rows = sqlx::query(
+            "SELECT puzzle_id, rating, deviation, volatility, attempts, solved FROM puzzle_ratings",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let id: String = col(row, "puzzle_id")?;
+                let cells = Cells::keyed(row, "puzzle_ratings", id.clone());
+                let rating = PuzzleRating {
+                    glicko: glicko(&cells)?,
+                    attempts: cells.get("attempts")?,
+                    solved: cells.get("solved")?,
+                };
+                Ok((id, rating))
+            })
+            .collect()
+    }
+
+    /// Records `player`'s finished attempt at `puzzle` (`guess` is its
+    /// rating if nobody tried it yet). Only the first is rated: `rate`
+    /// gives the solver's and the puzzle's new ratings, stored with the
+    /// streak in the same transaction; returns the solver before and
+    /// after, or `None` for a later attempt (nothing changes).
+    pub async fn rate_attempt(
+        &self,
+        player: UserId,
+        puzzle: &str,
+        solved: bool,
+        guess: PuzzleRating,
+        now: i64,
+        rate: impl Fn(&Glicko2Rating, &Glicko2Rating) -> (Glicko2Rating, Glicko2Rating),
+    ) -> Result<Option<(SolverRating, SolverRating)>> {
+        let mut tx = self.begin().await?;
+        let first = sqlx::query(
+            "INSERT INTO puzzle_attempts (player_id, puzzle_id, solved, tried_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (player_id, puzzle_id) DO NOTHING",
+        )
+        .bind(player)
+        .bind(puzzle)
+        .bind(solved as i64)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !first {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let solver = match sqlx::query(
+            "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
+             FROM puzzle_solvers WHERE player_id = $1",
+        )
+        .bind(player)
+        .fetch_optional(&mut *tx)
+        .await?
+        {
+            Some(row) => {
+                let cells = Cells::keyed(&row, "puzzle_solvers", player.to_string());
+                SolverRating {
+                    glicko: glicko(&cells)?,
+                    attempts: cells.get("attempts")?,
+                    solved: cells.get("solved")?,
+                    streak: cells.get("streak")?,
+                    best_streak: cells.get("best_streak")?,
+                }
+            }
+            None => SolverRating::default(),
+        };
+        let before = match sqlx::query(
+            "SELECT rating, deviation, volatility, attempts, solved FROM puzzle_ratings \
+             WHERE puzzle_id = $1",
+        )
+        .bind(puzzle)
+        .fetch_optional(&mut *tx)
+        .await?
+        {
+            Some(row) => {
+                let cells = Cells::keyed(&row, "puzzle_ratings", puzzle.to_string());
+                PuzzleRating {
+                    glicko: glicko(&cells)?,
+                    attempts: cells.get("attempts")?,
+                    solved: cells.get("solved")?,
+                }
+            }
+            None => guess,
+        };
+        let (solver_now, puzzle_now) = rate(&solver.glicko, &before.glicko);
+        let streak = if solved { solver.streak + 1 } else { 0 };
+        let after = SolverRating {
+            glicko: solver_now,
+            attempts: solver.attempts + 1,
+            solved: solver.solved + solved as i64,
+            streak,
+            best_streak: solver.best_streak.max(streak),
+        };
+        sqlx::query(
+            "INSERT INTO puzzle_solvers \
+             (player_id, rating, deviation, volatility, attempts, solved, streak, best_streak) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (player_id) DO UPDATE SET \
+             rating = excluded.rating, deviation = excluded.deviation, \
+             volatility = excluded.volatility, attempts = excluded.attempts, \
+             solved = excluded.solved, streak = excluded.streak, \
+             best_streak = excluded.best_streak",
+        )
+        .bind(player)
+        .bind(after.glicko.rating)
+        .bind(after.glicko.deviation)
+        .bind(after.glicko.volatility)
+        .bind(after.attempts)
+        .bind(after.solved)
+        .bind(after.streak)
+        .bind(after.best_streak)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO puzzle_ratings \
+             (puzzle_id, rating, deviation, volatility, attempts, solved) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (puzzle_id) DO UPDATE SET \
+             rating = excluded.rating, deviation = excluded.deviation, \
+             volatility = excluded.volatility, attempts = excluded.attempts, \
+             solved = excluded.solved",
+        )
+        .bind(puzzle)
+        .bind(puzzle_now.rating)
+        .bind(puzzle_now.deviation)
+        .bind(puzzle_now.volatility)
+        .bind(before.attempts + 1)
+        .bind(before.solved + solved as i64)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Some((solver, after)))
+    }
+
+    /// The id of day `day`'s puzzle, if it is chosen.
+    pub async fn daily_puzzle_of(&self, day: i64) -> Result<Option<String>> {
+        let row = sqlx::query("SELECT puzzle_id FROM daily_puzzles WHERE day = $1")
+            .bind(day)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| Ok(col(&row, "puzzle_id")?)).transpose()
+    }
+
+    /// Every puzzle that was some day's puzzle.
+    pub async fn used_daily_puzzles(&self) -> Result<HashSet<String>> {
+        let rows = sqlx::query("SELECT puzzle_id FROM daily_puzzles")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|row| Ok(col(row, "puzzle_id")?)).collect()
+    }
+
+    /// Makes `puzzle` day `day`'s puzzle, unless another process chose one
+    /// first; returns the day's puzzle either way.
+    pub async fn choose_daily_puzzle(&self, day: i64, puzzle: &str) -> Result<String> {
+        sqlx::query(
+            "INSERT INTO daily_puzzles (day, puzzle_id) VALUES ($1, $2) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(day)
+        .bind(puzzle)
+        .execute(&self.pool)
+        .await?;
+        self.daily_puzzle_of(day)
+            .await?
+            .ok_or_else(|| StoreError::Corrupt {
+                table: "daily_puzzles",
+                row: day.to_string(),
+                column: "puzzle_id",
+                problem: format!("`{puzzle}` was some other day's puzzle"),
+            })
+    }
+
+    /// How many players solved `puzzle` at their first attempt.
+    pub async fn puzzle_solvers(&self, puzzle: &str) -> Result<i64> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS solvers FROM puzzle_attempts WHERE puzzle_id = $1 AND solved = 1",
+        )
+        .bind(puzzle)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(col(&row, "solvers")?)
+    }
+
+    /// The servers whose daily puzzle is due on day `day` at hour `hour`
+    /// (UTC) and not posted yet.
+    pub async fn daily_posts_due(&self, day: i64, hour: i64) -> Result<Vec<DailyPostDue>> {
+        let rows = sqlx::query(
+            "SELECT guild_id, puzzle_channel_id, language FROM guild_settings AS g \
+             WHERE puzzle_channel_id IS NOT NULL AND COALESCE(puzzle_hour, $3) <= $2 \
+             AND NOT EXISTS (SELECT 1 FROM daily_puzzle_posts AS p \
+             WHERE p.guild_id = g.guild_id AND p.day = $1)",
+        )
+        .bind(day)
+        .bind(hour)
+        .bind(crate::app::DAILY_PUZZLE_HOUR)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let guild_id: GuildId = col(row, "guild_id")?;
+                let cells = Cells::keyed(row, "guild_settings", guild_id.to_string());
+                Ok(DailyPostDue {
+                    guild_id,
+                    channel_id: cells.get("puzzle_channel_id")?,
+                    language: cells.get("language")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Server `guild`'s post of day `day`, made once: the day is marked
+    /// and `post` put in the outbox together, unless another process (or
+    /// an earlier pass) did; returns the post's id if this call made it.
+    pub async fn make_daily_post(
+        &self,
+        guild: GuildId,
+        day: i64,
+        post: NewPost,
+        now: i64,
+    ) -> Result<Option<PostId>> {
+        let mut tx = self.begin().await?;
+        let marked = sqlx::query(
+            "INSERT INTO daily_puzzle_posts (guild_id, day) VALUES ($1, $2) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(guild)
+        .bind(day)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !marked {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, [post], now).await?;
+        tx.commit().await?;
+        Ok(ids.first().copied())
+    }
+
+    /// Forgets daily posts of days before `day` (their outbox posts are
+    /// pruned with the outbox); returns how many went.
+    pub async fn prune_daily_posts(&self, day: i64) -> Result<u64> {
+        Ok(sqlx::query("DELETE FROM daily_puzzle_posts WHERE day < $1")
+            .bind(day)
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
+}

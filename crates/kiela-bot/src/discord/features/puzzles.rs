@@ -1,0 +1,94 @@
+//! Puzzles: `/kiela puzzle [daily]`, the puzzle's menu of holes, Next /
+//! Retry / Solution, and Solve under a server's daily post; all answered
+//! privately to the solver.
+
+use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
+use serenity::async_trait;
+
+use crate::app::{AppError, PuzzleButtons, PuzzleStep, Reply};
+use kiela_i18n::tr;
+
+use crate::discord::command::{Opt, Request, Subcommand};
+use crate::discord::features::playing::{hole_menu, picked_hole};
+use crate::discord::handler::Cx;
+use crate::discord::ids::{button, ComponentId, PuzzleAction};
+use crate::discord::respond::Post;
+
+const DAILY: Opt<bool> = Opt::new("daily");
+
+pub const PUZZLE: Subcommand = Subcommand {
+    name: "puzzle",
+    options: &[DAILY.spec()],
+    read: |args| Ok(Box::new(Solve(args.get(&DAILY)?.unwrap_or(false)))),
+};
+
+/// A puzzle to solve: today's (`true`) or one near the solver's rating.
+#[derive(Debug)]
+struct Solve(bool);
+
+#[async_trait]
+impl Request for Solve {
+    async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
+        Ok(Post::of(cx.service.puzzle(cx.user, self.0).await?))
+    }
+}
+
+/// A hole picked in a puzzle's menu.
+pub async fn chosen(
+    cx: &Cx<'_>,
+    step: PuzzleStep,
+    kind: &ComponentInteractionDataKind,
+) -> Result<Post, AppError> {
+    let hole = picked_hole(kind, cx.user.lang)?;
+    Ok(Post::of(cx.service.puzzle_move(cx.user, step, hole).await?))
+}
+
+/// Next, Retry, Solution or Solve.
+pub async fn press(cx: &Cx<'_>, action: PuzzleAction) -> Result<Post, AppError> {
+    let (service, user) = (cx.service, cx.user);
+    let reply = match action {
+        PuzzleAction::Next => service.puzzle(user, false).await?,
+        PuzzleAction::Daily => service.puzzle(user, true).await?,
+        PuzzleAction::Retry(number) => service.puzzle_again(user, number).await?,
+        PuzzleAction::Solution(number) => service.puzzle_solution(user, number).await?,
+    };
+    Ok(Post::of(reply))
+}
+
+/// Under a puzzle's reply: the menu of holes, or its buttons.
+pub fn rows(reply: &Reply, buttons: PuzzleButtons) -> Vec<CreateActionRow> {
+    let lang = reply.lang;
+    let action = |action: PuzzleAction, key: &str, style: ButtonStyle| {
+        button(ComponentId::Puzzle { action }, &tr!(lang, key), style)
+    };
+    let next = || action(PuzzleAction::Next, "button-puzzle-next", ButtonStyle::Primary);
+    let solution = |number| {
+        action(
+            PuzzleAction::Solution(number),
+            "button-puzzle-solution",
+            ButtonStyle::Secondary,
+        )
+    };
+    let buttons = match buttons {
+        PuzzleButtons::Play(step) => {
+            let menu = hole_menu(ComponentId::PuzzleMove { step }, &reply.moves, lang);
+            return menu.into_iter().collect();
+        }
+        PuzzleButtons::Solved { number } => vec![next(), solution(number)],
+        PuzzleButtons::Missed { number } => vec![
+            action(
+                PuzzleAction::Retry(number),
+                "button-puzzle-retry",
+                ButtonStyle::Primary,
+            ),
+            solution(number),
+        ],
+        PuzzleButtons::Shown { .. } => vec![next()],
+        PuzzleButtons::Daily => vec![action(
+            PuzzleAction::Daily,
+            "button-puzzle-solve",
+            ButtonStyle::Primary,
+        )],
+    };
+    vec![CreateActionRow::Buttons(buttons)]
+}
