@@ -57,7 +57,9 @@ pub use outbox::{Delivery, Destination};
 pub use players::Name;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, NewThread, Picture, Reply, ReviewStep};
-pub use settings::{DailyPuzzle, DAILY_PUZZLE_HOUR, GamesChannel, LanguageSetting, Settings, DEFAULT_DAYS};
+pub use settings::{
+    DailyPuzzle, GamesChannel, LanguageSetting, Settings, DAILY_PUZZLE_HOUR, DEFAULT_DAYS,
+};
 pub use threads::BotPermissions;
 pub use tournaments::{Authority, NewTournament, MAX_LIVE_TOURNAMENTS};
 pub use words::{describe_game_error, describe_layout_error};

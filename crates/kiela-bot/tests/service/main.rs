@@ -28,6 +28,7 @@ mod lessons;
 mod notify;
 mod outbox;
 mod playing;
+mod puzzles;
 mod ratings;
 mod settings;
 mod tournaments;

@@ -168,7 +168,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     assert_eq!(line.ping, [w.alice.id]);
     let thread = line.thread.clone().expect("a thread to open");
     assert!(thread.name.contains("alice") && thread.name.contains("bob"));
-    let game = thread.game_id;
+    let game = thread.game_id.expect("a game's thread");
     assert!(line.followed);
     // The board waits for the line (held for its answer) ...
     assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
@@ -257,7 +257,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     let line = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(line.len(), 1, "the board waits for the line");
     assert_eq!(line[0].to, Destination::Channel(ChannelId(77)));
-    let game = line[0].reply.thread.clone().unwrap().game_id;
+    let game = line[0].reply.thread.clone().unwrap().game_id.unwrap();
     w.service.thread_refused(game).await.unwrap();
     w.service
         .delivered(&[line[0].id], MessageId(600))

@@ -132,7 +132,9 @@ impl GameService {
                 south: south.raw().to_string(),
                 north: north.raw().to_string(),
                 ply: game.ply(),
-                last: loaded.last.and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
+                last: loaded
+                    .last
+                    .and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
                 outcome,
                 game_id: Some(loaded.row.id.0),
             },

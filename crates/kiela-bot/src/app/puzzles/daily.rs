@@ -124,12 +124,7 @@ impl GameService {
                 .language
                 .as_deref()
                 .map_or(Lang::En, Lang::from_locale);
-            let mut text = tr!(
-                lang,
-                "puzzle-daily-post",
-                number = number,
-                date = date(day)
-            );
+            let mut text = tr!(lang, "puzzle-daily-post", number = number, date = date(day));
             if let Some((Some(number), solvers)) = yesterday {
                 let line = tr!(
                     lang,

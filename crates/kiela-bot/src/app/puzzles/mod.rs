@@ -101,7 +101,12 @@ impl GameService {
         let all_tried = fresh.is_empty();
         if all_tried {
             fresh = (1..=shipped().len())
-                .map(|n| (n, (rating_of(&shipped()[n - 1]) - solver.glicko.rating).abs()))
+                .map(|n| {
+                    (
+                        n,
+                        (rating_of(&shipped()[n - 1]) - solver.glicko.rating).abs(),
+                    )
+                })
                 .collect();
         }
         fresh.sort_by(|a, b| a.1.total_cmp(&b.1));
@@ -133,9 +138,8 @@ impl GameService {
         }
         let mut game = replay_to(found, &solution[..step.ply])?;
         let played = Move::Sow(hole);
-        let mine = LastMove::new(game.position(), played).map_err(|e| {
-            AppError::Refused(super::words::describe_game_error(lang, &e.into()))
-        })?;
+        let mine = LastMove::new(game.position(), played)
+            .map_err(|e| AppError::Refused(super::words::describe_game_error(lang, &e.into())))?;
         let you = tr!(lang, "lesson-you");
         let mut path = kiela_render::words::path(lang, &you, &mine.trace);
         game.play(&played)
@@ -143,9 +147,19 @@ impl GameService {
         let header = header(lang, step.number, found);
         if played != solution[step.ply] {
             let rated = self.finish_attempt(user.id, found, false).await?;
-            let said = format!("{}\n{}", tr!(lang, "puzzle-missed"), rating_words(lang, rated));
+            let said = format!(
+                "{}\n{}",
+                tr!(lang, "puzzle-missed"),
+                rating_words(lang, rated)
+            );
             let mut reply = self
-                .puzzle_board(lang, found, &game, Some(mine), format!("{header}\n{path}\n{said}"))
+                .puzzle_board(
+                    lang,
+                    found,
+                    &game,
+                    Some(mine),
+                    format!("{header}\n{path}\n{said}"),
+                )
                 .await?;
             reply.puzzle = Some(PuzzleButtons::Missed {
                 number: step.number,
@@ -154,9 +168,19 @@ impl GameService {
         }
         if step.ply + 1 == solution.len() {
             let rated = self.finish_attempt(user.id, found, true).await?;
-            let said = format!("{}\n{}", tr!(lang, "puzzle-solved"), rating_words(lang, rated));
+            let said = format!(
+                "{}\n{}",
+                tr!(lang, "puzzle-solved"),
+                rating_words(lang, rated)
+            );
             let mut reply = self
-                .puzzle_board(lang, found, &game, Some(mine), format!("{header}\n{path}\n{said}"))
+                .puzzle_board(
+                    lang,
+                    found,
+                    &game,
+                    Some(mine),
+                    format!("{header}\n{path}\n{said}"),
+                )
                 .await?;
             reply.puzzle = Some(PuzzleButtons::Solved {
                 number: step.number,
@@ -175,9 +199,20 @@ impl GameService {
             kiela_render::words::path(lang, &opponent, &theirs.trace)
         );
         let left = (solution.len() - step.ply - 1) / 2;
-        let said = tr!(lang, "puzzle-go-on", reply = reply_move.to_string(), count = left);
+        let said = tr!(
+            lang,
+            "puzzle-go-on",
+            reply = reply_move.to_string(),
+            count = left
+        );
         let mut reply = self
-            .puzzle_board(lang, found, &game, Some(theirs), format!("{header}\n{path}\n{said}"))
+            .puzzle_board(
+                lang,
+                found,
+                &game,
+                Some(theirs),
+                format!("{header}\n{path}\n{said}"),
+            )
             .await?;
         reply.moves = super::lessons::menu(game.position());
         reply.puzzle = Some(PuzzleButtons::Play(PuzzleStep {
@@ -196,10 +231,7 @@ impl GameService {
         let from = start.moves().len();
         let solver = start.turn();
         let mut game = start;
-        let mut lines = vec![
-            header(lang, number, found),
-            tr!(lang, "puzzle-solution"),
-        ];
+        let mut lines = vec![header(lang, number, found), tr!(lang, "puzzle-solution")];
         for mv in &solution {
             let mover = if game.turn() == solver {
                 tr!(lang, "lesson-you")
@@ -266,11 +298,16 @@ impl GameService {
         } else {
             tr!(lang, "puzzle-practice")
         };
-        let text = [intro, Some(header(lang, number, found)), Some(goal), Some(mine)]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join("\n");
+        let text = [
+            intro,
+            Some(header(lang, number, found)),
+            Some(goal),
+            Some(mine),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("\n");
         let last = game.moves().last().and_then(|mv| {
             let mut before = Game::new(game.position().variant());
             for m in &game.moves()[..game.moves().len() - 1] {
@@ -299,7 +336,8 @@ impl GameService {
             .turn();
         let (south, north) = names(lang, solver);
         let position = *game.position();
-        let picture = board_picture(BoardParts::exercise(south, north, last), position, lang).await?;
+        let picture =
+            board_picture(BoardParts::exercise(south, north, last), position, lang).await?;
         Ok(Reply {
             picture: Some(picture),
             lang,

@@ -95,7 +95,11 @@ impl GameService {
             self.lessons_line(lang, player).await?,
             self.puzzles_line(lang, player).await?,
         ];
-        let learning: String = learning.into_iter().flatten().map(|l| format!("\n{l}")).collect();
+        let learning: String = learning
+            .into_iter()
+            .flatten()
+            .map(|l| format!("\n{l}"))
+            .collect();
         Ok(Reply::text(format!(
             "{stats} {vacation}{tournaments}{learning}"
         )))

@@ -61,7 +61,13 @@ pub fn rows(reply: &Reply, buttons: PuzzleButtons) -> Vec<CreateActionRow> {
     let action = |action: PuzzleAction, key: &str, style: ButtonStyle| {
         button(ComponentId::Puzzle { action }, &tr!(lang, key), style)
     };
-    let next = || action(PuzzleAction::Next, "button-puzzle-next", ButtonStyle::Primary);
+    let next = || {
+        action(
+            PuzzleAction::Next,
+            "button-puzzle-next",
+            ButtonStyle::Primary,
+        )
+    };
     let solution = |number| {
         action(
             PuzzleAction::Solution(number),
