@@ -62,7 +62,7 @@ fn lang_pt_draws_and_describes_in_portuguese() {
         texts.push(String::from_utf8_lossy(&out.stdout).into_owned());
     }
     assert!(
-        texts[0].contains("(Norte) semeou G4 → continua semeando de C4"),
+        texts[0].contains("(Norte) semeou G4 → recolheu C4"),
         "{}",
         texts[0]
     );

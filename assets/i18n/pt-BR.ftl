@@ -7,18 +7,28 @@
 #                            português; o README e as regras em inglês dizem
 #                            "stones": aqui é sempre "sementes")
 #   sow / sowing ........... semear / semeadura
-#   relay .................. continuar semeando
+#   relay .................. recolher ("recolheu C4"); o recolhimento
 #   capture ................ captura / capturar
 #   inner / outer row ...... fileira interna / fileira externa
 #   resign ................. desistir
 #   draw ................... empate
 #   rematch ................ revanche
 #   days per move .......... dias por jogada
-#   turn ................... vez ("sua vez")
+#   turn ................... "sua vez", "a vez do Sul" (de quem é a vez);
+#                            uma vez contada ou numerada é sempre jogada
+#                            ("jogada 22", "cada uma das 48 jogadas")
 #   move (a player's) ...... jogada
+#   rearrange .............. redistribuir (botão **Redistribuir**); a
+#                            redistribuição; layout: a distribuição
 #   game ................... partida
 #   challenge .............. desafio / desafiar
-#   South / North .......... Sul / Norte
+#   South / North .......... o Sul / o Norte, com artigo ("uma casa do
+#                            Norte", "é a vez do Sul"); sem artigo só como
+#                            rótulo ("ana (Sul)", "Sul · joga")
+#
+# Palavras neutras, que se leem bem em Luanda e em São Paulo: clicar (não
+# apertar), "no prazo de" (não "em até"), "pode" (não "dá para"), "com
+# rating" (não "valendo rating").
 #
 # Cada chave existe também em en.ftl, com as mesmas variáveis (um teste
 # confere). Mensagens que o bot encaixa numa frase começam em minúscula.
@@ -80,13 +90,13 @@ rating-change = { $name } { $rating } ({ $change })
 reason-no-moves = sem jogadas possíveis
 reason-repetition = terceira repetição da posição
 reason-resignation = desistência
-reason-agreement = empate combinado
+reason-agreement = por acordo
 reason-timeout = derrota por tempo
 outcome = { $score } ({ $reason })
 your-move = { $mention } ({ $name }, { $side }), sua vez (sem limite de tempo).
 your-move-before = { $mention } ({ $name }, { $side }), sua vez (até <t:{ $deadline }:f>, <t:{ $deadline }:R>).
-may-rearrange = Você também pode rearrumar suas sementes: o botão **Arrumar** abre um formulário (ou digite `/kiela arrumar`).
-thinking = { $name } está pensando…
+may-rearrange = Você também pode redistribuir suas sementes: o botão **Redistribuir** abre um formulário (ou digite `/kiela redistribuir`).
+thinking = { $name } pensa na jogada…
 show-headline = Partida #{ $id }, jogada { $play }.
 posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é publicado lá.
 played-elsewhere = A partida #{ $id } é jogada em <#{ $channel }>.
@@ -97,19 +107,23 @@ ran-out-of-time = { $name } ficou sem tempo na partida #{ $id }.
 ## (src/render). Curtas: são desenhadas em caixas de largura fixa.
 
 board-player = { $name } ({ $side })
-board-wins = { $player } vence: { $why }
-board-draw = Empate: { $why }
-board-why-no-moves = { $loser } não tem jogada possível
-board-why-resigned = { $loser } desistiu
-board-why-timeout = { $loser } ficou sem tempo
-board-why-repetition = terceira repetição da posição
-board-why-agreement = empate combinado
-board-why-other-no-moves = sem jogadas possíveis
-board-why-other-resignation = desistência
-board-why-other-timeout = tempo esgotado
-board-band-to-move = { $side } · sua vez
+board-wins = { $player ->
+    [Sul] O Sul
+    [Norte] O Norte
+   *[other] { $player }
+} vence: { $why }
+board-draw = Empate { $why }
+board-why-no-moves = o { $loser } não tem jogada possível
+board-why-resigned = o { $loser } desistiu
+board-why-timeout = o { $loser } ficou sem tempo
+board-why-repetition = por tripla repetição
+board-why-agreement = por acordo
+board-why-other-no-moves = por falta de jogadas
+board-why-other-resignation = por desistência
+board-why-other-timeout = por tempo esgotado
+board-band-to-move = { $side } · joga
 board-band-winner = { $side } · vence
-board-band-sowing = { $side } · semeando
+board-band-sowing = { $side } · semeia
 board-caption-sow = O { $side } semeia { $hole }
 board-caption-relay = recolhe as sementes de { $hole }
 board-caption-capture = { $hole } captura { $holes } ({ $count })
@@ -117,7 +131,7 @@ board-status = { $variant } · jogada { $number }
 board-status-game = Partida #{ $id } · { $variant } · jogada { $number }
 board-to-move = vez do { $side }
 board-last-move = última jogada:
-board-rearranged = rearrumou
+board-rearranged = redistribuiu
 board-took = capturou { $count }
 board-after-turns = { $count ->
     [one] após { $count } jogada
@@ -127,14 +141,22 @@ graph-title = Avaliação
 move-verdict-blunder = erro grave
 move-verdict-mistake = erro
 move-verdict-inaccuracy = imprecisão
-board-path-sowed = { $mover } semeou { $hole }
-board-path-relay = continua semeando de { $hole }
+board-path-sowed = { $mover ->
+    [Sul] o Sul
+    [Norte] o Norte
+   *[other] { $mover }
+} semeou { $hole }
+board-path-relay = recolheu { $hole }
 board-path-captured = { $hole } capturou { $holes } ({ $count })
 board-path-ended = terminou em { $hole }.
-board-path-rearranged = { $mover } rearrumou suas sementes.
+board-path-rearranged = { $mover ->
+    [Sul] o Sul
+    [Norte] o Norte
+   *[other] { $mover }
+} redistribuiu suas sementes.
 board-path-relays = { $count ->
-    [one] continua semeando { $count } vez
-   *[other] continua semeando { $count } vezes
+    [one] { $count } recolhimento
+   *[other] { $count } recolhimentos
 }
 board-path-captures = { $count ->
     [one] { $count } captura
@@ -142,8 +164,16 @@ board-path-captures = { $count ->
 }
 board-alt-title = Tabuleiro de Kiela, { $status }.
 board-alt-over = Fim da partida. { $outcome }.
-board-alt-to-move = Vez de { $player }.
-board-alt-to-move-time = Vez de { $player }, { $time }.
+board-alt-to-move = { $player ->
+    [Sul] Vez do Sul
+    [Norte] Vez do Norte
+   *[other] Vez de { $player }
+}.
+board-alt-to-move-time = { $player ->
+    [Sul] Vez do Sul
+    [Norte] Vez do Norte
+   *[other] Vez de { $player }
+}, { $time }.
 board-alt-last-move = Última jogada: { $path }
 board-alt-side = { $player }, { $stones }:
 board-alt-row = Fileira { $row }, de A a J: { $counts }.
@@ -157,32 +187,32 @@ which-game = você tem { $count } partidas aqui ({ $games }); diga qual com a op
 
 illegal-with-moves = { $error }. Suas jogadas possíveis: { $moves }
 game-is-over = a partida #{ $id } terminou ({ $outcome })
-illegal-not-your-hole = { $hole } é uma casa de { $owner }
+illegal-not-your-hole = { $hole } é uma casa do { $owner }
 illegal-empty = { $hole } está vazia
-illegal-too-few = { $hole } tem uma só semente; { $variant } exige pelo menos { $min }
+illegal-too-few = { $hole } tem uma só semente; na variante { $variant }, é preciso ter pelo menos { $min } para semear
 illegal-endless = semear a partir de { $hole } nunca terminaria
-illegal-not-expert = rearrumar só é permitido na variante Especialista
-illegal-rearrangement-used = só é possível rearrumar na sua primeira vez
+illegal-not-expert = redistribuir só é permitido na variante Especialista
+illegal-rearrangement-used = só é possível redistribuir na sua primeira jogada
 illegal-game-over = a partida terminou: { $outcome }
 bad-hole = `{ $text }` não é uma casa: use uma coluna de A a J e uma fileira de 1 a 4, como C2
 bad-variant = `{ $text }` não é uma variante: use standard, beginner ou expert
 bad-level = `{ $text }` não é um nível: use beginner, easy, medium, hard ou expert
-layout-wrong-length = a disposição tem { $count } números; são precisos 20 (sua fileira de cima A-J, depois a de baixo A-J)
+layout-wrong-length = a distribuição tem { $count } números; são necessários 20 (sua fileira de cima A-J, depois a de baixo A-J)
 layout-not-a-number = `{ $text }` não é um número inteiro de sementes
 layout-negative = `{ $text }` é negativo; uma casa tem 0 ou mais sementes
 layout-too-large = `{ $text }` é mais sementes do que o tabuleiro inteiro tem
 layout-misplaced-slash = a `/` deve separar suas duas fileiras de 10 números, e aparecer no máximo uma vez
-layout-wrong-total = a disposição tem { $layout } sementes; você tem { $have }
+layout-wrong-total = a distribuição tem { $layout } sementes; você tem { $have }
 
 ## Erros
 
 error-not-your-game = esta partida não é sua: só os dois jogadores podem agir nela
-error-not-your-turn = não é a sua vez: é a vez de { $side }
+error-not-your-turn = não é a sua vez: é a vez do { $side }
 error-out-of-date = este tabuleiro está desatualizado: aqui está o atual
 error-conflict = outra pessoa agiu nesta partida no mesmo instante; veja o tabuleiro de novo e tente outra vez
 error-no-such-game = a partida #{ $id } não existe
 error-internal = erro interno: { $detail }
-error-busy = a partida #{ $id } demora a carregar (as semeaduras são longas de verificar); o carregamento continua: tente de novo em um minuto
+error-busy = a partida #{ $id } demora a carregar (as semeaduras são longas de verificar); o carregamento continua: tente de novo daqui a um minuto
 error-sorry = Desculpe, algo deu errado do nosso lado e a ação pode não ter sido salva. Veja o tabuleiro com `/kiela tabuleiro` e tente de novo daqui a pouco.
 
 ## Empates
@@ -207,7 +237,7 @@ first-acceptor = quem aceitar começa
 challenge = { $mention }, { $name } desafia você para uma partida de Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } dia
    *[other] { $days } dias
-} por jogada). Aceite ou recuse em até 24 horas.
+} por jogada). Aceite ou recuse no prazo de 24 horas.
 no-such-challenge = o desafio #{ $id } não existe
 challenge-not-for-you = este desafio não é para você
 challenge-only-challenger = só quem desafiou pode cancelar este desafio
@@ -225,36 +255,36 @@ many-challenges = você tem { $count } desafios abertos ({ $ids }); use os botõ
 challenge-answered = este desafio já foi respondido
 challenge-accepted = { $name } aceitou o desafio: começa a partida #{ $id } ({ $variant }).
 challenge-declined = { $name } recusou o desafio de { $mention }.
-challenge-withdrawn = { $name } retirou o desafio a { $mention }.
+challenge-withdrawn = { $name } retirou o desafio feito a { $mention }.
 challenge-withdrawn-open = { $name } retirou seu desafio aberto.
 challenge-open = { $name } desafia qualquer pessoa aqui para uma partida de Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } dia
    *[other] { $days } dias
-} por jogada). Quem apertar Aceitar primeiro, em até 24 horas, joga.
+} por jogada). Quem clicar em Aceitar primeiro, no prazo de 24 horas, joga.
 challenge-taken = { $name } já aceitou este desafio (partida #{ $id })
 challenge-open-no-decline = um desafio aberto não pode ser recusado: deixe-o para outra pessoa (ele expira em 24 horas)
-challenge-expired-to = { $mention }, seu desafio a { $name } expirou: ninguém respondeu em 24 horas.
-challenge-expired-open = { $mention }, seu desafio aberto expirou: ninguém aceitou em 24 horas.
+challenge-expired-to = { $mention }, seu desafio para { $name } expirou: ninguém respondeu no prazo de 24 horas.
+challenge-expired-open = { $mention }, seu desafio aberto expirou: ninguém aceitou no prazo de 24 horas.
 challenge-note = *{ $note }*
 challenge-status-accepted = Aceito por { $name }: partida #{ $id }.
 challenge-status-declined = Recusado por { $name }.
 challenge-status-withdrawn = Retirado.
-challenge-status-expired = Expirado: ninguém respondeu em 24 horas.
+challenge-status-expired = Expirado: ninguém respondeu no prazo de 24 horas.
 rematch-challenge = { $mention }, { $name } pede uma revanche da partida #{ $id } ({ $variant }, { $first }, { $days ->
     [one] { $days } dia
    *[other] { $days } dias
-} por jogada). Aceite ou recuse em até 24 horas.
+} por jogada). Aceite ou recuse no prazo de 24 horas.
 rematch-exists = a revanche da partida #{ $id } já foi pedida ou começou
 rematch-not-over = a partida #{ $id } ainda está em andamento; a revanche vem depois do fim
 ai-game = Partida #{ $id }: { $name } contra { $bot } ({ $level }), { $variant }.
 bad-days = o tempo por jogada deve ser de 1 a 14 dias, não { $days }
-quota-challenges = você já tem { $max } desafios esperando resposta; espere até que sejam respondidos ou expirem (um dia depois de enviados), ou retire um com o botão Recusar embaixo dele
+quota-challenges = você já tem { $max } desafios esperando resposta; espere até que sejam respondidos ou expirem (um dia depois de enviados), ou retire um com o botão Recusar do próprio desafio
 quota-ai-games = você já joga { $max } partidas contra a IA; termine uma, ou desista dela com `/kiela desistir partida:`, antes de começar outra
 
 ## Listas e números
 
 no-games = Você não tem partida em andamento. Comece uma com `/kiela desafiar` ou `/kiela ia`.
-games-line = { $game } contra { $opponent } ({ $variant }, você é { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
+games-line = { $game } contra { $opponent } ({ $variant }, você é o { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
 turn-yours = **sua vez** (sem limite de tempo)
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
@@ -263,22 +293,25 @@ games-more = { $count ->
    *[other] …e mais { $count } partidas (uma mensagem não comporta mais).
 }
 history = Partida #{ $id }:
-history-attached = O registro ({ $plies } vezes) é longo demais para uma mensagem: está no arquivo anexo.
-history-alt-text = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de cada uma das { $turns } vezes, com o caminho de cada vez.
+history-attached = O registro ({ $plies } jogadas) é longo demais para uma mensagem: está no arquivo anexo.
+history-alt-text = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de { $turns ->
+    [one] { $turns } jogada
+   *[other] cada uma das { $turns } jogadas
+}, com o caminho de cada jogada.
 provisional = ? (provisório)
 stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } neste servidor; { $ongoing ->
     [one] { $ongoing } partida em andamento
    *[other] { $ongoing } partidas em andamento
 }.
-leaderboard-empty = Ainda não há partidas valendo rating neste servidor: desafie alguém com `/kiela desafiar`.
+leaderboard-empty = Ainda não há partidas com rating neste servidor: desafie alguém com `/kiela desafiar`.
 leaderboard-title = **Classificação**
 leaderboard-provisional = ? provisório: menos de { $count ->
-    [one] { $count } partida valendo rating
-   *[other] { $count } partidas valendo rating
+    [one] { $count } partida com rating
+   *[other] { $count } partidas com rating
 } neste servidor, listado depois dos jogadores estabelecidos.
-notify-every-turn = Você vai receber uma mensagem direta a cada vez sua, com o tabuleiro e o menu de jogadas (dá para jogar de lá), e os seus lembretes.
+notify-every-turn = Você vai receber uma mensagem direta sempre que for a sua vez, com o tabuleiro e o menu de jogadas (você pode jogar por lá), e os seus lembretes.
 notify-reminders = Você também vai receber os seus lembretes por mensagem direta, com o tabuleiro e o menu de jogadas.
-notify-off = Sem mais mensagens diretas: suas vezes e lembretes só nos canais das partidas.
+notify-off = Sem mais mensagens diretas: os avisos de que é a sua vez e os lembretes só nos canais das partidas.
 choice-won = você venceu
 choice-lost = você perdeu
 choice-drawn = empate
@@ -294,28 +327,28 @@ reminder = Lembrete: é a sua vez na partida #{ $id }, e { $hours ->
 } (até <t:{ $until }:f>). Se o tempo acabar, você perde a partida.
 dm-note = { $text } (em <#{ $channel }>)
 
-## Rever uma vez
+## Rever uma jogada
 
 analysis-title = **Análise da partida #{ $id }** ({ $nodes } posições examinadas por jogada): { $count ->
     [0] nenhum erro.
     [one] { $count } erro.
    *[other] { $count } erros.
 }
-analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } pedras perdidas. { $best } as teria mantido.
+analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } sementes perdidas. { $best } as teria mantido.
 analysis-more = …e mais { $count }.
 analysis-alt = Gráfico de avaliação da partida #{ $id } em { $plies } jogadas, { $south } à frente acima da linha, { $north } abaixo; { $count } erros marcados.
 analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total }
 analysis-ongoing = a partida #{ $id } ainda está em andamento, e analisá-la seria ajuda durante o jogo: peça de novo quando ela terminar
 analysis-ongoing-ai = a partida #{ $id } contra a IA ainda está em andamento: termine-a (ou desista) e depois analise-a
 analysis-no-moves = a partida #{ $id } não tem jogadas para analisar
-watch-no-turn = a partida #{ $id } não tem a vez { $turn }: até agora tem { $count }
-watch-text = Partida #{ $id }, vez { $turn }: { $path }
-watch-rearrangement = essa vez foi um rearranjo: não há semeadura para assistir, e o tabuleiro dela mostra a nova disposição
+watch-no-turn = a partida #{ $id } não tem a jogada { $turn }: até agora tem { $count }
+watch-text = Partida #{ $id }, jogada { $turn }: { $path }
+watch-rearrangement = essa jogada foi uma redistribuição: não há semeadura para assistir, e o tabuleiro dela mostra a nova distribuição
 
 ## Configurações do servidor
 
 settings-only-in-servers = configurações só existem dentro de um servidor
-settings-managers-only = só quem pode gerenciar este servidor (a permissão Gerenciar Servidor) pode mudar as configurações
+settings-managers-only = só quem pode gerenciar este servidor (a permissão Gerenciar servidor) pode mudar as configurações
 settings-saved = Salvo.
 settings-now =
     Configurações deste servidor:
@@ -324,7 +357,7 @@ settings-now =
     • dias por jogada quando o desafio não diz: { $days }
     • partidas jogadas em: { $channel }
     • problema do dia: { $puzzle }
-    Quem gerencia o servidor muda com `/kiela configurações`.
+    Quem gerencia o servidor pode mudá-las com `/kiela configurações`.
 settings-auto-language = automático ({ $language }, o do próprio servidor)
 settings-threads-auto = onde o bot puder abri-los
 settings-threads-on = sempre
@@ -333,7 +366,7 @@ settings-channel-anywhere = o canal de cada desafio
 
 ## As regras
 
-rules-summary = **Kiela** se joga num tabuleiro de 4 fileiras de 10 casas; as duas fileiras mais perto de você são suas. Na sua vez, escolha uma das suas casas com pelo menos 2 sementes (Iniciante: 1) e semeie as sementes uma a uma, no sentido anti-horário, pelas suas duas fileiras. Se a última semente cair numa casa vazia, sua vez termina. Se cair numa casa ocupada da sua fileira interna e a casa interna do adversário nessa coluna estiver ocupada, você captura essa casa (e a casa externa atrás dela) e continua semeando as sementes capturadas. Senão, você pega as sementes dessa casa e continua semeando. Uma jogada que continuaria semeando para sempre não é permitida. Quem não tem jogada possível perde; uma posição vista pela terceira vez é empate. Especialista: na sua primeira vez, você pode, em vez de semear, rearrumar todas as suas sementes como quiser.
+rules-summary = **Kiela** se joga num tabuleiro de 4 fileiras de 10 casas; as duas fileiras mais perto de você são suas. Na sua vez, escolha uma das suas casas com pelo menos 2 sementes (Iniciante: 1) e semeie as sementes dela uma a uma, no sentido anti-horário, pelas suas duas fileiras. Se a última semente cair numa casa vazia, sua jogada termina. Se cair numa casa ocupada da sua fileira interna e a casa interna do adversário nessa coluna estiver ocupada, você captura essa casa (e a casa externa atrás dela) e semeia as sementes capturadas. Senão, você recolhe as sementes dessa casa e continua semeando. Uma jogada que recolheria para sempre não é permitida. Quem não tem jogada possível perde; uma posição vista pela terceira vez é empate. Especialista: na sua primeira jogada, você pode, em vez de semear, redistribuir todas as suas sementes como quiser.
 
 ## Botões e menus
 
@@ -347,7 +380,7 @@ button-confirm-resign = Sim, desistir
 button-accept-draw = Aceitar empate
 button-decline-draw = Recusar empate
 button-rematch = Revanche
-button-arrange = Arrumar
+button-arrange = Redistribuir
 button-confirm-arrange = Confirmar
 button-edit-arrange = Editar
 button-reopen-arrange = Abrir o formulário de novo
@@ -360,22 +393,23 @@ choose-hole = Escolha uma casa no menu.
 old-button = Este botão é de uma versão antiga do bot; use `/kiela tabuleiro`.
 confirm-resign = Desistir da partida #{ $id }? Você perde a partida; isso não pode ser desfeito.
 
-## O formulário de rearrumação (Expert); título e rótulos têm no máximo 45 caracteres
+## O formulário de redistribuição (Especialista); título e rótulos têm no
+## máximo 45 caracteres
 
-arrange-form-title = Rearrume suas sementes (partida #{ $id })
+arrange-form-title = Redistribuir sementes (partida #{ $id })
 arrange-form-upper = Fileira de cima no desenho (fileira { $row }), A-J
 arrange-form-lower = Fileira de baixo no desenho (fileira { $row }), A-J
 arrange-row-count = sua fileira de { $which ->
     [upper] cima
    *[lower] baixo
 } tem { $count } números; ela precisa de 10, um para cada casa de A a J
-arrange-preview = Suas sementes na partida #{ $id } depois desta rearrumação, se você confirmar (nada foi jogado ainda):
+arrange-preview = Suas sementes na partida #{ $id } depois desta redistribuição, se você confirmar (nada foi jogado ainda):
 
 ## Ler o comando
 
 parse-no-subcommand = use `/kiela` com um subcomando, por exemplo `/kiela regras`
 parse-which-hole = diga qual casa, por exemplo C2
-parse-layout = informe a disposição
+parse-layout = informe a distribuição
 parse-which-game = diga qual partida
 parse-unknown = `/kiela { $name }` não é um comando que eu conheço
 
@@ -394,8 +428,8 @@ cmd-ai-name = ia
 cmd-ai-description = Jogue contra o computador
 cmd-move-name = semear
 cmd-move-description = Semeie a partir de uma das suas casas
-cmd-arrange-name = arrumar
-cmd-arrange-description = Especialista: rearrume suas sementes antes da sua primeira jogada
+cmd-arrange-name = redistribuir
+cmd-arrange-description = Especialista: redistribua suas sementes antes da sua primeira jogada
 cmd-resign-name = desistir
 cmd-resign-description = Desista de uma partida
 cmd-draw-name = empate
@@ -415,7 +449,7 @@ cmd-leaderboard-description = Os melhores jogadores deste servidor
 cmd-rules-name = regras
 cmd-rules-description = Como jogar Kiela
 cmd-notify-name = avisos
-cmd-notify-description = Mensagens diretas: a cada vez, só lembretes, ou nenhuma
+cmd-notify-description = Mensagens diretas: sempre que for a sua vez, só lembretes, ou nenhuma
 cmd-settings-name = configurações
 cmd-settings-description = As configurações do bot neste servidor (só para quem gerencia)
 opt-game-name = partida
@@ -423,7 +457,7 @@ opt-game-description = O número da partida (deixe em branco para a sua partida 
 opt-variant-name = variante
 opt-variant-description = Quais regras (padrão: Padrão)
 opt-opponent-name = adversário
-opt-opponent-description = Contra quem você quer jogar (sem ninguém: qualquer pessoa aqui pode aceitar)
+opt-opponent-description = Contra quem você quer jogar (em branco: qualquer pessoa aqui pode aceitar)
 opt-first-name = primeiro
 opt-first-description = Quem começa (padrão: sorteio)
 opt-days-name = dias
@@ -432,7 +466,7 @@ opt-level-name = nível
 opt-level-description = Qual a força (padrão: médio)
 opt-hole-name = casa
 opt-hole-description = A casa, por exemplo C2
-opt-layout-name = disposição
+opt-layout-name = distribuição
 opt-layout-description = 20 números: sua fileira de cima A-J, depois a de baixo A-J, como no tabuleiro
 opt-user-name = jogador
 opt-user-description = De quem (padrão: você)
@@ -450,7 +484,7 @@ opt-anywhere-name = qualquer-canal
 opt-anywhere-description = Jogar as partidas onde forem desafiadas (esquece o canal das partidas)
 choice-variant-standard = Padrão
 choice-variant-beginner = Iniciante
-choice-variant-expert = Especialista (rearrumar antes da primeira jogada)
+choice-variant-expert = Especialista (redistribuir antes da primeira jogada)
 choice-first-me = Eu
 choice-first-them = Meu adversário
 choice-first-computer = O computador
@@ -471,12 +505,12 @@ reminder-first-move = Lembrete: é a sua primeira jogada na partida #{ $id }, e 
    *[other] restam { $hours } horas
 } (até <t:{ $until }:f>). Se o tempo acabar antes dela, a partida é anulada.
 game-aborted = Partida #{ $id } anulada: { $name } não fez a primeira jogada a tempo.
-aborted-line = **Sem resultado**: uma partida anulada não vale rating.
+aborted-line = **Sem resultado**: uma partida anulada não conta para o rating.
 game-was-aborted = a partida #{ $id } foi anulada (sem resultado): comece outra com `/kiela desafiar`
-history-aborted = (anulada: sem resultado, não vale rating)
+history-aborted = (anulada: sem resultado, não conta para o rating)
 outcome-aborted = anulada, sem resultado
 choice-aborted = anulada
-choice-dm-every-turn = A cada vez (e lembretes)
+choice-dm-every-turn = Sempre que for a sua vez (e lembretes)
 choice-dm-reminders = Só lembretes
 choice-dm-off = Nenhuma
 cmd-vacation-name = férias
@@ -499,7 +533,7 @@ vacation-on = Você está de férias até <t:{ $until }:f> (<t:{ $until }:R>), {
     [0] Nenhum prazo seu estava correndo;
     [one] 1 prazo seu foi adiado o mesmo tanto;
    *[other] { $games } prazos seus foram adiados o mesmo tanto;
-} nas partidas em que é a vez do adversário, o seu tempo começa depois delas. Seus adversários foram avisados. Férias restantes este ano: { $left ->
+} nas partidas em que é a vez do adversário, o seu prazo começa a contar depois das férias. Seus adversários foram avisados. Férias restantes este ano: { $left ->
     [one] { $left } dia
    *[other] { $left } dias
 }.
@@ -615,12 +649,12 @@ tournament-standing = { $rank }. **{ $name }**: { $points } ({ $tiebreaks }; { $
    *[no] {""}
 }
 tournament-unknown = Não há torneio #{ $id } neste servidor.
-tournament-none-here = Este servidor não tem torneio para isso: `/kiela torneios` lista-os.
+tournament-none-here = Este servidor não tem torneio para isso: `/kiela torneios` mostra a lista.
 tournament-rounds = { $rounds ->
     [one] 1 rodada,
    *[other] { $rounds } rodadas,
-} emparelhadas por pontos (suíço); pode-se entrar até metade delas ter começado.
-tournament-rounds-default = Rodadas emparelhadas por pontos (suíço): 5 até 16 jogadores, 7 acima; pode-se entrar até metade delas ter começado.
+} emparelhadas por pontos (suíço); pode-se entrar até que metade delas tenha começado.
+tournament-rounds-default = Rodadas emparelhadas por pontos (suíço): 5 até 16 jogadores, 7 acima; pode-se entrar até que metade delas tenha começado.
 tournament-round-robin-rule = Todos jogam contra todos, todas as partidas ao mesmo tempo (duas vezes, trocando quem joga primeiro, até 6 jogadores).
 tournament-starts-at = Começa <t:{ $at }:R> (<t:{ $at }:f>) se tiver 3 jogadores até lá.
 tournament-starts-by-organiser = <@{ $organiser }> inicia com **Iniciar** quando houver pelo menos 3 jogadores.
@@ -744,7 +778,7 @@ lesson-not-yet = { $count ->
 lesson-miss-out-of-moves = Acabaram as jogadas desta tarefa: tente de novo desde o início.
 lesson-miss-opponent-stuck = Seu adversário ficou sem jogada, mas o objetivo era outro: tente de novo.
 lesson-miss-stuck = Você ficou sem jogada: tente de novo desde o início.
-lesson-miss-rearrangement-gone = Sua primeira vez já passou, e com ela a redistribuição: tente de novo desde o início.
+lesson-miss-rearrangement-gone = Sua primeira jogada já passou, e com ela a redistribuição: tente de novo desde o início.
 
 ## Standings picture
 

@@ -199,7 +199,7 @@ mod tests {
         });
         let text = alt_text(&view);
         assert!(
-            text.contains("jogada 1. Fim da partida. Empate: empate combinado. Última"),
+            text.contains("jogada 1. Fim da partida. Empate por acordo. Última"),
             "{text}"
         );
     }

@@ -430,7 +430,7 @@ mod tests {
             "C3 captura C2+C1 (6)"
         );
         assert_eq!(band_sowing(Lang::En, Side::North), "North · sowing");
-        assert_eq!(band_sowing(Lang::Pt, Side::South), "Sul · semeando");
+        assert_eq!(band_sowing(Lang::Pt, Side::South), "Sul · semeia");
     }
 
     #[test]
@@ -442,7 +442,7 @@ mod tests {
             status(pt, Some(12), Variant::Expert, 3),
             "Partida #12 · Especialista · jogada 3"
         );
-        assert_eq!(band_to_move(pt, Side::North), "Norte · sua vez");
+        assert_eq!(band_to_move(pt, Side::North), "Norte · joga");
         assert_eq!(to_move(pt, Side::South), "vez do Sul");
         assert_eq!(player(pt, "Sul", Side::South), "Sul");
         assert_eq!(player(pt, "ana", Side::South), "ana (Sul)");
@@ -455,8 +455,18 @@ mod tests {
         let name = |side: Side| if side == Side::South { "ana" } else { "bia" }.to_string();
         assert_eq!(
             outcome(pt, &won, name),
-            "bia (Norte) vence: Sul ficou sem tempo"
+            "bia (Norte) vence: o Sul ficou sem tempo"
         );
+        // A player known by their side only gets the side's article.
+        assert_eq!(
+            outcome(pt, &won, |side| self::side(pt, side)),
+            "O Norte vence: o Sul ficou sem tempo"
+        );
+        let agreed = Outcome {
+            result: GameResult::Draw,
+            reason: Reason::Agreement,
+        };
+        assert_eq!(outcome(pt, &agreed, name), "Empate por acordo");
     }
 
     #[test]
@@ -475,12 +485,16 @@ mod tests {
         trace.laps.push(last);
         assert_eq!(
             path(Lang::Pt, "Ana", &trace),
-            "Ana semeou G4 → continua semeando de C4 → C3 capturou C2+C1 (6) \
-             → continua semeando de J4 → terminou em H4."
+            "Ana semeou G4 → recolheu C4 → C3 capturou C2+C1 (6) \
+             → recolheu J4 → terminou em H4."
         );
         assert_eq!(
             path(Lang::Pt, "Ana", &Trace::default()),
-            "Ana rearrumou suas sementes."
+            "Ana redistribuiu suas sementes."
+        );
+        assert_eq!(
+            path(Lang::Pt, "Norte", &Trace::default()),
+            "o Norte redistribuiu suas sementes."
         );
         // A long chain: the middle is counted in Portuguese too.
         let mut long = Trace::default();
@@ -491,7 +505,7 @@ mod tests {
         }
         let line = path(Lang::Pt, "Ana", &long);
         assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
-        assert!(line.contains(" vezes … → "), "{line}");
-        assert!(line.contains("… continua semeando "), "{line}");
+        assert!(line.contains(" recolhimentos … → "), "{line}");
+        assert!(line.contains(" → recolheu "), "{line}");
     }
 }

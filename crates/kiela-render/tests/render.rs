@@ -411,10 +411,7 @@ fn the_alt_text_follows_the_language() {
     );
     assert!(text.contains(" (Sul). Última jogada: "), "{text}");
     assert!(!text.contains("faltam"), "no stale time left: {text}");
-    assert!(
-        text.contains(" (Norte) semeou G4 → continua semeando de "),
-        "{text}"
-    );
+    assert!(text.contains(" (Norte) semeou G4 → recolheu "), "{text}");
     assert!(text.contains("Fileira 1, de A a J: "), "{text}");
 }
 

@@ -39,7 +39,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
             .play_move(&alice, HERE, Some(game), "A4", None)
             .await,
     );
-    assert!(e.contains("A4 é uma casa de Norte"), "{e}");
+    assert!(e.contains("A4 é uma casa do Norte"), "{e}");
     assert!(e.contains("Suas jogadas possíveis"), "{e}");
     let e = refusal(
         w.service
