@@ -773,3 +773,8 @@ opt-lesson-name = lesson
 opt-lesson-description = The lesson's number (default: where you stopped)
 stats-tournaments = Tournaments: { $played } played, { $won } won.
 tournament-cancelled-you = You cancelled { $name }: the channel is told, and games under way go on as ordinary games.
+
+## Evaluation graph axes
+
+# Before the turn numbers under the graph (lower case: it reads as "turn 10 20 30").
+graph-axis-turn = turn

@@ -788,3 +788,8 @@ opt-lesson-name = licao
 opt-lesson-description = O número da lição (padrão: onde você parou)
 stats-tournaments = Torneios: { $played } jogados, { $won } vencidos.
 tournament-cancelled-you = Você cancelou { $name }: o canal é avisado, e as partidas em curso seguem como partidas comuns.
+
+## Eixos do gráfico de avaliação
+
+# Antes dos números das jogadas sob o gráfico (minúscula: lê-se "jogada 10 20 30").
+graph-axis-turn = jogada
