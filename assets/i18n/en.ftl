@@ -829,3 +829,8 @@ opt-puzzle-hour-name = puzzle-hour
 opt-puzzle-hour-description = The hour (UTC, 0 to 23) of the daily puzzle's post (default 0)
 opt-puzzle-off-name = puzzle-off
 opt-puzzle-off-description = Stop posting the daily puzzle
+
+## Evaluation graph axes
+
+# Before the turn numbers under the graph (lower case: it reads as "turn 10 20 30").
+graph-axis-turn = turn

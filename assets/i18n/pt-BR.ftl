@@ -878,3 +878,8 @@ opt-puzzle-hour-name = hora-problema
 opt-puzzle-hour-description = A hora (UTC, de 0 a 23) do problema do dia (padrão 0)
 opt-puzzle-off-name = sem-problema
 opt-puzzle-off-description = Parar de publicar o problema do dia
+
+## Eixos do gráfico de avaliação
+
+# Antes dos números das jogadas sob o gráfico (minúscula: lê-se "jogada 10 20 30").
+graph-axis-turn = jogada

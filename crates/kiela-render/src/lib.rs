@@ -41,7 +41,10 @@ use kiela_rules::{GameError, HoleSet, IllegalMove, LapKind, Move, Outcome, Posit
 pub use alt_text::{alt_text, ALT_TEXT_MAX_CHARS};
 pub use animate::{game_gif, turn_gif, GameView};
 pub use board::{draw_board, hole_centre, phone_sizes, PhoneSizes, HEIGHT, PHONE_WIDTH, WIDTH};
-pub use graph::{draw_graph, graph_png, graph_points, GraphView, Mark, GRAPH_HEIGHT, GRAPH_WIDTH};
+pub use graph::{
+    draw_graph, graph_png, graph_points, stone_ticks, turn_ticks, GraphView, Mark, GRAPH_HEIGHT,
+    GRAPH_WIDTH,
+};
 pub use standings::{
     draw_standings, standings_alt_text, standings_png, CrossCell, CrossResult, StandingRow,
     StandingsFormat, StandingsView, STANDINGS_WIDTH,

@@ -288,6 +288,33 @@ pub fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
     right - left
 }
 
+/// Where [`text`] puts the ink of `text` drawn with the same arguments:
+/// (left, top, right, bottom), within a pixel.
+pub fn text_box(
+    font: &FontRef<'static>,
+    size: f32,
+    text: &str,
+    x: f32,
+    cy: f32,
+    anchor: Anchor,
+) -> [f32; 4] {
+    let (_, [left, top, right, bottom]) = layout(font, size, text);
+    let width = right - left;
+    let start = match anchor {
+        Anchor::Left => x,
+        Anchor::Centre => x - width / 2.0,
+        Anchor::Right => x - width,
+    };
+    let baseline = (cy + cap_height(font, size) / 2.0).round();
+    [start, baseline + top, start + width, baseline + bottom]
+}
+
+/// The height of capital letters and digits at `size`.
+fn cap_height(font: &FontRef<'static>, size: f32) -> f32 {
+    font.outline_glyph(font.glyph_id('H').with_scale(size))
+        .map_or(size * 0.73, |h| -h.px_bounds().min.y)
+}
+
 /// Draws `text` so that its ink sits at `x` as `anchor` says, with capital
 /// letters and digits centred vertically on `cy` (so that texts drawn on one
 /// line share a baseline). Returns the x just after the ink.
@@ -304,9 +331,7 @@ pub fn text(
 ) -> f32 {
     let (glyphs, [left, _, right, _]) = layout(font, size, text);
     // Digits and capitals reach from the baseline up to the cap height.
-    let cap_height = font
-        .outline_glyph(font.glyph_id('H').with_scale(size))
-        .map_or(size * 0.73, |h| -h.px_bounds().min.y);
+    let cap_height = cap_height(font, size);
     let width = right - left;
     let start = match anchor {
         Anchor::Left => x,

@@ -154,6 +154,11 @@ pub fn graph_title(lang: Lang) -> String {
     tr!(lang, "graph-title")
 }
 
+/// Before the turn numbers under the evaluation graph: `"turn"`.
+pub fn graph_turn_axis(lang: Lang) -> String {
+    tr!(lang, "graph-axis-turn")
+}
+
 /// The evaluation graph's legend for a blunder's mark.
 pub fn graph_blunder(lang: Lang) -> String {
     tr!(lang, "move-verdict-blunder")
