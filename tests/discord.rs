@@ -1284,7 +1284,8 @@ async fn managers_choose_the_servers_language() {
             language = language,
             threads = en!("settings-threads-auto"),
             days = 3,
-            channel = en!("settings-channel-anywhere")
+            channel = en!("settings-channel-anywhere"),
+            puzzle = en!("settings-puzzle-off")
         )
     };
     assert_private(&set, &settings(en!("language-pt")));
@@ -2062,7 +2063,8 @@ async fn a_missing_thread_permission_refuses_the_challenge() {
         language = en!("settings-auto-language", language = en!("language-en")),
         threads = en!("settings-threads-on"),
         days = 3,
-        channel = en!("settings-channel-anywhere")
+        channel = en!("settings-channel-anywhere"),
+        puzzle = en!("settings-puzzle-off")
     );
     assert_private(&set, &settings);
     // Each missing permission is named in bold.
@@ -2123,7 +2125,8 @@ async fn a_servers_games_channel_and_default_days() {
             language = en!("settings-auto-language", language = en!("language-en")),
             threads = en!("settings-threads-auto"),
             days = 5,
-            channel = channel
+            channel = channel,
+            puzzle = en!("settings-puzzle-off")
         )
     };
     assert_private(&set, &settings(format!("<#{games}>")));
@@ -2871,5 +2874,145 @@ async fn a_lesson_task_is_solved_through_its_menu() {
     );
     let next = table.click(&table.ana, &solved, "kiela:learn-at:").await;
     assert!(next.content.contains("task 2 of"), "{}", next.content);
+    table.fake.check_calls();
+}
+
+/// The holes of puzzle `number`'s solution.
+fn puzzle_line(number: usize) -> Vec<String> {
+    kiela_bot::app::shipped_puzzle(number)
+        .unwrap()
+        .solution
+        .clone()
+}
+
+/// The puzzle number a puzzle's menu id carries (`kiela:puzzle:N:ply`).
+fn puzzle_number(message: &Message) -> usize {
+    let menu = component_id(message, "kiela:puzzle:");
+    menu.split(':').nth(2).unwrap().parse().unwrap()
+}
+
+/// A puzzle solved through its menu, its solution seen as a GIF, the next
+/// one missed and retried for practice; the daily puzzle posted in the
+/// channel a manager chose, with a thread, once a day across a restart,
+/// and its Solve button answering privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_are_solved_missed_and_posted_daily() {
+    let mut table = Table::new().await;
+    let mut shown = table.slash(&table.ana, "puzzle", opts()).await;
+    assert!(shown.ephemeral);
+    image::load_from_memory(&shown.attachments[0].bytes).expect("a PNG");
+    let number = puzzle_number(&shown);
+    for (i, hole) in puzzle_line(number).iter().enumerate().step_by(2) {
+        let menu = component_id(&shown, "kiela:puzzle:");
+        assert_eq!(menu, format!("kiela:puzzle:{number}:{i}"));
+        shown = answer(
+            &table
+                .fake
+                .select(&table.ana, shown.id, &menu, &[hole])
+                .await,
+        )
+        .await;
+        assert!(shown.ephemeral);
+    }
+    assert!(
+        shown.content.contains(&en!("puzzle-solved")),
+        "{}",
+        shown.content
+    );
+    let solution = table
+        .click(&table.ana, &shown, "kiela:puzzle-solution:")
+        .await;
+    assert!(solution.attachments[0].bytes.starts_with(b"GIF89a"));
+    assert!(solution.content.contains(&en!("puzzle-solution")));
+
+    let next = table.click(&table.ana, &shown, "kiela:puzzle-next").await;
+    let second = puzzle_number(&next);
+    assert_ne!(second, number);
+    let right = &puzzle_line(second)[0];
+    let menu = component_id(&next, "kiela:puzzle:");
+    let wrong = next.components[0]["components"][0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap().to_string())
+        .find(|hole| hole != right)
+        .expect("a puzzle with a choice");
+    let missed = answer(
+        &table
+            .fake
+            .select(&table.ana, next.id, &menu, &[&wrong])
+            .await,
+    )
+    .await;
+    assert!(
+        missed.content.contains(&en!("puzzle-missed")),
+        "{}",
+        missed.content
+    );
+    let again = table
+        .click(&table.ana, &missed, "kiela:puzzle-retry:")
+        .await;
+    assert_eq!(puzzle_number(&again), second);
+    assert!(
+        again.content.contains(&en!("puzzle-practice")),
+        "{}",
+        again.content
+    );
+
+    // The daily puzzle: at 09:00 UTC in its own channel (START is 08:00).
+    let daily = CHANNEL_ID + 9;
+    table.fake.add_guild_channel(GUILD_ID, daily);
+    table.fake.allow_threads(daily);
+    let manager = table.carol.clone().manager();
+    let set = table
+        .slash(
+            &manager,
+            "settings",
+            opts()
+                .channel("puzzle-channel", daily)
+                .int("puzzle-hour", 9),
+        )
+        .await;
+    let chosen = en!(
+        "settings-puzzle-in",
+        channel = format!("<#{daily}>"),
+        hour = 9
+    );
+    assert!(set.content.contains(&chosen), "{}", set.content);
+    table.wait_for_pass().await;
+    assert!(table.fake.messages(daily).is_empty());
+    table.later(3600).await;
+    eventually(&table, "the daily puzzle's thread", || {
+        !table.fake.threads().is_empty()
+    })
+    .await;
+    table.stop_bot().await;
+    table.start_bot().await;
+    table.wait_for_pass().await;
+    table.wait_for_pass().await;
+    let posts = table.fake.messages(daily);
+    assert_eq!(posts.len(), 1, "once a day, restart or not");
+    let post = &posts[0];
+    assert!(!post.ephemeral);
+    image::load_from_memory(&post.attachments[0].bytes).expect("a PNG");
+    let (thread, parent, name) = table.fake.threads()[0].clone();
+    assert_eq!((thread, parent), (post.id, daily));
+    assert_eq!(name, en!("puzzle-daily-thread", date = "2027-01-15"));
+    let solve = table.click(&table.bob, post, "kiela:puzzle-daily").await;
+    assert!(solve.ephemeral);
+    let today = puzzle_number(&solve);
+    assert!(
+        post.content.contains(&format!("#{today}")),
+        "{}",
+        post.content
+    );
+    assert!(solve.content.contains("2027-01-15"), "{}", solve.content);
+
+    // The next day, the next puzzle.
+    table.later(DAY).await;
+    eventually(&table, "the next daily post", || {
+        table.fake.messages(daily).len() == 2
+    })
+    .await;
     table.fake.check_calls();
 }
