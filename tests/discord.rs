@@ -784,7 +784,10 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     assert_eq!(analysis.attachments.len(), 1, "{}", analysis.content);
     let graph = &analysis.attachments[0];
     let image = image::load_from_memory(&graph.bytes).expect("a PNG");
-    assert_eq!((image.width(), image.height()), (1000, 400));
+    assert_eq!(
+        (image.width(), image.height()),
+        (kiela_render::GRAPH_WIDTH, kiela_render::GRAPH_HEIGHT)
+    );
     let alt = graph.description.as_deref().unwrap_or_default();
     let described = en!(
         "analysis-alt",
