@@ -189,7 +189,10 @@ first-acceptor = whoever accepts moves first
 challenge = { $mention }, { $name } challenges you to a game of Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } day
    *[other] { $days } days
-} per move). Accept or decline within 24 hours.
+} per move). Accept or decline within { $within ->
+    [one] 1 day
+   *[other] { $within } days
+}.
 no-such-challenge = challenge #{ $id } does not exist
 challenge-not-for-you = this challenge is not addressed to you
 challenge-only-challenger = only the challenger can cancel this challenge
@@ -200,7 +203,7 @@ challenge-closed = this challenge is no longer open (it was { $status ->
     [expired] expired
    *[other] { $status }
 })
-challenge-expired = this challenge expired (challenges last 24 hours); ask for a new one
+challenge-expired = this challenge expired; ask for a new one
 nobody-challenged = nobody has challenged you
 no-open-challenge = you have no open challenge
 many-challenges = you have { $count } open challenges ({ $ids }); use the buttons on the one you mean
@@ -212,20 +215,26 @@ challenge-withdrawn-open = { $name } withdrew their open challenge.
 challenge-open = { $name } challenges anyone here to a game of Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } day
    *[other] { $days } days
-} per move). The first to press Accept within 24 hours plays.
+} per move). The first to press Accept within { $within ->
+    [one] 1 day
+   *[other] { $within } days
+} plays.
 challenge-taken = { $name } already accepted this challenge (game #{ $id })
-challenge-open-no-decline = an open challenge cannot be declined: leave it to someone else (it expires after 24 hours)
-challenge-expired-to = { $mention }, your challenge to { $name } expired: nobody answered within 24 hours.
-challenge-expired-open = { $mention }, your open challenge expired: nobody accepted it within 24 hours.
+challenge-open-no-decline = only its author can withdraw an open challenge: to play, press Accept
+challenge-expired-to = { $mention }, your challenge to { $name } expired: nobody answered in time.
+challenge-expired-open = { $mention }, your open challenge expired: nobody accepted it in time.
 challenge-note = *{ $note }*
 challenge-status-accepted = Accepted by { $name }: game #{ $id }.
 challenge-status-declined = Declined by { $name }.
 challenge-status-withdrawn = Withdrawn.
-challenge-status-expired = Expired: nobody answered within 24 hours.
+challenge-status-expired = Expired: nobody answered in time.
 rematch-challenge = { $mention }, { $name } asks for a rematch of game #{ $id } ({ $variant }, { $first }, { $days ->
     [one] { $days } day
    *[other] { $days } days
-} per move). Accept or decline within 24 hours.
+} per move). Accept or decline within { $within ->
+    [one] 1 day
+   *[other] { $within } days
+}.
 rematch-exists = a rematch of game #{ $id } was already asked for or started
 rematch-not-over = game #{ $id } is still going on; a rematch comes after its end
 ai-game = Game #{ $id }: { $name } against { $bot } ({ $level }), { $variant }.
@@ -308,6 +317,7 @@ settings-now =
     • games in threads: { $threads }
     • days per move when a challenge does not say: { $days }
     • games played in: { $channel }
+    • challenges wait: { $challenge_days }
     • daily puzzle: { $puzzle }
     Managers change them with `/kiela settings`.
 settings-auto-language = automatic ({ $language }, the server's own)
@@ -326,7 +336,7 @@ button-accept = Accept
 button-decline = Decline
 button-offer-draw = Offer draw
 button-resign = Resign
-button-watch = Watch
+button-watch = Replay turn
 button-analyse = Analyse
 button-confirm-resign = Yes, resign
 button-accept-draw = Accept draw
@@ -834,3 +844,22 @@ opt-puzzle-off-description = Stop posting the daily puzzle
 
 # Before the turn numbers under the graph (lower case: it reads as "turn 10 20 30").
 graph-axis-turn = turn
+
+# Challenges: reminders and withdrawing (the first minutes)
+
+challenge-reminder = { $mention }, { $name }'s challenge waits for your answer: it closes <t:{ $until }:R>.
+button-withdraw = Withdraw
+settings-challenge-days = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+}
+opt-challenge-days-name = challenge-days
+opt-challenge-days-description = How many days a challenge waits for an answer, 1 to 7 (default 3)
+settings-challenge-days-range = a challenge waits 1 to 7 days
+
+# Aborting a game before both players have moved
+
+button-abort = Abort
+game-aborted-by = Game #{ $id } aborted by { $name } before both players had moved: no result, not rated.
+abort-too-late = game #{ $id } is under way: both players have moved, so it can only be resigned or drawn now
+abort-tournament = game #{ $id } is a tournament game: it cannot be aborted (a player who never moves loses it)

@@ -237,7 +237,10 @@ first-acceptor = quem aceitar começa
 challenge = { $mention }, { $name } desafia você para uma partida de Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } dia
    *[other] { $days } dias
-} por jogada). Aceite ou recuse no prazo de 24 horas.
+} por jogada). Aceite ou recuse no prazo de { $within ->
+    [one] 1 dia
+   *[other] { $within } dias
+}.
 no-such-challenge = o desafio #{ $id } não existe
 challenge-not-for-you = este desafio não é para você
 challenge-only-challenger = só quem desafiou pode cancelar este desafio
@@ -248,7 +251,7 @@ challenge-closed = este desafio não está mais aberto (foi { $status ->
     [expired] expirado
    *[other] { $status }
 })
-challenge-expired = este desafio expirou (desafios duram 24 horas); peça um novo
+challenge-expired = este desafio expirou; peça um novo
 nobody-challenged = ninguém desafiou você
 no-open-challenge = você não tem desafio aberto
 many-challenges = você tem { $count } desafios abertos ({ $ids }); use os botões daquele que quer
@@ -260,20 +263,26 @@ challenge-withdrawn-open = { $name } retirou seu desafio aberto.
 challenge-open = { $name } desafia qualquer pessoa aqui para uma partida de Kiela ({ $variant }, { $first }, { $days ->
     [one] { $days } dia
    *[other] { $days } dias
-} por jogada). Quem clicar em Aceitar primeiro, no prazo de 24 horas, joga.
+} por jogada). Quem clicar em Aceitar primeiro, no prazo de { $within ->
+    [one] 1 dia
+   *[other] { $within } dias
+}, joga.
 challenge-taken = { $name } já aceitou este desafio (partida #{ $id })
-challenge-open-no-decline = um desafio aberto não pode ser recusado: deixe-o para outra pessoa (ele expira em 24 horas)
-challenge-expired-to = { $mention }, seu desafio para { $name } expirou: ninguém respondeu no prazo de 24 horas.
-challenge-expired-open = { $mention }, seu desafio aberto expirou: ninguém aceitou no prazo de 24 horas.
+challenge-open-no-decline = só quem fez um desafio aberto pode retirá-lo: para jogar, clique em Aceitar
+challenge-expired-to = { $mention }, seu desafio para { $name } expirou: ninguém respondeu a tempo.
+challenge-expired-open = { $mention }, seu desafio aberto expirou: ninguém aceitou a tempo.
 challenge-note = *{ $note }*
 challenge-status-accepted = Aceito por { $name }: partida #{ $id }.
 challenge-status-declined = Recusado por { $name }.
 challenge-status-withdrawn = Retirado.
-challenge-status-expired = Expirado: ninguém respondeu no prazo de 24 horas.
+challenge-status-expired = Expirado: ninguém respondeu a tempo.
 rematch-challenge = { $mention }, { $name } pede uma revanche da partida #{ $id } ({ $variant }, { $first }, { $days ->
     [one] { $days } dia
    *[other] { $days } dias
-} por jogada). Aceite ou recuse no prazo de 24 horas.
+} por jogada). Aceite ou recuse no prazo de { $within ->
+    [one] 1 dia
+   *[other] { $within } dias
+}.
 rematch-exists = a revanche da partida #{ $id } já foi pedida ou começou
 rematch-not-over = a partida #{ $id } ainda está em andamento; a revanche vem depois do fim
 ai-game = Partida #{ $id }: { $name } contra { $bot } ({ $level }), { $variant }.
@@ -356,6 +365,7 @@ settings-now =
     • partidas em tópicos: { $threads }
     • dias por jogada quando o desafio não diz: { $days }
     • partidas jogadas em: { $channel }
+    • desafios esperam: { $challenge_days }
     • problema do dia: { $puzzle }
     Quem gerencia o servidor pode mudá-las com `/kiela configurações`.
 settings-auto-language = automático ({ $language }, o do próprio servidor)
@@ -374,7 +384,7 @@ button-accept = Aceitar
 button-decline = Recusar
 button-offer-draw = Oferecer empate
 button-resign = Desistir
-button-watch = Assistir
+button-watch = Rever a jogada
 button-analyse = Analisar
 button-confirm-resign = Sim, desistir
 button-accept-draw = Aceitar empate
@@ -883,3 +893,22 @@ opt-puzzle-off-description = Parar de publicar o problema do dia
 
 # Antes dos números das jogadas sob o gráfico (minúscula: lê-se "jogada 10 20 30").
 graph-axis-turn = jogada
+
+# Desafios: lembretes e retirada (os primeiros minutos)
+
+challenge-reminder = { $mention }, o desafio de { $name } espera a sua resposta: ele fecha <t:{ $until }:R>.
+button-withdraw = Retirar
+settings-challenge-days = { $days ->
+    [one] 1 dia
+   *[other] { $days } dias
+}
+opt-challenge-days-name = dias-desafio
+opt-challenge-days-description = Quantos dias um desafio espera resposta, de 1 a 7 (padrão 3)
+settings-challenge-days-range = um desafio espera de 1 a 7 dias
+
+# Anular uma partida antes de os dois jogadores jogarem
+
+button-abort = Anular
+game-aborted-by = Partida #{ $id } anulada por { $name } antes de os dois jogadores jogarem: sem resultado, sem rating.
+abort-too-late = a partida #{ $id } já está em andamento: os dois jogadores já jogaram, então agora só é possível desistir ou empatar
+abort-tournament = a partida #{ $id } é de um torneio: não pode ser anulada (quem nunca joga perde a partida)

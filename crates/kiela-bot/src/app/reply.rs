@@ -44,8 +44,11 @@ pub struct Reply {
     pub moves: Vec<(Hole, u8)>,
     /// Users to mention (in a new message, so they are notified).
     pub ping: Vec<UserId>,
-    /// A pending challenge to put Accept / Decline buttons on.
+    /// A pending challenge to put Accept / Decline buttons on (Accept /
+    /// Withdraw for an open one, see `open_challenge`).
     pub challenge: Option<ChallengeId>,
+    /// The challenge is open to anyone: only its author may withdraw it.
+    pub open_challenge: bool,
     /// A lesson's task: its menu of holes, or Next / Try again.
     pub lesson: Option<super::LessonButtons>,
     /// A puzzle: its menu of holes, or Next / Retry / Solution, or a daily
@@ -60,6 +63,9 @@ pub struct Reply {
     pub may_arrange: bool,
     /// A person plays the AI and is to move: a Hint button.
     pub may_hint: bool,
+    /// Neither player has moved yet (outside tournaments): an Abort
+    /// button instead of Resign.
+    pub may_abort: bool,
     /// A step of a finished game's review: buttons to the first, the
     /// previous, the next and the last move.
     pub review: Option<ReviewStep>,

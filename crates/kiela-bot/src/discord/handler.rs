@@ -362,6 +362,7 @@ async fn press(
         ComponentId::Move { game, ply } => playing::chosen(cx, game, ply, kind).await,
         ComponentId::Resign { game, ply } => playing::resign(cx, game, ply).await,
         ComponentId::ConfirmResign { game } => playing::confirm(cx, game).await,
+        ComponentId::Abort { game, ply } => playing::abort(cx, game, ply).await,
         ComponentId::Watch { game, ply } => playing::watch(cx, game, ply).await,
         ComponentId::Hint { game, ply } => playing::hint(cx, game, ply).await,
         ComponentId::ConfirmArrange { game, ply, layout } => {

@@ -43,6 +43,11 @@ pub enum ComponentId {
     ConfirmResign {
         game: GameId,
     },
+    /// Ends a game without a result before both players have moved.
+    Abort {
+        game: GameId,
+        ply: i64,
+    },
     /// Shows the animation of the turn that led to `ply`, privately.
     Watch {
         game: GameId,
@@ -222,6 +227,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Draw { game, ply } => write!(f, "kiela:draw:{game}:{ply}"),
             ComponentId::Resign { game, ply } => write!(f, "kiela:resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
+            ComponentId::Abort { game, ply } => write!(f, "kiela:abort:{game}:{ply}"),
             ComponentId::Watch { game, ply } => write!(f, "kiela:watch:{game}:{ply}"),
             ComponentId::Hint { game, ply } => write!(f, "kiela:hint:{game}:{ply}"),
             ComponentId::Review { game } => write!(f, "kiela:review:{game}"),
@@ -295,6 +301,10 @@ impl FromStr for ComponentId {
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"resign"), 4) => Ok(ComponentId::Resign {
+                game: game()?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"abort"), 4) => Ok(ComponentId::Abort {
                 game: game()?,
                 ply: number(3)?,
             }),
@@ -435,6 +445,10 @@ mod tests {
                 ply: 41,
             },
             ComponentId::ConfirmResign { game: GameId(3) },
+            ComponentId::Abort {
+                game: GameId(3),
+                ply: 1,
+            },
             ComponentId::Watch {
                 game: GameId(4),
                 ply: 9,

@@ -195,6 +195,8 @@ pub struct GuildSettingsRow {
     /// The daily puzzle's channel (none: no daily post) and hour (UTC).
     pub puzzle_channel_id: Option<ChannelId>,
     pub puzzle_hour: Option<i64>,
+    /// Days a challenge waits for an answer.
+    pub challenge_days: Option<i64>,
 }
 
 #[derive(Clone, Debug)]

@@ -1,4 +1,8 @@
-//! Challenges: to a player or open, refusals, expiry, rematches.
+//! Challenges: to a player or open, refusals, expiry and the reminder
+//! halfway, a server's challenge days, rematches; aborting a game before
+//! both players have moved.
+
+use kiela_i18n::tr;
 
 use super::*;
 
@@ -8,6 +12,8 @@ on_both_backends! {
     open_challenges_go_to_the_first_taker,
     challenges_expire_once_and_lose_their_buttons,
     rematches_swap_the_seats_once,
+    a_challenge_waits_three_days_and_reminds_once_halfway,
+    a_game_is_aborted_before_both_have_moved_and_not_after,
 }
 
 async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
@@ -132,14 +138,14 @@ async fn challenge_refusals(db: Db) {
         .challenge;
     w.service.cancel(&w.alice, HERE, None).await.unwrap();
     assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("cancelled"));
-    // Expired after 24 hours.
+    // Expired after 3 days.
     let c = w
         .service
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap()
         .challenge;
-    w.clock.advance(DAY + 1);
+    w.clock.advance(3 * DAY + 1);
     assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("expired"));
     assert!(
         refusal(w.service.accept(&w.bob, HERE, None).await).contains("nobody has challenged you")
@@ -183,7 +189,7 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
     let e = refusal(w.service.accept(&w.alice, HERE, c).await);
     assert!(e.contains("not addressed to you"), "{e}");
     let e = refusal(w.service.decline(&w.carol, HERE, c).await);
-    assert!(e.contains("cannot be declined"), "{e}");
+    assert_eq!(e, tr!(Lang::En, "challenge-open-no-decline"));
     // Nobody else sees it as theirs without its buttons.
     let e = refusal(w.service.accept(&w.bob, HERE, None).await);
     assert!(e.contains("nobody has challenged you"), "{e}");
@@ -266,7 +272,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         .await
         .unwrap()
         .is_empty());
-    w.clock.advance(DAY + 1);
+    w.clock.advance(3 * DAY + 1);
     let events = w.service.due_events(w.clock.now()).await.unwrap();
     let expired = DueEvent::ChallengeExpired {
         challenge_id: c.challenge.unwrap(),
@@ -365,4 +371,153 @@ async fn rematches_swap_the_seats_once(db: Db) {
     assert_eq!(row.ai_level, Some(Level::Easy));
     let e = refusal(w.service.rematch(&w.alice, HERE, ai).await);
     assert!(e.contains("already asked for or started"), "{e}");
+}
+
+async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
+    let w = world(db).await;
+    let c = w
+        .service
+        .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
+        .await
+        .unwrap();
+    assert!(c.text.contains("within 3 days"), "{}", c.text);
+    assert!(!c.open_challenge);
+    w.service.delivered(&c.posts, MessageId(800)).await.unwrap();
+    let id = c.challenge.unwrap();
+    // An open challenge is not reminded: nobody in particular waits.
+    let open = w
+        .service
+        .open_challenge(&w.carol, HERE, GameOptions::default())
+        .await
+        .unwrap();
+    assert!(open.open_challenge);
+    w.service
+        .delivered(&open.posts, MessageId(801))
+        .await
+        .unwrap();
+
+    w.clock.advance(DAY + 11 * 3600);
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    w.clock.advance(3600);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let remind = DueEvent::ChallengeReminder { challenge_id: id };
+    assert_eq!(events, [remind]);
+    let other = service_on(&w.db.url, &w.clock).await;
+    let (first, second) = tokio::join!(w.service.fire(remind), other.fire(remind));
+    assert!(first.unwrap() ^ second.unwrap(), "reminded exactly once");
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    let sent = deliver_all_to(&w).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let (to, reminder) = &sent[0];
+    assert_eq!(*to, Destination::Channel(HERE.channel_id));
+    assert_eq!(reminder.ping, [w.bob.id]);
+    let expires = START + 3 * DAY;
+    assert_eq!(
+        reminder.text,
+        tr!(
+            Lang::En,
+            "challenge-reminder",
+            mention = "<@2>",
+            name = "alice",
+            until = expires.to_string()
+        )
+    );
+    // Still open to answer until it expires.
+    w.service.accept(&w.bob, HERE, Some(id)).await.unwrap();
+
+    // A server that wants one day: its challenges expire after one.
+    let one_day = Settings {
+        challenge_days: Some(1),
+        ..Settings::default()
+    };
+    let saved = w
+        .service
+        .settings(&w.alice, HERE, true, Lang::En, one_day)
+        .await
+        .unwrap();
+    assert!(
+        saved.text.contains("challenges wait: 1 day"),
+        "{}",
+        saved.text
+    );
+    let too_long = Settings {
+        challenge_days: Some(8),
+        ..Settings::default()
+    };
+    let e = refusal(
+        w.service
+            .settings(&w.alice, HERE, true, Lang::En, too_long)
+            .await,
+    );
+    assert_eq!(e, tr!(Lang::En, "settings-challenge-days-range"));
+    let short = w
+        .service
+        .challenge(&w.carol, HERE, &w.alice, GameOptions::default())
+        .await
+        .unwrap();
+    assert!(short.text.contains("within 1 day."), "{}", short.text);
+    w.clock.advance(DAY + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(events.contains(&DueEvent::ChallengeExpired {
+        challenge_id: short.challenge.unwrap()
+    }));
+}
+
+async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
+    let w = world(db).await;
+    let game = started_answered(&w, alice_first()).await;
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    assert!(board.may_abort);
+    // A stranger, a stale board: refused, nothing changes.
+    assert!(matches!(
+        w.service.abort(&w.carol, HERE, game, 0).await,
+        Err(AppError::NotYourGame)
+    ));
+    assert!(matches!(
+        w.service.abort(&w.bob, HERE, game, 1).await,
+        Err(AppError::OutOfDate { .. })
+    ));
+    let aborted = w.service.abort(&w.bob, HERE, game, 0).await.unwrap();
+    assert_eq!(
+        aborted.text.lines().next().unwrap(),
+        tr!(Lang::En, "game-aborted-by", id = game.0, name = "bob")
+    );
+    assert!(aborted.ping.contains(&w.alice.id));
+    let e = refusal(w.service.abort(&w.alice, HERE, game, 0).await);
+    assert_eq!(e, tr!(Lang::En, "game-was-aborted", id = game.0));
+    // Not rated: neither has a result.
+    for player in [&w.alice, &w.bob] {
+        let rating = w
+            .service
+            .store()
+            .rating(HERE.guild_id, player.id)
+            .await
+            .unwrap();
+        assert_eq!((rating.wins, rating.losses, rating.draws), (0, 0, 0));
+    }
+
+    // Once both have moved, only resigning or a draw ends it.
+    let game = started_answered(&w, alice_first()).await;
+    let mut reply = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    for player in [&w.alice, &w.bob] {
+        let hole = reply.moves[0].0.to_string();
+        reply = w
+            .service
+            .play_move(player, HERE, Some(game), &hole, None)
+            .await
+            .unwrap();
+    }
+    assert!(!reply.may_abort);
+    let e = refusal(w.service.abort(&w.alice, HERE, game, 2).await);
+    assert_eq!(e, tr!(Lang::En, "abort-too-late", id = game.0));
 }

@@ -270,7 +270,9 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
         | DueEvent::Timeout { game_id, .. }
         | DueEvent::Abort { game_id, .. }
         | DueEvent::AiTurn { game_id, .. } => game_id,
-        DueEvent::ChallengeExpired { .. } => panic!("every challenge here was accepted"),
+        DueEvent::ChallengeExpired { .. } | DueEvent::ChallengeReminder { .. } => {
+            panic!("every challenge here was accepted")
+        }
     };
     // Three days per move: a reminder is due after two and a quarter.
     let now = START + 2 * DAY + DAY / 2;

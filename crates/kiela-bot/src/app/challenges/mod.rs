@@ -16,8 +16,20 @@ use super::players::named;
 use super::threads::thread_name;
 use super::{refused, words, AppError, FirstMover, GameService, Place, Reply, Result, User, DAY};
 
-/// How long a challenge waits for an answer.
-pub const CHALLENGE_LIFETIME: i64 = DAY;
+/// How many days a challenge waits for an answer when its server does
+/// not say: long enough for once-a-day players across time zones.
+pub const CHALLENGE_DAYS: i64 = 3;
+
+/// A challenge about to be stored.
+struct Offer {
+    /// `None`: open to anyone in the channel.
+    opponent: Option<UserId>,
+    /// With their days per move settled.
+    options: GameOptions,
+    rematch_of: Option<GameId>,
+    /// Days it waits for an answer.
+    within: i64,
+}
 
 impl GameService {
     /// `user` challenges `opponent`. Challenging the bot starts an AI game.
@@ -55,6 +67,7 @@ impl GameService {
             )
             .await?;
         let lang = place.lang;
+        let within = self.challenge_days(place).await?;
         let text = tr!(
             lang,
             "challenge",
@@ -62,14 +75,20 @@ impl GameService {
             name = &user.name,
             variant = words::variant(lang, options.variant),
             first = first_words(lang, options.first, &user.name, Some(&opponent.name)),
-            days = days
+            days = days,
+            within = within
         );
         let options = GameOptions {
             days: Some(days),
             ..options
         };
-        self.offer(user, place, Some(opponent.id), options, None, text)
-            .await
+        let offer = Offer {
+            opponent: Some(opponent.id),
+            options,
+            rematch_of: None,
+            within,
+        };
+        self.offer(user, place, offer, text).await
     }
 
     /// `user` challenges anyone in the channel: the first to accept plays.
@@ -85,33 +104,38 @@ impl GameService {
         self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         let lang = place.lang;
+        let within = self.challenge_days(place).await?;
         let text = tr!(
             lang,
             "challenge-open",
             name = &user.name,
             variant = words::variant(lang, options.variant),
             first = first_words(lang, options.first, &user.name, None),
-            days = days
+            days = days,
+            within = within
         );
         let options = GameOptions {
             days: Some(days),
             ..options
         };
-        self.offer(user, place, None, options, None, text).await
+        let offer = Offer {
+            opponent: None,
+            options,
+            rematch_of: None,
+            within,
+        };
+        self.offer(user, place, offer, text).await
     }
 
-    /// Stores a challenge from `user` to `opponent` (`None`: open to
-    /// anyone) with the post that announces it, `text`; `options` with
-    /// their days settled.
-    async fn offer(
-        &self,
-        user: &User,
-        place: Place,
-        opponent: Option<UserId>,
-        options: GameOptions,
-        rematch_of: Option<GameId>,
-        text: String,
-    ) -> Result<Reply> {
+    /// Stores `offer`, a challenge from `user`, with the post that
+    /// announces it, `text`.
+    async fn offer(&self, user: &User, place: Place, offer: Offer, text: String) -> Result<Reply> {
+        let Offer {
+            opponent,
+            options,
+            rematch_of,
+            within,
+        } = offer;
         let now = self.now();
         let post = NewPost {
             pings: opponent.into_iter().collect(),
@@ -126,7 +150,7 @@ impl GameService {
             first_mover: options.first,
             days_per_move: options.days.unwrap_or_default(),
             created_at: now,
-            expires_at: now + CHALLENGE_LIFETIME,
+            expires_at: now + within * DAY,
             rematch_of,
         };
         let Some((id, post_id)) = self
@@ -424,6 +448,38 @@ impl GameService {
             .is_some())
     }
 
+    /// Reminds the person challenged by `c`, halfway through its time, in
+    /// its channel (once: false if it was reminded or closed meanwhile).
+    pub(super) async fn remind(&self, c: &ChallengeRow) -> Result<bool> {
+        let Some(opponent) = c.opponent_id else {
+            return Ok(false);
+        };
+        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+            Some(chosen) => Lang::from_locale(&chosen),
+            None => self.lang_of(opponent).await?,
+        };
+        let challenger = self.name_of(c.challenger_id).await?;
+        let text = tr!(
+            lang,
+            "challenge-reminder",
+            mention = format!("<@{opponent}>"),
+            name = &challenger,
+            until = c.expires_at.to_string()
+        );
+        let post = NewPost {
+            to: PostTarget::Channel(c.channel_id),
+            text,
+            pings: vec![opponent],
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        };
+        Ok(self
+            .store
+            .remind_challenge(c.id, post, self.now())
+            .await?
+            .is_some())
+    }
+
     /// The Decline button of challenge `id`: its challenger withdraws it,
     /// anyone else declines it (refused unless it is addressed to them).
     pub async fn say_no(&self, user: &User, place: Place, id: ChallengeId) -> Result<Reply> {
@@ -501,6 +557,7 @@ impl GameService {
         self.meet(user).await?;
         let lang = place.lang;
         let name = self.name_of(opponent).await?;
+        let within = self.challenge_days(place).await?;
         let text = tr!(
             lang,
             "rematch-challenge",
@@ -509,10 +566,16 @@ impl GameService {
             id = game,
             variant = words::variant(lang, options.variant),
             first = first_words(lang, options.first, &user.name, Some(&name)),
-            days = options.days.unwrap_or_default()
+            days = options.days.unwrap_or_default(),
+            within = within
         );
-        self.offer(user, place, Some(opponent), options, Some(game), text)
-            .await
+        let offer = Offer {
+            opponent: Some(opponent),
+            options,
+            rematch_of: Some(game),
+            within,
+        };
+        self.offer(user, place, offer, text).await
     }
 
     /// Starts a game against the built-in AI; if the AI moves first, its

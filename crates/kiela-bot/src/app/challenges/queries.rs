@@ -72,6 +72,46 @@ impl Store {
         rows.iter().map(ChallengeRow::from_row).collect()
     }
 
+    /// Pending challenges addressed to someone, halfway through their
+    /// time at `now` and not reminded yet: their person is reminded once.
+    pub async fn challenges_to_remind(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE status = '{PENDING}' AND reminded = 0 AND opponent_id <> challenger_id \
+             AND created_at + (expires_at - created_at) / 2 <= $1 AND expires_at > $1 \
+             ORDER BY id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(ChallengeRow::from_row).collect()
+    }
+
+    /// Marks challenge `id` reminded with `post` (its reminder), once:
+    /// `None` if it was reminded or closed meanwhile.
+    pub async fn remind_challenge(
+        &self,
+        id: ChallengeId,
+        post: NewPost,
+        now: i64,
+    ) -> Result<Option<PostId>> {
+        let mut tx = self.begin().await?;
+        let done = sqlx::query(
+            "UPDATE challenges SET reminded = 1 WHERE id = $1 AND reminded = 0 AND status = $2",
+        )
+        .bind(id)
+        .bind(ChallengeStatus::Pending.as_str())
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, [post], now).await?;
+        tx.commit().await?;
+        Ok(ids.first().copied())
+    }
+
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>> {
         let row = sqlx::query(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"

@@ -54,6 +54,9 @@ pub enum DueEvent {
     /// its buttons and the challenger is told (fired once: only a pending
     /// challenge closes).
     ChallengeExpired { challenge_id: ChallengeId },
+    /// Half a challenge's time is gone: the person challenged is reminded
+    /// (once).
+    ChallengeReminder { challenge_id: ChallengeId },
 }
 
 impl DueEvent {
@@ -64,7 +67,7 @@ impl DueEvent {
             | DueEvent::Timeout { game_id, .. }
             | DueEvent::Abort { game_id, .. }
             | DueEvent::AiTurn { game_id, .. } => Some(game_id),
-            DueEvent::ChallengeExpired { .. } => None,
+            DueEvent::ChallengeExpired { .. } | DueEvent::ChallengeReminder { .. } => None,
         }
     }
 }
@@ -87,6 +90,9 @@ impl GameService {
         }
         for c in self.store.expired_challenges(now).await? {
             events.push(DueEvent::ChallengeExpired { challenge_id: c.id });
+        }
+        for c in self.store.challenges_to_remind(now).await? {
+            events.push(DueEvent::ChallengeReminder { challenge_id: c.id });
         }
         Ok(events)
     }
@@ -139,11 +145,20 @@ impl GameService {
     /// process fired it first): each event fires once (see the module's
     /// comment).
     pub async fn fire(&self, event: DueEvent) -> Result<bool> {
-        if let DueEvent::ChallengeExpired { challenge_id } = event {
-            return match self.store.challenge(challenge_id).await? {
-                Some(c) if c.status == ChallengeStatus::Pending => self.expire(&c).await,
-                _ => Ok(false),
-            };
+        match event {
+            DueEvent::ChallengeExpired { challenge_id } => {
+                return match self.store.challenge(challenge_id).await? {
+                    Some(c) if c.status == ChallengeStatus::Pending => self.expire(&c).await,
+                    _ => Ok(false),
+                };
+            }
+            DueEvent::ChallengeReminder { challenge_id } => {
+                return match self.store.challenge(challenge_id).await? {
+                    Some(c) if c.status == ChallengeStatus::Pending => self.remind(&c).await,
+                    _ => Ok(false),
+                };
+            }
+            _ => {}
         }
         let (DueEvent::Reminder {
             game_id, version, ..
@@ -245,7 +260,9 @@ impl GameService {
                     Err(e) => Err(e),
                 };
             }
-            DueEvent::ChallengeExpired { .. } => return Ok(false),
+            DueEvent::ChallengeExpired { .. } | DueEvent::ChallengeReminder { .. } => {
+                return Ok(false)
+            }
         }
         Ok(self.store.apply(&change).await?.is_some())
     }

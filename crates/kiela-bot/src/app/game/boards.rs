@@ -113,6 +113,10 @@ fn animate(
     ))
 }
 
+/// A game may be aborted (no result) until this many plies are played:
+/// until both players have made a move.
+pub(in crate::app) const ABORT_BEFORE_PLY: i64 = 2;
+
 impl GameService {
     /// The reply that shows a game: the picture, whose turn, the moves. An
     /// earlier ply of the game (a post delivered late) shows its picture
@@ -240,6 +244,15 @@ impl GameService {
         }
         // Only when the menu is offered: the person is to move.
         let may_hint = may_hint && !moves.is_empty();
+        // Until both have moved, outside tournaments (a no-show forfeits).
+        let may_abort = loaded.current
+            && !loaded.is_over()
+            && loaded.ply() < ABORT_BEFORE_PLY
+            && self
+                .store
+                .tournament_of_game(loaded.row.id)
+                .await?
+                .is_none();
         Ok(Reply {
             text,
             picture: Some(picture),
@@ -254,6 +267,7 @@ impl GameService {
             draw_offered,
             may_arrange,
             may_hint,
+            may_abort,
             ..Reply::default()
         })
     }

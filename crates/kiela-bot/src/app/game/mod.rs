@@ -7,7 +7,7 @@ mod choices;
 mod queries;
 mod replays;
 
-pub(in crate::app) use boards::{board_picture, BoardParts};
+pub(in crate::app) use boards::{board_picture, BoardParts, ABORT_BEFORE_PLY};
 pub(in crate::app) use choices::check_place;
 pub use choices::GameChoice;
 pub(super) use replays::Replays;

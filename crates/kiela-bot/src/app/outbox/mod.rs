@@ -243,6 +243,10 @@ impl GameService {
                 None => Reply {
                     text,
                     challenge: last.challenge_id,
+                    open_challenge: match last.challenge_id {
+                        Some(id) => (self.store.challenge(id).await?).is_some_and(|c| c.is_open()),
+                        None => false,
+                    },
                     tournament: last.tournament_id,
                     lang,
                     ..Reply::default()

@@ -401,6 +401,68 @@ impl GameService {
         self.answer(place, &[made], Some(&loaded)).await
     }
 
+    /// `user` aborts game `game` (from its board at `ply`) before both
+    /// players have moved: no result, not rated, the opponent told. Not in
+    /// tournaments, where a player who never moves forfeits.
+    pub async fn abort(&self, user: &User, place: Place, game: GameId, ply: i64) -> Result<Reply> {
+        let id = self.pick_game(user, place, Some(game)).await?;
+        let mut loaded = self.load(id).await?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if loaded.aborted() {
+            return refused(tr!(user.lang, "game-was-aborted", id = id));
+        }
+        if let Some(done) = loaded.game.outcome() {
+            return refused(tr!(
+                user.lang,
+                "already-over",
+                id = id,
+                outcome = words::outcome(user.lang, done)
+            ));
+        }
+        if loaded.ply() != ply {
+            return Err(AppError::OutOfDate { game_id: id });
+        }
+        if loaded.ply() >= super::game::ABORT_BEFORE_PLY {
+            return refused(tr!(user.lang, "abort-too-late", id = id));
+        }
+        if self.store.tournament_of_game(id).await?.is_some() {
+            return refused(tr!(user.lang, "abort-tournament", id = id));
+        }
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
+        let lang = place.lang;
+        let opponent = loaded.player(side.opponent());
+        let mut change = GameChange::of(&loaded.row, self.now());
+        change.state = GameState::Aborted;
+        change.deadline = None;
+        change.draw_offer = DrawOfferChange::Clear;
+        let text = |lang| tr!(lang, "game-aborted-by", id = id, name = &user.name);
+        let post = NewPost {
+            pings: loaded
+                .people(self.bot.id)
+                .into_iter()
+                .filter(|&p| p == opponent)
+                .collect(),
+            ..self.board_post(&loaded, loaded.ply(), text(lang), lang, true)
+        };
+        change.posts = vec![post.clone()];
+        let aborted = tr!(lang, "outcome-aborted");
+        change
+            .posts
+            .extend(self.lobby_result(&loaded, &aborted, lang).await?);
+        for to in self.event_dms(&loaded, &[opponent]) {
+            let channel = loaded.row.channel_id;
+            change
+                .posts
+                .push(to.post(channel, loaded.ply(), text(to.lang)));
+        }
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        loaded.change(&change, None)?;
+        self.answer(place, &[(ids[0], post)], Some(&loaded)).await
+    }
+
     /// Ends a game with a player-decided outcome, version-guarded, with the
     /// post that says so; `loaded` becomes the game after it.
     pub(in crate::app) async fn end(

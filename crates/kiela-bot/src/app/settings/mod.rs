@@ -9,6 +9,7 @@ use crate::store::GuildSettingsRow;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
+use super::challenges::CHALLENGE_DAYS;
 use super::{refused, GameService, Place, Reply, Result, ThreadsSetting, User};
 use crate::vocabulary::ChannelId;
 
@@ -52,6 +53,8 @@ pub struct Settings {
     pub daily_puzzle: Option<DailyPuzzle>,
     /// The daily puzzle's hour, 0 to 23 (UTC).
     pub puzzle_hour: Option<i64>,
+    /// How many days a challenge waits for an answer, 1 to 7.
+    pub challenge_days: Option<i64>,
 }
 
 impl Settings {
@@ -79,6 +82,15 @@ impl GameService {
                 None => place,
             },
         )
+    }
+
+    /// How many days a challenge made in `place` waits for an answer.
+    pub(super) async fn challenge_days(&self, place: Place) -> Result<i64> {
+        if place.guild_id.is_none() {
+            return Ok(CHALLENGE_DAYS);
+        }
+        let chosen = self.store.guild_settings(place.guild_id).await?;
+        Ok(chosen.challenge_days.unwrap_or(CHALLENGE_DAYS))
     }
 
     /// The days per move of a new game in `place`: `asked`, or the
@@ -141,6 +153,12 @@ impl GameService {
                 DailyPuzzle::In(id) => Some(id),
             };
         }
+        if let Some(days) = settings.challenge_days {
+            if !(1..=7).contains(&days) {
+                return refused(tr!(lang, "settings-challenge-days-range"));
+            }
+            row.challenge_days = Some(days);
+        }
         if let Some(hour) = settings.puzzle_hour {
             if !(0..24).contains(&hour) {
                 return refused(tr!(lang, "settings-puzzle-hour-range"));
@@ -196,6 +214,11 @@ fn describe(lang: Lang, row: &GuildSettingsRow, guild_locale: Lang) -> String {
         threads = threads,
         days = row.days_per_move.unwrap_or(DEFAULT_DAYS),
         channel = channel,
+        challenge_days = tr!(
+            lang,
+            "settings-challenge-days",
+            days = row.challenge_days.unwrap_or(CHALLENGE_DAYS)
+        ),
         puzzle = puzzle
     )
 }

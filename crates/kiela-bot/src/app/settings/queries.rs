@@ -11,7 +11,7 @@ impl Store {
     pub async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettingsRow> {
         let row = sqlx::query(
             "SELECT language, threads, days_per_move, games_channel_id, puzzle_channel_id, \
-             puzzle_hour FROM guild_settings \
+             puzzle_hour, challenge_days FROM guild_settings \
              WHERE guild_id = $1",
         )
         .bind(guild_id)
@@ -27,6 +27,7 @@ impl Store {
                     games_channel_id: cells.get("games_channel_id")?,
                     puzzle_channel_id: cells.get("puzzle_channel_id")?,
                     puzzle_hour: cells.get("puzzle_hour")?,
+                    challenge_days: cells.get("challenge_days")?,
                 }
             }
             None => GuildSettingsRow::default(),
@@ -37,11 +38,12 @@ impl Store {
     pub async fn save_guild_settings(&self, guild_id: GuildId, s: &GuildSettingsRow) -> Result<()> {
         sqlx::query(
             "INSERT INTO guild_settings (guild_id, language, threads, days_per_move, \
-             games_channel_id, puzzle_channel_id, puzzle_hour) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id) DO UPDATE SET \
+             games_channel_id, puzzle_channel_id, puzzle_hour, challenge_days) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id) DO UPDATE SET \
              language = excluded.language, threads = excluded.threads, \
              days_per_move = excluded.days_per_move, games_channel_id = excluded.games_channel_id, \
-             puzzle_channel_id = excluded.puzzle_channel_id, puzzle_hour = excluded.puzzle_hour",
+             puzzle_channel_id = excluded.puzzle_channel_id, puzzle_hour = excluded.puzzle_hour, \
+             challenge_days = excluded.challenge_days",
         )
         .bind(guild_id)
         .bind(s.language.as_deref())
@@ -50,6 +52,7 @@ impl Store {
         .bind(s.games_channel_id)
         .bind(s.puzzle_channel_id)
         .bind(s.puzzle_hour)
+        .bind(s.challenge_days)
         .execute(&self.pool)
         .await?;
         Ok(())

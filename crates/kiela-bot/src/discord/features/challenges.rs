@@ -160,18 +160,24 @@ pub async fn rematch(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     Ok(Post::of(cx.service.rematch(cx.user, cx.place, game).await?))
 }
 
-/// Under a challenge: Accept / Decline.
-pub fn answer_row(challenge: ChallengeId, lang: Lang) -> CreateActionRow {
+/// Under a challenge: Accept, and Decline (Withdraw under an open one,
+/// which only its author may use).
+pub fn answer_row(challenge: ChallengeId, open: bool, lang: Lang) -> CreateActionRow {
+    let no = if open {
+        "button-withdraw"
+    } else {
+        "button-decline"
+    };
     CreateActionRow::Buttons(vec![
         button(
             ComponentId::Accept { challenge },
             &tr!(lang, "button-accept"),
-            ButtonStyle::Success,
+            ButtonStyle::Primary,
         ),
         button(
             ComponentId::Decline { challenge },
-            &tr!(lang, "button-decline"),
-            ButtonStyle::Danger,
+            &tr!(lang, no),
+            ButtonStyle::Secondary,
         ),
     ])
 }
@@ -180,6 +186,6 @@ pub fn rematch_button(game: GameId, lang: Lang) -> CreateButton {
     button(
         ComponentId::Rematch { game },
         &tr!(lang, "button-rematch"),
-        ButtonStyle::Success,
+        ButtonStyle::Secondary,
     )
 }

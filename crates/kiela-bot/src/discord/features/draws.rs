@@ -68,7 +68,7 @@ pub fn answer_row(game: GameId, ply: i64, lang: Lang) -> CreateActionRow {
         button(
             ComponentId::AcceptDraw { game, ply },
             &tr!(lang, "button-accept-draw"),
-            ButtonStyle::Success,
+            ButtonStyle::Primary,
         ),
         button(
             ComponentId::DeclineDraw { game, ply },

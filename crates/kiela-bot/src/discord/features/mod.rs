@@ -69,7 +69,11 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
         rows.push(tournaments::sign_up_row(tournament, lang));
     }
     if let Some(challenge) = reply.challenge {
-        rows.push(challenges::answer_row(challenge, lang));
+        rows.push(challenges::answer_row(
+            challenge,
+            reply.open_challenge,
+            lang,
+        ));
     }
     let Some(game) = reply.public_board() else {
         return rows;
@@ -90,7 +94,7 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
         return rows;
     }
     rows.extend(playing::move_menu(id, ply, &reply.moves, lang));
-    // At most five: Watch, Arrange, Offer draw, Hint, Resign.
+    // At most five: Watch, Arrange, Offer draw, Hint, Resign (or Abort).
     let watch = (ply > 0).then(|| playing::watch_button(id, ply, lang));
     let arrange = reply
         .may_arrange
@@ -98,7 +102,11 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     // A pending offer is answered below, not offered again.
     let offer = (!reply.draw_offered).then(|| draws::offer_button(id, ply, lang));
     let hint = reply.may_hint.then(|| playing::hint_button(id, ply, lang));
-    let resign = playing::resign_button(id, ply, lang);
+    // Before both have moved, Abort ends the game without a result.
+    let resign = match reply.may_abort {
+        true => playing::abort_button(id, ply, lang),
+        false => playing::resign_button(id, ply, lang),
+    };
     let buttons = watch
         .into_iter()
         .chain(arrange)

@@ -141,6 +141,12 @@ pub async fn chosen(
     Ok(Post::of(reply))
 }
 
+/// The Abort button: the game ends without a result.
+pub async fn abort(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
+    let reply = cx.service.abort(cx.user, cx.place, game, ply).await?;
+    Ok(Post::of(reply))
+}
+
 /// The Resign button: asks first.
 pub async fn resign(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     cx.service.check_button(cx.user, game, ply).await?;
@@ -299,7 +305,7 @@ fn confirm_arrange_row(game: GameId, ply: i64, layout: Layout, lang: Lang) -> Ve
         button(
             ComponentId::ConfirmArrange { game, ply, layout },
             &tr!(lang, "button-confirm-arrange"),
-            ButtonStyle::Success,
+            ButtonStyle::Primary,
         ),
         button(
             ComponentId::EditArrange { game, ply, layout },
@@ -366,7 +372,7 @@ pub fn arrange_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     button(
         ComponentId::Arrange { game, ply },
         &tr!(lang, "button-arrange"),
-        ButtonStyle::Primary,
+        ButtonStyle::Secondary,
     )
 }
 
@@ -386,11 +392,19 @@ pub fn resign_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     )
 }
 
+pub fn abort_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::Abort { game, ply },
+        &tr!(lang, "button-abort"),
+        ButtonStyle::Secondary,
+    )
+}
+
 pub fn watch_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
     button(
         ComponentId::Watch { game, ply },
         &tr!(lang, "button-watch"),
-        ButtonStyle::Primary,
+        ButtonStyle::Secondary,
     )
 }
 

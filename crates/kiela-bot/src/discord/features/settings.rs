@@ -28,6 +28,8 @@ const THREADS: Opt<ThreadsSetting> = Opt::new("threads");
 const DEFAULT_DAYS: Opt<i64> = Opt::new("days").keys("opt-settings").min(1).max(14);
 const GAMES_CHANNEL: Opt<ChannelId> = Opt::new("games-channel").channel_types(&[ChannelType::Text]);
 const ANYWHERE: Opt<bool> = Opt::new("anywhere");
+/// Days a challenge waits for an answer.
+const CHALLENGE_DAYS: Opt<i64> = Opt::new("challenge-days").min(1).max(7);
 const PUZZLE_CHANNEL: Opt<ChannelId> =
     Opt::new("puzzle-channel").channel_types(&[ChannelType::Text]);
 /// The daily puzzle's hour, UTC.
@@ -60,6 +62,7 @@ pub const SETTINGS: Subcommand = Subcommand {
         DEFAULT_DAYS.spec(),
         GAMES_CHANNEL.spec(),
         ANYWHERE.spec(),
+        CHALLENGE_DAYS.spec(),
         PUZZLE_CHANNEL.spec(),
         PUZZLE_HOUR.spec(),
         PUZZLE_OFF.spec(),
@@ -81,6 +84,7 @@ pub const SETTINGS: Subcommand = Subcommand {
                 (None, _) => None,
             },
             puzzle_hour: args.get(&PUZZLE_HOUR)?,
+            challenge_days: args.get(&CHALLENGE_DAYS)?,
         })))
     },
 };

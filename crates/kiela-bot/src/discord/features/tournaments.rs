@@ -182,7 +182,7 @@ pub fn sign_up_row(tournament: TournamentId, lang: Lang) -> CreateActionRow {
         made(
             TournamentButton::Start,
             "button-tournament-start",
-            ButtonStyle::Success,
+            ButtonStyle::Secondary,
         ),
     ])
 }
