@@ -322,10 +322,11 @@ async fn a_whole_game_from_challenge_to_result() {
     assert!(!board.ephemeral);
     assert_board_picture(&board);
     assert_eq!(to_move(&table, &board).id, table.ana.id);
+    // Before both have moved, Abort stands where Resign will.
     assert!(board
         .custom_ids()
         .iter()
-        .any(|id| id.starts_with("kiela:resign:")));
+        .any(|id| id.starts_with("kiela:abort:")));
     assert!(board
         .custom_ids()
         .iter()
@@ -572,7 +573,7 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
 
     let stranger = table.select(&table.carol, &board, &hole).await;
     assert_private(&stranger, &en!("error-not-your-game"));
-    let stranger = table.click(&table.carol, &board, "kiela:resign:").await;
+    let stranger = table.click(&table.carol, &board, "kiela:abort:").await;
     assert_private(&stranger, &en!("error-not-your-game"));
     let early = table.select(&table.bob, &board, &hole).await;
     let south = en!("side-south");
@@ -1162,7 +1163,8 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
         name = "Ana",
         variant = en!("variant-standard"),
         first = en!("first-named", name = "Ana"),
-        days = 3
+        days = 3,
+        within = 3
     );
     assert!(
         challenge.content.contains(&challenges),
@@ -1176,7 +1178,7 @@ async fn a_portuguese_user_gets_portuguese_private_replies_and_errors() {
         .click(
             &table.carol.clone().speaking("pt-BR"),
             &board,
-            "kiela:resign:",
+            "kiela:abort:",
         )
         .await;
     assert_private(&stranger, &pt!("error-not-your-game"));
@@ -1200,7 +1202,8 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
         name = "Ana",
         variant = pt!("variant-standard"),
         first = pt!("first-named", name = "Ana"),
-        days = 3
+        days = 3,
+        within = 3
     );
     assert!(
         challenge.content.contains(&challenges),
@@ -1237,7 +1240,7 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
     assert!(words.contains(&pt!("menu-sow-from")), "{words:?}");
     let option = pt!("menu-hole", hole = ANY, stones = ANY);
     assert!(words.iter().any(|w| says(w, &option)), "{words:?}");
-    assert!(words.contains(&pt!("button-resign")), "{words:?}");
+    assert!(words.contains(&pt!("button-abort")), "{words:?}");
 
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let next = table.select(&table.ana, &board, &hole).await;
@@ -1256,7 +1259,7 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
     // private; the result, public, is Portuguese.
     let rules = table.slash(&table.bob, "rules", opts()).await;
     assert_private(&rules, &en!("rules-summary"));
-    let confirm = table.click(&table.bob, &next, "kiela:resign:").await;
+    let confirm = table.slash(&table.bob, "resign", opts()).await;
     assert_private(&confirm, &en!("confirm-resign", id = 1));
     assert_eq!(component_words(&confirm), [en!("button-confirm-resign")]);
     let over = table.click(&table.bob, &confirm, "kiela:resign-yes:").await;
@@ -1288,6 +1291,7 @@ async fn managers_choose_the_servers_language() {
             threads = en!("settings-threads-auto"),
             days = 3,
             channel = en!("settings-channel-anywhere"),
+            challenge_days = en!("settings-challenge-days", days = 3),
             puzzle = en!("settings-puzzle-off")
         )
     };
@@ -2067,6 +2071,7 @@ async fn a_missing_thread_permission_refuses_the_challenge() {
         threads = en!("settings-threads-on"),
         days = 3,
         channel = en!("settings-channel-anywhere"),
+        challenge_days = en!("settings-challenge-days", days = 3),
         puzzle = en!("settings-puzzle-off")
     );
     assert_private(&set, &settings);
@@ -2129,6 +2134,7 @@ async fn a_servers_games_channel_and_default_days() {
             threads = en!("settings-threads-auto"),
             days = 5,
             channel = channel,
+            challenge_days = en!("settings-challenge-days", days = 3),
             puzzle = en!("settings-puzzle-off")
         )
     };
@@ -2142,7 +2148,8 @@ async fn a_servers_games_channel_and_default_days() {
         name = "Ana",
         variant = en!("variant-standard"),
         first = en!("first-random"),
-        days = 5
+        days = 5,
+        within = 3
     );
     assert!(
         challenge.content.contains(&challenges),
@@ -2259,7 +2266,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         id = 1,
         variant = en!("variant-beginner"),
         first = en!("first-named", name = "Bob"),
-        days = 2
+        days = 2,
+        within = 3
     );
     assert!(rematch.content.contains(&asked), "{}", rematch.content);
     assert_eq!(pinged(&rematch), vec![table.ana.id]);
@@ -2331,7 +2339,8 @@ async fn an_open_challenge_goes_to_the_first_taker_and_loses_its_buttons() {
         name = "Ana",
         variant = en!("variant-standard"),
         first = en!("first-random"),
-        days = 3
+        days = 3,
+        within = 3
     );
     assert!(open.content.contains(&challenges), "{}", open.content);
     assert!(pinged(&open).is_empty(), "{:?}", open.allowed_mentions);
@@ -2385,7 +2394,22 @@ async fn declined_and_expired_challenges_lose_their_buttons_and_tell_the_challen
         .contains(&en!("challenge-status-declined", name = "Bob")));
 
     let challenge = table.slash(&table.ana, "challenge", to_bob(2)).await;
-    table.later(DAY + 1).await;
+    // Halfway, Bob is reminded once in the channel.
+    table.later(DAY + DAY / 2).await;
+    let reminder = en!(
+        "challenge-reminder",
+        mention = mention(&table.bob),
+        name = "Ana",
+        until = ANY
+    );
+    let reminded = table
+        .fake
+        .wait_for_message("the reminder", |m| {
+            m.content.starts_with(up_to_any(&reminder))
+        })
+        .await;
+    assert_eq!(pinged(&reminded), vec![table.bob.id]);
+    table.later(DAY + DAY / 2 + 1).await;
     let expired = en!(
         "challenge-expired-to",
         mention = mention(&table.ana),
@@ -2705,7 +2729,7 @@ async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
     let typed = table.slash(&table.ana, "hint", opts()).await;
     assert_eq!(typed.content, hint.content);
 
-    let confirm = table.click(&table.ana, &board, "kiela:resign:").await;
+    let confirm = table.slash(&table.ana, "resign", opts()).await;
     let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;
     let hints = en!("result-hints", count = 2);
     assert!(over.content.contains(&hints), "{}", over.content);
