@@ -382,10 +382,6 @@ cmd-kiela-name = kiela
 cmd-kiela-description = Play Kiela, the four-row mancala of northern Angola
 cmd-challenge-name = challenge
 cmd-challenge-description = Challenge someone to a game (challenge me to play the AI)
-cmd-accept-name = accept
-cmd-accept-description = Accept the challenge you received
-cmd-decline-name = decline
-cmd-decline-description = Decline the challenge you received
 cmd-ai-name = ai
 cmd-ai-description = Play against the computer
 cmd-move-name = move
@@ -863,3 +859,15 @@ button-abort = Abort
 game-aborted-by = Game #{ $id } aborted by { $name } before both players had moved: no result, not rated.
 abort-too-late = game #{ $id } is under way: both players have moved, so it can only be resigned or drawn now
 abort-tournament = game #{ $id } is a tournament game: it cannot be aborted (a player who never moves loses it)
+
+# Help and the first minutes
+
+help-quick-start =
+    **Kiela in three steps**
+    1. Start a game: `/kiela challenge opponent:@friend`, or `/kiela ai` to play the computer.
+    2. On your turn, pick one of your holes in the menu under the board. Its stones are sown one by one round your two rows. Ending in an occupied hole relays: you pick its stones up and sow on. Ending in your inner row facing your opponent's stones captures them, and you sow those too.
+    3. Whoever cannot move loses. Learn it one idea at a time with `/kiela learn`, then train your eye with `/kiela puzzle`.
+    The picture shows one turn: North sowed G4, relayed twice, captured C2 and C1, and sowed on. The rules in short: `/kiela rules`.
+rules-learn-more = The picture shows a relay and a capture. New to Kiela? `/kiela learn` teaches it one idea at a time.
+cmd-help-name = help
+cmd-help-description = Kiela in three steps, with a picture (only you see it)

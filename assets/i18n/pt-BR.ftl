@@ -430,10 +430,6 @@ cmd-kiela-name = kiela
 cmd-kiela-description = Jogue Kiela, o mancala de quatro fileiras do norte de Angola
 cmd-challenge-name = desafiar
 cmd-challenge-description = Desafie alguém para uma partida (desafie a mim para jogar contra a IA)
-cmd-accept-name = aceitar
-cmd-accept-description = Aceite o desafio que você recebeu
-cmd-decline-name = recusar
-cmd-decline-description = Recuse o desafio que você recebeu
 cmd-ai-name = ia
 cmd-ai-description = Jogue contra o computador
 cmd-move-name = semear
@@ -912,3 +908,15 @@ button-abort = Anular
 game-aborted-by = Partida #{ $id } anulada por { $name } antes de os dois jogadores jogarem: sem resultado, sem rating.
 abort-too-late = a partida #{ $id } já está em andamento: os dois jogadores já jogaram, então agora só é possível desistir ou empatar
 abort-tournament = a partida #{ $id } é de um torneio: não pode ser anulada (quem nunca joga perde a partida)
+
+# Ajuda e os primeiros minutos
+
+help-quick-start =
+    **Kiela em três passos**
+    1. Comece uma partida: `/kiela desafiar adversário:@amigo`, ou `/kiela ia` para jogar contra o computador.
+    2. Na sua vez, escolha uma das suas casas no menu sob o tabuleiro. As sementes dela são semeadas uma a uma pelas suas duas fileiras. Se a última cair numa casa ocupada, você recolhe as sementes dela e continua a semear. Se cair na sua fileira interna, diante de sementes do adversário, você as captura e semeia também.
+    3. Quem não pode jogar perde. Aprenda uma ideia de cada vez com `/kiela aprender` e treine o olhar com `/kiela problema`.
+    A imagem mostra uma jogada: o Norte semeou G4, recolheu duas vezes, capturou C2 e C1 e continuou a semear. As regras em resumo: `/kiela regras`.
+rules-learn-more = A imagem mostra uma recolha e uma captura. Novo no Kiela? `/kiela aprender` ensina uma ideia de cada vez.
+cmd-help-name = ajuda
+cmd-help-description = O Kiela em três passos, com uma imagem (só você vê)

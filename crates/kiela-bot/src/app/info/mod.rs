@@ -1,12 +1,12 @@
 //! Looking things up: a player's games, a game's record, the rules.
 
-use kiela_render::GameView;
+use kiela_render::{GameView, LastMove};
 use kiela_rules::{Record, Side};
 
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::game::check_place;
+use super::game::{board_picture, check_place, BoardParts};
 use super::limits::{self, Document, Lines};
 use super::{
     words, AppError, BoardMessage, Format, GameService, Picture, Place, Reply, Result, User,
@@ -144,6 +144,55 @@ fn message_link(guild_id: GuildId, board: BoardMessage) -> String {
         "https://discord.com/channels/{guild}/{}/{}",
         board.channel_id, board.message_id
     )
+}
+
+/// The example turn the help and the rules show: the README's game, ply
+/// 22, where North's G4 relays twice, captures C2 and C1, and sows on.
+const EXAMPLE_GAME: &str = include_str!("../../../../../assets/examples/game.txt");
+const EXAMPLE_PLY: usize = 22;
+
+impl GameService {
+    /// `/kiela help`: a quick start in three steps, with the example turn.
+    pub async fn help(&self, user: &User) -> Result<Reply> {
+        self.with_example_turn(user.lang, tr!(user.lang, "help-quick-start"))
+            .await
+    }
+
+    /// `/kiela rules`: the rules in short, with the example turn, and
+    /// where to learn them.
+    pub async fn rules(&self, user: &User) -> Result<Reply> {
+        let text = format!(
+            "{}\n{}",
+            rules_summary(user.lang),
+            tr!(user.lang, "rules-learn-more")
+        );
+        self.with_example_turn(user.lang, text).await
+    }
+
+    /// `text`, privately, with the picture of the example turn.
+    async fn with_example_turn(&self, lang: Lang, text: String) -> Result<Reply> {
+        let record: Record = EXAMPLE_GAME
+            .parse()
+            .map_err(|e| AppError::Internal(format!("the example game: {e}")))?;
+        let moves = &record.moves[..EXAMPLE_PLY];
+        let mut game = kiela_rules::Game::new(record.variant);
+        for mv in &moves[..EXAMPLE_PLY - 1] {
+            game.play(mv)
+                .map_err(|e| AppError::Internal(format!("the example game: {e}")))?;
+        }
+        let last = LastMove::new(game.position(), moves[EXAMPLE_PLY - 1])
+            .map_err(|e| AppError::Internal(format!("the example game: {e}")))?;
+        game.play(&moves[EXAMPLE_PLY - 1])
+            .map_err(|e| AppError::Internal(format!("the example game: {e}")))?;
+        let side = |side| kiela_render::words::side(lang, side);
+        let parts = BoardParts::exercise(side(Side::South), side(Side::North), Some(last));
+        let picture = board_picture(parts, *game.position(), lang).await?;
+        Ok(Reply {
+            picture: Some(picture),
+            lang,
+            ..Reply::private(text)
+        })
+    }
 }
 
 /// A short summary of the rules, for `/kiela rules`.

@@ -37,18 +37,6 @@ pub const CHALLENGE: Subcommand = Subcommand {
     },
 };
 
-pub const ACCEPT: Subcommand = Subcommand {
-    name: "accept",
-    options: &[],
-    read: |_| Ok(Box::new(Challenges::Accept)),
-};
-
-pub const DECLINE: Subcommand = Subcommand {
-    name: "decline",
-    options: &[],
-    read: |_| Ok(Box::new(Challenges::Decline)),
-};
-
 pub const AI: Subcommand = Subcommand {
     name: "ai",
     options: &[
@@ -80,8 +68,6 @@ enum Challenges {
         opponent: Option<User>,
         options: GameOptions,
     },
-    Accept,
-    Decline,
     Ai {
         level: Level,
         options: GameOptions,
@@ -101,8 +87,6 @@ impl Request for Challenges {
                 opponent: None,
                 options,
             } => service.open_challenge(user, place, options).await,
-            Challenges::Accept => service.accept(user, place, None).await,
-            Challenges::Decline => service.decline(user, place, None).await,
             Challenges::Ai { level, options } => {
                 service.start_ai_game(user, place, level, options).await
             }

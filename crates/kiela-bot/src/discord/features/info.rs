@@ -3,7 +3,7 @@
 
 use serenity::async_trait;
 
-use crate::app::{rules_summary, AppError, Reply, User};
+use crate::app::{AppError, User};
 
 use crate::discord::command::{Opt, Request, Subcommand};
 use crate::discord::handler::Cx;
@@ -34,6 +34,12 @@ pub const LEADERBOARD: Subcommand = Subcommand {
     read: |_| Ok(Box::new(Info::Leaderboard)),
 };
 
+pub const HELP: Subcommand = Subcommand {
+    name: "help",
+    options: &[],
+    read: |_| Ok(Box::new(Info::Help)),
+};
+
 pub const RULES: Subcommand = Subcommand {
     name: "rules",
     options: &[],
@@ -46,6 +52,7 @@ enum Info {
     Stats { player: Option<User> },
     Leaderboard,
     Rules,
+    Help,
 }
 
 #[async_trait]
@@ -60,12 +67,8 @@ impl Request for Info {
                     .await?
             }
             Info::Leaderboard => service.leaderboard(place).await?,
-            Info::Rules => Reply {
-                text: rules_summary(user.lang),
-                private: true,
-                lang: user.lang,
-                ..Reply::default()
-            },
+            Info::Rules => service.rules(user).await?,
+            Info::Help => service.help(user).await?,
         };
         Ok(Post::of(reply))
     }

@@ -23,8 +23,6 @@ use super::command::Entry;
 /// command).
 pub const TREE: &[Entry] = &[
     Entry::Sub(challenges::CHALLENGE),
-    Entry::Sub(challenges::ACCEPT),
-    Entry::Sub(challenges::DECLINE),
     Entry::Sub(challenges::AI),
     Entry::Sub(playing::MOVE),
     Entry::Sub(playing::ARRANGE),
@@ -45,6 +43,7 @@ pub const TREE: &[Entry] = &[
     Entry::Sub(tournaments::TOURNAMENTS),
     Entry::Sub(lessons::LEARN),
     Entry::Sub(puzzles::PUZZLE),
+    Entry::Sub(info::HELP),
 ];
 
 /// The rows under a reply, each feature's buttons in their place: a
