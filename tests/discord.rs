@@ -3043,3 +3043,22 @@ async fn puzzles_are_solved_missed_and_posted_daily() {
     .await;
     table.fake.check_calls();
 }
+
+/// `/kiela help` answers privately with the quick start and its picture;
+/// `accept` and `decline` are no longer subcommands (the buttons do them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_is_three_steps_and_a_picture() {
+    let table = Table::new().await;
+    let help = table.slash(&table.ana, "help", opts()).await;
+    assert_private(&help, &en!("help-quick-start"));
+    image::load_from_memory(&help.attachments[0].bytes).expect("a PNG");
+    let names: Vec<String> = table.fake.commands(Some(GUILD_ID)).await[0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(names.contains(&"help".to_string()), "{names:?}");
+    assert!(!names.contains(&"accept".to_string()), "{names:?}");
+    table.fake.check_calls();
+}

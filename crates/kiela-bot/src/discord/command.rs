@@ -550,8 +550,8 @@ mod tests {
         assert!(seen > 30, "{seen}");
     }
 
-    /// Discord takes at most 25 subcommands and groups under `/kiela`; the
-    /// feature to come (`/kiela help`, for the first minutes) needs one.
+    /// Discord takes at most 25 subcommands and groups under `/kiela`;
+    /// room is kept for one more group.
     #[test]
     fn the_tree_keeps_room_for_the_groups_to_come() {
         const DISCORD_LIMIT: usize = 25;

@@ -5,6 +5,31 @@ use super::*;
 on_both_backends! {
     my_games_lists_those_waiting_for_me_first_with_links_to_their_boards,
     a_game_is_its_servers_business,
+    help_and_rules_show_a_turn_that_relays_and_captures,
+}
+
+/// `/kiela help` and `/kiela rules`: private, in the user's language,
+/// with the picture of the example turn (a relay and a capture).
+async fn help_and_rules_show_a_turn_that_relays_and_captures(db: Db) {
+    let w = world(db).await;
+    let ana = w.alice.clone().speaking(Lang::Pt);
+    for (user, lang) in [(&w.alice, Lang::En), (&ana, Lang::Pt)] {
+        let help = w.service.help(user).await.unwrap();
+        assert!(help.private);
+        assert_eq!(help.text, kiela_i18n::tr!(lang, "help-quick-start"));
+        let rules = w.service.rules(user).await.unwrap();
+        assert!(rules.private);
+        assert!(rules
+            .text
+            .ends_with(&kiela_i18n::tr!(lang, "rules-learn-more")));
+        for reply in [help, rules] {
+            let picture = reply.picture.expect("the example turn");
+            assert!(picture.bytes.starts_with(b"\x89PNG"));
+            // The alt text tells the turn: North's G4, relays and a capture.
+            assert!(picture.alt_text.contains("G4"), "{}", picture.alt_text);
+            assert!(picture.alt_text.contains("C2+C1"), "{}", picture.alt_text);
+        }
+    }
 }
 
 /// `/kiela games`: the games waiting for you first (whatever changed last),
