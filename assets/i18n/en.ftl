@@ -54,19 +54,18 @@ count-games = { $count ->
 
 ## The board's text
 
-verdict-wins = { $name } wins
-verdict-draw = Draw
-result-line = **{ $verdict }** ({ $score }, { $reason }).
+result-line = **{ $result }**
+result-resigned = { $winner } won: { $loser } resigned.
+result-timeout = { $winner } won: { $loser } ran out of time.
+result-no-moves = { $winner } won: { $loser } had no move left.
+result-won = { $winner } won.
+result-agreement = Draw by agreement.
+result-repetition = Draw: the same position came a third time.
+result-draw = Draw.
 game-over-for = Game over for { $players }.
 rating-change = { $name } { $rating } ({ $change })
-reason-no-moves = no legal move left
-reason-repetition = third repetition of the position
-reason-resignation = resignation
-reason-agreement = draw agreed
-reason-timeout = loss on time
-outcome = { $score } ({ $reason })
-your-move = { $mention } ({ $name }, { $side }), your move (no time limit).
-your-move-before = { $mention } ({ $name }, { $side }), your move (before <t:{ $deadline }:f>, <t:{ $deadline }:R>).
+your-move = { $mention } ({ $side }), your move (no time limit).
+your-move-before = { $mention } ({ $side }), your move (before <t:{ $deadline }:f>, <t:{ $deadline }:R>).
 may-rearrange = You may also rearrange your stones: the **Arrange** button opens a form (or type `/kiela arrange`).
 thinking = { $name } is thinking…
 show-headline = Game #{ $id }, move { $play }.
@@ -138,7 +137,7 @@ which-game = you have { $count } games here ({ $games }); say which with the `ga
 ## Refusals of moves (the rules engine's, as players read them)
 
 illegal-with-moves = { $error }. Your legal moves: { $moves }
-game-is-over = game #{ $id } is over ({ $outcome })
+game-is-over = game #{ $id } is over. { $outcome }
 illegal-not-your-hole = { $hole } is { $owner }'s hole
 illegal-empty = { $hole } is empty
 illegal-too-few = { $hole } holds a single stone; { $variant } needs at least { $min }
@@ -170,7 +169,7 @@ error-sorry = Sorry, something went wrong on our side and the action may not hav
 ## Draws
 
 draw-already-over = game #{ $id } is already over
-already-over = game #{ $id } is already over ({ $outcome })
+already-over = game #{ $id } is already over. { $outcome }
 draw-bot-refuses = { $name } does not take draws; play on or resign
 draw-accepted = { $name } accepted the draw in game #{ $id }.
 draw-already-offered = you have already offered a draw; your opponent can accept it with `/kiela draw`
@@ -466,7 +465,7 @@ game-aborted = Game #{ $id } aborted: { $name } did not make a first move in tim
 aborted-line = **No result**: an aborted game is not rated.
 game-was-aborted = game #{ $id } was aborted (no result): start a new one with `/kiela challenge`
 history-aborted = (aborted: no result, not rated)
-outcome-aborted = aborted, no result
+outcome-aborted = Aborted: no result.
 choice-aborted = aborted
 choice-dm-every-turn = Every turn (and reminders)
 choice-dm-reminders = Reminders only
@@ -515,7 +514,7 @@ choice-threads-off = Never (in the channel)
 
 game-started-line = { $mentions }{ $headline } The game is played in its thread.
 thread-name = Kiela #{ $id }: { $south } vs { $north }
-game-ended-line = Game #{ $id } ({ $south } vs { $north }) is over: { $outcome }. <#{ $thread }>
+game-ended-line = **Game #{ $id }** — { $outcome } <#{ $thread }>
 permission-send-messages = Send Messages
 permission-attach-files = Attach Files
 permission-create-public-threads = Create Public Threads
@@ -862,8 +861,7 @@ abort-tournament = game #{ $id } is a tournament game: it cannot be aborted (a p
 
 # Help and the first minutes
 
-help-quick-start =
-    **Kiela in three steps**
+help-quick-start = **Kiela in three steps**
     1. Start a game: `/kiela challenge opponent:@friend`, or `/kiela ai` to play the computer.
     2. On your turn, pick one of your holes in the menu under the board. Its stones are sown one by one round your two rows. Ending in an occupied hole relays: you pick its stones up and sow on. Ending in your inner row facing your opponent's stones captures them, and you sow those too.
     3. Whoever cannot move loses. Learn it one idea at a time with `/kiela learn`, then train your eye with `/kiela puzzle`.

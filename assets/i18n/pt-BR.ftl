@@ -82,19 +82,18 @@ count-games = { $count ->
 
 ## O texto do tabuleiro
 
-verdict-wins = { $name } vence
-verdict-draw = Empate
-result-line = **{ $verdict }** ({ $score }, { $reason }).
+result-line = **{ $result }**
+result-resigned = { $winner } venceu: { $loser } desistiu.
+result-timeout = { $winner } venceu: o tempo de { $loser } acabou.
+result-no-moves = { $winner } venceu: { $loser } ficou sem jogadas.
+result-won = { $winner } venceu.
+result-agreement = Empate por acordo.
+result-repetition = Empate: a mesma posição apareceu pela terceira vez.
+result-draw = Empate.
 game-over-for = Fim de partida para { $players }.
 rating-change = { $name } { $rating } ({ $change })
-reason-no-moves = sem jogadas possíveis
-reason-repetition = terceira repetição da posição
-reason-resignation = desistência
-reason-agreement = por acordo
-reason-timeout = derrota por tempo
-outcome = { $score } ({ $reason })
-your-move = { $mention } ({ $name }, { $side }), sua vez (sem limite de tempo).
-your-move-before = { $mention } ({ $name }, { $side }), sua vez (até <t:{ $deadline }:f>, <t:{ $deadline }:R>).
+your-move = { $mention } ({ $side }), sua vez (sem limite de tempo).
+your-move-before = { $mention } ({ $side }), sua vez (até <t:{ $deadline }:f>, <t:{ $deadline }:R>).
 may-rearrange = Você também pode redistribuir suas sementes: o botão **Redistribuir** abre um formulário (ou digite `/kiela redistribuir`).
 thinking = { $name } pensa na jogada…
 show-headline = Partida #{ $id }, jogada { $play }.
@@ -186,7 +185,7 @@ which-game = você tem { $count } partidas aqui ({ $games }); diga qual com a op
 ## Jogadas recusadas (as recusas das regras, como o jogador as lê)
 
 illegal-with-moves = { $error }. Suas jogadas possíveis: { $moves }
-game-is-over = a partida #{ $id } terminou ({ $outcome })
+game-is-over = a partida #{ $id } terminou. { $outcome }
 illegal-not-your-hole = { $hole } é uma casa do { $owner }
 illegal-empty = { $hole } está vazia
 illegal-too-few = { $hole } tem uma só semente; na variante { $variant }, é preciso ter pelo menos { $min } para semear
@@ -218,7 +217,7 @@ error-sorry = Desculpe, algo deu errado do nosso lado e a ação pode não ter s
 ## Empates
 
 draw-already-over = a partida #{ $id } já terminou
-already-over = a partida #{ $id } já terminou ({ $outcome })
+already-over = a partida #{ $id } já terminou. { $outcome }
 draw-bot-refuses = { $name } não aceita empates; continue jogando ou desista
 draw-accepted = { $name } aceitou o empate na partida #{ $id }.
 draw-already-offered = você já ofereceu empate; seu adversário pode aceitar com `/kiela empate`
@@ -514,7 +513,7 @@ game-aborted = Partida #{ $id } anulada: { $name } não fez a primeira jogada a 
 aborted-line = **Sem resultado**: uma partida anulada não conta para o rating.
 game-was-aborted = a partida #{ $id } foi anulada (sem resultado): comece outra com `/kiela desafiar`
 history-aborted = (anulada: sem resultado, não conta para o rating)
-outcome-aborted = anulada, sem resultado
+outcome-aborted = Anulada: sem resultado.
 choice-aborted = anulada
 choice-dm-every-turn = Sempre que for a sua vez (e lembretes)
 choice-dm-reminders = Só lembretes
@@ -563,7 +562,7 @@ choice-threads-off = Nunca (no canal)
 
 game-started-line = { $mentions }{ $headline } A partida é jogada no tópico dela.
 thread-name = Kiela #{ $id }: { $south } x { $north }
-game-ended-line = A partida #{ $id } ({ $south } x { $north }) terminou: { $outcome }. <#{ $thread }>
+game-ended-line = **Partida #{ $id }** — { $outcome } <#{ $thread }>
 permission-send-messages = Enviar mensagens
 permission-attach-files = Anexar arquivos
 permission-create-public-threads = Criar tópicos públicos
@@ -911,8 +910,7 @@ abort-tournament = a partida #{ $id } é de um torneio: não pode ser anulada (q
 
 # Ajuda e os primeiros minutos
 
-help-quick-start =
-    **Kiela em três passos**
+help-quick-start = **Kiela em três passos**
     1. Comece uma partida: `/kiela desafiar adversário:@amigo`, ou `/kiela ia` para jogar contra o computador.
     2. Na sua vez, escolha uma das suas casas no menu sob o tabuleiro. As sementes dela são semeadas uma a uma pelas suas duas fileiras. Se a última cair numa casa ocupada, você recolhe as sementes dela e continua a semear. Se cair na sua fileira interna, diante de sementes do adversário, você as captura e semeia também.
     3. Quem não pode jogar perde. Aprenda uma ideia de cada vez com `/kiela aprender` e treine o olhar com `/kiela problema`.

@@ -499,6 +499,11 @@ mod tests {
         for path in user_facing_sources() {
             let source = std::fs::read_to_string(&path).unwrap();
             for (i, _) in source.match_indices("tr!(") {
+                // `tr!(`, not the end of another macro's name (`include_str!(`).
+                let before = source[..i].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
                 let rest = &source[i..];
                 let Some(quote) = rest.find('"') else {
                     continue;

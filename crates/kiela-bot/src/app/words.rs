@@ -6,9 +6,7 @@
 use kiela_ai::Level;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_rules::{
-    GameError, GameResult, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason,
-};
+use kiela_rules::{GameError, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side};
 
 // The names the pictures use are the names the messages use.
 pub(super) use kiela_render::words::{side, variant};
@@ -24,28 +22,28 @@ pub(super) fn level(lang: Lang, level: Level) -> String {
     }
 }
 
-pub(super) fn reason(lang: Lang, reason: Reason) -> String {
-    match reason {
-        Reason::NoMoves => tr!(lang, "reason-no-moves"),
-        Reason::Repetition => tr!(lang, "reason-repetition"),
-        Reason::Resignation => tr!(lang, "reason-resignation"),
-        Reason::Agreement => tr!(lang, "reason-agreement"),
-        Reason::Timeout => tr!(lang, "reason-timeout"),
-    }
-}
-
-/// E.g. `1-0 (resignation)`.
-pub(super) fn outcome(lang: Lang, outcome: Outcome) -> String {
-    tr!(
-        lang,
-        "outcome",
-        score = result(outcome.result),
-        reason = reason(lang, outcome.reason)
-    )
-}
-
-fn result(result: GameResult) -> &'static str {
-    result.notation()
+/// How a game ended, in words with its players' names (`south`,
+/// `north`): "Ana won: Bob resigned.", "Draw by agreement.".
+pub(super) fn outcome(lang: Lang, outcome: Outcome, south: &str, north: &str) -> String {
+    let name = |side: Side| match side {
+        Side::South => south,
+        Side::North => north,
+    };
+    let Some(winner) = outcome.result.winner() else {
+        return match outcome.reason {
+            Reason::Agreement => tr!(lang, "result-agreement"),
+            Reason::Repetition => tr!(lang, "result-repetition"),
+            _ => tr!(lang, "result-draw"),
+        };
+    };
+    let (winner, loser) = (name(winner), name(winner.opponent()));
+    let key = match outcome.reason {
+        Reason::Resignation => "result-resigned",
+        Reason::Timeout => "result-timeout",
+        Reason::NoMoves => "result-no-moves",
+        Reason::Agreement | Reason::Repetition => "result-won",
+    };
+    tr!(lang, key, winner = winner, loser = loser)
 }
 
 pub(super) fn bad_hole(lang: Lang, error: &ParseHoleError) -> String {
@@ -69,7 +67,11 @@ pub fn describe_layout_error(lang: Lang, error: &LayoutError) -> String {
 /// A refused move, in `lang`.
 pub fn describe_game_error(lang: Lang, error: &GameError) -> String {
     match error {
-        GameError::Over(done) => tr!(lang, "illegal-game-over", outcome = outcome(lang, *done)),
+        GameError::Over(done) => {
+            let (south, north) = (side(lang, Side::South), side(lang, Side::North));
+            let done = outcome(lang, *done, &south, &north);
+            tr!(lang, "illegal-game-over", outcome = done)
+        }
         GameError::Illegal(illegal) => describe_illegal(lang, illegal),
     }
 }

@@ -54,7 +54,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         assert!(turns < 2000, "the game should end");
     }
     assert!(
-        reply.text.contains("wins") || reply.text.contains("Draw"),
+        reply.text.contains(" won") || reply.text.contains("Draw"),
         "{}",
         reply.text
     );

@@ -196,7 +196,8 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     assert!(w.service.fire(events[0]).await.unwrap());
     let timeout = last_post(&w).await;
     assert!(
-        timeout.text.contains("alice ran out of time") && timeout.text.contains("bob wins"),
+        timeout.text.contains("alice ran out of time")
+            && timeout.text.contains("**bob won: alice ran out of time.**"),
         "{}",
         timeout.text
     );

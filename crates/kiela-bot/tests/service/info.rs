@@ -17,6 +17,8 @@ async fn help_and_rules_show_a_turn_that_relays_and_captures(db: Db) {
         let help = w.service.help(user).await.unwrap();
         assert!(help.private);
         assert_eq!(help.text, kiela_i18n::tr!(lang, "help-quick-start"));
+        // The catalogue's text, not its key: three numbered steps.
+        assert!(help.text.contains("\n3. ") && help.text.contains("/kiela"), "{}", help.text);
         let rules = w.service.rules(user).await.unwrap();
         assert!(rules.private);
         assert!(rules

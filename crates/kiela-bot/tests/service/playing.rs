@@ -312,7 +312,7 @@ async fn resignation_and_draws(db: Db) {
     );
     let done = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(
-        done.text.contains("Draw") && done.text.contains("1/2-1/2"),
+        done.text.contains("**Draw by agreement.**"),
         "{}",
         done.text
     );
@@ -321,7 +321,7 @@ async fn resignation_and_draws(db: Db) {
     let game = started(&w, alice_first()).await;
     let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
     assert!(
-        done.text.contains("alice wins") && done.text.contains("resignation"),
+        done.text.contains("**alice won: bob resigned.**"),
         "{}",
         done.text
     );

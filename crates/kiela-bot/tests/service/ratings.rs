@@ -142,7 +142,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .await
         .unwrap();
     assert!(
-        done.text.contains("resignation") && !done.text.contains("(+"),
+        done.text.contains("resigned.") && !done.text.contains("(+"),
         "{}",
         done.text
     );

@@ -59,7 +59,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         shown.text
     );
     assert!(
-        shown.text.contains("(alice, Sul), sua vez"),
+        shown.text.contains("<@1> (Sul), sua vez"),
         "{}",
         shown.text
     );
@@ -223,9 +223,9 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     let lines = deliver_all(&w).await;
     let result = lines
         .iter()
-        .find(|r| r.text.contains("is over"))
+        .find(|r| r.text.starts_with("**Game #"))
         .expect("the lobby's result line");
-    assert!(result.text.contains("<#500>") && result.text.contains("resignation"));
+    assert!(result.text.contains("<#500>") && result.text.contains("resigned."));
     assert!(result.picture.is_none() && result.ping.is_empty());
 
     // A thread Discord refuses: the game is played in the lobby.

@@ -167,18 +167,11 @@ impl GameService {
                 game_over(&mut text, &mut ping);
             }
             Some(outcome) => {
-                let verdict = match outcome.result.winner() {
-                    Some(Side::South) => tr!(lang, "verdict-wins", name = &south),
-                    Some(Side::North) => tr!(lang, "verdict-wins", name = &north),
-                    None => tr!(lang, "verdict-draw"),
-                };
                 text.push('\n');
                 text.push_str(&tr!(
                     lang,
                     "result-line",
-                    verdict = verdict,
-                    score = outcome.result.notation(),
-                    reason = words::reason(lang, outcome.reason)
+                    result = loaded.outcome_words(lang, outcome)
                 ));
                 if loaded.row.hints > 0 {
                     text.push(' ');

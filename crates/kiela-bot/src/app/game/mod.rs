@@ -15,7 +15,7 @@ pub(super) use replays::Replays;
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};
 use crate::vocabulary::{GameId, GameState, UserId};
 use kiela_ai::Level;
-use kiela_rules::{Game, Move, Position, Side};
+use kiela_rules::{Game, Move, Outcome, Position, Side};
 use replays::Replayed;
 
 use super::players::named;
@@ -48,6 +48,12 @@ impl Loaded {
     /// The name of `side`'s player.
     pub(in crate::app) fn name(&self, side: Side) -> Name {
         named(self.player(side), self.players[seat(side)].as_ref())
+    }
+
+    /// How the game ended (`outcome`), in words with its players' names.
+    pub(in crate::app) fn outcome_words(&self, lang: kiela_i18n::Lang, outcome: Outcome) -> String {
+        let (south, north) = (self.name(Side::South), self.name(Side::North));
+        super::words::outcome(lang, outcome, &south.to_string(), &north.to_string())
     }
 
     /// The game after `change`, stored, and `played` (the move it made,

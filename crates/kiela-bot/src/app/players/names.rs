@@ -212,7 +212,7 @@ mod tests {
     fn the_raw_name_is_kept_and_messages_get_the_shown_one() {
         let name = Name::from("**Ana**");
         assert_eq!(name.raw(), "**Ana**");
-        let text = kiela_i18n::tr!(kiela_i18n::Lang::En, "verdict-wins", name = &name);
+        let text = kiela_i18n::tr!(kiela_i18n::Lang::En, "result-won", winner = &name);
         assert!(text.contains(r"\*\*Ana\*\*"), "{text}");
     }
 }

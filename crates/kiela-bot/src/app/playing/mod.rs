@@ -209,7 +209,7 @@ impl GameService {
                 user.lang,
                 "game-is-over",
                 id = loaded.row.id,
-                outcome = words::outcome(user.lang, outcome)
+                outcome = loaded.outcome_words(user.lang, outcome)
             ));
         }
         let to_move = loaded.game.turn();
@@ -305,7 +305,7 @@ impl GameService {
         outcome: Outcome,
         lang: Lang,
     ) -> Result<()> {
-        let worded = words::outcome(lang, outcome);
+        let worded = loaded.outcome_words(lang, outcome);
         change
             .posts
             .extend(self.lobby_result(loaded, &worded, lang).await?);
@@ -376,7 +376,7 @@ impl GameService {
                 user.lang,
                 "already-over",
                 id = id,
-                outcome = words::outcome(user.lang, done)
+                outcome = loaded.outcome_words(user.lang, done)
             ));
         }
         Ok(id)
@@ -416,7 +416,7 @@ impl GameService {
                 user.lang,
                 "already-over",
                 id = id,
-                outcome = words::outcome(user.lang, done)
+                outcome = loaded.outcome_words(user.lang, done)
             ));
         }
         if loaded.ply() != ply {
@@ -480,7 +480,7 @@ impl GameService {
                 lang,
                 "already-over",
                 id = loaded.row.id,
-                outcome = words::outcome(lang, done)
+                outcome = loaded.outcome_words(lang, done)
             ));
         }
         let mut change = GameChange::of(&loaded.row, self.now());

@@ -204,7 +204,9 @@ impl GameService {
         outcome: &str,
         lang: Lang,
     ) -> Result<Option<NewPost>> {
-        let Some(lobby) = loaded.row.lobby_channel_id else {
+        // A game against the AI is nobody else's business: its thread
+        // says how it ended, the lobby does not.
+        let (Some(lobby), None) = (loaded.row.lobby_channel_id, loaded.row.ai_level) else {
             return Ok(None);
         };
         let south = loaded.name(Side::South);
