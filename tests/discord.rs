@@ -356,9 +356,9 @@ async fn a_whole_game_from_challenge_to_result() {
     }
     assert!(
         [
-            en!("verdict-wins", name = "Ana"),
-            en!("verdict-wins", name = "Bob"),
-            en!("verdict-draw")
+            en!("result-no-moves", winner = "Ana", loser = "Bob"),
+            en!("result-no-moves", winner = "Bob", loser = "Ana"),
+            en!("result-repetition")
         ]
         .iter()
         .any(|verdict| board.content.contains(verdict)),
@@ -705,7 +705,7 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     let game = board_of(&over).unwrap().0;
     let resigned = en!("resigned", name = "Bob", id = game);
     assert!(over.content.contains(&resigned), "{}", over.content);
-    let verdict = en!("verdict-wins", name = "Ana");
+    let verdict = en!("result-resigned", winner = "Ana", loser = "Bob");
     assert!(over.content.contains(&verdict), "{}", over.content);
     // Both are told, though Bob ended it himself.
     let mut told = over.mentions();
@@ -872,7 +872,7 @@ async fn reminders_and_losses_on_time_are_posted_once() {
         .fake
         .wait_for_message("the loss on time", |m| m.content.contains(&ran_out))
         .await;
-    let verdict = en!("verdict-wins", name = "Bob");
+    let verdict = en!("result-timeout", winner = "Bob", loser = "Ana");
     assert!(timeout.content.contains(&verdict), "{}", timeout.content);
     assert_board_picture(&timeout);
 
@@ -1268,9 +1268,7 @@ async fn a_portuguese_server_gets_portuguese_boards_mentions_and_results() {
     assert!(over.content.contains(&resigned), "{}", over.content);
     let result = pt!(
         "result-line",
-        verdict = pt!("verdict-wins", name = "Ana"),
-        score = "1-0",
-        reason = pt!("reason-resignation"),
+        result = pt!("result-resigned", winner = "Ana", loser = "Bob")
     );
     assert!(over.content.contains(&result), "{}", over.content);
     table.fake.check_calls();
@@ -2020,7 +2018,7 @@ async fn a_game_is_played_in_its_own_thread() {
         "{}",
         result.content
     );
-    let reason = en!("reason-resignation");
+    let reason = en!("result-resigned", winner = "Bob", loser = "Ana");
     assert!(result.content.contains(&reason), "{}", result.content);
     assert!(result.mentions().is_empty(), "{:?}", result.mentions());
     // Nothing else of the game went to the channel: the challenge, the
@@ -2255,7 +2253,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     let drawn = table.click(&table.bob, &offer, "kiela:draw-yes:").await;
     let accepted = en!("draw-accepted", name = "Bob", id = 1);
     assert!(drawn.content.contains(&accepted), "{}", drawn.content);
-    assert!(drawn.content.contains("1/2-1/2"), "{}", drawn.content);
+    let agreed = en!("result-line", result = en!("result-agreement"));
+    assert!(drawn.content.contains(&agreed), "{}", drawn.content);
 
     // Rematch, pressed by Bob (North): he sits South now, same options.
     let rematch = table.click(&table.bob, &drawn, "kiela:rematch:").await;

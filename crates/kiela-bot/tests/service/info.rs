@@ -18,7 +18,11 @@ async fn help_and_rules_show_a_turn_that_relays_and_captures(db: Db) {
         assert!(help.private);
         assert_eq!(help.text, kiela_i18n::tr!(lang, "help-quick-start"));
         // The catalogue's text, not its key: three numbered steps.
-        assert!(help.text.contains("\n3. ") && help.text.contains("/kiela"), "{}", help.text);
+        assert!(
+            help.text.contains("\n3. ") && help.text.contains("/kiela"),
+            "{}",
+            help.text
+        );
         let rules = w.service.rules(user).await.unwrap();
         assert!(rules.private);
         assert!(rules

@@ -58,11 +58,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         "{}",
         shown.text
     );
-    assert!(
-        shown.text.contains("<@1> (Sul), sua vez"),
-        "{}",
-        shown.text
-    );
+    assert!(shown.text.contains("<@1> (Sul), sua vez"), "{}", shown.text);
     assert_eq!(shown.lang, Lang::Pt);
     let choices = w.service.game_choices(&alice, false).await.unwrap();
     assert_eq!(choices[0].label, "#1 contra bob: sua vez");
