@@ -869,3 +869,7 @@ help-quick-start = **Kiela in three steps**
 rules-learn-more = The picture shows a relay and a capture. New to Kiela? `/kiela learn` teaches it one idea at a time.
 cmd-help-name = help
 cmd-help-description = Kiela in three steps, with a picture (only you see it)
+
+# The welcome, once, when the bot joins a server
+
+welcome = Hello! I'm the Kiela bot: Kiela is the four-row mancala of northern Angola. Start with `/kiela help` (three steps and a picture), challenge someone with `/kiela challenge`, play the computer with `/kiela ai`, or learn with `/kiela learn`. Managers choose the language, a games channel and a daily puzzle with `/kiela settings`.

@@ -918,3 +918,7 @@ help-quick-start = **Kiela em três passos**
 rules-learn-more = A imagem mostra uma recolha e uma captura. Novo no Kiela? `/kiela aprender` ensina uma ideia de cada vez.
 cmd-help-name = ajuda
 cmd-help-description = O Kiela em três passos, com uma imagem (só você vê)
+
+# As boas-vindas, uma vez, quando o bot entra num servidor
+
+welcome = Olá! Eu sou o bot do Kiela, o mancala de quatro fileiras do norte de Angola. Comece com `/kiela ajuda` (três passos e uma imagem), desafie alguém com `/kiela desafiar`, jogue contra o computador com `/kiela ia` ou aprenda com `/kiela aprender`. Quem gerencia o servidor escolhe o idioma, um canal para as partidas e um problema do dia com `/kiela configurações`.

@@ -38,6 +38,7 @@ mod reply;
 mod settings;
 mod threads;
 mod tournaments;
+mod welcome;
 mod words;
 
 pub use analysis::Progress;
@@ -62,6 +63,7 @@ pub use settings::{
 };
 pub use threads::BotPermissions;
 pub use tournaments::{Authority, NewTournament, MAX_LIVE_TOURNAMENTS};
+pub use welcome::WELCOME_WITHIN;
 pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serenity::all::{
     AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EventHandler, GuildId,
-    Interaction, InteractionId, ModalInteraction, Permissions, Ready,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EventHandler, Guild,
+    GuildId, Interaction, InteractionId, ModalInteraction, Permissions, Ready,
 };
 use serenity::async_trait;
 use tokio::sync::{watch, Notify};
@@ -70,6 +70,22 @@ impl Handler {
 
 #[async_trait]
 impl EventHandler for Handler {
+    /// A server, when the bot joins it and at every connection: greeted
+    /// once, if the bot joined it just now.
+    async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        let lang = Lang::from_locale(&guild.preferred_locale);
+        let joined_at = guild.joined_at.unix_timestamp();
+        let channel = guild.system_channel_id.map(Into::into);
+        match (self.service)
+            .welcome(Some(guild.id).into(), channel, joined_at, lang)
+            .await
+        {
+            Ok(true) => self.wake.notify_one(),
+            Ok(false) => {}
+            Err(e) => warn!(guild = %guild.id, "cannot greet the server: {e}"),
+        }
+    }
+
     async fn ready(&self, ctx: Context, ready: Ready) {
         let shard = ready.shard.map_or(0, |s| s.id.0);
         info!(

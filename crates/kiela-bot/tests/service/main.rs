@@ -32,6 +32,7 @@ mod puzzles;
 mod ratings;
 mod settings;
 mod tournaments;
+mod welcome;
 
 const START: i64 = 1_800_000_000;
 const HERE: Place = Place {
