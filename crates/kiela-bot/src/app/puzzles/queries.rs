@@ -104,7 +104,7 @@ impl Store {
             .bind(player)
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(|row| Ok(col(row, "puzzle_id")?)).collect()
+        rows.iter().map(|row| col(row, "puzzle_id")).collect()
     }
 
     /// Every puzzle someone has tried, with its rating.
@@ -251,7 +251,7 @@ impl Store {
             .bind(day)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|row| Ok(col(&row, "puzzle_id")?)).transpose()
+        row.map(|row| col(&row, "puzzle_id")).transpose()
     }
 
     /// Every puzzle that was some day's puzzle.
@@ -259,7 +259,7 @@ impl Store {
         let rows = sqlx::query("SELECT puzzle_id FROM daily_puzzles")
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(|row| Ok(col(row, "puzzle_id")?)).collect()
+        rows.iter().map(|row| col(row, "puzzle_id")).collect()
     }
 
     /// Makes `puzzle` day `day`'s puzzle, unless another process chose one
@@ -291,7 +291,7 @@ impl Store {
         .bind(puzzle)
         .fetch_one(&self.pool)
         .await?;
-        Ok(col(&row, "solvers")?)
+        col(&row, "solvers")
     }
 
     /// The servers whose daily puzzle is due on day `day` at hour `hour`
