@@ -169,6 +169,14 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     );
     assert!(puzzles[&id(first)].glicko.rating < f64::from(shipped_puzzle(first).unwrap().rating));
     assert!(puzzles[&id(second)].glicko.rating > f64::from(shipped_puzzle(second).unwrap().rating));
+    // Its header shows the rating its solvers gave it.
+    let rated = Lang::En.number(puzzles[&id(first)].glicko.rating.round() as i64);
+    let header = w.service.puzzle_again(&w.bob, first).await.unwrap();
+    assert!(
+        header.text.contains(&format!("(rated {rated} ")),
+        "{}",
+        header.text
+    );
 
     // The solution: a line per move after the header, and a GIF.
     let shown = w.service.puzzle_solution(&w.alice, second).await.unwrap();

@@ -144,7 +144,7 @@ impl GameService {
         let mut path = kiela_render::words::path(lang, &you, &mine.trace);
         game.play(&played)
             .map_err(|e| AppError::Refused(super::words::describe_game_error(lang, &e)))?;
-        let header = header(lang, step.number, found);
+        let header = self.header(lang, step.number, found).await?;
         if played != solution[step.ply] {
             let rated = self.finish_attempt(user.id, found, false).await?;
             let said = format!(
@@ -231,7 +231,10 @@ impl GameService {
         let from = start.moves().len();
         let solver = start.turn();
         let mut game = start;
-        let mut lines = vec![header(lang, number, found), tr!(lang, "puzzle-solution")];
+        let mut lines = vec![
+            self.header(lang, number, found).await?,
+            tr!(lang, "puzzle-solution"),
+        ];
         for mv in &solution {
             let mover = if game.turn() == solver {
                 tr!(lang, "lesson-you")
@@ -300,7 +303,7 @@ impl GameService {
         };
         let text = [
             intro,
-            Some(header(lang, number, found)),
+            Some(self.header(lang, number, found).await?),
             Some(goal),
             Some(mine),
         ]
@@ -374,6 +377,31 @@ impl GameService {
         }))
     }
 
+    /// "**Puzzle #123** (rated 1,150 · double capture)", with the
+    /// puzzle's rating as its solvers made it (the miner's guess before).
+    async fn header(&self, lang: Lang, number: usize, found: &Puzzle) -> Result<String> {
+        let rating = match self.store.puzzle_rating(&found.id).await? {
+            Some(rated) => rated.glicko.rating,
+            None => f64::from(found.rating),
+        };
+        let themes: Vec<String> = found
+            .themes
+            .iter()
+            .map(|theme| tr!(lang, theme_key(*theme)))
+            .collect();
+        Ok(tr!(
+            lang,
+            "puzzle-header",
+            number = number,
+            rating = lang.number(rating.round() as i64),
+            themes = if themes.is_empty() {
+                "-".to_string()
+            } else {
+                themes.join(", ")
+            }
+        ))
+    }
+
     /// `/kiela stats`' line on puzzles: rating, solved and best streak.
     pub(super) async fn puzzles_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
         let solver = self.store.solver_rating(player.id).await?;
@@ -410,26 +438,6 @@ fn rating_words(lang: Lang, rated: Option<Rated>) -> String {
         }
         None => tr!(lang, "puzzle-practice"),
     }
-}
-
-/// "**Puzzle #123** (rated 1,150 · double capture)".
-fn header(lang: Lang, number: usize, found: &Puzzle) -> String {
-    let themes: Vec<String> = found
-        .themes
-        .iter()
-        .map(|theme| tr!(lang, theme_key(*theme)))
-        .collect();
-    tr!(
-        lang,
-        "puzzle-header",
-        number = number,
-        rating = lang.number(i64::from(found.rating)),
-        themes = if themes.is_empty() {
-            "-".to_string()
-        } else {
-            themes.join(", ")
-        }
-    )
 }
 
 fn theme_key(theme: kiela_learn::puzzles::Theme) -> &'static str {

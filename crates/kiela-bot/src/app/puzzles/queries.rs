@@ -128,6 +128,26 @@ impl Store {
             .collect()
     }
 
+    /// Puzzle `id`'s rating, once someone has tried it.
+    pub async fn puzzle_rating(&self, id: &str) -> Result<Option<PuzzleRating>> {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, attempts, solved FROM puzzle_ratings \
+             WHERE puzzle_id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            let cells = Cells::keyed(&row, "puzzle_ratings", id.to_string());
+            Ok(PuzzleRating {
+                glicko: glicko(&cells)?,
+                attempts: cells.get("attempts")?,
+                solved: cells.get("solved")?,
+            })
+        })
+        .transpose()
+    }
+
     /// Records `player`'s finished attempt at `puzzle` (`guess` is its
     /// rating if nobody tried it yet). Only the first is rated: `rate`
     /// gives the solver's and the puzzle's new ratings, stored with the
