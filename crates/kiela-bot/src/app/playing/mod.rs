@@ -501,7 +501,7 @@ impl GameService {
             place.lang,
             "show-headline",
             id = id,
-            play = loaded.ply() / 2 + 1
+            ply = loaded.ply()
         );
         let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
         let player = loaded.side_of(user.id).is_some();
