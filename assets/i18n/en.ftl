@@ -874,8 +874,7 @@ abort-tournament = game #{ $id } is a tournament game: it cannot be aborted (a p
 
 # Help and the first minutes
 
-help-quick-start =
-    **Kiela in three steps**
+help-quick-start = **Kiela in three steps**
     1. Start a game: `/kiela challenge opponent:@friend`, or `/kiela ai` to play the computer.
     2. On your turn, pick one of your holes in the menu under the board. Its stones are sown one by one round your two rows. Ending in an occupied hole relays: you pick its stones up and sow on. Ending in your inner row facing your opponent's stones captures them, and you sow those too.
     3. Whoever cannot move loses. Learn it one idea at a time with `/kiela learn`, then train your eye with `/kiela puzzle`.

@@ -923,8 +923,7 @@ abort-tournament = a partida #{ $id } é de um torneio: não pode ser anulada (q
 
 # Ajuda e os primeiros minutos
 
-help-quick-start =
-    **Kiela em três passos**
+help-quick-start = **Kiela em três passos**
     1. Comece uma partida: `/kiela desafiar adversário:@amigo`, ou `/kiela ia` para jogar contra o computador.
     2. Na sua vez, escolha uma das suas casas no menu sob o tabuleiro. As sementes dela são semeadas uma a uma pelas suas duas fileiras. Se a última cair numa casa ocupada, você recolhe as sementes dela e continua a semear. Se cair na sua fileira interna, diante de sementes do adversário, você as captura e semeia também.
     3. Quem não pode jogar perde. Aprenda uma ideia de cada vez com `/kiela aprender` e treine o olhar com `/kiela problema`.
