@@ -120,12 +120,7 @@ pub fn status(lang: Lang, game_id: Option<i64>, variant: Variant, ply: usize) ->
             variant = variant,
             ply = ply
         ),
-        None => tr!(
-            lang,
-            "board-status",
-            variant = variant,
-            ply = ply
-        ),
+        None => tr!(lang, "board-status", variant = variant, ply = ply),
     }
 }
 
@@ -451,7 +446,10 @@ mod tests {
             status(pt, Some(12), Variant::Expert, 3),
             "Partida #12 · Especialista · jogada 3"
         );
-        assert_eq!(status(pt, None, Variant::Expert, 0), "Especialista · início");
+        assert_eq!(
+            status(pt, None, Variant::Expert, 0),
+            "Especialista · início"
+        );
         assert_eq!(band_to_move(pt, Side::North), "Norte · joga");
         assert_eq!(to_move(pt, Side::South), "vez do Sul");
         assert_eq!(player(pt, "Sul", Side::South), "Sul");

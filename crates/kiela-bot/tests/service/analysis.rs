@@ -109,7 +109,9 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     let game = started(&w, alice_first()).await;
     let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(
-        shown.text.starts_with(&format!("Game #{game}, at the start.")),
+        shown
+            .text
+            .starts_with(&format!("Game #{game}, at the start.")),
         "{}",
         shown.text
     );
