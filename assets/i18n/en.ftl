@@ -68,7 +68,10 @@ your-move = { $mention } ({ $side }), your move (no time limit).
 your-move-before = { $mention } ({ $side }), your move (before <t:{ $deadline }:f>, <t:{ $deadline }:R>).
 may-rearrange = You may also rearrange your stones: the **Arrange** button opens a form (or type `/kiela arrange`).
 thinking = { $name } is thinking…
-show-headline = Game #{ $id }, move { $play }.
+show-headline = Game #{ $id }, { $ply ->
+    [0] at the start
+   *[other] turn { $ply }
+}.
 posted-elsewhere = The game is played in <#{ $channel }>: its board is posted there.
 played-elsewhere = Game #{ $id } is played in <#{ $channel }>.
 resigned = { $name } resigned game #{ $id }.
@@ -94,8 +97,14 @@ board-band-sowing = { $side } · sowing
 board-caption-sow = { $side } sows { $hole }
 board-caption-relay = relay from { $hole }
 board-caption-capture = { $hole } captures { $holes } ({ $count })
-board-status = { $variant } · move { $number }
-board-status-game = Game #{ $id } · { $variant } · move { $number }
+board-status = { $variant } · { $ply ->
+    [0] start
+   *[other] turn { $ply }
+}
+board-status-game = Game #{ $id } · { $variant } · { $ply ->
+    [0] start
+   *[other] turn { $ply }
+}
 board-to-move = { $side } to move
 board-last-move = last move:
 board-rearranged = rearranged
@@ -244,7 +253,10 @@ quota-ai-games = you already play { $max } games against the AI; finish one, or 
 ## Lists and numbers
 
 no-games = You have no ongoing game. Start one with `/kiela challenge` or `/kiela ai`.
-games-line = { $game } vs { $opponent } ({ $variant }, you are { $side }) in <#{ $channel }>: move { $play }, { $turn }
+games-line = { $game } vs { $opponent } ({ $variant }, you are { $side }) in <#{ $channel }>: { $ply ->
+    [0] at the start
+   *[other] turn { $ply }
+}, { $turn }
 turn-yours = **your move** (no time limit)
 turn-yours-before = **your move** (before <t:{ $deadline }:R>)
 turn-theirs = { $name } to move
@@ -294,7 +306,7 @@ analysis-title = **Analysis of game #{ $id }** ({ $nodes } positions searched a 
     [one] { $count } mistake or blunder.
    *[other] { $count } mistakes and blunders.
 }
-analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } stones lost. { $best } would have kept them.
+analysis-line = Turn { $ply }, { $name } { $move }: { $verdict }, { $loss } stones lost. { $best } would have kept them.
 analysis-more = …and { $count } more.
 analysis-alt = Evaluation graph of game #{ $id } over { $plies } turns, { $south } ahead above the line, { $north } below; { $count } mistakes and blunders marked.
 analysis-progress = Analysing game #{ $id }… { $done }/{ $total }
@@ -539,7 +551,7 @@ cmd-hint-description = The engine's move for you, privately (games against the A
 
 ## Review
 
-review-headline = Review of game #{ $id }, move { $ply } of { $last }: { $name } played { $move }. { $judged }
+review-headline = Review of game #{ $id }, turn { $ply } of { $last }: { $name } played { $move }. { $judged }
 review-judged = Verdict: { $verdict }, { $loss } stones lost; the engine preferred { $best }.
 review-best = The engine's choice too.
 review-good = Good enough; the engine preferred { $best }.

@@ -96,7 +96,10 @@ your-move = { $mention } ({ $side }), sua vez (sem limite de tempo).
 your-move-before = { $mention } ({ $side }), sua vez (até <t:{ $deadline }:f>, <t:{ $deadline }:R>).
 may-rearrange = Você também pode redistribuir suas sementes: o botão **Redistribuir** abre um formulário (ou digite `/kiela redistribuir`).
 thinking = { $name } pensa na jogada…
-show-headline = Partida #{ $id }, jogada { $play }.
+show-headline = Partida #{ $id }, { $ply ->
+    [0] no início
+   *[other] jogada { $ply }
+}.
 posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é publicado lá.
 played-elsewhere = A partida #{ $id } é jogada em <#{ $channel }>.
 resigned = { $name } desistiu da partida #{ $id }.
@@ -126,8 +129,14 @@ board-band-sowing = { $side } · semeia
 board-caption-sow = O { $side } semeia { $hole }
 board-caption-relay = recolhe as sementes de { $hole }
 board-caption-capture = { $hole } captura { $holes } ({ $count })
-board-status = { $variant } · jogada { $number }
-board-status-game = Partida #{ $id } · { $variant } · jogada { $number }
+board-status = { $variant } · { $ply ->
+    [0] início
+   *[other] jogada { $ply }
+}
+board-status-game = Partida #{ $id } · { $variant } · { $ply ->
+    [0] início
+   *[other] jogada { $ply }
+}
 board-to-move = vez do { $side }
 board-last-move = última jogada:
 board-rearranged = redistribuiu
@@ -292,7 +301,10 @@ quota-ai-games = você já joga { $max } partidas contra a IA; termine uma, ou d
 ## Listas e números
 
 no-games = Você não tem partida em andamento. Comece uma com `/kiela desafiar` ou `/kiela ia`.
-games-line = { $game } contra { $opponent } ({ $variant }, você é o { $side }) em <#{ $channel }>: jogada { $play }, { $turn }
+games-line = { $game } contra { $opponent } ({ $variant }, você é o { $side }) em <#{ $channel }>: { $ply ->
+    [0] no início
+   *[other] jogada { $ply }
+}, { $turn }
 turn-yours = **sua vez** (sem limite de tempo)
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
@@ -342,7 +354,7 @@ analysis-title = **Análise da partida #{ $id }** ({ $nodes } posições examina
     [one] { $count } erro.
    *[other] { $count } erros.
 }
-analysis-line = { $ply }. { $name } { $move }: { $verdict }, { $loss } sementes perdidas. { $best } as teria mantido.
+analysis-line = Jogada { $ply }, { $name } { $move }: { $verdict }, { $loss } sementes perdidas. { $best } as teria mantido.
 analysis-more = …e mais { $count }.
 analysis-alt = Gráfico de avaliação da partida #{ $id } em { $plies } jogadas, { $south } à frente acima da linha, { $north } abaixo; { $count } erros marcados.
 analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total }

@@ -15,7 +15,7 @@ pub const ALT_TEXT_MAX_CHARS: usize = 1024;
 pub(crate) const MAX_NAME_CHARS: usize = 48;
 
 /// A plain-text description of the same board as the picture: the game
-/// number, variant and move number, who is to move (or the result; like
+/// number, variant and turn number, who is to move (or the result; like
 /// the picture, not the time left, which would go stale: the message's
 /// own timestamp counts it down), the last move's path, and each row's counts from A to J,
 /// North's rows first as in the picture. At most [`ALT_TEXT_MAX_CHARS`]
@@ -33,7 +33,7 @@ pub fn alt_text(view: &BoardView) -> String {
     let name = |side: Side| shorten(&clean_name(view.name(side), side, lang), MAX_NAME_CHARS);
     let player = |side: Side| words::player(lang, &name(side), side);
     let position = view.position;
-    let status = words::status(lang, view.game_id, position.variant(), view.ply / 2 + 1);
+    let status = words::status(lang, view.game_id, position.variant(), view.ply);
     let mut text = tr!(lang, "board-alt-title", status = status.replace(" ·", ","));
     text.push(' ');
     match view.outcome {
@@ -112,7 +112,7 @@ mod tests {
         view.ply = 1;
         view.last_move = Some(LastMove::new(&before, mv).unwrap());
         let text = alt_text(&view);
-        assert!(text.starts_with("Kiela board, Standard, move 1. bob (North) to move."));
+        assert!(text.starts_with("Kiela board, Standard, turn 1. bob (North) to move."));
         assert!(
             text.contains("Last move: alice (South) sowed G2 → ended in E2. "),
             "{text}"
@@ -121,7 +121,7 @@ mod tests {
         let text = alt_text(&view);
         assert!(
             text.starts_with(
-                "Kiela board, Game #12, Standard, move 1. bob (North) to move. Last move:"
+                "Kiela board, Game #12, Standard, turn 1. bob (North) to move. Last move:"
             ),
             "{text}"
         );

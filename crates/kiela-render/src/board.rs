@@ -4,7 +4,7 @@
 //!  y   0.. 46  North's band: turn marker, name, time left, stones
 //!     46.. 64  column letters A-J
 //!     64..228  North's rows 4 and 3 (80 px each) on a wooden board
-//!    228..272  status strip: game number, variant, move number, who
+//!    228..272  status strip: game number, variant, turn number, who
 //!              moves, last move; the result banner once the game is over
 //!    272..436  South's rows 2 and 1
 //!    436..454  column letters
@@ -724,7 +724,7 @@ fn band(img: &mut RgbImage, view: &BoardView, side: Side, sowing: bool) {
 }
 
 /// The strip between the halves while the game goes on: game number,
-/// variant and move number on the left, who moves in the middle, the last
+/// variant and turn number on the left, who moves in the middle, the last
 /// move on the right with the same ring and square marks as on the board.
 fn status(img: &mut RgbImage, view: &BoardView) {
     /// Space between the strip's three parts.
@@ -757,12 +757,7 @@ fn status(img: &mut RgbImage, view: &BoardView) {
         + 14.0 * parts.len().saturating_sub(1) as f32;
     let label = words::last_move_label(view.lang);
     let label_w = paint::text_width(regular, LABEL_SIZE, &label) + 14.0;
-    let left = words::status(
-        view.lang,
-        view.game_id,
-        view.position.variant(),
-        view.ply / 2 + 1,
-    );
+    let left = words::status(view.lang, view.game_id, view.position.variant(), view.ply);
     let left_w = paint::text_width(regular, LABEL_SIZE, &left);
     let room = (WIDTH as i32 - 2 * MARGIN_X) as f32;
     // Long words (Portuguese, a big game number) may not leave room for

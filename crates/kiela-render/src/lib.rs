@@ -18,7 +18,7 @@
 //! let view = BoardView::new(&position, "alice", "bob");
 //! let png = render_png(&view).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
-//! assert!(alt_text(&view).starts_with("Kiela board, Standard, move 1. alice (South) to move."));
+//! assert!(alt_text(&view).starts_with("Kiela board, Standard, start. alice (South) to move."));
 //! assert_eq!((WIDTH, HEIGHT), (1000, 500));
 //! ```
 
@@ -60,8 +60,9 @@ pub struct BoardView<'a> {
     pub south_name: &'a str,
     /// North's display name (top of the picture).
     pub north_name: &'a str,
-    /// Plies (single turns) played so far. The picture shows the record's
-    /// move number of the turn to come, `ply / 2 + 1` ("1. G2 C3 2. J1").
+    /// Plies (single turns) played so far: the picture's turn number
+    /// ("turn 22": the position after the 22nd turn; "start" at 0), the
+    /// same number as the bot's Replay turn, Review and analysis.
     pub ply: usize,
     /// The move that led to `position`, with its path to draw; `None` at
     /// the start.

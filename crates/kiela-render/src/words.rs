@@ -108,9 +108,9 @@ pub fn stones(lang: Lang, count: u32) -> String {
     tr!(lang, "count-stones", count = count)
 }
 
-/// The left of the status strip: `"Game #12 · Standard · move 11"`; the
-/// game number only when there is one.
-pub fn status(lang: Lang, game_id: Option<i64>, variant: Variant, move_number: usize) -> String {
+/// The left of the status strip after `ply` turns: `"Game #12 · Standard ·
+/// turn 21"` (`"… · start"` at 0); the game number only when there is one.
+pub fn status(lang: Lang, game_id: Option<i64>, variant: Variant, ply: usize) -> String {
     let variant = self::variant(lang, variant);
     match game_id {
         Some(id) => tr!(
@@ -118,14 +118,9 @@ pub fn status(lang: Lang, game_id: Option<i64>, variant: Variant, move_number: u
             "board-status-game",
             id = id.to_string(),
             variant = variant,
-            number = move_number
+            ply = ply
         ),
-        None => tr!(
-            lang,
-            "board-status",
-            variant = variant,
-            number = move_number
-        ),
+        None => tr!(lang, "board-status", variant = variant, ply = ply),
     }
 }
 
@@ -340,7 +335,11 @@ mod tests {
         assert_eq!(event_numbers(&[1, 4, 9]), "1,4…");
         assert_eq!(
             status(Lang::En, Some(12), Variant::Standard, 3),
-            "Game #12 · Standard · move 3"
+            "Game #12 · Standard · turn 3"
+        );
+        assert_eq!(
+            status(Lang::En, None, Variant::Standard, 0),
+            "Standard · start"
         );
         assert_eq!(band_to_move(Lang::En, Side::North), "North · to move");
         assert_eq!(points(2.5), "2½");
@@ -446,6 +445,10 @@ mod tests {
         assert_eq!(
             status(pt, Some(12), Variant::Expert, 3),
             "Partida #12 · Especialista · jogada 3"
+        );
+        assert_eq!(
+            status(pt, None, Variant::Expert, 0),
+            "Especialista · início"
         );
         assert_eq!(band_to_move(pt, Side::North), "Norte · joga");
         assert_eq!(to_move(pt, Side::South), "vez do Sul");

@@ -190,7 +190,7 @@ fn alt_text_matches_the_picture() {
         "{text}"
     );
     assert!(
-        text.starts_with("Kiela board, Game #12, Standard, move 12."),
+        text.starts_with("Kiela board, Game #12, Standard, turn 22."),
         "{text}"
     );
     let (end, last) = played(reference_moves().len());
@@ -331,7 +331,7 @@ fn portuguese_words_stay_in_their_boxes() {
     let strip_ink = |img: &RgbImage| ink_columns(img, 236, 264, BACKGROUND);
     assert_ne!(strip_ink(&img), strip_ink(&english), "the strip's words");
 
-    // The strip: "Partida #99999 · Padrão · jogada 12", "vez do Sul" and
+    // The strip: "Partida #99999 · Padrão · jogada 22", "vez do Sul" and
     // "(ring) G4 (square) capturou 4" stay apart and inside: each part is
     // a run of ink as wide as when drawn without the others.
     let runs = ink_runs(&strip_ink(&img), 14);
@@ -406,7 +406,7 @@ fn the_alt_text_follows_the_language() {
     let (mid, last) = played(22);
     let text = alt_text(&portuguese(&mid, last));
     assert!(
-        text.starts_with("Tabuleiro de Kiela, Partida #99999, Padrão, jogada 12. Vez de "),
+        text.starts_with("Tabuleiro de Kiela, Partida #99999, Padrão, jogada 22. Vez de "),
         "{text}"
     );
     assert!(text.contains(" (Sul). Última jogada: "), "{text}");

@@ -54,7 +54,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     };
     let shown = w.service.show(&w.bob, server, Some(game)).await.unwrap();
     assert!(
-        shown.text.starts_with("Partida #1, jogada 1."),
+        shown.text.starts_with("Partida #1, no início."),
         "{}",
         shown.text
     );

@@ -53,7 +53,7 @@ impl GameService {
                 variant = words::variant(lang, row.variant),
                 side = words::side(lang, side),
                 channel = row.channel_id.to_string(),
-                play = loaded.ply() / 2 + 1,
+                ply = loaded.ply(),
                 turn = turn
             );
             let reserve = if i + 1 == total { 0 } else { more_len + 1 };

@@ -497,12 +497,7 @@ impl GameService {
     pub async fn show(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
-        let headline = tr!(
-            place.lang,
-            "show-headline",
-            id = id,
-            play = loaded.ply() / 2 + 1
-        );
+        let headline = tr!(place.lang, "show-headline", id = id, ply = loaded.ply());
         let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
         let player = loaded.side_of(user.id).is_some();
         let elsewhere = place.channel_id != loaded.row.channel_id;
