@@ -194,10 +194,14 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     // name is cut with an ellipsis.
     let board = game_between(&w, &rtl, &long, Variant::Standard).await;
     assert_harmless(&board.text);
+    // The whose-turn line mentions the player without naming them: their
+    // name shows where they are named, as in the other player's games.
+    let listed = w.service.my_games(&long).await.unwrap();
+    assert_harmless(&listed.text);
     assert!(
-        board.text.contains("نزينغا 👩\u{200D}👩\u{200D}👧"),
+        listed.text.contains("vs نزينغا 👩\u{200D}👩\u{200D}👧 ("),
         "{}",
-        board.text
+        listed.text
     );
     let cut = format!("{}…", &"Kiluanji".repeat(6)[..31]);
     assert!(board.text.contains(&cut), "{}", board.text);
