@@ -185,7 +185,10 @@ impl GameService {
         game.play(&moves[EXAMPLE_PLY - 1])
             .map_err(|e| AppError::Internal(format!("the example game: {e}")))?;
         let side = |side| kiela_render::words::side(lang, side);
-        let parts = BoardParts::exercise(side(Side::South), side(Side::North), Some(last));
+        let parts = BoardParts {
+            ply: EXAMPLE_PLY,
+            ..BoardParts::exercise(side(Side::South), side(Side::North), Some(last))
+        };
         let picture = board_picture(parts, *game.position(), lang).await?;
         Ok(Reply {
             picture: Some(picture),

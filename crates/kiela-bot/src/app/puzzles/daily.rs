@@ -175,11 +175,14 @@ impl GameService {
             .ok_or_else(|| AppError::Internal(format!("the daily puzzle `{id}` is not shipped")))?;
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
         let names = |side| kiela_render::words::side(lang, side);
-        let parts = BoardParts::exercise(
-            names(kiela_rules::Side::South),
-            names(kiela_rules::Side::North),
-            None,
-        );
+        let parts = BoardParts {
+            ply: game.ply(),
+            ..BoardParts::exercise(
+                names(kiela_rules::Side::South),
+                names(kiela_rules::Side::North),
+                None,
+            )
+        };
         let picture = board_picture(parts, *game.position(), lang).await?;
         Ok(Reply {
             text,

@@ -339,8 +339,12 @@ impl GameService {
             .turn();
         let (south, north) = names(lang, solver);
         let position = *game.position();
-        let picture =
-            board_picture(BoardParts::exercise(south, north, last), position, lang).await?;
+        // A position from a real game: its strip counts the game's turns.
+        let parts = BoardParts {
+            ply: game.ply(),
+            ..BoardParts::exercise(south, north, last)
+        };
+        let picture = board_picture(parts, position, lang).await?;
         Ok(Reply {
             picture: Some(picture),
             lang,
