@@ -145,46 +145,30 @@ impl GameService {
         game.play(&played)
             .map_err(|e| AppError::Refused(super::words::describe_game_error(lang, &e)))?;
         let header = self.header(lang, step.number, found).await?;
-        if played != solution[step.ply] {
-            let rated = self.finish_attempt(user.id, found, false).await?;
-            let said = format!(
-                "{}\n{}",
-                tr!(lang, "puzzle-missed"),
-                rating_words(lang, rated)
-            );
+        let missed = played != solution[step.ply];
+        if missed || step.ply + 1 == solution.len() {
+            // The try is over: rated if it was the first.
+            let rated = self.finish_attempt(user.id, found, !missed).await?;
+            let (key, buttons) = match missed {
+                true => (
+                    "puzzle-missed",
+                    PuzzleButtons::Missed {
+                        number: step.number,
+                    },
+                ),
+                false => (
+                    "puzzle-solved",
+                    PuzzleButtons::Solved {
+                        number: step.number,
+                    },
+                ),
+            };
+            let said = format!("{}\n{}", tr!(lang, key), rating_words(lang, rated));
+            let text = format!("{header}\n{path}\n{said}");
             let mut reply = self
-                .puzzle_board(
-                    lang,
-                    found,
-                    &game,
-                    Some(mine),
-                    format!("{header}\n{path}\n{said}"),
-                )
+                .puzzle_board(lang, found, &game, Some(mine), text)
                 .await?;
-            reply.puzzle = Some(PuzzleButtons::Missed {
-                number: step.number,
-            });
-            return Ok(reply);
-        }
-        if step.ply + 1 == solution.len() {
-            let rated = self.finish_attempt(user.id, found, true).await?;
-            let said = format!(
-                "{}\n{}",
-                tr!(lang, "puzzle-solved"),
-                rating_words(lang, rated)
-            );
-            let mut reply = self
-                .puzzle_board(
-                    lang,
-                    found,
-                    &game,
-                    Some(mine),
-                    format!("{header}\n{path}\n{said}"),
-                )
-                .await?;
-            reply.puzzle = Some(PuzzleButtons::Solved {
-                number: step.number,
-            });
+            reply.puzzle = Some(buttons);
             return Ok(reply);
         }
         // Right, and the line goes on: the opponent's forced reply.
