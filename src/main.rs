@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Parser;
 use cli::{
-    analyze, arena, bench, clocks, engine, play, puzzles, render, replay, Cli, Command,
+    analyze, arena, bench, clocks, engine, outbox, play, puzzles, render, replay, Cli, Command,
     PuzzlesCommand,
 };
 use kiela_ai::Budget;
-use kiela_bot::app::SystemClock;
+use kiela_bot::app::DatabaseClock;
 use kiela_bot::discord;
 use kiela_bot::store::{redact, Store};
 
@@ -166,23 +166,33 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             eprintln!("{kept} puzzles");
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Clocks { restart }) => {
-            let _ = dotenvy::dotenv();
-            let url = std::env::var("DATABASE_URL")
-                .unwrap_or_else(|_| discord::DEFAULT_DATABASE_URL.to_string());
-            let runtime =
-                tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-            let done = runtime.block_on(async {
-                let store = Store::open(&url).await?;
-                clocks::clocks(&store, restart, &mut std::io::stdout()).await
-            })?;
-            Ok(if done {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
-        }
+        Some(Command::Clocks { restart }) => with_store(|store| async move {
+            clocks::clocks(&store, restart, &mut std::io::stdout()).await
+        }),
+        Some(Command::Outbox { retry }) => with_store(|store| async move {
+            outbox::outbox(&store, retry, &mut std::io::stdout()).await
+        }),
     }
+}
+
+/// Runs an operator's tool on the bot's database (`DATABASE_URL`, or the
+/// bot's default): exit code 0 when it did what was asked, 1 when there
+/// was nothing to do.
+fn with_store<F, R>(tool: F) -> anyhow::Result<ExitCode>
+where
+    F: FnOnce(Store) -> R,
+    R: std::future::Future<Output = anyhow::Result<bool>>,
+{
+    let _ = dotenvy::dotenv();
+    let url =
+        std::env::var("DATABASE_URL").unwrap_or_else(|_| discord::DEFAULT_DATABASE_URL.to_string());
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    let done = runtime.block_on(async { tool(Store::open(&url).await?).await })?;
+    Ok(if done {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// `kiela` alone: the Discord bot, configured by the environment and `.env`.
@@ -207,7 +217,7 @@ fn run_bot() -> anyhow::Result<ExitCode> {
     runtime.block_on(async {
         let store = Store::open(&config.database_url).await?;
         tracing::info!("games are kept in {}", redact(&config.database_url));
-        discord::run(config, store, std::sync::Arc::new(SystemClock)).await
+        discord::run(config, store, std::sync::Arc::new(DatabaseClock::default())).await
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -72,6 +72,7 @@ show-headline = Game #{ $id }, { $ply ->
     [0] at the start
    *[other] turn { $ply }
 }.
+move-played-board-follows = Your move in game #{ $id } is played; its board follows in a moment.
 posted-elsewhere = The game is played in <#{ $channel }>: its board is posted there.
 played-elsewhere = Game #{ $id } is played in <#{ $channel }>.
 resigned = { $name } resigned game #{ $id }.

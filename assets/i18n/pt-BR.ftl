@@ -100,6 +100,7 @@ show-headline = Partida #{ $id }, { $ply ->
     [0] no início
    *[other] jogada { $ply }
 }.
+move-played-board-follows = A sua jogada na partida #{ $id } está feita; o tabuleiro segue dentro de momentos.
 posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é publicado lá.
 played-elsewhere = A partida #{ $id } é jogada em <#{ $channel }>.
 resigned = { $name } desistiu da partida #{ $id }.

@@ -5,6 +5,7 @@ pub mod arena;
 pub mod bench;
 pub mod clocks;
 pub mod engine;
+pub mod outbox;
 pub mod play;
 pub mod puzzles;
 pub mod render;
@@ -191,6 +192,19 @@ pub enum Command {
         /// The game whose clock to start again.
         #[arg(long)]
         restart: Option<i64>,
+    },
+    /// List the messages the bot has not delivered yet (waiting, being
+    /// sent, failing for now, or parked with the reason); or try a parked
+    /// one again. Reads DATABASE_URL like the bot.
+    ///
+    /// Examples:
+    ///   kiela outbox
+    ///   kiela outbox --retry 4012
+    #[command(verbatim_doc_comment)]
+    Outbox {
+        /// The parked message to try again.
+        #[arg(long)]
+        retry: Option<i64>,
     },
     /// Puzzles for `/kiela puzzle`.
     #[command(subcommand)]

@@ -6,6 +6,11 @@ use std::sync::Arc;
 /// Where the service gets the time from, in unix seconds.
 pub trait Clock: Send + Sync {
     fn now(&self) -> i64;
+
+    /// The database's clock read `database_now` just now: a clock that
+    /// follows the database's ([`DatabaseClock`]) sets itself by it; the
+    /// others ignore it.
+    fn follow(&self, _database_now: i64) {}
 }
 
 /// The real time.
@@ -17,6 +22,33 @@ impl Clock for SystemClock {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64)
+    }
+}
+
+/// The host's clock set by the database's: every process sharing one
+/// PostgreSQL database then reads the same time, so a host whose clock runs
+/// ten minutes fast cannot fire a loss on time ten minutes early. The clock
+/// loop reads the database's time at every look ([`Clock::follow`]); until
+/// the first, this is the host's time.
+#[derive(Debug, Default)]
+pub struct DatabaseClock {
+    /// The database's time minus the host's, in seconds.
+    offset: AtomicI64,
+}
+
+impl Clock for DatabaseClock {
+    fn now(&self) -> i64 {
+        SystemClock.now() + self.offset.load(Ordering::Relaxed)
+    }
+
+    fn follow(&self, database_now: i64) {
+        let offset = database_now - SystemClock.now();
+        let before = self.offset.swap(offset, Ordering::Relaxed);
+        if (offset - before).abs() > 5 {
+            tracing::warn!(
+                "the host's clock is {offset} s from the database's: following the database's"
+            );
+        }
     }
 }
 

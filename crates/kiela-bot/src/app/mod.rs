@@ -43,7 +43,9 @@ mod words;
 
 pub use analysis::Progress;
 pub use challenges::GameOptions;
-pub use clock::{Clock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS};
+pub use clock::{
+    Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
+};
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use error::{AppError, Result};
@@ -54,7 +56,7 @@ pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS,
 };
-pub use outbox::{Delivery, Destination};
+pub use outbox::{Delivery, Destination, UndeliveredPost};
 pub use players::Name;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, NewThread, Picture, Reply, ReviewStep};

@@ -10,11 +10,12 @@ use serenity::all::{
     AutoArchiveDuration, Builder, ChannelId, CreateActionRow, CreateAllowedMentions,
     CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateThread,
-    EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageId, Nonce, UserId,
+    EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageFlags, MessageId,
+    Nonce, UserId,
 };
 use serenity::http::HttpError;
 use tokio::sync::{watch, Notify};
-use tracing::warn;
+use tracing::{info, warn};
 
 use crate::app::{
     self, clip_message, BoardMessage, Document, GameId, GameRef, GameService, NewThread, Picture,
@@ -58,6 +59,20 @@ impl Post {
             text: text.into(),
             ephemeral: true,
             ..Post::default()
+        }
+    }
+
+    /// A private copy of this for the user who acted, delivering none of
+    /// its posts (the delivery loop does).
+    fn private_copy(self) -> Post {
+        Post {
+            ephemeral: true,
+            ping: Vec::new(),
+            board: None,
+            posts: Vec::new(),
+            thread: None,
+            followed: false,
+            ..self
         }
     }
 
@@ -289,6 +304,13 @@ pub async fn open_thread(
     Ok(())
 }
 
+/// Discord refused the request (a 4xx): it surely did nothing. A 5xx or
+/// no answer at all may have.
+fn refused(error: &serenity::Error) -> bool {
+    matches!(error, serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
+        if response.status_code.is_client_error())
+}
+
 /// Discord's error code for a second thread from one message.
 const THREAD_ALREADY_CREATED: isize = 160004;
 
@@ -352,7 +374,7 @@ impl Responder {
         let mut work = std::pin::pin!(work);
         let defer_after = self.service.timing().defer_after;
         let board = match tokio::time::timeout(defer_after, &mut work).await {
-            Ok(post) => self.respond(&post).await,
+            Ok(post) => self.respond(post).await,
             Err(_) => self.deferred(progress, work).await,
         };
         // The action may have left the loop edits to make (a challenge
@@ -386,8 +408,8 @@ impl Responder {
         }
     }
 
-    async fn respond(&self, post: &Post) -> Option<PostedBoard> {
-        self.hold(post).await;
+    async fn respond(&self, post: Post) -> Option<PostedBoard> {
+        let post = self.hold(post).await;
         let response = if self.updating && post.replaces {
             CreateInteractionResponse::UpdateMessage(post.update())
         } else {
@@ -396,8 +418,7 @@ impl Responder {
         let sent = response.execute(&self.http, (self.id, &self.token)).await;
         if let Err(e) = sent {
             warn!(interaction = %self.id, "could not answer an interaction: {e}");
-            self.hand_back_if_refused(post, &e).await;
-            return None;
+            return self.settle_failed(&post, &e).await;
         }
         if post.board.is_none() && post.posts.is_empty() {
             return None;
@@ -409,7 +430,7 @@ impl Responder {
             .get_original_interaction_response(&self.token)
             .await
         {
-            Ok(message) => self.delivered(post, &message).await,
+            Ok(message) => self.delivered(&post, &message).await,
             Err(e) => {
                 warn!(interaction = %self.id, "cannot read the answer back: {e}");
                 None
@@ -443,8 +464,7 @@ impl Responder {
         };
         if let Err(e) = deferred {
             warn!(interaction = %self.id, "could not defer an interaction: {e}");
-            self.hand_back_if_refused(&post, &e).await;
-            return None;
+            return self.settle_failed(&post, &e).await;
         }
         if self.updating && post.replaces {
             // The button's message becomes the answer.
@@ -453,16 +473,19 @@ impl Responder {
             }
             return None;
         }
+        let mut post = post;
         if !post.ephemeral && post.ping.iter().all(|&id| id == self.actor) && !self.updating {
-            self.hold(&post).await;
-            return match post.edit().execute(&self.http, &self.token).await {
-                Ok(message) => self.delivered(&post, &message).await,
-                Err(e) => {
-                    warn!(interaction = %self.id, "could not answer an interaction: {e}");
-                    self.hand_back_if_refused(&post, &e).await;
-                    None
-                }
-            };
+            post = self.hold(post).await;
+            // Else the delivery loop holds the posts: a private copy follows.
+            if !post.ephemeral {
+                return match post.edit().execute(&self.http, &self.token).await {
+                    Ok(message) => self.delivered(&post, &message).await,
+                    Err(e) => {
+                        warn!(interaction = %self.id, "could not answer an interaction: {e}");
+                        self.settle_failed(&post, &e).await
+                    }
+                };
+            }
         }
         // An update's original is the button's message: it stays.
         if !self.updating {
@@ -492,16 +515,27 @@ impl Responder {
     }
 
     /// The answer is about to deliver `post`'s outbox posts (a private
-    /// answer cannot: it hands them back).
-    async fn hold(&self, post: &Post) {
+    /// answer cannot: it hands them back). If the delivery loop already
+    /// holds them (the work outlasted their hold), the loop posts them and
+    /// the answer becomes a private copy for the user who acted.
+    async fn hold(&self, post: Post) -> Post {
         if post.ephemeral {
-            return self.hand_back(post).await;
+            self.hand_back(&post).await;
+            return post;
         }
         if post.posts.is_empty() {
-            return;
+            return post;
         }
-        if let Err(e) = self.service.answering(&post.posts, &self.token).await {
-            warn!(interaction = %self.id, "cannot hold the answer's posts: {e}");
+        match self.service.answering(&post.posts, &self.token).await {
+            Ok(true) => post,
+            Ok(false) => {
+                self.wake.notify_one();
+                post.private_copy()
+            }
+            Err(e) => {
+                warn!(interaction = %self.id, "cannot hold the answer's posts: {e}");
+                post
+            }
         }
     }
 
@@ -527,13 +561,50 @@ impl Responder {
         post.board.map(|game| PostedBoard::new(game, message))
     }
 
-    /// An answer failed with `error`. If Discord refused it, it surely did
-    /// not deliver `post`'s outbox posts: the delivery loop posts them now.
-    /// Otherwise (no answer from Discord) it may have: they stay held, and
-    /// after their lease the loop asks Discord before posting them.
-    async fn hand_back_if_refused(&self, post: &Post, error: &serenity::Error) {
-        if let serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(_)) = error {
+    /// An answer failed with `error`. If Discord refused it (a 4xx), it
+    /// surely did not deliver `post`'s outbox posts: the delivery loop posts
+    /// them now. Otherwise (a 5xx, no answer at all) Discord may have shown
+    /// it: the answer is looked for at once and, if it is there, the posts
+    /// are delivered; if Discord cannot even say, they stay held, and after
+    /// their lease the loop asks again before posting them.
+    async fn settle_failed(&self, post: &Post, error: &serenity::Error) -> Option<PostedBoard> {
+        if refused(error) || post.ephemeral || post.posts.is_empty() {
             self.hand_back(post).await;
+            return None;
+        }
+        match self
+            .http
+            .get_original_interaction_response(&self.token)
+            .await
+        {
+            Ok(message)
+                if message
+                    .flags
+                    .is_some_and(|f| f.contains(MessageFlags::LOADING)) =>
+            {
+                // A placeholder without its answer.
+                if let Err(e) = (self.http)
+                    .delete_original_interaction_response(&self.token)
+                    .await
+                {
+                    warn!(interaction = %self.id, "could not take the placeholder away: {e}");
+                }
+                self.hand_back(post).await;
+                None
+            }
+            Ok(message) => {
+                info!(interaction = %self.id, "an answer Discord failed on was shown");
+                self.delivered(post, &message).await
+            }
+            Err(e) if refused(&e) => {
+                // No answer was made.
+                self.hand_back(post).await;
+                None
+            }
+            Err(e) => {
+                warn!(interaction = %self.id, "cannot tell whether an answer was shown: {e}");
+                None
+            }
         }
     }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serenity::all::{ChannelId, EditMessage, Http, Message, MessageFlags, MessageId, UserId};
 use serenity::http::HttpError;
-use tokio::sync::{watch, Notify};
+use tokio::sync::{watch, Notify, Semaphore};
 use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
@@ -136,8 +136,15 @@ where
     }
 }
 
-/// Posts per claim.
-const BATCH: i64 = 10;
+/// Posts delivered at once. A claim takes only the first undelivered post
+/// of each queue (a channel, a user's direct messages, a game), so they
+/// all go to different places: one slow or failing destination holds one
+/// worker, never the others.
+const WORKERS: usize = 4;
+
+/// The longest one post may take (a request that hangs, a rate limit slept
+/// through): it is then tried again after a backoff, with its nonce.
+const SEND_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Posts what the outbox holds, when woken and at least every `poll`.
 /// `passes` counts the passes that left nothing to post.
@@ -148,22 +155,62 @@ pub async fn deliver(
     wake: Arc<Notify>,
     passes: watch::Sender<u64>,
 ) {
+    let workers = Arc::new(Semaphore::new(WORKERS));
     loop {
-        match service.claim_deliveries(BATCH).await {
-            Ok(batch) if !batch.is_empty() => {
-                for delivery in batch {
-                    deliver_one(&service, &http, delivery).await;
+        let free = workers.available_permits();
+        if free > 0 {
+            match service.claim_deliveries(free as i64).await {
+                Ok(batch) if !batch.is_empty() => {
+                    for delivery in batch {
+                        let worker = workers.clone().acquire_owned().await;
+                        let worker = worker.expect("the workers are never closed");
+                        let (service, http, wake) = (service.clone(), http.clone(), wake.clone());
+                        tokio::spawn(async move {
+                            deliver_watched(&service, &http, delivery).await;
+                            drop(worker);
+                            // The next post of its queue may be due now.
+                            wake.notify_one();
+                        });
+                    }
+                    continue;
                 }
-                continue;
+                Ok(_) if free == WORKERS => passes.send_modify(|done| *done += 1),
+                Ok(_) => {}
+                Err(e) => warn!("cannot read the outbox: {e}"),
             }
-            Ok(_) => {}
-            Err(e) => warn!("cannot read the outbox: {e}"),
         }
-        passes.send_modify(|done| *done += 1);
         tokio::select! {
             () = wake.notified() => {}
             () = tokio::time::sleep(poll) => {}
         }
+    }
+}
+
+/// Delivers one post, renewing its lease while the send is in flight
+/// (so that no other process takes it meanwhile), within [`SEND_TIMEOUT`].
+async fn deliver_watched(service: &GameService, http: &Http, delivery: Delivery) {
+    let tried = Tried::of(&delivery);
+    let lease = Duration::from_secs(service.delivery_lease() as u64);
+    let renew = async {
+        loop {
+            tokio::time::sleep(lease / 2).await;
+            if let Err(e) = service.renew(tried.id).await {
+                warn!(post = %tried.id, "cannot renew a post's lease: {e}");
+            }
+        }
+    };
+    let sent = tokio::time::timeout(SEND_TIMEOUT, deliver_one(service, http, delivery));
+    tokio::select! {
+        sent = sent => {
+            if sent.is_err() {
+                let why = format!("no answer from Discord within {SEND_TIMEOUT:?}");
+                let failed = service.failed_for_now(tried.id, tried.created_at, tried.attempts, &why);
+                if let Err(e) = failed.await {
+                    warn!(post = %tried.id, "cannot record a failed post: {e}");
+                }
+            }
+        }
+        () = renew => {}
     }
 }
 
@@ -177,11 +224,7 @@ enum Failure {
 
 async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     let id = delivery.id;
-    let tried = Tried {
-        id,
-        created_at: delivery.created_at,
-        attempts: delivery.attempts,
-    };
+    let tried = Tried::of(&delivery);
     let lang = delivery.reply.lang;
     if let Destination::Edit {
         channel_id,
@@ -200,7 +243,19 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         let edited = edited.map(|message| message.id.into());
         return settle(service, tried, edited, None).await;
     }
-    let found = answered(service, http, &delivery).await;
+    let found = match answered(service, http, &delivery).await {
+        Answered::Yes(message) => Some(message),
+        Answered::No => None,
+        Answered::Unknown(why) => {
+            // Posting now might post it twice: ask again after a backoff.
+            let why = format!("cannot tell whether its answer was shown: {why}");
+            let failed = service.failed_for_now(id, tried.created_at, tried.attempts, &why);
+            if let Err(e) = failed.await {
+                warn!(post = %id, "cannot record a failed post: {e}");
+            }
+            return;
+        }
+    };
     let post = Post::of(delivery.reply);
     let sent = async {
         if let Some(message) = found {
@@ -252,6 +307,16 @@ struct Tried {
     attempts: i64,
 }
 
+impl Tried {
+    fn of(delivery: &Delivery) -> Tried {
+        Tried {
+            id: delivery.id,
+            created_at: delivery.created_at,
+            attempts: delivery.attempts,
+        }
+    }
+}
+
 /// Records how delivering a post went: done (as a message), or to try
 /// again or give up (a post that was to open game `thread`'s thread then
 /// leaves the game in its channel).
@@ -292,25 +357,44 @@ async fn settle(
     }
 }
 
+/// Whether an interaction's answer already made a post's message.
+enum Answered {
+    Yes(Message),
+    No,
+    /// Discord could not say (a 5xx, the network): not known yet.
+    Unknown(String),
+}
+
 /// The message an interaction's answer already made for this post, if the
 /// answer went out before the process could say so (a crash between the
 /// two). A placeholder that never got its answer is taken away.
-async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Option<Message> {
-    let token = delivery.answer_token.as_deref()?;
+async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Answered {
+    let Some(token) = delivery.answer_token.as_deref() else {
+        return Answered::No;
+    };
     // Interaction tokens live 15 minutes.
     if delivery.created_at + 14 * 60 < service.now() {
-        return None;
+        return Answered::No;
     }
-    let original = http.get_original_interaction_response(token).await.ok()?;
+    let original = match http.get_original_interaction_response(token).await {
+        Ok(original) => original,
+        Err(e) => {
+            return match failure(&e) {
+                // Refused: no answer was made (or the token is gone).
+                Failure::GiveUp(_) => Answered::No,
+                Failure::Retry => Answered::Unknown(e.to_string()),
+            };
+        }
+    };
     if original
         .flags
         .is_some_and(|f| f.contains(MessageFlags::LOADING))
     {
         let _ = http.delete_original_interaction_response(token).await;
-        return None;
+        return Answered::No;
     }
     info!(post = %delivery.id, "a post was answered before a restart");
-    Some(original)
+    Answered::Yes(original)
 }
 
 /// Retry what may pass later (rate limits, Discord's own errors, the

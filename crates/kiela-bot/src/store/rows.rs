@@ -565,6 +565,22 @@ pub struct NewPost {
     pub puzzle_day: Option<i64>,
 }
 
+impl NewPost {
+    /// The queue it goes out in, in order: a user's direct messages in
+    /// theirs, a game's posts (lobby lines, boards, its thread) in the
+    /// game's, any other post in its channel's. Posts of different queues
+    /// never wait for each other.
+    pub fn queue(&self) -> String {
+        match (self.to, self.game_id) {
+            (PostTarget::Dm(user), _) => format!("dm:{user}"),
+            (_, Some(game)) => format!("game:{game}"),
+            (PostTarget::Channel(channel), None) => format!("channel:{channel}"),
+            // Not made (a game's channel needs a game): its own queue.
+            (PostTarget::GameChannel, None) => String::from("game:"),
+        }
+    }
+}
+
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
     puzzle_day";

@@ -1,6 +1,8 @@
 //! The outbox: posts wait for their answer, go out once and in order, in the right channel.
 
 use super::*;
+use kiela_bot::app::Delivery;
+use kiela_bot::store::{NewPost, PostTarget};
 
 on_both_backends! {
     posts_wait_for_their_answer_and_go_out_in_order_once,
@@ -8,6 +10,140 @@ on_both_backends! {
     only_players_post_boards_and_games_are_answered_in_their_channel,
     posts_failing_for_now_come_back_later_and_are_parked_after_hours,
     old_posts_are_deleted_the_pending_kept,
+    a_failing_direct_message_holds_only_its_own_queue,
+    an_answer_never_takes_a_post_the_delivery_loop_holds,
+    a_parked_post_is_listed_with_why_and_tried_again,
+    the_database_keeps_the_time,
+}
+
+/// Posts go out in order per queue, not per game: a direct message that
+/// keeps failing holds only that user's later direct messages, never the
+/// game's posts; a game's posts still go out one after the other.
+async fn a_failing_direct_message_holds_only_its_own_queue(db: Db) {
+    let w = world(db).await;
+    let game = started_answered(&w, alice_first()).await;
+    deliver_all(&w).await;
+    let post = |to, game_id, text: &str| NewPost {
+        to,
+        game_id,
+        text: text.into(),
+        lang: "en".into(),
+        ..NewPost::default()
+    };
+    let ids = (w.service.store())
+        .insert_posts(
+            vec![
+                post(PostTarget::Dm(w.bob.id), Some(game), "dm 1"),
+                post(PostTarget::Channel(HERE.channel_id), Some(game), "line 1"),
+                post(PostTarget::Channel(HERE.channel_id), Some(game), "line 2"),
+                post(PostTarget::Dm(w.bob.id), None, "dm 2"),
+            ],
+            w.clock.now(),
+        )
+        .await
+        .unwrap();
+    let texts = |batch: &[Delivery]| -> Vec<String> {
+        batch.iter().map(|d| d.reply.text.clone()).collect()
+    };
+    // The head of each queue, at once.
+    let first = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(texts(&first), ["dm 1", "line 1"]);
+    // The direct message fails for now; the game's line is delivered.
+    (w.service)
+        .failed_for_now(ids[0], first[0].created_at, 0, "503")
+        .await
+        .unwrap();
+    w.service.delivered(&[ids[1]], MessageId(5)).await.unwrap();
+    let second = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(
+        texts(&second),
+        ["line 2"],
+        "the game goes on; dm 2 waits for dm 1"
+    );
+}
+
+/// An answer that comes after its posts' hold, once the delivery loop has
+/// taken them, does not take them back: the loop posts them, once.
+async fn an_answer_never_takes_a_post_the_delivery_loop_holds(db: Db) {
+    let w = world(db).await;
+    let on_time = (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    assert!(w
+        .service
+        .answering(&on_time.posts, "token-1")
+        .await
+        .unwrap());
+    w.service
+        .delivered(&on_time.posts, MessageId(3))
+        .await
+        .unwrap();
+
+    let late = (w.service)
+        .challenge(&w.bob, HERE, &w.carol, alice_first())
+        .await
+        .unwrap();
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(claimed.len(), 1);
+    assert!(!w.service.answering(&late.posts, "token-2").await.unwrap());
+    let token = raw(
+        &w.db,
+        "SELECT COUNT(*) FROM outbox WHERE id = $1 AND answer_token IS NULL",
+        &[late.posts[0].0],
+    )
+    .await;
+    assert_eq!(token, Some(1), "the late answer left no trace");
+}
+
+/// `kiela outbox` lists a parked post with the reason, and trying it again
+/// makes it due now, once.
+async fn a_parked_post_is_listed_with_why_and_tried_again(db: Db) {
+    let w = world(db).await;
+    let offer = (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    let id = offer.posts[0];
+    (w.service)
+        .give_up(id, "403 50013 Missing Permissions")
+        .await
+        .unwrap();
+    let store = w.service.store();
+    let listed = store.undelivered_posts(10).await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].id, id);
+    assert_eq!(listed[0].queue, format!("channel:{}", HERE.channel_id));
+    assert_eq!(
+        listed[0].parked.as_deref(),
+        Some("403 50013 Missing Permissions")
+    );
+    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+
+    assert!(store.unpark_post(id, w.clock.now()).await.unwrap());
+    assert!(
+        !store.unpark_post(id, w.clock.now()).await.unwrap(),
+        "not parked now"
+    );
+    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(
+        (claimed.len(), claimed[0].id, claimed[0].attempts),
+        (1, id, 0)
+    );
+    assert!(!store
+        .unpark_post(PostId(9999), w.clock.now())
+        .await
+        .unwrap());
+}
+
+/// The database tells the time every process follows (see
+/// `DatabaseClock`): here, on this machine, the host's.
+async fn the_database_keeps_the_time(db: Db) {
+    let w = world(db).await;
+    let database = w.service.store().database_now().await.unwrap();
+    let host = kiela_bot::app::SystemClock.now();
+    assert!((database - host).abs() < 60, "{database} against {host}");
 }
 
 /// A post that fails for a reason that may pass (a busy database, Discord's
@@ -156,10 +292,15 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
     let w = world(db).await;
     let processes = [w.service.clone(), service_on(&w.db.url, &w.clock).await];
     let mut expected = Vec::new();
-    for _ in 0..8 {
+    // In eight channels: a channel's posts go out in turn.
+    for channel in 0..8 {
+        let there = Place {
+            channel_id: ChannelId(100 + channel),
+            ..HERE
+        };
         let challenge = w
             .service
-            .challenge(&w.alice, HERE, &w.bob, alice_first())
+            .challenge(&w.alice, there, &w.bob, alice_first())
             .await
             .unwrap();
         expected.extend(challenge.posts);
@@ -201,10 +342,10 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
     let mut unique = ids.clone();
     unique.dedup();
     assert_eq!(ids, unique, "no post claimed twice");
-    // Every challenge, and the game's first board but not its second yet.
+    // Every challenge, each in its channel, and the game's first post (the
+    // line its thread opens from) but none of its boards yet.
     assert_eq!(ids.len(), 9, "{claimed:?}");
-    assert!(claimed.iter().any(|(_, ply)| *ply == Some(0)));
-    assert!(!claimed.iter().any(|(_, ply)| *ply == Some(1)));
+    assert!(!claimed.iter().any(|(_, ply)| ply.is_some()), "{claimed:?}");
 }
 
 /// Anyone may look at a game, but only its players post its board, in its

@@ -5,6 +5,42 @@ use super::*;
 on_both_backends! {
     languages_follow_the_user_the_place_and_the_stored_locale,
     server_settings_and_a_game_in_its_own_thread,
+    two_managers_changing_different_settings_at_once_keep_both,
+}
+
+/// Settings change field by field, in one transaction each: two managers
+/// (here in two processes) changing different settings at the same moment
+/// both keep theirs.
+async fn two_managers_changing_different_settings_at_once_keep_both(db: Db) {
+    let w = world(db).await;
+    let other = service_on(&w.db.url, &w.clock).await;
+    for round in 0..8i64 {
+        let days = Settings {
+            days: Some(1 + round % 7),
+            ..Settings::default()
+        };
+        let hour = Settings {
+            puzzle_hour: Some(round),
+            ..Settings::default()
+        };
+        let (a, b) = tokio::join!(
+            w.service.settings(&w.bob, HERE, true, Lang::En, days),
+            other.settings(&w.carol, HERE, true, Lang::En, hour),
+        );
+        a.unwrap();
+        b.unwrap();
+        let stored = w
+            .service
+            .store()
+            .guild_settings(HERE.guild_id)
+            .await
+            .unwrap();
+        assert_eq!(
+            (stored.days_per_move, stored.puzzle_hour),
+            (Some(1 + round % 7), Some(round)),
+            "round {round}"
+        );
+    }
 }
 
 async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {

@@ -10,13 +10,16 @@ use crate::vocabulary::GameId;
 use super::super::{GameService, Result};
 
 impl GameService {
-    /// Records that the bot is alive, every `interval` seconds. Just
+    /// Sets the service's clock by the database's, then records that the
+    /// bot is alive, every `interval` seconds. Just
     /// `started`, the process also looks back: if the last sign of life is
     /// older than three intervals (the bot, every process of it, was down),
     /// every running deadline moves by the time it was away, and each game
     /// is told why. A running process only records: time it was up is
     /// time the clocks ran. Returns the games whose deadline moved.
     pub async fn keep_alive(&self, interval: i64, started: bool) -> Result<Vec<GameId>> {
+        // Every process keeps the database's time (see `DatabaseClock`).
+        self.clock.follow(self.store.database_now().await?);
         let now = self.now();
         let outage_after = started.then_some(3 * interval);
         let Some((away, games)) = self.store.heartbeat(now, outage_after).await? else {

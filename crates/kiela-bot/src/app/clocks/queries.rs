@@ -3,10 +3,23 @@
 //! SQL for this feature only, as an `impl Store` block beside the code
 //! that uses it (the store itself opens, migrates and changes games).
 
+use sqlx::Row;
+
 use crate::store::*;
 use crate::vocabulary::{GameId, UserId};
 
 impl Store {
+    /// The database's time, in unix seconds: one clock for every process
+    /// sharing it (see `DatabaseClock`).
+    pub async fn database_now(&self) -> Result<i64> {
+        let query = match self.backend {
+            Backend::Sqlite => "SELECT CAST(strftime('%s', 'now') AS BIGINT)",
+            Backend::Postgres => "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS BIGINT)",
+        };
+        let row = sqlx::query(query).fetch_one(&self.pool).await?;
+        Ok(row.try_get(0)?)
+    }
+
     /// Sets a player's vacation: its end, and the days taken in `year`.
     /// Guarded by the days they had taken (`days_before`), so two requests
     /// at once cannot both spend the same allowance: false if it changed.
@@ -43,7 +56,7 @@ impl Store {
                (deadline IS NOT NULL AND (deadline <= $1 \
                  OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
                OR (ai_level IS NOT NULL AND updated_at <= $2 AND to_move_id = $3)) \
-             ORDER BY deadline, id"
+             ORDER BY deadline IS NULL, deadline, id"
         ))
         .bind(now)
         .bind(idle_since)

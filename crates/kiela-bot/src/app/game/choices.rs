@@ -1,13 +1,15 @@
 //! What the Discord adapter offers around commands: autocomplete choices,
 //! and whether a button still matches its game.
 
+use std::collections::HashMap;
+
 use kiela_rules::{Hole, Side};
 
 use kiela_i18n::tr;
 
 use crate::app::{refused, AppError, GameService, Place, Result, User};
 use crate::store::GameRow;
-use crate::vocabulary::GameId;
+use crate::vocabulary::{GameId, GameState, UserId};
 
 /// One of the user's games, as an autocomplete choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,25 +22,45 @@ pub struct GameChoice {
 impl GameService {
     /// The user's ongoing games, those waiting for them first; with
     /// `finished_too` (for `/kiela history`), their finished games after
-    /// them, the most recent first.
+    /// them, the most recent first. Asked at every keystroke, so it reads
+    /// the games' rows (their state and who is to move), one query, and
+    /// each opponent's name once; nothing is replayed.
     pub async fn game_choices(&self, user: &User, finished_too: bool) -> Result<Vec<GameChoice>> {
+        let mut names: HashMap<UserId, String> = HashMap::new();
         let mut choices = Vec::new();
         for row in self.store.games_of(user.id, !finished_too, 25).await? {
-            let loaded = self.load(row.id).await?;
-            let side = loaded.side_of(user.id).unwrap_or(Side::South);
-            // A choice's label is not markdown: the plain name.
-            let opponent = loaded.name(side.opponent()).plain();
+            let side = if row.south_id == user.id {
+                Side::South
+            } else {
+                Side::North
+            };
+            let opponent_id = if side == Side::South {
+                row.north_id
+            } else {
+                row.south_id
+            };
+            let opponent = match names.get(&opponent_id) {
+                Some(name) => name.clone(),
+                None => {
+                    // A choice's label is not markdown: the plain name.
+                    let name = self.name_of(opponent_id).await?.plain();
+                    names.insert(opponent_id, name.clone());
+                    name
+                }
+            };
             // Waiting for them, then the other ongoing ones, then finished.
             let lang = user.lang;
-            let (order, state) = match loaded.game.outcome() {
-                None if loaded.aborted() => (2, tr!(lang, "choice-aborted")),
-                Some(outcome) => match outcome.result.winner() {
+            let (order, state) = match row.state {
+                GameState::Aborted => (2, tr!(lang, "choice-aborted")),
+                GameState::Finished(outcome) => match outcome.result.winner() {
                     Some(winner) if winner == side => (2, tr!(lang, "choice-won")),
                     Some(_) => (2, tr!(lang, "choice-lost")),
                     None => (2, tr!(lang, "choice-drawn")),
                 },
-                None if loaded.game.turn() == side => (0, tr!(lang, "choice-your-move")),
-                None => (1, tr!(lang, "choice-their-move", name = &opponent)),
+                GameState::Active if row.to_move_id == Some(user.id) => {
+                    (0, tr!(lang, "choice-your-move"))
+                }
+                GameState::Active => (1, tr!(lang, "choice-their-move", name = &opponent)),
             };
             choices.push((
                 order,

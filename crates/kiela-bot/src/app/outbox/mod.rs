@@ -19,6 +19,8 @@
 
 mod queries;
 
+pub use queries::UndeliveredPost;
+
 use crate::store::{NewPost, PostRow, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -271,12 +273,13 @@ impl GameService {
         Ok(reply)
     }
 
-    /// Claims up to `limit` posts due now, for a lease of a minute at most
-    /// (a delivery loop that dies holding them delays them that long), and
-    /// composes them. A post that can no longer be composed (its game is
-    /// gone or unreadable) is given up, with the reason logged.
+    /// Claims up to `limit` posts due now, each the first of its queue (so
+    /// they may all be sent at once), for [`GameService::delivery_lease`]
+    /// (renewed while a send is in flight), and composes them. A post that
+    /// can no longer be composed (its game is gone or unreadable) is given
+    /// up, with the reason logged.
     pub async fn claim_deliveries(&self, limit: i64) -> Result<Vec<Delivery>> {
-        let lease = self.timing.answer_lease.min(60);
+        let lease = self.delivery_lease();
         let claimed = self.store.claim_posts(self.now(), lease, limit).await?;
         let mut deliveries = Vec::new();
         for (id, row) in claimed {
@@ -332,10 +335,25 @@ impl GameService {
         Ok(deliveries)
     }
 
+    /// Seconds a delivery loop holds a post it claimed (a loop that dies
+    /// holding it delays it that long): a minute at most, and the loop
+    /// renews it while the send is in flight ([`GameService::renew`]).
+    pub fn delivery_lease(&self) -> i64 {
+        self.timing.answer_lease.clamp(1, 60)
+    }
+
+    /// The delivery loop still holds post `id`: its lease starts again.
+    pub async fn renew(&self, id: PostId) -> Result<()> {
+        let until = self.now() + self.delivery_lease();
+        Ok(self.store.renew_post(id, until).await?)
+    }
+
     /// An interaction is about to answer with posts `ids`: they wait for it
     /// (up to [`super::Timing::answer_lease`]), and its token is kept to check, after a
-    /// crash, whether the answer went out.
-    pub async fn answering(&self, ids: &[PostId], token: &str) -> Result<()> {
+    /// crash, whether the answer went out. False if the delivery loop
+    /// already holds them (the action outlasted their hold): the loop posts
+    /// them, and the answer must not.
+    pub async fn answering(&self, ids: &[PostId], token: &str) -> Result<bool> {
         Ok(self
             .store
             .answering(ids, token, self.now() + self.timing.answer_lease)

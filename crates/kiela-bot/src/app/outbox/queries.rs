@@ -8,6 +8,25 @@ use sqlx::Row;
 use crate::store::*;
 use crate::vocabulary::{MessageId, PostId};
 
+/// A post not delivered yet, as `kiela outbox` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndeliveredPost {
+    pub id: PostId,
+    /// Its queue (see [`NewPost::queue`]): `game:12`, `dm:…`, `channel:…`.
+    pub queue: String,
+    /// Its text (a board post: its headline).
+    pub text: String,
+    pub created_at: i64,
+    /// Not tried before this time (a hold, a lease or a backoff).
+    pub held_until: i64,
+    /// When a delivery loop last took it.
+    pub claimed_at: Option<i64>,
+    /// Failed attempts so far.
+    pub attempts: i64,
+    /// Why it was parked (given up), if it was.
+    pub parked: Option<String>,
+}
+
 impl Store {
     /// Outbox post `id` and its message once delivered.
     pub async fn post_message(&self, id: PostId) -> Result<Option<ChallengePost>> {
@@ -44,20 +63,29 @@ impl Store {
 
     /// An interaction is about to answer with posts `ids`: they stay held
     /// for it until `until`, and its token is kept so that a crash right
-    /// after the answer can be told from a failed answer.
-    pub async fn answering(&self, ids: &[PostId], token: &str, until: i64) -> Result<()> {
+    /// after the answer can be told from a failed answer. False, and none
+    /// is taken, if a delivery loop already holds one of them (the answer
+    /// took longer than its hold): the loop posts them, the answer must not.
+    pub async fn answering(&self, ids: &[PostId], token: &str, until: i64) -> Result<bool> {
+        let mut tx = self.begin().await?;
         for &id in ids {
-            sqlx::query(
+            let taken = sqlx::query(
                 "UPDATE outbox SET answer_token = $1, held_until = $2 \
-                 WHERE id = $3 AND delivered_at IS NULL",
+                 WHERE id = $3 AND delivered_at IS NULL AND failed IS NULL \
+                 AND claimed_at IS NULL",
             )
             .bind(token)
             .bind(until)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            if taken.rows_affected() == 0 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
         }
-        Ok(())
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Posts `ids` are on Discord, as `message_id`.
@@ -73,6 +101,19 @@ impl Store {
             .execute(&self.pool)
             .await?;
         }
+        Ok(())
+    }
+
+    /// The delivery loop still holds post `id`: it stays held until `until`.
+    pub async fn renew_post(&self, id: PostId, until: i64) -> Result<()> {
+        sqlx::query(
+            "UPDATE outbox SET held_until = $1 \
+             WHERE id = $2 AND delivered_at IS NULL AND failed IS NULL",
+        )
+        .bind(until)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -118,8 +159,8 @@ impl Store {
     }
 
     /// Claims up to `limit` posts due at `now` for `lease` seconds: a post
-    /// is due when nobody holds it, every earlier post of its game is
-    /// delivered (a game's posts go out in order), and, for an edit, the
+    /// is due when nobody holds it, every earlier post of its queue is
+    /// delivered (see [`NewPost::queue`]), and, for an edit, the
     /// post whose message it edits was delivered (or given up). Processes sharing the
     /// database claim different posts: SQLite has one writer at a time, and
     /// PostgreSQL's `SKIP LOCKED` passes over rows another claim locked.
@@ -136,10 +177,10 @@ impl Store {
             Backend::Postgres => "FOR UPDATE SKIP LOCKED",
         };
         let rows = sqlx::query(&format!(
-            "UPDATE outbox SET held_until = $1 WHERE id IN ( \
+            "UPDATE outbox SET held_until = $1, claimed_at = $2 WHERE id IN ( \
                SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND o.failed IS NULL \
                AND o.held_until <= $2 AND NOT EXISTS (SELECT 1 FROM outbox e \
-                 WHERE e.game_id = o.game_id AND e.id < o.id \
+                 WHERE e.queue = o.queue AND e.id < o.id \
                  AND e.delivered_at IS NULL AND e.failed IS NULL) \
                AND NOT EXISTS (SELECT 1 FROM outbox t WHERE t.id = o.edits \
                  AND t.delivered_at IS NULL AND t.failed IS NULL) \
@@ -180,6 +221,46 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected())
+    }
+
+    /// Posts not delivered yet, parked ones too, oldest first, at most
+    /// `limit`: what `kiela outbox` shows the operator.
+    pub async fn undelivered_posts(&self, limit: i64) -> Result<Vec<UndeliveredPost>> {
+        let rows = sqlx::query(
+            "SELECT id, queue, text, created_at, held_until, claimed_at, attempts, failed \
+             FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(UndeliveredPost {
+                    id: col(row, "id")?,
+                    queue: col(row, "queue")?,
+                    text: col(row, "text")?,
+                    created_at: col(row, "created_at")?,
+                    held_until: col(row, "held_until")?,
+                    claimed_at: col(row, "claimed_at")?,
+                    attempts: col(row, "attempts")?,
+                    parked: col(row, "failed")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Parked post `id` is tried again from `now` on, as if made now (its
+    /// retries start over). False if it is not parked.
+    pub async fn unpark_post(&self, id: PostId, now: i64) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE outbox SET failed = NULL, attempts = 0, created_at = $1, held_until = $1, \
+             answer_token = NULL WHERE id = $2 AND delivered_at IS NULL AND failed IS NOT NULL",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Posts not delivered (nor given up) yet.

@@ -2,7 +2,7 @@
 //! reply, and showing a game.
 
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
-use crate::vocabulary::{GameId, GameState, UserId};
+use crate::vocabulary::{GameId, GameState, PostId, UserId};
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 
 use kiela_i18n::tr;
@@ -171,10 +171,26 @@ impl GameService {
             self.commit_move(&mut loaded, side, mv, user.lang, lang, actor)
                 .await?,
         ];
-        if let Some(reply) = self.ai_turn(&mut loaded, lang, actor).await? {
-            posts.push(reply);
+        // The move is stored: from here on the answer says it was played,
+        // whatever happens to the AI's reply (the clock plays a reply left
+        // behind; one it already played is no failure) or to the answer.
+        match self.ai_turn(&mut loaded, lang, actor).await {
+            Ok(reply) => posts.extend(reply),
+            Err(AppError::Conflict) => {}
+            Err(e) => tracing::warn!(game = %id, "the AI's reply is left to the clock: {e}"),
         }
-        self.answer(place, &posts, Some(&loaded)).await
+        match self.answer(place, &posts, Some(&loaded)).await {
+            Ok(reply) => Ok(reply),
+            Err(e) => {
+                tracing::warn!(game = %id, "a played move's answer failed: {e}");
+                let ids: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
+                self.release(&ids).await?;
+                let mut reply =
+                    Reply::private(tr!(user.lang, "move-played-board-follows", id = id));
+                reply.lang = user.lang;
+                Ok(reply)
+            }
+        }
     }
 
     /// The language of what an action by `user` in `place` posts in the

@@ -61,6 +61,40 @@ impl Settings {
     fn is_empty(&self) -> bool {
         *self == Settings::default()
     }
+
+    /// Sets the settings given here in `row`, leaving the others.
+    fn apply_to(&self, row: &mut GuildSettingsRow) {
+        if let Some(days) = self.days {
+            row.days_per_move = Some(days);
+        }
+        if let Some(language) = self.language {
+            row.language = match language {
+                LanguageSetting::Auto => None,
+                LanguageSetting::Fixed(chosen) => Some(chosen.locale().to_string()),
+            };
+        }
+        if let Some(threads) = self.threads {
+            row.threads = Some(threads);
+        }
+        if let Some(channel) = self.games_channel {
+            row.games_channel_id = match channel {
+                GamesChannel::Anywhere => None,
+                GamesChannel::Only(id) => Some(id),
+            };
+        }
+        if let Some(daily) = self.daily_puzzle {
+            row.puzzle_channel_id = match daily {
+                DailyPuzzle::Off => None,
+                DailyPuzzle::In(id) => Some(id),
+            };
+        }
+        if let Some(days) = self.challenge_days {
+            row.challenge_days = Some(days);
+        }
+        if let Some(hour) = self.puzzle_hour {
+            row.puzzle_hour = Some(hour);
+        }
+    }
 }
 
 /// Days per move when neither the challenge nor the server says.
@@ -121,51 +155,32 @@ impl GameService {
         if place.guild_id.is_none() {
             return refused(tr!(lang, "settings-only-in-servers"));
         }
-        let mut row = self.store.guild_settings(place.guild_id).await?;
         if settings.is_empty() {
+            let row = self.store.guild_settings(place.guild_id).await?;
             return Ok(Reply::private(describe(lang, &row, guild_locale)));
         }
         if !is_manager {
             return refused(tr!(lang, "settings-managers-only"));
         }
+        // Every value checked before anything is stored.
         if let Some(days) = settings.days {
             super::challenges::check_days(user, days)?;
-            row.days_per_move = Some(days);
         }
-        if let Some(language) = settings.language {
-            row.language = match language {
-                LanguageSetting::Auto => None,
-                LanguageSetting::Fixed(chosen) => Some(chosen.locale().to_string()),
-            };
+        if settings
+            .challenge_days
+            .is_some_and(|days| !(1..=7).contains(&days))
+        {
+            return refused(tr!(lang, "settings-challenge-days-range"));
         }
-        if let Some(threads) = settings.threads {
-            row.threads = Some(threads);
+        if settings
+            .puzzle_hour
+            .is_some_and(|hour| !(0..24).contains(&hour))
+        {
+            return refused(tr!(lang, "settings-puzzle-hour-range"));
         }
-        if let Some(channel) = settings.games_channel {
-            row.games_channel_id = match channel {
-                GamesChannel::Anywhere => None,
-                GamesChannel::Only(id) => Some(id),
-            };
-        }
-        if let Some(daily) = settings.daily_puzzle {
-            row.puzzle_channel_id = match daily {
-                DailyPuzzle::Off => None,
-                DailyPuzzle::In(id) => Some(id),
-            };
-        }
-        if let Some(days) = settings.challenge_days {
-            if !(1..=7).contains(&days) {
-                return refused(tr!(lang, "settings-challenge-days-range"));
-            }
-            row.challenge_days = Some(days);
-        }
-        if let Some(hour) = settings.puzzle_hour {
-            if !(0..24).contains(&hour) {
-                return refused(tr!(lang, "settings-puzzle-hour-range"));
-            }
-            row.puzzle_hour = Some(hour);
-        }
-        self.store.save_guild_settings(place.guild_id, &row).await?;
+        let row = (self.store)
+            .update_guild_settings(place.guild_id, |row| settings.apply_to(row))
+            .await?;
         let text = format!(
             "{}\n{}",
             tr!(lang, "settings-saved"),

@@ -9,41 +9,45 @@ use crate::vocabulary::GuildId;
 impl Store {
     /// A server's settings (all `None` when it chose nothing).
     pub async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettingsRow> {
-        let row = sqlx::query(
-            "SELECT language, threads, days_per_move, games_channel_id, puzzle_channel_id, \
-             puzzle_hour, challenge_days FROM guild_settings \
-             WHERE guild_id = $1",
-        )
-        .bind(guild_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(match row {
-            Some(row) => {
-                let cells = Cells::keyed(&row, "guild_settings", guild_id.to_string());
-                GuildSettingsRow {
-                    language: cells.get("language")?,
-                    threads: cells.parse_opt("threads")?,
-                    days_per_move: cells.get("days_per_move")?,
-                    games_channel_id: cells.get("games_channel_id")?,
-                    puzzle_channel_id: cells.get("puzzle_channel_id")?,
-                    puzzle_hour: cells.get("puzzle_hour")?,
-                    challenge_days: cells.get("challenge_days")?,
-                }
-            }
-            None => GuildSettingsRow::default(),
-        })
+        let row = sqlx::query(&format!("{SELECT_SETTINGS} WHERE guild_id = $1"))
+            .bind(guild_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(row) => settings_of(&row, guild_id),
+            None => Ok(GuildSettingsRow::default()),
+        }
     }
 
-    /// Stores a server's settings, all of them.
-    pub async fn save_guild_settings(&self, guild_id: GuildId, s: &GuildSettingsRow) -> Result<()> {
+    /// Changes a server's settings with `change`, in one transaction (the
+    /// row locked meanwhile): two managers changing different settings at
+    /// once both keep theirs. Returns the settings as stored.
+    pub async fn update_guild_settings(
+        &self,
+        guild_id: GuildId,
+        change: impl FnOnce(&mut GuildSettingsRow),
+    ) -> Result<GuildSettingsRow> {
+        let mut tx = self.begin().await?;
         sqlx::query(
-            "INSERT INTO guild_settings (guild_id, language, threads, days_per_move, \
-             games_channel_id, puzzle_channel_id, puzzle_hour, challenge_days) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id) DO UPDATE SET \
-             language = excluded.language, threads = excluded.threads, \
-             days_per_move = excluded.days_per_move, games_channel_id = excluded.games_channel_id, \
-             puzzle_channel_id = excluded.puzzle_channel_id, puzzle_hour = excluded.puzzle_hour, \
-             challenge_days = excluded.challenge_days",
+            "INSERT INTO guild_settings (guild_id) VALUES ($1) ON CONFLICT (guild_id) DO NOTHING",
+        )
+        .bind(guild_id)
+        .execute(&mut *tx)
+        .await?;
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => "FOR UPDATE",
+        };
+        let row = sqlx::query(&format!("{SELECT_SETTINGS} WHERE guild_id = $1 {lock}"))
+            .bind(guild_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let mut s = settings_of(&row, guild_id)?;
+        change(&mut s);
+        sqlx::query(
+            "UPDATE guild_settings SET language = $2, threads = $3, days_per_move = $4, \
+             games_channel_id = $5, puzzle_channel_id = $6, puzzle_hour = $7, \
+             challenge_days = $8 WHERE guild_id = $1",
         )
         .bind(guild_id)
         .bind(s.language.as_deref())
@@ -53,8 +57,26 @@ impl Store {
         .bind(s.puzzle_channel_id)
         .bind(s.puzzle_hour)
         .bind(s.challenge_days)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        tx.commit().await?;
+        Ok(s)
     }
+}
+
+const SELECT_SETTINGS: &str = "SELECT language, threads, days_per_move, games_channel_id, \
+    puzzle_channel_id, puzzle_hour, challenge_days FROM guild_settings";
+
+/// A `guild_settings` row of server `guild_id`.
+fn settings_of(row: &sqlx::any::AnyRow, guild_id: GuildId) -> Result<GuildSettingsRow> {
+    let cells = Cells::keyed(row, "guild_settings", guild_id.to_string());
+    Ok(GuildSettingsRow {
+        language: cells.get("language")?,
+        threads: cells.parse_opt("threads")?,
+        days_per_move: cells.get("days_per_move")?,
+        games_channel_id: cells.get("games_channel_id")?,
+        puzzle_channel_id: cells.get("puzzle_channel_id")?,
+        puzzle_hour: cells.get("puzzle_hour")?,
+        challenge_days: cells.get("challenge_days")?,
+    })
 }
