@@ -244,7 +244,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         return settle(service, tried, edited, None).await;
     }
     let found = match answered(service, http, &delivery).await {
-        Answered::Yes(message) => Some(message),
+        Answered::Yes(message) => Some(*message),
         Answered::No => None,
         Answered::Unknown(why) => {
             // Posting now might post it twice: ask again after a backoff.
@@ -359,7 +359,7 @@ async fn settle(
 
 /// Whether an interaction's answer already made a post's message.
 enum Answered {
-    Yes(Message),
+    Yes(Box<Message>),
     No,
     /// Discord could not say (a 5xx, the network): not known yet.
     Unknown(String),
@@ -394,7 +394,7 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> An
         return Answered::No;
     }
     info!(post = %delivery.id, "a post was answered before a restart");
-    Answered::Yes(original)
+    Answered::Yes(Box::new(original))
 }
 
 /// Retry what may pass later (rate limits, Discord's own errors, the
