@@ -441,6 +441,9 @@ struct InteractionState {
     responded_at: Option<Instant>,
     /// Added to its real age (see [`Interaction::age`]).
     aged: Duration,
+    /// The test failed its callback: the bot may then look for its answer
+    /// (Discord might have shown it), and finding none is no mistake.
+    callback_failed: bool,
 }
 
 /// A live gateway websocket.
@@ -906,6 +909,7 @@ impl FakeDiscord {
             dispatched_at: Instant::now(),
             responded_at: None,
             aged: Duration::ZERO,
+            callback_failed: false,
         });
         self.dispatch(guild, "INTERACTION_CREATE", payload);
         Interaction {

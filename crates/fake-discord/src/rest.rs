@@ -195,6 +195,11 @@ fn placeholder(payload: &Value, index: u64) -> Option<&Value> {
     })
 }
 
+/// A path's segments: `/a/b` is `["a", "b"]`.
+fn segments(path: &str) -> Vec<&str> {
+    path.trim_start_matches('/').split('/').collect()
+}
+
 fn id(segment: &str) -> Option<u64> {
     segment.parse().ok().filter(|&id| id != 0)
 }
@@ -208,15 +213,21 @@ impl FakeDiscord {
             .iter_mut()
             .find(|f| f.times > 0 && f.method == method && path.contains(f.path))?;
         fault.times -= 1;
-        let (status, code) = (fault.status, fault.code);
+        let (status, code, fault_path) = (fault.status, fault.code, fault.path);
+        if let ["interactions", id, _, "callback"] = segments(path).as_slice() {
+            let id = self::id(id);
+            for interaction in inner.interactions.iter_mut().filter(|i| Some(i.id) == id) {
+                interaction.callback_failed = true;
+            }
+        }
         Some(match status {
-            429 => rate_limited(method, fault.path, code),
+            429 => rate_limited(method, fault_path, code),
             _ => error(status, code, "injected by the test"),
         })
     }
 
     fn route(&self, method: &str, path: &str, body: Option<&Value>, uploads: &[Upload]) -> Reply {
-        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        let segments = segments(path);
         let app = APPLICATION_ID.to_string();
         let body = body.unwrap_or(&Value::Null);
         match (method, segments.as_slice()) {
@@ -414,6 +425,9 @@ impl FakeDiscord {
             }),
         };
         let Some(message) = message.filter(|&m| inner.message(m).is_some()) else {
+            if interaction.callback_failed {
+                return arranged(404, 10008, "Unknown Message");
+            }
             return error(404, 10008, "Unknown Message");
         };
         match method {

@@ -2,8 +2,9 @@
 //! time, AI turns left behind) and the delivery loop, which posts whatever
 //! the outbox holds that no answer delivered.
 
+use std::collections::HashSet;
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serenity::all::{ChannelId, EditMessage, Http, Message, MessageFlags, MessageId, UserId};
@@ -156,18 +157,24 @@ pub async fn deliver(
     passes: watch::Sender<u64>,
 ) {
     let workers = Arc::new(Semaphore::new(WORKERS));
+    // Posts this process is sending: claimed again (their lease ran out
+    // while a send hangs), they are left to the worker that has them.
+    let sending = Arc::new(Mutex::new(HashSet::new()));
     loop {
         let free = workers.available_permits();
         if free > 0 {
             match service.claim_deliveries(free as i64).await {
                 Ok(batch) if !batch.is_empty() => {
                     for delivery in batch {
+                        let Some(sending) = Sending::start(&sending, delivery.id) else {
+                            continue;
+                        };
                         let worker = workers.clone().acquire_owned().await;
                         let worker = worker.expect("the workers are never closed");
                         let (service, http, wake) = (service.clone(), http.clone(), wake.clone());
                         tokio::spawn(async move {
                             deliver_watched(&service, &http, delivery).await;
-                            drop(worker);
+                            drop((sending, worker));
                             // The next post of its queue may be due now.
                             wake.notify_one();
                         });
@@ -183,6 +190,25 @@ pub async fn deliver(
             () = wake.notified() => {}
             () = tokio::time::sleep(poll) => {}
         }
+    }
+}
+
+/// A post one of this process's workers is sending, until it is dropped
+/// (even by a panic).
+struct Sending(Arc<Mutex<HashSet<PostId>>>, PostId);
+
+impl Sending {
+    /// `None` if a worker is sending post `id` already.
+    fn start(sending: &Arc<Mutex<HashSet<PostId>>>, id: PostId) -> Option<Sending> {
+        let mut set = sending.lock().unwrap_or_else(|e| e.into_inner());
+        set.insert(id).then(|| Sending(sending.clone(), id))
+    }
+}
+
+impl Drop for Sending {
+    fn drop(&mut self) {
+        let mut set = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        set.remove(&self.1);
     }
 }
 
