@@ -2321,7 +2321,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     let board = table
         .start_game(opts().string("variant", "beginner").int("days", 2))
         .await;
-    // Ana offers: the board again, with the offer and Bob's buttons.
+    // Ana offers: one line under the board (not a second board), with
+    // Bob's buttons.
     let offer = table.click(&table.ana, &board, "kiela:draw:").await;
     assert!(!offer.ephemeral);
     let offered = en!(
@@ -2336,7 +2337,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         "{:?}",
         offer.allowed_mentions
     );
-    assert_board_picture(&offer);
+    assert!(offer.attachments.is_empty(), "no second board");
+    assert!(offer.content.len() < 80, "one short line: {}", offer.content);
     let ids = offer.custom_ids();
     assert!(
         ids.iter().any(|id| id.starts_with("kiela:draw-yes:1:0")),
@@ -2365,19 +2367,31 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         .custom_ids()
         .iter()
         .any(|id| id.contains("draw-yes")));
+    // The offer's line loses its buttons and says how it ended.
+    eventually(&table, "the offer's line is closed", || {
+        let line = posted(&table, offer.id);
+        line.custom_ids().is_empty() && line.content.ends_with(&en!("draw-line-declined"))
+    })
+    .await;
     let late = table
         .fake
         .click_shown(&table.bob, &offer, &component_id(&offer, "kiela:draw-yes:"))
         .await;
     assert_private(&answer(&late).await, &en!("error-out-of-date"));
 
-    // Offered again, accepted by the button.
-    let offer = table.click(&table.ana, &declined, "kiela:draw:").await;
+    // Offered again from the same board, accepted by the line's button.
+    let offer = table.click(&table.ana, &board, "kiela:draw:").await;
     let drawn = table.click(&table.bob, &offer, "kiela:draw-yes:").await;
     let accepted = en!("draw-accepted", name = "Bob", id = 1);
     assert!(drawn.content.contains(&accepted), "{}", drawn.content);
     let agreed = en!("result-line", result = en!("result-agreement"));
     assert!(drawn.content.contains(&agreed), "{}", drawn.content);
+    assert_board_picture(&drawn);
+    eventually(&table, "the accepted offer's line is closed", || {
+        let line = posted(&table, offer.id);
+        line.custom_ids().is_empty() && line.content.ends_with(&en!("draw-line-accepted"))
+    })
+    .await;
 
     // Rematch, pressed by Bob (North): he sits South now, same options.
     let rematch = table.click(&table.bob, &drawn, "kiela:rematch:").await;

@@ -764,6 +764,7 @@ async fn take_back_is_refused_where_it_does_not_belong(db: Db) {
 async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     let w = world(db).await;
     let game = started_answered(&w, alice_first()).await;
+    deliver_all(&w).await;
     let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
     assert_eq!(
         offer.text,
