@@ -2386,7 +2386,7 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     assert!(drawn.content.contains(&accepted), "{}", drawn.content);
     let agreed = en!("result-line", result = en!("result-agreement"));
     assert!(drawn.content.contains(&agreed), "{}", drawn.content);
-    assert_board_picture(&drawn);
+    assert_eq!(drawn.attachments.len(), 1, "the final board");
     eventually(&table, "the accepted offer's line is closed", || {
         let line = posted(&table, offer.id);
         line.custom_ids().is_empty() && line.content.ends_with(&en!("draw-line-accepted"))
