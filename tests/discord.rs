@@ -2338,7 +2338,11 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         offer.allowed_mentions
     );
     assert!(offer.attachments.is_empty(), "no second board");
-    assert!(offer.content.len() < 80, "one short line: {}", offer.content);
+    assert!(
+        offer.content.len() < 80,
+        "one short line: {}",
+        offer.content
+    );
     let ids = offer.custom_ids();
     assert!(
         ids.iter().any(|id| id.starts_with("kiela:draw-yes:1:0")),

@@ -609,7 +609,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     };
     let start = w
         .service
-        .start_ai_game(&w.bob, HERE, Level::Easy, options.clone())
+        .start_ai_game(&w.bob, HERE, Level::Easy, options)
         .await
         .unwrap();
     let ai_game = start.game.unwrap().id;
