@@ -113,6 +113,14 @@ async fn play(fake: &FakeDiscord, table: u64, moves: usize, started: Instant) ->
     let bob = FakeUser::new(1_300_000_000_000_000_001 + 2 * table, "Bob");
     fake.add_user(&ana);
     fake.add_user(&bob);
+    // A hole picked is played at once (no preview): the move is measured.
+    for player in [&ana, &bob] {
+        let never = json!([{"name": "confirm-moves", "type": 3, "value": "never"}]);
+        fake.slash(player, channel, "notify", never)
+            .await
+            .response()
+            .await;
+    }
     let mut latencies = Vec::with_capacity(moves);
     while latencies.len() < moves && started.elapsed() < TIME_LIMIT {
         let options = json!([{"name": "opponent", "type": 6, "value": bob.id.to_string()},

@@ -238,6 +238,14 @@ async fn run(db: Db, processes: usize, kills: usize) {
         bots.start(shard);
     }
     fake.wait_ready().await;
+    // The players of the game between people have a hole they pick played
+    // at once (`/kiela notify confirm-moves:never`): this test is about
+    // the move's path, not its preview.
+    for user in &users[..2] {
+        let never = opts().string("confirm-moves", "never");
+        let set = fake.slash(user, CHANNEL_ID, "notify", never).await;
+        set.original().await;
+    }
     sqlx::any::install_default_drivers();
     let pool = AnyPool::connect(&test_db.url).await.unwrap();
     let mut games = [

@@ -192,7 +192,34 @@ impl Table {
         answer(&interaction).await
     }
 
+    /// `user` picks `hole` in `board`'s menu, and plays it from its
+    /// preview if one comes (games between people, by default): the
+    /// answer that plays it, or the refusal.
     async fn select(&self, user: &FakeUser, board: &Message, hole: &str) -> Message {
+        let picked = self.pick(user, board, hole).await;
+        match picked
+            .custom_ids()
+            .iter()
+            .any(|id| id.starts_with("kiela:play:"))
+        {
+            true => self.click(user, &picked, "kiela:play:").await,
+            false => picked,
+        }
+    }
+
+    /// `user` chooses to have a hole picked in a menu played at once, as
+    /// tests of the move's path through Discord (faults, deferral, the
+    /// gateway) pick it: `/kiela notify confirm-moves:never`.
+    async fn plays_at_once(&self, user: &FakeUser) {
+        let set = self
+            .slash(user, "notify", opts().string("confirm-moves", "never"))
+            .await;
+        assert_private(&set, &en!("confirm-moves-never"));
+    }
+
+    /// `user` picks `hole` in `board`'s menu: the answer (a preview, the
+    /// move played, or a refusal).
+    async fn pick(&self, user: &FakeUser, board: &Message, hole: &str) -> Message {
         let menu = menu_id(board);
         answer(&self.fake.select(user, board.id, &menu, &[hole]).await).await
     }
@@ -565,6 +592,95 @@ async fn a_game_against_the_ai_shows_both_moves_in_one_answer() {
     table.fake.check_calls();
 }
 
+/// Try before you sow: a hole picked in a game between people is shown
+/// first, privately, with Play and Cancel; Play works after a restart and
+/// only once. Against the AI the hole is played at once, and Take back
+/// undoes the move and the AI's reply, after a restart too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_picked_hole_is_previewed_then_played_and_a_move_against_the_ai_taken_back() {
+    let mut table = Table::new().await;
+    let board = table.start_game(opts()).await;
+    let (game, ply) = board_of(&board).unwrap();
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let preview = table.pick(&table.ana, &board, &hole).await;
+    assert!(preview.ephemeral, "{}", preview.content);
+    assert!(
+        preview.content.contains(&sowed("Ana", &hole)),
+        "{}",
+        preview.content
+    );
+    assert_eq!(preview.attachments.len(), 1, "the board after the move");
+    assert_eq!(
+        component_words(&preview),
+        [
+            en!("button-play-move", hole = hole.clone()),
+            en!("button-cancel-move")
+        ]
+    );
+    assert!(
+        boards_at(&table, game, ply + 1).is_empty(),
+        "nothing played"
+    );
+    // Cancel: the preview says so, and loses its buttons.
+    let cancel = component_id(&preview, "kiela:play-no:");
+    let said = en!("move-preview-cancelled", id = game);
+    let cancelled = table.fake.click(&table.ana, preview.id, &cancel).await;
+    let cancelled = replaced_saying(&cancelled, &said).await;
+    assert!(says(&cancelled.content, &said), "{}", cancelled.content);
+    assert!(cancelled.custom_ids().is_empty());
+    // Picked again, and played after a restart: the id carries the game,
+    // the ply and the hole.
+    let preview = table.pick(&table.ana, &board, &hole).await;
+    table.stop_bot().await;
+    table.start_bot().await;
+    let played = table.click(&table.ana, &preview, "kiela:play:").await;
+    assert!(!played.ephemeral, "{}", played.content);
+    assert_eq!(board_of(&played), Some((game, ply + 1)));
+    assert!(played.content.contains(&sowed("Ana", &hole)));
+    assert_eq!(played.mentions(), [table.bob.id]);
+    let again = table.click(&table.ana, &preview, "kiela:play:").await;
+    assert_private(&again, &en!("error-out-of-date"));
+    assert_eq!(boards_at(&table, game, ply + 1).len(), 1, "played once");
+
+    // Against the AI: played at once, then taken back.
+    let ai = table
+        .slash(
+            &table.ana,
+            "ai",
+            opts().string("level", "easy").string("first", "me"),
+        )
+        .await;
+    let (ai_game, _) = board_of(&ai).unwrap();
+    assert!(!ai
+        .custom_ids()
+        .iter()
+        .any(|id| id.starts_with("kiela:takeback:")));
+    let hole = ai.select_options(&menu_id(&ai))[0].clone();
+    let after = table.pick(&table.ana, &ai, &hole).await;
+    assert_eq!(board_of(&after), Some((ai_game, 2)), "{}", after.content);
+    table.stop_bot().await;
+    table.start_bot().await;
+    let back = table.click(&table.ana, &after, "kiela:takeback:").await;
+    assert!(!back.ephemeral, "{}", back.content);
+    assert_eq!(board_of(&back), Some((ai_game, 0)));
+    let said = en!(
+        "takeback-done",
+        name = "Ana",
+        turn = 1,
+        ai = ANY,
+        id = ai_game
+    );
+    assert!(says(&back.content, &said), "{}", back.content);
+    assert_eq!(back.mentions(), [table.ana.id]);
+    eventually(&table, "the board taken back loses its menus", || {
+        !posted_components(&table, after.id).contains("kiela:move:")
+    })
+    .await;
+    let again = table.pick(&table.ana, &back, &hole).await;
+    assert_eq!(board_of(&again), Some((ai_game, 2)), "{}", again.content);
+    table.fake.check_calls();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
     let table = Table::new().await;
@@ -579,12 +695,16 @@ async fn strangers_wrong_turns_stale_boards_and_double_clicks_are_refused() {
     let south = en!("side-south");
     assert_private(&early, &en!("error-not-your-turn", side = south));
 
-    // Ana clicks twice at once: exactly one move is played.
+    // Ana picks a hole: a preview, privately; she clicks its Play twice
+    // at once: exactly one move is played.
     let menu = menu_id(&board);
     let values = [hole.as_str()];
+    let preview = table.pick(&table.ana, &board, &hole).await;
+    assert!(preview.ephemeral, "{}", preview.content);
+    let play = component_id(&preview, "kiela:play:");
     let (first, second) = tokio::join!(
-        table.fake.select(&table.ana, board.id, &menu, &values),
-        table.fake.select(&table.ana, board.id, &menu, &values),
+        table.fake.click(&table.ana, preview.id, &play),
+        table.fake.click(&table.ana, preview.id, &play),
     );
     let (first, second) = tokio::join!(answer(&first), answer(&second));
     let public: Vec<&Message> = [&first, &second]
@@ -1429,6 +1549,7 @@ async fn eventually_with_time(table: &Table, what: &str, done: impl Fn() -> bool
 async fn a_failed_answer_is_posted_by_the_outbox_once_through_errors() {
     let table = Table::new().await;
     let board = table.start_game(opts()).await;
+    table.plays_at_once(&table.ana).await;
     let (game, ply) = board_of(&board).unwrap();
     // Discord fails the answer, then the first two posts of the outbox (a
     // server error, then a rate limit).
@@ -1523,6 +1644,7 @@ async fn slow_answers_are_deferred_and_still_ping_in_a_new_message() {
     use sqlx::{Connection, Executor};
     let mut table = Table::new().await;
     let board = table.start_game(opts()).await;
+    table.plays_at_once(&table.ana).await;
     let (game, ply) = board_of(&board).unwrap();
     let ai = table
         .slash(&table.ana, "ai", opts().string("first", "me"))
@@ -1908,6 +2030,7 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
 async fn after_a_gateway_disconnect_the_bot_resumes_and_answers_what_it_missed() {
     let table = Table::new().await;
     let board = table.start_game(opts()).await;
+    table.plays_at_once(&table.ana).await;
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let menu = menu_id(&board);
     table.fake.hold_gateway(true);
@@ -2198,7 +2321,8 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
     let board = table
         .start_game(opts().string("variant", "beginner").int("days", 2))
         .await;
-    // Ana offers: the board again, with the offer and Bob's buttons.
+    // Ana offers: one line under the board (not a second board), with
+    // Bob's buttons.
     let offer = table.click(&table.ana, &board, "kiela:draw:").await;
     assert!(!offer.ephemeral);
     let offered = en!(
@@ -2213,7 +2337,12 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         "{:?}",
         offer.allowed_mentions
     );
-    assert_board_picture(&offer);
+    assert!(offer.attachments.is_empty(), "no second board");
+    assert!(
+        offer.content.len() < 80,
+        "one short line: {}",
+        offer.content
+    );
     let ids = offer.custom_ids();
     assert!(
         ids.iter().any(|id| id.starts_with("kiela:draw-yes:1:0")),
@@ -2242,19 +2371,31 @@ async fn draws_are_answered_and_rematches_asked_with_buttons() {
         .custom_ids()
         .iter()
         .any(|id| id.contains("draw-yes")));
+    // The offer's line loses its buttons and says how it ended.
+    eventually(&table, "the offer's line is closed", || {
+        let line = posted(&table, offer.id);
+        line.custom_ids().is_empty() && line.content.ends_with(&en!("draw-line-declined"))
+    })
+    .await;
     let late = table
         .fake
         .click_shown(&table.bob, &offer, &component_id(&offer, "kiela:draw-yes:"))
         .await;
     assert_private(&answer(&late).await, &en!("error-out-of-date"));
 
-    // Offered again, accepted by the button.
-    let offer = table.click(&table.ana, &declined, "kiela:draw:").await;
+    // Offered again from the same board, accepted by the line's button.
+    let offer = table.click(&table.ana, &board, "kiela:draw:").await;
     let drawn = table.click(&table.bob, &offer, "kiela:draw-yes:").await;
     let accepted = en!("draw-accepted", name = "Bob", id = 1);
     assert!(drawn.content.contains(&accepted), "{}", drawn.content);
     let agreed = en!("result-line", result = en!("result-agreement"));
     assert!(drawn.content.contains(&agreed), "{}", drawn.content);
+    assert_eq!(drawn.attachments.len(), 1, "the final board");
+    eventually(&table, "the accepted offer's line is closed", || {
+        let line = posted(&table, offer.id);
+        line.custom_ids().is_empty() && line.content.ends_with(&en!("draw-line-accepted"))
+    })
+    .await;
 
     // Rematch, pressed by Bob (North): he sits South now, same options.
     let rematch = table.click(&table.bob, &drawn, "kiela:rematch:").await;

@@ -31,6 +31,13 @@ fn menu(board: &Message) -> Option<String> {
 /// `a` challenges `b` in `channel` (one day per move), then they play
 /// `PLIES` moves. Returns the game's number.
 async fn play(fake: &FakeDiscord, channel: u64, a: &FakeUser, b: &FakeUser) -> i64 {
+    // A hole picked is played at once (no preview): the move's path is
+    // what is tested.
+    for player in [a, b] {
+        let never = opts().string("confirm-moves", "never");
+        let set = fake.slash(player, channel, "notify", never).await;
+        set.original().await;
+    }
     let options = opts()
         .user("opponent", b)
         .string("first", "me")

@@ -183,10 +183,10 @@ already-over = game #{ $id } is already over. { $outcome }
 draw-bot-refuses = { $name } does not take draws; play on or resign
 draw-accepted = { $name } accepted the draw in game #{ $id }.
 draw-already-offered = you have already offered a draw; your opponent can accept it with `/kiela draw`
-draw-offered = { $name } offers a draw in game #{ $id }. { $mention }, accept or decline it with the buttons below (or `/kiela draw` to accept), or play on: your next move declines it.
+draw-offered = { $name } offers a draw in game #{ $id }. { $mention }
 draw-pending = { $name } offers a draw: { $opponent } may accept or decline it.
 draw-own-offer = you offered this draw yourself; only { $name } can accept or decline it
-draw-declined = { $name } declined the draw in game #{ $id }, { $mention }: play goes on.
+draw-declined = { $name } declined the draw in game #{ $id }. { $mention }, play goes on.
 
 ## Challenges
 
@@ -419,7 +419,7 @@ cmd-leaderboard-description = The best players of this server
 cmd-rules-name = rules
 cmd-rules-description = How to play Kiela
 cmd-notify-name = notify
-cmd-notify-description = Direct messages: every turn, reminders only, or off
+cmd-notify-description = Your settings: direct messages, and previews of the moves you pick
 cmd-settings-name = settings
 cmd-settings-description = This server's settings for the bot (managers only)
 opt-game-name = game
@@ -886,3 +886,35 @@ cmd-help-description = Kiela in three steps, with a picture (only you see it)
 # The welcome, once, when the bot joins a server
 
 welcome = Hello! I'm the Kiela bot: Kiela is the four-row mancala of northern Angola. Start with `/kiela help` (three steps and a picture), challenge someone with `/kiela challenge`, play the computer with `/kiela ai`, or learn with `/kiela learn`. Managers choose the language, a games channel and a daily puzzle with `/kiela settings`.
+
+## Try before you sow, Take back, the draw offer's line (issue 26)
+
+move-preview = **Preview** (nothing is played yet), game #{ $id }, turn { $turn }: { $path }
+    Play { $hole }, or cancel and pick another hole.
+move-preview-cancelled = Not played: game #{ $id } is as it was. Pick a hole again from its board's menu.
+move-preview-cancelled-late = Not played, and game #{ $id } has moved on since this preview.
+button-play-move = Play { $hole }
+button-cancel-move = Cancel
+opt-confirm-moves-name = confirm-moves
+opt-confirm-moves-description = Show a move picked in a menu first, with Play and Cancel (default: correspondence games)
+choice-confirm-moves-always = Always
+choice-confirm-moves-correspondence = In correspondence games (between people, with days per move)
+choice-confirm-moves-never = Never: a hole picked is played at once
+confirm-moves-always = A hole you pick in a menu is now shown first, privately, with Play and Cancel, in every game.
+confirm-moves-correspondence = A hole you pick in a menu is shown first, with Play and Cancel, in games between people with days per move; against the AI it is played at once.
+confirm-moves-never = A hole you pick in a menu is now played at once.
+my-settings = Direct messages: { $dm }. Move previews: { $confirm }. Change them with the options of `/kiela notify`.
+button-take-back = Take back
+takeback-between-people = moves can be taken back only in games against the AI, which are never rated: in a game between people, every move stands
+takeback-over = game #{ $id } is over: no move can be taken back
+takeback-nothing = you have no move to take back in game #{ $id } yet
+takeback-done = { $name } took back turn { $turn } and { $ai }'s reply in game #{ $id }.
+takeback-done-alone = { $name } took back turn { $turn } in game #{ $id }.
+result-takebacks = { $count ->
+    [one] With 1 move taken back.
+   *[other] With { $count } moves taken back.
+}
+draw-line-accepted = Accepted.
+draw-line-declined = Declined.
+draw-line-lapsed = Lapsed: the game went on.
+draw-line-ended = The game ended.

@@ -231,10 +231,10 @@ already-over = a partida #{ $id } já terminou. { $outcome }
 draw-bot-refuses = { $name } não aceita empates; continue jogando ou desista
 draw-accepted = { $name } aceitou o empate na partida #{ $id }.
 draw-already-offered = você já ofereceu empate; seu adversário pode aceitar com `/kiela empate`
-draw-offered = { $name } oferece empate na partida #{ $id }. { $mention }, aceite ou recuse com os botões abaixo (ou `/kiela empate` para aceitar), ou continue jogando: sua próxima jogada recusa a oferta.
+draw-offered = { $name } oferece empate na partida #{ $id }. { $mention }
 draw-pending = { $name } oferece empate: { $opponent } pode aceitar ou recusar.
 draw-own-offer = foi você quem ofereceu este empate; só { $name } pode aceitar ou recusar
-draw-declined = { $name } recusou o empate na partida #{ $id }, { $mention }: o jogo continua.
+draw-declined = { $name } recusou o empate na partida #{ $id }. { $mention }, o jogo continua.
 
 ## Desafios
 
@@ -467,7 +467,7 @@ cmd-leaderboard-description = Os melhores jogadores deste servidor
 cmd-rules-name = regras
 cmd-rules-description = Como jogar Kiela
 cmd-notify-name = avisos
-cmd-notify-description = Mensagens diretas: sempre que for a sua vez, só lembretes, ou nenhuma
+cmd-notify-description = As suas preferências: mensagens diretas e a prévia das jogadas que você escolhe
 cmd-settings-name = configurações
 cmd-settings-description = As configurações do bot neste servidor (só para quem gerencia)
 opt-game-name = partida
@@ -935,3 +935,35 @@ cmd-help-description = O Kiela em três passos, com uma imagem (só você vê)
 # As boas-vindas, uma vez, quando o bot entra num servidor
 
 welcome = Olá! Eu sou o bot do Kiela, o mancala de quatro fileiras do norte de Angola. Comece com `/kiela ajuda` (três passos e uma imagem), desafie alguém com `/kiela desafiar`, jogue contra o computador com `/kiela ia` ou aprenda com `/kiela aprender`. Quem gerencia o servidor escolhe o idioma, um canal para as partidas e um problema do dia com `/kiela configurações`.
+
+## Prévia da jogada, Voltar jogada, a linha da oferta de empate (issue 26)
+
+move-preview = **Prévia** (nada foi jogado ainda), partida #{ $id }, jogada { $turn }: { $path }
+    Jogue { $hole }, ou cancele e escolha outra casa.
+move-preview-cancelled = Nada foi jogado: a partida #{ $id } está como estava. Escolha de novo uma casa no menu do tabuleiro.
+move-preview-cancelled-late = Nada foi jogado, e a partida #{ $id } já avançou desde esta prévia.
+button-play-move = Jogar { $hole }
+button-cancel-move = Cancelar
+opt-confirm-moves-name = confirmar-jogadas
+opt-confirm-moves-description = Ver primeiro a jogada escolhida num menu, com Jogar e Cancelar (padrão: por correspondência)
+choice-confirm-moves-always = Sempre
+choice-confirm-moves-correspondence = Nas partidas por correspondência (entre pessoas, com dias por jogada)
+choice-confirm-moves-never = Nunca: a casa escolhida é jogada na hora
+confirm-moves-always = A casa que você escolher num menu agora aparece primeiro, em privado, com Jogar e Cancelar, em todas as partidas.
+confirm-moves-correspondence = A casa que você escolher num menu aparece primeiro, com Jogar e Cancelar, nas partidas entre pessoas com dias por jogada; contra a IA ela é jogada na hora.
+confirm-moves-never = A casa que você escolher num menu agora é jogada na hora.
+my-settings = Mensagens diretas: { $dm }. Prévia das jogadas: { $confirm }. Mude-as com as opções de `/kiela avisos`.
+button-take-back = Voltar jogada
+takeback-between-people = só se pode voltar jogadas em partidas contra a IA, que nunca contam para o rating: numa partida entre pessoas, toda jogada vale
+takeback-over = a partida #{ $id } terminou: nenhuma jogada pode voltar
+takeback-nothing = você ainda não tem jogada para voltar na partida #{ $id }
+takeback-done = { $name } voltou a jogada { $turn } e a resposta de { $ai } na partida #{ $id }.
+takeback-done-alone = { $name } voltou a jogada { $turn } na partida #{ $id }.
+result-takebacks = { $count ->
+    [one] Com 1 jogada voltada.
+   *[other] Com { $count } jogadas voltadas.
+}
+draw-line-accepted = Aceita.
+draw-line-declined = Recusada.
+draw-line-lapsed = Caducou: o jogo continuou.
+draw-line-ended = A partida terminou.

@@ -123,6 +123,20 @@ stored_names! {
 }
 
 stored_names! {
+    /// Whether a move picked in a game's menu is shown first, privately,
+    /// with Play and Cancel (`/kiela move` typed by hand plays at once).
+    #[derive(Default)]
+    pub enum ConfirmMoves as "confirm-moves setting" {
+        Always = "always",
+        /// In correspondence games only: between people, with a clock of
+        /// days (as on Lichess). Games against the AI are not.
+        #[default]
+        Correspondence = "correspondence",
+        Never = "never",
+    }
+}
+
+stored_names! {
     /// Whether a server's games are played in a thread each.
     #[derive(Default)]
     pub enum ThreadsSetting as "threads setting" {

@@ -59,7 +59,7 @@ pub use limits::{
 pub use outbox::{Delivery, Destination, UndeliveredPost};
 pub use players::Name;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
-pub use reply::{Format, GameRef, NewThread, Picture, Reply, ReviewStep};
+pub use reply::{Format, GameRef, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, DAILY_PUZZLE_HOUR, DEFAULT_DAYS,
 };
@@ -70,8 +70,8 @@ pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;
 pub use crate::vocabulary::{
-    ChallengeId, ChannelId, FirstMover, GameId, GuildId, MessageId, Notify, PostId, ThreadsSetting,
-    TournamentFormat, TournamentId, TournamentStatus, UserId,
+    ChallengeId, ChannelId, ConfirmMoves, FirstMover, GameId, GuildId, MessageId, Notify, PostId,
+    ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
 use std::sync::Arc;

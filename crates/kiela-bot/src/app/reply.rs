@@ -66,6 +66,14 @@ pub struct Reply {
     /// Neither player has moved yet (outside tournaments): an Abort
     /// button instead of Resign.
     pub may_abort: bool,
+    /// A person plays the AI, is to move and has moved before: a Take
+    /// back button (instead of Offer draw, which the AI never takes).
+    pub may_take_back: bool,
+    /// A move shown before it is played, privately: Play and Cancel.
+    pub preview: Option<MovePreview>,
+    /// A draw offer's line in game `.0`, made at ply `.1`: Accept draw and
+    /// Decline under it.
+    pub draw_line: Option<(GameId, i64)>,
     /// A step of a finished game's review: buttons to the first, the
     /// previous, the next and the last move.
     pub review: Option<ReviewStep>,
@@ -86,6 +94,15 @@ pub struct Reply {
     /// More posts wait for this one to be delivered (the delivery loop
     /// posts them; wake it then).
     pub followed: bool,
+}
+
+/// A move previewed: sowing `hole` in game `game` at ply `ply` (Play plays
+/// it only while the game is still there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovePreview {
+    pub game: GameId,
+    pub ply: i64,
+    pub hole: Hole,
 }
 
 /// Where a review stands: at move `ply` of game `game`'s `last`.

@@ -264,7 +264,9 @@ impl Handler {
         let tell = Arc::new(tell);
         let cx = who.cx(&self.service, &tell);
         match component.data.custom_id.parse() {
-            Ok(ComponentId::ReviewAt { .. }) => responder = responder.updating(),
+            Ok(ComponentId::ReviewAt { .. } | ComponentId::CancelMove { .. }) => {
+                responder = responder.updating()
+            }
             Ok(ComponentId::Arrange { game, ply }) => {
                 return playing::open_form(&cx, &responder, game, ply, None).await
             }
@@ -376,6 +378,9 @@ async fn press(
         ComponentId::Decline { challenge } => challenges::answer(cx, challenge, false).await,
         ComponentId::Rematch { game } => challenges::rematch(cx, game).await,
         ComponentId::Move { game, ply } => playing::chosen(cx, game, ply, kind).await,
+        ComponentId::PlayMove { game, ply, hole } => playing::play(cx, game, ply, hole).await,
+        ComponentId::CancelMove { game, ply } => playing::cancel(cx, game, ply).await,
+        ComponentId::TakeBack { game, ply } => playing::take_back(cx, game, ply).await,
         ComponentId::Resign { game, ply } => playing::resign(cx, game, ply).await,
         ComponentId::ConfirmResign { game } => playing::confirm(cx, game).await,
         ComponentId::Abort { game, ply } => playing::abort(cx, game, ply).await,

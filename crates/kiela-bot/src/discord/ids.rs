@@ -31,6 +31,23 @@ pub enum ComponentId {
         game: GameId,
         ply: i64,
     },
+    /// Under a move's private preview: plays it, if the game is still at
+    /// `ply`.
+    PlayMove {
+        game: GameId,
+        ply: i64,
+        hole: Hole,
+    },
+    /// Under a move's private preview: plays nothing.
+    CancelMove {
+        game: GameId,
+        ply: i64,
+    },
+    /// Against the AI: undoes the player's last move and the AI's reply.
+    TakeBack {
+        game: GameId,
+        ply: i64,
+    },
     Draw {
         game: GameId,
         ply: i64,
@@ -224,6 +241,11 @@ impl fmt::Display for ComponentId {
             ComponentId::Accept { challenge } => write!(f, "kiela:accept:{challenge}"),
             ComponentId::Decline { challenge } => write!(f, "kiela:decline:{challenge}"),
             ComponentId::Move { game, ply } => write!(f, "kiela:move:{game}:{ply}"),
+            ComponentId::PlayMove { game, ply, hole } => {
+                write!(f, "kiela:play:{game}:{ply}:{hole}")
+            }
+            ComponentId::CancelMove { game, ply } => write!(f, "kiela:play-no:{game}:{ply}"),
+            ComponentId::TakeBack { game, ply } => write!(f, "kiela:takeback:{game}:{ply}"),
             ComponentId::Draw { game, ply } => write!(f, "kiela:draw:{game}:{ply}"),
             ComponentId::Resign { game, ply } => write!(f, "kiela:resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game } => write!(f, "kiela:resign-yes:{game}"),
@@ -293,6 +315,19 @@ impl FromStr for ComponentId {
                 challenge: number(2).map(ChallengeId)?,
             }),
             (Some(&"kiela"), Some(&"move"), 4) => Ok(ComponentId::Move {
+                game: game()?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"play"), 5) => Ok(ComponentId::PlayMove {
+                game: game()?,
+                ply: number(3)?,
+                hole: parts[4].parse().map_err(|_| unknown())?,
+            }),
+            (Some(&"kiela"), Some(&"play-no"), 4) => Ok(ComponentId::CancelMove {
+                game: game()?,
+                ply: number(3)?,
+            }),
+            (Some(&"kiela"), Some(&"takeback"), 4) => Ok(ComponentId::TakeBack {
                 game: game()?,
                 ply: number(3)?,
             }),
@@ -440,6 +475,24 @@ mod tests {
                 game: GameId(3),
                 ply: 0,
             },
+            ComponentId::PlayMove {
+                game: GameId(i64::MAX),
+                ply: i64::MAX,
+                hole: "J4".parse().unwrap(),
+            },
+            ComponentId::PlayMove {
+                game: GameId(12),
+                ply: 22,
+                hole: "A1".parse().unwrap(),
+            },
+            ComponentId::CancelMove {
+                game: GameId(12),
+                ply: 22,
+            },
+            ComponentId::TakeBack {
+                game: GameId(i64::MAX),
+                ply: 4,
+            },
             ComponentId::Resign {
                 game: GameId(3),
                 ply: 41,
@@ -548,6 +601,10 @@ mod tests {
             "other:accept:1",
             "kiela:accept:1:2",
             "kiela:arrange-yes:1:1:short",
+            // Not a hole, or no hole.
+            "kiela:play:1:2:K9",
+            "kiela:play:1:2",
+            "kiela:takeback:1",
             "kiela:arrange-yes:1:1:0000000000000000000!",
             // No puzzle 0, nor one past the shipped set.
             "kiela:puzzle:0:0",

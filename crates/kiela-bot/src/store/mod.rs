@@ -358,6 +358,24 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        if let Some(kept) = change.take_back_to {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+                .bind(change.game_id)
+                .bind(kept)
+                .execute(&mut *tx)
+                .await?;
+            // The board on Discord shows a position that no longer stands:
+            // counted as of the ply kept, the next board (a later message)
+            // replaces it (see `replace_board_message`).
+            sqlx::query(
+                "UPDATE games SET takebacks = takebacks + 1, \
+                 board_ply = CASE WHEN board_ply > $2 THEN $2 ELSE board_ply END WHERE id = $1",
+            )
+            .bind(change.game_id)
+            .bind(kept)
+            .execute(&mut *tx)
+            .await?;
+        }
         match &change.draw_offer {
             DrawOfferChange::Keep => {}
             DrawOfferChange::Clear => {
@@ -513,8 +531,8 @@ pub(crate) async fn insert_posts(
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
              pings, lang, created_at, held_until, edits, thread_name, tournament_id, \
-             puzzle_day, queue) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+             puzzle_day, queue, draw_ply) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
              RETURNING id",
         )
         .bind(channel_id)
@@ -532,6 +550,7 @@ pub(crate) async fn insert_posts(
         .bind(post.tournament_id)
         .bind(post.puzzle_day)
         .bind(post.queue())
+        .bind(post.draw_ply)
         .fetch_one(&mut **tx)
         .await?;
         ids.push(row.try_get(0)?);

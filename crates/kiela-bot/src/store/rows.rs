@@ -15,8 +15,8 @@ use sqlx::Row;
 
 use super::{Result, StoreError};
 use crate::vocabulary::{
-    ChallengeId, ChallengeStatus, ChannelId, FirstMover, GameId, GameState, GuildId, MessageId,
-    Notify, PostId, ThreadsSetting, TournamentId, UserId,
+    ChallengeId, ChallengeStatus, ChannelId, ConfirmMoves, FirstMover, GameId, GameState, GuildId,
+    MessageId, Notify, PostId, ThreadsSetting, TournamentId, UserId,
 };
 
 /// One row of a table, being read: each column through here, so that a
@@ -85,6 +85,8 @@ pub struct PlayerRow {
     pub is_bot: bool,
     /// Which direct messages they want.
     pub notify: Notify,
+    /// Whether a move picked in a menu is previewed first.
+    pub confirm_moves: ConfirmMoves,
     /// The locale their Discord client last sent (e.g. `pt-BR`).
     pub locale: Option<String>,
     /// The end of their vacation: deadlines computed for them start after it.
@@ -102,6 +104,7 @@ impl PlayerRow {
             name: cells.get("name")?,
             is_bot: cells.get::<i64>("is_bot")? != 0,
             notify: cells.parse("notify")?,
+            confirm_moves: cells.parse("confirm_moves")?,
             locale: cells.get("locale")?,
             vacation_until: cells.get("vacation_until")?,
             vacation_year: cells.get("vacation_year")?,
@@ -220,7 +223,7 @@ pub struct NewGame {
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
     board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints, \
-    to_move_id";
+    to_move_id, takebacks";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -246,6 +249,8 @@ pub struct GameRow {
     pub lobby_channel_id: Option<ChannelId>,
     /// The engine's moves the player asked for (games against the AI).
     pub hints: i64,
+    /// The moves taken back (games against the AI), counted like hints.
+    pub takebacks: i64,
     /// The player to move, as the rules engine said at the last change;
     /// `None` once the game is over.
     pub to_move_id: Option<UserId>,
@@ -304,6 +309,7 @@ impl GameRow {
             updated_at: cells.get("updated_at")?,
             lobby_channel_id: cells.get("lobby_channel_id")?,
             hints: cells.get("hints")?,
+            takebacks: cells.get("takebacks")?,
             to_move_id: cells.get("to_move_id")?,
         })
     }
@@ -379,6 +385,9 @@ pub struct GameChange {
     /// The player to move after the change (see [`GameChange::to_move`]).
     pub to_move: Option<UserId>,
     pub new_move: Option<MoveRow>,
+    /// Moves taken back: the moves after this ply go, and the game's
+    /// count of take-backs grows by one.
+    pub take_back_to: Option<i64>,
     pub draw_offer: DrawOfferChange,
     pub rated: Option<RatedResult>,
     /// The messages the change must produce (their `game_id` is filled in).
@@ -397,6 +406,7 @@ impl GameChange {
             reminded: game.reminded,
             to_move: game.to_move_id,
             new_move: None,
+            take_back_to: None,
             draw_offer: DrawOfferChange::Keep,
             rated: None,
             posts: Vec::new(),
@@ -563,6 +573,9 @@ pub struct NewPost {
     pub tournament_id: Option<TournamentId>,
     /// A daily puzzle's post: the day whose puzzle it shows, with Solve.
     pub puzzle_day: Option<i64>,
+    /// A draw offer's line: the ply it was made at, with Accept draw and
+    /// Decline under it.
+    pub draw_ply: Option<i64>,
 }
 
 impl NewPost {
@@ -583,7 +596,7 @@ impl NewPost {
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
-    puzzle_day";
+    puzzle_day, draw_ply";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -642,6 +655,7 @@ impl PostRow {
                 thread_name: cells.get("thread_name")?,
                 tournament_id: cells.get("tournament_id")?,
                 puzzle_day: cells.get("puzzle_day")?,
+                draw_ply: cells.get("draw_ply")?,
             },
             created_at: cells.get("created_at")?,
             answer_token: cells.get("answer_token")?,

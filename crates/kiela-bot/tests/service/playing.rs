@@ -1,4 +1,4 @@
-//! Playing: moves and their refusals, rearrangements, races for a move, the AI's reply, boards, resignation and draws.
+//! Playing: moves and their refusals, a picked move's preview, rearrangements, races for a move, the AI's reply and taking it back, boards, resignation and draws.
 
 use super::*;
 
@@ -11,6 +11,11 @@ on_both_backends! {
     resignation_and_draws,
     the_game_can_be_left_out_when_only_one_waits_here,
     boards_keep_the_latest_ply_and_turns_can_be_watched,
+    a_picked_move_is_previewed_then_played_or_cancelled,
+    the_preview_follows_each_players_choice,
+    take_back_undoes_a_move_and_the_ais_reply,
+    take_back_is_refused_where_it_does_not_belong,
+    a_draw_offer_is_one_line_and_its_answer_closes_it,
 }
 
 /// Boards are recorded after their answers, so they can arrive out of
@@ -283,10 +288,10 @@ async fn resignation_and_draws(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
     let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
-    // The board again, showing the offer, calling bob to answer it.
+    // One line, calling bob to answer it with its buttons: not a board.
     assert!(offer.ping.contains(&w.bob.id), "{:?}", offer.ping);
     assert!(
-        offer.draw_offered && offer.picture.is_some(),
+        offer.draw_line == Some((game, 0)) && offer.picture.is_none(),
         "{}",
         offer.text
     );
@@ -450,4 +455,428 @@ async fn two_processes_race_for_the_same_move(db: Db) {
         let stored = other.store().moves(game).await.unwrap();
         assert_eq!(stored.len() as i64, ply + 1, "exactly one move stored");
     }
+}
+
+/// The moves stored for game `id`.
+async fn stored(w: &World, id: GameId) -> usize {
+    w.service.store().moves(id).await.unwrap().len()
+}
+
+/// A hole picked in the menu of a game between people (days per move) is
+/// shown first, privately, with Play and Cancel; nothing is stored until
+/// Play, which plays it only at the ply it was shown for.
+async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let preview = w
+        .service
+        .pick_move(&w.alice, HERE, game, "G2", 0)
+        .await
+        .unwrap();
+    assert!(preview.private && preview.picture.is_some());
+    assert_eq!(
+        preview.preview,
+        Some(MovePreview {
+            game,
+            ply: 0,
+            hole: "G2".parse().unwrap()
+        })
+    );
+    assert!(
+        preview.text.starts_with(&format!(
+            "**Preview** (nothing is played yet), game #{game}, turn 1: alice sowed G2 → ended in E2."
+        )),
+        "{}",
+        preview.text
+    );
+    assert!(preview.posts.is_empty() && preview.game.is_none());
+    let alt = &preview.picture.as_ref().unwrap().alt_text;
+    assert!(alt.contains("G2"), "the board after the move: {alt}");
+    assert_eq!(stored(&w, game).await, 0, "a preview plays nothing");
+    // Refusals: a stranger, the player not to move, a hole that is not
+    // one, an empty hole, a stale menu.
+    let e = refusal(w.service.pick_move(&w.carol, HERE, game, "G2", 0).await);
+    assert!(e.contains("not your game"), "{e}");
+    let e = refusal(w.service.pick_move(&w.bob, HERE, game, "C3", 0).await);
+    assert!(e.contains("not your turn"), "{e}");
+    let e = refusal(w.service.pick_move(&w.alice, HERE, game, "Z9", 0).await);
+    assert!(e.contains("not a hole"), "{e}");
+    let e = refusal(w.service.pick_move(&w.alice, HERE, game, "A2", 0).await);
+    assert!(e.starts_with("A2 is empty. Your legal moves: A1"), "{e}");
+    let e = refusal(w.service.pick_move(&w.alice, HERE, game, "G2", 3).await);
+    assert!(e.contains("out of date"), "{e}");
+    let e = refusal(w.service.cancel_preview(&w.carol, game, 0).await);
+    assert!(e.contains("not your game"), "{e}");
+    // Cancel: nothing played.
+    let cancelled = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
+    assert!(cancelled.private, "{}", cancelled.text);
+    assert!(
+        cancelled
+            .text
+            .starts_with(&format!("Not played: game #{game} is as it was.")),
+        "{}",
+        cancelled.text
+    );
+    assert_eq!(stored(&w, game).await, 0);
+    // Play: the move previewed, at the ply it was previewed for.
+    let e = refusal(
+        w.service
+            .play_move(&w.carol, HERE, Some(game), "G2", Some(0))
+            .await,
+    );
+    assert!(e.contains("not your game"), "{e}");
+    let played = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    assert!(!played.private && played.picture.is_some());
+    assert_eq!(played.game.unwrap().ply, 1);
+    assert!(played.text.starts_with("alice sowed G2 → ended in E2."));
+    // The same Play again is stale: refused, nothing lost.
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+            .await,
+    );
+    assert_eq!(e, "this board is out of date: here is the current one");
+    assert_eq!(stored(&w, game).await, 1);
+    let late = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
+    assert!(late.text.contains("has moved on"), "{}", late.text);
+    // bob's menu: previewed too (his default), at ply 1.
+    let bobs = w
+        .service
+        .pick_move(&w.bob, HERE, game, &first_offer(&played), 1)
+        .await
+        .unwrap();
+    assert_eq!(bobs.preview.map(|p| p.ply), Some(1));
+    assert_eq!(stored(&w, game).await, 1);
+}
+
+/// `always | correspondence | never`, per player: correspondence (the
+/// default) previews games between people with days per move, not games
+/// against the AI.
+async fn the_preview_follows_each_players_choice(db: Db) {
+    let w = world(db).await;
+    let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
+    assert_eq!(
+        now.text,
+        "Direct messages: Off. Move previews: In correspondence games (between people, with days per move). \
+         Change them with the options of `/kiela notify`."
+    );
+    let set = (w.service)
+        .my_settings(&w.alice, None, Some(ConfirmMoves::Never))
+        .await
+        .unwrap();
+    assert!(
+        set.private && set.text.contains("played at once"),
+        "{}",
+        set.text
+    );
+    let game = started(&w, alice_first()).await;
+    // alice: played at once; bob, by default: previewed.
+    let played = w
+        .service
+        .pick_move(&w.alice, HERE, game, "G2", 0)
+        .await
+        .unwrap();
+    assert!(played.preview.is_none() && !played.private);
+    assert_eq!(stored(&w, game).await, 1);
+    let hole = first_offer(&played);
+    let previewed = w
+        .service
+        .pick_move(&w.bob, HERE, game, &hole, 1)
+        .await
+        .unwrap();
+    assert!(previewed.preview.is_some() && previewed.private);
+    assert_eq!(stored(&w, game).await, 1);
+    // Both settings at once; the one not given stays.
+    let both = (w.service)
+        .my_settings(
+            &w.alice,
+            Some(Notify::Reminders),
+            Some(ConfirmMoves::Always),
+        )
+        .await
+        .unwrap();
+    assert_eq!(both.text.lines().count(), 2, "{}", both.text);
+    let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
+    assert!(now.text.contains("Reminders only") && now.text.contains("Move previews: Always"));
+    // Against the AI: at once by default, previewed if always.
+    let options = GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    };
+    let start = w
+        .service
+        .start_ai_game(&w.bob, HERE, Level::Easy, options)
+        .await
+        .unwrap();
+    let ai_game = start.game.unwrap().id;
+    let at_once = (w.service)
+        .pick_move(&w.bob, HERE, ai_game, &first_offer(&start), 0)
+        .await
+        .unwrap();
+    assert!(at_once.preview.is_none());
+    assert_eq!(at_once.game.unwrap().ply, 2);
+    let start = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, options)
+        .await
+        .unwrap();
+    let ai_game = start.game.unwrap().id;
+    let shown = (w.service)
+        .pick_move(&w.alice, HERE, ai_game, &first_offer(&start), 0)
+        .await
+        .unwrap();
+    assert!(shown.preview.is_some());
+    assert_eq!(stored(&w, ai_game).await, 0);
+    // A choice that does not parse in the database is an error, never a default.
+    raw(
+        &w.db,
+        "UPDATE players SET confirm_moves = 'sometimes' WHERE id = $1",
+        &[w.alice.id.0],
+    )
+    .await;
+    let e = refusal(w.service.my_settings(&w.alice, None, None).await);
+    assert!(e.contains("confirm_moves"), "{e}");
+}
+
+/// Against the AI, Take back undoes the player's last move and the AI's
+/// reply, through the version-guarded change and the outbox; the count is
+/// shown with the result. A second process sees the game as taken back.
+async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
+    let w = world(db).await;
+    let options = GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    };
+    let start = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, options)
+        .await
+        .unwrap();
+    let id = start.game.unwrap().id;
+    assert!(!start.may_take_back, "nothing to take back at the start");
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 0).await);
+    assert_eq!(
+        e,
+        format!("you have no move to take back in game #{id} yet")
+    );
+    let first = start.moves[0].0.to_string();
+    let last = start.moves[start.moves.len() - 1].0.to_string();
+    assert_ne!(first, last);
+    let reply = (w.service)
+        .play_move(&w.alice, HERE, Some(id), &first, Some(0))
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 2);
+    assert!(reply.may_take_back && reply.may_hint);
+    // A second process, which replays and keeps the game too.
+    let other = service_on(&w.db.url, &w.clock).await;
+    assert!(other
+        .watch(&w.carol, id, 1)
+        .await
+        .unwrap()
+        .text
+        .contains(&first));
+    let e = refusal(w.service.take_back(&w.bob, HERE, id, 2).await);
+    assert!(e.contains("not your game"), "{e}");
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 1).await);
+    assert!(e.contains("out of date"), "{e}");
+
+    let back = w.service.take_back(&w.alice, HERE, id, 2).await.unwrap();
+    assert!(
+        back.text.starts_with(&format!(
+            "alice took back turn 1 and Kiela's reply in game #{id}."
+        )),
+        "{}",
+        back.text
+    );
+    assert!(!back.private && back.picture.is_some() && back.posts.len() == 1);
+    assert_eq!(back.game.unwrap().ply, 0);
+    assert_eq!(back.ping, [w.alice.id], "alice is to move again");
+    assert_eq!(stored(&w, id).await, 0);
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 2).await);
+    assert!(e.contains("out of date"), "the same button again: {e}");
+
+    // Another move instead: both processes see it, not the one taken back.
+    let reply = (w.service)
+        .play_move(&w.alice, HERE, Some(id), &last, Some(0))
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 2);
+    for service in [&w.service, &other] {
+        let watched = service.watch(&w.carol, id, 1).await.unwrap();
+        assert!(
+            watched.text.contains(&format!("alice sowed {last}")),
+            "{}",
+            watched.text
+        );
+        let shown = service.show(&w.alice, HERE, Some(id)).await.unwrap();
+        assert_eq!(shown.moves, reply.moves, "the same position");
+    }
+    other.take_back(&w.alice, HERE, id, 2).await.unwrap();
+    let reply = (w.service)
+        .play_move(&w.alice, HERE, Some(id), &first, Some(0))
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 2);
+    let done = w.service.resign(&w.alice, HERE, Some(id)).await.unwrap();
+    assert!(
+        done.text.contains("With 2 moves taken back."),
+        "{}",
+        done.text
+    );
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 2).await);
+    assert_eq!(e, format!("game #{id} is over: no move can be taken back"));
+}
+
+/// Take back exists only against the AI (whose games are never rated).
+async fn take_back_is_refused_where_it_does_not_belong(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    let reply = w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), Some(1))
+        .await
+        .unwrap();
+    assert!(!reply.may_take_back);
+    let e = refusal(w.service.take_back(&w.alice, HERE, game, 2).await);
+    assert_eq!(
+        e,
+        "moves can be taken back only in games against the AI, which are never rated: \
+         in a game between people, every move stands"
+    );
+    let e = refusal(w.service.take_back(&w.carol, HERE, game, 2).await);
+    assert!(e.contains("not your game"), "{e}");
+    assert_eq!(stored(&w, game).await, 2, "nothing taken back");
+}
+
+/// A draw offer is one short line under the current board, with Accept
+/// draw and Decline; answering it follows that line and edits it (its
+/// buttons go), through the outbox.
+async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
+    let w = world(db).await;
+    let game = started_answered(&w, alice_first()).await;
+    deliver_all(&w).await;
+    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    assert_eq!(
+        offer.text,
+        format!("alice offers a draw in game #{game}. <@2>")
+    );
+    assert!(offer.picture.is_none() && offer.game.is_none());
+    assert_eq!(offer.draw_line, Some((game, 0)));
+    w.service
+        .delivered(&offer.posts, MessageId(50))
+        .await
+        .unwrap();
+    let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
+    assert!(e.contains("you offered this draw yourself"), "{e}");
+    let e = refusal(w.service.answer_draw(&w.carol, HERE, game, 0, true).await);
+    assert!(e.contains("not your game"), "{e}");
+    let declined = (w.service.answer_draw(&w.bob, HERE, game, 0, false))
+        .await
+        .unwrap();
+    assert_eq!(
+        declined.text,
+        format!("bob declined the draw in game #{game}. <@1>, play goes on.")
+    );
+    assert!(declined.picture.is_none() && declined.ping == [w.alice.id]);
+    w.service
+        .delivered(&declined.posts, MessageId(51))
+        .await
+        .unwrap();
+    let edits = deliver_all_to(&w).await;
+    let [(Destination::Edit { message_id, .. }, edit)] = &edits[..] else {
+        panic!("one edit of the offer's line: {edits:?}");
+    };
+    assert_eq!(*message_id, MessageId(50));
+    assert_eq!(
+        edit.text,
+        format!("alice offers a draw in game #{game}. <@2>\nDeclined.")
+    );
+    assert_eq!(edit.draw_line, None, "its buttons go");
+
+    // Offered again; alice moves (her offer stands), and bob accepts from
+    // the line made at ply 0: the final board, and the line edited.
+    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    w.service
+        .delivered(&offer.posts, MessageId(52))
+        .await
+        .unwrap();
+    let moved = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    assert!(moved.draw_offered, "the later board shows the offer");
+    w.service
+        .delivered(&moved.posts, MessageId(53))
+        .await
+        .unwrap();
+    let e = refusal(w.service.answer_draw(&w.bob, HERE, game, 7, true).await);
+    assert!(e.contains("out of date"), "{e}");
+    let done = w
+        .service
+        .answer_draw(&w.bob, HERE, game, 0, true)
+        .await
+        .unwrap();
+    assert!(
+        done.text.contains("**Draw by agreement.**"),
+        "{}",
+        done.text
+    );
+    assert!(done.picture.is_some(), "the final board");
+    w.service
+        .delivered(&done.posts, MessageId(54))
+        .await
+        .unwrap();
+    let edits = deliver_all_to(&w).await;
+    assert!(
+        edits.iter().any(|(to, reply)| matches!(
+            to,
+            Destination::Edit {
+                message_id: MessageId(52),
+                ..
+            }
+        ) && reply.text.ends_with("\nAccepted.")),
+        "{edits:?}"
+    );
+
+    // An offer that lapses: the player it was made to moves instead.
+    let game = started_answered(&w, alice_first()).await;
+    let offer = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .delivered(&offer.posts, MessageId(60))
+        .await
+        .unwrap();
+    let moved = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    assert!(!moved.draw_offered);
+    w.service
+        .delivered(&moved.posts, MessageId(61))
+        .await
+        .unwrap();
+    let edits = deliver_all_to(&w).await;
+    assert!(
+        edits.iter().any(|(to, reply)| matches!(
+            to,
+            Destination::Edit {
+                message_id: MessageId(60),
+                ..
+            }
+        ) && reply.text.ends_with("\nLapsed: the game went on.")),
+        "{edits:?}"
+    );
+    let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
+    assert!(e.contains("out of date"), "{e}");
 }

@@ -3,8 +3,9 @@
 
 mod queries;
 
-use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost};
+use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost, PostTarget};
 use kiela_i18n::tr;
+use kiela_i18n::Lang;
 use kiela_rules::{GameResult, Outcome, Reason};
 
 use super::{refused, AppError, GameService, Loaded, Place, Reply, Result, User};
@@ -45,10 +46,12 @@ impl GameService {
                     id = id,
                     mention = format!("<@{opponent}>")
                 );
-                // The board again, in the game's channel: it shows the offer
-                // and its buttons.
+                // One line under the current board, with its answers: not
+                // a second board.
                 let post = NewPost {
                     pings: vec![opponent],
+                    ply: None,
+                    draw_ply: Some(loaded.ply()),
                     ..self.board_post(&loaded, loaded.ply(), text, place.lang, true)
                 };
                 change.posts = vec![post.clone()];
@@ -59,8 +62,9 @@ impl GameService {
         }
     }
 
-    /// The Accept draw / Decline draw buttons of game `id`'s board at `ply`:
-    /// only the player the offer was made to may answer it.
+    /// The Accept draw / Decline draw buttons of game `id`'s board at `ply`,
+    /// or of the line that offered the draw at `ply`: only the player the
+    /// offer was made to may answer it.
     pub async fn answer_draw(
         &self,
         user: &User,
@@ -71,11 +75,16 @@ impl GameService {
     ) -> Result<Reply> {
         let mut loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-        if loaded.ply() != ply || loaded.game.is_over() {
+        if loaded.is_over() {
             return Err(AppError::OutOfDate { game_id: id });
         }
+        // The buttons of a board at the current ply, or of the offer's
+        // line, made at the offer's ply.
         match loaded.offer {
             None => Err(AppError::OutOfDate { game_id: id }),
+            Some(offer) if loaded.ply() != ply && offer.ply != ply => {
+                Err(AppError::OutOfDate { game_id: id })
+            }
             Some(offer) if offer.offered_by == user.id => {
                 let opponent = loaded.name(side.opponent());
                 refused(tr!(user.lang, "draw-own-offer", name = &opponent))
@@ -94,6 +103,7 @@ impl GameService {
         accept: bool,
     ) -> Result<Reply> {
         let id = loaded.row.id;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         if accept {
             let outcome = Outcome {
                 result: GameResult::Draw,
@@ -104,24 +114,70 @@ impl GameService {
             let made = self.end(loaded, outcome, user.lang, post).await?;
             return self.answer(place, &[made], Some(loaded)).await;
         }
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         let offerer = loaded.player(side.opponent());
         let mut change = GameChange::of(&loaded.row, self.now());
         change.draw_offer = DrawOfferChange::Clear;
-        let headline = tr!(
+        let text = tr!(
             place.lang,
             "draw-declined",
             name = &user.name,
             id = id,
             mention = format!("<@{offerer}>")
         );
+        // One line after the offer's: the board stands as it was.
         let post = NewPost {
             pings: vec![offerer],
-            ..self.board_post(loaded, loaded.ply(), headline, place.lang, true)
+            ply: None,
+            ..self.board_post(loaded, loaded.ply(), text, place.lang, true)
         };
         change.posts = vec![post.clone()];
+        (change.posts).extend(
+            self.close_draw_line(loaded, Closed::Declined, place.lang)
+                .await?,
+        );
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         self.answer(place, &[(ids[0], post)], Some(loaded)).await
     }
+
+    /// The edit of `loaded`'s pending draw offer line (if it has one and
+    /// it was posted through the outbox): its text and how it was
+    /// `closed`, without its buttons. Delivered by the delivery loop.
+    pub(in crate::app) async fn close_draw_line(
+        &self,
+        loaded: &Loaded,
+        closed: Closed,
+        lang: Lang,
+    ) -> Result<Option<NewPost>> {
+        let Some(offer) = loaded.offer else {
+            return Ok(None);
+        };
+        let Some(line) = self.store.draw_line(loaded.row.id, offer.ply).await? else {
+            return Ok(None);
+        };
+        let note = match closed {
+            Closed::Accepted => tr!(lang, "draw-line-accepted"),
+            Closed::Declined => tr!(lang, "draw-line-declined"),
+            Closed::Lapsed => tr!(lang, "draw-line-lapsed"),
+            Closed::Ended => tr!(lang, "draw-line-ended"),
+        };
+        Ok(Some(NewPost {
+            to: PostTarget::Channel(line.channel_id),
+            edits: Some(line.id),
+            text: format!("{}\n{note}", line.text),
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        }))
+    }
+}
+
+/// How a draw offer ended, said on its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::app) enum Closed {
+    Accepted,
+    Declined,
+    /// The player it was made to moved instead.
+    Lapsed,
+    /// The game ended otherwise (a resignation).
+    Ended,
 }

@@ -22,4 +22,19 @@ impl Store {
             None => None,
         })
     }
+
+    /// The line that offered game `game_id`'s draw at `ply`, the latest.
+    pub async fn draw_line(&self, game_id: GameId, ply: i64) -> Result<Option<ChallengePost>> {
+        let row = sqlx::query(
+            "SELECT id FROM outbox WHERE game_id = $1 AND draw_ply = $2 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some(row) => self.post_message(row.try_get(0)?).await,
+            None => Ok(None),
+        }
+    }
 }

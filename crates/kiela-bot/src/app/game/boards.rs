@@ -177,6 +177,11 @@ impl GameService {
                     text.push(' ');
                     text.push_str(&tr!(lang, "result-hints", count = loaded.row.hints));
                 }
+                if loaded.row.takebacks > 0 {
+                    text.push(' ');
+                    let count = loaded.row.takebacks;
+                    text.push_str(&tr!(lang, "result-takebacks", count = count));
+                }
                 if let Some(line) = self.rating_line(loaded, &south, &north, lang).await? {
                     text.push('\n');
                     text.push_str(&line);
@@ -237,6 +242,8 @@ impl GameService {
         }
         // Only when the menu is offered: the person is to move.
         let may_hint = may_hint && !moves.is_empty();
+        // The person to move has moved before (turns alternate).
+        let may_take_back = may_hint && loaded.ply() >= 2;
         // Until both have moved, outside tournaments (a no-show forfeits).
         let may_abort = loaded.current
             && !loaded.is_over()
@@ -261,6 +268,7 @@ impl GameService {
             may_arrange,
             may_hint,
             may_abort,
+            may_take_back,
             ..Reply::default()
         })
     }

@@ -159,7 +159,11 @@ impl GameService {
         // and play only the moves this process has not replayed yet.
         // A replay past the request's bound goes on, and is kept for the
         // next try.
-        let start = self.replays.get(game_id, moves.len());
+        // A move taken back (games against the AI) changes the stored
+        // moves: a kept replay serves only while its moves are the stored
+        // ones, whichever process took them back.
+        let start = (self.replays.get(game_id, moves.len()))
+            .filter(|kept| same_moves(kept.game.moves(), &moves));
         let replays = self.replays.clone();
         let replaying = tokio::task::spawn_blocking(move || {
             let (game, last, replayed) = replay(&row, moves, current, start)?;
@@ -175,6 +179,12 @@ impl GameService {
         });
         replays::bounded(self.timing.replay_bound, game_id, replaying).await
     }
+}
+
+/// Whether `played` are the first of the stored `moves`.
+fn same_moves(played: &[Move], moves: &[crate::store::MoveRow]) -> bool {
+    played.len() <= moves.len()
+        && (played.iter().zip(moves)).all(|(mv, row)| mv.to_string() == row.notation)
 }
 
 /// The index of `side`'s player in [`Loaded::players`].

@@ -3,8 +3,10 @@
 //! legal moves, which in rare positions means proving a long relay cycle
 //! endless; with this cache each ply's proof is paid once per process, not
 //! once per request (an autocomplete keystroke loads a game too). Stored
-//! moves never change, so a replayed prefix stays true whatever other
-//! processes do; the game's row (result, deadline) is always read afresh.
+//! moves change only when taken back (games against the AI): a kept replay
+//! is used only while its moves are the stored ones (see `load_at`),
+//! whatever other processes do; the game's row (result, deadline) is
+//! always read afresh.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -54,6 +56,11 @@ impl Replays {
         let (replayed, used) = games.get_mut(&id)?;
         *used = next_tick();
         (replayed.game.ply() <= plies).then(|| replayed.clone())
+    }
+
+    /// Drops game `id`'s replay (its moves were taken back).
+    pub fn forget(&self, id: GameId) {
+        self.games.lock().unwrap().remove(&id);
     }
 
     /// Keeps `replayed` for game `id`, unless a longer replay is kept; the

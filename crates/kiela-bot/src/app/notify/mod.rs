@@ -10,7 +10,7 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::players::spoken;
-use super::{GameService, Loaded, Notify, Reply, Result, User};
+use super::{ConfirmMoves, GameService, Loaded, Notify, Reply, Result, User};
 use crate::vocabulary::{ChannelId, UserId};
 
 impl GameService {
@@ -24,6 +24,37 @@ impl GameService {
             Notify::Reminders => tr!(lang, "notify-reminders"),
             Notify::EveryTurn => tr!(lang, "notify-every-turn"),
         }))
+    }
+
+    /// `/kiela notify`: sets the direct messages `user` wants and whether
+    /// a move they pick in a menu is previewed first, those given; with
+    /// neither, says what they are now.
+    pub async fn my_settings(
+        &self,
+        user: &User,
+        dm: Option<Notify>,
+        confirm_moves: Option<ConfirmMoves>,
+    ) -> Result<Reply> {
+        let mut said = Vec::new();
+        if let Some(dm) = dm {
+            said.push(self.notify(user, dm).await?.text);
+        }
+        if let Some(choice) = confirm_moves {
+            said.push(self.set_confirm_moves(user, choice).await?.text);
+        }
+        if said.is_empty() {
+            let lang = user.lang;
+            // The words of the options' own choices.
+            let dm = self.notify_setting(user.id).await?;
+            let confirm = self.confirm_moves(user).await?;
+            said.push(tr!(
+                lang,
+                "my-settings",
+                dm = tr!(lang, &format!("choice-dm-{dm}")),
+                confirm = tr!(lang, &format!("choice-confirm-moves-{confirm}"))
+            ));
+        }
+        Ok(Reply::private(said.join("\n")))
     }
 
     /// Which direct messages a player wants (`Off` for someone never seen).

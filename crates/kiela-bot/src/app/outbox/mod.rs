@@ -250,6 +250,7 @@ impl GameService {
                         None => false,
                     },
                     tournament: last.tournament_id,
+                    draw_line: last.game_id.zip(last.draw_ply),
                     lang,
                     ..Reply::default()
                 },

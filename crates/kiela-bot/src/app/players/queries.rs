@@ -30,8 +30,8 @@ impl Store {
 
     pub async fn player(&self, id: UserId) -> Result<Option<PlayerRow>> {
         let row = sqlx::query(
-            "SELECT id, name, is_bot, notify, locale, vacation_until, vacation_year, \
-             vacation_days FROM players WHERE id = $1",
+            "SELECT id, name, is_bot, notify, confirm_moves, locale, vacation_until, \
+             vacation_year, vacation_days FROM players WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)

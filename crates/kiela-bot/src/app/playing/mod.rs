@@ -1,6 +1,10 @@
 //! Acting on a game: moves, rearrangements, resignation, draws, the AI's
 //! reply, and showing a game.
 
+mod preview;
+mod queries;
+mod takeback;
+
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 use crate::vocabulary::{GameId, GameState, PostId, UserId};
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
@@ -10,6 +14,7 @@ use kiela_i18n::Lang;
 
 use kiela_render::{BoardView, LastMove};
 
+use super::draws::Closed;
 use super::outbox::Made;
 use super::{
     refused, words, AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, User,
@@ -286,10 +291,13 @@ impl GameService {
         let next = loaded.player(game.turn());
         change.to_move = Some(next);
         change.deadline = self.deadline_for(loaded.row.seconds_per_move, loaded.player_row(next));
-        // An offer lapses when the player it was made to moves instead.
+        // An offer lapses when the player it was made to moves instead;
+        // its line loses its buttons.
         if let Some(offer) = loaded.offer {
             if offer.offered_by != loaded.player(side) {
                 change.draw_offer = DrawOfferChange::Clear;
+                let line = self.close_draw_line(loaded, Closed::Lapsed, lang).await?;
+                change.posts.extend(line);
             }
         }
         if let Some(outcome) = game.outcome() {
@@ -502,6 +510,13 @@ impl GameService {
         let mut change = GameChange::of(&loaded.row, self.now());
         self.finish(loaded, &mut change, outcome, lang).await?;
         change.posts.insert(0, post.clone());
+        // The offer's line loses its buttons.
+        let closed = match outcome.reason {
+            Reason::Agreement => Closed::Accepted,
+            _ => Closed::Ended,
+        };
+        let line_lang = Lang::from_locale(&post.lang);
+        (change.posts).extend(self.close_draw_line(loaded, closed, line_lang).await?);
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         Ok((ids[0], post))

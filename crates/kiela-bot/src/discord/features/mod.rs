@@ -63,7 +63,13 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     if let Some(buttons) = reply.puzzle {
         return puzzles::rows(reply, buttons);
     }
+    if let Some(preview) = reply.preview {
+        return vec![playing::preview_row(preview, lang)];
+    }
     let mut rows = Vec::new();
+    if let Some((game, ply)) = reply.draw_line {
+        rows.push(draws::answer_row(game, ply, lang));
+    }
     if let Some(tournament) = reply.tournament {
         rows.push(tournaments::sign_up_row(tournament, lang));
     }
@@ -98,8 +104,12 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     let arrange = reply
         .may_arrange
         .then(|| playing::arrange_button(id, ply, lang));
-    // A pending offer is answered below, not offered again.
-    let offer = (!reply.draw_offered).then(|| draws::offer_button(id, ply, lang));
+    // A pending offer is answered on its line, not offered again. Against
+    // the AI (who takes no draw), Take back instead.
+    let offer = match reply.may_take_back {
+        true => Some(playing::take_back_button(id, ply, lang)),
+        false => (!reply.draw_offered).then(|| draws::offer_button(id, ply, lang)),
+    };
     let hint = reply.may_hint.then(|| playing::hint_button(id, ply, lang));
     // Before both have moved, Abort ends the game without a result.
     let resign = match reply.may_abort {
@@ -113,6 +123,7 @@ pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
         .chain(hint)
         .chain([resign]);
     rows.push(CreateActionRow::Buttons(buttons.collect()));
+    // An offer still pending on a later board (its maker moved since).
     if reply.draw_offered {
         rows.push(draws::answer_row(id, ply, lang));
     }

@@ -1,6 +1,7 @@
-//! Playing a game: `/kiela move` and the menu of moves, `arrange` and the
-//! rearrangement form, `resign` and its confirmation, `hint`, `board`, and
-//! the Watch button.
+//! Playing a game: `/kiela move` and the menu of moves (with a move's
+//! preview, Play and Cancel), `arrange` and the rearrangement form,
+//! `resign` and its confirmation, `hint`, `board`, Take back (against the
+//! AI), and the Watch button.
 
 use serenity::all::{
     ActionRowComponent, ButtonStyle, ComponentInteractionDataKind, CreateActionRow, CreateButton,
@@ -9,7 +10,7 @@ use serenity::all::{
 };
 use serenity::async_trait;
 
-use crate::app::AppError;
+use crate::app::{AppError, MovePreview};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{Hole, Layout, Side};
@@ -136,9 +137,58 @@ pub async fn chosen(
     };
     let reply = cx
         .service
-        .play_move(cx.user, cx.place, Some(game), hole, Some(ply))
+        .pick_move(cx.user, cx.place, game, hole, ply)
         .await?;
     Ok(Post::of(reply))
+}
+
+/// Play under a move's preview: plays it if the game is still at `ply`.
+pub async fn play(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Result<Post, AppError> {
+    let reply = cx
+        .service
+        .play_move(cx.user, cx.place, Some(game), &hole.to_string(), Some(ply))
+        .await?;
+    Ok(Post::of(reply))
+}
+
+/// Cancel under a move's preview: the preview says nothing was played.
+pub async fn cancel(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
+    let reply = cx.service.cancel_preview(cx.user, game, ply).await?;
+    Ok(Post {
+        replaces: true,
+        ..Post::of(reply)
+    })
+}
+
+/// The Take back button (against the AI).
+pub async fn take_back(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
+    let reply = cx.service.take_back(cx.user, cx.place, game, ply).await?;
+    Ok(Post::of(reply))
+}
+
+/// Under a move's preview: Play (primary) and Cancel.
+pub fn preview_row(preview: MovePreview, lang: Lang) -> CreateActionRow {
+    let MovePreview { game, ply, hole } = preview;
+    CreateActionRow::Buttons(vec![
+        button(
+            ComponentId::PlayMove { game, ply, hole },
+            &tr!(lang, "button-play-move", hole = hole.to_string()),
+            ButtonStyle::Primary,
+        ),
+        button(
+            ComponentId::CancelMove { game, ply },
+            &tr!(lang, "button-cancel-move"),
+            ButtonStyle::Secondary,
+        ),
+    ])
+}
+
+pub fn take_back_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
+    button(
+        ComponentId::TakeBack { game, ply },
+        &tr!(lang, "button-take-back"),
+        ButtonStyle::Secondary,
+    )
 }
 
 /// The Abort button: the game ends without a result.

@@ -1,12 +1,13 @@
-//! A player's and a server's settings: `/kiela notify` (direct messages),
-//! `vacation`, and `settings` (the server's, for its managers).
+//! A player's and a server's settings: `/kiela notify` (direct messages,
+//! and whether a move picked in a menu is previewed first), `vacation`,
+//! and `settings` (the server's, for its managers).
 
 use serenity::all::{ChannelId, ChannelType};
 use serenity::async_trait;
 
 use crate::app::{
-    AppError, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings, ThreadsSetting,
-    VACATION_DAYS_PER_YEAR,
+    AppError, ConfirmMoves, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings,
+    ThreadsSetting, VACATION_DAYS_PER_YEAR,
 };
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -15,7 +16,9 @@ use crate::discord::command::{Choice, Opt, Request, Subcommand};
 use crate::discord::handler::Cx;
 use crate::discord::respond::Post;
 
-const DM: Opt<Notify> = Opt::new("dm").required();
+const DM: Opt<Notify> = Opt::new("dm");
+/// Whether a move picked in a game's menu is previewed first.
+const CONFIRM_MOVES: Opt<ConfirmMoves> = Opt::new("confirm-moves");
 /// The days taken off (0 ends a vacation).
 const VACATION_DAYS: Opt<i64> = Opt::new("days")
     .keys("opt-vacation")
@@ -38,8 +41,13 @@ const PUZZLE_OFF: Opt<bool> = Opt::new("puzzle-off");
 
 pub const NOTIFY: Subcommand = Subcommand {
     name: "notify",
-    options: &[DM.spec()],
-    read: |args| Ok(Box::new(Change::Notify(args.get(&DM)?.unwrap_or_default()))),
+    options: &[DM.spec(), CONFIRM_MOVES.spec()],
+    read: |args| {
+        Ok(Box::new(Change::Notify {
+            dm: args.get(&DM)?,
+            confirm_moves: args.get(&CONFIRM_MOVES)?,
+        }))
+    },
 };
 
 pub const VACATION: Subcommand = Subcommand {
@@ -91,8 +99,13 @@ pub const SETTINGS: Subcommand = Subcommand {
 
 #[derive(Debug)]
 enum Change {
-    Notify(Notify),
-    Vacation { days: i64 },
+    Notify {
+        dm: Option<Notify>,
+        confirm_moves: Option<ConfirmMoves>,
+    },
+    Vacation {
+        days: i64,
+    },
     Settings(Settings),
 }
 
@@ -101,7 +114,9 @@ impl Request for Change {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
         let (service, user) = (cx.service, cx.user);
         let reply = match *self {
-            Change::Notify(choice) => service.notify(user, choice).await?,
+            Change::Notify { dm, confirm_moves } => {
+                service.my_settings(user, dm, confirm_moves).await?
+            }
             Change::Vacation { days } => service.vacation(user, days).await?,
             Change::Settings(settings) => {
                 service
@@ -115,6 +130,13 @@ impl Request for Change {
 
 impl Choice for Notify {
     const OFFERED: &'static [Notify] = &[Notify::EveryTurn, Notify::Reminders, Notify::Off];
+    fn value(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl Choice for ConfirmMoves {
+    const OFFERED: &'static [ConfirmMoves] = ConfirmMoves::ALL;
     fn value(self) -> &'static str {
         self.as_str()
     }

@@ -1,0 +1,157 @@
+//! Try before you sow: a hole picked in a game's menu is shown first,
+//! privately, as the board after the move with its path (computed by the
+//! rules alone), with Play and Cancel, when the player wants it
+//! ([`ConfirmMoves`]); otherwise it is played at once. `/kiela move`,
+//! typed by hand, always plays at once.
+
+use kiela_i18n::tr;
+use kiela_render::LastMove;
+use kiela_rules::{GameError, Hole, Move};
+
+use super::super::game::{board_picture, BoardParts};
+use super::super::{
+    refused, words, AppError, ConfirmMoves, GameService, Loaded, MovePreview, Place, Reply, Result,
+    User,
+};
+use crate::vocabulary::GameId;
+
+impl GameService {
+    /// `user` picked `hole` in the menu under game `game`'s board at
+    /// `ply`: a private preview with Play and Cancel if they want one for
+    /// this game, else the move played.
+    pub async fn pick_move(
+        &self,
+        user: &User,
+        place: Place,
+        game: GameId,
+        hole: &str,
+        ply: i64,
+    ) -> Result<Reply> {
+        let picked: Hole = match hole.trim().parse() {
+            Ok(hole) => hole,
+            Err(e) => return refused(words::bad_hole(user.lang, &e)),
+        };
+        let loaded = self.load(game).await?;
+        self.check_turn(&loaded, user, Some(ply))?;
+        let wanted = self.confirm_moves(user).await?;
+        if !previewed(wanted, &loaded) {
+            return self
+                .play_move(user, place, Some(game), hole, Some(ply))
+                .await;
+        }
+        self.preview_move(user, &loaded, picked).await
+    }
+
+    /// The board of `loaded` after `user` sows `hole`, privately, with
+    /// its path: nothing is played.
+    async fn preview_move(&self, user: &User, loaded: &Loaded, hole: Hole) -> Result<Reply> {
+        let (id, ply, lang) = (loaded.row.id, loaded.ply(), user.lang);
+        let mv = Move::Sow(hole);
+        let before = *loaded.game.position();
+        let mut game = loaded.game.clone();
+        // Off the async threads: playing computes the next exact legal moves.
+        let (game, played) = tokio::task::spawn_blocking(move || {
+            let played = before.trace(&mv).map_err(GameError::from);
+            let played = played.and_then(|trace| game.play(&mv).map(|_| trace));
+            (game, played)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("previewing the move failed: {e}")))?;
+        let trace = match played {
+            Ok(trace) => trace,
+            Err(e) => {
+                let legal: Vec<String> = (loaded.game.legal_moves().iter())
+                    .map(|h| h.to_string())
+                    .collect();
+                return refused(tr!(
+                    lang,
+                    "illegal-with-moves",
+                    error = words::describe_game_error(lang, &e),
+                    moves = legal.join(", ")
+                ));
+            }
+        };
+        let side = loaded.game.turn();
+        let (south, north) = (
+            loaded.name(kiela_rules::Side::South),
+            loaded.name(kiela_rules::Side::North),
+        );
+        let picture = board_picture(
+            BoardParts {
+                south: south.raw().to_string(),
+                north: north.raw().to_string(),
+                ply: game.ply(),
+                last: LastMove::new(&before, mv).ok(),
+                outcome: game.outcome(),
+                game_id: Some(id.0),
+            },
+            *game.position(),
+            lang,
+        )
+        .await?;
+        let path = loaded.name(side).path(lang, &trace);
+        Ok(Reply {
+            text: tr!(
+                lang,
+                "move-preview",
+                id = id,
+                turn = ply + 1,
+                hole = hole.to_string(),
+                path = path
+            ),
+            picture: Some(picture),
+            preview: Some(MovePreview {
+                game: id,
+                ply,
+                hole,
+            }),
+            private: true,
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    /// Cancel under a preview of game `game` at `ply`: nothing was played,
+    /// and nothing is.
+    pub async fn cancel_preview(&self, user: &User, game: GameId, ply: i64) -> Result<Reply> {
+        let loaded = self.load(game).await?;
+        loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let key = if loaded.ply() == ply && !loaded.is_over() {
+            "move-preview-cancelled"
+        } else {
+            "move-preview-cancelled-late"
+        };
+        Ok(Reply::private(tr!(user.lang, key, id = game)))
+    }
+
+    /// Whether `user` wants a move picked in a menu previewed first.
+    pub async fn confirm_moves(&self, user: &User) -> Result<ConfirmMoves> {
+        Ok((self.store.player(user.id).await?)
+            .map_or_else(ConfirmMoves::default, |p| p.confirm_moves))
+    }
+
+    /// Sets whether `user` wants a move picked in a menu previewed first.
+    pub async fn set_confirm_moves(&self, user: &User, choice: ConfirmMoves) -> Result<Reply> {
+        self.meet(user).await?;
+        self.store.set_confirm_moves(user.id, choice).await?;
+        let lang = user.lang;
+        Ok(Reply::private(match choice {
+            ConfirmMoves::Always => tr!(lang, "confirm-moves-always"),
+            ConfirmMoves::Correspondence => tr!(lang, "confirm-moves-correspondence"),
+            ConfirmMoves::Never => tr!(lang, "confirm-moves-never"),
+        }))
+    }
+}
+
+/// Whether a move picked in `loaded`'s menu is previewed for a player who
+/// chose `wanted`: a correspondence game is one between people with a
+/// clock of days (games against the AI, or without a clock, are not).
+fn previewed(wanted: ConfirmMoves, loaded: &Loaded) -> bool {
+    match wanted {
+        ConfirmMoves::Always => true,
+        ConfirmMoves::Never => false,
+        ConfirmMoves::Correspondence => {
+            loaded.ai_level().is_none() && loaded.row.seconds_per_move > 0
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Take back, against the AI: the player's last move and the AI's reply
+//! are undone. Only in games against the AI, which are never rated (a
+//! rated game's moves stand); counted with the game like hints, and shown
+//! with its result. A change like any other: version-guarded
+//! (`Store::apply`), with its board post in the outbox.
+
+use kiela_i18n::tr;
+
+use crate::store::{DrawOfferChange, GameChange};
+use crate::vocabulary::GameId;
+
+use super::super::{refused, AppError, GameService, Place, Reply, Result, User};
+
+impl GameService {
+    /// `user` takes back their last move in game `game` (and the AI's
+    /// reply to it), from its board at `ply`.
+    pub async fn take_back(
+        &self,
+        user: &User,
+        place: Place,
+        game: GameId,
+        ply: i64,
+    ) -> Result<Reply> {
+        let loaded = self.load(game).await?;
+        loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if loaded.ai_level().is_none() {
+            return refused(tr!(user.lang, "takeback-between-people"));
+        }
+        if loaded.is_over() {
+            return refused(tr!(user.lang, "takeback-over", id = game));
+        }
+        if loaded.ply() != ply {
+            return Err(AppError::OutOfDate { game_id: game });
+        }
+        let moves = self.store.moves(game).await?;
+        let Some(own) = moves.iter().rev().find(|mv| mv.player_id == user.id) else {
+            return refused(tr!(user.lang, "takeback-nothing", id = game));
+        };
+        // The move of turn `own.ply` goes, with every move after it.
+        let (turn, kept) = (own.ply, own.ply - 1);
+        let replies = moves.len() as i64 - own.ply;
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
+        let lang = place.lang;
+        let mut change = GameChange::of(&loaded.row, self.now());
+        change.take_back_to = Some(kept);
+        change.to_move = Some(user.id);
+        change.reminded = false;
+        change.deadline =
+            self.deadline_for(loaded.row.seconds_per_move, loaded.player_row(user.id));
+        change.draw_offer = DrawOfferChange::Clear;
+        let ai = loaded.name(loaded.side_of(user.id).expect("a player").opponent());
+        let headline = if replies > 0 {
+            tr!(
+                lang,
+                "takeback-done",
+                name = &user.name,
+                turn = turn,
+                ai = &ai,
+                id = game
+            )
+        } else {
+            tr!(
+                lang,
+                "takeback-done-alone",
+                name = &user.name,
+                turn = turn,
+                id = game
+            )
+        };
+        let post = self.board_post(&loaded, kept, headline, lang, true);
+        change.posts = vec![post.clone()];
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        self.replays.forget(game);
+        let loaded = self.load(game).await?;
+        self.answer(place, &[(ids[0], post)], Some(&loaded)).await
+    }
+}
