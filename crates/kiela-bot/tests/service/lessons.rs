@@ -184,7 +184,8 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     assert!(replied.text.contains("Not yet"), "{}", replied.text);
     assert!(next.arranged.is_some());
     assert!(!next.may_arrange());
-    assert!(refusal(w.service.lesson_arrangement(&w.alice, next)).contains("old"));
+    let stale = w.service.lesson_arrangement(&w.alice, next).unwrap_err();
+    assert!(stale.to_string().contains("older version"), "{stale}");
     let again = w
         .service
         .lesson_arrange(&w.alice, next, [&upper, &lower])
