@@ -149,11 +149,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             games,
             seed,
             records,
+            database,
             output,
         })) => {
-            let source = match records {
-                Some(file) => puzzles::Source::Records(read_input(Some(file))?),
-                None => puzzles::Source::SelfPlay { games, seed },
+            let source = match (records, database) {
+                (Some(file), _) => {
+                    puzzles::Source::Games(puzzles::records(&read_input(Some(file))?)?)
+                }
+                (None, Some(url)) => {
+                    let url = url.unwrap_or_else(database_url);
+                    let runtime =
+                        tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+                    let games = runtime.block_on(async {
+                        let store = Store::open(&url).await?;
+                        puzzles::stored_games(&store).await
+                    })?;
+                    puzzles::Source::Games(games)
+                }
+                (None, None) => puzzles::Source::SelfPlay { games, seed },
             };
             let mut out: Box<dyn Write> = match output {
                 Some(path) => Box::new(
@@ -183,9 +196,7 @@ where
     F: FnOnce(Store) -> R,
     R: std::future::Future<Output = anyhow::Result<bool>>,
 {
-    let _ = dotenvy::dotenv();
-    let url =
-        std::env::var("DATABASE_URL").unwrap_or_else(|_| discord::DEFAULT_DATABASE_URL.to_string());
+    let url = database_url();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let done = runtime.block_on(async { tool(Store::open(&url).await?).await })?;
     Ok(if done {
@@ -193,6 +204,13 @@ where
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The bot's database: DATABASE_URL, from the environment or `.env`, else
+/// the bot's default.
+fn database_url() -> String {
+    let _ = dotenvy::dotenv();
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| discord::DEFAULT_DATABASE_URL.to_string())
 }
 
 /// `kiela` alone: the Discord bot, configured by the environment and `.env`.

@@ -3044,6 +3044,67 @@ async fn a_lesson_task_is_solved_through_its_menu() {
     table.fake.check_calls();
 }
 
+/// The Expert lesson: its first task offers Arrange beside the menu; the
+/// button opens the game's rearrangement form (filled with the learner's
+/// stones), a malformed form is refused with a button to open it again,
+/// and the task's answer typed in the form solves it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_expert_lesson_is_solved_through_the_rearrangement_form() {
+    let table = Table::new().await;
+    let lessons = kiela_bot::app::offered_lessons();
+    let number = lessons.iter().position(|l| l.id == "expert").unwrap() + 1;
+    let task = table
+        .slash(&table.ana, "learn", opts().int("lesson", number as i64))
+        .await;
+    assert!(task.ephemeral);
+    assert!(
+        task.content.contains(&en!("lesson-may-arrange")),
+        "{}",
+        task.content
+    );
+    let arrange = component_id(&task, "kiela:learn-arrange:");
+    assert_eq!(arrange, "kiela:learn-arrange:expert:0:-");
+    let form = table
+        .fake
+        .click(&table.ana, task.id, &arrange)
+        .await
+        .modal()
+        .await;
+    assert_eq!(form["custom_id"], "kiela:learn-form:expert:0:-");
+    assert_eq!(form["title"], en!("lesson-arrange-form-title"));
+    let fields = form_fields(&form);
+    assert_eq!(fields[0].1, en!("arrange-form-upper", row = 2), "{form}");
+    assert_eq!(fields[0].2, "2 2 2 2 2 2 2 2 2 2");
+
+    let at = &table;
+    let submit = |upper: &'static str, lower: &'static str| async move {
+        let values = [("upper", upper), ("lower", lower)];
+        let sent = at
+            .fake
+            .submit_modal(&at.ana, "kiela:learn-form:expert:0:-", &values)
+            .await;
+        answer(&sent).await
+    };
+    let bad = submit("1 1 1", "2 2 2 2 2 2 2 2 1 1").await;
+    assert_private(&bad, &en!("arrange-row-count", which = "upper", count = 3));
+    assert_eq!(bad.custom_ids(), ["kiela:learn-arrange:expert:0:-"]);
+    // The first task's answer: every hole holds a stone.
+    let solved = submit("1 1 1 1 1 1 1 1 1 1", "2 2 2 2 2 2 2 2 1 1").await;
+    assert!(solved.ephemeral);
+    assert!(
+        solved.content.contains("Solved! 3 stars."),
+        "{}",
+        solved.content
+    );
+    assert_eq!(solved.attachments.len(), 1, "{}", solved.content);
+    let next = table.click(&table.ana, &solved, "kiela:learn-at:").await;
+    assert_eq!(
+        component_id(&next, "kiela:learn-arrange:"),
+        "kiela:learn-arrange:expert:1:-"
+    );
+    table.fake.check_calls();
+}
+
 /// The holes of puzzle `number`'s solution.
 fn puzzle_line(number: usize) -> Vec<String> {
     kiela_bot::app::shipped_puzzle(number)

@@ -748,6 +748,9 @@ lesson-miss-out-of-moves = Out of moves for this task: try it again from the sta
 lesson-miss-opponent-stuck = Your opponent cannot move any more, but that was not the goal: try again.
 lesson-miss-stuck = You have no move left: try again from the start.
 lesson-miss-rearrangement-gone = Your first turn is over, and with it the rearrangement: try again from the start.
+lesson-may-arrange = The **Arrange** button opens the form: type how many stones each of your 20 holes gets, row by row as the board draws them (40 in all).
+lesson-arrange-form-title = Rearrange your stones (lesson)
+lesson-you-rearranged = You rearranged your stones.
 
 ## Standings picture
 

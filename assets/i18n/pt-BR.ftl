@@ -797,6 +797,9 @@ lesson-miss-out-of-moves = Acabaram as jogadas desta tarefa: tente de novo desde
 lesson-miss-opponent-stuck = Seu adversário ficou sem jogada, mas o objetivo era outro: tente de novo.
 lesson-miss-stuck = Você ficou sem jogada: tente de novo desde o início.
 lesson-miss-rearrangement-gone = Sua primeira jogada já passou, e com ela a redistribuição: tente de novo desde o início.
+lesson-may-arrange = O botão **Redistribuir** abre o formulário: digite quantas sementes vão em cada uma das suas 20 casas, fileira por fileira como o tabuleiro as mostra (40 ao todo).
+lesson-arrange-form-title = Redistribuir sementes (lição)
+lesson-you-rearranged = Você redistribuiu suas sementes.
 
 ## Standings picture
 

@@ -9,6 +9,7 @@
 //! thinks to the clock, see [`Budget`]).
 
 use std::fmt;
+use std::io::IsTerminal;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -425,18 +426,38 @@ impl fmt::Display for Summary<'_> {
     }
 }
 
-/// `kiela arena` with a progress bar; prints the summary.
+/// The progress line printed after every pair of games when standard error
+/// is not a terminal (a log file): games, score so far, minutes spent.
+pub fn progress_line(stats: &ArenaStats, games: u32, minutes: f64) -> String {
+    format!(
+        "{}/{games} games: +{} ={} -{} ({:.1}%), {minutes:.1} min",
+        stats.games(),
+        stats.wins,
+        stats.draws,
+        stats.losses,
+        100.0 * stats.score()
+    )
+}
+
+/// `kiela arena` with a progress bar (on a terminal; otherwise a line per
+/// pair of games, for a log); prints the summary.
 pub fn arena(first: &PlayerSpec, second: &PlayerSpec, config: &ArenaConfig) -> ArenaStats {
     let bar = ProgressBar::new(config.games as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {msg}, eta {eta}")
             .expect("valid template"),
     );
+    let logged = !std::io::stderr().is_terminal();
+    let started = Instant::now();
     let stats = run(first, second, config, |stats| {
         bar.set_position(stats.games() as u64);
         bar.set_message(format!(
             "+{} ={} -{}",
             stats.wins, stats.draws, stats.losses
         ));
+        if logged && (stats.games().is_multiple_of(2) || stats.games() == config.games) {
+            let minutes = started.elapsed().as_secs_f64() / 60.0;
+            eprintln!("{}", progress_line(stats, config.games, minutes));
+        }
     });
     bar.finish_and_clear();
     print!(
@@ -470,6 +491,20 @@ mod tests {
         assert!("hard:nodes".parse::<PlayerSpec>().is_err());
         assert!("hard:speed=3".parse::<PlayerSpec>().is_err());
         assert!("wizard".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
+    fn the_progress_line_gives_the_score_so_far() {
+        let stats = ArenaStats {
+            wins: 3,
+            draws: 1,
+            losses: 2,
+            ..Default::default()
+        };
+        assert_eq!(
+            progress_line(&stats, 200, 12.34),
+            "6/200 games: +3 =1 -2 (58.3%), 12.3 min"
+        );
     }
 
     #[test]

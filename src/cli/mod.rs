@@ -213,14 +213,17 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum PuzzlesCommand {
-    /// Find puzzles in self-played games (or in game records): positions
-    /// where one move is clearly best, each checked again by a deeper
-    /// search. Writes one JSON line per puzzle as it is found; progress on
-    /// standard error. The same options give the same puzzles.
+    /// Find puzzles in self-played games (or in game records, or in the
+    /// finished games of the bot's database): positions where one move is
+    /// clearly best, each checked again by a deeper search. Writes one JSON
+    /// line per puzzle as it is found; progress on standard error. The same
+    /// options give the same puzzles.
     ///
     /// Examples:
     ///   kiela puzzles mine --games 250 --seed 1 -o assets/puzzles/puzzles.jsonl
     ///   kiela puzzles mine --records games.txt
+    ///   kiela puzzles mine --database -o played.jsonl
+    ///   kiela puzzles mine --database sqlite://kiela.db
     #[command(verbatim_doc_comment)]
     Mine {
         /// Self-played games to mine (game i is played from seed + i).
@@ -230,8 +233,14 @@ pub enum PuzzlesCommand {
         seed: u64,
         /// Mine these game records (one a line; `-` for standard input)
         /// instead of playing.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "database")]
         records: Option<PathBuf>,
+        /// Mine the finished games of the bot's database instead of playing:
+        /// at this URL, or without one at DATABASE_URL (from the
+        /// environment or `.env`, as the bot reads it).
+        #[arg(long, value_name = "URL")]
+        #[allow(clippy::option_option)]
+        database: Option<Option<String>>,
         /// Write the puzzles here (default: standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,

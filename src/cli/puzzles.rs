@@ -1,6 +1,7 @@
-//! `kiela puzzles mine`: puzzles from self-played games (or from given
-//! records), written as JSON lines as they are found, with progress on
-//! standard error. The shipped set (`assets/puzzles/puzzles.jsonl`) is
+//! `kiela puzzles mine`: puzzles from self-played games, from given
+//! records, or from the finished games of the bot's database, written as
+//! JSON lines as they are found, with progress on standard error. The
+//! shipped set (`assets/puzzles/puzzles.jsonl`) is
 //! `kiela puzzles mine --games 250 --seed 1`.
 
 use std::collections::HashSet;
@@ -8,6 +9,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context;
+use kiela_bot::store::Store;
 use kiela_learn::puzzles::{mine, mine_record, to_json_line, Puzzle, Stats, BUDGETS};
 use kiela_rules::Record;
 
@@ -15,8 +17,41 @@ use kiela_rules::Record;
 pub enum Source {
     /// `games` self-played games, game `i` from seed `seed + i`.
     SelfPlay { games: usize, seed: u64 },
-    /// Game records, one a line.
-    Records(String),
+    /// Games, each with the name its puzzles' `source` starts with
+    /// (`record 3`, `game 12`).
+    Games(Vec<(String, Record)>),
+}
+
+/// Game records, one a line (blank lines skipped), named `record N`; the
+/// first line that is not a record is an error naming it.
+pub fn records(text: &str) -> anyhow::Result<Vec<(String, Record)>> {
+    let lines = text.lines().filter(|l| !l.trim().is_empty());
+    lines
+        .enumerate()
+        .map(|(i, line)| {
+            let record: Record = line
+                .parse()
+                .with_context(|| format!("line {} is not a game record", i + 1))?;
+            Ok((format!("record {}", i + 1), record))
+        })
+        .collect()
+}
+
+/// The finished games of the bot's database, oldest first, named
+/// `game N` by their number in the bot.
+pub async fn stored_games(store: &Store) -> anyhow::Result<Vec<(String, Record)>> {
+    const PAGE: i64 = 500;
+    let mut games = Vec::new();
+    let mut after = None;
+    loop {
+        let page = store.finished_game_records(after, PAGE).await?;
+        let Some(&(last, _)) = page.last() else {
+            break;
+        };
+        after = Some(last);
+        games.extend(page.into_iter().map(|(id, r)| (format!("game {id}"), r)));
+    }
+    Ok(games)
 }
 
 /// Mines `source` into `out`; returns how many puzzles were kept.
@@ -49,16 +84,12 @@ pub fn run(source: Source, out: &mut dyn Write) -> anyhow::Result<usize> {
             });
             found.len()
         }
-        Source::Records(text) => {
+        Source::Games(games) => {
             let (mut seen, mut stats) = (HashSet::new(), Stats::default());
-            let lines = text.lines().filter(|l| !l.trim().is_empty());
-            for (i, line) in lines.enumerate() {
-                let record: Record = line
-                    .parse()
-                    .with_context(|| format!("line {} is not a game record", i + 1))?;
-                let source = format!("record {}", i + 1);
-                let found = mine_record(&record, &source, BUDGETS, &mut seen, &mut stats);
-                write(&found, &stats, source);
+            let count = games.len();
+            for (i, (source, record)) in games.iter().enumerate() {
+                let found = mine_record(record, source, BUDGETS, &mut seen, &mut stats);
+                write(&found, &stats, format!("{source} ({}/{count})", i + 1));
             }
             stats.kept
         }

@@ -8,7 +8,7 @@
 //! hole behind it. The weights were tuned with `kiela arena` self-play
 //! (see the notes in the README).
 
-use kiela_rules::{Hole, Position, Side};
+use kiela_rules::{Position, Side};
 
 /// Evaluation weights, in hundredths of a stone per unit of each feature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ struct SideFeatures {
 }
 
 fn rows(position: &Position, side: Side) -> [u8; 20] {
-    std::array::from_fn(|p| position.stones(Hole::from_relative(side, p)))
+    position.relative_counts(side)
 }
 
 /// The evaluation of `position` for the player to move, without noise.

@@ -10,7 +10,10 @@
 //!   a third occurrence, or any repetition inside the search path, scores as
 //!   a draw.
 //! - Limits: nodes (deterministic), depth, wall-clock time, a stop flag.
-//!   Depth 1 always completes; an unfinished iteration is discarded.
+//!   Depth 1 always completes. Under a node budget an unfinished iteration
+//!   is discarded; on the clock alone the search uses its whole time, and
+//!   keeps from the unfinished iteration a root move that beat the previous
+//!   best in a finished search.
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -26,6 +29,16 @@ const INFINITY: i32 = WIN + 1;
 const MAX_PLY: usize = 128;
 /// Move codes at or above this are layout indices (code - LAYOUT_BASE).
 const LAYOUT_BASE: u8 = 32;
+
+/// An inner node of the search, as its children's loop needs it.
+#[derive(Clone, Copy)]
+struct Node {
+    hash: u64,
+    key: u64,
+    side: Side,
+    depth: u32,
+    ply: usize,
+}
 
 /// A child of a node: the position after the move, its code, its order key.
 #[derive(Clone, Copy)]
@@ -53,6 +66,8 @@ pub struct Searcher {
     /// Placements seen at least twice earlier in the game (root excluded):
     /// a third occurrence is a draw. Sorted.
     twice: Vec<u64>,
+    /// One list of children per ply, reused (no allocation per node).
+    lists: Vec<Vec<Child>>,
 }
 
 fn tt_bits(settings: &Settings) -> u32 {
@@ -76,6 +91,7 @@ impl Searcher {
             history: [[0; 20]; 2],
             path: Vec::with_capacity(MAX_PLY),
             twice: Vec::new(),
+            lists: (0..MAX_PLY).map(|_| Vec::with_capacity(24)).collect(),
         }
     }
 
@@ -149,7 +165,8 @@ impl Searcher {
         self.path.push(root_hash);
 
         let layouts = candidate_layouts(root, self.seed);
-        let mut moves = self.children(root, &layouts, NO_MOVE, 0);
+        let mut moves = Vec::new();
+        self.children(&mut moves, root, &layouts, NO_MOVE, 0);
         if moves.is_empty() {
             // Only when nothing is excluded: the fallback's move may be one.
             return excluded.is_empty().then(|| self.fallback(root));
@@ -198,6 +215,17 @@ impl Searcher {
                 }
             }
             if self.aborted {
+                // On the clock, a move that beat the previous best in a
+                // finished search of this unfinished iteration is the
+                // better choice (it was searched deeper than the last
+                // iteration saw). A node budget keeps its last full
+                // iteration, so that its levels play as measured.
+                if best != 0 && self.settings.limits.nodes.is_none() {
+                    let chosen = moves[best];
+                    result.best = decode(root, chosen.code, &layouts);
+                    result.score = alpha;
+                    result.pv = self.principal_variation(root, chosen.code, &layouts, depth);
+                }
                 break;
             }
             // Best first; the rest keep their order (stable).
@@ -218,11 +246,7 @@ impl Searcher {
                 pv: &result.pv,
             });
             let decided = alpha.abs() > WIN_BOUND && (WIN - alpha.abs()) as u32 <= depth;
-            if decided
-                || moves.len() == 1 && depth >= 2
-                || self.out_of_budget()
-                || self.next_iteration_would_overrun()
-            {
+            if decided || moves.len() == 1 && depth >= 2 || self.out_of_budget() {
                 break;
             }
         }
@@ -244,14 +268,6 @@ impl Searcher {
             nodes: self.nodes,
             pv: vec![best],
         }
-    }
-
-    /// Under a time limit alone, whether more than half of it is spent: the
-    /// next iteration costs several times all the earlier ones, so it would
-    /// be cut short and thrown away (time better left unspent).
-    fn next_iteration_would_overrun(&self) -> bool {
-        let limits = &self.settings.limits;
-        limits.nodes.is_none() && limits.time.is_some_and(|t| self.started.elapsed() * 2 >= t)
     }
 
     fn out_of_budget(&self) -> bool {
@@ -283,15 +299,16 @@ impl Searcher {
     }
 
     /// The legal children of `position` (sowings that end within the relay
-    /// bound, and the candidate layouts), with order keys.
+    /// bound, and the candidate layouts), with order keys, into `out`.
     fn children(
         &self,
+        out: &mut Vec<Child>,
         position: &Position,
         layouts: &[Layout],
         tt_move: u8,
         ply: usize,
-    ) -> Vec<Child> {
-        let mut out = Vec::with_capacity(20 + layouts.len());
+    ) {
+        out.clear();
         let side = position.turn();
         let min = position.variant().min_stones();
         let killers = self.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
@@ -329,14 +346,13 @@ impl Searcher {
                 });
             }
         }
-        out
     }
 
     fn negamax(
         &mut self,
         position: &Position,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
@@ -390,7 +406,35 @@ impl Searcher {
         } else {
             Vec::new()
         };
-        let mut children = self.children(position, &layouts, tt_move, ply);
+        let mut children = std::mem::take(&mut self.lists[ply]);
+        self.children(&mut children, position, &layouts, tt_move, ply);
+        let node = Node {
+            hash,
+            key,
+            side,
+            depth,
+            ply,
+        };
+        let score = self.search_children(&mut children, node, alpha, beta);
+        self.lists[ply] = children;
+        score
+    }
+
+    /// The moves of [`Searcher::negamax`]'s `node`, searched in order.
+    fn search_children(
+        &mut self,
+        children: &mut [Child],
+        node: Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let Node {
+            hash,
+            key,
+            side,
+            depth,
+            ply,
+        } = node;
         if children.is_empty() {
             return -(WIN - ply as i32);
         }
@@ -473,14 +517,30 @@ impl Searcher {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut children = self.children(position, &[], NO_MOVE, MAX_PLY);
+        let mut children = std::mem::take(&mut self.lists[ply]);
+        self.children(&mut children, position, &[], NO_MOVE, MAX_PLY);
+        let score = self.quiesce_children(&mut children, stand, alpha, beta, ply, left);
+        self.lists[ply] = children;
+        score
+    }
+
+    /// The captures of [`Searcher::quiesce`]'s node, best first.
+    fn quiesce_children(
+        &mut self,
+        children: &mut Vec<Child>,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        left: u32,
+    ) -> i32 {
         if children.is_empty() {
             return -(WIN - ply as i32);
         }
         children.retain(|c| c.key >= 1 << 16);
-        sort_children(&mut children);
+        sort_children(children);
         let mut best = stand;
-        for child in &children {
+        for child in children.iter() {
             self.nodes += 1;
             let h = child.position.placement_hash();
             let score = -self.quiesce(&child.position, h, -beta, -alpha, ply + 1, left - 1);

@@ -13,7 +13,7 @@ use kiela_bot::app::{
 use kiela_bot::store::Store;
 use kiela_bot::vocabulary::UserId;
 use kiela_i18n::Lang;
-use kiela_rules::{Hole, Move};
+use kiela_rules::Move;
 
 const SOLVERS: i64 = 200;
 
@@ -71,12 +71,22 @@ async fn main() {
         let learner = User::new(UserId(5000 + id), "learner");
         for lesson in offered_lessons() {
             for (index, task) in lesson.tasks.iter().enumerate() {
-                let hole: Hole = task.answers[0][0].parse().unwrap();
+                let step = LessonStep::new(lesson.id, index);
                 let start = Instant::now();
-                service
-                    .lesson_move(&learner, LessonStep::new(lesson.id, index), hole)
-                    .await
-                    .unwrap();
+                // The Expert lesson's first moves are typed in the form.
+                match task.answers[0][0].parse::<Move>().unwrap() {
+                    Move::Sow(hole) => service.lesson_move(&learner, step, hole).await,
+                    Move::Arrange(layout) => {
+                        let row = |counts: &[u8]| {
+                            let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
+                            counts.join(" ")
+                        };
+                        let rows = [row(&layout.0[..10]), row(&layout.0[10..])];
+                        let typed = [rows[0].as_str(), rows[1].as_str()];
+                        service.lesson_arrange(&learner, step, typed).await
+                    }
+                }
+                .unwrap();
                 answered.push(start.elapsed());
             }
         }

@@ -157,6 +157,14 @@ impl Position {
         std::array::from_fn(|i| self.stones(Hole::from_index(i).expect("i < 40")))
     }
 
+    /// `side`'s 20 counts in its sowing order: position `p` holds the
+    /// stones of [`Hole::from_relative`]`(side, p)` (the outer row from
+    /// where sowing starts, then the inner row). The evaluation's fast read.
+    #[inline]
+    pub fn relative_counts(&self, side: Side) -> [u8; 20] {
+        self.rows[side.index()].counts()
+    }
+
     /// Stones on `side`'s two rows.
     pub fn side_stones(&self, side: Side) -> u32 {
         self.rows[side.index()]

@@ -207,7 +207,13 @@ impl Rows {
     }
 
     pub(crate) fn counts(&self) -> [u8; 20] {
-        std::array::from_fn(|pos| self.get(pos))
+        // Lane `pos` is byte `pos % 8` (little-endian) of word `pos / 8`.
+        let [low, middle, high] = self.0.map(u64::to_le_bytes);
+        let mut counts = [0; 20];
+        counts[..8].copy_from_slice(&low);
+        counts[8..16].copy_from_slice(&middle);
+        counts[16..].copy_from_slice(&high[..4]);
+        counts
     }
 
     /// The three words, for hashing and testing eight holes at a time.

@@ -1,6 +1,6 @@
 //! Invariants of the rules engine over random games.
 
-use kiela_rules::{Game, Hole, Layout, Move, Record, Variant};
+use kiela_rules::{Game, Hole, Layout, Move, Record, Side, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -69,6 +69,17 @@ fn game_strategy() -> impl Strategy<Value = Game> {
 
 proptest! {
     #![proptest_config(config(200))]
+
+    #[test]
+    fn relative_counts_are_the_holes_in_sowing_order(game in game_strategy()) {
+        let pos = *game.position();
+        for side in [Side::South, Side::North] {
+            let counts = pos.relative_counts(side);
+            for (p, &n) in counts.iter().enumerate() {
+                prop_assert_eq!(n, pos.stones(Hole::from_relative(side, p)));
+            }
+        }
+    }
 
     #[test]
     fn every_legal_move_conserves_the_stones(game in game_strategy()) {

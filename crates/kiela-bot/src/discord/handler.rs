@@ -273,6 +273,9 @@ impl Handler {
             Ok(ComponentId::EditArrange { game, ply, layout }) => {
                 return playing::open_form(&cx, &responder, game, ply, Some(layout)).await
             }
+            Ok(ComponentId::LessonArrange { step }) => {
+                return lessons::open_form(&cx, &responder, step).await
+            }
             _ => {}
         }
         let board = responder
@@ -296,7 +299,7 @@ impl Handler {
         .await;
     }
 
-    /// The rearrangement form sent back (the only modal).
+    /// A rearrangement form sent back: a game's, or a lesson's.
     async fn on_modal(&self, ctx: &Context, modal: &ModalInteraction) {
         let who = self.who_and_where(origin!(modal)).await;
         let responder = self.responder(ctx, (modal.id, &modal.token), who.user.id);
@@ -306,6 +309,9 @@ impl Handler {
         match modal.data.custom_id.parse() {
             Ok(ComponentId::ArrangeForm { game, ply }) => {
                 playing::submit_form(&cx, &responder, modal, game, ply).await
+            }
+            Ok(ComponentId::LessonArrangeForm { step }) => {
+                lessons::submit_form(&cx, &responder, modal, step).await
             }
             _ => {
                 responder
@@ -393,7 +399,11 @@ async fn press(
         // submitted (a modal, see `on_modal`).
         ComponentId::Arrange { .. }
         | ComponentId::EditArrange { .. }
-        | ComponentId::ArrangeForm { .. } => Ok(Post::private(tr!(cx.user.lang, "old-button"))),
+        | ComponentId::ArrangeForm { .. }
+        | ComponentId::LessonArrange { .. }
+        | ComponentId::LessonArrangeForm { .. } => {
+            Ok(Post::private(tr!(cx.user.lang, "old-button")))
+        }
         ComponentId::Draw { game, ply } => draws::offer(cx, game, ply).await,
         ComponentId::AcceptDraw { game, ply } => draws::answer(cx, game, ply, true).await,
         ComponentId::DeclineDraw { game, ply } => draws::answer(cx, game, ply, false).await,

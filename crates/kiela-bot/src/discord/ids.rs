@@ -129,6 +129,15 @@ pub enum ComponentId {
     LessonMove {
         step: LessonStep,
     },
+    /// A lesson's Arrange button (an Expert task's first move): opens the
+    /// rearrangement form for `step`.
+    LessonArrange {
+        step: LessonStep,
+    },
+    /// The rearrangement form of a lesson's `step`, sent back.
+    LessonArrangeForm {
+        step: LessonStep,
+    },
     /// A lesson's task from its start (Next, Try again).
     LessonAt {
         lesson: &'static str,
@@ -268,14 +277,12 @@ impl fmt::Display for ComponentId {
                 write!(f, "kiela:arrange-edit:{game}:{ply}:{}", encode(&layout))
             }
             ComponentId::Analyse { game } => write!(f, "kiela:analyse:{game}"),
-            ComponentId::LessonMove { step } => {
-                let moves: Vec<String> = step.moves().map(|hole| hole.to_string()).collect();
-                let moves = if moves.is_empty() {
-                    "-".to_string()
-                } else {
-                    moves.join(".")
-                };
-                write!(f, "kiela:learn:{}:{}:{moves}", step.lesson, step.task)
+            ComponentId::LessonMove { step } => write!(f, "kiela:learn:{}", write_step(step)),
+            ComponentId::LessonArrange { step } => {
+                write!(f, "kiela:learn-arrange:{}", write_step(step))
+            }
+            ComponentId::LessonArrangeForm { step } => {
+                write!(f, "kiela:learn-form:{}", write_step(step))
             }
             ComponentId::LessonAt { lesson, task } => write!(f, "kiela:learn-at:{lesson}:{task}"),
             ComponentId::Tournament { tournament, action } => {
@@ -361,16 +368,13 @@ impl FromStr for ComponentId {
                 ply: number(3)?,
             }),
             (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: game()? }),
-            (Some(&"kiela"), Some(&"learn"), 5) => {
-                let mut step =
-                    LessonStep::new(lesson(parts[2]).ok_or_else(unknown)?, number(3)? as usize);
-                if parts[4] != "-" {
-                    for (i, hole) in parts[4].split('.').enumerate() {
-                        let slot = step.moves.get_mut(i).ok_or_else(unknown)?;
-                        *slot = Some(hole.parse::<Hole>().map_err(|_| unknown())?);
-                    }
-                }
-                Ok(ComponentId::LessonMove { step })
+            (Some(&"kiela"), Some(&kind @ ("learn" | "learn-arrange" | "learn-form")), 5) => {
+                let step = read_step(parts[2], number(3)?, parts[4]).ok_or_else(unknown)?;
+                Ok(match kind {
+                    "learn" => ComponentId::LessonMove { step },
+                    "learn-arrange" => ComponentId::LessonArrange { step },
+                    _ => ComponentId::LessonArrangeForm { step },
+                })
             }
             (Some(&"kiela"), Some(&"learn-at"), 4) => Ok(ComponentId::LessonAt {
                 lesson: lesson(parts[2]).ok_or_else(unknown)?,
@@ -433,6 +437,42 @@ impl FromStr for ComponentId {
             _ => Err(unknown()),
         }
     }
+}
+
+/// A lesson step in an id: `lesson:task:moves`, the moves `-` for none,
+/// else the sowings joined by `.` (`H1.C1`), after the rearrangement
+/// (`@` and its digits) when the attempt began with one.
+fn write_step(step: LessonStep) -> String {
+    let mut moves: Vec<String> = step
+        .arranged
+        .iter()
+        .map(|l| format!("@{}", encode(l)))
+        .collect();
+    moves.extend(step.moves().map(|hole| hole.to_string()));
+    let moves = if moves.is_empty() {
+        "-".to_string()
+    } else {
+        moves.join(".")
+    };
+    format!("{}:{}:{moves}", step.lesson, step.task)
+}
+
+/// The step [`write_step`] wrote; `None` for an unknown lesson or a move
+/// that does not read.
+fn read_step(id: &str, task: i64, moves: &str) -> Option<LessonStep> {
+    let mut step = LessonStep::new(lesson(id)?, usize::try_from(task).ok()?);
+    if moves == "-" {
+        return Some(step);
+    }
+    let mut moves = moves.split('.').peekable();
+    if let Some(digits) = moves.peek().and_then(|m| m.strip_prefix('@')) {
+        step.arranged = Some(decode(digits)?);
+        moves.next();
+    }
+    for (i, hole) in moves.enumerate() {
+        *step.moves.get_mut(i)? = Some(hole.parse::<Hole>().ok()?);
+    }
+    Some(step)
 }
 
 /// The lesson whose stable id is `id`, as the lessons name it.
@@ -540,6 +580,36 @@ mod tests {
             ComponentId::LessonMove {
                 step: LessonStep::new("relay", 0),
             },
+            // The longest lesson id: a rearrangement and a full attempt.
+            ComponentId::LessonMove {
+                step: LessonStep {
+                    arranged: Some(Layout([56; 20])),
+                    moves: [Some("J4".parse().unwrap()); crate::app::MAX_ATTEMPT],
+                    ..LessonStep::new("capture-sowing", 5)
+                },
+            },
+            ComponentId::LessonMove {
+                step: LessonStep {
+                    arranged: Some(Layout([2; 20])),
+                    moves: [
+                        Some("G2".parse().unwrap()),
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                    ],
+                    ..LessonStep::new("expert", 2)
+                },
+            },
+            ComponentId::LessonArrange {
+                step: LessonStep::new("expert", 0),
+            },
+            ComponentId::LessonArrangeForm {
+                step: LessonStep::new("expert", 1),
+            },
             ComponentId::Tournament {
                 tournament: TournamentId(i64::MAX),
                 action: TournamentButton::Start,
@@ -592,6 +662,18 @@ mod tests {
     }
 
     #[test]
+    fn lesson_ids_posted_before_the_rearrangement_still_parse() {
+        let relay = "kiela:learn:relay:1:H1.C1".parse::<ComponentId>();
+        let mut step = LessonStep::new("relay", 1);
+        step.moves[0] = Some("H1".parse().unwrap());
+        step.moves[1] = Some("C1".parse().unwrap());
+        assert_eq!(relay, Ok(ComponentId::LessonMove { step }));
+        let start = "kiela:learn:sowing:0:-".parse::<ComponentId>();
+        let step = LessonStep::new("sowing", 0);
+        assert_eq!(start, Ok(ComponentId::LessonMove { step }));
+    }
+
+    #[test]
     fn foreign_ids_are_refused() {
         for text in [
             "",
@@ -610,6 +692,10 @@ mod tests {
             "kiela:puzzle:0:0",
             "kiela:puzzle-retry:100000",
             "kiela:puzzle-next:1",
+            // A lesson's rearrangement must be 20 digits, and come first.
+            "kiela:learn:expert:0:@123",
+            "kiela:learn:expert:0:G2.@00000000000000000000",
+            "kiela:learn-form:nonsense:0:-",
         ] {
             assert!(text.parse::<ComponentId>().is_err(), "{text}");
         }

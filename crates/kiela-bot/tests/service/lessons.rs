@@ -1,14 +1,16 @@
 //! Lessons: a task shown with its board and menu, solved with stars (kept
 //! per player, shown in `/kiela stats`), a wrong move shown and offered
-//! again, the next unsolved task resumed, a lesson that does not exist.
+//! again, the next unsolved task resumed, a lesson that does not exist;
+//! the Expert lesson played with the rearrangement form's rows.
 
 use kiela_bot::app::{offered_lessons, LessonButtons, LessonStep};
-use kiela_rules::Hole;
+use kiela_rules::{Hole, Layout, Move, Side};
 
 use super::*;
 
 on_both_backends! {
     a_lesson_is_solved_missed_and_resumed,
+    the_expert_lesson_is_played_with_the_rearrangement_form,
 }
 
 fn hole(name: &str) -> Hole {
@@ -99,4 +101,109 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     assert!(refused.is_err());
     let unknown = w.service.learn(&w.bob, Some(99)).await;
     assert!(refusal(unknown).contains(&format!("{} lessons", lessons.len())));
+}
+
+/// The two rows of the form for an answer's rearrangement
+/// (`@[upper / lower]`).
+fn form_rows(answer: &str) -> (String, String) {
+    let Ok(Move::Arrange(layout)) = answer.parse::<Move>() else {
+        panic!("not a rearrangement: {answer}");
+    };
+    let row = |counts: &[u8]| {
+        let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
+        counts.join(" ")
+    };
+    (row(&layout.0[..10]), row(&layout.0[10..]))
+}
+
+async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
+    let w = world(db).await;
+    let lessons = offered_lessons();
+    let number = lessons.iter().position(|l| l.id == "expert").unwrap() + 1;
+    let expert = lessons[number - 1];
+    let shown = w
+        .service
+        .learn(&w.alice, Some(number as i64))
+        .await
+        .unwrap();
+    let start = LessonStep::new("expert", 0);
+    assert_eq!(shown.lesson, Some(LessonButtons::Play(start)));
+    assert!(shown.text.contains("**Arrange**"), "{}", shown.text);
+    assert!(start.may_arrange());
+    assert!(!LessonStep::new("relay", 0).may_arrange());
+    let (side, filled) = w.service.lesson_arrangement(&w.alice, start).unwrap();
+    assert_eq!((side, filled), (Side::South, Layout([2; 20])));
+
+    // A form that makes no layout is refused, saying why, and nothing is
+    // recorded.
+    let short = w
+        .service
+        .lesson_arrange(&w.alice, start, ["1 2 3", "2 2 2 2 2 2 2 2 2 2"]);
+    assert!(refusal(short.await).contains("upper row"));
+    let rows = ["3 3 3 3 3 3 3 3 3 3", "2 2 2 2 2 2 2 2 2 2"];
+    let wrong_total = w.service.lesson_arrange(&w.alice, start, rows).await;
+    assert!(refusal(wrong_total).contains("40"));
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    assert!(!stats.text.contains("Lessons:"), "{}", stats.text);
+
+    // Sowing instead: the rearrangement is gone, Try again.
+    let sown = w
+        .service
+        .lesson_move(&w.alice, start, hole("G2"))
+        .await
+        .unwrap();
+    assert_eq!(
+        sown.lesson,
+        Some(LessonButtons::Missed {
+            lesson: "expert",
+            task: 0
+        })
+    );
+
+    // Each one-move task solved by its answer typed in the form.
+    for (index, task) in expert.tasks.iter().enumerate().filter(|(_, t)| t.par == 1) {
+        let (upper, lower) = form_rows(task.answers[0][0]);
+        let step = LessonStep::new("expert", index);
+        let solved = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
+        let solved = solved.await.unwrap();
+        assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+    }
+
+    // The two-move task: the rearrangement, North's reply, then a capture;
+    // the layout rides in the step, and the form is not offered again.
+    let (index, task) = (expert.tasks.iter().enumerate())
+        .find(|(_, t)| t.par == 2)
+        .expect("a rearrangement and a sowing");
+    let (upper, lower) = form_rows(task.answers[0][0]);
+    let step = LessonStep::new("expert", index);
+    let replied = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
+    let replied = replied.await.unwrap();
+    let Some(LessonButtons::Play(next)) = replied.lesson else {
+        panic!("North replies: {:?} {}", replied.lesson, replied.text);
+    };
+    assert!(replied.text.contains("Not yet"), "{}", replied.text);
+    assert!(next.arranged.is_some());
+    assert!(!next.may_arrange());
+    let stale = w.service.lesson_arrangement(&w.alice, next).unwrap_err();
+    assert!(stale.to_string().contains("older version"), "{stale}");
+    let again = w
+        .service
+        .lesson_arrange(&w.alice, next, [&upper, &lower])
+        .await;
+    assert!(again.is_err());
+    let capture = hole(task.answers[0][1]);
+    let solved = w
+        .service
+        .lesson_move(&w.alice, next, capture)
+        .await
+        .unwrap();
+    assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    assert!(
+        stats
+            .text
+            .contains(&format!("Lessons: {} of", expert.tasks.len())),
+        "{}",
+        stats.text
+    );
 }

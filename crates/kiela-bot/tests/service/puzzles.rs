@@ -7,13 +7,14 @@
 use kiela_bot::app::{shipped_puzzle, DailyPuzzle, NewThread, PuzzleButtons, PuzzleStep};
 use kiela_i18n::tr;
 use kiela_learn::puzzles::puzzle_game;
-use kiela_rules::{Hole, Move};
+use kiela_rules::{GameResult, Hole, Move, Reason};
 
 use super::*;
 
 on_both_backends! {
     a_puzzle_is_solved_missed_retried_and_rated,
     the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day,
+    the_miner_reads_finished_games_only_and_refuses_a_corrupt_move,
 }
 
 /// The solution's moves of puzzle `number`.
@@ -326,4 +327,71 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
         .unwrap();
     w.clock.advance(DAY);
     assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
+}
+
+/// `kiela puzzles mine --database` reads `Store::finished_game_records`:
+/// a resigned game with its moves and result; not the game still played,
+/// nor the aborted one; paged by id; a move that does not parse is an
+/// error naming its row, never skipped.
+async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    assert!(store
+        .finished_game_records(None, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    let resigned = started(&w, alice_first()).await;
+    for (user, hole) in [
+        (&w.alice, "H2"),
+        (&w.bob, "A4"),
+        (&w.alice, "H1"),
+        (&w.bob, "H4"),
+    ] {
+        (w.service.play_move(user, HERE, Some(resigned), hole, None))
+            .await
+            .unwrap();
+    }
+    w.service
+        .resign(&w.bob, HERE, Some(resigned))
+        .await
+        .unwrap();
+
+    let playing = started(&w, alice_first()).await;
+    (w.service
+        .play_move(&w.alice, HERE, Some(playing), "G2", None))
+    .await
+    .unwrap();
+    let aborted = started(&w, alice_first()).await;
+    (w.service
+        .play_move(&w.alice, HERE, Some(aborted), "G2", None))
+    .await
+    .unwrap();
+    w.service.abort(&w.alice, HERE, aborted, 1).await.unwrap();
+
+    let found = store.finished_game_records(None, 10).await.unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (id, record) = &found[0];
+    assert_eq!(*id, resigned);
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["H2", "A4", "H1", "H4"]);
+    assert_eq!(record.result, Some(GameResult::SouthWins));
+    assert_eq!(record.reason, Some(Reason::Resignation));
+    let after = store
+        .finished_game_records(Some(resigned), 10)
+        .await
+        .unwrap();
+    assert!(after.is_empty(), "{after:?}");
+
+    raw(
+        &w.db,
+        "UPDATE moves SET notation = 'Z9' WHERE game_id = $1 AND ply = 3",
+        &[resigned.0],
+    )
+    .await;
+    let error = store.finished_game_records(None, 10).await.unwrap_err();
+    let said = error.to_string();
+    assert!(said.contains("table moves"), "{said}");
+    assert!(said.contains(&format!("{resigned}/3")), "{said}");
 }

@@ -6,13 +6,18 @@
 //!
 //! The attempt under way lives in the menu's id ([`LessonStep`]), not in
 //! the database: a menu pressed after a restart goes on where it was.
+//!
+//! The Expert lesson's tasks start with a rearrangement: its first step
+//! offers, beside the menu, the game's rearrangement form
+//! ([`GameService::lesson_arrange`] takes the two rows typed in it), and
+//! the layout rides in the step's id like the sowings.
 
 mod queries;
 
 use kiela_i18n::{tr, Lang};
 use kiela_learn::lessons::{self, Lesson, Ply, Task, Verdict};
 use kiela_render::LastMove;
-use kiela_rules::{Hole, Move, Position};
+use kiela_rules::{Hole, Layout, Move, Position, Side};
 
 use super::game::{board_picture, BoardParts};
 use super::{refused, AppError, GameService, Reply, Result, User};
@@ -21,11 +26,13 @@ use super::{refused, AppError, GameService, Reply, Result, User};
 pub const MAX_ATTEMPT: usize = 8;
 
 /// A learner's place in a task: the lesson (its stable id), the task, and
-/// the moves of the attempt so far.
+/// the moves of the attempt so far: a rearrangement first (`arranged`, an
+/// Expert task's first move) and the sowings after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LessonStep {
     pub lesson: &'static str,
     pub task: usize,
+    pub arranged: Option<Layout>,
     pub moves: [Option<Hole>; MAX_ATTEMPT],
 }
 
@@ -34,18 +41,51 @@ impl LessonStep {
         LessonStep {
             lesson,
             task,
+            arranged: None,
             moves: [None; MAX_ATTEMPT],
         }
     }
 
+    /// The sowings of the attempt so far (after its rearrangement, if any).
     pub fn moves(&self) -> impl Iterator<Item = Hole> + '_ {
         self.moves.iter().map_while(|hole| *hole)
     }
 
-    /// The same step after `hole`; `None` if the attempt is full.
-    fn then(mut self, hole: Hole) -> Option<LessonStep> {
-        let free = self.moves.iter().position(Option::is_none)?;
-        self.moves[free] = Some(hole);
+    /// Every move of the attempt so far, the rearrangement first.
+    fn attempt(&self) -> Vec<Move> {
+        let arranged = self.arranged.map(Move::Arrange);
+        arranged
+            .into_iter()
+            .chain(self.moves().map(Move::Sow))
+            .collect()
+    }
+
+    /// Whether the learner may rearrange now: the attempt has not begun and
+    /// the task's position lets them (the Expert lesson).
+    pub fn may_arrange(&self) -> bool {
+        self.arranged.is_none()
+            && self.moves().next().is_none()
+            && find(self.lesson, self.task).is_some_and(|(_, task)| {
+                let position = task.position();
+                position.may_rearrange(position.turn())
+            })
+    }
+
+    /// The same step after `mv`; `None` if the attempt is full (or a
+    /// rearrangement comes after the first move).
+    fn then(mut self, mv: Move) -> Option<LessonStep> {
+        match mv {
+            Move::Sow(hole) => {
+                let free = self.moves.iter().position(Option::is_none)?;
+                self.moves[free] = Some(hole);
+            }
+            Move::Arrange(layout) => {
+                if self.arranged.is_some() || self.moves().next().is_some() {
+                    return None;
+                }
+                self.arranged = Some(layout);
+            }
+        }
         Some(self)
     }
 }
@@ -61,13 +101,10 @@ pub enum LessonButtons {
     Missed { lesson: &'static str, task: usize },
 }
 
-/// The lessons Discord offers, numbered from 1: those played with sowings
-/// (the Expert rearrangement needs a form, not yet in lessons).
+/// The lessons Discord offers, numbered from 1: all of them (the Expert
+/// rearrangement is typed in the game's rearrangement form).
 pub fn offered() -> Vec<&'static Lesson> {
-    lessons::lessons()
-        .iter()
-        .filter(|lesson| !lesson.tasks.iter().any(|t| t.goal.needs_rearrangement()))
-        .collect()
+    lessons::lessons().iter().collect()
 }
 
 impl GameService {
@@ -120,11 +157,43 @@ impl GameService {
 
     /// The learner picked `hole` at `step`.
     pub async fn lesson_move(&self, user: &User, step: LessonStep, hole: Hole) -> Result<Reply> {
+        self.lesson_play(user, step, Move::Sow(hole)).await
+    }
+
+    /// The learner sent the rearrangement form at `step`: `rows` are the
+    /// upper and the lower row as the board draws them, 10 counts each. A
+    /// form that does not make a layout is refused, saying what is wrong,
+    /// and changes nothing.
+    pub async fn lesson_arrange(
+        &self,
+        user: &User,
+        step: LessonStep,
+        rows: [&str; 2],
+    ) -> Result<Reply> {
+        let layout = super::playing::typed_layout(user.lang, rows)?;
+        self.lesson_play(user, step, Move::Arrange(layout)).await
+    }
+
+    /// What the Arrange button of `step` fills the form with: the learner's
+    /// side and their stones as they stand. Refused when the step may not
+    /// rearrange (an old button: the attempt went on).
+    pub fn lesson_arrangement(&self, user: &User, step: LessonStep) -> Result<(Side, Layout)> {
+        let found = find(step.lesson, step.task).filter(|_| step.may_arrange());
+        let Some((_, task)) = found else {
+            return refused(tr!(user.lang, "old-button"));
+        };
+        let position = task.position();
+        let side = position.turn();
+        Ok((side, position.layout(side)))
+    }
+
+    /// The learner's new move `mv` at `step`, judged.
+    async fn lesson_play(&self, user: &User, step: LessonStep, mv: Move) -> Result<Reply> {
         let lang = user.lang;
         let (lesson, task) =
             find(step.lesson, step.task).ok_or(AppError::Refused(tr!(lang, "old-button")))?;
-        let so_far: Vec<Move> = step.moves().map(Move::Sow).collect();
-        let verdict = match lessons::check(task, &so_far, &Move::Sow(hole)) {
+        let so_far = step.attempt();
+        let verdict = match lessons::check(task, &so_far, &mv) {
             Ok(verdict) => verdict,
             Err(lessons::CheckError::Illegal(e)) => {
                 return refused(super::words::describe_game_error(lang, &e.into()))
@@ -158,7 +227,7 @@ impl GameService {
                     reply = reply.mv.to_string(),
                     count = *moves_left
                 );
-                let Some(next) = step.then(hole) else {
+                let Some(next) = step.then(mv) else {
                     return refused(tr!(lang, "old-button"));
                 };
                 (said, reply, LessonButtons::Play(next))
@@ -177,12 +246,12 @@ impl GameService {
         };
         let path = match &verdict {
             Verdict::Continue { played, .. } => {
-                let mine = kiela_render::words::path(lang, &tr!(lang, "lesson-you"), &played.trace);
+                let mine = learner_path(lang, played);
                 let theirs =
                     kiela_render::words::path(lang, &tr!(lang, "lesson-opponent"), &shown.trace);
                 format!("{mine}\n{theirs}")
             }
-            _ => kiela_render::words::path(lang, &tr!(lang, "lesson-you"), &shown.trace),
+            _ => learner_path(lang, shown),
         };
         let header = header(lang, lesson, step.task, task);
         let mut reply = self
@@ -205,10 +274,14 @@ impl GameService {
         let lang = user.lang;
         let task = &lesson.tasks[index];
         let position = task.position();
-        let text = header(lang, lesson, index, task);
+        let step = LessonStep::new(lesson.id, index);
+        let mut text = header(lang, lesson, index, task);
+        if step.may_arrange() {
+            text = format!("{text}\n{}", tr!(lang, "lesson-may-arrange"));
+        }
         let mut reply = self.lesson_board(lang, task, &position, None, text).await?;
         reply.moves = menu(&position);
-        reply.lesson = Some(LessonButtons::Play(LessonStep::new(lesson.id, index)));
+        reply.lesson = Some(LessonButtons::Play(step));
         Ok(reply)
     }
 
@@ -256,6 +329,15 @@ impl GameService {
             tasks = tasks,
             stars = stars
         )))
+    }
+}
+
+/// What the learner's `ply` did, in words: its path, or that they
+/// rearranged their stones.
+fn learner_path(lang: Lang, ply: &Ply) -> String {
+    match ply.mv {
+        Move::Arrange(_) => tr!(lang, "lesson-you-rearranged"),
+        Move::Sow(_) => kiela_render::words::path(lang, &tr!(lang, "lesson-you"), &ply.trace),
     }
 }
 

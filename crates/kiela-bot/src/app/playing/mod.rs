@@ -84,24 +84,7 @@ impl GameService {
         ply: i64,
         rows: [&str; 2],
     ) -> Result<(Reply, Layout)> {
-        for (row, which) in rows.iter().zip(["upper", "lower"]) {
-            let count = row
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|n| !n.is_empty())
-                .count();
-            if count != 10 {
-                return refused(tr!(
-                    user.lang,
-                    "arrange-row-count",
-                    which = which,
-                    count = count
-                ));
-            }
-        }
-        let layout: Layout = match rows.join(" ").parse() {
-            Ok(layout) => layout,
-            Err(e) => return refused(words::describe_layout_error(user.lang, &e)),
-        };
+        let layout = typed_layout(user.lang, rows)?;
         let loaded = self.load(id).await?;
         self.check_turn(&loaded, user, Some(ply))?;
         let mv = Move::Arrange(layout);
@@ -552,4 +535,24 @@ impl GameService {
 fn ai_move(game: &kiela_rules::Game, settings: &kiela_ai::Settings, seed: u64) -> Move {
     let history = kiela_ai::game_history(game);
     kiela_ai::best_move(game.position(), &history, settings, seed).best
+}
+
+/// The layout typed in the rearrangement form (`rows`: the upper row as
+/// drawn, then the lower one, 10 counts each, split by spaces or commas), or
+/// a refusal saying what is wrong. Whether it fits a position is the
+/// rules' question.
+pub(super) fn typed_layout(lang: Lang, rows: [&str; 2]) -> Result<Layout> {
+    for (row, which) in rows.iter().zip(["upper", "lower"]) {
+        let count = row
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|n| !n.is_empty())
+            .count();
+        if count != 10 {
+            return refused(tr!(lang, "arrange-row-count", which = which, count = count));
+        }
+    }
+    match rows.join(" ").parse() {
+        Ok(layout) => Ok(layout),
+        Err(e) => refused(words::describe_layout_error(lang, &e)),
+    }
 }

@@ -6,8 +6,9 @@ use std::collections::{HashMap, HashSet};
 use skillratings::glicko2::Glicko2Rating;
 
 use crate::store::*;
-use crate::vocabulary::{ChannelId, GuildId, PostId, UserId};
+use crate::vocabulary::{ChannelId, GameId, GameState, GuildId, PostId, UserId};
 use kiela_learn::puzzles::Puzzle;
+use kiela_rules::{Move, Record};
 
 /// A solver's puzzle rating and record.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,6 +77,53 @@ fn glicko(cells: &Cells) -> Result<Glicko2Rating> {
 }
 
 impl Store {
+    /// The finished games after game `after` (all of them from `None`), at
+    /// most `limit`, oldest first, each as its record (variant, moves,
+    /// result and reason; no names): what `kiela puzzles mine --database`
+    /// mines. Aborted games are left out (they have no result, and at most
+    /// one move each side). A stored move that does not parse is
+    /// [`StoreError::Corrupt`].
+    pub async fn finished_game_records(
+        &self,
+        after: Option<GameId>,
+        limit: i64,
+    ) -> Result<Vec<(GameId, Record)>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status <> '{ACTIVE}' AND id > $1 \
+             ORDER BY id LIMIT $2"
+        ))
+        .bind(after.unwrap_or(GameId(0)))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut records = Vec::with_capacity(rows.len());
+        for row in rows {
+            let game = GameRow::from_row(&row)?;
+            let GameState::Finished(outcome) = game.state else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            for stored in self.moves(game.id).await? {
+                let mv: Move = stored.notation.parse().map_err(|e| StoreError::Corrupt {
+                    table: "moves",
+                    row: format!("{}/{}", game.id, stored.ply),
+                    column: "notation",
+                    problem: format!("{e}"),
+                })?;
+                moves.push(mv);
+            }
+            let record = Record {
+                variant: game.variant,
+                moves,
+                result: Some(outcome.result),
+                reason: Some(outcome.reason),
+                ..Record::default()
+            };
+            records.push((game.id, record));
+        }
+        Ok(records)
+    }
+
     /// `player`'s puzzle rating (a newcomer's if they never finished one).
     pub async fn solver_rating(&self, player: UserId) -> Result<SolverRating> {
         let row = sqlx::query(

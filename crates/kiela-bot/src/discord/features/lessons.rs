@@ -1,17 +1,18 @@
-//! Lessons: `/kiela learn [lesson]`, the task's menu of holes, and Next /
-//! Try again, all private to the learner.
+//! Lessons: `/kiela learn [lesson]`, the task's menu of holes, the
+//! Expert tasks' **Arrange** button and its form (the game's rearrangement
+//! form), and Next / Try again, all private to the learner.
 
-use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
+use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, ModalInteraction};
 use serenity::async_trait;
 
 use crate::app::{offered_lessons, AppError, LessonButtons, LessonStep, Reply};
-use kiela_i18n::tr;
+use kiela_i18n::{tr, Lang};
 
 use crate::discord::command::{Opt, Request, Subcommand};
-use crate::discord::features::playing::{hole_menu, picked_hole};
+use crate::discord::features::playing::{hole_menu, layout_form, picked_hole, typed_rows};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId};
-use crate::discord::respond::Post;
+use crate::discord::respond::{no_progress, Post, Responder};
 
 /// Lessons are numbered from 1, as `/kiela learn` lists them.
 const LESSON: Opt<i64> = Opt::new("lesson").min(1).max(20);
@@ -42,6 +43,62 @@ pub async fn chosen(
     Ok(Post::of(cx.service.lesson_move(cx.user, step, hole).await?))
 }
 
+/// The Arrange button of an Expert task: the rearrangement form, filled
+/// with the learner's stones as they stand (a modal: the interaction's
+/// first response). A stale button is answered privately instead.
+pub async fn open_form(cx: &Cx<'_>, responder: &Responder, step: LessonStep) {
+    match cx.service.lesson_arrangement(cx.user, step) {
+        Ok((side, layout)) => {
+            let lang = cx.user.lang;
+            let id = ComponentId::LessonArrangeForm { step };
+            let title = tr!(lang, "lesson-arrange-form-title");
+            responder
+                .modal(layout_form(id, title, side, &layout, lang))
+                .await;
+        }
+        Err(e) => {
+            responder
+                .answer(no_progress(), async { cx.post(Err(e)).await })
+                .await;
+        }
+    }
+}
+
+/// The lesson's rearrangement form sent back: judged like a move; a form
+/// that does not make a layout is refused with a button to open it again.
+pub async fn submit_form(
+    cx: &Cx<'_>,
+    responder: &Responder,
+    modal: &ModalInteraction,
+    step: LessonStep,
+) {
+    let typed = typed_rows(modal);
+    let lang = cx.user.lang;
+    responder
+        .answer(no_progress(), async {
+            match (cx.service)
+                .lesson_arrange(cx.user, step, [&typed[0], &typed[1]])
+                .await
+            {
+                Ok(reply) => Post::of(reply),
+                Err(e @ AppError::Refused(_)) => Post {
+                    rows: vec![CreateActionRow::Buttons(vec![arrange_button(step, lang)])],
+                    ..cx.failure(e)
+                },
+                Err(e) => cx.post(Err(e)).await,
+            }
+        })
+        .await;
+}
+
+fn arrange_button(step: LessonStep, lang: Lang) -> serenity::all::CreateButton {
+    button(
+        ComponentId::LessonArrange { step },
+        &tr!(lang, "button-arrange"),
+        ButtonStyle::Primary,
+    )
+}
+
 /// Next, or Try again.
 pub async fn at(cx: &Cx<'_>, lesson: &str, task: usize) -> Result<Post, AppError> {
     Ok(Post::of(cx.service.lesson_at(cx.user, lesson, task).await?))
@@ -53,7 +110,11 @@ pub fn rows(reply: &Reply, buttons: LessonButtons) -> Vec<CreateActionRow> {
     match buttons {
         LessonButtons::Play(step) => {
             let menu = hole_menu(ComponentId::LessonMove { step }, &reply.moves, lang);
-            menu.into_iter().collect()
+            let mut rows: Vec<CreateActionRow> = menu.into_iter().collect();
+            if step.may_arrange() {
+                rows.push(CreateActionRow::Buttons(vec![arrange_button(step, lang)]));
+            }
+            rows
         }
         LessonButtons::Solved { lesson, task } => {
             let last = offered_lessons().last().map(|l| (l.id, l.tasks.len()));

@@ -287,21 +287,7 @@ pub async fn submit_form(
     game: GameId,
     ply: i64,
 ) {
-    let field = |name: &str| {
-        modal
-            .data
-            .components
-            .iter()
-            .flat_map(|row| &row.components)
-            .find_map(|component| match component {
-                ActionRowComponent::InputText(input) if input.custom_id == name => {
-                    input.value.clone()
-                }
-                _ => None,
-            })
-            .unwrap_or_default()
-    };
-    let typed = [field("upper"), field("lower")];
+    let typed = typed_rows(modal);
     let lang = cx.user.lang;
     responder
         .answer(no_progress(), async {
@@ -324,9 +310,48 @@ pub async fn submit_form(
         .await;
 }
 
+/// The two rows typed in a rearrangement form: the upper, then the lower.
+pub fn typed_rows(modal: &ModalInteraction) -> [String; 2] {
+    let field = |name: &str| {
+        modal
+            .data
+            .components
+            .iter()
+            .flat_map(|row| &row.components)
+            .find_map(|component| match component {
+                ActionRowComponent::InputText(input) if input.custom_id == name => {
+                    input.value.clone()
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    };
+    [field("upper"), field("lower")]
+}
+
 /// The rearrangement form of game `game` at `ply` for `side`: the upper
 /// and the lower row as the board draws them, filled with `layout`.
 fn arrange_form(game: GameId, ply: i64, side: Side, layout: &Layout, lang: Lang) -> CreateModal {
+    let id = ComponentId::ArrangeForm { game, ply };
+    layout_form(
+        id,
+        tr!(lang, "arrange-form-title", id = game),
+        side,
+        layout,
+        lang,
+    )
+}
+
+/// A rearrangement form whose answer comes back as `id`, titled `title`
+/// (at most 45 characters): `side`'s upper and lower row as the board draws
+/// them, filled with `layout`. Games and the Expert lesson share it.
+pub fn layout_form(
+    id: ComponentId,
+    title: String,
+    side: Side,
+    layout: &Layout,
+    lang: Lang,
+) -> CreateModal {
     let row = |index: usize, counts: &[u8]| {
         let row = Layout::hole(side, index).row();
         let (name, label) = if index == 0 {
@@ -342,11 +367,8 @@ fn arrange_form(game: GameId, ply: i64, side: Side, layout: &Layout, lang: Lang)
                 .required(true),
         )
     };
-    CreateModal::new(
-        ComponentId::ArrangeForm { game, ply }.to_string(),
-        tr!(lang, "arrange-form-title", id = game),
-    )
-    .components(vec![row(0, &layout.0[..10]), row(10, &layout.0[10..])])
+    CreateModal::new(id.to_string(), title)
+        .components(vec![row(0, &layout.0[..10]), row(10, &layout.0[10..])])
 }
 
 /// Under a rearrangement's preview: play it, or change it.
