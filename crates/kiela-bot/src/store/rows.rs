@@ -215,12 +215,15 @@ pub struct NewGame {
     /// Set when the game is to be played in a thread opened in this
     /// channel (`channel_id` then names the lobby too, until it is open).
     pub lobby_channel_id: Option<ChannelId>,
+    /// Its result changes the players' ratings (never against the AI; not
+    /// in an unrated tournament).
+    pub rated: bool,
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
     board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints, \
-    to_move_id";
+    to_move_id, rated";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -249,6 +252,8 @@ pub struct GameRow {
     /// The player to move, as the rules engine said at the last change;
     /// `None` once the game is over.
     pub to_move_id: Option<UserId>,
+    /// Its result changes the players' ratings.
+    pub rated: bool,
 }
 
 /// Where a game's board was posted, and the ply it shows.
@@ -305,6 +310,11 @@ impl GameRow {
             lobby_channel_id: cells.get("lobby_channel_id")?,
             hints: cells.get("hints")?,
             to_move_id: cells.get("to_move_id")?,
+            rated: match cells.get::<i64>("rated")? {
+                0 => false,
+                1 => true,
+                n => return Err(cells.corrupt("rated", format!("{n} is not 0 or 1"))),
+            },
         })
     }
 
@@ -563,11 +573,18 @@ pub struct NewPost {
     pub tournament_id: Option<TournamentId>,
     /// A daily puzzle's post: the day whose puzzle it shows, with Solve.
     pub puzzle_day: Option<i64>,
+    /// A tournament's news: it goes to that tournament's thread as it is
+    /// when sent (its `to` channel, the lobby, until the thread is open),
+    /// after the tournament's earlier news.
+    pub news_of: Option<TournamentId>,
+    /// With the standings picture of the tournament it is news of, drawn
+    /// when it is sent.
+    pub standings: bool,
 }
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
-    puzzle_day";
+    puzzle_day, news_of, standings";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -626,6 +643,12 @@ impl PostRow {
                 thread_name: cells.get("thread_name")?,
                 tournament_id: cells.get("tournament_id")?,
                 puzzle_day: cells.get("puzzle_day")?,
+                news_of: cells.get("news_of")?,
+                standings: match cells.get::<i64>("standings")? {
+                    0 => false,
+                    1 => true,
+                    n => return Err(cells.corrupt("standings", format!("{n} is not 0 or 1"))),
+                },
             },
             created_at: cells.get("created_at")?,
             answer_token: cells.get("answer_token")?,

@@ -31,6 +31,7 @@ impl GameService {
             // Waiting for them, then the other ongoing ones, then finished.
             let lang = user.lang;
             let (order, state) = match loaded.game.outcome() {
+                None if loaded.forfeited() => (2, tr!(lang, "choice-forfeit")),
                 None if loaded.aborted() => (2, tr!(lang, "choice-aborted")),
                 Some(outcome) => match outcome.result.winner() {
                     Some(winner) if winner == side => (2, tr!(lang, "choice-won")),

@@ -143,6 +143,8 @@ impl Store {
                  AND e.delivered_at IS NULL AND e.failed IS NULL) \
                AND NOT EXISTS (SELECT 1 FROM outbox t WHERE t.id = o.edits \
                  AND t.delivered_at IS NULL AND t.failed IS NULL) \
+               AND NOT EXISTS (SELECT 1 FROM outbox n WHERE n.news_of = o.news_of \
+                 AND n.id < o.id AND n.delivered_at IS NULL AND n.failed IS NULL) \
                ORDER BY o.id LIMIT $3 {lock}) \
              RETURNING {POST_COLUMNS}"
         ))
