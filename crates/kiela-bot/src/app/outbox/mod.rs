@@ -172,8 +172,11 @@ impl GameService {
     async fn destination(&self, post: &NewPost) -> Result<Destination> {
         Ok(match (post.to, post.game_id) {
             (PostTarget::Dm(user), _) => Destination::User(user),
-            // A tournament's news: to its thread once it is open.
-            (PostTarget::Channel(lobby), _) if post.news_of.is_some() => {
+            // A tournament's news: to its thread once it is open (not the
+            // post the thread is opened from).
+            (PostTarget::Channel(lobby), _)
+                if post.news_of.is_some() && post.thread_name.is_none() =>
+            {
                 let thread = match post.news_of {
                     Some(id) => self.store.tournament_thread(id).await?,
                     None => None,

@@ -72,6 +72,22 @@ pub const STRICT_PERCENT: i64 = 10;
 /// … over this many days.
 pub const STRICT_DAYS: i64 = 90;
 
+/// One player's line in a tournament's standings, for tools (`kiela
+/// tournament simulate`): the tie-breaks in the event's order (Swiss:
+/// Buchholz Cut-1, Sonneborn–Berger, direct encounter; round-robin:
+/// Sonneborn–Berger, direct encounter, wins), direct encounter `None`
+/// where it does not apply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingLine {
+    pub rank: u32,
+    pub player: UserId,
+    pub name: String,
+    pub points: f64,
+    pub tiebreaks: Vec<Option<f64>>,
+    pub games_played: u32,
+    pub withdrawn: bool,
+}
+
 /// Who may start or cancel a tournament: its organiser, or a manager.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Authority {
@@ -325,6 +341,34 @@ impl GameService {
             picture,
             ..Reply::private(text)
         })
+    }
+
+    /// Tournament `id`'s standings as they stand, line by line.
+    pub async fn tournament_table(&self, id: TournamentId) -> Result<Vec<StandingLine>> {
+        let t = self.tournament(id).await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
+        let state = Event::of(&t, &entrants, &paired)?;
+        let standings = event::standings(&state.event).map_err(|e| corrupt(&t, e))?;
+        Ok(standings
+            .iter()
+            .map(|s| {
+                let direct = s.direct_encounter.map(|p| p.as_f64());
+                let sb = Some(s.sonneborn_berger.as_f64());
+                StandingLine {
+                    rank: s.rank,
+                    player: state.user(s.key),
+                    name: state.name(s.key).to_string(),
+                    points: s.points.as_f64(),
+                    tiebreaks: match s.buchholz_cut1 {
+                        Some(bh) => vec![Some(bh.as_f64()), sb, direct],
+                        None => vec![sb, direct, Some(f64::from(s.wins))],
+                    },
+                    games_played: s.games_played,
+                    withdrawn: s.withdrawn,
+                }
+            })
+            .collect())
     }
 
     /// The standings as a picture (with a round-robin's crosstable), in
@@ -640,7 +684,7 @@ impl GameService {
         };
         let posts = |i: usize, game: crate::vocabulary::GameId| {
             let g: &NewGame = &games[i];
-            let headline = |lang| {
+            let headline = |lang: Lang| {
                 tr!(
                     lang,
                     "tournament-game-started",
