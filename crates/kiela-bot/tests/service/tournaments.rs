@@ -507,7 +507,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     let png = image::load_from_memory(&picture.bytes).unwrap();
     assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
     for player in &players[..3] {
-        assert!(picture.alt_text.contains(&player.name), "{}", picture.alt_text);
+        assert!(picture.alt_text.contains(&player.name.to_string()), "{}", picture.alt_text);
     }
 
     // The end: the winner in the lobby, the final standings in the thread.

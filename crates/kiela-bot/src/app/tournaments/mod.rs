@@ -738,7 +738,7 @@ impl GameService {
             .map(|key| state.name(key).to_string())
             .unwrap_or_default();
         let table = self.standings_text(t, t.lang).await?;
-        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = winner);
+        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = &winner);
         // The winner in the lobby; the final standings, as a picture, in
         // the tournament's thread.
         let last = NewPost {
