@@ -151,7 +151,9 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
     let ended = deliver_all(&w).await;
     assert!(
-        ended.iter().any(|p| p.text.contains("wins **Prémio Kiela**")),
+        ended
+            .iter()
+            .any(|p| p.text.contains("wins **Prémio Kiela**")),
         "{:?}",
         ended.iter().map(|p| &p.text).collect::<Vec<_>>()
     );
@@ -344,14 +346,13 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     assert!(told.iter().all(|t| !t.contains("aborted")), "{told:?}");
     // The game itself says so to whoever looks at it, and refuses a move.
     let north_user = players.iter().find(|u| u.id == north).unwrap();
-    let history = w
-        .service
-        .history(north_user, HERE, game)
-        .await
-        .unwrap();
+    let history = w.service.history(north_user, HERE, game).await.unwrap();
     assert!(history.text.contains("(forfeit:"), "{}", history.text);
     let south_user = players.iter().find(|u| u.id == south).unwrap();
-    let late = w.service.play_move(south_user, HERE, Some(game), "A1", None).await;
+    let late = w
+        .service
+        .play_move(south_user, HERE, Some(game), "A1", None)
+        .await;
     assert!(refusal(late).contains("was forfeited"));
     let made = w.service.advance_tournaments().await.unwrap();
     assert!(made > 0, "round 2 paired and announced");
@@ -507,7 +508,11 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     let png = image::load_from_memory(&picture.bytes).unwrap();
     assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
     for player in &players[..3] {
-        assert!(picture.alt_text.contains(&player.name.to_string()), "{}", picture.alt_text);
+        assert!(
+            picture.alt_text.contains(&player.name.to_string()),
+            "{}",
+            picture.alt_text
+        );
     }
 
     // The end: the winner in the lobby, the final standings in the thread.
@@ -559,7 +564,11 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
         },
     )
     .await;
-    let refused = refusal(w.service.join_tournament(&w.alice, HERE, Some(strict)).await);
+    let refused = refusal(
+        w.service
+            .join_tournament(&w.alice, HERE, Some(strict))
+            .await,
+    );
     assert!(
         refused.contains("more than 10% of their games on time in the last 90 days")
             && refused.contains("you lost 1 of your 1 on time"),
@@ -605,5 +614,8 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
     )
     .await;
     assert_eq!(played, Some(6));
-    assert_eq!(raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await, before);
+    assert_eq!(
+        raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await,
+        before
+    );
 }

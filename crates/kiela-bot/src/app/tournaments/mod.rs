@@ -21,8 +21,8 @@ use kiela_tournament as event;
 
 use crate::store::{NewGame, NewPost};
 use crate::vocabulary::{
-    ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId,
-    TournamentStatus, UserId,
+    ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus,
+    UserId,
 };
 
 use super::outbox::Made;
@@ -667,7 +667,10 @@ impl GameService {
         }
         // In the tournament's thread, calling everyone paired (which
         // brings them into it).
-        let mut pings: Vec<UserId> = games.iter().flat_map(|g| [g.south_id, g.north_id]).collect();
+        let mut pings: Vec<UserId> = games
+            .iter()
+            .flat_map(|g| [g.south_id, g.north_id])
+            .collect();
         pings.extend(bye);
         let news = NewPost {
             pings,
@@ -703,7 +706,13 @@ impl GameService {
             );
             // Made by the clock or for several games: never an answer.
             let mut posts: Vec<NewPost> = self
-                .start_posts(home, lang, headline(lang), thread, vec![g.south_id, g.north_id])
+                .start_posts(
+                    home,
+                    lang,
+                    headline(lang),
+                    thread,
+                    vec![g.south_id, g.north_id],
+                )
                 .into_iter()
                 .map(|post| NewPost { hold: 0, ..post })
                 .collect();
@@ -745,7 +754,12 @@ impl GameService {
             standings: true,
             ..self.news(
                 t,
-                tr!(t.lang, "tournament-final-standings", name = &t.name, winner = &winner),
+                tr!(
+                    t.lang,
+                    "tournament-final-standings",
+                    name = &t.name,
+                    winner = &winner
+                ),
             )
         };
         let posts = vec![self.lobby_post(t, format!("{said}\n{table}")), last];
