@@ -464,7 +464,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The pairings go to the thread, calling every player into it.
     let (to, round) = posted
         .iter()
-        .find(|(_, p)| p.text.contains("round 1"))
+        .find(|(_, p)| p.text.contains("**Prémio Kiela, round 1**"))
         .expect("the pairings");
     assert_eq!(*to, thread);
     let mut called = round.ping.clone();
