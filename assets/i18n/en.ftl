@@ -480,6 +480,16 @@ game-was-aborted = game #{ $id } was aborted (no result): start a new one with `
 history-aborted = (aborted: no result, not rated)
 outcome-aborted = Aborted: no result.
 choice-aborted = aborted
+reminder-first-move-tournament = Reminder: it is your first move in tournament game #{ $id }, and { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+} left (until <t:{ $until }:f>). If time runs out before it, you lose the game by forfeit and are withdrawn from the tournament.
+game-forfeited = Game #{ $id } forfeited: { $name } did not make a first move in time, so loses this tournament game and is withdrawn from the tournament.
+forfeit-line = **Forfeit**: the player who never moved loses it in the tournament; the game is not rated.
+game-was-forfeited = game #{ $id } was forfeited (a tournament game its first player never moved): it is over
+history-forfeit = (forfeit: the player who never moved lost it in the tournament; not rated)
+outcome-forfeit = Forfeit: { $name } never moved and loses it.
+choice-forfeit = forfeit
 choice-dm-every-turn = Every turn (and reminders)
 choice-dm-reminders = Reminders only
 choice-dm-off = Off
@@ -588,7 +598,7 @@ tournament-left = You left { $name }.
 tournament-withdrawn = You withdrew from { $name }: your games under way go on to their end, and you get no more pairings.
 tournament-organiser-only = Only the tournament's organiser or a manager of this server (Manage Server) may do that.
 tournament-too-few = A tournament needs at least { $min } players; it has { $count }.
-tournament-started-elsewhere = { $name } has started: its pairings and games are posted in its channel.
+tournament-started-elsewhere = { $name } has started: its pairings and standings are posted in its own thread, opened from the start message in its channel, and each game in a thread of its own.
 tournament-cancelled = Tournament #{ $id }, { $name }, is cancelled. Games under way go on as ordinary games.
 tournament-cancelled-short = { $name } did not have { $min } players at its start time: it is cancelled.
 tournament-status-cancelled = *Cancelled.*
@@ -600,6 +610,15 @@ tournament-round = **{ $name }, round { $round }**
     { $pairings }
 tournament-game-started = { $name }, round { $round }: game #{ $id } begins ({ $variant }).
 tournament-thread = { $name } · R{ $round } · #{ $id }
+tournament-thread-name = 🏆 { $name } (tournament #{ $id })
+tournament-results-standings = **{ $name }**, round { $round }: the standings after { $results ->
+    [one] { $results } result
+   *[other] { $results } results
+}.
+tournament-final-standings = **{ $name }** is over: the final standings. { $winner } wins it.
+tournament-strict-refused = { $name } is strict: it refuses players who lost more than { $percent }% of their games on time in the last { $days } days, and you lost { $lost } of your { $games } on time.
+tournament-unrated-rule = Unrated: its games do not change ratings.
+tournament-strict-rule = Strict: players who lost more than { $percent }% of their games on time in the last { $days } days may not join.
 tournament-won = 🏆 **{ $winner }** wins **{ $name }**!
 tournament-standings-header = **{ $name }** (tournament #{ $id }), { $status }
 tournament-players = { $count ->
@@ -674,6 +693,10 @@ opt-max-players-name = max-players
 opt-max-players-description = At most this many players
 opt-starts-name = starts
 opt-starts-description = Start by itself this many hours from now (default: the organiser starts it)
+opt-rated-name = rated
+opt-rated-description = Whether its games change ratings (default: yes)
+opt-strict-name = strict
+opt-strict-description = Refuse players who lost more than 10% of their games on time in the last 90 days
 opt-tournament-name = tournament
 opt-tournament-description = The tournament number (leave out for this server's latest)
 choice-format-round-robin = Round-robin

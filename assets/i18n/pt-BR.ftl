@@ -528,6 +528,16 @@ game-was-aborted = a partida #{ $id } foi anulada (sem resultado): comece outra 
 history-aborted = (anulada: sem resultado, não conta para o rating)
 outcome-aborted = Anulada: sem resultado.
 choice-aborted = anulada
+reminder-first-move-tournament = Lembrete: é a sua primeira jogada na partida #{ $id } do torneio, e { $hours ->
+    [one] resta { $hours } hora
+   *[other] restam { $hours } horas
+} (até <t:{ $until }:f>). Se o tempo acabar antes dela, você perde a partida por ausência e sai do torneio.
+game-forfeited = Partida #{ $id } perdida por ausência: { $name } não fez a primeira jogada a tempo, perde esta partida do torneio e sai do torneio.
+forfeit-line = **Derrota por ausência**: quem nunca jogou perde a partida no torneio; ela não conta para o rating.
+game-was-forfeited = a partida #{ $id } foi perdida por ausência (uma partida de torneio em que o primeiro a jogar nunca jogou): ela terminou
+history-forfeit = (derrota por ausência: quem nunca jogou perdeu no torneio; não conta para o rating)
+outcome-forfeit = Derrota por ausência: { $name } nunca jogou e perde a partida.
+choice-forfeit = perdida por ausência
 choice-dm-every-turn = Sempre que for a sua vez (e lembretes)
 choice-dm-reminders = Só lembretes
 choice-dm-off = Nenhuma
@@ -636,7 +646,7 @@ tournament-left = Você saiu de { $name }.
 tournament-withdrawn = Você desistiu de { $name }: suas partidas em curso seguem até o fim, e você não terá mais emparelhamentos.
 tournament-organiser-only = Só o organizador do torneio ou quem gerencia este servidor (Gerenciar servidor) pode fazer isso.
 tournament-too-few = Um torneio precisa de pelo menos { $min } jogadores; este tem { $count }.
-tournament-started-elsewhere = { $name } começou: os emparelhamentos e as partidas são publicados no canal dele.
+tournament-started-elsewhere = { $name } começou: os emparelhamentos e a classificação são publicados no tópico do torneio, aberto na mensagem de início no canal dele, e cada partida num tópico próprio.
 tournament-cancelled = O torneio #{ $id }, { $name }, foi cancelado. As partidas em curso seguem como partidas comuns.
 tournament-cancelled-short = { $name } não tinha { $min } jogadores na hora de começar: foi cancelado.
 tournament-status-cancelled = *Cancelado.*
@@ -648,6 +658,15 @@ tournament-round = **{ $name }, rodada { $round }**
     { $pairings }
 tournament-game-started = { $name }, rodada { $round }: começa a partida #{ $id } ({ $variant }).
 tournament-thread = { $name } · R{ $round } · #{ $id }
+tournament-thread-name = 🏆 { $name } (torneio #{ $id })
+tournament-results-standings = **{ $name }**, rodada { $round }: a classificação depois de { $results ->
+    [one] { $results } resultado
+   *[other] { $results } resultados
+}.
+tournament-final-standings = **{ $name }** terminou: a classificação final. { $winner } vence o torneio.
+tournament-strict-refused = { $name } é rigoroso: recusa quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias, e você perdeu por tempo { $lost } das suas { $games }.
+tournament-unrated-rule = Sem rating: as partidas não contam para o rating.
+tournament-strict-rule = Rigoroso: quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias não pode entrar.
 tournament-won = 🏆 **{ $winner }** vence **{ $name }**!
 tournament-standings-header = **{ $name }** (torneio #{ $id }), { $status }
 tournament-players = { $count ->
@@ -722,6 +741,10 @@ opt-max-players-name = max-jogadores
 opt-max-players-description = No máximo este número de jogadores
 opt-starts-name = comeca
 opt-starts-description = Começar sozinho daqui a tantas horas (padrão: o organizador inicia)
+opt-rated-name = com-rating
+opt-rated-description = Se as partidas contam para o rating (padrão: sim)
+opt-strict-name = rigoroso
+opt-strict-description = Recusar quem perdeu por tempo mais de 10% das partidas nos últimos 90 dias
 opt-tournament-name = torneio
 opt-tournament-description = O número do torneio (deixe vazio para o mais recente deste servidor)
 choice-format-round-robin = Todos contra todos

@@ -64,7 +64,9 @@ pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, DAILY_PUZZLE_HOUR, DEFAULT_DAYS,
 };
 pub use threads::BotPermissions;
-pub use tournaments::{Authority, NewTournament, MAX_LIVE_TOURNAMENTS};
+pub use tournaments::{
+    Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, STRICT_DAYS, STRICT_PERCENT,
+};
 pub use welcome::WELCOME_WITHIN;
 pub use words::{describe_game_error, describe_layout_error};
 

@@ -113,11 +113,14 @@ pub struct ReviewStep {
     pub last: i64,
 }
 
-/// A thread to open from a posted message: a game is played in it, or
-/// (without a game) people talk in it, as under a daily puzzle.
+/// A thread to open from a posted message: a game is played in it, a
+/// tournament's news goes there, or (with neither) people talk in it, as
+/// under a daily puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewThread {
     pub game_id: Option<GameId>,
+    /// Report it with [`super::GameService::tournament_thread_opened`].
+    pub tournament_id: Option<TournamentId>,
     pub name: String,
 }
 

@@ -291,6 +291,12 @@ pub async fn open_thread(
         }
         Err(e) => return Err(e),
     };
+    if let (Some(tournament), Some(channel)) = (thread.tournament_id, opened) {
+        // Its news goes there from now on (to the lobby if refused).
+        if let Err(e) = service.tournament_thread_opened(tournament, channel).await {
+            warn!(tournament = %tournament, "cannot record the tournament's thread: {e}");
+        }
+    }
     let Some(game) = thread.game_id else {
         return Ok(());
     };

@@ -494,24 +494,26 @@ pub(crate) async fn insert_game(
 ) -> Result<GameId> {
     // South moves first (`kiela_rules::Game::new`).
     let row = sqlx::query(&format!(
-            "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
+        "INSERT INTO games (guild_id, channel_id, variant, south_id, north_id, ai_level, status, \
              seconds_per_move, deadline, created_at, updated_at, rematch_of, lobby_channel_id, \
-             to_move_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, '{ACTIVE}', $7, $8, $9, $9, $10, $11, $4) RETURNING id"
-        ))
-        .bind(g.guild_id)
-        .bind(g.channel_id)
-        .bind(g.variant.name())
-        .bind(g.south_id)
-        .bind(g.north_id)
-        .bind(g.ai_level.map(|level| level.name()))
-        .bind(g.seconds_per_move)
-        .bind(g.deadline)
-        .bind(g.created_at)
-        .bind(g.rematch_of)
-        .bind(g.lobby_channel_id)
-        .fetch_one(&mut **tx)
-        .await?;
+             to_move_id, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, '{ACTIVE}', $7, $8, $9, $9, $10, $11, $4, $12) \
+             RETURNING id"
+    ))
+    .bind(g.guild_id)
+    .bind(g.channel_id)
+    .bind(g.variant.name())
+    .bind(g.south_id)
+    .bind(g.north_id)
+    .bind(g.ai_level.map(|level| level.name()))
+    .bind(g.seconds_per_move)
+    .bind(g.deadline)
+    .bind(g.created_at)
+    .bind(g.rematch_of)
+    .bind(g.lobby_channel_id)
+    .bind(i64::from(g.rated))
+    .fetch_one(&mut **tx)
+    .await?;
     let id: GameId = row.try_get(0)?;
     Ok(id)
 }
@@ -531,7 +533,7 @@ pub(crate) async fn insert_posts(
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
              pings, lang, created_at, held_until, edits, thread_name, tournament_id, \
-             puzzle_day, queue, draw_ply) \
+             puzzle_day, queue, draw_ply, news_of, standings) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
              RETURNING id",
         )
@@ -551,6 +553,8 @@ pub(crate) async fn insert_posts(
         .bind(post.puzzle_day)
         .bind(post.queue())
         .bind(post.draw_ply)
+        .bind(post.news_of)
+        .bind(i64::from(post.standings))
         .fetch_one(&mut **tx)
         .await?;
         ids.push(row.try_get(0)?);

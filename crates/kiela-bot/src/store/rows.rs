@@ -218,12 +218,15 @@ pub struct NewGame {
     /// Set when the game is to be played in a thread opened in this
     /// channel (`channel_id` then names the lobby too, until it is open).
     pub lobby_channel_id: Option<ChannelId>,
+    /// Its result changes the players' ratings (never against the AI; not
+    /// in an unrated tournament).
+    pub rated: bool,
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
     board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints, \
-    to_move_id, takebacks";
+    to_move_id, takebacks, rated";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -254,6 +257,8 @@ pub struct GameRow {
     /// The player to move, as the rules engine said at the last change;
     /// `None` once the game is over.
     pub to_move_id: Option<UserId>,
+    /// Its result changes the players' ratings.
+    pub rated: bool,
 }
 
 /// Where a game's board was posted, and the ply it shows.
@@ -311,6 +316,11 @@ impl GameRow {
             hints: cells.get("hints")?,
             takebacks: cells.get("takebacks")?,
             to_move_id: cells.get("to_move_id")?,
+            rated: match cells.get::<i64>("rated")? {
+                0 => false,
+                1 => true,
+                n => return Err(cells.corrupt("rated", format!("{n} is not 0 or 1"))),
+            },
         })
     }
 
@@ -576,27 +586,36 @@ pub struct NewPost {
     /// A draw offer's line: the ply it was made at, with Accept draw and
     /// Decline under it.
     pub draw_ply: Option<i64>,
+    /// A tournament's news: it goes to that tournament's thread as it is
+    /// when sent (its `to` channel, the lobby, until the thread is open),
+    /// after the tournament's earlier news.
+    pub news_of: Option<TournamentId>,
+    /// With the standings picture of the tournament it is news of, drawn
+    /// when it is sent.
+    pub standings: bool,
 }
 
 impl NewPost {
     /// The queue it goes out in, in order: a user's direct messages in
     /// theirs, a game's posts (lobby lines, boards, its thread) in the
-    /// game's, any other post in its channel's. Posts of different queues
-    /// never wait for each other.
+    /// game's, a tournament's news in the tournament's, any other post in
+    /// its channel's. Posts of different queues never wait for each other.
     pub fn queue(&self) -> String {
-        match (self.to, self.game_id) {
-            (PostTarget::Dm(user), _) => format!("dm:{user}"),
-            (_, Some(game)) => format!("game:{game}"),
-            (PostTarget::Channel(channel), None) => format!("channel:{channel}"),
+        match (self.to, self.game_id, self.news_of) {
+            (PostTarget::Dm(user), _, _) => format!("dm:{user}"),
+            (_, Some(game), _) => format!("game:{game}"),
+            // Its thread may not be open yet: the tournament's order.
+            (_, None, Some(tournament)) => format!("tournament:{tournament}"),
+            (PostTarget::Channel(channel), None, None) => format!("channel:{channel}"),
             // Not made (a game's channel needs a game): its own queue.
-            (PostTarget::GameChannel, None) => String::from("game:"),
+            (PostTarget::GameChannel, None, None) => String::from("game:"),
         }
     }
 }
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
-    puzzle_day, draw_ply";
+    puzzle_day, draw_ply, news_of, standings";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -656,6 +675,12 @@ impl PostRow {
                 tournament_id: cells.get("tournament_id")?,
                 puzzle_day: cells.get("puzzle_day")?,
                 draw_ply: cells.get("draw_ply")?,
+                news_of: cells.get("news_of")?,
+                standings: match cells.get::<i64>("standings")? {
+                    0 => false,
+                    1 => true,
+                    n => return Err(cells.corrupt("standings", format!("{n} is not 0 or 1"))),
+                },
             },
             created_at: cells.get("created_at")?,
             answer_token: cells.get("answer_token")?,

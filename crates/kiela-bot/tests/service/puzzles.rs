@@ -269,6 +269,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
         post.thread,
         Some(NewThread {
             game_id: None,
+            tournament_id: None,
             name: format!("Daily puzzle {date}"),
         })
     );

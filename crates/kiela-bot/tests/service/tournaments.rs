@@ -2,7 +2,7 @@
 //! by two processes at the same instant), a no-show's forfeit, a start by
 //! the clock, standings, and every refusal.
 
-use kiela_bot::app::{Authority, NewTournament, TournamentFormat, TournamentId};
+use kiela_bot::app::{Authority, NewThread, NewTournament, TournamentFormat, TournamentId};
 
 use super::*;
 
@@ -12,6 +12,8 @@ on_both_backends! {
     a_swiss_round_is_paired_once_by_two_processes,
     a_no_show_forfeits_and_is_withdrawn,
     the_clock_starts_a_tournament_or_cancels_it_short_of_players,
+    a_tournament_has_its_thread_and_standings_after_each_result,
+    strict_and_unrated_tournaments_keep_their_rules,
 }
 
 const ORGANISER: Authority = Authority { is_manager: false };
@@ -25,6 +27,8 @@ fn new(format: TournamentFormat) -> NewTournament {
         rounds: None,
         max_players: None,
         starts_in_hours: None,
+        rated: true,
+        strict: false,
     }
 }
 
@@ -139,10 +143,20 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
 
     south_wins_round(&w, id, 1).await;
     deliver_all(&w).await;
-    assert_eq!(w.service.advance_tournaments().await.unwrap(), 1, "the end");
+    assert_eq!(
+        w.service.advance_tournaments().await.unwrap(),
+        2,
+        "the end: the winner in the lobby, the final standings in the thread"
+    );
     assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
-    let end = last_post(&w).await;
-    assert!(end.text.contains("wins **Prémio Kiela**"), "{}", end.text);
+    let ended = deliver_all(&w).await;
+    assert!(
+        ended
+            .iter()
+            .any(|p| p.text.contains("wins **Prémio Kiela**")),
+        "{:?}",
+        ended.iter().map(|p| &p.text).collect::<Vec<_>>()
+    );
     let standings = w
         .service
         .tournament_standings(&w.carol, HERE, Some(id))
@@ -305,12 +319,41 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
         .unwrap();
     let games = round_games(&w, id, 1).await;
     assert_eq!(games.len(), 1, "three players: one game and a bye");
-    let (_, south, _) = games[0];
-    // South never moves: past the day, the game ends without a move.
-    w.clock.advance(DAY + 1);
+    let (game, south, north) = games[0];
+    deliver_all(&w).await;
+    // The first-move reminder warns of a forfeit, not an abort.
+    w.clock.advance(DAY * 3 / 4 + 1);
     for event in w.service.due_events(w.clock.now()).await.unwrap() {
         w.service.fire(event).await.unwrap();
     }
+    let reminder = last_post(&w).await;
+    assert!(
+        reminder.text.contains("lose the game by forfeit") && !reminder.text.contains("aborted"),
+        "{}",
+        reminder.text
+    );
+    // South never moves: past the day, they forfeit the game.
+    w.clock.advance(DAY / 4);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        w.service.fire(event).await.unwrap();
+    }
+    let told: Vec<String> = deliver_all(&w).await.into_iter().map(|p| p.text).collect();
+    let board = told
+        .iter()
+        .find(|t| t.contains(&format!("Game #{game} forfeited")))
+        .unwrap_or_else(|| panic!("the game says forfeit: {told:?}"));
+    assert!(board.contains("**Forfeit**"), "{board}");
+    assert!(told.iter().all(|t| !t.contains("aborted")), "{told:?}");
+    // The game itself says so to whoever looks at it, and refuses a move.
+    let north_user = players.iter().find(|u| u.id == north).unwrap();
+    let history = w.service.history(north_user, HERE, game).await.unwrap();
+    assert!(history.text.contains("(forfeit:"), "{}", history.text);
+    let south_user = players.iter().find(|u| u.id == south).unwrap();
+    let late = w
+        .service
+        .play_move(south_user, HERE, Some(game), "A1", None)
+        .await;
+    assert!(refusal(late).contains("was forfeited"));
     let made = w.service.advance_tournaments().await.unwrap();
     assert!(made > 0, "round 2 paired and announced");
     let standings = w
@@ -358,5 +401,221 @@ async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
         round_games(&w, full, 1).await.len(),
         1,
         "started and paired"
+    );
+}
+
+/// Delivers every post, as the delivery loop would, opening the threads
+/// they ask for: a tournament's thread is channel 555.
+async fn deliver_with_threads(w: &World) -> Vec<(Destination, Reply)> {
+    let mut sent = Vec::new();
+    loop {
+        let batch = w.service.claim_deliveries(10).await.unwrap();
+        if batch.is_empty() {
+            return sent;
+        }
+        for delivery in batch {
+            if let Some(NewThread {
+                tournament_id: Some(id),
+                ..
+            }) = delivery.reply.thread
+            {
+                w.service
+                    .tournament_thread_opened(id, ChannelId(555))
+                    .await
+                    .unwrap();
+            }
+            w.service
+                .delivered(&[delivery.id], MessageId(1))
+                .await
+                .unwrap();
+            sent.push((delivery.to, delivery.reply));
+        }
+    }
+}
+
+async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::RoundRobin)).await;
+    let players = users(&w);
+    join(&w, id, &players[..3]).await;
+    // Bob wants a direct message each time it is his turn.
+    w.service.notify(&w.bob, Notify::EveryTurn).await.unwrap();
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    let posted = deliver_with_threads(&w).await;
+    let lobby = Destination::Channel(HERE.channel_id);
+    let thread = Destination::Channel(ChannelId(555));
+    // The start is said in the lobby, and opens the tournament's thread.
+    let (to, start) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("has started"))
+        .expect("the start announced");
+    assert_eq!(*to, lobby);
+    assert_eq!(
+        start.thread,
+        Some(NewThread {
+            game_id: None,
+            tournament_id: Some(id),
+            name: format!("🏆 Prémio Kiela (tournament #{id})"),
+        })
+    );
+    // The pairings go to the thread, calling every player into it.
+    let (to, round) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("**Prémio Kiela, round 1**"))
+        .expect("the pairings");
+    assert_eq!(*to, thread);
+    let mut called = round.ping.clone();
+    called.sort_by_key(|user| user.0);
+    assert_eq!(called, vec![w.alice.id, w.bob.id, w.carol.id]);
+    // The sign-up message stays in the lobby (its edit).
+    assert!(posted
+        .iter()
+        .any(|(_, p)| p.text.contains("Started") && p.tournament.is_none()));
+    // Bob gets the board of each game he starts, by direct message.
+    let games = round_games(&w, id, 1).await;
+    let bobs_first = games.iter().filter(|(_, s, _)| *s == w.bob.id).count();
+    let dms: Vec<&Reply> = posted
+        .iter()
+        .filter(|(to, _)| *to == Destination::User(w.bob.id))
+        .map(|(_, p)| p)
+        .collect();
+    assert_eq!(dms.len(), bobs_first, "{dms:?}");
+    assert!(dms.iter().all(|p| p.picture.is_some() && p.game.is_some()));
+    assert!(posted
+        .iter()
+        .all(|(to, _)| *to != Destination::User(w.alice.id)));
+
+    // A result: the standings, as a picture, in the thread (once).
+    let (game, _, north) = games[0];
+    let loser = players.iter().find(|u| u.id == north).unwrap();
+    w.service.resign(loser, HERE, Some(game)).await.unwrap();
+    deliver_with_threads(&w).await;
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 1);
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
+    let posted = deliver_with_threads(&w).await;
+    assert_eq!(posted.len(), 1);
+    let (to, standings) = &posted[0];
+    assert_eq!(*to, thread);
+    assert!(
+        standings.text.contains("standings after 1 result"),
+        "{}",
+        standings.text
+    );
+    let picture = standings.picture.as_ref().expect("the standings picture");
+    let png = image::load_from_memory(&picture.bytes).unwrap();
+    assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
+    for player in &players[..3] {
+        assert!(
+            picture.alt_text.contains(&player.name.to_string()),
+            "{}",
+            picture.alt_text
+        );
+    }
+
+    // The end: the winner in the lobby, the final standings in the thread.
+    for (game, _, north) in games.into_iter().skip(1) {
+        let loser = players.iter().find(|u| u.id == north).unwrap();
+        w.service.resign(loser, HERE, Some(game)).await.unwrap();
+    }
+    deliver_with_threads(&w).await;
+    w.service.advance_tournaments().await.unwrap();
+    let posted = deliver_with_threads(&w).await;
+    let (to, _) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("wins **Prémio Kiela**"))
+        .expect("the winner announced");
+    assert_eq!(*to, lobby);
+    let (to, last) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("final standings"))
+        .expect("the final standings");
+    assert_eq!(*to, thread);
+    assert!(last.picture.is_some());
+}
+
+async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
+    let w = world(db).await;
+    // alice loses a game on time (after both have moved: not an abort).
+    let game = started(&w, alice_first()).await;
+    w.service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
+        .await
+        .unwrap();
+    w.clock.advance(15 * DAY);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        assert!(w.service.fire(event).await.unwrap());
+    }
+
+    // A strict event refuses her, saying the rule and her record; bob,
+    // who won that game, is in.
+    let strict = create(
+        &w,
+        NewTournament {
+            strict: true,
+            ..new(TournamentFormat::Swiss)
+        },
+    )
+    .await;
+    let refused = refusal(
+        w.service
+            .join_tournament(&w.alice, HERE, Some(strict))
+            .await,
+    );
+    assert!(
+        refused.contains("more than 10% of their games on time in the last 90 days")
+            && refused.contains("you lost 1 of your 1 on time"),
+        "{refused}"
+    );
+    join(&w, strict, std::slice::from_ref(&w.bob)).await;
+    // 90 days later, the loss no longer counts.
+    w.clock.advance(91 * DAY);
+    join(&w, strict, std::slice::from_ref(&w.alice)).await;
+
+    // An unrated event says so, and its games leave ratings alone.
+    let before = raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await;
+    let unrated = w
+        .service
+        .create_tournament(
+            &w.alice,
+            HERE,
+            NewTournament {
+                rated: false,
+                ..new(TournamentFormat::RoundRobin)
+            },
+        )
+        .await
+        .unwrap();
+    assert!(unrated.text.contains("Unrated"), "{}", unrated.text);
+    w.service
+        .delivered(&unrated.posts, MessageId(1))
+        .await
+        .unwrap();
+    let id = unrated.tournament.unwrap();
+    let players = users(&w);
+    join(&w, id, &players[2..5]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    south_wins_round(&w, id, 1).await;
+    let played = raw(
+        &w.db,
+        "SELECT COUNT(*) FROM games g JOIN tournament_games t ON t.game_id = g.id \
+         WHERE t.tournament_id = $1 AND g.rated = 0 AND g.status = 'finished'",
+        &[id.0],
+    )
+    .await;
+    assert_eq!(played, Some(6));
+    assert_eq!(
+        raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await,
+        before
     );
 }

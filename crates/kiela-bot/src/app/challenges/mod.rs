@@ -280,6 +280,7 @@ impl GameService {
             created_at: now,
             lobby_channel_id: home.lobby(),
             rematch_of: c.rematch_of,
+            rated: true,
         };
         let players = self.players(south, north).await?;
         game.deadline = self.deadline_for(game.seconds_per_move, players.0.as_ref());
@@ -633,6 +634,7 @@ impl GameService {
             created_at: self.now(),
             lobby_channel_id: home.lobby(),
             rematch_of,
+            rated: false,
         };
         let lang = place.lang;
         let headline = |id: GameId| {

@@ -183,8 +183,17 @@ impl GameService {
                 let hours = ((deadline - self.now() + 3599) / 3600).max(1);
                 // Before a first move, running out of time aborts the game.
                 let first = loaded.ply() < 2;
+                // In a tournament it is a forfeit instead.
+                let forfeit = first && loaded.tournament.is_some();
                 let until = deadline.to_string();
                 let text = |lang| match first {
+                    true if forfeit => tr!(
+                        lang,
+                        "reminder-first-move-tournament",
+                        id = game_id,
+                        hours = hours,
+                        until = &until
+                    ),
                     true => tr!(
                         lang,
                         "reminder-first-move",
@@ -219,12 +228,21 @@ impl GameService {
                 change.draw_offer = DrawOfferChange::Clear;
                 let absent = loaded.player(loaded.game.turn());
                 let name = loaded.name(loaded.game.turn());
-                let text = |lang| tr!(lang, "game-aborted", id = game_id, name = &name);
+                // A tournament game is not aborted: the player who never
+                // moved forfeits it (and the tournament withdraws them).
+                let forfeit = loaded.tournament.is_some();
+                let text = |lang| match forfeit {
+                    true => tr!(lang, "game-forfeited", id = game_id, name = &name),
+                    false => tr!(lang, "game-aborted", id = game_id, name = &name),
+                };
                 let lang = self.public_lang(&loaded, absent).await?;
                 let ply = loaded.ply();
                 let people = loaded.people(self.bot.id);
                 change.posts = vec![self.board_post(&loaded, ply, text(lang), lang, false)];
-                let aborted = tr!(lang, "outcome-aborted");
+                let aborted = match forfeit {
+                    true => tr!(lang, "outcome-forfeit", name = &name),
+                    false => tr!(lang, "outcome-aborted"),
+                };
                 change
                     .posts
                     .extend(self.lobby_result(&loaded, &aborted, lang).await?);

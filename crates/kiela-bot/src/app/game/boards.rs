@@ -163,7 +163,10 @@ impl GameService {
             _ if !loaded.current => {}
             None if loaded.aborted() => {
                 text.push('\n');
-                text.push_str(&tr!(lang, "aborted-line"));
+                match loaded.forfeited() {
+                    true => text.push_str(&tr!(lang, "forfeit-line")),
+                    false => text.push_str(&tr!(lang, "aborted-line")),
+                }
                 game_over(&mut text, &mut ping);
             }
             Some(outcome) => {
@@ -248,11 +251,7 @@ impl GameService {
         let may_abort = loaded.current
             && !loaded.is_over()
             && loaded.ply() < ABORT_BEFORE_PLY
-            && self
-                .store
-                .tournament_of_game(loaded.row.id)
-                .await?
-                .is_none();
+            && loaded.tournament.is_none();
         Ok(Reply {
             text,
             picture: Some(picture),

@@ -51,7 +51,11 @@ impl GameService {
             // Waiting for them, then the other ongoing ones, then finished.
             let lang = user.lang;
             let (order, state) = match row.state {
-                GameState::Aborted => (2, tr!(lang, "choice-aborted")),
+                // An aborted tournament game is a forfeit (`Loaded::forfeited`).
+                GameState::Aborted => match self.store.tournament_of_game(row.id).await? {
+                    Some(_) => (2, tr!(lang, "choice-forfeit")),
+                    None => (2, tr!(lang, "choice-aborted")),
+                },
                 GameState::Finished(outcome) => match outcome.result.winner() {
                     Some(winner) if winner == side => (2, tr!(lang, "choice-won")),
                     Some(_) => (2, tr!(lang, "choice-lost")),

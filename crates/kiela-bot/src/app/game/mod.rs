@@ -13,7 +13,7 @@ pub use choices::GameChoice;
 pub(super) use replays::Replays;
 
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};
-use crate::vocabulary::{GameId, GameState, UserId};
+use crate::vocabulary::{GameId, GameState, TournamentId, UserId};
 use kiela_ai::Level;
 use kiela_rules::{Game, Move, Outcome, Position, Side};
 use replays::Replayed;
@@ -36,6 +36,9 @@ pub(in crate::app) struct Loaded {
     /// South's and North's rows (`None`: never recorded).
     pub(in crate::app) players: [Option<PlayerRow>; 2],
     pub(in crate::app) offer: Option<DrawOffer>,
+    /// The tournament it is a game of, if any: a player who never moves
+    /// forfeits it rather than aborting it.
+    pub(in crate::app) tournament: Option<TournamentId>,
 }
 
 impl Loaded {
@@ -113,6 +116,13 @@ impl Loaded {
         self.row.state == GameState::Aborted
     }
 
+    /// A tournament game its first mover never played: stored as aborted
+    /// (no result, not rated), it is a forfeit by the player who was to
+    /// move, who loses it in the tournament and is withdrawn.
+    pub(in crate::app) fn forfeited(&self) -> bool {
+        self.aborted() && self.tournament.is_some()
+    }
+
     /// Over, with a result or aborted.
     pub(in crate::app) fn is_over(&self) -> bool {
         self.game.is_over() || self.aborted()
@@ -149,6 +159,7 @@ impl GameService {
             self.store.player(row.north_id).await?,
         ];
         let offer = self.store.draw_offer(game_id).await?;
+        let tournament = self.store.tournament_of_game(game_id).await?;
         let mut moves = self.store.moves(game_id).await?;
         let current = ply.is_none_or(|ply| moves.len() as i64 <= ply);
         if let Some(ply) = ply {
@@ -175,6 +186,7 @@ impl GameService {
                 current,
                 players,
                 offer,
+                tournament,
             })
         });
         replays::bounded(self.timing.replay_bound, game_id, replaying).await

@@ -78,7 +78,9 @@ impl GameService {
         let north = loaded.name(Side::North);
         let record = Record::of_game(&loaded.game, &south.in_code(), &north.in_code());
         let mut title = tr!(place.lang, "history", id = game_id);
-        if loaded.aborted() {
+        if loaded.forfeited() {
+            title = format!("{title} {}", tr!(place.lang, "history-forfeit"));
+        } else if loaded.aborted() {
             title = format!("{title} {}", tr!(place.lang, "history-aborted"));
         }
         let inline = format!("{title}\n```\n{record}\n```");

@@ -174,6 +174,17 @@ impl GameService {
     async fn destination(&self, post: &NewPost) -> Result<Destination> {
         Ok(match (post.to, post.game_id) {
             (PostTarget::Dm(user), _) => Destination::User(user),
+            // A tournament's news: to its thread once it is open (not the
+            // post the thread is opened from).
+            (PostTarget::Channel(lobby), _)
+                if post.news_of.is_some() && post.thread_name.is_none() =>
+            {
+                let thread = match post.news_of {
+                    Some(id) => self.store.tournament_thread(id).await?,
+                    None => None,
+                };
+                Destination::Channel(thread.unwrap_or(lobby))
+            }
             (PostTarget::Channel(channel), _) => Destination::Channel(channel),
             (PostTarget::GameChannel, Some(game)) => {
                 let row = self
@@ -240,9 +251,12 @@ impl GameService {
                 reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
                 reply
             }
-            _ => match last.puzzle_day {
-                Some(day) => self.daily_post_reply(day, text, lang).await?,
-                None => Reply {
+            _ => match (last.puzzle_day, last.news_of) {
+                (Some(day), _) => self.daily_post_reply(day, text, lang).await?,
+                (None, Some(id)) if last.standings => {
+                    self.standings_post_reply(id, text, lang).await?
+                }
+                (None, _) => Reply {
                     text,
                     challenge: last.challenge_id,
                     open_challenge: match last.challenge_id {
@@ -267,6 +281,7 @@ impl GameService {
         reply.thread = posts.iter().find_map(|(_, post)| {
             Some(NewThread {
                 game_id: post.game_id,
+                tournament_id: post.news_of,
                 name: post.thread_name.clone()?,
             })
         });

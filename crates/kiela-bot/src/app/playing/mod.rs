@@ -205,6 +205,9 @@ impl GameService {
                 game_id: loaded.row.id,
             });
         }
+        if loaded.forfeited() {
+            return refused(tr!(user.lang, "game-was-forfeited", id = loaded.row.id));
+        }
         if loaded.aborted() {
             return refused(tr!(user.lang, "game-was-aborted", id = loaded.row.id));
         }
@@ -319,7 +322,7 @@ impl GameService {
         change.state = GameState::Finished(outcome);
         change.deadline = None;
         change.draw_offer = DrawOfferChange::Clear;
-        if loaded.row.ai_level.is_none() {
+        if loaded.row.rated {
             change.rated = Some(RatedResult {
                 guild_id: loaded.row.guild_id,
                 south_id: loaded.row.south_id,
@@ -479,6 +482,9 @@ impl GameService {
         lang: Lang,
         post: NewPost,
     ) -> Result<Made> {
+        if loaded.forfeited() {
+            return refused(tr!(lang, "game-was-forfeited", id = loaded.row.id));
+        }
         if loaded.aborted() {
             return refused(tr!(lang, "game-was-aborted", id = loaded.row.id));
         }

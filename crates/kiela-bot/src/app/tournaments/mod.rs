@@ -21,7 +21,8 @@ use kiela_tournament as event;
 
 use crate::store::{NewGame, NewPost};
 use crate::vocabulary::{
-    GameState, PostId, TournamentFormat, TournamentId, TournamentStatus, UserId,
+    ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus,
+    UserId,
 };
 
 use super::outbox::Made;
@@ -40,6 +41,8 @@ pub const MAX_ROUND_ROBIN: i64 = 12;
 pub const MAX_SWISS: i64 = 64;
 /// A name fits a thread's name with the round and the players.
 const NAME_CHARS: usize = 40;
+/// Discord limits a thread's name to 100 characters.
+const THREAD_NAME_CHARS: usize = 100;
 /// Ended tournaments `/kiela tournaments` lists.
 const RECENT: i64 = 5;
 
@@ -56,6 +59,33 @@ pub struct NewTournament {
     pub max_players: Option<i64>,
     /// Started by the clock this many hours from now.
     pub starts_in_hours: Option<i64>,
+    /// Its games change ratings (the default).
+    pub rated: bool,
+    /// Refuses players who lost more than [`STRICT_PERCENT`]% of their
+    /// games on time in the last [`STRICT_DAYS`] days.
+    pub strict: bool,
+}
+
+/// A strict tournament's entry rule, as chess.com's daily tournaments have
+/// it: at most this share of games lost on time …
+pub const STRICT_PERCENT: i64 = 10;
+/// … over this many days.
+pub const STRICT_DAYS: i64 = 90;
+
+/// One player's line in a tournament's standings, for tools (`kiela
+/// tournament simulate`): the tie-breaks in the event's order (Swiss:
+/// Buchholz Cut-1, Sonneborn–Berger, direct encounter; round-robin:
+/// Sonneborn–Berger, direct encounter, wins), direct encounter `None`
+/// where it does not apply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingLine {
+    pub rank: u32,
+    pub player: UserId,
+    pub name: String,
+    pub points: f64,
+    pub tiebreaks: Vec<Option<f64>>,
+    pub games_played: u32,
+    pub withdrawn: bool,
 }
 
 /// Who may start or cancel a tournament: its organiser, or a manager.
@@ -127,6 +157,8 @@ impl GameService {
                     lang: place.lang,
                     organiser_id: user.id,
                     starts_at,
+                    rated: new.rated,
+                    strict: new.strict,
                 },
                 now,
             )
@@ -163,6 +195,21 @@ impl GameService {
             }
             _ => None,
         };
+        if t.strict {
+            let since = self.now() - STRICT_DAYS * DAY;
+            let (games, lost) = self.store.lost_on_time(user.id, since).await?;
+            if lost * 100 > games * STRICT_PERCENT {
+                return refused(tr!(
+                    lang,
+                    "tournament-strict-refused",
+                    name = &t.name,
+                    percent = STRICT_PERCENT,
+                    days = STRICT_DAYS,
+                    lost = lost,
+                    games = games
+                ));
+            }
+        }
         self.meet(user).await?;
         match self
             .store
@@ -294,6 +341,34 @@ impl GameService {
             picture,
             ..Reply::private(text)
         })
+    }
+
+    /// Tournament `id`'s standings as they stand, line by line.
+    pub async fn tournament_table(&self, id: TournamentId) -> Result<Vec<StandingLine>> {
+        let t = self.tournament(id).await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
+        let state = Event::of(&t, &entrants, &paired)?;
+        let standings = event::standings(&state.event).map_err(|e| corrupt(&t, e))?;
+        Ok(standings
+            .iter()
+            .map(|s| {
+                let direct = s.direct_encounter.map(|p| p.as_f64());
+                let sb = Some(s.sonneborn_berger.as_f64());
+                StandingLine {
+                    rank: s.rank,
+                    player: state.user(s.key),
+                    name: state.name(s.key).to_string(),
+                    points: s.points.as_f64(),
+                    tiebreaks: match s.buchholz_cut1 {
+                        Some(bh) => vec![Some(bh.as_f64()), sb, direct],
+                        None => vec![sb, direct, Some(f64::from(s.wins))],
+                    },
+                    games_played: s.games_played,
+                    withdrawn: s.withdrawn,
+                }
+            })
+            .collect())
     }
 
     /// The standings as a picture (with a round-robin's crosstable), in
@@ -446,7 +521,7 @@ impl GameService {
     /// and closing its sign-up message; the posts' ids, or `None` if it
     /// had moved on meanwhile.
     async fn call_off(&self, t: &TournamentRow, said: String) -> Result<Option<Vec<PostId>>> {
-        let mut posts = vec![self.news(t, said)];
+        let mut posts = vec![self.lobby_post(t, said)];
         let status = tr!(t.lang, "tournament-status-cancelled");
         posts.extend(self.sign_up_edit(t, &status).await?);
         let cancelled = TournamentStatus::Cancelled;
@@ -473,7 +548,19 @@ impl GameService {
             name = &t.name,
             players = names.join(", ")
         );
-        let mut posts = vec![self.news(t, said)];
+        // The news of the start opens the tournament's own thread (unless
+        // the server wants no threads), where the rest of its news goes.
+        let threads = self.store.guild_settings(t.guild_id).await?.threads;
+        let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| {
+            tr!(t.lang, "tournament-thread-name", name = &t.name, id = t.id)
+                .chars()
+                .take(THREAD_NAME_CHARS)
+                .collect()
+        });
+        let mut posts = vec![NewPost {
+            thread_name,
+            ..self.news(t, said)
+        }];
         posts.extend(
             self.sign_up_edit(t, &tr!(t.lang, "tournament-status-started"))
                 .await?,
@@ -511,17 +598,27 @@ impl GameService {
             player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
         }
         match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
-            event::NextRound::InProgress => Ok(Vec::new()),
+            // The final standings say the last results.
             event::NextRound::Finished => self.end_tournament(&t, &state).await,
-            event::NextRound::Pairing(pairing) => self.pair(&t, &state, pairing).await,
+            event::NextRound::InProgress => self.post_results(&t, &paired).await,
+            // The standings after the round's last result, with the
+            // pairings of the next, in one transaction.
+            event::NextRound::Pairing(pairing) => {
+                let (results, standings) = self.results_post(&t, &paired);
+                self.pair(&t, &state, pairing, (results, standings)).await
+            }
         }
     }
 
+    /// Pairs `t`'s next round, after `standings`: the post of the
+    /// standings after the results so far (their number, and the post if
+    /// they were not shown yet).
     async fn pair(
         &self,
         t: &TournamentRow,
         state: &Event,
         pairing: event::Pairing,
+        standings: (i64, Option<NewPost>),
     ) -> Result<Vec<Made>> {
         let lang = t.lang;
         let round = i64::from(pairing.round);
@@ -530,6 +627,7 @@ impl GameService {
         let home = self.home(&organiser, place, t.channel_id).await?;
         let now = self.now();
         let mut games = Vec::new();
+        let mut dms = Vec::new();
         let mut lines = Vec::new();
         for &(south, north) in &pairing.games {
             let (south, north) = (state.user(south), state.user(north));
@@ -546,7 +644,11 @@ impl GameService {
                 created_at: now,
                 rematch_of: None,
                 lobby_channel_id: home.lobby(),
+                rated: t.rated,
             });
+            // South's first turn: a direct message if they want one each
+            // turn.
+            dms.push(self.turn_dm(south, players.0.as_ref(), None));
             let names = (
                 named(south, players.0.as_ref()),
                 named(north, players.1.as_ref()),
@@ -563,26 +665,38 @@ impl GameService {
             let name = named(player, self.store.player(player).await?.as_ref());
             lines.push(tr!(lang, "tournament-bye", name = name.to_string()));
         }
-        let news = self.news(
-            t,
-            tr!(
-                lang,
-                "tournament-round",
-                name = &t.name,
-                round = round,
-                pairings = lines.join("\n")
-            ),
-        );
+        // In the tournament's thread, calling everyone paired (which
+        // brings them into it).
+        let mut pings: Vec<UserId> = games
+            .iter()
+            .flat_map(|g| [g.south_id, g.north_id])
+            .collect();
+        pings.extend(bye);
+        let news = NewPost {
+            pings,
+            ..self.news(
+                t,
+                tr!(
+                    lang,
+                    "tournament-round",
+                    name = &t.name,
+                    round = round,
+                    pairings = lines.join("\n")
+                ),
+            )
+        };
         let posts = |i: usize, game: crate::vocabulary::GameId| {
             let g: &NewGame = &games[i];
-            let headline = tr!(
-                lang,
-                "tournament-game-started",
-                name = &t.name,
-                round = round,
-                id = game,
-                variant = words::variant(lang, t.variant)
-            );
+            let headline = |lang: Lang| {
+                tr!(
+                    lang,
+                    "tournament-game-started",
+                    name = &t.name,
+                    round = round,
+                    id = game,
+                    variant = words::variant(lang, t.variant)
+                )
+            };
             let thread = tr!(
                 lang,
                 "tournament-thread",
@@ -592,7 +706,13 @@ impl GameService {
             );
             // Made by the clock or for several games: never an answer.
             let mut posts: Vec<NewPost> = self
-                .start_posts(home, lang, headline, thread, vec![g.south_id, g.north_id])
+                .start_posts(
+                    home,
+                    lang,
+                    headline(lang),
+                    thread,
+                    vec![g.south_id, g.north_id],
+                )
                 .into_iter()
                 .map(|post| NewPost { hold: 0, ..post })
                 .collect();
@@ -601,11 +721,21 @@ impl GameService {
             if let Some(board) = posts.last_mut() {
                 board.pings.push(g.north_id);
             }
+            // Its board by direct message too, to a South who wants one.
+            posts.extend(dms[i].map(|to| to.post(home.channel_id, 0, headline(to.lang))));
             posts
         };
         let made = self
             .store
-            .pair_round(t.id, t.rounds_paired, &games, bye, posts, vec![news], now)
+            .pair_round(
+                t.id,
+                (t.rounds_paired, standings.0),
+                &games,
+                bye,
+                posts,
+                standings.1.into_iter().chain([news]).collect(),
+                now,
+            )
             .await?;
         Ok(made.unwrap_or_default())
     }
@@ -617,8 +747,22 @@ impl GameService {
             .map(|key| state.name(key).to_string())
             .unwrap_or_default();
         let table = self.standings_text(t, t.lang).await?;
-        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = winner);
-        let posts = vec![self.news(t, format!("{said}\n{table}"))];
+        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = &winner);
+        // The winner in the lobby; the final standings, as a picture, in
+        // the tournament's thread.
+        let last = NewPost {
+            standings: true,
+            ..self.news(
+                t,
+                tr!(
+                    t.lang,
+                    "tournament-final-standings",
+                    name = &t.name,
+                    winner = &winner
+                ),
+            )
+        };
+        let posts = vec![self.lobby_post(t, format!("{said}\n{table}")), last];
         let ids = self
             .store
             .move_tournament(
@@ -743,11 +887,83 @@ impl GameService {
     }
 
     /// A line in tournament `t`'s lobby, for the delivery loop.
-    fn news(&self, t: &TournamentRow, text: String) -> NewPost {
+    fn lobby_post(&self, t: &TournamentRow, text: String) -> NewPost {
         NewPost {
             hold: 0,
             ..self.post_in(Place::new(t.guild_id, t.channel_id, t.lang), text)
         }
+    }
+
+    /// A line of tournament `t`'s news, for the delivery loop: in its
+    /// thread once that is open, in its lobby until then.
+    fn news(&self, t: &TournamentRow, text: String) -> NewPost {
+        NewPost {
+            news_of: Some(t.id),
+            ..self.lobby_post(t, text)
+        }
+    }
+
+    /// Tournament `id`'s thread is open (and has the id `thread_id`): its
+    /// news goes there from now on.
+    pub async fn tournament_thread_opened(
+        &self,
+        id: TournamentId,
+        thread_id: ChannelId,
+    ) -> Result<()> {
+        Ok(self.store.set_tournament_thread(id, thread_id).await?)
+    }
+
+    /// A post of tournament `id`'s standings: `text` over the standings
+    /// picture as they are now, in `lang`.
+    pub(in crate::app) async fn standings_post_reply(
+        &self,
+        id: TournamentId,
+        text: String,
+        lang: Lang,
+    ) -> Result<Reply> {
+        let t = self.tournament(id).await?;
+        Ok(Reply {
+            text,
+            picture: Some(self.standings_picture(&t, lang).await?),
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    /// The games of `t` ended so far, and the post of the standings in
+    /// its thread if some ended since they were last posted.
+    fn results_post(&self, t: &TournamentRow, paired: &[Paired]) -> (i64, Option<NewPost>) {
+        let ended = paired
+            .iter()
+            .filter(|p| p.game.is_some_and(|(state, _)| state != GameState::Active))
+            .count() as i64;
+        let text = tr!(
+            t.lang,
+            "tournament-results-standings",
+            name = &t.name,
+            round = t.rounds_paired,
+            results = ended
+        );
+        let post = (ended > t.results_posted).then(|| NewPost {
+            standings: true,
+            ..self.news(t, text)
+        });
+        (ended, post)
+    }
+
+    /// Posts the standings in `t`'s thread if games have ended since they
+    /// were last posted (once: the count moves on in the same transaction).
+    async fn post_results(&self, t: &TournamentRow, paired: &[Paired]) -> Result<Vec<Made>> {
+        let (ended, Some(post)) = self.results_post(t, paired) else {
+            return Ok(Vec::new());
+        };
+        let posts = vec![post];
+        let ids = (self.store)
+            .post_results(t.id, t.results_posted, ended, posts.clone(), self.now())
+            .await?;
+        Ok(ids
+            .map(|ids| ids.into_iter().zip(posts).collect())
+            .unwrap_or_default())
     }
 
     /// Shows the current list of players on `t`'s sign-up message, which
@@ -906,6 +1122,17 @@ fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
             organiser = t.organiser_id
         ),
     };
+    let rules = [
+        (!t.rated).then(|| tr!(lang, "tournament-unrated-rule")),
+        t.strict.then(|| {
+            tr!(
+                lang,
+                "tournament-strict-rule",
+                percent = STRICT_PERCENT,
+                days = STRICT_DAYS
+            )
+        }),
+    ];
     [
         tr!(
             lang,
@@ -917,6 +1144,10 @@ fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
             days = t.seconds_per_move / DAY
         ),
         rounds,
+    ]
+    .into_iter()
+    .chain(rules.into_iter().flatten())
+    .chain([
         start,
         tr!(
             lang,
@@ -925,7 +1156,8 @@ fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
             max = t.max_players,
             players = names.join(", ")
         ),
-    ]
+    ])
+    .collect::<Vec<_>>()
     .join("\n")
 }
 

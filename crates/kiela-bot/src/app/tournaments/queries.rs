@@ -36,11 +36,20 @@ pub struct TournamentRow {
     pub starts_at: Option<i64>,
     pub rounds_paired: i64,
     pub created_at: i64,
+    /// Its games change ratings.
+    pub rated: bool,
+    /// Refuses players who lose many games on time (see
+    /// [`super::STRICT_PERCENT`]).
+    pub strict: bool,
+    /// Its own thread, once open: its news goes there.
+    pub thread_id: Option<ChannelId>,
+    /// Results the standings posted after each result have shown.
+    pub results_posted: i64,
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, variant, \
     seconds_per_move, rounds, max_players, lang, organiser_id, status, starts_at, rounds_paired, \
-    created_at";
+    created_at, thread_id, results_posted, rated, strict";
 
 impl TournamentRow {
     fn from_row(row: &AnyRow) -> Result<TournamentRow> {
@@ -62,7 +71,20 @@ impl TournamentRow {
             starts_at: cells.get("starts_at")?,
             rounds_paired: cells.get("rounds_paired")?,
             created_at: cells.get("created_at")?,
+            thread_id: cells.get("thread_id")?,
+            rated: flag(&cells, "rated")?,
+            strict: flag(&cells, "strict")?,
+            results_posted: cells.get("results_posted")?,
         })
+    }
+}
+
+/// A 0 or 1 column as a flag; anything else is corrupt.
+fn flag(cells: &Cells<'_>, column: &'static str) -> Result<bool> {
+    match cells.get::<i64>(column)? {
+        0 => Ok(false),
+        1 => Ok(true),
+        n => Err(cells.corrupt(column, format!("{n} is not 0 or 1"))),
     }
 }
 
@@ -79,6 +101,8 @@ pub struct NewTournamentRow<'a> {
     pub lang: Lang,
     pub organiser_id: UserId,
     pub starts_at: Option<i64>,
+    pub rated: bool,
+    pub strict: bool,
 }
 
 /// One player of a tournament, in join order.
@@ -120,8 +144,9 @@ impl Store {
     ) -> Result<TournamentId> {
         let row = sqlx::query(
             "INSERT INTO tournaments (guild_id, channel_id, name, format, variant, seconds_per_move, \
-             rounds, max_players, lang, rated, organiser_id, status, starts_at, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13) RETURNING id",
+             rounds, max_players, lang, rated, organiser_id, status, starts_at, created_at, strict) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $14, $10, $11, $12, $13, $15) \
+             RETURNING id",
         )
         .bind(t.guild_id)
         .bind(t.channel_id)
@@ -136,6 +161,8 @@ impl Store {
         .bind(TournamentStatus::Open.as_str())
         .bind(t.starts_at)
         .bind(now)
+        .bind(i64::from(t.rated))
+        .bind(i64::from(t.strict))
         .fetch_one(&self.pool)
         .await?;
         col(&row, "id")
@@ -358,14 +385,14 @@ impl Store {
     }
 
     /// Pairs round `paired + 1` of tournament `id`: its games (each with
-    /// the posts `posts` makes from its id) and its bye, with `news`, in
-    /// one transaction. `None`, and nothing written, if another process
-    /// paired it first.
+    /// the posts `posts` makes from its id) and its bye, with `news` (the
+    /// standings after `results` results among them), in one transaction.
+    /// `None`, and nothing written, if another process paired it first.
     #[allow(clippy::too_many_arguments)]
     pub async fn pair_round(
         &self,
         id: TournamentId,
-        paired: i64,
+        (paired, results): (i64, i64),
         games: &[NewGame],
         bye: Option<UserId>,
         posts: impl Fn(usize, GameId) -> Vec<NewPost>,
@@ -375,12 +402,13 @@ impl Store {
         let round = paired + 1;
         let mut tx = self.begin().await?;
         let moved = sqlx::query(
-            "UPDATE tournaments SET rounds_paired = $1 WHERE id = $2 AND rounds_paired = $3 \
-             AND status = 'running'",
+            "UPDATE tournaments SET rounds_paired = $1, results_posted = $4 WHERE id = $2 \
+             AND rounds_paired = $3 AND status = 'running'",
         )
         .bind(round)
         .bind(id)
         .bind(paired)
+        .bind(results)
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
@@ -419,6 +447,76 @@ impl Store {
         let ids = insert_posts(&mut tx, made.clone(), now).await?;
         tx.commit().await?;
         Ok(Some(ids.into_iter().zip(made).collect()))
+    }
+
+    /// `player`'s games between people that ended with a result since
+    /// `since`, and how many of them they lost on time.
+    pub async fn lost_on_time(&self, player: UserId, since: i64) -> Result<(i64, i64)> {
+        use kiela_rules::{GameResult, Reason};
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS games, COALESCE(SUM(CASE WHEN reason = $3 AND \
+             ((south_id = $1 AND result = $4) OR (north_id = $1 AND result = $5)) \
+             THEN 1 ELSE 0 END), 0) AS lost \
+             FROM games WHERE (south_id = $1 OR north_id = $1) AND ai_level IS NULL \
+             AND status = 'finished' AND result IS NOT NULL AND updated_at >= $2",
+        )
+        .bind(player)
+        .bind(since)
+        .bind(Reason::Timeout.name())
+        .bind(GameResult::NorthWins.notation())
+        .bind(GameResult::SouthWins.notation())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((col(&row, "games")?, col(&row, "lost")?))
+    }
+
+    /// Tournament `id`'s thread, once open.
+    pub async fn tournament_thread(&self, id: TournamentId) -> Result<Option<ChannelId>> {
+        let row = sqlx::query("SELECT thread_id FROM tournaments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| col(&row, "thread_id")).transpose()?.flatten())
+    }
+
+    /// Tournament `id`'s thread is `thread` (the first one opened stays).
+    pub async fn set_tournament_thread(&self, id: TournamentId, thread: ChannelId) -> Result<()> {
+        sqlx::query("UPDATE tournaments SET thread_id = $1 WHERE id = $2 AND thread_id IS NULL")
+            .bind(thread)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Tournament `id`'s standings have shown `from` results and now show
+    /// `to`, said by `posts`: stored once (`None`, and nothing written, if
+    /// another process did it first).
+    pub async fn post_results(
+        &self,
+        id: TournamentId,
+        from: i64,
+        to: i64,
+        posts: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<PostId>>> {
+        let mut tx = self.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE tournaments SET results_posted = $1 WHERE id = $2 AND results_posted = $3 \
+             AND status = 'running'",
+        )
+        .bind(to)
+        .bind(id)
+        .bind(from)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(Some(ids))
     }
 
     /// Server `guild`'s finished tournaments `player` played, and won.

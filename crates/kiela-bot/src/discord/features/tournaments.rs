@@ -22,6 +22,8 @@ const DAYS: Opt<i64> = Opt::new("days").min(1).max(14);
 const ROUNDS: Opt<i64> = Opt::new("rounds").min(1).max(20);
 const MAX_PLAYERS: Opt<i64> = Opt::new("max-players").min(3).max(64);
 const STARTS: Opt<i64> = Opt::new("starts").min(1).max(24 * 30);
+const RATED: Opt<bool> = Opt::new("rated");
+const STRICT: Opt<bool> = Opt::new("strict");
 const TOURNAMENT: Opt<TournamentId> = Opt::new("tournament").min(1);
 const ONE: &[crate::discord::command::Spec] = &[TOURNAMENT.spec()];
 
@@ -46,6 +48,8 @@ pub const TOURNAMENT_GROUP: Group = Group {
                 ROUNDS.spec(),
                 MAX_PLAYERS.spec(),
                 STARTS.spec(),
+                RATED.spec(),
+                STRICT.spec(),
             ],
             read: |args| {
                 let lang = args.lang;
@@ -59,6 +63,8 @@ pub const TOURNAMENT_GROUP: Group = Group {
                     rounds: args.get(&ROUNDS)?,
                     max_players: args.get(&MAX_PLAYERS)?,
                     starts_in_hours: args.get(&STARTS)?,
+                    rated: args.get(&RATED)?.unwrap_or(true),
+                    strict: args.get(&STRICT)?.unwrap_or(false),
                 })))
             },
         },
