@@ -104,8 +104,19 @@ pub enum ComponentId {
         game: GameId,
         ply: i64,
     },
+    /// Under a hint: plays its move, as the menu of the board it was asked
+    /// on would (`ply` is that board's: a later one makes it stale).
+    PlayHint {
+        game: GameId,
+        ply: i64,
+        hole: Hole,
+    },
     /// The computer's analysis of a finished game.
     Analyse {
+        game: GameId,
+    },
+    /// Under an analysis shown privately: posts it in the game's place.
+    ShareAnalysis {
         game: GameId,
     },
     /// A lesson's menu of holes: the attempt so far rides in the id.
@@ -175,14 +186,21 @@ pub enum ReviewButton {
     Previous,
     Next,
     Last,
+    /// To the turn before this one that the analysis calls a mistake (or a
+    /// blunder).
+    PreviousMistake,
+    /// To the next such turn.
+    NextMistake,
 }
 
 impl ReviewButton {
-    pub const ALL: [ReviewButton; 4] = [
+    pub const ALL: [ReviewButton; 6] = [
         ReviewButton::First,
         ReviewButton::Previous,
         ReviewButton::Next,
         ReviewButton::Last,
+        ReviewButton::PreviousMistake,
+        ReviewButton::NextMistake,
     ];
 
     fn name(self) -> &'static str {
@@ -191,6 +209,8 @@ impl ReviewButton {
             ReviewButton::Previous => "previous",
             ReviewButton::Next => "next",
             ReviewButton::Last => "last",
+            ReviewButton::PreviousMistake => "previous-mistake",
+            ReviewButton::NextMistake => "next-mistake",
         }
     }
 }
@@ -245,7 +265,11 @@ impl fmt::Display for ComponentId {
             ComponentId::EditArrange { game, ply, layout } => {
                 write!(f, "kiela:arrange-edit:{game}:{ply}:{}", encode(&layout))
             }
+            ComponentId::PlayHint { game, ply, hole } => {
+                write!(f, "kiela:hint-play:{game}:{ply}:{hole}")
+            }
             ComponentId::Analyse { game } => write!(f, "kiela:analyse:{game}"),
+            ComponentId::ShareAnalysis { game } => write!(f, "kiela:analyse-share:{game}"),
             ComponentId::LessonMove { step } => {
                 let moves: Vec<String> = step.moves().map(|hole| hole.to_string()).collect();
                 let moves = if moves.is_empty() {
@@ -325,7 +349,15 @@ impl FromStr for ComponentId {
                 game: game()?,
                 ply: number(3)?,
             }),
+            (Some(&"kiela"), Some(&"hint-play"), 5) => Ok(ComponentId::PlayHint {
+                game: game()?,
+                ply: number(3)?,
+                hole: parts[4].parse::<Hole>().map_err(|_| unknown())?,
+            }),
             (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: game()? }),
+            (Some(&"kiela"), Some(&"analyse-share"), 3) => {
+                Ok(ComponentId::ShareAnalysis { game: game()? })
+            }
             (Some(&"kiela"), Some(&"learn"), 5) => {
                 let mut step =
                     LessonStep::new(lesson(parts[2]).ok_or_else(unknown)?, number(3)? as usize);
@@ -515,6 +547,24 @@ mod tests {
             ComponentId::Analyse {
                 game: GameId(i64::MAX),
             },
+            ComponentId::ShareAnalysis {
+                game: GameId(i64::MAX),
+            },
+            ComponentId::PlayHint {
+                game: GameId(i64::MAX),
+                ply: i64::MAX,
+                hole: "J4".parse().unwrap(),
+            },
+            ComponentId::ReviewAt {
+                game: GameId(i64::MAX),
+                ply: i64::MAX,
+                button: ReviewButton::PreviousMistake,
+            },
+            ComponentId::ReviewAt {
+                game: GameId(4),
+                ply: 7,
+                button: ReviewButton::NextMistake,
+            },
             ComponentId::PuzzleMove {
                 step: PuzzleStep { number: 1, ply: 4 },
             },
@@ -539,6 +589,30 @@ mod tests {
     }
 
     #[test]
+    fn ids_already_posted_keep_parsing() {
+        for (text, id) in [
+            (
+                "kiela:review:4:7:next",
+                ComponentId::ReviewAt {
+                    game: GameId(4),
+                    ply: 7,
+                    button: ReviewButton::Next,
+                },
+            ),
+            ("kiela:analyse:12", ComponentId::Analyse { game: GameId(12) }),
+            (
+                "kiela:hint:12:5",
+                ComponentId::Hint {
+                    game: GameId(12),
+                    ply: 5,
+                },
+            ),
+        ] {
+            assert_eq!(text.parse::<ComponentId>(), Ok(id), "{text}");
+        }
+    }
+
+    #[test]
     fn foreign_ids_are_refused() {
         for text in [
             "",
@@ -553,6 +627,10 @@ mod tests {
             "kiela:puzzle:0:0",
             "kiela:puzzle-retry:100000",
             "kiela:puzzle-next:1",
+            // A hint's hole must be a hole.
+            "kiela:hint-play:1:2:K9",
+            "kiela:hint-play:1:2",
+            "kiela:review:1:2:next-blunder",
         ] {
             assert!(text.parse::<ComponentId>().is_err(), "{text}");
         }

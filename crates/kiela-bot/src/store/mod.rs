@@ -513,8 +513,9 @@ pub(crate) async fn insert_posts(
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
              pings, lang, created_at, held_until, edits, thread_name, tournament_id, \
-             puzzle_day) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+             puzzle_day, shows_analysis) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+             RETURNING id",
         )
         .bind(channel_id)
         .bind(recipient_id)
@@ -530,6 +531,7 @@ pub(crate) async fn insert_posts(
         .bind(post.thread_name.as_deref())
         .bind(post.tournament_id)
         .bind(post.puzzle_day)
+        .bind(i64::from(post.shows_analysis))
         .fetch_one(&mut **tx)
         .await?;
         ids.push(row.try_get(0)?);

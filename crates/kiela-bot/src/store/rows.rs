@@ -563,11 +563,14 @@ pub struct NewPost {
     pub tournament_id: Option<TournamentId>,
     /// A daily puzzle's post: the day whose puzzle it shows, with Solve.
     pub puzzle_day: Option<i64>,
+    /// A shared analysis of its game: the evaluation graph goes with it,
+    /// drawn from the stored analysis when it is sent.
+    pub shows_analysis: bool,
 }
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
-    puzzle_day";
+    puzzle_day, shows_analysis";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -626,6 +629,11 @@ impl PostRow {
                 thread_name: cells.get("thread_name")?,
                 tournament_id: cells.get("tournament_id")?,
                 puzzle_day: cells.get("puzzle_day")?,
+                shows_analysis: match cells.get::<i64>("shows_analysis")? {
+                    0 => false,
+                    1 => true,
+                    other => return Err(cells.corrupt("shows_analysis", other)),
+                },
             },
             created_at: cells.get("created_at")?,
             answer_token: cells.get("answer_token")?,
