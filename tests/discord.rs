@@ -2775,7 +2775,11 @@ async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
     assert_eq!(typed.content, hint.content);
     // Play plays it, as the menu would; pressed again it is stale.
     let played = table.click(&table.ana, &hint, "kiela:hint-play:").await;
-    assert!(says(&played.content, &sowed("Ana", &hole)), "{}", played.content);
+    assert!(
+        says(&played.content, &sowed("Ana", &hole)),
+        "{}",
+        played.content
+    );
     let again = table.click(&table.ana, &typed, "kiela:hint-play:").await;
     assert_private(&again, &en!("error-out-of-date"));
 

@@ -92,7 +92,9 @@ impl Scene {
             Output::TurnGif => {
                 let ply = self.game.ply();
                 match &self.last_move {
-                    None => bail!("turn 0 is the start: no turn led to it; ask for --turn 1 or more"),
+                    None => {
+                        bail!("turn 0 is the start: no turn led to it; ask for --turn 1 or more")
+                    }
                     Some(last) if matches!(last.played, Move::Arrange(_)) => bail!(
                         "turn {ply} is an Expert rearrangement: no sowing to animate; \
                          draw its board without --gif"

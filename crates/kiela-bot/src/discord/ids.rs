@@ -599,7 +599,10 @@ mod tests {
                     button: ReviewButton::Next,
                 },
             ),
-            ("kiela:analyse:12", ComponentId::Analyse { game: GameId(12) }),
+            (
+                "kiela:analyse:12",
+                ComponentId::Analyse { game: GameId(12) },
+            ),
             (
                 "kiela:hint:12:5",
                 ComponentId::Hint {

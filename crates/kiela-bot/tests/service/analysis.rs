@@ -88,7 +88,8 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
     assert!(hint.picture.is_some());
     assert!(
-        hint.text.starts_with(&format!("**Hint** for game #{game}: sow ")),
+        hint.text
+            .starts_with(&format!("**Hint** for game #{game}: sow ")),
         "{}",
         hint.text
     );
@@ -250,14 +251,18 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         .unwrap();
     assert!(!shared.private && shared.share.is_none());
     assert!(
-        shared
-            .text
-            .starts_with(&format!("Publicada por carol.\n**Análise da partida #{game}**")),
+        shared.text.starts_with(&format!(
+            "Publicada por carol.\n**Análise da partida #{game}**"
+        )),
         "{}",
         shared.text
     );
     let graph = shared.picture.clone().expect("the graph");
-    assert!(graph.alt_text.contains(&format!("#{game}")), "{}", graph.alt_text);
+    assert!(
+        graph.alt_text.contains(&format!("#{game}")),
+        "{}",
+        graph.alt_text
+    );
     assert_eq!(shared.posts.len(), 1);
     // The answer failed: the delivery loop of a new process sends it, the
     // same words and graph, to the game's channel.
@@ -289,13 +294,25 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     // Only the player whose hint it is may play it.
     let e = refusal(
         w.service
-            .play_move(&w.bob, HERE, Some(game), &play.hole.to_string(), Some(play.ply))
+            .play_move(
+                &w.bob,
+                HERE,
+                Some(game),
+                &play.hole.to_string(),
+                Some(play.ply),
+            )
             .await,
     );
     assert!(e.contains("not") && e.contains("game"), "{e}");
     let played = w
         .service
-        .play_move(&w.alice, HERE, Some(game), &play.hole.to_string(), Some(play.ply))
+        .play_move(
+            &w.alice,
+            HERE,
+            Some(game),
+            &play.hole.to_string(),
+            Some(play.ply),
+        )
         .await
         .unwrap();
     assert!(
@@ -307,7 +324,13 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let before = record.version;
     let e = refusal(
         w.service
-            .play_move(&w.alice, HERE, Some(game), &play.hole.to_string(), Some(play.ply))
+            .play_move(
+                &w.alice,
+                HERE,
+                Some(game),
+                &play.hole.to_string(),
+                Some(play.ply),
+            )
             .await,
     );
     assert!(!e.is_empty());
@@ -350,7 +373,10 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
         }
     };
     let first = step(1).await;
-    assert_eq!(first.previous_mistake, mistakes.iter().copied().find(|&m| m < 1));
+    assert_eq!(
+        first.previous_mistake,
+        mistakes.iter().copied().find(|&m| m < 1)
+    );
     // From turn 1, Next mistake visits each listed turn in order.
     let mut at = first;
     let mut visited = Vec::new();

@@ -71,7 +71,11 @@ impl GameService {
         reply.moves.clear();
         // A Play button for the move, made for the board it was asked on.
         reply.hint = match best {
-            Move::Sow(hole) => Some(HintMove { game: id, ply, hole }),
+            Move::Sow(hole) => Some(HintMove {
+                game: id,
+                ply,
+                hole,
+            }),
             Move::Arrange(_) => None,
         };
         Ok(reply)

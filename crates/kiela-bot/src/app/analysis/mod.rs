@@ -239,7 +239,10 @@ impl GameService {
             shows_analysis: true,
             ..NewPost::default()
         };
-        let ids = self.store.insert_posts(vec![post.clone()], self.now()).await?;
+        let ids = self
+            .store
+            .insert_posts(vec![post.clone()], self.now())
+            .await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
         self.answer(place, &made, None).await
     }
@@ -267,7 +270,12 @@ impl GameService {
 
     /// The evaluation graph of `loaded`'s analysis `plies`, with its alt
     /// text.
-    fn analysis_graph(&self, lang: Lang, loaded: &Loaded, plies: &[PlyAnalysis]) -> Result<Picture> {
+    fn analysis_graph(
+        &self,
+        lang: Lang,
+        loaded: &Loaded,
+        plies: &[PlyAnalysis],
+    ) -> Result<Picture> {
         let south = loaded.name(Side::South);
         let north = loaded.name(Side::North);
         let (evals, marks) = graph_points(plies);
