@@ -150,5 +150,5 @@ fn a_bad_record_is_refused_with_exit_code_1() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("move 2: G2 is South's hole"), "{err}");
+    assert!(err.contains("turn 2: G2 is South's hole"), "{err}");
 }

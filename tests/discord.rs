@@ -901,7 +901,13 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
     let title = up_to_any(&title);
     let analysis = answer_saying(&pressed, title).await;
     assert!(pressed.latency().unwrap() < Duration::from_secs(3));
-    assert!(!analysis.ephemeral);
+    // Privately: both players' mistakes are Carol's business until she
+    // shares them.
+    assert!(analysis.ephemeral);
+    assert_eq!(
+        analysis.custom_ids(),
+        vec!["kiela:analyse-share:1".to_string()]
+    );
     assert_eq!(analysis.attachments.len(), 1, "{}", analysis.content);
     let graph = &analysis.attachments[0];
     let image = image::load_from_memory(&graph.bytes).expect("a PNG");
@@ -932,7 +938,41 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
         .await;
     let again = answer_saying(&again, title).await;
     assert_eq!(again.content, analysis.content);
+
+    // Share (after the restart: the button carries the game) posts it
+    // publicly where the game is played, saying who shared it, once.
+    let shared_by = en!("analysis-shared", name = "Carol");
+    let pressed = table
+        .fake
+        .click(&table.carol, analysis.id, "kiela:analyse-share:1")
+        .await;
+    answer(&pressed).await;
+    let shared = table
+        .fake
+        .wait_for_message("the shared analysis", |m| {
+            !m.ephemeral && m.content.starts_with(&shared_by)
+        })
+        .await;
+    assert!(
+        shared.content.contains(up_to_any(&title_full())),
+        "{}",
+        shared.content
+    );
+    assert_eq!(shared.attachments.len(), 1, "{}", shared.content);
+    image::load_from_memory(&shared.attachments[0].bytes).expect("a PNG");
+    assert!(shared.custom_ids().is_empty(), "{:?}", shared.custom_ids());
+    table.wait_for_pass().await;
+    let copies = (table.fake.messages(shared.channel_id))
+        .into_iter()
+        .filter(|m| m.content.starts_with(&shared_by))
+        .count();
+    assert_eq!(copies, 1);
     table.fake.check_calls();
+}
+
+/// An analysis's title, up to its count of mistakes.
+fn title_full() -> String {
+    en!("analysis-title", id = 1, nodes = ANY, count = ANY)
 }
 
 /// A reminder carries the board and the move menu, in the channel and by
@@ -2865,9 +2905,24 @@ async fn a_hint_is_given_privately_in_a_game_against_the_ai() {
     );
     assert_eq!(hint.attachments.len(), 1);
     image::load_from_memory(&hint.attachments[0].bytes).expect("a PNG");
-    assert!(hint.custom_ids().is_empty(), "no menus on a hint");
+    // No menu on a hint: one button, Play and the hole, made for turn 0.
+    let ids = hint.custom_ids();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    let hole = ids[0]
+        .strip_prefix("kiela:hint-play:1:0:")
+        .unwrap_or_else(|| panic!("{ids:?}"))
+        .to_string();
     let typed = table.slash(&table.ana, "hint", opts()).await;
     assert_eq!(typed.content, hint.content);
+    // Play plays it, as the menu would; pressed again it is stale.
+    let played = table.click(&table.ana, &hint, "kiela:hint-play:").await;
+    assert!(
+        says(&played.content, &sowed("Ana", &hole)),
+        "{}",
+        played.content
+    );
+    let again = table.click(&table.ana, &typed, "kiela:hint-play:").await;
+    assert_private(&again, &en!("error-out-of-date"));
 
     let confirm = table.slash(&table.ana, "resign", opts()).await;
     let over = table.click(&table.ana, &confirm, "kiela:resign-yes:").await;

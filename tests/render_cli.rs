@@ -103,14 +103,14 @@ fn bad_input_is_refused_with_a_clear_message_and_exit_code_1() {
         (
             &["render", "-", "--ply", "0", "--gif", "-o", o],
             GAME,
-            "ply 0 is the start",
+            "turn 0 is the start",
         ),
         (
             &["render", "-", "--ply", "99", "--gif", "-o", o],
             GAME,
             "past the end",
         ),
-        (&["render", "-", "--gif", "-o", o], "G2 G2", "ply 2 (G2)"),
+        (&["render", "-", "--gif", "-o", o], "G2 G2", "turn 2 (G2)"),
         (
             &["render", "-", "--ply", "1", "--gif", "-o", o],
             "variant=expert; 1. @[0 0 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2 2 2]",

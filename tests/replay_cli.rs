@@ -79,7 +79,7 @@ fn an_illegal_move_stops_with_the_ply_and_the_reason() {
         "the start line and the two good plies are printed"
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("ply 3 (G2): G2 is empty"), "{stderr}");
+    assert!(stderr.contains("turn 3 (G2): G2 is empty"), "{stderr}");
 }
 
 #[test]

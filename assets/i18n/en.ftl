@@ -122,6 +122,10 @@ board-path-sowed = { $mover } sowed { $hole }
 board-path-relay = relay { $hole }
 board-path-captured = { $hole } captured { $holes } ({ $count })
 board-path-ended = ended in { $hole }.
+board-plan-sow = Sowing { $hole }
+board-plan-relay = would relay { $hole }
+board-plan-capture = { $hole } would capture { $holes } ({ $count })
+board-plan-end = would end in { $hole }.
 board-path-rearranged = { $mover } rearranged their stones.
 board-path-relays = { $count ->
     [one] { $count } relay
@@ -309,6 +313,10 @@ analysis-title = **Analysis of game #{ $id }** ({ $nodes } positions searched a 
 }
 analysis-line = Turn { $ply }, { $name } { $move }: { $verdict }, { $loss } stones lost. { $best } would have kept them.
 analysis-more = …and { $count } more.
+analysis-line-missed-win = Turn { $ply }, { $name } { $move }: { $verdict }, missed a forced win. { $best } would have won by force.
+analysis-line-forced-loss = Turn { $ply }, { $name } { $move }: { $verdict }, let the opponent force a win. { $best } would have held.
+analysis-shared = Shared by { $name }.
+button-share = Share
 analysis-alt = Evaluation graph of game #{ $id } over { $plies } turns, { $south } ahead above the line, { $north } below; { $count } mistakes and blunders marked.
 analysis-progress = Analysing game #{ $id }… { $done }/{ $total }
 analysis-ongoing = game #{ $id } is still going on, and analysing it would be help during play: ask again once it has ended
@@ -549,7 +557,8 @@ permissions-missing = { $count ->
 
 ## Hints
 
-hint-headline = Hint for game #{ $id }: the engine would sow { $hole }. The board after it: { $path }
+hint-headline = **Hint** for game #{ $id }: sow { $hole }. { $path } The board below shows it as if played.
+button-play-hint = Play { $hole }
 hint-between-people = hints exist only in games against the AI (in a game between people they would be help during play)
 hint-over = game #{ $id } is over: no hint to give
 result-hints = { $count ->
@@ -564,6 +573,8 @@ cmd-hint-description = The engine's move for you, privately (games against the A
 
 review-headline = Review of game #{ $id }, turn { $ply } of { $last }: { $name } played { $move }. { $judged }
 review-judged = Verdict: { $verdict }, { $loss } stones lost; the engine preferred { $best }.
+review-missed-win = Verdict: { $verdict }, a missed forced win; { $best } would have won by force.
+review-forced-loss = Verdict: { $verdict }, it let the opponent force a win; { $best } would have held.
 review-best = The engine's choice too.
 review-good = Good enough; the engine preferred { $best }.
 button-review = Review
@@ -571,6 +582,8 @@ button-first = « First
 button-previous = ‹ Previous
 button-next = Next ›
 button-last = Last »
+button-previous-mistake = ‹ Previous mistake
+button-next-mistake = Next mistake ›
 clock-outage = The bot was away for { $hours ->
     [one] an hour
    *[other] { $hours } hours

@@ -158,6 +158,10 @@ board-path-sowed = { $mover ->
 board-path-relay = recolheu { $hole }
 board-path-captured = { $hole } capturou { $holes } ({ $count })
 board-path-ended = terminou em { $hole }.
+board-plan-sow = Semear { $hole }
+board-plan-relay = recolheria { $hole }
+board-plan-capture = { $hole } capturaria { $holes } ({ $count })
+board-plan-end = terminaria em { $hole }.
 board-path-rearranged = { $mover ->
     [Sul] o Sul
     [Norte] o Norte
@@ -357,6 +361,10 @@ analysis-title = **Análise da partida #{ $id }** ({ $nodes } posições examina
 }
 analysis-line = Jogada { $ply }, { $name } { $move }: { $verdict }, { $loss } sementes perdidas. { $best } as teria mantido.
 analysis-more = …e mais { $count }.
+analysis-line-missed-win = Jogada { $ply }, { $name } { $move }: { $verdict }, deixou escapar uma vitória forçada. { $best } teria vencido à força.
+analysis-line-forced-loss = Jogada { $ply }, { $name } { $move }: { $verdict }, deu ao adversário uma vitória forçada. { $best } teria resistido.
+analysis-shared = Publicada por { $name }.
+button-share = Publicar
 analysis-alt = Gráfico de avaliação da partida #{ $id } em { $plies } jogadas, { $south } à frente acima da linha, { $north } abaixo; { $count } erros marcados.
 analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total }
 analysis-ongoing = a partida #{ $id } ainda está em andamento, e analisá-la seria ajuda durante o jogo: peça de novo quando ela terminar
@@ -597,7 +605,8 @@ permissions-missing = { $count ->
 
 ## Dicas
 
-hint-headline = Dica para a partida #{ $id }: o motor semearia { $hole }. O tabuleiro depois dela: { $path }
+hint-headline = **Dica** para a partida #{ $id }: semeie { $hole }. { $path } O tabuleiro abaixo mostra como ficaria.
+button-play-hint = Jogar { $hole }
 hint-between-people = dicas só existem em partidas contra a IA (numa partida entre pessoas seriam ajuda durante o jogo)
 hint-over = a partida #{ $id } terminou: não há dica a dar
 result-hints = { $count ->
@@ -612,6 +621,8 @@ cmd-hint-description = A jogada do motor para você, em privado (partidas contra
 
 review-headline = Revisão da partida #{ $id }, jogada { $ply } de { $last }: { $name } jogou { $move }. { $judged }
 review-judged = Veredito: { $verdict }, { $loss } sementes perdidas; o motor preferia { $best }.
+review-missed-win = Veredito: { $verdict }, uma vitória forçada que escapou; { $best } teria vencido à força.
+review-forced-loss = Veredito: { $verdict }, deu ao adversário uma vitória forçada; { $best } teria resistido.
 review-best = A escolha do motor também.
 review-good = Boa o bastante; o motor preferia { $best }.
 button-review = Revisar
@@ -619,6 +630,8 @@ button-first = « Primeira
 button-previous = ‹ Anterior
 button-next = Próxima ›
 button-last = Última »
+button-previous-mistake = ‹ Erro anterior
+button-next-mistake = Próximo erro ›
 clock-outage = O bot ficou fora do ar por { $hours ->
     [one] uma hora
    *[other] { $hours } horas

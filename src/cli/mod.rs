@@ -79,7 +79,7 @@ pub enum Command {
     ///
     /// Examples:
     ///   kiela render --moves "G2 C3" -o board.png
-    ///   kiela render game.txt --ply 22 --gif -o turn.gif   (the turn that led to ply 22)
+    ///   kiela render game.txt --turn 22 --gif -o turn.gif   (turn 22, animated)
     ///   kiela render game.txt --gif --all -o game.gif      (every turn, one frame each)
     ///   kiela render game.txt --lang pt -o tabuleiro.png   (in Portuguese)
     #[command(verbatim_doc_comment)]
@@ -94,16 +94,18 @@ pub enum Command {
         /// Play the moves in this variant, whatever the record's header says.
         #[arg(long, value_parser = parse_variant)]
         variant: Option<Variant>,
-        /// Draw the position after this many plies (default: all of them).
-        /// With --gif, the turn that led to it (ply 1 or more).
-        #[arg(long)]
+        /// Draw the position after this turn (one turn is one player's
+        /// move, numbered from 1 as the bot numbers them; default: the last).
+        /// With --gif, that turn animated (turn 1 or more). `--ply` is the
+        /// old name of this option.
+        #[arg(long = "turn", visible_alias = "ply")]
         ply: Option<usize>,
-        /// Write an animated GIF of the turn that led to --ply (default: the
+        /// Write an animated GIF of --turn (default: the
         /// last turn), stone by stone, instead of the PNG. An Expert
         /// rearrangement has nothing to animate and is refused.
         #[arg(long)]
         gif: bool,
-        /// With --gif: animate the whole game up to --ply, one frame per turn.
+        /// With --gif: animate the whole game up to --turn, one frame per turn.
         #[arg(long, requires = "gif")]
         all: bool,
         /// South's name (default: the record's, else "South").

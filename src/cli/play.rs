@@ -61,7 +61,7 @@ fn show(out: &mut impl Write, game: &Game, human: Side, level: Level) -> std::io
     writeln!(out, "        South ({})", who(Side::South, human, level))?;
     writeln!(
         out,
-        "  stones: South {}, North {}   ply {}",
+        "  stones: South {}, North {}   turn {}",
         pos.side_stones(Side::South),
         pos.side_stones(Side::North),
         game.ply()

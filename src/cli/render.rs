@@ -33,7 +33,7 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// Replays the record (or bare move list) in `text` up to `ply` plies
+    /// Replays the record (or bare move list) in `text` up to turn `ply`
     /// (all of them when `None`). The declared result only counts when the
     /// whole record is played.
     pub fn from_record(
@@ -48,14 +48,14 @@ impl Scene {
         let total = record.moves.len();
         let upto = ply.unwrap_or(total);
         if upto > total {
-            bail!("--ply {upto} is past the end: the record has {total} plies");
+            bail!("--turn {upto} is past the end: the record has {total} turns");
         }
         let mut game = Game::new(record.variant);
         let mut last_move = None;
         for (i, mv) in record.moves[..upto].iter().enumerate() {
             let before = *game.position();
             game.play(mv)
-                .map_err(|e| anyhow!("ply {} ({mv}): {e}", i + 1))?;
+                .map_err(|e| anyhow!("turn {} ({mv}): {e}", i + 1))?;
             last_move = Some(LastMove::new(&before, *mv)?);
         }
         if upto == total {
@@ -92,9 +92,11 @@ impl Scene {
             Output::TurnGif => {
                 let ply = self.game.ply();
                 match &self.last_move {
-                    None => bail!("ply 0 is the start: no turn led to it; ask for --ply 1 or more"),
+                    None => {
+                        bail!("turn 0 is the start: no turn led to it; ask for --turn 1 or more")
+                    }
                     Some(last) if matches!(last.played, Move::Arrange(_)) => bail!(
-                        "ply {ply} is an Expert rearrangement: no sowing to animate; \
+                        "turn {ply} is an Expert rearrangement: no sowing to animate; \
                          draw its board without --gif"
                     ),
                     Some(_) => {}
@@ -142,7 +144,7 @@ mod tests {
             .bytes(Output::TurnGif)
             .unwrap_err()
             .to_string()
-            .contains("ply 0 is the start"));
+            .contains("turn 0 is the start"));
         let start = Scene::from_record("", None, None).unwrap();
         assert_eq!(start.game.ply(), 0);
         assert!(start.last_move.is_none());
@@ -163,12 +165,12 @@ mod tests {
         assert_eq!(part.game.ply(), 1);
         assert!(part.game.outcome().is_none());
         let err = Scene::from_record(text, None, Some(3)).unwrap_err();
-        assert!(err.to_string().contains("has 2 plies"), "{err}");
+        assert!(err.to_string().contains("has 2 turns"), "{err}");
     }
 
     #[test]
     fn an_illegal_move_names_its_ply() {
         let err = Scene::from_record("G2 G2", None, None).unwrap_err();
-        assert!(err.to_string().starts_with("ply 2 (G2)"), "{err}");
+        assert!(err.to_string().starts_with("turn 2 (G2)"), "{err}");
     }
 }

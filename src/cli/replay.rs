@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use kiela_rules::{Game, Lap, Move, Record, Side, Trace, Variant};
 
-/// One line of output: the position after `ply` plies.
+/// One line of output: the position after turn `ply` (one turn is one
+/// player's move; the record's pair numbers count two).
 #[derive(Debug, Serialize)]
 struct Line {
     ply: usize,
@@ -69,7 +70,7 @@ impl Line {
 }
 
 /// Replays the record in `text` and writes the lines to `out`. On an illegal
-/// move, the lines before it are written and the error names the ply.
+/// move, the lines before it are written and the error names the turn.
 pub fn replay(text: &str, variant: Option<Variant>, out: &mut impl Write) -> anyhow::Result<()> {
     let mut record: Record = text.parse().context("cannot read the game record")?;
     if let Some(variant) = variant {
@@ -87,7 +88,7 @@ pub fn replay(text: &str, variant: Option<Variant>, out: &mut impl Write) -> any
         // An illegal move is refused (and explained) by the play below.
         let trace = game.position().trace(mv).unwrap_or_default();
         game.play(mv)
-            .map_err(|e| anyhow!("ply {ply} ({mv}): {e}"))?;
+            .map_err(|e| anyhow!("turn {ply} ({mv}): {e}"))?;
         if ply == last_ply {
             record.settle(&mut game)?;
         }

@@ -244,7 +244,43 @@ pub fn path(lang: Lang, mover: &str, trace: &Trace) -> String {
         hole = first.from.to_string()
     );
     let tail = tr!(lang, "board-path-ended", hole = end.to_string());
-    let steps: Vec<String> = trace.events().iter().map(|lap| step(lang, lap)).collect();
+    chain(lang, head, tail, trace, Tense::Past)
+}
+
+/// A turn not played yet, in the future tense, on one line of at most
+/// [`PATH_MAX_CHARS`] characters, for a hint: `"Sowing G4 → would relay C4
+/// → C3 would capture C2+C1 (6) → would end in H4."`. An empty string for a
+/// rearrangement (it has no path).
+///
+/// ```
+/// use kiela_render::words::plan;
+/// use kiela_rules::{Position, Variant};
+/// use kiela_i18n::Lang;
+/// let trace = Position::new(Variant::Standard).trace(&"G2".parse().unwrap()).unwrap();
+/// assert_eq!(plan(Lang::En, &trace), "Sowing G2 → would end in E2.");
+/// assert_eq!(plan(Lang::Pt, &trace), "Semear G2 → terminaria em E2.");
+/// ```
+pub fn plan(lang: Lang, trace: &Trace) -> String {
+    let (Some(first), Some(end)) = (trace.laps.first(), trace.ended()) else {
+        return String::new();
+    };
+    let head = tr!(lang, "board-plan-sow", hole = first.from.to_string());
+    let tail = tr!(lang, "board-plan-end", hole = end.to_string());
+    chain(lang, head, tail, trace, Tense::Future)
+}
+
+/// Whether a path tells a turn played or one that would be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tense {
+    Past,
+    Future,
+}
+
+/// `head → steps → tail`, shortened in the middle to fit.
+fn chain(lang: Lang, head: String, tail: String, trace: &Trace, tense: Tense) -> String {
+    let steps: Vec<String> = (trace.events().iter())
+        .map(|lap| step(lang, lap, tense))
+        .collect();
     let line = |shown: &[String], skipped: Option<String>, after: &[String]| {
         let mut parts = vec![head.clone()];
         parts.extend(shown.iter().cloned());
@@ -278,20 +314,29 @@ pub fn path(lang: Lang, mover: &str, trace: &Trace) -> String {
         .collect()
 }
 
-/// One event of a path: `"relay C4"`, `"C3 captured C2+C1 (6)"`.
-fn step(lang: Lang, lap: &Lap) -> String {
-    match lap.kind {
-        LapKind::Capture => {
+/// One event of a path: `"relay C4"`, `"C3 captured C2+C1 (6)"` (or, to
+/// come, `"would relay C4"`, `"C3 would capture C2+C1 (6)"`).
+fn step(lang: Lang, lap: &Lap, tense: Tense) -> String {
+    let hole = lap.from.to_string();
+    match (lap.kind, tense) {
+        (LapKind::Capture, _) => {
             let holes: Vec<String> = lap.captures().map(|(h, _)| h.to_string()).collect();
+            let key = match tense {
+                Tense::Past => "board-path-captured",
+                Tense::Future => "board-plan-capture",
+            };
             tr!(
                 lang,
-                "board-path-captured",
-                hole = lap.from.to_string(),
+                key,
+                hole = hole,
                 holes = holes.join("+"),
                 count = lap.stones
             )
         }
-        LapKind::Relay | LapKind::Sow => tr!(lang, "board-path-relay", hole = lap.from.to_string()),
+        (LapKind::Relay | LapKind::Sow, Tense::Past) => tr!(lang, "board-path-relay", hole = hole),
+        (LapKind::Relay | LapKind::Sow, Tense::Future) => {
+            tr!(lang, "board-plan-relay", hole = hole)
+        }
     }
 }
 

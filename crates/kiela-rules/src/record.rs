@@ -49,13 +49,13 @@ pub enum RecordError {
     UnknownField(String),
     #[error("a quoted value is not closed: add the closing `\"`")]
     UnclosedQuote,
-    #[error("move {ply}: {error}")]
+    #[error("turn {ply}: {error}")]
     BadMove { ply: usize, error: ParseMoveError },
     #[error("`{0}` follows the result; the result must come last")]
     AfterResult(String),
     #[error("the record says {declared}, but the moves give {actual}")]
     ResultMismatch { declared: String, actual: String },
-    #[error("move {ply}: {error}")]
+    #[error("turn {ply}: {error}")]
     Illegal { ply: usize, error: GameError },
     #[error("the record says {declared}, but after its moves the game is not over; a result the moves do not decide needs reason=resignation, agreement or timeout to match it")]
     UnexplainedResult { declared: String },
@@ -330,7 +330,7 @@ mod tests {
         assert!(err("colour=red; G2").contains("unknown field `colour`"));
         assert_eq!(
             err("G2 C3 X9"),
-            "move 3: `X9` is not a hole: use a column A-J and a row 1-4, like C2"
+            "turn 3: `X9` is not a hole: use a column A-J and a row 1-4, like C2"
         );
         assert!(err("G2 1-0 C3").contains("must come last"));
         assert!(err("South=\"alice; G2").contains("not closed"));

@@ -74,6 +74,11 @@ pub struct Reply {
     /// A draw offer's line in game `.0`, made at ply `.1`: Accept draw and
     /// Decline under it.
     pub draw_line: Option<(GameId, i64)>,
+    /// A hint: a button that plays its move.
+    pub hint: Option<HintMove>,
+    /// A finished game's analysis shown privately: a Share button that
+    /// posts it in the game's place.
+    pub share: Option<GameId>,
     /// A step of a finished game's review: buttons to the first, the
     /// previous, the next and the last move.
     pub review: Option<ReviewStep>,
@@ -105,12 +110,24 @@ pub struct MovePreview {
     pub hole: Hole,
 }
 
-/// Where a review stands: at move `ply` of game `game`'s `last`.
+/// Where a review stands: at turn `ply` of game `game`'s `last`, between
+/// the turns the analysis calls mistakes (or blunders) before and after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReviewStep {
     pub game: GameId,
     pub ply: i64,
     pub last: i64,
+    pub previous_mistake: Option<i64>,
+    pub next_mistake: Option<i64>,
+}
+
+/// A hint's move, for the button that plays it: hole `hole` in game
+/// `game`, which the hint was given at `ply` (a later board makes it stale).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintMove {
+    pub game: GameId,
+    pub ply: i64,
+    pub hole: Hole,
 }
 
 /// A thread to open from a posted message: a game is played in it, a

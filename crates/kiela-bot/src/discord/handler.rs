@@ -392,6 +392,7 @@ async fn press(
         ComponentId::Abort { game, ply } => playing::abort(cx, game, ply).await,
         ComponentId::Watch { game, ply } => playing::watch(cx, game, ply).await,
         ComponentId::Hint { game, ply } => playing::hint(cx, game, ply).await,
+        ComponentId::PlayHint { game, ply, hole } => playing::play_hint(cx, game, ply, hole).await,
         ComponentId::ConfirmArrange { game, ply, layout } => {
             playing::confirm_arrange(cx, game, ply, layout).await
         }
@@ -410,6 +411,7 @@ async fn press(
         ComponentId::Review { game } => analysis::review(cx, game, 1).await,
         ComponentId::ReviewAt { game, ply, .. } => analysis::review(cx, game, ply).await,
         ComponentId::Analyse { game } => analysis::analyse(cx, game).await,
+        ComponentId::ShareAnalysis { game } => analysis::share(cx, game).await,
         ComponentId::LessonMove { step } => lessons::chosen(cx, step, kind).await,
         ComponentId::LessonAt { lesson, task } => lessons::at(cx, lesson, task).await,
         ComponentId::Tournament { tournament, action } => {

@@ -121,8 +121,19 @@ pub enum ComponentId {
         game: GameId,
         ply: i64,
     },
+    /// Under a hint: plays its move, as the menu of the board it was asked
+    /// on would (`ply` is that board's: a later one makes it stale).
+    PlayHint {
+        game: GameId,
+        ply: i64,
+        hole: Hole,
+    },
     /// The computer's analysis of a finished game.
     Analyse {
+        game: GameId,
+    },
+    /// Under an analysis shown privately: posts it in the game's place.
+    ShareAnalysis {
         game: GameId,
     },
     /// A lesson's menu of holes: the attempt so far rides in the id.
@@ -201,14 +212,21 @@ pub enum ReviewButton {
     Previous,
     Next,
     Last,
+    /// To the turn before this one that the analysis calls a mistake (or a
+    /// blunder).
+    PreviousMistake,
+    /// To the next such turn.
+    NextMistake,
 }
 
 impl ReviewButton {
-    pub const ALL: [ReviewButton; 4] = [
+    pub const ALL: [ReviewButton; 6] = [
         ReviewButton::First,
         ReviewButton::Previous,
         ReviewButton::Next,
         ReviewButton::Last,
+        ReviewButton::PreviousMistake,
+        ReviewButton::NextMistake,
     ];
 
     fn name(self) -> &'static str {
@@ -217,6 +235,8 @@ impl ReviewButton {
             ReviewButton::Previous => "previous",
             ReviewButton::Next => "next",
             ReviewButton::Last => "last",
+            ReviewButton::PreviousMistake => "previous-mistake",
+            ReviewButton::NextMistake => "next-mistake",
         }
     }
 }
@@ -276,7 +296,11 @@ impl fmt::Display for ComponentId {
             ComponentId::EditArrange { game, ply, layout } => {
                 write!(f, "kiela:arrange-edit:{game}:{ply}:{}", encode(&layout))
             }
+            ComponentId::PlayHint { game, ply, hole } => {
+                write!(f, "kiela:hint-play:{game}:{ply}:{hole}")
+            }
             ComponentId::Analyse { game } => write!(f, "kiela:analyse:{game}"),
+            ComponentId::ShareAnalysis { game } => write!(f, "kiela:analyse-share:{game}"),
             ComponentId::LessonMove { step } => write!(f, "kiela:learn:{}", write_step(step)),
             ComponentId::LessonArrange { step } => {
                 write!(f, "kiela:learn-arrange:{}", write_step(step))
@@ -367,7 +391,15 @@ impl FromStr for ComponentId {
                 game: game()?,
                 ply: number(3)?,
             }),
+            (Some(&"kiela"), Some(&"hint-play"), 5) => Ok(ComponentId::PlayHint {
+                game: game()?,
+                ply: number(3)?,
+                hole: parts[4].parse::<Hole>().map_err(|_| unknown())?,
+            }),
             (Some(&"kiela"), Some(&"analyse"), 3) => Ok(ComponentId::Analyse { game: game()? }),
+            (Some(&"kiela"), Some(&"analyse-share"), 3) => {
+                Ok(ComponentId::ShareAnalysis { game: game()? })
+            }
             (Some(&"kiela"), Some(&kind @ ("learn" | "learn-arrange" | "learn-form")), 5) => {
                 let step = read_step(parts[2], number(3)?, parts[4]).ok_or_else(unknown)?;
                 Ok(match kind {
@@ -638,6 +670,24 @@ mod tests {
             ComponentId::Analyse {
                 game: GameId(i64::MAX),
             },
+            ComponentId::ShareAnalysis {
+                game: GameId(i64::MAX),
+            },
+            ComponentId::PlayHint {
+                game: GameId(i64::MAX),
+                ply: i64::MAX,
+                hole: "J4".parse().unwrap(),
+            },
+            ComponentId::ReviewAt {
+                game: GameId(i64::MAX),
+                ply: i64::MAX,
+                button: ReviewButton::PreviousMistake,
+            },
+            ComponentId::ReviewAt {
+                game: GameId(4),
+                ply: 7,
+                button: ReviewButton::NextMistake,
+            },
             ComponentId::PuzzleMove {
                 step: PuzzleStep { number: 1, ply: 4 },
             },
@@ -674,6 +724,33 @@ mod tests {
     }
 
     #[test]
+    fn ids_already_posted_keep_parsing() {
+        for (text, id) in [
+            (
+                "kiela:review:4:7:next",
+                ComponentId::ReviewAt {
+                    game: GameId(4),
+                    ply: 7,
+                    button: ReviewButton::Next,
+                },
+            ),
+            (
+                "kiela:analyse:12",
+                ComponentId::Analyse { game: GameId(12) },
+            ),
+            (
+                "kiela:hint:12:5",
+                ComponentId::Hint {
+                    game: GameId(12),
+                    ply: 5,
+                },
+            ),
+        ] {
+            assert_eq!(text.parse::<ComponentId>(), Ok(id), "{text}");
+        }
+    }
+
+    #[test]
     fn foreign_ids_are_refused() {
         for text in [
             "",
@@ -696,6 +773,10 @@ mod tests {
             "kiela:learn:expert:0:@123",
             "kiela:learn:expert:0:G2.@00000000000000000000",
             "kiela:learn-form:nonsense:0:-",
+            // A hint's hole must be a hole.
+            "kiela:hint-play:1:2:K9",
+            "kiela:hint-play:1:2",
+            "kiela:review:1:2:next-blunder",
         ] {
             assert!(text.parse::<ComponentId>().is_err(), "{text}");
         }

@@ -533,8 +533,9 @@ pub(crate) async fn insert_posts(
         let row = sqlx::query(
             "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
              pings, lang, created_at, held_until, edits, thread_name, tournament_id, \
-             puzzle_day, queue, draw_ply, news_of, standings) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
+             puzzle_day, queue, draw_ply, news_of, standings, shows_analysis) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+             $17) \
              RETURNING id",
         )
         .bind(channel_id)
@@ -555,6 +556,7 @@ pub(crate) async fn insert_posts(
         .bind(post.draw_ply)
         .bind(post.news_of)
         .bind(i64::from(post.standings))
+        .bind(i64::from(post.shows_analysis))
         .fetch_one(&mut **tx)
         .await?;
         ids.push(row.try_get(0)?);

@@ -593,6 +593,9 @@ pub struct NewPost {
     /// With the standings picture of the tournament it is news of, drawn
     /// when it is sent.
     pub standings: bool,
+    /// A shared analysis of its game: the evaluation graph goes with it,
+    /// drawn from the stored analysis when it is sent.
+    pub shows_analysis: bool,
 }
 
 impl NewPost {
@@ -615,7 +618,7 @@ impl NewPost {
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
-    puzzle_day, draw_ply, news_of, standings";
+    puzzle_day, draw_ply, news_of, standings, shows_analysis";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -680,6 +683,11 @@ impl PostRow {
                     0 => false,
                     1 => true,
                     n => return Err(cells.corrupt("standings", format!("{n} is not 0 or 1"))),
+                },
+                shows_analysis: match cells.get::<i64>("shows_analysis")? {
+                    0 => false,
+                    1 => true,
+                    other => return Err(cells.corrupt("shows_analysis", other)),
                 },
             },
             created_at: cells.get("created_at")?,

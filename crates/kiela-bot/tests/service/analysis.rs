@@ -6,6 +6,9 @@ on_both_backends! {
     hints_only_against_the_ai_counted_with_the_result,
     a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused,
     one_turn_has_one_number_everywhere,
+    an_analysis_is_private_until_shared_in_the_games_place,
+    a_hints_play_button_plays_its_move_once,
+    the_review_jumps_between_the_mistakes,
 }
 
 async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: Db) {
@@ -44,7 +47,10 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         "{}",
         first.text
     );
-    assert!(!first.private);
+    // Privately, with a Share button.
+    assert!(first.private);
+    assert_eq!(first.share, Some(game));
+    assert!(first.posts.is_empty());
     assert!(first.picture.is_some());
     assert_eq!(*told.lock().unwrap(), [(1, 3), (2, 3), (3, 3)]);
     let (nodes, stored) = w.service.store().analysis(game).await.unwrap().unwrap();
@@ -82,12 +88,22 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
     assert!(hint.picture.is_some());
     assert!(
-        hint.text.starts_with(&format!("Hint for game #{game}")),
+        hint.text
+            .starts_with(&format!("**Hint** for game #{game}: sow ")),
         "{}",
         hint.text
     );
+    // In the future tense: the move is not played.
+    let play = hint.hint.expect("a Play button");
+    assert_eq!((play.game, play.ply), (game, 0));
+    let hole = play.hole.to_string();
+    assert!(
+        hint.text.contains(&format!("Sowing {hole} → ")) && hint.text.contains(" would end in "),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.text.contains("sowed"), "{}", hint.text);
     // The hinted hole is one the board offered, and the same again.
-    let hole = hint.text.split("would sow ").nth(1).unwrap()[..2].to_string();
     assert!(
         reply.moves.iter().any(|(h, _)| h.to_string() == hole),
         "{hole}"
@@ -186,4 +202,203 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         let headline = format!("Game #{game}, turn {turn}: {name} sowed {hole}");
         assert!(watched.text.starts_with(&headline), "{}", watched.text);
     }
+}
+
+/// Analyse answers privately, with Share; Share posts the analysis in the
+/// game's place, in the server's language, naming who shared it, through
+/// the outbox (its graph drawn again when the delivery loop sends it).
+/// An ongoing game, or one of another server, is refused, and nothing is
+/// posted.
+async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    let e = refusal(w.service.share_analysis(&w.carol, HERE, game).await);
+    assert!(e.contains("help during play"), "{e}");
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .await
+        .unwrap();
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let pending = w.service.undelivered().await.unwrap();
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        ..HERE
+    };
+    refusal(w.service.share_analysis(&w.carol, elsewhere, game).await);
+    assert_eq!(w.service.undelivered().await.unwrap(), pending);
+
+    let progress: kiela_bot::app::Progress = Arc::new(|_, _| {});
+    let private = w
+        .service
+        .analysis(&w.carol, HERE, game, progress)
+        .await
+        .unwrap();
+    assert!(private.private && private.share == Some(game));
+    // Shared in a Portuguese server: the server's words, not carol's.
+    let server = Place {
+        lang: Lang::Pt,
+        ..HERE
+    };
+    let shared = w
+        .service
+        .share_analysis(&w.carol, server, game)
+        .await
+        .unwrap();
+    assert!(!shared.private && shared.share.is_none());
+    assert!(
+        shared.text.starts_with(&format!(
+            "Publicada por carol.\n**Análise da partida #{game}**"
+        )),
+        "{}",
+        shared.text
+    );
+    let graph = shared.picture.clone().expect("the graph");
+    assert!(
+        graph.alt_text.contains(&format!("#{game}")),
+        "{}",
+        graph.alt_text
+    );
+    assert_eq!(shared.posts.len(), 1);
+    // The answer failed: the delivery loop of a new process sends it, the
+    // same words and graph, to the game's channel.
+    w.service.release(&shared.posts).await.unwrap();
+    let again = service_on(&w.db.url, &w.clock).await;
+    let deliveries = again.claim_deliveries(50).await.unwrap();
+    let sent: Vec<_> = (deliveries.iter())
+        .filter(|d| d.id == shared.posts[0])
+        .collect();
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].to, Destination::Channel(HERE.channel_id));
+    assert_eq!(sent[0].reply.text, shared.text);
+    assert_eq!(sent[0].reply.picture, shared.picture);
+    assert!(!sent[0].reply.private);
+}
+
+/// A hint's Play button plays its move as the menu would: once; pressed
+/// again (its board is stale now) it is refused and nothing changes.
+async fn a_hints_play_button_plays_its_move_once(db: Db) {
+    let w = world(db).await;
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    let game = reply.game.unwrap().id;
+    let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    let play = hint.hint.unwrap();
+    // Only the player whose hint it is may play it.
+    let e = refusal(
+        w.service
+            .play_move(
+                &w.bob,
+                HERE,
+                Some(game),
+                &play.hole.to_string(),
+                Some(play.ply),
+            )
+            .await,
+    );
+    assert!(e.contains("not") && e.contains("game"), "{e}");
+    let played = w
+        .service
+        .play_move(
+            &w.alice,
+            HERE,
+            Some(game),
+            &play.hole.to_string(),
+            Some(play.ply),
+        )
+        .await
+        .unwrap();
+    assert!(
+        played.text.contains(&format!("sowed {}", play.hole)),
+        "{}",
+        played.text
+    );
+    let record = w.service.store().game(game).await.unwrap().unwrap();
+    let before = record.version;
+    let e = refusal(
+        w.service
+            .play_move(
+                &w.alice,
+                HERE,
+                Some(game),
+                &play.hole.to_string(),
+                Some(play.ply),
+            )
+            .await,
+    );
+    assert!(!e.is_empty());
+    let after = w.service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(after.version, before, "a stale hint changed the game");
+}
+
+/// Review's Next mistake and Previous mistake go from one turn the
+/// analysis lists to the next, and go nowhere past the first or the last.
+async fn the_review_jumps_between_the_mistakes(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    // North's H4, turn 4, is a mistake (see `one_turn_has_one_number_everywhere`).
+    for (i, hole) in ["H2", "A4", "H1", "H4", "I2"].iter().enumerate() {
+        let player = if i % 2 == 0 { &w.alice } else { &w.bob };
+        w.service
+            .play_move(player, HERE, Some(game), hole, None)
+            .await
+            .unwrap();
+    }
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let progress: kiela_bot::app::Progress = Arc::new(|_, _| {});
+    let analysis = w
+        .service
+        .analysis(&w.carol, HERE, game, progress.clone())
+        .await
+        .unwrap();
+    let mistakes: Vec<i64> = (analysis.text.lines())
+        .filter_map(|l| l.strip_prefix("Turn "))
+        .map(|l| l.split_once(',').unwrap().0.parse().unwrap())
+        .collect();
+    assert!(mistakes.contains(&4), "{mistakes:?}");
+    let step = |ply| {
+        let (w, progress) = (&w, progress.clone());
+        async move {
+            (w.service.review(&w.carol, HERE, game, ply, progress).await)
+                .unwrap()
+                .review
+                .unwrap()
+        }
+    };
+    let first = step(1).await;
+    assert_eq!(
+        first.previous_mistake,
+        mistakes.iter().copied().find(|&m| m < 1)
+    );
+    // From turn 1, Next mistake visits each listed turn in order.
+    let mut at = first;
+    let mut visited = Vec::new();
+    while let Some(next) = at.next_mistake {
+        assert!(next > at.ply);
+        visited.push(next);
+        at = step(next).await;
+    }
+    let after_first: Vec<i64> = mistakes.iter().copied().filter(|&m| m > 1).collect();
+    assert_eq!(visited, after_first);
+    // And Previous mistake comes back.
+    let mut back = Vec::new();
+    while let Some(previous) = at.previous_mistake {
+        assert!(previous < at.ply);
+        back.push(previous);
+        at = step(previous).await;
+    }
+    back.reverse();
+    let before_last: Vec<i64> = match visited.last() {
+        Some(&last) => mistakes.iter().copied().filter(|&m| m < last).collect(),
+        None => Vec::new(),
+    };
+    assert_eq!(back, before_last);
+    assert_eq!(step(5).await.next_mistake, None);
 }

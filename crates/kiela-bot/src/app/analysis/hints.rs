@@ -1,12 +1,16 @@
 //! Hints in games against the AI: the engine's move for the player, shown
-//! privately as the board after it, with its path. Counted with the game
+//! privately as the board after it, with its path in the future tense and
+//! a button that plays it. Counted with the game
 //! and shown with its result; a game between people never gets one (it
 //! would be help during play).
 
 use kiela_ai::Level;
 use kiela_i18n::tr;
+use kiela_rules::Move;
 
-use crate::app::{refused, AppError, GameService, Place, Reply, Result, User, AI_SEARCHES};
+use crate::app::{
+    refused, AppError, GameService, HintMove, Place, Reply, Result, User, AI_SEARCHES,
+};
 use crate::vocabulary::GameId;
 
 impl GameService {
@@ -51,7 +55,8 @@ impl GameService {
             .map_err(|e| AppError::Internal(format!("the hint is not legal: {e}")))?;
         after.last = Some((best, before));
         after.current = false;
-        let path = user.name.path(user.lang, &trace);
+        // In the future tense: the move is not played.
+        let path = kiela_render::words::plan(user.lang, &trace);
         let headline = tr!(
             user.lang,
             "hint-headline",
@@ -59,10 +64,20 @@ impl GameService {
             hole = best.to_string(),
             path = path
         );
+        let ply = after.ply() - 1;
         let mut reply = self.board_reply(&after, headline, user.lang).await?;
         reply.private = true;
         reply.game = None;
         reply.moves.clear();
+        // A Play button for the move, made for the board it was asked on.
+        reply.hint = match best {
+            Move::Sow(hole) => Some(HintMove {
+                game: id,
+                ply,
+                hole,
+            }),
+            Move::Arrange(_) => None,
+        };
         Ok(reply)
     }
 }

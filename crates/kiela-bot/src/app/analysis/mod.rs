@@ -14,14 +14,20 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES};
+use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES, WIN_STONES};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
 use kiela_rules::{Move, Side};
 
 use super::limits::{Lines, AI_SEARCHES};
-use super::{AppError, Format, GameService, Picture, Place, Reply, Result, ReviewStep, User};
+use super::outbox::Made;
+use super::players::Name;
+use super::threads::posts_channel;
+use super::{
+    AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, ReviewStep, User,
+};
+use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::GameId;
 
 /// Told `(done, total)` positions as the analysis goes.
@@ -78,6 +84,94 @@ fn stones(lang: Lang, hundredths: i32) -> String {
     }
 }
 
+/// What a move lost, as a player reads it: stones, or a forced result.
+/// A forced win counts [`WIN_STONES`] inside the engine, more than the
+/// board holds: it is said in words, never as stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lost {
+    /// Hundredths of a stone.
+    Stones(i32),
+    /// The mover had a forced win and let it go.
+    ForcedWin,
+    /// The move let the opponent force a win.
+    ForcedLoss,
+}
+
+impl Lost {
+    fn of(p: &PlyAnalysis) -> Lost {
+        // From the mover's view.
+        let sign = if p.side == Side::South { 1 } else { -1 };
+        let (before, after) = (sign * p.eval, sign * p.played_eval);
+        if before >= WIN_STONES && after < WIN_STONES {
+            Lost::ForcedWin
+        } else if after <= -WIN_STONES && before > -WIN_STONES {
+            Lost::ForcedLoss
+        } else {
+            Lost::Stones(p.loss)
+        }
+    }
+}
+
+/// A flagged move's line in the analysis: `Turn 22, bob H4: blunder, 9.5
+/// stones lost. C3 would have kept them.`, or a missed forced win in words.
+fn analysis_line(lang: Lang, p: &PlyAnalysis, name: &Name) -> String {
+    let verdict = verdict_word(lang, p.verdict.unwrap_or(Verdict::Inaccuracy));
+    let (ply, played, best) = (p.ply, p.played.to_string(), p.best.to_string());
+    match Lost::of(p) {
+        Lost::Stones(loss) => tr!(
+            lang,
+            "analysis-line",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            loss = stones(lang, loss),
+            best = best
+        ),
+        Lost::ForcedWin => tr!(
+            lang,
+            "analysis-line-missed-win",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            best = best
+        ),
+        Lost::ForcedLoss => tr!(
+            lang,
+            "analysis-line-forced-loss",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            best = best
+        ),
+    }
+}
+
+/// A judged move in the review: its verdict and what it lost, in words
+/// for a forced result.
+fn judged(lang: Lang, p: &PlyAnalysis, verdict: Verdict) -> String {
+    let (verdict, best) = (verdict_word(lang, verdict), p.best.to_string());
+    match Lost::of(p) {
+        Lost::Stones(loss) => tr!(
+            lang,
+            "review-judged",
+            verdict = verdict,
+            loss = stones(lang, loss),
+            best = best
+        ),
+        Lost::ForcedWin => tr!(lang, "review-missed-win", verdict = verdict, best = best),
+        Lost::ForcedLoss => tr!(lang, "review-forced-loss", verdict = verdict, best = best),
+    }
+}
+
+/// Whether the analysis calls move `p` a mistake or a blunder (the moves
+/// it lists, and the review's mistake buttons jump between).
+fn is_mistake(p: &PlyAnalysis) -> bool {
+    p.verdict >= Some(Verdict::Mistake)
+}
+
 fn verdict_word(lang: Lang, verdict: Verdict) -> String {
     match verdict {
         Verdict::Inaccuracy => tr!(lang, "move-verdict-inaccuracy"),
@@ -88,8 +182,9 @@ fn verdict_word(lang: Lang, verdict: Verdict) -> String {
 
 impl GameService {
     /// The analysis of finished game `game_id`, asked by `user`: the
-    /// evaluation graph and the mistakes and blunders. Computed once (in
-    /// the AI pool, telling `progress`), then read from the database.
+    /// evaluation graph and the mistakes and blunders, privately, with a
+    /// Share button. Computed once (in the AI pool, telling `progress`),
+    /// then read from the database.
     pub async fn analysis(
         &self,
         user: &User,
@@ -101,9 +196,89 @@ impl GameService {
         let lang = user.lang;
         let plies = self.analysed(user, game_id, progress).await?;
         let loaded = self.load(game_id).await?;
+        let picture = self.analysis_graph(lang, &loaded, &plies)?;
+        Ok(Reply {
+            text: analysis_text(lang, &loaded, &plies, None),
+            picture: Some(picture),
+            // Both players' mistakes are the asker's business until they
+            // share them.
+            private: true,
+            share: Some(game_id),
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    /// Posts the analysis of finished game `game_id` publicly in the game's
+    /// place (its thread or channel), in the server's language, saying who
+    /// shared it: through the outbox, so it is delivered whatever happens to
+    /// this answer.
+    pub async fn share_analysis(
+        &self,
+        user: &User,
+        place: Place,
+        game_id: GameId,
+    ) -> Result<Reply> {
+        self.game_here(user, place, game_id).await?;
+        let plies = self.analysed(user, game_id, Arc::new(|_, _| {})).await?;
+        let loaded = self.load(game_id).await?;
+        let lang = place.lang;
+        let shared = tr!(lang, "analysis-shared", name = &user.name);
+        let to = posts_channel(&loaded.row);
+        let post = NewPost {
+            to,
+            game_id: Some(game_id),
+            text: analysis_text(lang, &loaded, &plies, Some(shared)),
+            lang: lang.locale().to_string(),
+            // No answer can deliver a post to a thread not open yet.
+            hold: if to == PostTarget::GameChannel {
+                0
+            } else {
+                self.timing.answer_lease
+            },
+            shows_analysis: true,
+            ..NewPost::default()
+        };
+        let ids = self
+            .store
+            .insert_posts(vec![post.clone()], self.now())
+            .await?;
+        let made: Vec<Made> = ids.into_iter().zip([post]).collect();
+        self.answer(place, &made, None).await
+    }
+
+    /// A shared analysis post of game `game_id` as sent: `text` with the
+    /// graph drawn from the stored analysis, in `lang`.
+    pub(super) async fn shared_analysis_reply(
+        &self,
+        game_id: GameId,
+        text: String,
+        lang: Lang,
+    ) -> Result<Reply> {
+        let plies = self
+            .stored_analysis(game_id)
+            .await?
+            .ok_or_else(|| AppError::Internal(format!("game #{game_id} has no analysis")))?;
+        let loaded = self.load(game_id).await?;
+        Ok(Reply {
+            text,
+            picture: Some(self.analysis_graph(lang, &loaded, &plies)?),
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    /// The evaluation graph of `loaded`'s analysis `plies`, with its alt
+    /// text.
+    fn analysis_graph(
+        &self,
+        lang: Lang,
+        loaded: &Loaded,
+        plies: &[PlyAnalysis],
+    ) -> Result<Picture> {
         let south = loaded.name(Side::South);
         let north = loaded.name(Side::North);
-        let (evals, marks) = graph_points(&plies);
+        let (evals, marks) = graph_points(plies);
         let bytes = graph_png(&GraphView {
             evals: &evals,
             marks: &marks,
@@ -115,48 +290,17 @@ impl GameService {
         let alt_text = tr!(
             lang,
             "analysis-alt",
-            id = game_id,
+            id = loaded.row.id,
             plies = plies.len(),
             south = render_words::player(lang, &south.plain(), Side::South),
             north = render_words::player(lang, &north.plain(), Side::North),
             count = marks.len()
         );
-        let flagged: Vec<&PlyAnalysis> = plies
-            .iter()
-            .filter(|p| p.verdict >= Some(Verdict::Mistake))
-            .collect();
-        let mut lines = Lines::default();
-        let title = tr!(
-            lang,
-            "analysis-title",
-            id = game_id,
-            nodes = DEFAULT_NODES as i64,
-            count = flagged.len()
-        );
-        lines.push(&title, 0);
-        let reserve = 60;
-        for (i, p) in flagged.iter().enumerate() {
-            let name = if p.side == Side::South {
-                &south
-            } else {
-                &north
-            };
-            let line = tr!(
-                lang,
-                "analysis-line",
-                ply = p.ply,
-                name = name,
-                move = p.played.to_string(),
-                verdict = verdict_word(lang, p.verdict.expect("flagged")),
-                loss = stones(lang, p.loss),
-                best = p.best.to_string()
-            );
-            if !lines.push(&line, reserve) {
-                let more = tr!(lang, "analysis-more", count = flagged.len() - i);
-                return Ok(self.analysis_reply(lines.finish(Some(more)), bytes, alt_text, lang));
-            }
-        }
-        Ok(self.analysis_reply(lines.finish(None), bytes, alt_text, lang))
+        Ok(Picture {
+            bytes,
+            format: Format::Png,
+            alt_text,
+        })
     }
 
     /// One step of the review of finished game `game_id`: the board after
@@ -182,13 +326,7 @@ impl GameService {
         loaded.current = false;
         let name = loaded.name(step.side);
         let judged = match step.verdict {
-            Some(verdict) => tr!(
-                lang,
-                "review-judged",
-                verdict = verdict_word(lang, verdict),
-                loss = stones(lang, step.loss),
-                best = step.best.to_string()
-            ),
+            Some(verdict) => judged(lang, step, verdict),
             None if step.best == step.played => tr!(lang, "review-best"),
             None => tr!(lang, "review-good", best = step.best.to_string()),
         };
@@ -205,27 +343,15 @@ impl GameService {
         let mut reply = self.board_reply(&loaded, headline, lang).await?;
         reply.private = true;
         reply.game = None;
+        let mistakes = plies.iter().filter(|p| is_mistake(p)).map(|p| p.ply as i64);
         reply.review = Some(ReviewStep {
             game: game_id,
             ply,
             last,
+            previous_mistake: mistakes.clone().rfind(|&at| at < ply),
+            next_mistake: mistakes.clone().find(|&at| at > ply),
         });
         Ok(reply)
-    }
-
-    fn analysis_reply(&self, text: String, bytes: Vec<u8>, alt_text: String, lang: Lang) -> Reply {
-        Reply {
-            text,
-            picture: Some(Picture {
-                bytes,
-                format: Format::Png,
-                alt_text,
-            }),
-            // Public, like the board it analyses; not a board itself.
-            game: None,
-            lang,
-            ..Reply::default()
-        }
     }
 
     /// The moves' analysis of a finished game: stored, or computed (in the
@@ -236,12 +362,8 @@ impl GameService {
         game_id: GameId,
         progress: Progress,
     ) -> Result<Vec<PlyAnalysis>> {
-        if let Some((_, document)) = self.store.analysis(game_id).await? {
-            let stored: Vec<Stored> = serde_json::from_str(&document)
-                .map_err(|e| AppError::Internal(format!("a stored analysis is unreadable: {e}")))?;
-            if let Some(plies) = stored.iter().map(Stored::analysis).collect() {
-                return Ok(plies);
-            }
+        if let Some(plies) = self.stored_analysis(game_id).await? {
+            return Ok(plies);
         }
         let loaded = self.load(game_id).await?;
         if !loaded.game.is_over() {
@@ -275,5 +397,103 @@ impl GameService {
             .save_analysis(game_id, DEFAULT_NODES as i64, &document, self.now())
             .await?;
         Ok(plies)
+    }
+
+    /// The stored analysis of game `game_id`, if there is a readable one.
+    async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Vec<PlyAnalysis>>> {
+        let Some((_, document)) = self.store.analysis(game_id).await? else {
+            return Ok(None);
+        };
+        let stored: Vec<Stored> = serde_json::from_str(&document)
+            .map_err(|e| AppError::Internal(format!("a stored analysis is unreadable: {e}")))?;
+        Ok(stored.iter().map(Stored::analysis).collect())
+    }
+}
+
+/// The analysis's text: its title, then a line per mistake or blunder, as
+/// many as a message holds; `first`, if given, before them all.
+fn analysis_text(
+    lang: Lang,
+    loaded: &Loaded,
+    plies: &[PlyAnalysis],
+    first: Option<String>,
+) -> String {
+    let flagged: Vec<&PlyAnalysis> = plies.iter().filter(|p| is_mistake(p)).collect();
+    let mut lines = Lines::default();
+    if let Some(first) = first {
+        lines.push(&first, 0);
+    }
+    let title = tr!(
+        lang,
+        "analysis-title",
+        id = loaded.row.id,
+        nodes = DEFAULT_NODES as i64,
+        count = flagged.len()
+    );
+    lines.push(&title, 0);
+    let reserve = 60;
+    for (i, p) in flagged.iter().enumerate() {
+        let line = analysis_line(lang, p, &loaded.name(p.side));
+        if !lines.push(&line, reserve) {
+            let more = tr!(lang, "analysis-more", count = flagged.len() - i);
+            return lines.finish(Some(more));
+        }
+    }
+    lines.finish(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judged(side: Side, eval: i32, played_eval: i32) -> PlyAnalysis {
+        let sign = if side == Side::South { 1 } else { -1 };
+        let loss = sign * (eval - played_eval);
+        PlyAnalysis {
+            ply: 22,
+            side,
+            played: "H4".parse().unwrap(),
+            eval,
+            best: "C4".parse().unwrap(),
+            played_eval,
+            loss,
+            verdict: Verdict::of_loss(loss),
+        }
+    }
+
+    #[test]
+    fn a_forced_result_is_said_in_words_never_as_stones() {
+        let bob: Name = "bob".into();
+        // North had a forced win (South's view: -50 stones) and played a
+        // move worth 10.4 stones: 60.4 "stones" inside the engine.
+        let missed = judged(Side::North, -WIN_STONES, -1_040);
+        assert_eq!(Lost::of(&missed), Lost::ForcedWin);
+        let line = analysis_line(Lang::En, &missed, &bob);
+        assert_eq!(
+            line,
+            "Turn 22, bob H4: blunder, missed a forced win. C4 would have won by force."
+        );
+        let pt = analysis_line(Lang::Pt, &missed, &bob);
+        assert!(pt.contains("vitória forçada") && !pt.contains("60"), "{pt}");
+        // South walks into a forced loss from +3 stones.
+        let lost = judged(Side::South, 300, -WIN_STONES);
+        assert_eq!(Lost::of(&lost), Lost::ForcedLoss);
+        let line = analysis_line(Lang::En, &lost, &bob);
+        assert!(line.contains("let the opponent force a win"), "{line}");
+        assert!(!line.contains("53"), "{line}");
+        let review = super::judged(Lang::En, &missed, Verdict::Blunder);
+        assert!(review.contains("a missed forced win"), "{review}");
+        // A forced win kept (won in more moves) is no loss; an ordinary
+        // loss is in stones.
+        assert_eq!(
+            Lost::of(&judged(Side::South, WIN_STONES, WIN_STONES)),
+            Lost::Stones(0)
+        );
+        let ordinary = judged(Side::North, -200, 750);
+        assert_eq!(Lost::of(&ordinary), Lost::Stones(950));
+        assert_eq!(
+            analysis_line(Lang::En, &ordinary, &bob),
+            "Turn 22, bob H4: blunder, 9.5 stones lost. C4 would have kept them."
+        );
     }
 }

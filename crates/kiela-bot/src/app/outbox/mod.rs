@@ -251,6 +251,9 @@ impl GameService {
                 reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
                 reply
             }
+            (Some(game), None) if last.shows_analysis => {
+                self.shared_analysis_reply(game, text, lang).await?
+            }
             _ => match (last.puzzle_day, last.news_of) {
                 (Some(day), _) => self.daily_post_reply(day, text, lang).await?,
                 (None, Some(id)) if last.standings => {

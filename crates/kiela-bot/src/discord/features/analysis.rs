@@ -115,23 +115,51 @@ pub fn review_button(game: GameId, lang: Lang) -> CreateButton {
     )
 }
 
-/// A review step's buttons: to the first, previous, next and last move,
-/// those that go nowhere disabled.
-pub fn review_row(step: ReviewStep, lang: Lang) -> CreateActionRow {
-    let buttons = ReviewButton::ALL.into_iter().map(|which| {
-        let (ply, label) = match which {
-            ReviewButton::First => (1, "button-first"),
-            ReviewButton::Previous => (step.ply - 1, "button-previous"),
-            ReviewButton::Next => (step.ply + 1, "button-next"),
-            ReviewButton::Last => (step.last, "button-last"),
-        };
-        let id = ComponentId::ReviewAt {
-            game: step.game,
-            ply,
-            button: which,
-        };
-        button(id, &t(lang, label, &[]), ButtonStyle::Secondary)
-            .disabled(!(1..=step.last).contains(&ply) || ply == step.ply)
-    });
-    CreateActionRow::Buttons(buttons.collect())
+/// Under an analysis shown privately: post it in the game's place.
+pub fn share_row(game: GameId, lang: Lang) -> CreateActionRow {
+    CreateActionRow::Buttons(vec![button(
+        ComponentId::ShareAnalysis { game },
+        &tr!(lang, "button-share"),
+        ButtonStyle::Secondary,
+    )])
+}
+
+/// The Share button: the analysis, posted in the game's place.
+pub async fn share(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
+    Ok(Post::of(
+        cx.service.share_analysis(cx.user, cx.place, game).await?,
+    ))
+}
+
+/// A review step's buttons: to the first, previous, next and last turn,
+/// then to the previous and the next mistake; those that go nowhere
+/// disabled.
+pub fn review_rows(step: ReviewStep, lang: Lang) -> Vec<CreateActionRow> {
+    let target = |which| match which {
+        ReviewButton::First => (Some(1), "button-first"),
+        ReviewButton::Previous => (Some(step.ply - 1), "button-previous"),
+        ReviewButton::Next => (Some(step.ply + 1), "button-next"),
+        ReviewButton::Last => (Some(step.last), "button-last"),
+        ReviewButton::PreviousMistake => (step.previous_mistake, "button-previous-mistake"),
+        ReviewButton::NextMistake => (step.next_mistake, "button-next-mistake"),
+    };
+    let buttons: Vec<CreateButton> = ReviewButton::ALL
+        .into_iter()
+        .map(|which| {
+            let (ply, label) = target(which);
+            let goes = ply.filter(|ply| (1..=step.last).contains(ply) && *ply != step.ply);
+            let id = ComponentId::ReviewAt {
+                game: step.game,
+                // A button that goes nowhere still needs an id of its own.
+                ply: goes.unwrap_or(step.ply),
+                button: which,
+            };
+            button(id, &t(lang, label, &[]), ButtonStyle::Secondary).disabled(goes.is_none())
+        })
+        .collect();
+    let (steps, mistakes) = buttons.split_at(4);
+    vec![
+        CreateActionRow::Buttons(steps.to_vec()),
+        CreateActionRow::Buttons(mistakes.to_vec()),
+    ]
 }

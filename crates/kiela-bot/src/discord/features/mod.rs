@@ -47,7 +47,7 @@ pub const TREE: &[Entry] = &[
 ];
 
 /// The rows under a reply, each feature's buttons in their place: a
-/// review's steps; Accept / Decline under a challenge; under a finished
+/// review's steps; Share under a private analysis; Play under a hint; Accept / Decline under a challenge; under a finished
 /// game's public board Watch, Analyse, Review and Rematch; under a game
 /// going on, the menu of legal moves (when a person is to move), then
 /// Watch, Arrange, Offer draw, Hint and Resign, and the answers to a draw
@@ -55,7 +55,13 @@ pub const TREE: &[Entry] = &[
 pub fn rows_for(reply: &Reply) -> Vec<CreateActionRow> {
     let lang = reply.lang;
     if let Some(step) = reply.review {
-        return vec![analysis::review_row(step, lang)];
+        return analysis::review_rows(step, lang);
+    }
+    if let Some(game) = reply.share {
+        return vec![analysis::share_row(game, lang)];
+    }
+    if let Some(hint) = reply.hint {
+        return vec![playing::play_hint_row(hint, lang)];
     }
     if let Some(buttons) = reply.lesson {
         return lessons::rows(reply, buttons);

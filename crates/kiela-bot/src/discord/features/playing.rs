@@ -1,7 +1,7 @@
 //! Playing a game: `/kiela move` and the menu of moves (with a move's
 //! preview, Play and Cancel), `arrange` and the rearrangement form,
-//! `resign` and its confirmation, `hint`, `board`, Take back (against the
-//! AI), and the Watch button.
+//! `resign` and its confirmation, `hint` and its Play button, `board`,
+//! Take back (against the AI), and the Watch button.
 
 use serenity::all::{
     ActionRowComponent, ButtonStyle, ComponentInteractionDataKind, CreateActionRow, CreateButton,
@@ -10,7 +10,7 @@ use serenity::all::{
 };
 use serenity::async_trait;
 
-use crate::app::{AppError, MovePreview};
+use crate::app::{AppError, HintMove, MovePreview};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{Hole, Layout, Side};
@@ -216,6 +216,16 @@ pub async fn hint(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError>
     Ok(Post::of(
         cx.service.hint(cx.user, cx.place, Some(game)).await?,
     ))
+}
+
+/// A hint's Play button: plays its move, with the menu's checks (the
+/// board it was asked on must still be the game's).
+pub async fn play_hint(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Result<Post, AppError> {
+    let reply = cx
+        .service
+        .play_move(cx.user, cx.place, Some(game), &hole.to_string(), Some(ply))
+        .await?;
+    Ok(Post::of(reply))
 }
 
 /// The Watch button: the turn that led to `ply`, privately.
@@ -454,6 +464,16 @@ pub fn hint_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
         &tr!(lang, "button-hint"),
         ButtonStyle::Secondary,
     )
+}
+
+/// Under a hint: **Play C4**, the action the player came for.
+pub fn play_hint_row(hint: HintMove, lang: Lang) -> CreateActionRow {
+    let HintMove { game, ply, hole } = hint;
+    CreateActionRow::Buttons(vec![button(
+        ComponentId::PlayHint { game, ply, hole },
+        &tr!(lang, "button-play-hint", hole = hole.to_string()),
+        ButtonStyle::Primary,
+    )])
 }
 
 pub fn resign_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
