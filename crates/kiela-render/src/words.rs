@@ -321,17 +321,24 @@ fn step(lang: Lang, lap: &Lap, tense: Tense) -> String {
     match (lap.kind, tense) {
         (LapKind::Capture, _) => {
             let holes: Vec<String> = lap.captures().map(|(h, _)| h.to_string()).collect();
-            let key = match tense {
-                Tense::Past => "board-path-captured",
-                Tense::Future => "board-plan-capture",
-            };
-            tr!(
-                lang,
-                key,
-                hole = hole,
-                holes = holes.join("+"),
-                count = lap.stones
-            )
+            let (holes, count) = (holes.join("+"), lap.stones);
+            // Each key written out, so the catalogue's check finds it.
+            match tense {
+                Tense::Past => tr!(
+                    lang,
+                    "board-path-captured",
+                    hole = hole,
+                    holes = holes,
+                    count = count
+                ),
+                Tense::Future => tr!(
+                    lang,
+                    "board-plan-capture",
+                    hole = hole,
+                    holes = holes,
+                    count = count
+                ),
+            }
         }
         (LapKind::Relay | LapKind::Sow, Tense::Past) => tr!(lang, "board-path-relay", hole = hole),
         (LapKind::Relay | LapKind::Sow, Tense::Future) => {

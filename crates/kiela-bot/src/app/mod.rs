@@ -59,9 +59,7 @@ pub use limits::{
 pub use outbox::{Delivery, Destination, UndeliveredPost};
 pub use players::Name;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
-pub use reply::{
-    Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep,
-};
+pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, DAILY_PUZZLE_HOUR, DEFAULT_DAYS,
 };

@@ -535,7 +535,7 @@ pub(crate) async fn insert_posts(
              pings, lang, created_at, held_until, edits, thread_name, tournament_id, \
              puzzle_day, queue, draw_ply, news_of, standings, shows_analysis) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17) \
+             $17, $18, $19) \
              RETURNING id",
         )
         .bind(channel_id)

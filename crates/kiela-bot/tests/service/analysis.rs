@@ -268,10 +268,22 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     // same words and graph, to the game's channel.
     w.service.release(&shared.posts).await.unwrap();
     let again = service_on(&w.db.url, &w.clock).await;
-    let deliveries = again.claim_deliveries(50).await.unwrap();
-    let sent: Vec<_> = (deliveries.iter())
-        .filter(|d| d.id == shared.posts[0])
-        .collect();
+    // Behind the game's earlier posts in its queue, some still held for
+    // answers this test never gave: past their lease, deliver them all.
+    w.clock.advance(3600);
+    let mut sent = Vec::new();
+    loop {
+        let batch = again.claim_deliveries(50).await.unwrap();
+        if batch.is_empty() {
+            break;
+        }
+        for delivery in batch {
+            again.delivered(&[delivery.id], MessageId(1)).await.unwrap();
+            if delivery.id == shared.posts[0] {
+                sent.push(delivery);
+            }
+        }
+    }
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].to, Destination::Channel(HERE.channel_id));
     assert_eq!(sent[0].reply.text, shared.text);

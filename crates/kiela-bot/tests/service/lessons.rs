@@ -4,7 +4,7 @@
 //! the Expert lesson played with the rearrangement form's rows.
 
 use kiela_bot::app::{offered_lessons, LessonButtons, LessonStep};
-use kiela_rules::{Hole, Layout, Move, Side};
+use kiela_rules::{Hole, Move, Position, Side, Variant};
 
 use super::*;
 
@@ -132,7 +132,10 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     assert!(start.may_arrange());
     assert!(!LessonStep::new("relay", 0).may_arrange());
     let (side, filled) = w.service.lesson_arrangement(&w.alice, start).unwrap();
-    assert_eq!((side, filled), (Side::South, Layout([2; 20])));
+    // The form starts from the Expert start: 2 stones in 14 holes.
+    let start_layout = Position::new(Variant::Expert).layout(Side::South);
+    assert_eq!(start_layout.0.iter().sum::<u8>(), 28);
+    assert_eq!((side, filled), (Side::South, start_layout));
 
     // A form that makes no layout is refused, saying why, and nothing is
     // recorded.
@@ -142,7 +145,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     assert!(refusal(short.await).contains("upper row"));
     let rows = ["3 3 3 3 3 3 3 3 3 3", "2 2 2 2 2 2 2 2 2 2"];
     let wrong_total = w.service.lesson_arrange(&w.alice, start, rows).await;
-    assert!(refusal(wrong_total).contains("40"));
+    assert!(refusal(wrong_total).contains("28"));
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(!stats.text.contains("Lessons:"), "{}", stats.text);
 
