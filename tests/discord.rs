@@ -3129,7 +3129,9 @@ async fn the_expert_lesson_is_solved_through_the_rearrangement_form() {
     assert_eq!(form["title"], en!("lesson-arrange-form-title"));
     let fields = form_fields(&form);
     assert_eq!(fields[0].1, en!("arrange-form-upper", row = 2), "{form}");
-    assert_eq!(fields[0].2, "2 2 2 2 2 2 2 2 2 2");
+    // The Expert start: the outer row full, four inner holes of 2.
+    assert_eq!(fields[0].2, "0 0 0 0 0 0 2 2 2 2");
+    assert_eq!(fields[1].2, "2 2 2 2 2 2 2 2 2 2");
 
     let at = &table;
     let submit = |upper: &'static str, lower: &'static str| async move {
