@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Parser;
 use cli::{
-    analyze, arena, bench, clocks, engine, outbox, play, puzzles, render, replay, Cli, Command,
-    PuzzlesCommand,
+    analyze, arena, bench, clocks, engine, outbox, play, puzzles, render, replay, tournament, Cli,
+    Command, PuzzlesCommand, TournamentCommand,
 };
 use kiela_ai::Budget;
 use kiela_bot::app::DatabaseClock;
@@ -178,6 +178,35 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let kept = puzzles::run(source, &mut out)?;
             eprintln!("{kept} puzzles");
             Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Tournament(TournamentCommand::Simulate {
+            format,
+            players,
+            rounds,
+            seed,
+            levels,
+            variant,
+            json,
+        })) => {
+            let sim = tournament::Simulation {
+                format,
+                players,
+                rounds,
+                seed,
+                levels,
+                variant,
+                json,
+            };
+            let runtime =
+                tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+            let started = std::time::Instant::now();
+            let passed = runtime.block_on(tournament::simulate(&sim, &mut std::io::stdout()))?;
+            eprintln!("simulated in {:.1} s", started.elapsed().as_secs_f64());
+            Ok(if passed {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Some(Command::Clocks { restart }) => with_store(|store| async move {
             clocks::clocks(&store, restart, &mut std::io::stdout()).await

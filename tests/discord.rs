@@ -3074,6 +3074,143 @@ async fn a_tournament_is_created_joined_started_and_stood() {
     table.fake.check_calls();
 }
 
+/// A 9-player, 3-round Swiss played to its end with buttons: the sign-up
+/// in the lobby, the tournament's own thread (its pairings, a bye each
+/// round, the standings picture after results), each game in a thread
+/// named after the tournament and round calling both players, every game
+/// resigned by South with the board's button; no pair twice, three
+/// different byes, the winner announced in the lobby.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nine_player_swiss_is_played_to_its_end_with_buttons() {
+    let table = Table::new().await;
+    table.fake.allow_threads(CHANNEL_ID);
+    let mut players = vec![table.ana.clone(), table.bob.clone(), table.carol.clone()];
+    for i in 4..=9 {
+        let user = FakeUser::new(1_200_000_000_000_000_100 + i, &format!("p{i}"));
+        table.fake.add_user(&user);
+        players.push(user);
+    }
+    let create = opts()
+        .string("name", "Cup")
+        .string("format", "swiss")
+        .int("rounds", 3);
+    let sign_up = table.slash(&table.ana, "tournament create", create).await;
+    for user in &players {
+        let joined = table.click(user, &sign_up, "kiela:tournament:").await;
+        assert_private(&joined, &en!("tournament-joined", name = "Cup"));
+    }
+    let start = component_id(&sign_up, "kiela:tournament:1:start");
+    answer(&table.fake.click(&table.ana, sign_up.id, &start).await).await;
+    let thread_name = en!("tournament-thread-name", name = "Cup", id = 1);
+    let own = table
+        .fake
+        .wait_for_message("the start, with the tournament's thread", |m| {
+            m.channel_id == CHANNEL_ID && m.content.contains("has started")
+        })
+        .await;
+    eventually(&table, "the tournament's thread", || {
+        table.fake.threads().iter().any(|(id, _, _)| *id == own.id)
+    })
+    .await;
+    let (thread, parent, name) = (table.fake.threads().into_iter())
+        .find(|(id, _, _)| *id == own.id)
+        .unwrap();
+    assert_eq!((parent, name), (CHANNEL_ID, thread_name));
+    let by_id = |id: u64| players.iter().find(|u| u.id == id).unwrap();
+
+    let mut met = std::collections::BTreeSet::new();
+    let mut byes = std::collections::BTreeSet::new();
+    for round in 1..=3 {
+        let heading = format!("**Cup, round {round}**");
+        let news = table
+            .fake
+            .wait_for_message("the round's pairings in the thread", |m| {
+                m.channel_id == thread && m.content.contains(&heading)
+            })
+            .await;
+        // Everyone paired is called into the thread.
+        assert_eq!(news.mentions().len(), 9, "{}", news.content);
+        let bye = news
+            .content
+            .lines()
+            .find_map(|line| line.strip_suffix(": a bye (1 point)"))
+            .unwrap_or_else(|| panic!("a bye in {}", news.content))
+            .to_string();
+        assert!(byes.insert(bye), "a second bye: {}", news.content);
+        // The round's four games, each in its thread named after the
+        // tournament and round, opened from a line calling both players.
+        let prefix = format!("Cup · R{round} · #");
+        eventually(&table, "the round's four game threads", || {
+            let named = table.fake.threads().into_iter();
+            named.filter(|(_, _, name)| name.starts_with(&prefix)).count() == 4
+        })
+        .await;
+        let games: Vec<u64> = (table.fake.threads().into_iter())
+            .filter(|(_, _, name)| name.starts_with(&prefix))
+            .map(|(id, _, _)| id)
+            .collect();
+        for game_thread in games {
+            let line = posted(&table, game_thread);
+            let called = line.mentions();
+            assert_eq!(called.len(), 2, "{}", line.content);
+            let (south, north) = (by_id(called[0]), by_id(called[1]));
+            let pair = (south.id.min(north.id), south.id.max(north.id));
+            assert!(met.insert(pair), "{} and {} met twice", south.name, north.name);
+            let board = table
+                .fake
+                .wait_for_message("the game's first board in its thread", |m| {
+                    m.channel_id == game_thread && !m.attachments.is_empty()
+                })
+                .await;
+            let mut pinged = board.mentions();
+            pinged.sort();
+            pinged.dedup();
+            let mut both = vec![south.id, north.id];
+            both.sort();
+            assert_eq!(pinged, both, "{}", board.content);
+            let confirm = table.click(south, &board, "kiela:resign:").await;
+            table.click(south, &confirm, "kiela:resign-yes:").await;
+        }
+        // The standings picture after the round's results, in the thread
+        // (the last round's are the final standings).
+        if round < 3 {
+            let after = format!(
+                "**Cup**, round {round}: the standings after {} results.",
+                4 * round
+            );
+            let standings = table
+                .fake
+                .wait_for_message("the standings after the round's results", |m| {
+                    m.channel_id == thread && m.content.contains(&after)
+                })
+                .await;
+            let picture = &standings.attachments[0];
+            image::load_from_memory(&picture.bytes).expect("a PNG");
+        }
+    }
+    assert_eq!(met.len(), 12);
+    let won = table
+        .fake
+        .wait_for_message("the winner in the lobby", |m| {
+            m.channel_id == CHANNEL_ID && m.content.contains("wins **Cup**")
+        })
+        .await;
+    assert!(won.content.contains("1. **"), "{}", won.content);
+    let last = table
+        .fake
+        .wait_for_message("the final standings in the thread", |m| {
+            m.channel_id == thread && m.content.contains("the final standings")
+        })
+        .await;
+    let picture = &last.attachments[0];
+    image::load_from_memory(&picture.bytes).expect("a PNG");
+    let alt = picture.description.as_deref().unwrap_or_default();
+    for user in &players {
+        assert!(alt.contains(&user.name), "{alt}");
+    }
+    table.fake.check_calls();
+}
+
 /// `/kiela learn`: the first task privately, with its board and menu; the
 /// task's answer picked in the menu solves it, and **Next task** opens the
 /// next one.

@@ -10,6 +10,7 @@ pub mod play;
 pub mod puzzles;
 pub mod render;
 pub mod replay;
+pub mod tournament;
 
 use std::path::PathBuf;
 
@@ -211,6 +212,52 @@ pub enum Command {
     /// Puzzles for `/kiela puzzle`.
     #[command(subcommand)]
     Puzzles(PuzzlesCommand),
+    /// Tournaments, as `/kiela tournament` runs them.
+    #[command(subcommand)]
+    Tournament(TournamentCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TournamentCommand {
+    /// Play a whole tournament through the bot's own service (sign-up,
+    /// pairing, games, standings) on a temporary SQLite file, the players
+    /// AI of the levels given in turn, and print the final standings and
+    /// the checks (no pair met twice while avoidable, at most one bye per
+    /// player, first moves balanced within 2). Exits 1 if a check fails.
+    /// With --json: one line per game or bye (`round`, `south`, `north`,
+    /// null for a bye, `result`), then one with the standings and checks.
+    ///
+    /// Examples:
+    ///   kiela tournament simulate --format swiss --players 40 --rounds 7 --seed 1
+    ///   kiela tournament simulate --players 40 --rounds 7 --levels beginner --json
+    #[command(verbatim_doc_comment)]
+    Simulate {
+        /// `swiss` (up to 64 players) or `round-robin` (up to 12).
+        #[arg(long, value_parser = parse_format, default_value = "swiss")]
+        format: kiela_bot::app::TournamentFormat,
+        #[arg(long, default_value_t = 16)]
+        players: usize,
+        /// Swiss only (default: 5 up to 16 players, 7 above).
+        #[arg(long)]
+        rounds: Option<i64>,
+        /// Seed of the AI's noise (same seed, same event).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The players' levels, dealt in turn, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "beginner,easy,medium,hard")]
+        levels: Vec<Level>,
+        /// `beginner` or `standard` (Expert opens with rearrangements).
+        #[arg(long, value_parser = parse_variant, default_value = "standard")]
+        variant: Variant,
+        /// One JSON line per game or bye, then the standings.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn parse_format(s: &str) -> Result<kiela_bot::app::TournamentFormat, String> {
+    s.parse()
+        .map_err(|_| format!("`{s}` is not a tournament format: use swiss or round-robin"))
 }
 
 #[derive(Debug, Subcommand)]
