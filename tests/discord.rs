@@ -3142,7 +3142,10 @@ async fn a_nine_player_swiss_is_played_to_its_end_with_buttons() {
         let prefix = format!("Cup · R{round} · #");
         eventually(&table, "the round's four game threads", || {
             let named = table.fake.threads().into_iter();
-            named.filter(|(_, _, name)| name.starts_with(&prefix)).count() == 4
+            named
+                .filter(|(_, _, name)| name.starts_with(&prefix))
+                .count()
+                == 4
         })
         .await;
         let games: Vec<u64> = (table.fake.threads().into_iter())
@@ -3155,7 +3158,12 @@ async fn a_nine_player_swiss_is_played_to_its_end_with_buttons() {
             assert_eq!(called.len(), 2, "{}", line.content);
             let (south, north) = (by_id(called[0]), by_id(called[1]));
             let pair = (south.id.min(north.id), south.id.max(north.id));
-            assert!(met.insert(pair), "{} and {} met twice", south.name, north.name);
+            assert!(
+                met.insert(pair),
+                "{} and {} met twice",
+                south.name,
+                north.name
+            );
             let board = table
                 .fake
                 .wait_for_message("the game's first board in its thread", |m| {

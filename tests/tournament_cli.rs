@@ -18,8 +18,17 @@ fn simulate(args: &[&str]) -> Output {
 #[test]
 fn a_small_swiss_is_played_to_its_end_and_checks_out() {
     let args = [
-        "--format", "swiss", "--players", "5", "--rounds", "3", "--seed", "7", "--levels",
-        "beginner,easy", "--json",
+        "--format",
+        "swiss",
+        "--players",
+        "5",
+        "--rounds",
+        "3",
+        "--seed",
+        "7",
+        "--levels",
+        "beginner,easy",
+        "--json",
     ];
     let out = simulate(&args);
     assert!(
@@ -52,7 +61,10 @@ fn a_small_swiss_is_played_to_its_end_and_checks_out() {
                 }
                 (Some(north), result) => {
                     assert!(seen.insert(north.to_string()));
-                    let pair = (south.clone().min(north.into()), south.clone().max(north.into()));
+                    let pair = (
+                        south.clone().min(north.into()),
+                        south.clone().max(north.into()),
+                    );
                     assert!(pairs.insert(pair), "{south} and {north} met twice");
                     let (s, n) = match result {
                         "1-0" => (1.0, 0.0),

@@ -244,7 +244,11 @@ pub enum TournamentCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// The players' levels, dealt in turn, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "beginner,easy,medium,hard")]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "beginner,easy,medium,hard"
+        )]
         levels: Vec<Level>,
         /// `beginner` or `standard` (Expert opens with rearrangements).
         #[arg(long, value_parser = parse_variant, default_value = "standard")]

@@ -62,7 +62,9 @@ impl Checks {
 /// checks passed.
 pub async fn simulate(sim: &Simulation, out: &mut impl Write) -> anyhow::Result<bool> {
     if sim.variant == Variant::Expert {
-        bail!("simulate plays the beginner and standard variants (Expert opens with rearrangements)");
+        bail!(
+            "simulate plays the beginner and standard variants (Expert opens with rearrangements)"
+        );
     }
     if sim.levels.is_empty() {
         bail!("give at least one level");
@@ -85,7 +87,9 @@ fn temporary_file(seed: u64) -> PathBuf {
 }
 
 async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Result<bool> {
-    let store = Store::open(url).await.context("cannot open the temporary database")?;
+    let store = Store::open(url)
+        .await
+        .context("cannot open the temporary database")?;
     // The clock never moves: no deadline passes, every game is played out.
     let clock = Arc::new(ManualClock::starting_at(1_800_000_000));
     let service = GameService::new(store.clone(), User::new(BOT, "Kiela"), clock);
@@ -135,7 +139,10 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
     let mut idle = 0;
     loop {
         service.advance_tournaments().await?;
-        let t = store.tournament(id).await?.context("the tournament is gone")?;
+        let t = store
+            .tournament(id)
+            .await?
+            .context("the tournament is gone")?;
         if t.status != TournamentStatus::Running {
             break;
         }
@@ -153,7 +160,10 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
         if to_play.is_empty() {
             idle += 1;
             if idle >= STUCK_AFTER {
-                bail!("the tournament neither pairs nor ends (round {})", t.rounds_paired);
+                bail!(
+                    "the tournament neither pairs nor ends (round {})",
+                    t.rounds_paired
+                );
             }
             continue;
         }
@@ -161,7 +171,16 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
         // Progress on standard error: a 40-player event takes a while.
         eprintln!("round {}: {} games to play", t.rounds_paired, to_play.len());
         for (game, south, north) in to_play {
-            play_out(&service, place, sim, game, [south, north], &level_of, &players).await?;
+            play_out(
+                &service,
+                place,
+                sim,
+                game,
+                [south, north],
+                &level_of,
+                &players,
+            )
+            .await?;
         }
     }
     report(sim, &service, &store, id, &players, out).await
@@ -197,7 +216,13 @@ async fn play_out(
             bail!("game {game}: the AI rearranged, which simulate does not play");
         };
         service
-            .play_move(user(mover), place, Some(game), hole.name(), Some(local.ply() as i64))
+            .play_move(
+                user(mover),
+                place,
+                Some(game),
+                hole.name(),
+                Some(local.ply() as i64),
+            )
             .await
             .map_err(|e| anyhow::anyhow!("game {game}, {hole}: {e}"))?;
         local
@@ -233,7 +258,9 @@ async fn report(
                 *first.entry(p.south_id).or_default() += 1;
                 *first.entry(north).or_default() -= 1;
                 let result = match game {
-                    Some((GameState::Finished(outcome), _)) => outcome.result.notation().to_string(),
+                    Some((GameState::Finished(outcome), _)) => {
+                        outcome.result.notation().to_string()
+                    }
                     Some((GameState::Aborted, _)) => "forfeit".to_string(),
                     _ => "*".to_string(),
                 };
@@ -283,7 +310,11 @@ async fn report(
             "worst_first_move_balance": checks.worst_first_move_balance,
             "passed": checks.passed(),
         });
-        writeln!(out, "{}", json!({ "standings": standings, "checks": checks }))?;
+        writeln!(
+            out,
+            "{}",
+            json!({ "standings": standings, "checks": checks })
+        )?;
         return Ok(checks.passed());
     }
     let format = match sim.format {
@@ -301,7 +332,10 @@ async fn report(
         TournamentFormat::Swiss => "Buchholz Cut-1, Sonneborn-Berger, direct encounter",
         TournamentFormat::RoundRobin => "Sonneborn-Berger, direct encounter, wins",
     };
-    writeln!(out, "rank  name       level     points  tie-breaks ({tiebreaks})")?;
+    writeln!(
+        out,
+        "rank  name       level     points  tie-breaks ({tiebreaks})"
+    )?;
     for s in &table {
         let tiebreaks: Vec<String> = s
             .tiebreaks
