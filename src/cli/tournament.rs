@@ -220,7 +220,7 @@ async fn play_out(
                 user(mover),
                 place,
                 Some(game),
-                hole.name(),
+                &hole.to_string(),
                 Some(local.ply() as i64),
             )
             .await
@@ -241,7 +241,7 @@ async fn report(
     players: &[User],
     out: &mut impl Write,
 ) -> anyhow::Result<bool> {
-    let name = |id: UserId| players[(id.0 - 1) as usize].name.clone();
+    let name = |id: UserId| players[(id.0 - 1) as usize].name.plain();
     let paired = store.paired(id).await?;
     let mut met: BTreeMap<(UserId, UserId), usize> = BTreeMap::new();
     let mut byes: HashMap<UserId, usize> = HashMap::new();
@@ -304,7 +304,7 @@ async fn report(
                 })
             })
             .collect();
-        let checks = json!({
+        let verdict = json!({
             "repeats": checks.repeats,
             "most_byes": checks.most_byes,
             "worst_first_move_balance": checks.worst_first_move_balance,
@@ -313,7 +313,7 @@ async fn report(
         writeln!(
             out,
             "{}",
-            json!({ "standings": standings, "checks": checks })
+            json!({ "standings": standings, "checks": verdict })
         )?;
         return Ok(checks.passed());
     }
