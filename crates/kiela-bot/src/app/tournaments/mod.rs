@@ -26,7 +26,6 @@ use crate::vocabulary::{
 };
 
 use super::outbox::Made;
-use super::players::named;
 use super::threads::BotPermissions;
 use super::{
     refused, words, AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY,
@@ -649,24 +648,20 @@ impl GameService {
             // South's first turn: a direct message if they want one each
             // turn.
             dms.push(self.turn_dm(south, players.0.as_ref(), None));
-            let names = (
-                named(south, players.0.as_ref()),
-                named(north, players.1.as_ref()),
-            );
+            // Mentions, not names: they call each player into the thread.
             lines.push(tr!(
                 lang,
                 "tournament-pairing",
-                south = names.0.to_string(),
-                north = names.1.to_string()
+                south = format!("<@{south}>"),
+                north = format!("<@{north}>")
             ));
         }
         let bye = pairing.bye.map(|key| state.user(key));
         if let Some(player) = bye {
-            let name = named(player, self.store.player(player).await?.as_ref());
-            lines.push(tr!(lang, "tournament-bye", name = name.to_string()));
+            lines.push(tr!(lang, "tournament-bye", name = format!("<@{player}>")));
         }
         // In the tournament's thread, calling everyone paired (which
-        // brings them into it).
+        // brings them into it): the mentions above may ping them.
         let mut pings: Vec<UserId> = games
             .iter()
             .flat_map(|g| [g.south_id, g.north_id])
@@ -704,7 +699,9 @@ impl GameService {
                 round = round,
                 id = game
             );
-            // Made by the clock or for several games: never an answer.
+            // Made by the clock or for several games: never an answer. The
+            // line the thread opens from calls both players; the board,
+            // South, who is to move.
             let mut posts: Vec<NewPost> = self
                 .start_posts(
                     home,
@@ -716,11 +713,6 @@ impl GameService {
                 .into_iter()
                 .map(|post| NewPost { hold: 0, ..post })
                 .collect();
-            // The first board calls South, to move; North is called too, to
-            // know the game is on.
-            if let Some(board) = posts.last_mut() {
-                board.pings.push(g.north_id);
-            }
             // Its board by direct message too, to a South who wants one.
             posts.extend(dms[i].map(|to| to.post(home.channel_id, 0, headline(to.lang))));
             posts
