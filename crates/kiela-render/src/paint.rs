@@ -1,14 +1,14 @@
 //! Drawing primitives on an RGB canvas: anti-aliased discs, rings, rounded
 //! rectangles and triangles, dashed squares, and text placed by its visible
-//! bounds. Text rasterising comes from imageproc; the round shapes are drawn
-//! here with exact coverage, because imageproc's circles are not smoothed.
+//! bounds. Glyph outlines come from ab_glyph, each glyph rasterised once
+//! and kept (see [`GLYPHS`]); the round shapes are drawn here with exact
+//! coverage.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
-use ab_glyph::{point, Font, FontRef, OutlinedGlyph, PxScale, ScaleFont};
+use ab_glyph::{point, Font, FontRef, OutlinedGlyph, PxScale, Rect as GlyphRect, ScaleFont};
 use image::{Rgb, RgbImage};
-use imageproc::drawing::draw_filled_rect_mut;
-use imageproc::rect::Rect;
 
 /// Levels of partial coverage an edge pixel can take. A few levels look as
 /// smooth as many at this size, and keep the picture to a small palette, so
@@ -34,7 +34,19 @@ pub(crate) static FONTS: LazyLock<Fonts> = LazyLock::new(|| Fonts {
 /// pixels off the canvas are ignored.
 #[inline]
 pub fn blend(img: &mut RgbImage, x: i32, y: i32, color: Rgb<u8>, alpha: f32) {
-    let level = (alpha * COVERAGE_LEVELS + 0.5) as i32;
+    blend_level(img, x, y, color, coverage_level(alpha));
+}
+
+/// The level of partial coverage (0 to [`COVERAGE_LEVELS`], and above for
+/// full) that [`blend`] draws `alpha` with.
+#[inline]
+fn coverage_level(alpha: f32) -> i32 {
+    (alpha * COVERAGE_LEVELS + 0.5) as i32
+}
+
+/// [`blend`] with the coverage already made a level.
+#[inline]
+fn blend_level(img: &mut RgbImage, x: i32, y: i32, color: Rgb<u8>, level: i32) {
     if level <= 0 || x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
         return;
     }
@@ -167,10 +179,25 @@ pub fn copy_region(img: &mut RgbImage, from: &RgbImage, x: u32, y: u32, w: u32, 
     }
 }
 
-/// A plain filled rectangle (crisp edges).
+/// A plain filled rectangle (crisp edges); the part off the canvas is
+/// left out.
 pub fn rect(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, color: Rgb<u8>) {
-    if w > 0 && h > 0 {
-        draw_filled_rect_mut(img, Rect::at(x, y).of_size(w, h), color);
+    let clip = |start: i32, len: u32, max: u32| {
+        let end = (i64::from(start) + i64::from(len)).min(i64::from(max));
+        let start = i64::from(start).max(0);
+        (start < end).then_some((start as usize, end as usize))
+    };
+    let (Some((x0, x1)), Some((y0, y1))) = (clip(x, w, img.width()), clip(y, h, img.height()))
+    else {
+        return;
+    };
+    let stride = 3 * img.width() as usize;
+    let data: &mut [u8] = img;
+    for row in y0..y1 {
+        let line = &mut data[row * stride + 3 * x0..row * stride + 3 * x1];
+        for pixel in line.chunks_exact_mut(3) {
+            pixel.copy_from_slice(&color.0);
+        }
     }
 }
 
@@ -243,31 +270,108 @@ pub enum Anchor {
     Right,
 }
 
+/// One glyph at one size and place on a line, outlined once, rasterised
+/// the first time it is drawn.
+struct CachedGlyph {
+    outline: OutlinedGlyph,
+    /// `outline.px_bounds()`: where its pixels go from the line's origin.
+    bounds: GlyphRect,
+    raster: OnceLock<Raster>,
+}
+
+/// A glyph's pixels, row by row: each one's coverage level (see
+/// [`coverage_level`]), 0 for none, at most [`COVERAGE_LEVELS`].
+struct Raster {
+    width: usize,
+    levels: Vec<u8>,
+}
+
+/// What makes a glyph's pixels: the font (by its data), the size, the
+/// glyph and the exact caret it starts at on the line (its subpixel
+/// offset changes the smoothing). Texts are laid out from 0, so a glyph
+/// that starts a text, or follows the same letters, is the same key
+/// wherever the text is drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct GlyphKey {
+    font: (usize, usize),
+    size: u32,
+    glyph: u16,
+    caret: u32,
+}
+
+/// At most this many glyphs are kept (a few MB); the cache starts afresh
+/// when it is full. The 64-player standings use about a thousand.
+const GLYPH_CACHE_MAX: usize = 8192;
+
+/// Glyphs already outlined (`None`: the glyph has no ink, like a space).
+/// Outlining and rasterising each glyph every time it was drawn took most
+/// of the standings picture's drawing.
+static GLYPHS: LazyLock<Mutex<HashMap<GlyphKey, Option<Arc<CachedGlyph>>>>> =
+    LazyLock::new(Mutex::default);
+
+impl CachedGlyph {
+    /// Its pixels, rasterised the first time (outside the cache's lock).
+    fn raster(&self) -> &Raster {
+        self.raster.get_or_init(|| {
+            let width = self.bounds.width() as usize;
+            let mut levels = vec![0u8; width * self.bounds.height() as usize];
+            self.outline.draw(|x, y, coverage| {
+                let level = coverage_level(coverage).clamp(0, COVERAGE_LEVELS as i32);
+                levels[y as usize * width + x as usize] = level as u8;
+            });
+            Raster { width, levels }
+        })
+    }
+}
+
 /// `text` laid out on one line from the origin (baseline at y = 0): its
 /// glyphs and the visible bounds (left, top, right, bottom) of the ink.
-fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<OutlinedGlyph>, [f32; 4]) {
+fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<Arc<CachedGlyph>>, [f32; 4]) {
     let scaled = font.as_scaled(PxScale::from(size));
+    let data = font.font_data();
+    let font_key = (data.as_ptr() as usize, data.len());
     let mut glyphs = Vec::with_capacity(text.len());
     let mut caret = 0f32;
     let mut previous = None;
     let mut bounds = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+    // A poisoned lock still holds whole entries: each is inserted at once.
+    let mut cache = GLYPHS.lock().unwrap_or_else(PoisonError::into_inner);
     for c in text.chars() {
         let id = scaled.glyph_id(c);
         if let Some(previous) = previous {
             caret += scaled.kern(previous, id);
         }
         previous = Some(id);
-        let glyph = id.with_scale_and_position(scaled.scale(), point(caret, 0.0));
+        let key = GlyphKey {
+            font: font_key,
+            size: size.to_bits(),
+            glyph: id.0,
+            caret: caret.to_bits(),
+        };
+        let position = caret;
         caret += scaled.h_advance(id);
-        if let Some(outlined) = scaled.outline_glyph(glyph) {
-            let b = outlined.px_bounds();
+        if !cache.contains_key(&key) && cache.len() >= GLYPH_CACHE_MAX {
+            cache.clear();
+        }
+        let cached = cache.entry(key).or_insert_with(|| {
+            let glyph = id.with_scale_and_position(scaled.scale(), point(position, 0.0));
+            scaled.outline_glyph(glyph).map(|outline| {
+                Arc::new(CachedGlyph {
+                    bounds: outline.px_bounds(),
+                    outline,
+                    raster: OnceLock::new(),
+                })
+            })
+        });
+        if let Some(cached) = cached {
+            let b = cached.bounds;
             bounds = [
                 bounds[0].min(b.min.x),
                 bounds[1].min(b.min.y),
                 bounds[2].max(b.max.x),
                 bounds[3].max(b.max.y),
             ];
-            glyphs.push(outlined);
+            glyphs.push(Arc::clone(cached));
         }
     }
     if glyphs.is_empty() {
@@ -311,8 +415,9 @@ pub fn text_box(
 
 /// The height of capital letters and digits at `size`.
 fn cap_height(font: &FontRef<'static>, size: f32) -> f32 {
-    font.outline_glyph(font.glyph_id('H').with_scale(size))
-        .map_or(size * 0.73, |h| -h.px_bounds().min.y)
+    // `H` alone on a line: the glyph at the origin, as the font outlines it.
+    let (glyphs, _) = layout(font, size, "H");
+    glyphs.first().map_or(size * 0.73, |h| -h.bounds.min.y)
 }
 
 /// Draws `text` so that its ink sits at `x` as `anchor` says, with capital
@@ -342,11 +447,14 @@ pub fn text(
     let dx = (start - left).round();
     let baseline = (cy + cap_height / 2.0).round();
     for glyph in &glyphs {
-        let b = glyph.px_bounds();
+        let b = glyph.bounds;
         let (gx, gy) = ((b.min.x + dx) as i32, (b.min.y + baseline) as i32);
-        glyph.draw(|px, py, coverage| {
-            blend(img, gx + px as i32, gy + py as i32, color, coverage);
-        });
+        let raster = glyph.raster();
+        for (py, row) in raster.levels.chunks_exact(raster.width.max(1)).enumerate() {
+            for (px, &level) in row.iter().enumerate() {
+                blend_level(img, gx + px as i32, gy + py as i32, color, level.into());
+            }
+        }
     }
     start + width
 }
