@@ -192,13 +192,17 @@ pub fn rect(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, color: Rgb<u8>) 
         return;
     };
     let stride = 3 * img.width() as usize;
+    let line = color.0.repeat(x1 - x0);
     let data: &mut [u8] = img;
     for row in y0..y1 {
-        let line = &mut data[row * stride + 3 * x0..row * stride + 3 * x1];
-        for pixel in line.chunks_exact_mut(3) {
-            pixel.copy_from_slice(&color.0);
-        }
+        data[row * stride + 3 * x0..row * stride + 3 * x1].copy_from_slice(&line);
     }
+}
+
+/// A `width` x `height` canvas of `color`.
+pub fn canvas(width: u32, height: u32, color: Rgb<u8>) -> RgbImage {
+    let pixels = color.0.repeat(width as usize * height as usize);
+    RgbImage::from_raw(width, height, pixels).expect("as many pixels as the size")
 }
 
 /// The outline of a square centred on (`cx`, `cy`), `half` from centre to
