@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion};
 use kiela_i18n::Lang;
 use kiela_render::{
-    draw_standings, game_gif, render_png, standings_png, turn_gif, BoardView, GameView, LastMove, StandingRow,
-    StandingsFormat, StandingsView,
+    draw_standings, game_gif, render_png, standings_png, turn_gif, BoardView, GameView, LastMove,
+    StandingRow, StandingsFormat, StandingsView,
 };
 use kiela_rules::{Game, Move, Position, Variant};
 

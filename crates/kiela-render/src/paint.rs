@@ -508,6 +508,123 @@ pub fn fit(font: &FontRef<'static>, size: f32, text: &str, max_width: f32) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// [`text`] as it was before the glyph cache: each glyph outlined and
+    /// rasterised where it is drawn. Returns the x just after the ink.
+    #[allow(clippy::too_many_arguments)]
+    fn text_uncached(
+        img: &mut RgbImage,
+        font: &FontRef<'static>,
+        size: f32,
+        text: &str,
+        x: f32,
+        cy: f32,
+        anchor: Anchor,
+        color: Rgb<u8>,
+    ) -> f32 {
+        let scaled = font.as_scaled(PxScale::from(size));
+        let (mut glyphs, mut caret, mut previous) = (Vec::new(), 0f32, None);
+        let mut bounds = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+        for c in text.chars() {
+            let id = scaled.glyph_id(c);
+            if let Some(previous) = previous {
+                caret += scaled.kern(previous, id);
+            }
+            previous = Some(id);
+            let glyph = id.with_scale_and_position(scaled.scale(), point(caret, 0.0));
+            caret += scaled.h_advance(id);
+            if let Some(outlined) = scaled.outline_glyph(glyph) {
+                let b = outlined.px_bounds();
+                bounds = [
+                    bounds[0].min(b.min.x),
+                    bounds[1].min(b.min.y),
+                    bounds[2].max(b.max.x),
+                    bounds[3].max(b.max.y),
+                ];
+                glyphs.push(outlined);
+            }
+        }
+        if glyphs.is_empty() {
+            bounds = [0.0; 4];
+        }
+        let [left, _, right, _] = bounds;
+        let cap_height = font
+            .outline_glyph(font.glyph_id('H').with_scale(size))
+            .map_or(size * 0.73, |h| -h.px_bounds().min.y);
+        let width = right - left;
+        let start = match anchor {
+            Anchor::Left => x,
+            Anchor::Centre => x - width / 2.0,
+            Anchor::Right => x - width,
+        };
+        let dx = (start - left).round();
+        let baseline = (cy + cap_height / 2.0).round();
+        for glyph in &glyphs {
+            let b = glyph.px_bounds();
+            let (gx, gy) = ((b.min.x + dx) as i32, (b.min.y + baseline) as i32);
+            glyph.draw(|px, py, coverage| {
+                blend(img, gx + px as i32, gy + py as i32, color, coverage);
+            });
+        }
+        start + width
+    }
+
+    /// Draws `text` both ways on the same background, twice each (the
+    /// second time from the cache), and checks the pixels are the same.
+    fn same_as_uncached(font: &FontRef<'static>, size: f32, text: &str, x: f32, anchor: Anchor) {
+        let background = RgbImage::from_fn(300, 60, |x, y| {
+            Rgb([(x * 7 % 256) as u8, (y * 11 % 256) as u8, 200])
+        });
+        let ink = Rgb([20, 30, 40]);
+        let (mut cached, mut uncached) = (background.clone(), background);
+        for _ in 0..2 {
+            let a = super::text(&mut cached, font, size, text, x, 30.0, anchor, ink);
+            let b = text_uncached(&mut uncached, font, size, text, x, 30.0, anchor, ink);
+            assert_eq!(a, b, "{text:?} at {size} px ends elsewhere");
+        }
+        assert!(
+            cached == uncached,
+            "{text:?} at {size} px drawn differently"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The glyph cache changes nothing: any text, size and place
+        /// gives the pixels each glyph rasterised afresh gives.
+        #[test]
+        fn cached_glyphs_draw_the_same_pixels(
+            text in "[a-zA-Z0-9 .,·½¾—…ÇÃÉçãé漢字😀\u{202E}]{0,24}",
+            size in prop::sample::select(vec![10.6f32, 17.0, 18.0, 20.0, 24.0, 31.5]),
+            x in 0f32..200.0,
+            anchor in prop::sample::select(vec![Anchor::Left, Anchor::Centre, Anchor::Right]),
+            bold in any::<bool>(),
+        ) {
+            let font = if bold { &FONTS.bold } else { &FONTS.regular };
+            same_as_uncached(font, size, &text, x, anchor);
+        }
+    }
+
+    #[test]
+    fn a_full_glyph_cache_starts_afresh_and_still_draws_the_same() {
+        // More glyphs than the cache keeps: one per size.
+        for step in 0..=GLYPH_CACHE_MAX as u32 {
+            let size = 12.0 + step as f32 / 1024.0;
+            let _ = text_width(&FONTS.regular, size, "g");
+        }
+        let kept = GLYPHS.lock().unwrap_or_else(PoisonError::into_inner).len();
+        assert!(kept <= GLYPH_CACHE_MAX, "{kept} glyphs kept");
+        same_as_uncached(
+            &FONTS.regular,
+            18.0,
+            "Nzinga Mbande ÇÃÉ",
+            10.0,
+            Anchor::Left,
+        );
+        same_as_uncached(&FONTS.bold, 12.5, "6½ 漢", 150.0, Anchor::Centre);
+    }
 
     #[test]
     fn rings_are_hollow_and_discs_are_full() {

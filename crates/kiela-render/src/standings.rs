@@ -802,6 +802,28 @@ mod tests {
         assert!(column.width >= 240.0, "{}", column.width);
     }
 
+    /// The PNG is the drawing, pixel for pixel, whatever it shows.
+    #[test]
+    fn the_png_decodes_to_the_drawing() {
+        let long = names(64, true);
+        let short = names(12, false);
+        let odd = ["\u{7}\n", "😀😀😀", &"W".repeat(500), "a\u{202E}b"].map(String::from);
+        let mut portuguese = swiss(&long);
+        portuguese.lang = Lang::Pt;
+        for view in [
+            swiss(&long),
+            portuguese,
+            round_robin(&short, false),
+            round_robin(&short[..6], true),
+            swiss(&odd),
+            swiss(&[]),
+        ] {
+            let png = standings_png(&view).unwrap();
+            assert_eq!(png[25], 3, "an indexed PNG");
+            assert!(decode(&png) == draw_standings(&view), "{}", view.rows.len());
+        }
+    }
+
     #[test]
     fn text_is_at_least_10_px_at_phone_width() {
         let scale = PHONE_WIDTH as f32 / STANDINGS_WIDTH as f32;
