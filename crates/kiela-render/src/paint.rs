@@ -5,6 +5,7 @@
 //! coverage.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
 use ab_glyph::{point, Font, FontRef, OutlinedGlyph, PxScale, Rect as GlyphRect, ScaleFont};
@@ -295,13 +296,45 @@ struct Raster {
 /// offset changes the smoothing). Texts are laid out from 0, so a glyph
 /// that starts a text, or follows the same letters, is the same key
 /// wherever the text is drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct GlyphKey {
     font: (usize, usize),
     size: u32,
     glyph: u16,
     caret: u32,
 }
+
+impl Hash for GlyphKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Only two fonts: the caret, glyph and size tell glyphs apart.
+        let place = (u64::from(self.size) << 32 | u64::from(self.caret))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let glyph = u64::from(self.glyph).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        state.write_u64(place ^ glyph ^ self.font.0 as u64);
+    }
+}
+
+/// Hashes the one `u64` a [`GlyphKey`] writes (already mixed).
+#[derive(Default)]
+struct GlyphHasher(u64);
+
+impl Hasher for GlyphHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type GlyphMap = HashMap<GlyphKey, Option<Arc<CachedGlyph>>, BuildHasherDefault<GlyphHasher>>;
 
 /// At most this many glyphs are kept (a few MB); the cache starts afresh
 /// when it is full. The 64-player standings use about a thousand.
@@ -310,8 +343,7 @@ const GLYPH_CACHE_MAX: usize = 8192;
 /// Glyphs already outlined (`None`: the glyph has no ink, like a space).
 /// Outlining and rasterising each glyph every time it was drawn took most
 /// of the standings picture's drawing.
-static GLYPHS: LazyLock<Mutex<HashMap<GlyphKey, Option<Arc<CachedGlyph>>>>> =
-    LazyLock::new(Mutex::default);
+static GLYPHS: LazyLock<Mutex<GlyphMap>> = LazyLock::new(Mutex::default);
 
 impl CachedGlyph {
     /// Its pixels, rasterised the first time (outside the cache's lock).
