@@ -115,10 +115,19 @@ fn palette(image: &RgbImage, filter_bytes: bool) -> Option<(Vec<u8>, Vec<u8>)> {
     let (mut last_key, mut last_index) = (u32::MAX, 0u8);
     let mut recent = [(u32::MAX, 0u8); 1024];
     let mut too_many = false;
+    let mut previous: Option<&[u8]> = None;
     for row in image.as_raw().chunks_exact(3 * width.max(1)) {
         if filter_bytes {
             indices.push(0);
         }
+        // A row like the one above (a flat band, the gap between lines of
+        // text) has its indices.
+        if previous == Some(row) {
+            let start = indices.len() - width - usize::from(filter_bytes);
+            indices.extend_from_within(start..start + width);
+            continue;
+        }
+        previous = Some(row);
         indices.extend(row.chunks_exact(3).map(|pixel| {
             let key = u32::from_le_bytes([pixel[0], pixel[1], pixel[2], 0]);
             if key != last_key {
