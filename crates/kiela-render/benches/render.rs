@@ -7,7 +7,7 @@
 //!   median length;
 //! - a whole 50-turn game's GIF;
 //! - the standings picture (drawing plus PNG) of a 64-player Swiss event
-//!   with long names, the largest the bot runs.
+//!   with long names, the largest the bot runs, and its drawing alone.
 //!
 //! `cargo bench --bench render -- --warm-up-time 1 --measurement-time 3`
 
@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion};
 use kiela_i18n::Lang;
 use kiela_render::{
-    game_gif, render_png, standings_png, turn_gif, BoardView, GameView, LastMove, StandingRow,
-    StandingsFormat, StandingsView,
+    draw_standings, game_gif, render_png, standings_png, turn_gif, BoardView, GameView, LastMove,
+    StandingRow, StandingsFormat, StandingsView,
 };
 use kiela_rules::{Game, Move, Position, Variant};
 
@@ -212,6 +212,10 @@ fn bench_standings(c: &mut Criterion) {
     );
     c.bench_function("standings 64 players", |b| {
         b.iter(|| standings_png(std::hint::black_box(&view)).expect("renders"))
+    });
+    // The drawing alone: the rest of the time above is the PNG encoding.
+    c.bench_function("standings 64 players, drawing only", |b| {
+        b.iter(|| draw_standings(std::hint::black_box(&view)))
     });
 }
 

@@ -350,7 +350,7 @@ pub(super) fn draw_caption(img: &mut RgbImage, caption: &str) -> [u32; 4] {
 /// What every picture shares: background, the two wooden halves, the
 /// coordinates and the sowing-direction chevrons. Drawn once, then copied.
 static TEMPLATE: LazyLock<RgbImage> = LazyLock::new(|| {
-    let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, BACKGROUND);
+    let mut img = paint::canvas(WIDTH, HEIGHT, BACKGROUND);
     for top in [NORTH_TOP, SOUTH_TOP] {
         paint::rounded_rect(
             &mut img,

@@ -160,6 +160,9 @@ impl LastMove {
 pub enum RenderError {
     #[error("cannot encode the board picture as PNG: {0}")]
     Encode(#[from] png::EncodingError),
+    /// zlib-rs refused to compress a picture (its return code).
+    #[error("cannot compress the picture: zlib error {0}")]
+    Compress(i32),
     #[error("cannot encode the animation as GIF: {0}")]
     Gif(#[from] ::gif::EncodingError),
     /// An Expert rearrangement moves no stone along a path: there is

@@ -1,14 +1,15 @@
 //! Drawing primitives on an RGB canvas: anti-aliased discs, rings, rounded
 //! rectangles and triangles, dashed squares, and text placed by its visible
-//! bounds. Text rasterising comes from imageproc; the round shapes are drawn
-//! here with exact coverage, because imageproc's circles are not smoothed.
+//! bounds. Glyph outlines come from ab_glyph, each glyph rasterised once
+//! and kept (see [`GLYPHS`]); the round shapes are drawn here with exact
+//! coverage.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 
-use ab_glyph::{point, Font, FontRef, OutlinedGlyph, PxScale, ScaleFont};
+use ab_glyph::{point, Font, FontRef, OutlinedGlyph, PxScale, Rect as GlyphRect, ScaleFont};
 use image::{Rgb, RgbImage};
-use imageproc::drawing::draw_filled_rect_mut;
-use imageproc::rect::Rect;
 
 /// Levels of partial coverage an edge pixel can take. A few levels look as
 /// smooth as many at this size, and keep the picture to a small palette, so
@@ -34,7 +35,19 @@ pub(crate) static FONTS: LazyLock<Fonts> = LazyLock::new(|| Fonts {
 /// pixels off the canvas are ignored.
 #[inline]
 pub fn blend(img: &mut RgbImage, x: i32, y: i32, color: Rgb<u8>, alpha: f32) {
-    let level = (alpha * COVERAGE_LEVELS + 0.5) as i32;
+    blend_level(img, x, y, color, coverage_level(alpha));
+}
+
+/// The level of partial coverage (0 to [`COVERAGE_LEVELS`], and above for
+/// full) that [`blend`] draws `alpha` with.
+#[inline]
+fn coverage_level(alpha: f32) -> i32 {
+    (alpha * COVERAGE_LEVELS + 0.5) as i32
+}
+
+/// [`blend`] with the coverage already made a level.
+#[inline]
+fn blend_level(img: &mut RgbImage, x: i32, y: i32, color: Rgb<u8>, level: i32) {
     if level <= 0 || x < 0 || y < 0 || x >= img.width() as i32 || y >= img.height() as i32 {
         return;
     }
@@ -167,11 +180,30 @@ pub fn copy_region(img: &mut RgbImage, from: &RgbImage, x: u32, y: u32, w: u32, 
     }
 }
 
-/// A plain filled rectangle (crisp edges).
+/// A plain filled rectangle (crisp edges); the part off the canvas is
+/// left out.
 pub fn rect(img: &mut RgbImage, x: i32, y: i32, w: u32, h: u32, color: Rgb<u8>) {
-    if w > 0 && h > 0 {
-        draw_filled_rect_mut(img, Rect::at(x, y).of_size(w, h), color);
+    let clip = |start: i32, len: u32, max: u32| {
+        let end = (i64::from(start) + i64::from(len)).min(i64::from(max));
+        let start = i64::from(start).max(0);
+        (start < end).then_some((start as usize, end as usize))
+    };
+    let (Some((x0, x1)), Some((y0, y1))) = (clip(x, w, img.width()), clip(y, h, img.height()))
+    else {
+        return;
+    };
+    let stride = 3 * img.width() as usize;
+    let line = color.0.repeat(x1 - x0);
+    let data: &mut [u8] = img;
+    for row in y0..y1 {
+        data[row * stride + 3 * x0..row * stride + 3 * x1].copy_from_slice(&line);
     }
+}
+
+/// A `width` x `height` canvas of `color`.
+pub fn canvas(width: u32, height: u32, color: Rgb<u8>) -> RgbImage {
+    let pixels = color.0.repeat(width as usize * height as usize);
+    RgbImage::from_raw(width, height, pixels).expect("as many pixels as the size")
 }
 
 /// The outline of a square centred on (`cx`, `cy`), `half` from centre to
@@ -243,31 +275,139 @@ pub enum Anchor {
     Right,
 }
 
+/// One glyph at one size and place on a line, outlined once, rasterised
+/// the first time it is drawn.
+struct CachedGlyph {
+    outline: OutlinedGlyph,
+    /// `outline.px_bounds()`: where its pixels go from the line's origin.
+    bounds: GlyphRect,
+    raster: OnceLock<Raster>,
+}
+
+/// A glyph's pixels, row by row: each one's coverage level (see
+/// [`coverage_level`]), 0 for none, at most [`COVERAGE_LEVELS`].
+struct Raster {
+    width: usize,
+    levels: Vec<u8>,
+}
+
+/// What makes a glyph's pixels: the font (by its data), the size, the
+/// glyph and the exact caret it starts at on the line (its subpixel
+/// offset changes the smoothing). Texts are laid out from 0, so a glyph
+/// that starts a text, or follows the same letters, is the same key
+/// wherever the text is drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct GlyphKey {
+    font: (usize, usize),
+    size: u32,
+    glyph: u16,
+    caret: u32,
+}
+
+impl Hash for GlyphKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Only two fonts: the caret, glyph and size tell glyphs apart.
+        let place = (u64::from(self.size) << 32 | u64::from(self.caret))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let glyph = u64::from(self.glyph).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        state.write_u64(place ^ glyph ^ self.font.0 as u64);
+    }
+}
+
+/// Hashes the one `u64` a [`GlyphKey`] writes (already mixed).
+#[derive(Default)]
+struct GlyphHasher(u64);
+
+impl Hasher for GlyphHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type GlyphMap = HashMap<GlyphKey, Option<Arc<CachedGlyph>>, BuildHasherDefault<GlyphHasher>>;
+
+/// At most this many glyphs are kept (a few MB); the cache starts afresh
+/// when it is full. The 64-player standings use about a thousand.
+const GLYPH_CACHE_MAX: usize = 8192;
+
+/// Glyphs already outlined (`None`: the glyph has no ink, like a space).
+/// Outlining and rasterising each glyph every time it was drawn took most
+/// of the standings picture's drawing.
+static GLYPHS: LazyLock<Mutex<GlyphMap>> = LazyLock::new(Mutex::default);
+
+impl CachedGlyph {
+    /// Its pixels, rasterised the first time (outside the cache's lock).
+    fn raster(&self) -> &Raster {
+        self.raster.get_or_init(|| {
+            let width = self.bounds.width() as usize;
+            let mut levels = vec![0u8; width * self.bounds.height() as usize];
+            self.outline.draw(|x, y, coverage| {
+                let level = coverage_level(coverage).clamp(0, COVERAGE_LEVELS as i32);
+                levels[y as usize * width + x as usize] = level as u8;
+            });
+            Raster { width, levels }
+        })
+    }
+}
+
 /// `text` laid out on one line from the origin (baseline at y = 0): its
 /// glyphs and the visible bounds (left, top, right, bottom) of the ink.
-fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<OutlinedGlyph>, [f32; 4]) {
+fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<Arc<CachedGlyph>>, [f32; 4]) {
     let scaled = font.as_scaled(PxScale::from(size));
+    let data = font.font_data();
+    let font_key = (data.as_ptr() as usize, data.len());
     let mut glyphs = Vec::with_capacity(text.len());
     let mut caret = 0f32;
     let mut previous = None;
     let mut bounds = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+    // A poisoned lock still holds whole entries: each is inserted at once.
+    let mut cache = GLYPHS.lock().unwrap_or_else(PoisonError::into_inner);
     for c in text.chars() {
         let id = scaled.glyph_id(c);
         if let Some(previous) = previous {
             caret += scaled.kern(previous, id);
         }
         previous = Some(id);
-        let glyph = id.with_scale_and_position(scaled.scale(), point(caret, 0.0));
+        let key = GlyphKey {
+            font: font_key,
+            size: size.to_bits(),
+            glyph: id.0,
+            caret: caret.to_bits(),
+        };
+        let position = caret;
         caret += scaled.h_advance(id);
-        if let Some(outlined) = scaled.outline_glyph(glyph) {
-            let b = outlined.px_bounds();
+        if !cache.contains_key(&key) && cache.len() >= GLYPH_CACHE_MAX {
+            cache.clear();
+        }
+        let cached = cache.entry(key).or_insert_with(|| {
+            let glyph = id.with_scale_and_position(scaled.scale(), point(position, 0.0));
+            scaled.outline_glyph(glyph).map(|outline| {
+                Arc::new(CachedGlyph {
+                    bounds: outline.px_bounds(),
+                    outline,
+                    raster: OnceLock::new(),
+                })
+            })
+        });
+        if let Some(cached) = cached {
+            let b = cached.bounds;
             bounds = [
                 bounds[0].min(b.min.x),
                 bounds[1].min(b.min.y),
                 bounds[2].max(b.max.x),
                 bounds[3].max(b.max.y),
             ];
-            glyphs.push(outlined);
+            glyphs.push(Arc::clone(cached));
         }
     }
     if glyphs.is_empty() {
@@ -311,8 +451,9 @@ pub fn text_box(
 
 /// The height of capital letters and digits at `size`.
 fn cap_height(font: &FontRef<'static>, size: f32) -> f32 {
-    font.outline_glyph(font.glyph_id('H').with_scale(size))
-        .map_or(size * 0.73, |h| -h.px_bounds().min.y)
+    // `H` alone on a line: the glyph at the origin, as the font outlines it.
+    let (glyphs, _) = layout(font, size, "H");
+    glyphs.first().map_or(size * 0.73, |h| -h.bounds.min.y)
 }
 
 /// Draws `text` so that its ink sits at `x` as `anchor` says, with capital
@@ -342,11 +483,14 @@ pub fn text(
     let dx = (start - left).round();
     let baseline = (cy + cap_height / 2.0).round();
     for glyph in &glyphs {
-        let b = glyph.px_bounds();
+        let b = glyph.bounds;
         let (gx, gy) = ((b.min.x + dx) as i32, (b.min.y + baseline) as i32);
-        glyph.draw(|px, py, coverage| {
-            blend(img, gx + px as i32, gy + py as i32, color, coverage);
-        });
+        let raster = glyph.raster();
+        for (py, row) in raster.levels.chunks_exact(raster.width.max(1)).enumerate() {
+            for (px, &level) in row.iter().enumerate() {
+                blend_level(img, gx + px as i32, gy + py as i32, color, level.into());
+            }
+        }
     }
     start + width
 }
@@ -396,6 +540,123 @@ pub fn fit(font: &FontRef<'static>, size: f32, text: &str, max_width: f32) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// [`text`] as it was before the glyph cache: each glyph outlined and
+    /// rasterised where it is drawn. Returns the x just after the ink.
+    #[allow(clippy::too_many_arguments)]
+    fn text_uncached(
+        img: &mut RgbImage,
+        font: &FontRef<'static>,
+        size: f32,
+        text: &str,
+        x: f32,
+        cy: f32,
+        anchor: Anchor,
+        color: Rgb<u8>,
+    ) -> f32 {
+        let scaled = font.as_scaled(PxScale::from(size));
+        let (mut glyphs, mut caret, mut previous) = (Vec::new(), 0f32, None);
+        let mut bounds = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+        for c in text.chars() {
+            let id = scaled.glyph_id(c);
+            if let Some(previous) = previous {
+                caret += scaled.kern(previous, id);
+            }
+            previous = Some(id);
+            let glyph = id.with_scale_and_position(scaled.scale(), point(caret, 0.0));
+            caret += scaled.h_advance(id);
+            if let Some(outlined) = scaled.outline_glyph(glyph) {
+                let b = outlined.px_bounds();
+                bounds = [
+                    bounds[0].min(b.min.x),
+                    bounds[1].min(b.min.y),
+                    bounds[2].max(b.max.x),
+                    bounds[3].max(b.max.y),
+                ];
+                glyphs.push(outlined);
+            }
+        }
+        if glyphs.is_empty() {
+            bounds = [0.0; 4];
+        }
+        let [left, _, right, _] = bounds;
+        let cap_height = font
+            .outline_glyph(font.glyph_id('H').with_scale(size))
+            .map_or(size * 0.73, |h| -h.px_bounds().min.y);
+        let width = right - left;
+        let start = match anchor {
+            Anchor::Left => x,
+            Anchor::Centre => x - width / 2.0,
+            Anchor::Right => x - width,
+        };
+        let dx = (start - left).round();
+        let baseline = (cy + cap_height / 2.0).round();
+        for glyph in &glyphs {
+            let b = glyph.px_bounds();
+            let (gx, gy) = ((b.min.x + dx) as i32, (b.min.y + baseline) as i32);
+            glyph.draw(|px, py, coverage| {
+                blend(img, gx + px as i32, gy + py as i32, color, coverage);
+            });
+        }
+        start + width
+    }
+
+    /// Draws `text` both ways on the same background, twice each (the
+    /// second time from the cache), and checks the pixels are the same.
+    fn same_as_uncached(font: &FontRef<'static>, size: f32, text: &str, x: f32, anchor: Anchor) {
+        let background = RgbImage::from_fn(300, 60, |x, y| {
+            Rgb([(x * 7 % 256) as u8, (y * 11 % 256) as u8, 200])
+        });
+        let ink = Rgb([20, 30, 40]);
+        let (mut cached, mut uncached) = (background.clone(), background);
+        for _ in 0..2 {
+            let a = super::text(&mut cached, font, size, text, x, 30.0, anchor, ink);
+            let b = text_uncached(&mut uncached, font, size, text, x, 30.0, anchor, ink);
+            assert_eq!(a, b, "{text:?} at {size} px ends elsewhere");
+        }
+        assert!(
+            cached == uncached,
+            "{text:?} at {size} px drawn differently"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The glyph cache changes nothing: any text, size and place
+        /// gives the pixels each glyph rasterised afresh gives.
+        #[test]
+        fn cached_glyphs_draw_the_same_pixels(
+            text in "[a-zA-Z0-9 .,·½¾—…ÇÃÉçãé漢字😀\u{202E}]{0,24}",
+            size in prop::sample::select(vec![10.6f32, 17.0, 18.0, 20.0, 24.0, 31.5]),
+            x in 0f32..200.0,
+            anchor in prop::sample::select(vec![Anchor::Left, Anchor::Centre, Anchor::Right]),
+            bold in any::<bool>(),
+        ) {
+            let font = if bold { &FONTS.bold } else { &FONTS.regular };
+            same_as_uncached(font, size, &text, x, anchor);
+        }
+    }
+
+    #[test]
+    fn a_full_glyph_cache_starts_afresh_and_still_draws_the_same() {
+        // More glyphs than the cache keeps: one per size.
+        for step in 0..=GLYPH_CACHE_MAX as u32 {
+            let size = 12.0 + step as f32 / 1024.0;
+            let _ = text_width(&FONTS.regular, size, "g");
+        }
+        let kept = GLYPHS.lock().unwrap_or_else(PoisonError::into_inner).len();
+        assert!(kept <= GLYPH_CACHE_MAX, "{kept} glyphs kept");
+        same_as_uncached(
+            &FONTS.regular,
+            18.0,
+            "Nzinga Mbande ÇÃÉ",
+            10.0,
+            Anchor::Left,
+        );
+        same_as_uncached(&FONTS.bold, 12.5, "6½ 漢", 150.0, Anchor::Centre);
+    }
 
     #[test]
     fn rings_are_hollow_and_discs_are_full() {
