@@ -128,11 +128,17 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     }
     let posted: Vec<Reply> = deliver_all(&w).await;
     assert!(posted.iter().any(|p| p.text.contains("round 1")));
-    // Each game's first board calls both its players.
+    // The round's news calls every player by mention; each game's first
+    // board calls the one to move.
+    let news = posted.iter().find(|p| p.text.contains(", round 1**")).unwrap();
+    for player in &players[..3] {
+        let mention = format!("<@{}>", player.id);
+        assert!(news.text.contains(&mention) && news.ping.contains(&player.id));
+    }
     let boards: Vec<&Reply> = posted.iter().filter(|p| p.game.is_some()).collect();
     assert_eq!(boards.len(), 6);
     assert!(
-        boards.iter().all(|b| b.ping.len() == 2),
+        boards.iter().all(|b| b.ping.len() == 1),
         "{:?}",
         boards[0].ping
     );
