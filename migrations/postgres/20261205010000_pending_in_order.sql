@@ -1,0 +1,13 @@
+-- Small, fast tables for ever (issue 23).
+--
+-- The claim walks the pending posts in order (`ORDER BY id`, keeping to
+-- each queue's order) and stops at the first few due. On `outbox_pending`
+-- (by `held_until`) SQLite, with no statistics, preferred walking the whole
+-- table by id, a million delivered rows included: the pending posts get
+-- their own index in id order. It replaces `outbox_pending`, which no
+-- query needs any more; with `held_until` in no index, PostgreSQL can
+-- update a post's hold (a claim, a renewal, a retry's backoff) in place,
+-- without a new entry in every index.
+CREATE INDEX outbox_pending_in_order ON outbox (id)
+    WHERE delivered_at IS NULL AND failed IS NULL;
+DROP INDEX outbox_pending;
