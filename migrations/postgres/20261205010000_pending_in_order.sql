@@ -11,3 +11,10 @@
 CREATE INDEX outbox_pending_in_order ON outbox (id)
     WHERE delivered_at IS NULL AND failed IS NULL;
 DROP INDEX outbox_pending;
+
+-- An edit names the post whose message it edits (`edits`, a foreign key to
+-- the outbox itself): each delivered post pruned makes the database look
+-- for edits still naming it, which read the whole outbox without this
+-- index (SQLite's plan of the prune showed it as `SCAN outbox`; on
+-- PostgreSQL it is the foreign key's trigger).
+CREATE INDEX outbox_by_edits ON outbox (edits) WHERE edits IS NOT NULL;

@@ -8,10 +8,11 @@
 //! (the bot never runs `ANALYZE`, so neither does the test); a `SCAN` of a
 //! table is a full scan unless it walks a partial index (the pending posts,
 //! say), which holds only the rows that matter. PostgreSQL: `EXPLAIN` with
-//! `enable_seqscan` off in the session, so that on the test's small tables
-//! the planner still shows whether an index can serve the query; a `Seq
-//! Scan`, or an index walked whole (no `Index Cond`) that is not partial,
-//! is a full scan. The text format is read (one line a node) because the
+//! `enable_seqscan` (and hash and merge joins, which read a whole side) off
+//! in the session, so that on the test's small tables the planner still
+//! shows whether an index can serve the query, as it chooses on large
+//! ones; a `Seq Scan`, or an index walked whole (no `Index Cond`) that is
+//! not partial, is a full scan. The text format is read (one line a node) because the
 //! `Any` driver has no JSON type.
 
 use super::*;
@@ -114,10 +115,15 @@ fn store_backend(backend: Backend) -> StoreBackend {
 async fn planner(db: &TestDb, backend: Backend) -> sqlx::AnyConnection {
     let mut conn = raw_connection(db).await;
     if backend == Backend::Postgres {
-        sqlx::query("SET enable_seqscan = off")
-            .execute(&mut conn)
-            .await
-            .unwrap();
+        // On tables this small, reading one whole (or hashing it) is the
+        // cheapest plan: forbid them, and the plan shows the index an
+        // indexed query finds its rows with, or a full read if none can.
+        for setting in ["enable_seqscan", "enable_hashjoin", "enable_mergejoin"] {
+            sqlx::query(&format!("SET {setting} = off"))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
     }
     conn
 }
@@ -193,12 +199,17 @@ async fn full_scans(
                     }
                     continue;
                 }
-                let Some((_, rest)) = node.split_once(" using ") else {
+                // `Index Scan using IDX on TABLE`, `Index Only Scan using
+                // IDX on TABLE`, `Bitmap Index Scan on IDX`.
+                let (index, table) = if let Some((_, rest)) = node.split_once(" using ") {
+                    let table = rest.split(" on ").nth(1).unwrap_or_default();
+                    (rest, table.split_whitespace().next().unwrap_or_default())
+                } else if let Some(rest) = node.strip_prefix("Bitmap Index Scan on ") {
+                    (rest, "")
+                } else {
                     continue;
                 };
-                let index = rest.split_whitespace().next().unwrap_or_default();
-                let table = rest.split(" on ").nth(1).unwrap_or_default();
-                let table = table.split_whitespace().next().unwrap_or_default();
+                let index = index.split_whitespace().next().unwrap_or_default();
                 let walked_whole = !details.iter().any(|d| d.starts_with("Index Cond:"));
                 if walked_whole && !BOUNDED.contains(&table) && !partial(conn, backend, index).await
                 {
