@@ -8,7 +8,8 @@
 //! test-databases crate, `ANALYZE` run as autovacuum would after a bulk
 //! load; skipped, saying so, without PostgreSQL installed).
 //! Target (issue 23): at most 5 ms per claim on each.
-//! Run: `cargo bench -p kiela-bot --bench outbox_claim`.
+//! Run: `cargo bench --workspace --bench outbox_claim --profile dev` (the
+//! figures in the README), or without `--profile dev` for a release build.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
