@@ -25,6 +25,7 @@ mod context;
 mod draws;
 mod error;
 mod game;
+mod hot;
 mod info;
 mod lessons;
 mod limits;
@@ -50,6 +51,7 @@ pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use error::{AppError, Result};
 pub use game::GameChoice;
+pub use hot::{hot_queries, HotQuery};
 pub use info::rules_summary;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use limits::{

@@ -23,6 +23,7 @@ mod analysis;
 mod challenges;
 mod clocks;
 mod database;
+mod hot_queries;
 mod info;
 mod lessons;
 mod notify;

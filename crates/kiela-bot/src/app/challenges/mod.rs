@@ -1,7 +1,7 @@
 //! Starting games: challenges between users (addressed to someone, or open
 //! to anyone in the channel), rematches, and games against the AI.
 
-mod queries;
+pub(super) mod queries;
 
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, PostTarget};
 use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, UserId};

@@ -8,6 +8,9 @@ use sqlx::Row;
 use crate::store::*;
 use crate::vocabulary::{ChallengeId, ChallengeStatus, PostId, UserId};
 
+/// Which outbox post announced challenge `$1` ([`Store::challenge_post`]).
+pub(crate) const CHALLENGE_POST: &str = "challenge_id = $1 AND edits IS NULL";
+
 impl Store {
     /// Stores a challenge with the post that announces it (its buttons name
     /// the new challenge). `None` for a rematch already offered or played.
@@ -56,8 +59,7 @@ impl Store {
     /// The post that announced challenge `id`, with its message once
     /// delivered.
     pub async fn challenge_post(&self, id: ChallengeId) -> Result<Option<ChallengePost>> {
-        self.posted("challenge_id = $1 AND edits IS NULL", id.0)
-            .await
+        self.posted(CHALLENGE_POST, id.0).await
     }
 
     /// Pending challenges whose time is up at `now`.

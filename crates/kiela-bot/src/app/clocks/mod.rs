@@ -13,7 +13,7 @@
 //! delays the message but cannot lose it.
 
 mod outage;
-mod queries;
+pub(super) mod queries;
 mod vacation;
 
 pub use vacation::VACATION_DAYS_PER_YEAR;

@@ -8,6 +8,18 @@ use sqlx::Row;
 use crate::store::*;
 use crate::vocabulary::{GameId, UserId};
 
+/// The games the clock must look at ([`Store::due_games`]): `$1` now, `$2`
+/// idle since, `$3` the bot.
+pub(crate) fn due_games_sql() -> String {
+    format!(
+        "SELECT id FROM games WHERE status = '{ACTIVE}' AND clock_fault IS NULL AND ( \
+           (deadline IS NOT NULL AND (deadline <= $1 \
+             OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
+           OR (ai_level IS NOT NULL AND updated_at <= $2 AND to_move_id = $3)) \
+         ORDER BY deadline IS NULL, deadline, id"
+    )
+}
+
 impl Store {
     /// The database's time, in unix seconds: one clock for every process
     /// sharing it (see `DatabaseClock`).
@@ -51,18 +63,12 @@ impl Store {
     /// where `bot` is to move and nothing happened since `idle_since`;
     /// not those whose clock is stopped by a fault ([`Store::stop_clock`]).
     pub async fn due_games(&self, now: i64, bot: UserId, idle_since: i64) -> Result<Vec<GameId>> {
-        let rows = sqlx::query(&format!(
-            "SELECT id FROM games WHERE status = '{ACTIVE}' AND clock_fault IS NULL AND ( \
-               (deadline IS NOT NULL AND (deadline <= $1 \
-                 OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
-               OR (ai_level IS NOT NULL AND updated_at <= $2 AND to_move_id = $3)) \
-             ORDER BY deadline IS NULL, deadline, id"
-        ))
-        .bind(now)
-        .bind(idle_since)
-        .bind(bot)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(&due_games_sql())
+            .bind(now)
+            .bind(idle_since)
+            .bind(bot)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(|row| col(row, "id")).collect()
     }
 

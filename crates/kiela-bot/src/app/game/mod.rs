@@ -4,7 +4,7 @@
 
 mod boards;
 mod choices;
-mod queries;
+pub(super) mod queries;
 mod replays;
 
 pub(in crate::app) use boards::{board_picture, BoardParts, ABORT_BEFORE_PLY};

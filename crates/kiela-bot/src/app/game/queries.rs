@@ -6,6 +6,31 @@
 use crate::store::*;
 use crate::vocabulary::{GameId, UserId};
 
+/// `$1`'s games, only the active ones if `$2` is not 0, at most `$3`
+/// ([`Store::games_of`]).
+pub(crate) fn games_of_sql() -> String {
+    format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
+         AND ($2 = 0 OR status = '{ACTIVE}') \
+         ORDER BY status = '{ACTIVE}' DESC, updated_at DESC, id DESC LIMIT $3"
+    )
+}
+
+/// `$1`'s ongoing games, at most `$2` ([`Store::ongoing_games_of`]). The
+/// status is compared as an expression (`status || ''`), not as an index
+/// key: otherwise SQLite, without statistics, finds them among every
+/// active game (`games_by_deadline`) instead of among the player's own
+/// (`games_by_south`, `games_by_north`).
+pub(crate) fn ongoing_games_of_sql() -> String {
+    format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
+         AND status || '' = '{ACTIVE}' ORDER BY \
+         CASE WHEN to_move_id = $1 THEN 0 ELSE 1 END, \
+         CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, updated_at DESC, id DESC \
+         LIMIT $2"
+    )
+}
+
 impl Store {
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
@@ -33,32 +58,23 @@ impl Store {
         active_only: bool,
         limit: i64,
     ) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
-             AND ($2 = 0 OR status = '{ACTIVE}') ORDER BY status = '{ACTIVE}' DESC, updated_at DESC, id DESC LIMIT $3"
-        ))
-        .bind(player)
-        .bind(active_only as i64)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(&games_of_sql())
+            .bind(player)
+            .bind(active_only as i64)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(GameRow::from_row).collect()
     }
 
     /// The ongoing games of `player`, those waiting for them first, then by
     /// deadline, soonest first, and the most recently changed.
     pub async fn ongoing_games_of(&self, player: UserId, limit: i64) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
-             AND status = '{ACTIVE}' ORDER BY \
-             CASE WHEN to_move_id = $1 THEN 0 ELSE 1 END, \
-             CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, updated_at DESC, id DESC \
-             LIMIT $2"
-        ))
-        .bind(player)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(&ongoing_games_of_sql())
+            .bind(player)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(GameRow::from_row).collect()
     }
 

@@ -17,7 +17,7 @@
 //! ply, and its picture, menus and whose-turn line are composed when it is
 //! sent, from the game, the one way every board message is built.
 
-mod queries;
+pub(super) mod queries;
 
 pub use queries::UndeliveredPost;
 

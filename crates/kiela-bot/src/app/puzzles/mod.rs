@@ -10,7 +10,7 @@
 //! pressed after a restart goes on where it was.
 
 pub mod daily;
-mod queries;
+pub(super) mod queries;
 
 use kiela_i18n::{tr, Lang};
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};

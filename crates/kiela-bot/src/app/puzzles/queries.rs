@@ -76,6 +76,25 @@ fn glicko(cells: &Cells) -> Result<Glicko2Rating> {
     })
 }
 
+// The reads of a puzzle's choice (`GameService::puzzle`), shared with the
+// plan test (`app::hot_queries`).
+
+/// Player `$1`'s puzzle rating ([`Store::solver_rating`]).
+pub(crate) const SOLVER_RATING: &str =
+    "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
+     FROM puzzle_solvers WHERE player_id = $1";
+
+/// The puzzles player `$1` tried ([`Store::tried_puzzles`]).
+pub(crate) const TRIED_PUZZLES: &str = "SELECT puzzle_id FROM puzzle_attempts WHERE player_id = $1";
+
+/// Every tried puzzle's rating ([`Store::puzzle_ratings`]): the whole
+/// table, one row per shipped puzzle at most.
+pub(crate) const PUZZLE_RATINGS: &str =
+    "SELECT puzzle_id, rating, deviation, volatility, attempts, solved FROM puzzle_ratings";
+
+/// Day `$1`'s puzzle ([`Store::daily_puzzle_of`]).
+pub(crate) const DAILY_PUZZLE_OF: &str = "SELECT puzzle_id FROM daily_puzzles WHERE day = $1";
+
 impl Store {
     /// The finished games after game `after` (all of them from `None`), at
     /// most `limit`, oldest first, each as its record (variant, moves,
@@ -126,13 +145,10 @@ impl Store {
 
     /// `player`'s puzzle rating (a newcomer's if they never finished one).
     pub async fn solver_rating(&self, player: UserId) -> Result<SolverRating> {
-        let row = sqlx::query(
-            "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
-             FROM puzzle_solvers WHERE player_id = $1",
-        )
-        .bind(player)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(SOLVER_RATING)
+            .bind(player)
+            .fetch_optional(&self.pool)
+            .await?;
         let Some(row) = row else {
             return Ok(SolverRating::default());
         };
@@ -148,7 +164,7 @@ impl Store {
 
     /// The puzzles `player` has finished an attempt at.
     pub async fn tried_puzzles(&self, player: UserId) -> Result<HashSet<String>> {
-        let rows = sqlx::query("SELECT puzzle_id FROM puzzle_attempts WHERE player_id = $1")
+        let rows = sqlx::query(TRIED_PUZZLES)
             .bind(player)
             .fetch_all(&self.pool)
             .await?;
@@ -157,11 +173,7 @@ impl Store {
 
     /// Every puzzle someone has tried, with its rating.
     pub async fn puzzle_ratings(&self) -> Result<HashMap<String, PuzzleRating>> {
-        let rows = sqlx::query(
-            "SELECT puzzle_id, rating, deviation, volatility, attempts, solved FROM puzzle_ratings",
-        )
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(PUZZLE_RATINGS).fetch_all(&self.pool).await?;
         rows.iter()
             .map(|row| {
                 let id: String = col(row, "puzzle_id")?;
@@ -315,7 +327,7 @@ impl Store {
 
     /// The id of day `day`'s puzzle, if it is chosen.
     pub async fn daily_puzzle_of(&self, day: i64) -> Result<Option<String>> {
-        let row = sqlx::query("SELECT puzzle_id FROM daily_puzzles WHERE day = $1")
+        let row = sqlx::query(DAILY_PUZZLE_OF)
             .bind(day)
             .fetch_optional(&self.pool)
             .await?;

@@ -11,7 +11,7 @@
 //! thread. If the thread cannot be opened, the game is simply played in the
 //! lobby ([`GameService::thread_refused`]).
 
-mod queries;
+pub(super) mod queries;
 
 use crate::store::{GameRow, NewPost, PostTarget};
 use kiela_i18n::tr;

@@ -6,6 +6,11 @@
 use crate::store::*;
 use crate::vocabulary::{ChannelId, GameId};
 
+/// The lobby of the game played in thread `$1` ([`Store::lobby_of_thread`]).
+pub(crate) const LOBBY_OF_THREAD: &str = "SELECT lobby_channel_id FROM games \
+     WHERE channel_id = $1 AND lobby_channel_id IS NOT NULL \
+     AND lobby_channel_id <> channel_id LIMIT 1";
+
 impl Store {
     /// Game `game_id` is played from now on in `thread`, opened in its
     /// lobby (which it leaves only once).
@@ -22,13 +27,10 @@ impl Store {
 
     /// The lobby of the game played in thread `channel`, if it is one.
     pub async fn lobby_of_thread(&self, channel: ChannelId) -> Result<Option<ChannelId>> {
-        let row = sqlx::query(
-            "SELECT lobby_channel_id FROM games WHERE channel_id = $1 \
-             AND lobby_channel_id IS NOT NULL AND lobby_channel_id <> channel_id LIMIT 1",
-        )
-        .bind(channel)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(LOBBY_OF_THREAD)
+            .bind(channel)
+            .fetch_optional(&self.pool)
+            .await?;
         Ok(match row {
             Some(row) => col(&row, "lobby_channel_id")?,
             None => None,

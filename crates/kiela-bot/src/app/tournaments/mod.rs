@@ -11,7 +11,7 @@
 //! between a game's end and the next pairing delays it by one look, never
 //! loses it.
 
-mod queries;
+pub(super) mod queries;
 
 pub use queries::{Entrant, Paired, TournamentRow};
 

@@ -136,6 +136,34 @@ pub enum JoinRefused {
     Closed,
 }
 
+// The reads of every look of the clock (`advance_tournaments`), shared
+// with the plan test (`app::hot_queries`).
+
+/// Tournament `$1`.
+pub(crate) fn tournament_sql() -> String {
+    format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1")
+}
+
+/// The open and running tournaments ([`Store::live_tournaments`]).
+pub(crate) const LIVE_TOURNAMENTS: &str =
+    "SELECT id FROM tournaments WHERE status IN ('open', 'running') ORDER BY id";
+
+/// Tournament `$1`'s players ([`Store::entrants`]).
+pub(crate) const ENTRANTS: &str = "SELECT tp.player_id, p.name, tp.joined_round, tp.withdrawn \
+     FROM tournament_players tp JOIN players p ON p.id = tp.player_id \
+     WHERE tp.tournament_id = $1 ORDER BY tp.joined_at, tp.player_id";
+
+/// Tournament `$1`'s paired games and byes ([`Store::paired`]).
+pub(crate) const PAIRED: &str = "SELECT tg.round, tg.south_id, tg.north_id, tg.game_id, \
+     g.status, g.result, g.reason, \
+     (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
+     FROM tournament_games tg \
+     LEFT JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 \
+     ORDER BY tg.round, tg.game_id IS NULL, tg.game_id";
+
+/// Which outbox post announced tournament `$1` ([`Store::sign_up_post`]).
+pub(crate) const SIGN_UP_POST: &str = "tournament_id = $1 AND edits IS NULL";
+
 impl Store {
     pub async fn insert_tournament(
         &self,
@@ -169,12 +197,10 @@ impl Store {
     }
 
     pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(&tournament_sql())
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
         row.as_ref().map(TournamentRow::from_row).transpose()
     }
 
@@ -197,24 +223,13 @@ impl Store {
 
     /// The open and running tournaments of every server (the clock's work).
     pub async fn live_tournaments(&self) -> Result<Vec<TournamentId>> {
-        let rows = sqlx::query(
-            "SELECT id FROM tournaments WHERE status IN ('open', 'running') ORDER BY id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(LIVE_TOURNAMENTS).fetch_all(&self.pool).await?;
         rows.iter().map(|row| col(row, "id")).collect()
     }
 
     /// Tournament `id`'s players in join order, with their names.
     pub async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>> {
-        let rows = sqlx::query(
-            "SELECT tp.player_id, p.name, tp.joined_round, tp.withdrawn \
-             FROM tournament_players tp JOIN players p ON p.id = tp.player_id \
-             WHERE tp.tournament_id = $1 ORDER BY tp.joined_at, tp.player_id",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(ENTRANTS).bind(id).fetch_all(&self.pool).await?;
         rows.iter()
             .map(|row| {
                 let cells = Cells::keyed(row, "tournament_players", format!("{id}"));
@@ -230,16 +245,7 @@ impl Store {
 
     /// Tournament `id`'s paired games and byes, round by round.
     pub async fn paired(&self, id: TournamentId) -> Result<Vec<Paired>> {
-        let rows = sqlx::query(
-            "SELECT tg.round, tg.south_id, tg.north_id, tg.game_id, g.status, g.result, \
-             g.reason, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
-             FROM tournament_games tg \
-             LEFT JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 \
-             ORDER BY tg.round, tg.game_id IS NULL, tg.game_id",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(PAIRED).bind(id).fetch_all(&self.pool).await?;
         rows.iter()
             .map(|row| {
                 let cells = Cells::keyed(row, "tournament_games", format!("{id}"));
@@ -545,7 +551,6 @@ impl Store {
 
     /// The post that announced tournament `id` (its sign-up message).
     pub async fn sign_up_post(&self, id: TournamentId) -> Result<Option<ChallengePost>> {
-        self.posted("tournament_id = $1 AND edits IS NULL", id.0)
-            .await
+        self.posted(SIGN_UP_POST, id.0).await
     }
 }
