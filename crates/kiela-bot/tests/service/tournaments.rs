@@ -130,7 +130,10 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     assert!(posted.iter().any(|p| p.text.contains("round 1")));
     // The round's news calls every player by mention; each game's first
     // board calls the one to move.
-    let news = posted.iter().find(|p| p.text.contains(", round 1**")).unwrap();
+    let news = posted
+        .iter()
+        .find(|p| p.text.contains(", round 1**"))
+        .unwrap();
     for player in &players[..3] {
         let mention = format!("<@{}>", player.id);
         assert!(news.text.contains(&mention) && news.ping.contains(&player.id));
