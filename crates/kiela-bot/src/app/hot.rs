@@ -9,7 +9,7 @@
 use super::challenges::queries::CHALLENGE_POST;
 use super::clocks::queries::due_games_sql;
 use super::game::queries::{games_of_sql, ongoing_games_of_sql};
-use super::outbox::queries::{claim_posts_sql, posted_sql, PRUNE_POSTS};
+use super::outbox::queries::{claim_posts_sql, posted_sql, EDITS_OF_POST, PRUNE_POSTS};
 use super::puzzles::queries::{DAILY_PUZZLE_OF, PUZZLE_RATINGS, SOLVER_RATING, TRIED_PUZZLES};
 use super::threads::queries::LOBBY_OF_THREAD;
 use super::tournaments::queries::{
@@ -70,7 +70,7 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
     if backend == Backend::Postgres {
         queries.push(query(
             "prune_posts_edits",
-            "SELECT 1 FROM ONLY outbox x WHERE $1 = edits FOR KEY SHARE OF x".to_string(),
+            EDITS_OF_POST.to_string(),
             vec![12],
         ));
     }

@@ -60,6 +60,11 @@ pub(crate) fn claim_posts_sql(backend: Backend) -> String {
     )
 }
 
+/// The look-up PostgreSQL's foreign key trigger makes for each post the
+/// prune deletes (the edits naming it), for the plan test.
+pub(crate) const EDITS_OF_POST: &str =
+    "SELECT 1 FROM ONLY outbox x WHERE $1 = edits FOR KEY SHARE OF x";
+
 /// The prune ([`Store::prune_posts`]): `$1` delivered before, `$2` parked
 /// before, `$3` at most so many.
 pub(crate) const PRUNE_POSTS: &str = "DELETE FROM outbox WHERE id IN ( \
