@@ -3217,6 +3217,99 @@ async fn a_nine_player_swiss_is_played_to_its_end_with_buttons() {
     table.fake.check_calls();
 }
 
+/// A 5-player round-robin, end to end: the organiser starts it with its
+/// button, all twenty games begin at once (each pair twice, each player
+/// moving first in four), each in its own thread, and are played out with
+/// the boards' buttons (of each pair, the player who joined first
+/// resigns); the final standings rank everyone by points and the winner is
+/// announced in the lobby.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_five_player_round_robin_is_played_to_its_end_with_buttons() {
+    let table = Table::new().await;
+    table.fake.allow_threads(CHANNEL_ID);
+    let mut players = vec![table.ana.clone(), table.bob.clone(), table.carol.clone()];
+    for i in 4..=5 {
+        let user = FakeUser::new(1_200_000_000_000_000_100 + i, &format!("p{i}"));
+        table.fake.add_user(&user);
+        players.push(user);
+    }
+    let create = opts().string("name", "Cup").string("format", "round-robin");
+    let sign_up = table.slash(&table.ana, "tournament create", create).await;
+    for user in &players {
+        let joined = table.click(user, &sign_up, "kiela:tournament:").await;
+        assert_private(&joined, &en!("tournament-joined", name = "Cup"));
+    }
+    let start = component_id(&sign_up, "kiela:tournament:1:start");
+    answer(&table.fake.click(&table.ana, sign_up.id, &start).await).await;
+    let news = table
+        .fake
+        .wait_for_message("the pairings", |m| m.content.contains("**Cup, round 1**"))
+        .await;
+    assert_eq!(news.mentions().len(), 5, "{}", news.content);
+    eventually(&table, "twenty game threads", || {
+        let named = table.fake.threads().into_iter();
+        named
+            .filter(|(_, _, name)| name.starts_with("Cup · R1 · #"))
+            .count()
+            == 20
+    })
+    .await;
+    let seat = |id: u64| players.iter().position(|u| u.id == id).unwrap();
+    let mut first_moves = [0; 5];
+    let mut met = std::collections::BTreeSet::new();
+    let games: Vec<u64> = (table.fake.threads().into_iter())
+        .filter(|(_, _, name)| name.starts_with("Cup · R1 · #"))
+        .map(|(id, _, _)| id)
+        .collect();
+    for game_thread in games {
+        let board = table
+            .fake
+            .wait_for_message("the game's first board in its thread", |m| {
+                m.channel_id == game_thread && !m.attachments.is_empty()
+            })
+            .await;
+        let line = posted(&table, game_thread);
+        let called = line.mentions();
+        assert_eq!(called.len(), 2, "{}", line.content);
+        let (south, north) = (seat(called[0]), seat(called[1]));
+        assert_eq!(board.mentions(), [players[south].id], "{}", board.content);
+        first_moves[south] += 1;
+        assert!(met.insert((south, north)), "{south} – {north} twice");
+        // Of each pair, the player who joined first resigns.
+        let loser = &players[south.min(north)];
+        let confirm = table.click(loser, &board, "kiela:resign:").await;
+        table.click(loser, &confirm, "kiela:resign-yes:").await;
+    }
+    // Everyone met everyone twice, once moving first.
+    assert_eq!(met.len(), 20);
+    assert_eq!(first_moves, [4; 5]);
+    let won = table
+        .fake
+        .wait_for_message("the winner in the lobby", |m| {
+            m.channel_id == CHANNEL_ID && m.content.contains("wins **Cup**")
+        })
+        .await;
+    assert!(won.content.contains("**p5**"), "{}", won.content);
+    let last = table
+        .fake
+        .wait_for_message("the final standings", |m| {
+            m.content.contains("the final standings")
+        })
+        .await;
+    let picture = &last.attachments[0];
+    image::load_from_memory(&picture.bytes).expect("a PNG");
+    // Ranked by points: 8, 6, 4, 2, 0.
+    let alt = picture.description.as_deref().unwrap_or_default();
+    let at: Vec<usize> = (players.iter().rev())
+        .map(|u| {
+            alt.find(&u.name)
+                .unwrap_or_else(|| panic!("{} in {alt}", u.name))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{alt}");
+    table.fake.check_calls();
+}
+
 /// `/kiela learn`: the first task privately, with its board and menu; the
 /// task's answer picked in the menu solves it, and **Next task** opens the
 /// next one.

@@ -322,6 +322,10 @@ analysis-progress = Analysing game #{ $id }… { $done }/{ $total }
 analysis-ongoing = game #{ $id } is still going on, and analysing it would be help during play: ask again once it has ended
 analysis-ongoing-ai = game #{ $id } against the AI is still going on: finish it (or resign), then analyse it
 analysis-no-moves = game #{ $id } has no moves to analyse
+analysis-cooldown = you started an analysis a moment ago: you can start another in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+} (one already made is shown at once)
 watch-no-turn = game #{ $id } has no turn { $turn }: it has { $count } so far
 watch-text = Game #{ $id }, turn { $turn }: { $path }
 watch-rearrangement = that turn was a rearrangement: there is no sowing to watch, and its board shows the new layout

@@ -370,6 +370,10 @@ analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total }
 analysis-ongoing = a partida #{ $id } ainda está em andamento, e analisá-la seria ajuda durante o jogo: peça de novo quando ela terminar
 analysis-ongoing-ai = a partida #{ $id } contra a IA ainda está em andamento: termine-a (ou desista) e depois analise-a
 analysis-no-moves = a partida #{ $id } não tem jogadas para analisar
+analysis-cooldown = você começou uma análise há pouco: pode começar outra em { $seconds ->
+    [one] 1 segundo
+   *[other] { $seconds } segundos
+} (uma análise já feita aparece na hora)
 watch-no-turn = a partida #{ $id } não tem a jogada { $turn }: até agora tem { $count }
 watch-text = Partida #{ $id }, jogada { $turn }: { $path }
 watch-rearrangement = essa jogada foi uma redistribuição: não há semeadura para assistir, e o tabuleiro dela mostra a nova distribuição

@@ -29,6 +29,7 @@ mod hot;
 mod info;
 mod lessons;
 mod limits;
+mod lru;
 mod notify;
 mod outbox;
 mod players;
@@ -95,6 +96,8 @@ pub struct GameService {
     clock: Arc<dyn Clock>,
     timing: Timing,
     replays: Arc<game::Replays>,
+    analyses: Arc<analysis::Analyses>,
+    animations: Arc<info::Animations>,
 }
 
 impl GameService {
@@ -105,6 +108,8 @@ impl GameService {
             clock,
             timing: Timing::default(),
             replays: Arc::default(),
+            analyses: Arc::default(),
+            animations: Arc::new(info::Animations::new(info::ANIMATIONS_KEPT)),
         }
     }
 

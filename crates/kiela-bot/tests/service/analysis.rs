@@ -9,6 +9,7 @@ on_both_backends! {
     an_analysis_is_private_until_shared_in_the_games_place,
     a_hints_play_button_plays_its_move_once,
     the_review_jumps_between_the_mistakes,
+    a_game_is_analysed_once_and_a_user_waits_between_analyses,
 }
 
 async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: Db) {
@@ -413,4 +414,78 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
     };
     assert_eq!(back, before_last);
     assert_eq!(step(5).await.next_mistake, None);
+}
+
+/// Two requests at once for the same game's analysis make one search (the
+/// second waits for the first and reads it); a user who just started an
+/// analysis waits a minute before starting another, while one already
+/// made is shown at once.
+async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
+    let w = world(db).await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let game = started(&w, alice_first()).await;
+        let reply = w
+            .service
+            .play_move(&w.alice, HERE, Some(game), "G2", None)
+            .await
+            .unwrap();
+        w.service
+            .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+            .await
+            .unwrap();
+        w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+        games.push(game);
+    }
+    let searched = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let progress: kiela_bot::app::Progress = {
+        let searched = searched.clone();
+        Arc::new(move |_, _| {
+            searched.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        })
+    };
+    let (carol, alice) = tokio::join!(
+        w.service
+            .analysis(&w.carol, HERE, games[0], progress.clone()),
+        w.service
+            .analysis(&w.alice, HERE, games[0], progress.clone()),
+    );
+    assert_eq!(carol.unwrap().text, alice.unwrap().text);
+    let positions = searched.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(positions, 3, "one search of the game's three positions");
+
+    w.service
+        .analysis(&w.bob, HERE, games[1], progress.clone())
+        .await
+        .unwrap();
+    let e = refusal(
+        w.service
+            .analysis(&w.bob, HERE, games[2], progress.clone())
+            .await,
+    );
+    assert!(e.contains("start another in 60 seconds"), "{e}");
+    assert!(w
+        .service
+        .store()
+        .analysis(games[2])
+        .await
+        .unwrap()
+        .is_none());
+    // One already made is shown at once; a minute later a new one starts.
+    w.service
+        .analysis(&w.bob, HERE, games[0], progress.clone())
+        .await
+        .unwrap();
+    w.clock.advance(60);
+    w.service
+        .analysis(&w.bob, HERE, games[2], progress)
+        .await
+        .unwrap();
+    assert!(w
+        .service
+        .store()
+        .analysis(games[2])
+        .await
+        .unwrap()
+        .is_some());
 }

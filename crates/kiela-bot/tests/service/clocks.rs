@@ -8,6 +8,7 @@ on_both_backends! {
     an_ai_turn_left_behind_is_played_by_the_timers,
     a_game_whose_player_never_moved_is_aborted_unrated,
     a_vacation_pauses_the_clocks_within_a_yearly_allowance,
+    a_vacation_cut_off_midway_changes_nothing,
     ai_games_have_no_time_limit_unless_asked,
     a_game_that_no_longer_loads_stops_only_its_own_clock,
     deadlines_move_by_the_time_the_bot_was_down,
@@ -578,6 +579,27 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     // A new calendar year, a new allowance.
     w.clock.set(START + 365 * DAY);
     assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+}
+
+/// A vacation is one change: cut off before its last write (the notices
+/// to the opponents), it has charged no day and moved no deadline; asked
+/// again, it does both.
+async fn a_vacation_cut_off_midway_changes_nothing(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let mine = started_answered(&w, alice_first()).await;
+    let deadline = || async { store.game(mine).await.unwrap().unwrap().deadline.unwrap() };
+    deliver_all(&w).await;
+    refuse_inserts(&w.db, db.backend, "outbox", "1 = 1").await;
+    assert!(w.service.vacation(&w.alice, 7).await.is_err());
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+    assert_eq!(deadline().await, START + 3 * DAY);
+
+    allow_inserts(&w.db, db.backend, "outbox").await;
+    w.service.vacation(&w.alice, 7).await.unwrap();
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 23);
+    assert_eq!(deadline().await, START + 10 * DAY);
+    assert_eq!(deliver_all(&w).await.len(), 1, "bob is told once");
 }
 
 /// A game against the AI has no time limit unless asked for

@@ -182,6 +182,42 @@ async fn raw(db: &TestDb, sql: &str, ids: &[i64]) -> Option<i64> {
     row.map(|row| row.get::<i64, _>(0))
 }
 
+/// Makes the database refuse inserts into `table` where `condition` holds
+/// (on `NEW`), as a crash at that point would cut a transaction off, until
+/// [`allow_inserts`].
+async fn refuse_inserts(db: &TestDb, backend: Backend, table: &str, condition: &str) {
+    let statements = match backend {
+        Backend::Sqlite => vec![format!(
+            "CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table} WHEN {condition} \
+             BEGIN SELECT RAISE(ABORT, 'the process died'); END"
+        )],
+        Backend::Postgres => vec![
+            format!(
+                "CREATE FUNCTION refuse_{table}() RETURNS trigger LANGUAGE plpgsql AS \
+                 $$ BEGIN RAISE EXCEPTION 'the process died'; END $$"
+            ),
+            format!(
+                "CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table} FOR EACH ROW \
+                 WHEN ({condition}) EXECUTE FUNCTION refuse_{table}()"
+            ),
+        ],
+    };
+    let mut conn = raw_connection(db).await;
+    for sql in statements {
+        sqlx::query(&sql).execute(&mut conn).await.unwrap();
+    }
+}
+
+/// Lifts [`refuse_inserts`] on `table`.
+async fn allow_inserts(db: &TestDb, backend: Backend, table: &str) {
+    let sql = match backend {
+        Backend::Sqlite => format!("DROP TRIGGER refuse_{table}"),
+        Backend::Postgres => format!("DROP TRIGGER refuse_{table} ON {table}"),
+    };
+    let mut conn = raw_connection(db).await;
+    sqlx::query(&sql).execute(&mut conn).await.unwrap();
+}
+
 /// A plain connection to a test database, outside the store.
 async fn raw_connection(db: &TestDb) -> sqlx::AnyConnection {
     use sqlx::Connection;

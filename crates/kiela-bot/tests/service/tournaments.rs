@@ -10,6 +10,7 @@ on_both_backends! {
     a_round_robin_is_played_to_its_winner,
     tournaments_refuse_what_they_cannot_do,
     a_swiss_round_is_paired_once_by_two_processes,
+    a_round_cut_off_while_being_paired_is_paired_once_later,
     a_no_show_forfeits_and_is_withdrawn,
     the_clock_starts_a_tournament_or_cancels_it_short_of_players,
     a_tournament_has_its_thread_and_standings_after_each_result,
@@ -315,6 +316,47 @@ async fn a_swiss_round_is_paired_once_by_two_processes(db: Db) {
             .any(|(_, s, n)| (s, n) == (south, north) || (s, n) == (north, south)));
     }
     assert_eq!(round_games(&w, id, 3).await.len(), 0);
+}
+
+/// The process dies in the middle of pairing a round, after the round's
+/// first game is written (the database refuses what comes next, as a
+/// crash would cut it off): nothing of the round is left, and
+/// the next look pairs it whole, once.
+async fn a_round_cut_off_while_being_paired_is_paired_once_later(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    join(&w, id, &users(&w)[..4]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    south_wins_round(&w, id, 1).await;
+    refuse_inserts(&w.db, db.backend, "tournament_games", "NEW.round = 2").await;
+    let count = |sql: &'static str| raw(&w.db, sql, &[]);
+    let games = count("SELECT COUNT(*) FROM games").await;
+    let posts = count("SELECT COUNT(*) FROM outbox").await;
+    // The failure is the tournament's alone: the look goes on.
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0);
+    assert_eq!(count("SELECT COUNT(*) FROM games").await, games);
+    assert_eq!(count("SELECT COUNT(*) FROM outbox").await, posts);
+    assert_eq!(
+        count("SELECT rounds_paired FROM tournaments").await,
+        Some(1)
+    );
+
+    // Restarted (the database takes rounds again): round 2, whole, once.
+    allow_inserts(&w.db, db.backend, "tournament_games").await;
+    assert!(w.service.advance_tournaments().await.unwrap() > 0);
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0);
+    assert_eq!(round_games(&w, id, 2).await.len(), 2);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM games").await,
+        games.map(|n| n + 2)
+    );
+    assert_eq!(
+        count("SELECT rounds_paired FROM tournaments").await,
+        Some(2)
+    );
 }
 
 async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {

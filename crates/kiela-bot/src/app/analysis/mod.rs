@@ -10,7 +10,8 @@
 mod hints;
 mod queries;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
@@ -28,7 +29,47 @@ use super::{
     AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, ReviewStep, User,
 };
 use crate::store::{NewPost, PostTarget};
-use crate::vocabulary::GameId;
+use crate::vocabulary::{GameId, UserId};
+
+/// How long a user waits between two analyses they start (one already
+/// made is shown at once, as often as asked).
+pub const ANALYSIS_COOLDOWN: i64 = 60;
+
+/// The analyses this process is making: a game is analysed once at a time
+/// (a second request waits for the first and reads what it stored), and a
+/// user starts at most one per [`ANALYSIS_COOLDOWN`].
+#[derive(Default)]
+pub(super) struct Analyses {
+    running: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
+    started: Mutex<HashMap<UserId, i64>>,
+}
+
+impl Analyses {
+    /// The lock that the analyses of game `id` take turns on.
+    fn gate(&self, id: GameId) -> Arc<tokio::sync::Mutex<()>> {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.entry(id).or_default().clone()
+    }
+
+    /// Game `id`'s analysis is stored (or failed): the next request reads
+    /// it, or starts again.
+    fn finished(&self, id: GameId) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.remove(&id);
+    }
+
+    /// Records that `user` starts an analysis at `now`; the seconds left to
+    /// wait instead if they started one less than the cooldown ago.
+    fn start(&self, user: UserId, now: i64) -> std::result::Result<(), i64> {
+        let mut started = self.started.lock().unwrap_or_else(|e| e.into_inner());
+        started.retain(|_, at| *at + ANALYSIS_COOLDOWN > now);
+        if let Some(at) = started.get(&user) {
+            return Err(*at + ANALYSIS_COOLDOWN - now);
+        }
+        started.insert(user, now);
+        Ok(())
+    }
+}
 
 /// Told `(done, total)` positions as the analysis goes.
 pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
@@ -365,6 +406,25 @@ impl GameService {
         if let Some(plies) = self.stored_analysis(game_id).await? {
             return Ok(plies);
         }
+        let gate = self.analyses.gate(game_id);
+        let _one_at_a_time = gate.lock().await;
+        // Made meanwhile by the request this one waited for.
+        if let Some(plies) = self.stored_analysis(game_id).await? {
+            return Ok(plies);
+        }
+        let made = self.analyse(user, game_id, progress).await;
+        self.analyses.finished(game_id);
+        made
+    }
+
+    /// Analyses finished game `game_id` for `user` (within their cooldown),
+    /// and stores it.
+    async fn analyse(
+        &self,
+        user: &User,
+        game_id: GameId,
+        progress: Progress,
+    ) -> Result<Vec<PlyAnalysis>> {
         let loaded = self.load(game_id).await?;
         if !loaded.game.is_over() {
             let key = if loaded.ai_level().is_some() {
@@ -379,6 +439,13 @@ impl GameService {
                 user.lang,
                 "analysis-no-moves",
                 id = game_id
+            )));
+        }
+        if let Err(wait) = self.analyses.start(user.id, self.now()) {
+            return Err(AppError::Refused(tr!(
+                user.lang,
+                "analysis-cooldown",
+                seconds = wait
             )));
         }
         let game = loaded.game.clone();

@@ -20,6 +20,20 @@ pub(crate) fn due_games_sql() -> String {
     )
 }
 
+/// A vacation taken or ended ([`Store::take_vacation`]).
+pub struct VacationChange {
+    pub player: UserId,
+    /// The vacation's end (now, when it ends early).
+    pub until: i64,
+    /// The year its days are charged to, and the days taken that year.
+    pub year: i64,
+    pub days: i64,
+    /// The year and days stored before: the change's guard.
+    pub before: (i64, i64),
+    /// How far the player's running deadlines move, in seconds.
+    pub shift: i64,
+}
+
 impl Store {
     /// The database's time, in unix seconds: one clock for every process
     /// sharing it (see `DatabaseClock`).
@@ -32,30 +46,57 @@ impl Store {
         Ok(row.try_get(0)?)
     }
 
-    /// Sets a player's vacation: its end, and the days taken in `year`.
-    /// Guarded by the days they had taken (`days_before`), so two requests
-    /// at once cannot both spend the same allowance: false if it changed.
-    pub async fn set_vacation(
+    /// Takes (or gives back) vacation days in one transaction: the
+    /// player's vacation end and days, guarded by the days they had
+    /// (`before`) so two requests at once cannot both spend the same
+    /// allowance; every running deadline where they are to move moved by
+    /// `shift` seconds (a later one is reminded again); and `posts`
+    /// telling their opponents. The games whose deadline moved, or `None`
+    /// and nothing written if the days changed meanwhile.
+    pub async fn take_vacation(
         &self,
-        id: UserId,
-        until: Option<i64>,
-        year: i64,
-        days: i64,
-        before: (i64, i64),
-    ) -> Result<bool> {
+        v: &VacationChange,
+        posts: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<GameId>>> {
+        let mut tx = self.begin().await?;
         let done = sqlx::query(
             "UPDATE players SET vacation_until = $1, vacation_year = $2, vacation_days = $3 \
              WHERE id = $4 AND vacation_year = $5 AND vacation_days = $6",
         )
-        .bind(until)
-        .bind(year)
-        .bind(days)
-        .bind(id)
-        .bind(before.0)
-        .bind(before.1)
-        .execute(&self.pool)
+        .bind(v.until)
+        .bind(v.year)
+        .bind(v.days)
+        .bind(v.player)
+        .bind(v.before.0)
+        .bind(v.before.1)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let mut moved = Vec::new();
+        if v.shift != 0 {
+            // The version too: a due event found before cannot fire.
+            let rows = sqlx::query(&format!(
+                "UPDATE games SET deadline = deadline + $1, version = version + 1, \
+                 reminded = CASE WHEN $1 > 0 THEN 0 ELSE reminded END \
+                 WHERE status = '{ACTIVE}' AND to_move_id = $2 AND deadline IS NOT NULL \
+                 RETURNING id"
+            ))
+            .bind(v.shift)
+            .bind(v.player)
+            .fetch_all(&mut *tx)
+            .await?;
+            moved = rows
+                .iter()
+                .map(|row| col(row, "id"))
+                .collect::<Result<_>>()?;
+        }
+        insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(Some(moved))
     }
 
     /// Active games whose deadline has passed or whose reminder is due

@@ -13,7 +13,9 @@
 //! begun, and takes them off the deadlines the vacation pushed: as if the
 //! player had asked for fewer days.
 
-use crate::store::{GameChange, NewPost, PlayerRow};
+use crate::store::{NewPost, PlayerRow};
+
+use super::queries::VacationChange;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -23,10 +25,6 @@ use crate::vocabulary::{GameId, UserId};
 
 /// Vacation days each player may take per calendar year.
 pub const VACATION_DAYS_PER_YEAR: i64 = 30;
-
-/// A vacation shifts a game's clock at most this many times when moves
-/// keep racing it (each race means the game changed: it is looked at again).
-const TRIES: usize = 5;
 
 impl GameService {
     /// When `player`'s (their row, if recorded) time to move runs out if
@@ -114,16 +112,16 @@ impl GameService {
                 -back,
             )
         };
-        if !self
-            .store
-            .set_vacation(user.id, Some(until), charged_year, taken, before)
-            .await?
-        {
-            return Err(AppError::Conflict);
-        }
-        let left = self.vacation_left(user.id).await?;
-        let games = self
-            .shift_clocks(user, shift, |lang, id| match days {
+        let change = VacationChange {
+            player: user.id,
+            until,
+            year: charged_year,
+            days: taken,
+            before,
+            shift: shift * DAY,
+        };
+        let posts = self
+            .tell_opponents(user, |lang, id| match days {
                 0 => tr!(lang, "vacation-ended", name = &user.name, id = id),
                 _ => tr!(
                     lang,
@@ -134,6 +132,14 @@ impl GameService {
                 ),
             })
             .await?;
+        let Some(moved) = (self.store)
+            .take_vacation(&change, posts, self.now())
+            .await?
+        else {
+            return Err(AppError::Conflict);
+        };
+        let games = moved.len();
+        let left = self.vacation_left(user.id).await?;
         Ok(Reply::private(match days {
             0 => tr!(
                 lang,
@@ -153,63 +159,32 @@ impl GameService {
         }))
     }
 
-    /// Moves the deadline of every ongoing game where `user` is to move by
-    /// `days` (later, or earlier when negative), and tells each opponent
-    /// with `text` in the game's channel. Returns how many deadlines moved.
-    async fn shift_clocks(
+    /// A post to each of `user`'s human opponents, in each ongoing game's
+    /// channel, saying `text` in the game's language.
+    async fn tell_opponents(
         &self,
         user: &User,
-        days: i64,
         text: impl Fn(Lang, GameId) -> String,
-    ) -> Result<usize> {
-        let mut moved = 0;
+    ) -> Result<Vec<NewPost>> {
+        let mut posts = Vec::new();
         for row in self.store.games_of(user.id, true, 1000).await? {
-            for _ in 0..TRIES {
-                let loaded = self.load(row.id).await?;
-                if loaded.is_over() {
-                    break;
-                }
-                let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-                let opponent = loaded.player(side.opponent());
-                let posts = if opponent == self.bot.id {
-                    Vec::new()
-                } else {
-                    let lang = self.public_lang(&loaded, opponent).await?;
-                    let text = format!("<@{opponent}> {}", text(lang, row.id));
-                    vec![NewPost {
-                        to: posts_channel(&loaded.row),
-                        pings: vec![opponent],
-                        lang: lang.locale().to_string(),
-                        text,
-                        ..NewPost::default()
-                    }]
-                };
-                let to_move = loaded.game.turn() == side;
-                let Some(deadline) = loaded.row.deadline.filter(|_| to_move && days != 0) else {
-                    // Only words: the next deadline computed for the user
-                    // will see the vacation.
-                    let posts: Vec<NewPost> = (posts.into_iter())
-                        .map(|post| NewPost {
-                            game_id: Some(row.id),
-                            ..post
-                        })
-                        .collect();
-                    self.store.insert_posts(posts, self.now()).await?;
-                    break;
-                };
-                let mut change = GameChange::of(&loaded.row, self.now());
-                change.deadline = Some(deadline + days * DAY);
-                if days > 0 {
-                    change.reminded = false;
-                }
-                change.posts = posts;
-                if self.store.apply(&change).await?.is_some() {
-                    moved += 1;
-                    break;
-                }
+            let loaded = self.load(row.id).await?;
+            let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+            let opponent = loaded.player(side.opponent());
+            if opponent == self.bot.id {
+                continue;
             }
+            let lang = self.public_lang(&loaded, opponent).await?;
+            posts.push(NewPost {
+                to: posts_channel(&loaded.row),
+                game_id: Some(row.id),
+                pings: vec![opponent],
+                lang: lang.locale().to_string(),
+                text: format!("<@{opponent}> {}", text(lang, row.id)),
+                ..NewPost::default()
+            });
         }
-        Ok(moved)
+        Ok(posts)
     }
 }
 

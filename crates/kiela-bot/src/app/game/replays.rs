@@ -8,14 +8,13 @@
 //! whatever other processes do; the game's row (result, deadline) is
 //! always read afresh.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use tokio::task::JoinHandle;
 
 use kiela_rules::{Game, Move, Position};
 
+use crate::app::lru::Lru;
 use crate::app::{AppError, Result};
 use crate::vocabulary::GameId;
 
@@ -44,53 +43,31 @@ pub(in crate::app) struct Replayed {
     pub last: Option<(Move, Position)>,
 }
 
-#[derive(Default)]
-pub(in crate::app) struct Replays {
-    games: Mutex<HashMap<GameId, (Replayed, u64)>>,
+pub(in crate::app) struct Replays(Lru<GameId, Replayed>);
+
+impl Default for Replays {
+    fn default() -> Replays {
+        Replays(Lru::new(CAPACITY))
+    }
 }
 
 impl Replays {
     /// Game `id` as replayed before, if it was, up to at most `plies`.
     pub fn get(&self, id: GameId, plies: usize) -> Option<Replayed> {
-        let mut games = self.games.lock().unwrap();
-        let (replayed, used) = games.get_mut(&id)?;
-        *used = next_tick();
-        (replayed.game.ply() <= plies).then(|| replayed.clone())
+        (self.0.get(id)).filter(|replayed| replayed.game.ply() <= plies)
     }
 
     /// Drops game `id`'s replay (its moves were taken back).
     pub fn forget(&self, id: GameId) {
-        self.games.lock().unwrap().remove(&id);
+        self.0.remove(id);
     }
 
     /// Keeps `replayed` for game `id`, unless a longer replay is kept; the
     /// least recently used game goes when the cache is full.
     pub fn put(&self, id: GameId, replayed: Replayed) {
-        let mut games = self.games.lock().unwrap();
-        if games
-            .get(&id)
-            .is_some_and(|(kept, _)| kept.game.ply() > replayed.game.ply())
-        {
-            return;
-        }
-        if games.len() >= CAPACITY && !games.contains_key(&id) {
-            let oldest = games
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(id, _)| *id);
-            if let Some(oldest) = oldest {
-                games.remove(&oldest);
-            }
-        }
-        games.insert(id, (replayed, next_tick()));
+        let plies = replayed.game.ply();
+        (self.0).put_unless(id, replayed, |kept| kept.game.ply() > plies);
     }
-}
-
-/// A counter that orders uses.
-fn next_tick() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static TICK: AtomicU64 = AtomicU64::new(0);
-    TICK.fetch_add(1, Ordering::Relaxed)
 }
 
 #[cfg(test)]

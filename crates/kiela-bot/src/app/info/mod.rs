@@ -1,5 +1,7 @@
 //! Looking things up: a player's games, a game's record, the rules.
 
+use std::sync::Arc;
+
 use kiela_render::{GameView, LastMove};
 use kiela_rules::{Record, Side};
 
@@ -7,11 +9,20 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::game::{board_picture, check_place, BoardParts};
-use super::limits::{self, Document, Lines};
+use super::limits::{self, Document, Lines, AI_SEARCHES};
+use super::lru::Lru;
 use super::{
     words, AppError, BoardMessage, Format, GameService, Picture, Place, Reply, Result, User,
 };
 use crate::vocabulary::{GameId, GuildId};
+
+/// Finished games' animations, by game and language: made once and kept,
+/// since a finished game never changes and drawing a long one's frames is
+/// seconds of work (names are drawn as they were when it was made).
+pub(super) type Animations = Lru<(GameId, Lang), Arc<Vec<u8>>>;
+
+/// Animations kept: a few megabytes each at most.
+pub(super) const ANIMATIONS_KEPT: usize = 16;
 
 /// At most this many of a user's ongoing games are counted in `/kiela games`.
 pub(super) const LISTED_MAX: i64 = 1000;
@@ -111,23 +122,34 @@ impl GameService {
             north = north.plain(),
             turns = turns
         );
-        let game = loaded.game;
-        let gif = tokio::task::spawn_blocking(move || {
-            kiela_render::game_gif(&GameView {
-                game: &game,
-                south_name: south.raw(),
-                north_name: north.raw(),
-                game_id: Some(game_id.0),
-                lang: place.lang,
-                from: 0,
-            })
-        })
-        .await
-        .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))?
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        let gif = match self.animations.get((game_id, place.lang)) {
+            Some(gif) => gif,
+            None => {
+                let game = loaded.game;
+                // In the bounded pool, like the AI's searches.
+                let slot = AI_SEARCHES.slot().await;
+                let gif = tokio::task::spawn_blocking(move || {
+                    let _slot = slot;
+                    kiela_render::game_gif(&GameView {
+                        game: &game,
+                        south_name: south.raw(),
+                        north_name: north.raw(),
+                        game_id: Some(game_id.0),
+                        lang: place.lang,
+                        from: 0,
+                    })
+                })
+                .await
+                .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))?
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+                let gif = Arc::new(gif);
+                (self.animations).put((game_id, place.lang), gif.clone());
+                gif
+            }
+        };
         Ok(Reply {
             picture: Some(Picture {
-                bytes: gif,
+                bytes: gif.to_vec(),
                 format: Format::Gif,
                 alt_text,
             }),
