@@ -31,6 +31,7 @@ mod lessons;
 mod limits;
 mod notify;
 mod outbox;
+mod places;
 mod players;
 mod playing;
 mod puzzles;
@@ -59,6 +60,7 @@ pub use limits::{
     MESSAGE_CHARS,
 };
 pub use outbox::{Delivery, Destination, UndeliveredPost};
+pub use places::RefusedChannel;
 pub use players::Name;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
@@ -75,7 +77,7 @@ pub use words::{describe_game_error, describe_layout_error};
 pub use crate::store::BoardMessage;
 pub use crate::vocabulary::{
     ChallengeId, ChannelId, ConfirmMoves, FirstMover, GameId, GuildId, MessageId, Notify, PostId,
-    ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
+    Refusal, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
 use std::sync::Arc;

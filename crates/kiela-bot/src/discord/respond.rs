@@ -555,6 +555,12 @@ impl Responder {
                 return None;
             }
         }
+        if !post.ephemeral {
+            // Posted there: a channel Discord refused works again.
+            if let Err(e) = self.service.place_works(message.channel_id.into()).await {
+                warn!(interaction = %self.id, "cannot record that a channel works: {e}");
+            }
+        }
         let message = message.id;
         if !post.ephemeral && !post.posts.is_empty() {
             if let Err(e) = self.service.delivered(&post.posts, message.into()).await {
