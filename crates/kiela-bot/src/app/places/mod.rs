@@ -189,9 +189,8 @@ impl GameService {
                 }
             })
             .collect();
-        let why = format!("{why}; paused");
         let paused = (self.store)
-            .pause_game(game, channel, &why, dms, self.now())
+            .pause_game(game, channel, why, dms, self.now())
             .await?;
         if paused {
             tracing::warn!(%game, %channel, "a game has no place left, its clock pauses");
