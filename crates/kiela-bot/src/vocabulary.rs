@@ -203,15 +203,6 @@ impl Refusal {
     pub fn from_code(code: i64) -> Option<Refusal> {
         Refusal::ALL.iter().copied().find(|r| r.code() == code)
     }
-
-    /// Its name in the catalogue's words (`place-refused-…`).
-    pub const fn key(self) -> &'static str {
-        match self {
-            Refusal::UnknownChannel => "place-refused-unknown-channel",
-            Refusal::MissingAccess => "place-refused-missing-access",
-            Refusal::MissingPermissions => "place-refused-missing-permissions",
-        }
-    }
 }
 
 impl fmt::Display for Refusal {

@@ -48,6 +48,17 @@ impl GameService {
         self.follow_place(id, channel, refusal).await
     }
 
+    /// Discord refused for good a request about `channel` that was no
+    /// post (an edit of an old board): it is remembered, so that nothing
+    /// more is sent there and the posts for it follow their games.
+    pub async fn channel_refused(&self, channel: ChannelId, refusal: Refusal) -> Result<()> {
+        tracing::warn!(%channel, %refusal, "Discord refuses a channel");
+        Ok(self
+            .store
+            .refuse_channel(channel, refusal, self.now())
+            .await?)
+    }
+
     /// The channels Discord refused, by id.
     pub async fn refused_channels(&self) -> Result<Vec<RefusedChannel>> {
         Ok(self.store.refused_channels().await?)
@@ -134,7 +145,7 @@ impl GameService {
                 lang,
                 "game-moved-here",
                 id = game,
-                why = tr!(lang, refusal.key())
+                why = refused_because(lang, refusal)
             )
         };
         let lang = Lang::from_locale(&post.lang);
@@ -182,7 +193,7 @@ impl GameService {
                         lang,
                         "game-paused-dm",
                         id = game,
-                        why = tr!(lang, refusal.key())
+                        why = refused_because(lang, refusal)
                     ),
                     lang: lang.locale().to_string(),
                     ..NewPost::default()
@@ -239,5 +250,14 @@ impl GameService {
         self.place_works(place.channel_id).await?;
         let note = tr!(place.lang, "game-resumed-here", id = id);
         Ok((self.load(id).await?, Some(note)))
+    }
+}
+
+/// Why `refusal` leaves a game without its place, in words.
+fn refused_because(lang: Lang, refusal: Refusal) -> String {
+    match refusal {
+        Refusal::UnknownChannel => tr!(lang, "place-refused-unknown-channel"),
+        Refusal::MissingAccess => tr!(lang, "place-refused-missing-access"),
+        Refusal::MissingPermissions => tr!(lang, "place-refused-missing-permissions"),
     }
 }
