@@ -2133,9 +2133,16 @@ async fn a_game_whose_thread_is_deleted_goes_on_in_its_lobby() {
 
     table.wait_for_pass().await;
     let refused = table.fake.refused_calls(thread, 10003);
-    assert_eq!(refused.len(), 1, "one request to the deleted thread: {refused:#?}");
+    assert_eq!(
+        refused.len(),
+        1,
+        "one request to the deleted thread: {refused:#?}"
+    );
     let lobby = table.fake.messages(CHANNEL_ID);
-    assert_eq!(lobby.iter().filter(|m| says(&m.content, &notice)).count(), 1);
+    assert_eq!(
+        lobby.iter().filter(|m| says(&m.content, &notice)).count(),
+        1
+    );
     assert_eq!(undelivered(&table).await, 0);
     table.fake.check_calls();
 }

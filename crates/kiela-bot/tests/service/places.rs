@@ -98,7 +98,11 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     let refused = w.service.refused_channels().await.unwrap();
     assert_eq!(refused.len(), 1);
     assert_eq!(
-        (refused[0].channel_id, refused[0].refusal, refused[0].refused_at),
+        (
+            refused[0].channel_id,
+            refused[0].refusal,
+            refused[0].refused_at
+        ),
         (THREAD, Refusal::UnknownChannel, w.clock.now())
     );
 
@@ -242,7 +246,11 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     let resumed = row(&w, game).await;
     assert_eq!(resumed.paused_at, None);
     assert_eq!(resumed.channel_id, ChannelId(21));
-    assert_eq!(resumed.deadline, Some(w.clock.now() + per_move), "full time");
+    assert_eq!(
+        resumed.deadline,
+        Some(w.clock.now() + per_move),
+        "full time"
+    );
 
     // The clock runs again: alice's reminder, then (no first move) the
     // game is aborted, both posted in its new place.
@@ -274,12 +282,18 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
         .challenge(&w.carol, HERE, &w.bob, carol_first)
         .await
         .unwrap();
-    w.service.delivered(&challenge.posts, MessageId(1)).await.unwrap();
+    w.service
+        .delivered(&challenge.posts, MessageId(1))
+        .await
+        .unwrap();
     let accepted = (w.service)
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
-    w.service.delivered(&accepted.posts, MessageId(2)).await.unwrap();
+    w.service
+        .delivered(&accepted.posts, MessageId(2))
+        .await
+        .unwrap();
     let second = accepted.game.unwrap().id;
     deliver_all(&w).await;
 
@@ -313,7 +327,8 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
         .unwrap();
     let sent = deliver_all_to(&w).await;
     assert!(
-        sent.iter().all(|(to, _)| matches!(to, Destination::User(_))),
+        sent.iter()
+            .all(|(to, _)| matches!(to, Destination::User(_))),
         "nothing to the refused channel: {sent:?}"
     );
     assert_eq!(sent.len(), 2, "bob and carol are told: {sent:?}");
@@ -327,10 +342,7 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
         game_id: None,
         ..line(first, HERE.channel_id, "news")
     };
-    store
-        .insert_posts(vec![news], w.clock.now())
-        .await
-        .unwrap();
+    store.insert_posts(vec![news], w.clock.now()).await.unwrap();
     let claimed = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1, "sent again");
     assert_eq!(claimed[0].to, Destination::Channel(HERE.channel_id));

@@ -341,9 +341,13 @@ impl GameService {
                 None => self.destination(&post).await,
             };
             let channel = match to {
-                Ok(Destination::Channel(channel) | Destination::Edit { channel_id: channel, .. }) => {
-                    Some(channel)
-                }
+                Ok(
+                    Destination::Channel(channel)
+                    | Destination::Edit {
+                        channel_id: channel,
+                        ..
+                    },
+                ) => Some(channel),
                 _ => None,
             };
             if let Some(channel) = channel {

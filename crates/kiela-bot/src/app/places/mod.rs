@@ -115,14 +115,20 @@ impl GameService {
                 return self.give_up(id, &why).await;
             }
             let now = self.now();
-            return Ok(self.store.redirect_posts(game, (channel, place), now).await?);
+            return Ok(self
+                .store
+                .redirect_posts(game, (channel, place), now)
+                .await?);
         }
         let lobby = match game_row.lobby_channel_id.filter(|&l| l != channel) {
             Some(lobby) if self.refusal_of(lobby).await?.is_none() => Some(lobby),
             _ => None,
         };
         match lobby {
-            Some(lobby) => self.move_to(&loaded, id, &post, (channel, lobby), refusal).await,
+            Some(lobby) => {
+                self.move_to(&loaded, id, &post, (channel, lobby), refusal)
+                    .await
+            }
             None => self.pause(&loaded, channel, refusal, &why).await,
         }
     }
