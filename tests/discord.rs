@@ -1968,12 +1968,14 @@ async fn let_retries_come(table: &Table) {
     }
 }
 
-/// A channel where the bot lost Send Messages: the posts only it would
-/// make (reminders, the loss on time) are refused with 50013 and given up
-/// at once, not retried; answers to interactions need no permission, so
-/// the game goes on.
+/// A channel where the bot lost Send Messages: the first post only it
+/// would make there (a reminder) is refused with 50013, once. The game has
+/// no other place: its clock pauses (it is not aborted however long it
+/// waits) and both players are told by DM. Answers to interactions need no
+/// permission: Ana's move from the board resumes the game there, with the
+/// full time; Bob's reminder is refused in turn, and the game pauses again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
+async fn posts_the_bot_may_not_make_pause_the_game_until_a_player_acts() {
     let table = Table::new().await;
     let board = table.start_game(opts().int("days", 1)).await;
     table.fake.deny_posting(CHANNEL_ID);
@@ -1993,36 +1995,49 @@ async fn posts_the_bot_may_not_make_are_given_up_and_the_game_goes_on() {
         count(&reminded) == 1
     })
     .await;
+    let why = en!("place-refused-missing-permissions");
+    let paused = en!("game-paused-dm", id = 1, why = why.as_str());
+    for player in [&table.ana, &table.bob] {
+        let dm = table.fake.dm_channel(player);
+        table
+            .fake
+            .wait_for_message("the DM that the game is paused", |m| {
+                m.channel_id == dm && says(&m.content, &paused)
+            })
+            .await;
+    }
     let_retries_come(&table).await;
-    assert_eq!(count(&reminded), 1, "a refused post is not retried");
-    assert_eq!(undelivered(&table).await, 0, "given up");
+    assert_eq!(count(&reminded), 1, "a refused channel is not tried again");
+    assert_eq!(undelivered(&table).await, 0);
+    // Paused: days pass, and the game is not aborted.
+    table.later(3 * DAY).await;
+    table.wait_for_pass().await;
+    let aborted = en!("game-aborted", id = 1, name = ANY);
+    assert_eq!(count(&aborted), 0);
+    assert_eq!(refused(&table, &channel, 50013).len(), 1);
 
     let hole = board.select_options(&menu_id(&board))[0].clone();
     let next = table.select(&table.ana, &board, &hole).await;
     assert!(!next.ephemeral, "{}", next.content);
+    assert!(says(&next.content, &en!("game-resumed-here", id = 1)));
     assert!(next.content.contains(&sowed("Ana", &hole)));
     assert_eq!(next.mentions(), [table.bob.id]);
 
-    // Bob is reminded, then (no first move) the game is aborted: both
-    // refused, both given up.
+    // Bob's reminder is refused: paused again, told again, not aborted.
     table.later(DAY - 5 * 3600).await;
     eventually(&table, "Bob's reminder is refused", || {
         count(&reminded) == 2
     })
     .await;
     table.later(6 * 3600).await;
-    let aborted = en!("game-aborted", id = 1, name = "Bob");
-    eventually(&table, "the abort is refused", || count(&aborted) == 1).await;
     let_retries_come(&table).await;
-    assert_eq!((count(&reminded), count(&aborted)), (2, 1));
+    assert_eq!((count(&reminded), count(&aborted)), (2, 0));
     let all = refused(&table, &channel, 50013);
-    assert_eq!(all.len(), 3, "{all:#?}");
+    assert_eq!(all.len(), 2, "{all:#?}");
     assert_eq!(undelivered(&table).await, 0);
-    // The bot still answers, and the game is over.
-    let stale = table
-        .select(&table.bob, &next, &next.select_options(&menu_id(&next))[0])
-        .await;
-    assert!(stale.ephemeral, "{}", stale.content);
+    let dm = table.fake.dm_channel(&table.bob);
+    let told = table.fake.messages(dm);
+    assert_eq!(told.iter().filter(|m| says(&m.content, &paused)).count(), 2);
     table.fake.check_calls();
 }
 
@@ -2060,6 +2075,75 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     let reminders = table.fake.messages(CHANNEL_ID);
     let reminders = reminders.iter().filter(|m| says(&m.content, &reminded));
     assert_eq!(reminders.count(), 1);
+    table.fake.check_calls();
+}
+
+/// A server manager deletes a game's thread: the next board (Bob's
+/// reminder) is refused there once, with 10003, and the game goes on in
+/// its lobby, the channel it was challenged in: the board is posted there
+/// once with the line that says why, and its menu works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_thread_is_deleted_goes_on_in_its_lobby() {
+    let table = Table::new().await;
+    table.fake.allow_threads(CHANNEL_ID);
+    let options = opts().user("opponent", &table.bob).string("first", "me");
+    let challenge = table.slash(&table.ana, "challenge", options).await;
+    table.click(&table.bob, &challenge, "kiela:accept:").await;
+    eventually(&table, "the game's thread to open", || {
+        !table.fake.threads().is_empty()
+    })
+    .await;
+    let thread = table.fake.threads()[0].0;
+    let board = table
+        .fake
+        .wait_for_message("with the first board in the thread", |m| {
+            m.channel_id == thread && !m.attachments.is_empty()
+        })
+        .await;
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    let next = table.select(&table.ana, &board, &hole).await;
+    assert_eq!(next.channel_id, thread);
+
+    // Ana's board was delivered with its answer, before the clock jumps.
+    table.wait_for_pass().await;
+
+    // A manager deletes the thread; Bob's reminder is the next board.
+    table.fake.delete_channel(thread);
+    table.later(3 * DAY - 17 * 3600).await;
+    let reminded = reminder("reminder-first-move", 1);
+    let why = en!("place-refused-unknown-channel");
+    let notice = en!("game-moved-here", id = 1, why = why.as_str());
+    let moved = table
+        .fake
+        .wait_for_message("with the board and why in the lobby", |m| {
+            m.channel_id == CHANNEL_ID && says(&m.content, &notice)
+        })
+        .await;
+    assert_board_picture(&moved);
+    assert!(says(&moved.content, &reminded), "{}", moved.content);
+    assert_eq!(moved.mentions(), [table.bob.id]);
+
+    // Its menu works: Bob's move is answered in the lobby, for everyone.
+    let hole = moved.select_options(&menu_id(&moved))[0].clone();
+    let after = table.select(&table.bob, &moved, &hole).await;
+    assert!(!after.ephemeral, "{}", after.content);
+    assert_eq!(after.channel_id, CHANNEL_ID);
+    assert!(after.content.contains(&sowed("Bob", &hole)));
+    assert_eq!(after.mentions(), [table.ana.id]);
+
+    table.wait_for_pass().await;
+    let refused = table.fake.refused_calls(thread, 10003);
+    assert_eq!(
+        refused.len(),
+        1,
+        "one request to the deleted thread: {refused:#?}"
+    );
+    let lobby = table.fake.messages(CHANNEL_ID);
+    assert_eq!(
+        lobby.iter().filter(|m| says(&m.content, &notice)).count(),
+        1
+    );
+    assert_eq!(undelivered(&table).await, 0);
     table.fake.check_calls();
 }
 

@@ -961,3 +961,13 @@ draw-line-accepted = Accepted.
 draw-line-declined = Declined.
 draw-line-lapsed = Lapsed: the game went on.
 draw-line-ended = The game ended.
+
+## Games follow their place (app/places)
+
+place-refused-unknown-channel = its thread or channel was deleted
+place-refused-missing-access = the bot can no longer see its thread or channel
+place-refused-missing-permissions = the bot may no longer post in its thread or channel
+game-moved-here = Game #{ $id } is played here from now on: { $why }.
+game-paused-dm = Game #{ $id } is paused: { $why }, and the bot has nowhere else to post it, so its clock is stopped and nobody loses on time. To go on, a player uses `/kiela board` or `/kiela move` in any channel of the server where the bot may post: the game is played there from then on, and the player to move gets the full time per move.
+game-paused-act-in-server = Game #{ $id } is paused: the bot can no longer post where it was played. Use `/kiela board` or `/kiela move` in a channel of its server to play it there from now on.
+game-resumed-here = Game #{ $id } is played here from now on, and its clock runs again: the player to move has the full time per move.

@@ -1010,3 +1010,13 @@ draw-line-accepted = Aceita.
 draw-line-declined = Recusada.
 draw-line-lapsed = Caducou: o jogo continuou.
 draw-line-ended = A partida terminou.
+
+## As partidas seguem o seu lugar (app/places)
+
+place-refused-unknown-channel = o tópico ou canal dela foi apagado
+place-refused-missing-access = o bot não vê mais o tópico ou canal dela
+place-refused-missing-permissions = o bot não pode mais publicar no tópico ou canal dela
+game-moved-here = A partida #{ $id } é jogada aqui de agora em diante: { $why }.
+game-paused-dm = A partida #{ $id } está pausada: { $why }, e o bot não tem outro lugar onde publicá-la; por isso o relógio dela parou e ninguém perde por tempo. Para continuar, um jogador usa `/kiela tabuleiro` ou `/kiela semear` em qualquer canal do servidor onde o bot possa publicar: a partida passa a ser jogada ali, e quem tem a vez recebe o tempo inteiro de uma jogada.
+game-paused-act-in-server = A partida #{ $id } está pausada: o bot não pode mais publicar onde ela era jogada. Use `/kiela tabuleiro` ou `/kiela semear` num canal do servidor dela para jogá-la ali de agora em diante.
+game-resumed-here = A partida #{ $id } é jogada aqui de agora em diante, e o relógio dela voltou a correr: quem tem a vez recebe o tempo inteiro de uma jogada.

@@ -379,6 +379,9 @@ struct Inner {
     faults: Vec<Fault>,
     /// Channels where the bot may not post (403, 50013 Missing Permissions).
     denied_channels: BTreeSet<u64>,
+    /// Channels (threads) deleted by the test: every call about them gets
+    /// 404, 10003 Unknown Channel.
+    deleted_channels: BTreeSet<u64>,
     /// Channels where the bot may open public threads and post in them.
     thread_channels: BTreeSet<u64>,
     /// Threads the bot opened: their parent channel and name.
@@ -483,6 +486,7 @@ impl FakeDiscord {
             frames: Vec::new(),
             faults: Vec::new(),
             denied_channels: BTreeSet::new(),
+            deleted_channels: BTreeSet::new(),
             thread_channels: BTreeSet::new(),
             threads: BTreeMap::new(),
             closed_dms: BTreeSet::new(),
@@ -743,6 +747,26 @@ impl FakeDiscord {
     /// Permissions. Interaction responses still work, as on Discord.
     pub fn deny_posting(&self, channel: u64) {
         self.lock().denied_channels.insert(channel);
+    }
+
+    /// Deletes `channel` (a thread, say) as a server manager would: every
+    /// call about it then gets 404, 10003 Unknown Channel.
+    pub fn delete_channel(&self, channel: u64) {
+        let mut inner = self.lock();
+        inner.channels.remove(&channel);
+        inner.deleted_channels.insert(channel);
+    }
+
+    /// The calls of the bot's about `channel` (its messages, threads from
+    /// them) that the fake refused with Discord's error `code`.
+    pub fn refused_calls(&self, channel: u64, code: u32) -> Vec<Call> {
+        let prefix = format!("/channels/{channel}/");
+        let calls = self.calls();
+        calls
+            .into_iter()
+            .filter(|c| c.path.starts_with(&prefix))
+            .filter(|c| c.error.as_ref().is_some_and(|e| e["code"] == code))
+            .collect()
     }
 
     /// Grants the bot Create Public Threads and Send Messages in Threads in

@@ -73,6 +73,14 @@ fn arranged(status: u16, code: u32, message: &str) -> Reply {
     }
 }
 
+/// 404, 10003 Unknown Channel: arranged if the test deleted it.
+fn unknown_channel(inner: &Inner, channel: &str) -> Reply {
+    match id(channel).is_some_and(|c| inner.deleted_channels.contains(&c)) {
+        true => arranged(404, 10003, "Unknown Channel"),
+        false => error(404, 10003, "Unknown Channel"),
+    }
+}
+
 fn unknown_route() -> Reply {
     Reply {
         known_route: false,
@@ -452,7 +460,7 @@ impl FakeDiscord {
     fn open_thread(&self, channel: &str, message: &str, body: &Value) -> Reply {
         let mut inner = self.lock();
         let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
-            return error(404, 10003, "Unknown Channel");
+            return unknown_channel(&inner, channel);
         };
         let found = id(message).filter(|&m| {
             inner
@@ -507,7 +515,7 @@ impl FakeDiscord {
     ) -> Reply {
         let mut inner = self.lock();
         let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
-            return error(404, 10003, "Unknown Channel");
+            return unknown_channel(&inner, channel);
         };
         let Some(message) = message else {
             if let Some(refused) = empty_message(body, uploads).or_else(|| invalid_form(body, &[]))

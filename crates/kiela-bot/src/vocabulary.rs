@@ -170,6 +170,52 @@ stored_names! {
     }
 }
 
+/// Why Discord refuses, for good, to let the bot post in a channel or
+/// thread: a game played there follows its place (see `app::places`).
+/// Stored as Discord's error code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// 10003 Unknown Channel: the thread or channel was deleted.
+    UnknownChannel,
+    /// 50001 Missing Access: the bot can no longer see it.
+    MissingAccess,
+    /// 50013 Missing Permissions: it may no longer post there.
+    MissingPermissions,
+}
+
+impl Refusal {
+    pub const ALL: &'static [Refusal] = &[
+        Refusal::UnknownChannel,
+        Refusal::MissingAccess,
+        Refusal::MissingPermissions,
+    ];
+
+    /// Discord's JSON error code for it.
+    pub const fn code(self) -> i64 {
+        match self {
+            Refusal::UnknownChannel => 10003,
+            Refusal::MissingAccess => 50001,
+            Refusal::MissingPermissions => 50013,
+        }
+    }
+
+    /// The refusal Discord's error `code` means, if it is one of these.
+    pub fn from_code(code: i64) -> Option<Refusal> {
+        Refusal::ALL.iter().copied().find(|r| r.code() == code)
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Refusal::UnknownChannel => "Unknown Channel",
+            Refusal::MissingAccess => "Missing Access",
+            Refusal::MissingPermissions => "Missing Permissions",
+        };
+        write!(f, "{} {name}", self.code())
+    }
+}
+
 /// Where a game stands. Stored in three columns: `status` (`active` or
 /// `finished`), `result` and `reason` (an ended game's [`Outcome`]); an
 /// aborted game is finished without a result, for the reason `aborted`.

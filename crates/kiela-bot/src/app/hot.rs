@@ -10,6 +10,7 @@ use super::challenges::queries::CHALLENGE_POST;
 use super::clocks::queries::due_games_sql;
 use super::game::queries::{games_of_sql, ongoing_games_of_sql};
 use super::outbox::queries::{claim_posts_sql, posted_sql, EDITS_OF_POST, PRUNE_POSTS};
+use super::places::queries::REFUSED_CHANNEL;
 use super::puzzles::queries::{DAILY_PUZZLE_OF, PUZZLE_RATINGS, SOLVER_RATING, TRIED_PUZZLES};
 use super::threads::queries::LOBBY_OF_THREAD;
 use super::tournaments::queries::{
@@ -45,6 +46,8 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
             PRUNE_POSTS.to_string(),
             vec![now - 7 * 86_400, now - 30 * 86_400, 1000],
         ),
+        // Each post claimed: is its channel refused?
+        query("refused_channel", REFUSED_CHANNEL.to_string(), vec![20]),
         // The clock's look, every timer interval.
         query("due_games", due_games_sql(), vec![now, now - 30, 999]),
         query("live_tournaments", LIVE_TOURNAMENTS.to_string(), vec![]),

@@ -32,6 +32,7 @@ mod limits;
 mod lru;
 mod notify;
 mod outbox;
+mod places;
 mod players;
 mod playing;
 mod puzzles;
@@ -60,6 +61,7 @@ pub use limits::{
     MESSAGE_CHARS,
 };
 pub use outbox::{Delivery, Destination, UndeliveredPost};
+pub use places::RefusedChannel;
 pub use players::Name;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
@@ -76,7 +78,7 @@ pub use words::{describe_game_error, describe_layout_error};
 pub use crate::store::BoardMessage;
 pub use crate::vocabulary::{
     ChallengeId, ChannelId, ConfirmMoves, FirstMover, GameId, GuildId, MessageId, Notify, PostId,
-    ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
+    Refusal, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
 use std::sync::Arc;

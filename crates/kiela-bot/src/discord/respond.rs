@@ -19,7 +19,7 @@ use tracing::{info, warn};
 
 use crate::app::{
     self, clip_message, BoardMessage, Document, GameId, GameRef, GameService, NewThread, Picture,
-    PostId, Reply,
+    PostId, Refusal, Reply,
 };
 use kiela_i18n::Lang;
 
@@ -248,6 +248,13 @@ pub async fn replace_board(
             game = %board.game,
             "cannot take the menus off the old board: {e}"
         );
+        // Its channel is gone or forbidden: nothing more is sent there.
+        if let Some(refusal) = refusal(&e) {
+            let refused = service.channel_refused(old.channel_id, refusal).await;
+            if let Err(e) = refused {
+                warn!(game = %board.game, "cannot record a refused channel: {e}");
+            }
+        }
     }
 }
 
@@ -315,6 +322,19 @@ pub async fn open_thread(
 fn refused(error: &serenity::Error) -> bool {
     matches!(error, serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
         if response.status_code.is_client_error())
+}
+
+/// The channel itself refused for good (see [`Refusal`]), if that is why
+/// Discord refused a request.
+pub fn refusal(error: &serenity::Error) -> Option<Refusal> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
+            if response.status_code.is_client_error() =>
+        {
+            Refusal::from_code(response.error.code as i64)
+        }
+        _ => None,
+    }
 }
 
 /// Discord's error code for a second thread from one message.
@@ -553,6 +573,12 @@ impl Responder {
                 // after their lease and opens the thread then.
                 warn!(interaction = %self.id, "cannot open the game's thread yet: {e}");
                 return None;
+            }
+        }
+        if !post.ephemeral {
+            // Posted there: a channel Discord refused works again.
+            if let Err(e) = self.service.place_works(message.channel_id.into()).await {
+                warn!(interaction = %self.id, "cannot record that a channel works: {e}");
             }
         }
         let message = message.id;

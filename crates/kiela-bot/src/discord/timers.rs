@@ -16,6 +16,7 @@ use tracing::{error, info, warn};
 
 use crate::app::{
     self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, PostId,
+    Refusal,
 };
 
 use super::features::rows_for;
@@ -244,8 +245,9 @@ async fn deliver_watched(service: &GameService, http: &Http, delivery: Delivery)
 enum Failure {
     /// It may pass: try again later (see [`GameService::failed_for_now`]).
     Retry,
-    /// Discord will never take it.
-    GiveUp(String),
+    /// Discord will never take it: why, and whether it refuses the
+    /// channel itself (a game played there then follows its place).
+    GiveUp(String, Option<Refusal>),
 }
 
 async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
@@ -331,6 +333,8 @@ struct Tried {
     id: PostId,
     created_at: i64,
     attempts: i64,
+    /// The channel it was sent to (none for a direct message).
+    channel: Option<app::ChannelId>,
 }
 
 impl Tried {
@@ -339,6 +343,11 @@ impl Tried {
             id: delivery.id,
             created_at: delivery.created_at,
             attempts: delivery.attempts,
+            channel: match delivery.to {
+                Destination::Channel(channel) => Some(channel),
+                Destination::Edit { channel_id, .. } => Some(channel_id),
+                Destination::User(_) => None,
+            },
         }
     }
 }
@@ -360,12 +369,17 @@ async fn settle(
             }
         }
         Err(e) => {
-            let done = match failure(&e) {
-                Failure::Retry => {
+            let done = match (failure(&e), tried.channel) {
+                (Failure::Retry, _) => {
                     let why = format!("Discord did not take it: {e}");
                     (service.failed_for_now(id, tried.created_at, tried.attempts, &why)).await
                 }
-                Failure::GiveUp(why) => {
+                // The channel itself is refused: its game follows its place.
+                (Failure::GiveUp(why, Some(refusal)), Some(channel)) => {
+                    warn!(post = %id, "Discord refuses a post's channel: {why}");
+                    service.place_refused(id, channel, refusal).await
+                }
+                (Failure::GiveUp(why, _), _) => {
                     warn!(post = %id, "Discord refuses a post, giving it up: {why}");
                     if let Some(game) = thread {
                         // No line to open it from: the game stays in the channel.
@@ -407,7 +421,7 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> An
         Err(e) => {
             return match failure(&e) {
                 // Refused: no answer was made (or the token is gone).
-                Failure::GiveUp(_) => Answered::No,
+                Failure::GiveUp(..) => Answered::No,
                 Failure::Retry => Answered::Unknown(e.to_string()),
             };
         }
@@ -433,10 +447,11 @@ fn failure(error: &serenity::Error) -> Failure {
             if status == 429 || status >= 500 {
                 Failure::Retry
             } else {
-                Failure::GiveUp(format!(
-                    "{status} {} {}",
-                    response.error.code, response.error.message
-                ))
+                let code = response.error.code as i64;
+                Failure::GiveUp(
+                    format!("{status} {code} {}", response.error.message),
+                    Refusal::from_code(code),
+                )
             }
         }
         _ => Failure::Retry,

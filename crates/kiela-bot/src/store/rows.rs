@@ -226,7 +226,7 @@ pub struct NewGame {
 pub(crate) const GAME_COLUMNS: &str = "id, guild_id, channel_id, variant, south_id, north_id, \
     ai_level, status, result, reason, version, seconds_per_move, deadline, reminded, \
     board_channel_id, board_message_id, board_ply, created_at, updated_at, lobby_channel_id, hints, \
-    to_move_id, takebacks, rated";
+    to_move_id, takebacks, rated, paused_at";
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -259,6 +259,10 @@ pub struct GameRow {
     pub to_move_id: Option<UserId>,
     /// Its result changes the players' ratings.
     pub rated: bool,
+    /// Since when its clock is paused: Discord refused every place it had
+    /// (see `app::places`); its deadline is then `None` and the clock
+    /// passes over it until a player acts on it from its server.
+    pub paused_at: Option<i64>,
 }
 
 /// Where a game's board was posted, and the ply it shows.
@@ -321,6 +325,7 @@ impl GameRow {
                 1 => true,
                 n => return Err(cells.corrupt("rated", format!("{n} is not 0 or 1"))),
             },
+            paused_at: cells.get("paused_at")?,
         })
     }
 

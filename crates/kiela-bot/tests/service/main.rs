@@ -28,6 +28,7 @@ mod info;
 mod lessons;
 mod notify;
 mod outbox;
+mod places;
 mod playing;
 mod puzzles;
 mod ratings;

@@ -109,7 +109,8 @@ impl GameService {
         // Decide from the loaded row, which is the version the event
         // carries (the game may have moved on since the listing).
         let loaded = self.load(id).await?;
-        if loaded.is_over() {
+        // A paused game's clock does not run (see `app::places`).
+        if loaded.is_over() || loaded.row.paused_at.is_some() {
             return Ok(None);
         }
         let row = &loaded.row;

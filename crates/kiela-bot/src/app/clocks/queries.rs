@@ -12,7 +12,8 @@ use crate::vocabulary::{GameId, UserId};
 /// idle since, `$3` the bot.
 pub(crate) fn due_games_sql() -> String {
     format!(
-        "SELECT id FROM games WHERE status = '{ACTIVE}' AND clock_fault IS NULL AND ( \
+        "SELECT id FROM games WHERE status = '{ACTIVE}' AND clock_fault IS NULL \
+         AND paused_at IS NULL AND ( \
            (deadline IS NOT NULL AND (deadline <= $1 \
              OR (reminded = 0 AND deadline - seconds_per_move / 4 <= $1))) \
            OR (ai_level IS NOT NULL AND updated_at <= $2 AND to_move_id = $3)) \
@@ -102,7 +103,8 @@ impl Store {
     /// Active games whose deadline has passed or whose reminder is due
     /// (a quarter of the time per move left, not yet reminded), and games
     /// where `bot` is to move and nothing happened since `idle_since`;
-    /// not those whose clock is stopped by a fault ([`Store::stop_clock`]).
+    /// not those whose clock is stopped by a fault ([`Store::stop_clock`])
+    /// or paused (no place left, see `app::places`).
     pub async fn due_games(&self, now: i64, bot: UserId, idle_since: i64) -> Result<Vec<GameId>> {
         let rows = sqlx::query(&due_games_sql())
             .bind(now)

@@ -14,13 +14,18 @@ use kiela_rules::{Game, Move, Side, Variant};
 impl GameService {
     /// Makes `board` game `game_id`'s board, unless a board of a later ply
     /// is already. Returns the board whose menus should go: the one before,
-    /// or `board` itself when it came late.
+    /// or `board` itself when it came late (none in a refused channel).
     pub async fn replace_board(
         &self,
         game_id: GameId,
         board: BoardMessage,
     ) -> Result<Option<BoardMessage>> {
-        Ok(self.store.replace_board_message(game_id, board).await?)
+        let old = self.store.replace_board_message(game_id, board).await?;
+        // Nothing more is sent to a channel Discord refuses.
+        match old {
+            Some(old) if self.refusal_of(old.channel_id).await?.is_some() => Ok(None),
+            old => Ok(old),
+        }
     }
 
     /// The channel game `game_id` is played in (where its boards go), or

@@ -188,7 +188,9 @@ impl GameService {
         for row in self.store.games_of(user.id, true, 50).await? {
             // A game's thread, or the channel it was opened in.
             let lobby = row.lobby_channel_id;
-            if row.channel_id != place.channel_id && lobby != Some(place.channel_id) {
+            // A paused game has no channel: any of its server's will do.
+            let paused = row.paused_at.is_some() && row.guild_id == place.guild_id;
+            if row.channel_id != place.channel_id && lobby != Some(place.channel_id) && !paused {
                 continue;
             }
             here.push(row.id);

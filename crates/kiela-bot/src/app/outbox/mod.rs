@@ -298,9 +298,24 @@ impl GameService {
     /// can no longer be composed (its game is gone or unreadable) is given
     /// up, with the reason logged.
     pub async fn claim_deliveries(&self, limit: i64) -> Result<Vec<Delivery>> {
+        // Posts for a channel Discord refuses are not sent: their games
+        // follow their place, which may make other posts due at once.
+        for _ in 0..3 {
+            let (deliveries, diverted) = self.claim_some(limit).await?;
+            if !deliveries.is_empty() || !diverted {
+                return Ok(deliveries);
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// [`GameService::claim_deliveries`], once: the deliveries, and whether
+    /// a post was kept from a refused channel.
+    async fn claim_some(&self, limit: i64) -> Result<(Vec<Delivery>, bool)> {
         let lease = self.delivery_lease();
         let claimed = self.store.claim_posts(self.now(), lease, limit).await?;
         let mut deliveries = Vec::new();
+        let mut diverted = false;
         for (id, row) in claimed {
             let row = match row {
                 Ok(row) => row,
@@ -325,6 +340,36 @@ impl GameService {
                 },
                 None => self.destination(&post).await,
             };
+            let channel = match to {
+                Ok(
+                    Destination::Channel(channel)
+                    | Destination::Edit {
+                        channel_id: channel,
+                        ..
+                    },
+                ) => Some(channel),
+                _ => None,
+            };
+            if let Some(channel) = channel {
+                let followed = match self.refusal_of(channel).await {
+                    Ok(None) => None,
+                    Ok(Some(refusal)) => Some(self.follow_place(id, channel, refusal).await),
+                    Err(e) => Some(Err(e)),
+                };
+                match followed {
+                    None => {}
+                    Some(Ok(())) => {
+                        diverted = true;
+                        continue;
+                    }
+                    Some(Err(e)) => {
+                        tracing::warn!(post = %id, "cannot keep a post from a refused channel: {e}");
+                        self.failed_for_now(id, created_at, attempts, &e.to_string())
+                            .await?;
+                        continue;
+                    }
+                }
+            }
             let composed = match to {
                 Ok(to) => self
                     .compose(&[(id, post)], None)
@@ -351,7 +396,7 @@ impl GameService {
                 }
             }
         }
-        Ok(deliveries)
+        Ok((deliveries, diverted))
     }
 
     /// Seconds a delivery loop holds a post it claimed (a loop that dies

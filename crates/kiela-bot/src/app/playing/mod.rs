@@ -151,7 +151,10 @@ impl GameService {
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
         self.meet(user).await?;
-        let mut loaded = self.load(id).await?;
+        let loaded = self.load(id).await?;
+        // A paused game is played from a channel of its server only,
+        // which becomes its place.
+        let (mut loaded, resumed) = self.resume_here(user, place, loaded, true).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
         let lang = self.game_lang(&loaded, place, user).await?;
         let actor = Some(user.id);
@@ -168,7 +171,12 @@ impl GameService {
             Err(e) => tracing::warn!(game = %id, "the AI's reply is left to the clock: {e}"),
         }
         match self.answer(place, &posts, Some(&loaded)).await {
-            Ok(reply) => Ok(reply),
+            Ok(mut reply) => {
+                if let Some(note) = resumed {
+                    reply.text = format!("{note}\n{}", reply.text);
+                }
+                Ok(reply)
+            }
             Err(e) => {
                 tracing::warn!(game = %id, "a played move's answer failed: {e}");
                 let ids: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
@@ -517,7 +525,11 @@ impl GameService {
     pub async fn show(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
-        let headline = tr!(place.lang, "show-headline", id = id, ply = loaded.ply());
+        let (loaded, resumed) = self.resume_here(user, place, loaded, false).await?;
+        let mut headline = tr!(place.lang, "show-headline", id = id, ply = loaded.ply());
+        if let Some(note) = resumed {
+            headline = format!("{note}\n{headline}");
+        }
         let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
         let player = loaded.side_of(user.id).is_some();
         let elsewhere = place.channel_id != loaded.row.channel_id;
