@@ -3329,7 +3329,9 @@ async fn a_five_player_round_robin_is_played_to_its_end_with_buttons() {
         .fake
         .wait_for_message("the pairings", |m| m.content.contains("**Cup, round 1**"))
         .await;
-    assert_eq!(news.mentions().len(), 5, "{}", news.content);
+    let called: std::collections::BTreeSet<u64> = news.mentions().into_iter().collect();
+    assert_eq!(called.len(), 5, "{}", news.content);
+    assert_eq!(news.content.lines().count(), 21, "{}", news.content);
     eventually(&table, "twenty game threads", || {
         let named = table.fake.threads().into_iter();
         named
