@@ -374,8 +374,9 @@ async fn settle(
                     let why = format!("Discord did not take it: {e}");
                     (service.failed_for_now(id, tried.created_at, tried.attempts, &why)).await
                 }
-                // The channel itself is refused: its game follows its place.
-                (Failure::GiveUp(why, Some(refusal)), Some(channel)) => {
+                // The channel itself is refused: its game follows its place
+                // (not a thread refused where the line was posted).
+                (Failure::GiveUp(why, Some(refusal)), Some(channel)) if thread.is_none() => {
                     warn!(post = %id, "Discord refuses a post's channel: {why}");
                     service.place_refused(id, channel, refusal).await
                 }
