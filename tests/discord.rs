@@ -1206,6 +1206,29 @@ async fn autocomplete_offers_legal_holes_and_games() {
         .await;
     assert_eq!(typing.response().await.data["choices"], json!([]));
 
+    // A picked hole names the position it was offered in: played there,
+    // refused as stale once the game has moved on.
+    let picked = choices[0]["value"].as_str().unwrap().to_string();
+    assert!(picked.ends_with("@0"), "{picked}");
+    let played = table
+        .slash(&table.ana, "move", opts().string("hole", &picked))
+        .await;
+    assert!(!played.ephemeral, "{}", played.content);
+    let typing = table
+        .fake
+        .autocomplete(&table.bob, CHANNEL_ID, "move", opts().typing("hole", 3, ""))
+        .await;
+    let reply = typing.response().await.data["choices"][0]["value"].clone();
+    let reply = reply.as_str().unwrap().to_string();
+    assert!(reply.ends_with("@1"), "{reply}");
+    table
+        .slash(&table.bob, "move", opts().string("hole", &reply))
+        .await;
+    let stale = table
+        .slash(&table.ana, "move", opts().string("hole", &picked))
+        .await;
+    assert_private(&stale, &en!("error-out-of-date"));
+
     let typing = table
         .fake
         .autocomplete(
@@ -1636,6 +1659,57 @@ async fn a_failed_answer_is_posted_by_the_outbox_once_through_errors() {
     table.later(3600).await;
     table.wait_for_pass().await;
     assert_eq!(boards_at(&table, game, ply + 1).len(), 1);
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_sent_before_a_failure_is_found_after_the_nonce_window_not_posted_again() {
+    let table = Table::new().await;
+    let board = table.start_game(opts()).await;
+    table.plays_at_once(&table.ana).await;
+    let (game, ply) = board_of(&board).unwrap();
+    // The answer fails, so the delivery loop posts the move's board;
+    // Discord makes the message but answers 500, and by the loop's next
+    // try it has forgotten the nonce that would have caught a second send.
+    table.fake.fail(Fault {
+        method: "POST",
+        path: "/callback",
+        status: 500,
+        code: 0,
+        times: 1,
+    });
+    table.fake.fail_after_doing(Fault {
+        method: "POST",
+        path: "/messages",
+        status: 500,
+        code: 0,
+        times: 1,
+    });
+    let hole = board.select_options(&menu_id(&board))[0].clone();
+    table
+        .fake
+        .select(&table.ana, board.id, &menu_id(&board), &[&hole])
+        .await;
+    eventually(&table, "the board is made, unknown to the bot", || {
+        boards_at(&table, game, ply + 1).len() == 1
+    })
+    .await;
+    table.fake.age_messages(fake_discord::NONCE_WINDOW);
+    for _ in 0..3 {
+        table.later(3600).await;
+        table.wait_for_pass().await;
+    }
+    assert_eq!(
+        boards_at(&table, game, ply + 1).len(),
+        1,
+        "found, not posted again"
+    );
+    assert_eq!(undelivered(&table).await, 0);
+    let looked = table.fake.calls();
+    let looked = looked
+        .iter()
+        .filter(|c| c.method == "GET" && c.path.ends_with("/messages"));
+    assert_eq!(looked.count(), 1, "looked for once");
     table.fake.check_calls();
 }
 

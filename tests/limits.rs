@@ -27,6 +27,7 @@ on_both_backends! {
     a_long_record_comes_as_a_text_file,
     open_challenges_are_limited_per_challenger,
     ai_games_are_limited_per_player,
+    quotas_hold_against_requests_racing_from_one_user,
     ai_searches_queue_for_a_bounded_pool,
 }
 
@@ -392,6 +393,60 @@ async fn ai_games_are_limited_per_player(db: Db) {
         .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
         .await
         .unwrap();
+}
+
+/// A user's requests racing each other (several presses, two processes)
+/// cannot together go past a quota: each is counted in the transaction
+/// that stores it.
+async fn quotas_hold_against_requests_racing_from_one_user(db: Db) {
+    let w = world(db).await;
+    let ana = User::new(UserId(1), "Ana");
+    let extra = 4;
+    let mut challenges = Vec::new();
+    for i in 0..(MAX_OPEN_CHALLENGES + extra) as i64 {
+        let (service, ana) = (w.service.clone(), ana.clone());
+        challenges.push(tokio::spawn(async move {
+            let target = User::new(UserId(100 + i), &format!("target {i}"));
+            service
+                .challenge(&ana, HERE, &target, GameOptions::default())
+                .await
+        }));
+    }
+    let mut ai_games = Vec::new();
+    for _ in 0..MAX_AI_GAMES + extra {
+        let (service, ana) = (w.service.clone(), ana.clone());
+        ai_games.push(tokio::spawn(async move {
+            service
+                .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
+                .await
+        }));
+    }
+    let count = |results: Vec<Result<Reply, AppError>>, key: &str, max: usize| {
+        let refusal = tr!(Lang::En, key, max = max);
+        let mut stored = 0;
+        for result in results {
+            match result {
+                Ok(_) => stored += 1,
+                Err(e) => assert!(e.message(Lang::En).contains(&refusal), "{e:?}"),
+            }
+        }
+        stored
+    };
+    let mut results = Vec::new();
+    for task in challenges {
+        results.push(task.await.unwrap());
+    }
+    assert_eq!(
+        count(results, "quota-challenges", MAX_OPEN_CHALLENGES),
+        MAX_OPEN_CHALLENGES
+    );
+    let mut results = Vec::new();
+    for task in ai_games {
+        results.push(task.await.unwrap());
+    }
+    assert_eq!(count(results, "quota-ai-games", MAX_AI_GAMES), MAX_AI_GAMES);
+    let ongoing = w.service.store().ongoing_games_of(ana.id, 100).await;
+    assert_eq!(ongoing.unwrap().len(), MAX_AI_GAMES);
 }
 
 /// Many AI turns at once: every one is played, and no more searches ran at

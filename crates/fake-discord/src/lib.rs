@@ -56,6 +56,11 @@ pub const CALLBACK_WINDOW: Duration = Duration::from_secs(3);
 /// lives (later: 404, 10015 Unknown Webhook).
 pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 
+/// How long Discord remembers a message's nonce: a second send with the
+/// same nonce (and `enforce_nonce`) within it gets the first message back;
+/// after it, a second message.
+pub const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FakeUser {
     pub id: u64,
@@ -377,6 +382,9 @@ struct Inner {
     /// Errors to answer the next matching calls with, instead of serving
     /// them (see [`FakeDiscord::fail`]).
     faults: Vec<Fault>,
+    /// Errors to answer the next matching calls with after serving them
+    /// (see [`FakeDiscord::fail_after_doing`]).
+    faults_after: Vec<Fault>,
     /// Channels where the bot may not post (403, 50013 Missing Permissions).
     denied_channels: BTreeSet<u64>,
     /// Channels (threads) deleted by the test: every call about them gets
@@ -423,6 +431,11 @@ pub struct Fault {
 
 struct StoredMessage {
     raw: Value,
+    /// When it was posted, and how much older the test made it (see
+    /// [`FakeDiscord::age_messages`]): its nonce is remembered for
+    /// [`NONCE_WINDOW`].
+    posted: Instant,
+    aged: Duration,
     /// Parallel to `raw["attachments"]`.
     files: Vec<Attachment>,
     allowed_mentions: Option<Value>,
@@ -485,6 +498,7 @@ impl FakeDiscord {
             connections: Vec::new(),
             frames: Vec::new(),
             faults: Vec::new(),
+            faults_after: Vec::new(),
             denied_channels: BTreeSet::new(),
             deleted_channels: BTreeSet::new(),
             thread_channels: BTreeSet::new(),
@@ -740,6 +754,22 @@ impl FakeDiscord {
     /// error (the call is not served).
     pub fn fail(&self, fault: Fault) {
         self.lock().faults.push(fault);
+    }
+
+    /// Serves the next `fault.times` calls that match `fault`, then answers
+    /// them with its error anyway, as Discord sometimes does (a 500 or a
+    /// timeout after the message was made): the bot cannot tell whether
+    /// its call did anything.
+    pub fn fail_after_doing(&self, fault: Fault) {
+        self.lock().faults_after.push(fault);
+    }
+
+    /// Ages every message posted so far by `by`, as if that much time had
+    /// passed: past [`NONCE_WINDOW`], their nonces are forgotten.
+    pub fn age_messages(&self, by: Duration) {
+        for message in &mut self.lock().messages {
+            message.aged += by;
+        }
     }
 
     /// Makes the bot unable to post in `channel` (as without the Send
@@ -1145,6 +1175,19 @@ impl Inner {
 impl StoredMessage {
     fn id(&self) -> u64 {
         self.raw["id"].as_str().unwrap().parse().unwrap()
+    }
+
+    fn channel(&self) -> u64 {
+        self.raw["channel_id"].as_str().unwrap().parse().unwrap()
+    }
+
+    fn is_ephemeral(&self) -> bool {
+        self.raw["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
+    }
+
+    /// Whether its nonce is still remembered.
+    fn nonce_remembered(&self) -> bool {
+        self.posted.elapsed() + self.aged < NONCE_WINDOW
     }
 
     fn view(&self) -> Message {

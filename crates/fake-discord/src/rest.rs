@@ -97,14 +97,16 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
     let fault = full_path
         .strip_prefix("/api/v10")
         .and_then(|path| fake.injected(&method, path));
-    let injected = fault.is_some();
-    let (path, reply) = match (full_path.strip_prefix("/api/v10"), fault) {
-        (Some(path), Some(fault)) => (path.to_owned(), fault),
-        (Some(path), None) => (
-            path.to_owned(),
-            fake.route(&method, path, body.as_ref(), &uploads),
-        ),
-        (None, _) => (full_path, unknown_route()),
+    let (path, reply, injected) = match (full_path.strip_prefix("/api/v10"), fault) {
+        (Some(path), Some(fault)) => (path.to_owned(), fault, true),
+        (Some(path), None) => {
+            let reply = fake.route(&method, path, query.as_deref(), body.as_ref(), &uploads);
+            match fake.failed_after(&method, path, &reply) {
+                Some(fault) => (path.to_owned(), fault, true),
+                None => (path.to_owned(), reply, false),
+            }
+        }
+        (None, _) => (full_path, unknown_route(), false),
     };
     fake.lock().calls.push(Call {
         method,
@@ -234,7 +236,32 @@ impl FakeDiscord {
         })
     }
 
-    fn route(&self, method: &str, path: &str, body: Option<&Value>, uploads: &[Upload]) -> Reply {
+    /// The error of the first fault to answer with after serving (see
+    /// [`FakeDiscord::fail_after_doing`]) that matches this call, served
+    /// with `reply`.
+    fn failed_after(&self, method: &str, path: &str, reply: &Reply) -> Option<Reply> {
+        let mut inner = self.lock();
+        let fault = inner
+            .faults_after
+            .iter_mut()
+            .filter(|_| reply.status < 400)
+            .find(|f| f.times > 0 && f.method == method && path.contains(f.path))?;
+        fault.times -= 1;
+        Some(error(
+            fault.status,
+            fault.code,
+            "injected by the test, after doing it",
+        ))
+    }
+
+    fn route(
+        &self,
+        method: &str,
+        path: &str,
+        query: Option<&str>,
+        body: Option<&Value>,
+        uploads: &[Upload],
+    ) -> Reply {
         let segments = segments(path);
         let app = APPLICATION_ID.to_string();
         let body = body.unwrap_or(&Value::Null);
@@ -269,6 +296,7 @@ impl FakeDiscord {
             ("POST", ["channels", channel, "messages"]) => {
                 self.channel_message(method, channel, None, body, uploads)
             }
+            ("GET", ["channels", channel, "messages"]) => self.channel_messages(channel, query),
             ("POST", ["channels", channel, "messages", message, "threads"]) => {
                 self.open_thread(channel, message, body)
             }
@@ -504,6 +532,50 @@ impl FakeDiscord {
         ok(objects::channel(channel, Some(&user)))
     }
 
+    /// `GET /channels/{c}/messages`: the latest messages (at most `limit`,
+    /// 50 by default, 100 at most), or those just `after` or `before` a
+    /// message id, newest first, as Discord lists them.
+    fn channel_messages(&self, channel: &str, query: Option<&str>) -> Reply {
+        let inner = self.lock();
+        let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
+            return unknown_channel(&inner, channel);
+        };
+        let param = |name: &str| {
+            query
+                .into_iter()
+                .flat_map(|q| q.split('&'))
+                .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+                .map(|value| value.parse::<u64>().ok())
+        };
+        let (Some(limit), Some(after), Some(before)) = (
+            param("limit").unwrap_or(Some(50)),
+            param("after").unwrap_or(Some(0)),
+            param("before").unwrap_or(Some(u64::MAX)),
+        ) else {
+            return error(400, 50035, "Invalid Form Body");
+        };
+        if !(1..=100).contains(&limit) {
+            return error(400, 50035, "Invalid Form Body");
+        }
+        let mut listed: Vec<&StoredMessage> = inner
+            .messages
+            .iter()
+            .filter(|m| m.channel() == channel && !m.is_ephemeral())
+            .filter(|m| m.id() > after && m.id() < before)
+            .collect();
+        listed.sort_by_key(|m| m.id());
+        // Just after `after`: the oldest ones; otherwise the newest.
+        let listed: Vec<&StoredMessage> = if after > 0 {
+            listed.into_iter().take(limit as usize).collect()
+        } else {
+            let skip = listed.len().saturating_sub(limit as usize);
+            listed.into_iter().skip(skip).collect()
+        };
+        ok(Value::Array(
+            listed.into_iter().rev().map(|m| m.raw.clone()).collect(),
+        ))
+    }
+
     /// `POST /channels/{c}/messages` and GET, PATCH, DELETE of one message.
     fn channel_message(
         &self,
@@ -532,11 +604,13 @@ impl FakeDiscord {
             if closed {
                 return arranged(403, 50007, "Cannot send messages to this user");
             }
-            // The same nonce again: the message it made, not a second one.
+            // The same nonce again within its window: the message it made,
+            // not a second one.
             if body["enforce_nonce"] == true && !body["nonce"].is_null() {
                 let first = inner.messages.iter().find(|m| {
                     m.raw["channel_id"].as_str() == Some(channel.to_string().as_str())
                         && m.raw["nonce"] == body["nonce"]
+                        && m.nonce_remembered()
                 });
                 if let Some(first) = first {
                     return ok(first.raw.clone());
@@ -773,6 +847,8 @@ impl Inner {
         }
         self.messages.push(StoredMessage {
             raw,
+            posted: std::time::Instant::now(),
+            aged: std::time::Duration::ZERO,
             files: Vec::new(),
             allowed_mentions: None,
             edits: 0,

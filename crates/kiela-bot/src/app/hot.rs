@@ -16,7 +16,7 @@ use super::threads::queries::LOBBY_OF_THREAD;
 use super::tournaments::queries::{
     tournament_sql, ENTRANTS, LIVE_TOURNAMENTS, PAIRED, SIGN_UP_POST,
 };
-use crate::store::Backend;
+use crate::store::{ai_games_of_sql, open_challenges_of_sql, Backend};
 
 /// One hot query as its store function runs it.
 #[derive(Clone, Debug)]
@@ -60,6 +60,9 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
         query("ongoing_games_of", ongoing_games_of_sql(), vec![1, 25]),
         query("challenge_post", posted_sql(CHALLENGE_POST), vec![7]),
         query("lobby_of_thread", LOBBY_OF_THREAD.to_string(), vec![20]),
+        // Each new challenge or game against the AI: its quota.
+        query("open_challenges_of", open_challenges_of_sql(), vec![1, now]),
+        query("ai_games_of", ai_games_of_sql(), vec![1]),
         // A puzzle's choice.
         query("solver_rating", SOLVER_RATING.to_string(), vec![1]),
         query("tried_puzzles", TRIED_PUZZLES.to_string(), vec![1]),

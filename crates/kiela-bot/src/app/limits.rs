@@ -9,7 +9,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use kiela_i18n::tr;
 
-use super::{refused, GameService, Result, User};
+use super::{AppError, GameService, User};
+use crate::store::Quota;
 
 /// Discord refuses a bot message longer than this many characters.
 pub const MESSAGE_CHARS: usize = 2000;
@@ -96,41 +97,33 @@ impl Lines {
 }
 
 impl GameService {
-    /// Refuses a challenge from `user` while [`MAX_OPEN_CHALLENGES`] of
-    /// theirs wait for an answer (each one pings its target).
-    pub(super) async fn check_challenge_quota(&self, user: &User) -> Result<()> {
-        let open = self
-            .store
-            .open_challenges(user.id, self.now())
-            .await?
-            .into_iter()
-            .filter(|c| c.challenger_id == user.id)
-            .count();
-        if open >= MAX_OPEN_CHALLENGES {
-            return refused(tr!(
-                user.lang,
-                "quota-challenges",
-                max = MAX_OPEN_CHALLENGES
-            ));
+    /// At most [`MAX_OPEN_CHALLENGES`] of `user`'s challenges wait for an
+    /// answer (each one pings its target). Checked as the challenge is
+    /// stored ([`Store::insert_challenge`]), so racing requests cannot
+    /// both pass.
+    pub(super) fn challenge_quota(&self, user: &User) -> Quota {
+        Quota::OpenChallenges {
+            challenger: user.id,
+            now: self.now(),
+            max: MAX_OPEN_CHALLENGES,
         }
-        Ok(())
     }
 
-    /// Refuses a new game against the AI while `user` plays
-    /// [`MAX_AI_GAMES`] of them.
-    pub(super) async fn check_ai_quota(&self, user: &User) -> Result<()> {
-        let ongoing = self
-            .store
-            .games_of(user.id, true, i64::MAX)
-            .await?
-            .into_iter()
-            .filter(|g| g.ai_level.is_some())
-            .count();
-        if ongoing >= MAX_AI_GAMES {
-            return refused(tr!(user.lang, "quota-ai-games", max = MAX_AI_GAMES));
+    /// At most [`MAX_AI_GAMES`] games of `user` against the AI at once.
+    pub(super) fn ai_quota(&self, user: &User) -> Quota {
+        Quota::AiGames {
+            player: user.id,
+            max: MAX_AI_GAMES,
         }
-        Ok(())
     }
+}
+
+/// What `user` reads when a new challenge or game would go past `quota`.
+pub(super) fn over_quota(user: &User, quota: Quota) -> AppError {
+    AppError::Refused(match quota {
+        Quota::OpenChallenges { max, .. } => tr!(user.lang, "quota-challenges", max = max),
+        Quota::AiGames { max, .. } => tr!(user.lang, "quota-ai-games", max = max),
+    })
 }
 
 /// A text sent as a file rather than in the message (e.g. a long game

@@ -52,7 +52,7 @@ pub use clock::{
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use error::{AppError, Result};
-pub use game::GameChoice;
+pub use game::{GameChoice, MoveChoices};
 pub use hot::{hot_queries, HotQuery};
 pub use info::rules_summary;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
@@ -60,7 +60,7 @@ pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS,
 };
-pub use outbox::{Delivery, Destination, UndeliveredPost};
+pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost};
 pub use places::RefusedChannel;
 pub use players::Name;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};

@@ -333,14 +333,12 @@ impl Handler {
         let choices: Vec<AutocompleteChoice> = match typing.option {
             option if option == playing::HOLE.name() => {
                 match self.service.move_choices(&user, place, typing.game).await {
-                    Ok(moves) => moves
+                    Ok(choices) => choices
+                        .holes
                         .into_iter()
                         .filter(|(hole, _)| hole.to_string().starts_with(&typed))
                         .map(|(hole, stones)| {
-                            AutocompleteChoice::new(
-                                playing::hole_label(user.lang, hole, stones),
-                                hole.to_string(),
-                            )
+                            playing::hole_choice(user.lang, hole, stones, choices.ply)
                         })
                         .collect(),
                     Err(e) => {

@@ -116,6 +116,13 @@ impl Post {
         picture.into_iter().chain(document).collect()
     }
 
+    /// The names of the files it is sent with, in order.
+    pub fn file_names(&self) -> Vec<&str> {
+        let picture = self.picture.as_ref().map(|(_, name)| name.as_str());
+        let document = self.document.as_ref().map(|d| d.file_name.as_str());
+        picture.into_iter().chain(document).collect()
+    }
+
     fn mentions(&self) -> CreateAllowedMentions {
         CreateAllowedMentions::new().users(self.ping.iter().map(|&id| UserId::from(id)))
     }

@@ -7,7 +7,9 @@ use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serenity::all::{ChannelId, EditMessage, Http, Message, MessageFlags, MessageId, UserId};
+use serenity::all::{
+    ChannelId, EditMessage, GetMessages, Http, Message, MessageFlags, MessageId, UserId,
+};
 use serenity::http::HttpError;
 use tokio::sync::{watch, Notify, Semaphore};
 use tokio::task::JoinHandle;
@@ -15,8 +17,8 @@ use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
 use crate::app::{
-    self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, PostId,
-    Refusal,
+    self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, LookFirst,
+    PostId, Refusal,
 };
 
 use super::features::rows_for;
@@ -295,6 +297,13 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             // Made above.
             Destination::Edit { .. } => unreachable!(),
         };
+        if let Some(look) = delivery.look_first {
+            let bot = UserId::from(service.bot().id);
+            if let Some(message) = posted_before(http, channel, bot, &post, look).await? {
+                info!(post = %id, "a post an earlier try made is on Discord already");
+                return Ok(message);
+            }
+        }
         post.send(http, channel, format!("kiela-{id}")).await
     };
     let sent = match sent.await {
@@ -396,6 +405,36 @@ async fn settle(
             }
         }
     }
+}
+
+/// The message an earlier try of `post` made in `channel`, if one did:
+/// the first of the bot's messages after `look.after` (the last message
+/// of the post's queue, so no earlier post can be taken for it) that says
+/// what the post says, with the same files. A failed look fails the
+/// delivery, which is tried again later: posting blind might post twice.
+async fn posted_before(
+    http: &Http,
+    channel: ChannelId,
+    bot: UserId,
+    post: &Post,
+    look: LookFirst,
+) -> serenity::Result<Option<Message>> {
+    let mut recent = GetMessages::new().limit(100);
+    if let Some(after) = look.after {
+        recent = recent.after(MessageId::from(after));
+    }
+    let messages = channel.messages(http, recent).await?;
+    let files = post.file_names();
+    Ok(messages
+        .into_iter()
+        .filter(|m| m.author.id == bot && m.content.trim() == post.text.trim())
+        .filter(|m| {
+            m.attachments
+                .iter()
+                .map(|a| a.filename.as_str())
+                .eq(files.iter().copied())
+        })
+        .min_by_key(|m| m.id))
 }
 
 /// Whether an interaction's answer already made a post's message.

@@ -16,9 +16,13 @@
 //! game is one transaction guarded by the game's `version` ([`Store::apply`]),
 //! which holds across processes too.
 
+mod quota;
 mod rows;
 
+pub use quota::{NotStored, Quota};
 pub use rows::*;
+
+pub(crate) use quota::{ai_games_of_sql, open_challenges_of_sql};
 
 pub(crate) use rows::Cells;
 
@@ -267,20 +271,28 @@ impl Store {
     /// Creates a game with the posts that announce it (made from its id;
     /// their `game_id` is filled in), and marks `from_challenge` (its id and
     /// who accepts it: an open challenge gets its opponent) accepted in the
-    /// same transaction. Returns the game's id and the posts with their
-    /// ids; `None` if that challenge was no longer pending, or the game is
-    /// a rematch already played.
+    /// same transaction, if the game stays within `quota`. Returns the
+    /// game's id and the posts with their ids, or why nothing was stored:
+    /// that challenge was no longer pending, or the game is a rematch
+    /// already played ([`NotStored::Taken`]), or it is over its quota.
     pub async fn create_game(
         &self,
         g: &NewGame,
         from_challenge: Option<(ChallengeId, UserId)>,
+        quota: Option<Quota>,
         posts: impl FnOnce(GameId) -> Vec<NewPost>,
-    ) -> Result<Option<(GameId, Vec<(PostId, NewPost)>)>> {
+    ) -> Result<std::result::Result<(GameId, Vec<(PostId, NewPost)>), NotStored>> {
         let mut tx = self.begin().await?;
+        if let Some(quota) = quota {
+            if quota.is_full(&mut tx, self.backend).await? {
+                tx.rollback().await?;
+                return Ok(Err(NotStored::OverQuota(quota)));
+            }
+        }
         if let (Some(game), None) = (g.rematch_of, from_challenge) {
             if rematch_exists(&mut tx, game).await? {
                 tx.rollback().await?;
-                return Ok(None);
+                return Ok(Err(NotStored::Taken));
             }
         }
         let id = insert_game(&mut tx, g).await?;
@@ -296,7 +308,7 @@ impl Store {
             .await?;
             if accepted.rows_affected() != 1 {
                 tx.rollback().await?;
-                return Ok(None);
+                return Ok(Err(NotStored::Taken));
             }
         }
         // An edit keeps out of the game's order: it waits for the message
@@ -310,7 +322,7 @@ impl Store {
             .collect();
         let ids = insert_posts(&mut tx, posts.clone(), g.created_at).await?;
         tx.commit().await?;
-        Ok(Some((id, ids.into_iter().zip(posts).collect())))
+        Ok(Ok((id, ids.into_iter().zip(posts).collect())))
     }
 
     /// Applies `change` to its game in one transaction, if the game is still

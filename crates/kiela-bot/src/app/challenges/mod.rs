@@ -3,7 +3,7 @@
 
 pub(super) mod queries;
 
-use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, PostTarget};
+use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, NotStored, PostTarget};
 use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, UserId};
 use kiela_ai::Level;
 use kiela_i18n::Lang;
@@ -12,6 +12,7 @@ use kiela_i18n::tr;
 
 use kiela_rules::Variant;
 
+use super::limits::over_quota;
 use super::players::named;
 use super::threads::thread_name;
 use super::{refused, words, AppError, FirstMover, GameService, Place, Reply, Result, User, DAY};
@@ -55,7 +56,6 @@ impl GameService {
         check_days(user, days)?;
         // Refused now, not when the game cannot be posted.
         self.home(user, place, place.channel_id).await?;
-        self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         // Not `meet`: the opponent's language is unknown until they act.
         self.store
@@ -101,7 +101,6 @@ impl GameService {
         let days = self.days_in(place, options.days).await?;
         check_days(user, days)?;
         self.home(user, place, place.channel_id).await?;
-        self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         let lang = place.lang;
         let within = self.challenge_days(place).await?;
@@ -153,17 +152,11 @@ impl GameService {
             expires_at: now + within * DAY,
             rematch_of,
         };
-        let Some((id, post_id)) = self
+        let (id, post_id) = self
             .store
-            .insert_challenge(&challenge, post.clone())
+            .insert_challenge(&challenge, self.challenge_quota(user), post.clone())
             .await?
-        else {
-            return refused(tr!(
-                user.lang,
-                "rematch-exists",
-                id = rematch_of.map_or(0, |game| game.0)
-            ));
-        };
+            .map_err(|why| not_stored(user, why, rematch_of))?;
         let post = NewPost {
             challenge_id: Some(id),
             ..post
@@ -302,9 +295,9 @@ impl GameService {
             )
         };
         let original = self.store.challenge_post(c.id).await?;
-        let Some((_, posts)) = self
+        let Ok((_, posts)) = self
             .store
-            .create_game(&game, Some((c.id, user.id)), |id| {
+            .create_game(&game, Some((c.id, user.id)), None, |id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
                 let status = tr!(
                     lang,
@@ -554,7 +547,6 @@ impl GameService {
             row.south_id
         };
         self.home(user, place, place.channel_id).await?;
-        self.check_challenge_quota(user).await?;
         self.meet(user).await?;
         let lang = place.lang;
         let name = self.name_of(opponent).await?;
@@ -605,7 +597,6 @@ impl GameService {
             check_days(user, days)?;
         }
         let home = self.home(user, place, place.channel_id).await?;
-        self.check_ai_quota(user).await?;
         self.meet(user).await?;
         self.store
             .upsert_player(self.bot.id, self.bot.name.raw(), true, self.now())
@@ -648,20 +639,14 @@ impl GameService {
                 variant = words::variant(lang, options.variant)
             )
         };
-        let Some((id, mut posts)) = self
+        let (id, mut posts) = self
             .store
-            .create_game(&game, None, |id| {
+            .create_game(&game, None, Some(self.ai_quota(user)), |id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
                 self.start_posts(home, lang, headline(id), thread, Vec::new())
             })
             .await?
-        else {
-            return refused(tr!(
-                user.lang,
-                "rematch-exists",
-                id = rematch_of.map_or(0, |game| game.0)
-            ));
-        };
+            .map_err(|why| not_stored(user, why, rematch_of))?;
         // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
         if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
@@ -684,6 +669,19 @@ fn first_words(
         (FirstMover::Them, Some(name)) => tr!(lang, "first-named", name = name),
         (FirstMover::Them, None) => tr!(lang, "first-acceptor"),
         (FirstMover::Random, _) => tr!(lang, "first-random"),
+    }
+}
+
+/// Why a new challenge or game (perhaps the rematch of game `rematch_of`)
+/// was not stored, in `user`'s words.
+fn not_stored(user: &User, why: NotStored, rematch_of: Option<GameId>) -> AppError {
+    match why {
+        NotStored::OverQuota(quota) => over_quota(user, quota),
+        NotStored::Taken => AppError::Refused(tr!(
+            user.lang,
+            "rematch-exists",
+            id = rematch_of.map_or(0, |game| game.0)
+        )),
     }
 }
 

@@ -13,17 +13,23 @@ pub(crate) const CHALLENGE_POST: &str = "challenge_id = $1 AND edits IS NULL";
 
 impl Store {
     /// Stores a challenge with the post that announces it (its buttons name
-    /// the new challenge). `None` for a rematch already offered or played.
+    /// the new challenge), if its challenger stays within `quota`; not for
+    /// a rematch already offered or played ([`NotStored::Taken`]).
     pub async fn insert_challenge(
         &self,
         c: &NewChallenge,
+        quota: Quota,
         post: NewPost,
-    ) -> Result<Option<(ChallengeId, PostId)>> {
+    ) -> Result<std::result::Result<(ChallengeId, PostId), NotStored>> {
         let mut tx = self.begin().await?;
+        if quota.is_full(&mut tx, self.backend).await? {
+            tx.rollback().await?;
+            return Ok(Err(NotStored::OverQuota(quota)));
+        }
         if let Some(game) = c.rematch_of {
             if rematch_exists(&mut tx, game).await? {
                 tx.rollback().await?;
-                return Ok(None);
+                return Ok(Err(NotStored::Taken));
             }
         }
         let row = sqlx::query(
@@ -53,7 +59,7 @@ impl Store {
         };
         let posts = insert_posts(&mut tx, [post], c.created_at).await?;
         tx.commit().await?;
-        Ok(Some((id, posts[0])))
+        Ok(Ok((id, posts[0])))
     }
 
     /// The post that announced challenge `id`, with its message once

@@ -86,26 +86,32 @@ impl GameService {
     }
 
     /// The holes the user may sow from now (with their stones), in the game
-    /// given or their only game waiting in this channel; empty when it is
-    /// not their turn.
+    /// given or their only game waiting in this channel, and the ply they
+    /// are offered at (so that the move picked can be checked against it);
+    /// no holes when it is not their turn.
     pub async fn move_choices(
         &self,
         user: &User,
         place: Place,
         game: Option<GameId>,
-    ) -> Result<Vec<(Hole, u8)>> {
+    ) -> Result<MoveChoices> {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
+        let ply = loaded.ply();
         if loaded.is_over() || loaded.side_of(user.id) != Some(loaded.game.turn()) {
-            return Ok(Vec::new());
+            return Ok(MoveChoices {
+                ply,
+                holes: Vec::new(),
+            });
         }
         let position = loaded.game.position();
-        Ok(loaded
+        let holes = loaded
             .game
             .legal_moves()
             .iter()
             .map(|&hole| (hole, position.stones(hole)))
-            .collect())
+            .collect();
+        Ok(MoveChoices { ply, holes })
     }
 
     /// Checks a button made for game `id` at `ply`: the user must play in
@@ -134,6 +140,15 @@ pub(in crate::app) fn check_place(user: &User, place: Place, row: &GameRow) -> R
         true => Ok(()),
         false => refused(tr!(user.lang, "error-other-server", id = row.id)),
     }
+}
+
+/// The moves a player may make now in one game ([`GameService::move_choices`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveChoices {
+    /// How many moves the game has had: the position these are offered in.
+    pub ply: i64,
+    /// The holes to sow from, with their stones.
+    pub holes: Vec<(Hole, u8)>,
 }
 
 impl GameService {

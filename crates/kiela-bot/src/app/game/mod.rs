@@ -9,7 +9,7 @@ mod replays;
 
 pub(in crate::app) use boards::{board_picture, BoardParts, ABORT_BEFORE_PLY};
 pub(in crate::app) use choices::check_place;
-pub use choices::GameChoice;
+pub use choices::{GameChoice, MoveChoices};
 pub(super) use replays::Replays;
 
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};

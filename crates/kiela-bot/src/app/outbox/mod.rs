@@ -42,6 +42,19 @@ pub struct Delivery {
     pub created_at: i64,
     /// Failed attempts so far (Discord refused it for a while).
     pub attempts: i64,
+    /// Set when an earlier try may have made its message already: that
+    /// try's end was never recorded (a crash between the send and its
+    /// record, a hang). Discord's nonce catches a second send for a few
+    /// minutes only, so the message is looked for first.
+    pub look_first: Option<LookFirst>,
+}
+
+/// Where a post an earlier try may have made is looked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LookFirst {
+    /// Its message comes after this one, the last of its queue (`None`
+    /// when its queue has no message stored: the latest ones are looked at).
+    pub after: Option<MessageId>,
 }
 
 /// Where a post goes.
@@ -331,6 +344,7 @@ impl GameService {
                 created_at,
                 answer_token,
                 attempts,
+                claims,
             } = row;
             // An edit goes to the message it edits, once that is posted.
             let to = match post.edits {
@@ -378,14 +392,23 @@ impl GameService {
                 Err(e) => Err(e),
             };
             match composed {
-                Ok((to, reply)) => deliveries.push(Delivery {
-                    id,
-                    to,
-                    reply,
-                    answer_token,
-                    created_at,
-                    attempts,
-                }),
+                Ok((to, reply)) => {
+                    let look_first = match claims > 1 && !matches!(to, Destination::Edit { .. }) {
+                        true => Some(LookFirst {
+                            after: self.store.last_message_before(id).await?,
+                        }),
+                        false => None,
+                    };
+                    deliveries.push(Delivery {
+                        id,
+                        to,
+                        reply,
+                        answer_token,
+                        created_at,
+                        attempts,
+                        look_first,
+                    })
+                }
                 Err(e) if e.is_passing() => {
                     self.failed_for_now(id, created_at, attempts, &e.to_string())
                         .await?;

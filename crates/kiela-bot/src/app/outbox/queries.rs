@@ -48,7 +48,7 @@ pub(crate) fn claim_posts_sql(backend: Backend) -> String {
         Backend::Postgres => "FOR UPDATE SKIP LOCKED",
     };
     format!(
-        "UPDATE outbox SET held_until = $1, claimed_at = $2 WHERE id IN ( \
+        "UPDATE outbox SET held_until = $1, claimed_at = $2, claims = claims + 1 WHERE id IN ( \
            SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND o.failed IS NULL \
            AND o.held_until <= $2 AND NOT EXISTS (SELECT 1 FROM outbox e \
              WHERE e.queue = o.queue AND e.id < o.id \
@@ -59,6 +59,12 @@ pub(crate) fn claim_posts_sql(backend: Backend) -> String {
          RETURNING {POST_COLUMNS}"
     )
 }
+
+/// The message of the last post delivered before post `$1` in its queue
+/// ([`Store::last_message_before`]).
+pub(crate) const LAST_MESSAGE_BEFORE: &str = "SELECT message_id FROM outbox \
+     WHERE queue = (SELECT queue FROM outbox WHERE id = $1) AND id < $1 \
+     AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1";
 
 /// The look-up PostgreSQL's foreign key trigger makes for each post the
 /// prune deletes (the edits naming it), for the plan test.
@@ -226,6 +232,18 @@ impl Store {
         }
         posts.sort_by_key(|(id, _)| *id);
         Ok(posts)
+    }
+
+    /// The message of the last post delivered before post `id` in its
+    /// queue: posts of a queue are sent in order, so post `id`'s message,
+    /// if an earlier try made it, is a later one (Discord's ids grow with
+    /// time). `None` when its queue has none (still) stored.
+    pub async fn last_message_before(&self, id: PostId) -> Result<Option<MessageId>> {
+        let row = sqlx::query(LAST_MESSAGE_BEFORE)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| row.try_get(0)).transpose()?)
     }
 
     /// Deletes up to `limit` posts delivered before `delivered_before`, or

@@ -4,9 +4,9 @@
 //! Take back (against the AI), and the Watch button.
 
 use serenity::all::{
-    ActionRowComponent, ButtonStyle, ComponentInteractionDataKind, CreateActionRow, CreateButton,
-    CreateInputText, CreateModal, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    InputTextStyle, ModalInteraction,
+    ActionRowComponent, AutocompleteChoice, ButtonStyle, ComponentInteractionDataKind,
+    CreateActionRow, CreateButton, CreateInputText, CreateModal, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle, ModalInteraction,
 };
 use serenity::async_trait;
 
@@ -29,10 +29,13 @@ pub const MOVE: Subcommand = Subcommand {
     name: "move",
     options: &[HOLE.spec(), GAME.spec()],
     read: |args| {
+        let value = args
+            .get(&HOLE)?
+            .ok_or_else(|| tr!(args.lang, "parse-which-hole"))?;
+        let (hole, ply) = typed_hole(&value);
         Ok(Box::new(Playing::Move {
-            hole: args
-                .get(&HOLE)?
-                .ok_or_else(|| tr!(args.lang, "parse-which-hole"))?,
+            hole: hole.to_string(),
+            ply,
             game: args.get(&GAME)?,
         }))
     },
@@ -85,6 +88,8 @@ pub const BOARD: Subcommand = Subcommand {
 enum Playing {
     Move {
         hole: String,
+        /// The ply it was offered at, when picked from the autocomplete.
+        ply: Option<i64>,
         game: Option<GameId>,
     },
     Arrange {
@@ -107,7 +112,9 @@ impl Request for Playing {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
         let (service, user, place) = (cx.service, cx.user, cx.place);
         let reply = match *self {
-            Playing::Move { hole, game } => service.play_move(user, place, game, &hole, None).await,
+            Playing::Move { hole, ply, game } => {
+                service.play_move(user, place, game, &hole, ply).await
+            }
             Playing::Arrange { layout, game } => service.arrange(user, place, game, &layout).await,
             Playing::Resign { game } => {
                 // As the button does: asked, privately, before anything changes.
@@ -445,6 +452,27 @@ pub fn picked_hole(kind: &ComponentInteractionDataKind, lang: Lang) -> Result<Ho
     .ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))
 }
 
+/// A legal move offered as `/kiela move`'s autocomplete, in the position
+/// at `ply`. Its value names that ply (`C2@14`, read back by
+/// [`typed_hole`]): a move picked for a board that has moved on since is
+/// refused as stale rather than played in the new position.
+pub fn hole_choice(lang: Lang, hole: Hole, stones: u8, ply: i64) -> AutocompleteChoice {
+    AutocompleteChoice::new(hole_label(lang, hole, stones), format!("{hole}@{ply}"))
+}
+
+/// The hole and, if it came from the autocomplete ([`hole_choice`]), the
+/// ply it was offered at. A hole typed by hand has none, and is played in
+/// the position there is.
+fn typed_hole(value: &str) -> (&str, Option<i64>) {
+    let picked = value
+        .rsplit_once('@')
+        .and_then(|(hole, ply)| Some((hole, ply.parse().ok()?)));
+    match picked {
+        Some((hole, ply)) => (hole, Some(ply)),
+        None => (value, None),
+    }
+}
+
 /// A legal move as a menu or autocomplete choice: `C2 (3 stones)`.
 pub fn hole_label(lang: Lang, hole: Hole, stones: u8) -> String {
     tr!(lang, "menu-hole", hole = hole.to_string(), stones = stones)
@@ -506,4 +534,20 @@ pub fn watch_row(game: GameId, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
         .then(|| CreateActionRow::Buttons(vec![watch_button(game, ply, lang)]))
         .into_iter()
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picked_hole_carries_its_ply_and_a_typed_one_does_not() {
+        let hole: Hole = "C2".parse().unwrap();
+        let choice = serde_json::to_value(hole_choice(Lang::En, hole, 3, 14)).unwrap();
+        let value = choice["value"].as_str().unwrap();
+        assert_eq!(typed_hole(value), ("C2", Some(14)));
+        assert_eq!(typed_hole("c2"), ("c2", None));
+        // Not a ply: left whole, for the hole's own error to name.
+        assert_eq!(typed_hole("C2@soon"), ("C2@soon", None));
+    }
 }
