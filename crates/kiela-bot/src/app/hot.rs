@@ -49,7 +49,11 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
         // Each post claimed: is its channel refused?
         query("refused_channel", REFUSED_CHANNEL.to_string(), vec![20]),
         // The clock's look, every timer interval.
-        query("due_games", due_games_sql(), vec![now, now - 30, 999]),
+        query(
+            "due_games",
+            due_games_sql(backend),
+            vec![now, now - 30, 999],
+        ),
         query("live_tournaments", LIVE_TOURNAMENTS.to_string(), vec![]),
         query("tournament", tournament_sql(), vec![7]),
         query("entrants", ENTRANTS.to_string(), vec![7]),

@@ -75,6 +75,14 @@ async fn hot_queries_never_scan_a_growing_table(db: Db) {
                 "ongoing_games_of does not look by player:\n{text}"
             );
         }
+        // The clock's look walks the games due, not every active game.
+        if query.name == "due_games" {
+            let text = plan.join("\n");
+            assert!(
+                text.contains("games_next_look") && text.contains("games_ai_to_move"),
+                "due_games does not look by the time each game is due:\n{text}"
+            );
+        }
     }
     assert!(scans.is_empty(), "full scans:\n{}", scans.join("\n\n"));
 }
@@ -159,12 +167,23 @@ async fn full_scans(
     let mut scans = Vec::new();
     match backend {
         Backend::Sqlite => {
+            // A subquery's rows (a co-routine or a materialized view) are
+            // what its own steps, checked here too, found.
+            let subqueries: Vec<&str> = plan
+                .iter()
+                .filter_map(|step| {
+                    let name = step
+                        .strip_prefix("CO-ROUTINE ")
+                        .or_else(|| step.strip_prefix("MATERIALIZE "))?;
+                    name.split_whitespace().next()
+                })
+                .collect();
             for step in plan {
                 let Some(rest) = step.strip_prefix("SCAN ") else {
                     continue;
                 };
                 let table = rest.split_whitespace().next().unwrap_or_default();
-                if table == "CONSTANT" || BOUNDED.contains(&table) {
+                if table == "CONSTANT" || BOUNDED.contains(&table) || subqueries.contains(&table) {
                     continue;
                 }
                 let index = rest
