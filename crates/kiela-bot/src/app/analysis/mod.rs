@@ -35,6 +35,29 @@ use crate::vocabulary::{GameId, UserId};
 /// made is shown at once, as often as asked).
 pub const ANALYSIS_COOLDOWN: i64 = 60;
 
+/// The nodes an analysis searches in all: a long game's positions get
+/// fewer each (down to [`MIN_NODES`]), so that an analysis takes about the
+/// same time whatever the game's length: some 30 s on one core of the
+/// machine the README measures, and a game of up to 400 positions keeps
+/// the full [`DEFAULT_NODES`] for each.
+pub const ANALYSIS_NODES: u64 = 60_000_000;
+
+/// The fewest nodes searched for one position, however long the game.
+const MIN_NODES: u64 = 10_000;
+
+/// The nodes searched for each of a game's `positions` (its plies and its
+/// start).
+pub fn nodes_per_position(positions: usize) -> u64 {
+    (ANALYSIS_NODES / positions.max(1) as u64).clamp(MIN_NODES, DEFAULT_NODES)
+}
+
+/// A finished game's analysis: a position's verdict per ply, searched to
+/// `nodes` each.
+pub(in crate::app) struct Analysed {
+    nodes: u64,
+    plies: Vec<PlyAnalysis>,
+}
+
 /// The analyses this process is making: a game is analysed once at a time
 /// (a second request waits for the first and reads what it stored), and a
 /// user starts at most one per [`ANALYSIS_COOLDOWN`].
@@ -235,11 +258,11 @@ impl GameService {
     ) -> Result<Reply> {
         self.game_here(user, place, game_id).await?;
         let lang = user.lang;
-        let plies = self.analysed(user, game_id, progress).await?;
+        let analysed = self.analysed(user, game_id, progress).await?;
         let loaded = self.load(game_id).await?;
-        let picture = self.analysis_graph(lang, &loaded, &plies)?;
+        let picture = self.analysis_graph(lang, &loaded, &analysed.plies)?;
         Ok(Reply {
-            text: analysis_text(lang, &loaded, &plies, None),
+            text: analysis_text(lang, &loaded, &analysed, None),
             picture: Some(picture),
             // Both players' mistakes are the asker's business until they
             // share them.
@@ -261,7 +284,7 @@ impl GameService {
         game_id: GameId,
     ) -> Result<Reply> {
         self.game_here(user, place, game_id).await?;
-        let plies = self.analysed(user, game_id, Arc::new(|_, _| {})).await?;
+        let analysed = self.analysed(user, game_id, Arc::new(|_, _| {})).await?;
         let loaded = self.load(game_id).await?;
         let lang = place.lang;
         let shared = tr!(lang, "analysis-shared", name = &user.name);
@@ -269,7 +292,7 @@ impl GameService {
         let post = NewPost {
             to,
             game_id: Some(game_id),
-            text: analysis_text(lang, &loaded, &plies, Some(shared)),
+            text: analysis_text(lang, &loaded, &analysed, Some(shared)),
             lang: lang.locale().to_string(),
             // No answer can deliver a post to a thread not open yet.
             hold: if to == PostTarget::GameChannel {
@@ -296,14 +319,14 @@ impl GameService {
         text: String,
         lang: Lang,
     ) -> Result<Reply> {
-        let plies = self
+        let analysed = self
             .stored_analysis(game_id)
             .await?
             .ok_or_else(|| AppError::Internal(format!("game #{game_id} has no analysis")))?;
         let loaded = self.load(game_id).await?;
         Ok(Reply {
             text,
-            picture: Some(self.analysis_graph(lang, &loaded, &plies)?),
+            picture: Some(self.analysis_graph(lang, &loaded, &analysed.plies)?),
             lang,
             ..Reply::default()
         })
@@ -358,7 +381,7 @@ impl GameService {
     ) -> Result<Reply> {
         self.game_here(user, place, game_id).await?;
         let lang = user.lang;
-        let plies = self.analysed(user, game_id, progress).await?;
+        let plies = self.analysed(user, game_id, progress).await?.plies;
         let last = plies.len() as i64;
         let ply = ply.clamp(1, last);
         let step = &plies[ply as usize - 1];
@@ -397,20 +420,20 @@ impl GameService {
 
     /// The moves' analysis of a finished game: stored, or computed (in the
     /// AI pool) and stored.
-    pub async fn analysed(
+    pub(in crate::app) async fn analysed(
         &self,
         user: &User,
         game_id: GameId,
         progress: Progress,
-    ) -> Result<Vec<PlyAnalysis>> {
-        if let Some(plies) = self.stored_analysis(game_id).await? {
-            return Ok(plies);
+    ) -> Result<Analysed> {
+        if let Some(analysed) = self.stored_analysis(game_id).await? {
+            return Ok(analysed);
         }
         let gate = self.analyses.gate(game_id);
         let _one_at_a_time = gate.lock().await;
         // Made meanwhile by the request this one waited for.
-        if let Some(plies) = self.stored_analysis(game_id).await? {
-            return Ok(plies);
+        if let Some(analysed) = self.stored_analysis(game_id).await? {
+            return Ok(analysed);
         }
         let made = self.analyse(user, game_id, progress).await;
         self.analyses.finished(game_id);
@@ -419,12 +442,7 @@ impl GameService {
 
     /// Analyses finished game `game_id` for `user` (within their cooldown),
     /// and stores it.
-    async fn analyse(
-        &self,
-        user: &User,
-        game_id: GameId,
-        progress: Progress,
-    ) -> Result<Vec<PlyAnalysis>> {
+    async fn analyse(&self, user: &User, game_id: GameId, progress: Progress) -> Result<Analysed> {
         let loaded = self.load(game_id).await?;
         if !loaded.game.is_over() {
             let key = if loaded.ai_level().is_some() {
@@ -449,11 +467,12 @@ impl GameService {
             )));
         }
         let game = loaded.game.clone();
+        let nodes = nodes_per_position(game.ply() as usize + 1);
         // Queued for a slot of the bounded pool, like the AI's moves.
         let slot = AI_SEARCHES.slot().await;
         let plies = tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            analyze(&game, DEFAULT_NODES, |done, total| progress(done, total))
+            analyze(&game, nodes, |done, total| progress(done, total))
         })
         .await
         .map_err(|e| AppError::Internal(format!("the analysis failed: {e}")))?;
@@ -461,19 +480,23 @@ impl GameService {
         let document = serde_json::to_string(&stored)
             .map_err(|e| AppError::Internal(format!("cannot store the analysis: {e}")))?;
         self.store
-            .save_analysis(game_id, DEFAULT_NODES as i64, &document, self.now())
+            .save_analysis(game_id, nodes as i64, &document, self.now())
             .await?;
-        Ok(plies)
+        Ok(Analysed { nodes, plies })
     }
 
     /// The stored analysis of game `game_id`, if there is a readable one.
-    async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Vec<PlyAnalysis>>> {
-        let Some((_, document)) = self.store.analysis(game_id).await? else {
+    async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Analysed>> {
+        let Some((nodes, document)) = self.store.analysis(game_id).await? else {
             return Ok(None);
         };
         let stored: Vec<Stored> = serde_json::from_str(&document)
             .map_err(|e| AppError::Internal(format!("a stored analysis is unreadable: {e}")))?;
-        Ok(stored.iter().map(Stored::analysis).collect())
+        let plies: Option<Vec<PlyAnalysis>> = stored.iter().map(Stored::analysis).collect();
+        Ok(plies.map(|plies| Analysed {
+            nodes: nodes as u64,
+            plies,
+        }))
     }
 }
 
@@ -482,10 +505,10 @@ impl GameService {
 fn analysis_text(
     lang: Lang,
     loaded: &Loaded,
-    plies: &[PlyAnalysis],
+    analysed: &Analysed,
     first: Option<String>,
 ) -> String {
-    let flagged: Vec<&PlyAnalysis> = plies.iter().filter(|p| is_mistake(p)).collect();
+    let flagged: Vec<&PlyAnalysis> = analysed.plies.iter().filter(|p| is_mistake(p)).collect();
     let mut lines = Lines::default();
     if let Some(first) = first {
         lines.push(&first, 0);
@@ -494,7 +517,7 @@ fn analysis_text(
         lang,
         "analysis-title",
         id = loaded.row.id,
-        nodes = DEFAULT_NODES as i64,
+        nodes = analysed.nodes as i64,
         count = flagged.len()
     );
     lines.push(&title, 0);
@@ -526,6 +549,21 @@ mod tests {
             loss,
             verdict: Verdict::of_loss(loss),
         }
+    }
+
+    #[test]
+    fn a_long_game_is_analysed_within_the_same_budget() {
+        // A usual game keeps the full search for each position.
+        assert_eq!(nodes_per_position(60), DEFAULT_NODES);
+        assert_eq!(nodes_per_position(400), DEFAULT_NODES);
+        // A long one shares the whole budget among its positions.
+        for positions in [401, 1_000, 3_000, 6_000] {
+            let nodes = nodes_per_position(positions);
+            assert!(nodes < DEFAULT_NODES, "{positions}: {nodes}");
+            assert!(nodes * positions as u64 <= ANALYSIS_NODES, "{positions}");
+        }
+        // An absurdly long one still searches each position a little.
+        assert_eq!(nodes_per_position(1_000_000), MIN_NODES);
     }
 
     #[test]
