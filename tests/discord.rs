@@ -1128,6 +1128,60 @@ async fn a_turn_is_played_from_a_direct_message() {
     table.fake.check_calls();
 }
 
+/// A player who left the game's server cannot play it from a direct
+/// message, with its menu or with `/kiela move`: refused, the game
+/// unchanged. A player still a member plays from one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_left_the_server_cannot_move_from_a_direct_message() {
+    let table = Table::new().await;
+    for user in [&table.ana, &table.bob] {
+        let every = opts().string("dm", "every-turn");
+        table.slash(user, "notify", every).await;
+        table.plays_at_once(user).await;
+    }
+    table.start_game(opts()).await;
+    // Ana, a member, plays her turn from its direct message.
+    let ana_dm = table.fake.dm_channel(&table.ana);
+    let turn = table
+        .fake
+        .wait_for_message("Ana's turn by DM", |m| m.channel_id == ana_dm)
+        .await;
+    let hole = turn.select_options(&menu_id(&turn))[0].clone();
+    let played = table.select(&table.ana, &turn, &hole).await;
+    assert!(
+        played.content.contains(&sowed("Ana", &hole)),
+        "{}",
+        played.content
+    );
+    // Bob's turn reaches him by DM; then he leaves the server.
+    let bob_dm = table.fake.dm_channel(&table.bob);
+    let turn = table
+        .fake
+        .wait_for_message("Bob's turn by DM", |m| {
+            m.channel_id == bob_dm && m.content.contains(&sowed("Ana", &hole))
+        })
+        .await;
+    table.fake.remove_member(GUILD_ID, &table.bob);
+    let left = en!("error-left-server", id = 1);
+    let hole = turn.select_options(&menu_id(&turn))[0].clone();
+    let picked = table.pick(&table.bob, &turn, &hole).await;
+    assert_private(&picked, &left);
+    let typed = opts().string("hole", &hole).int("game", 1);
+    let interaction = table.fake.slash(&table.bob, bob_dm, "move", typed).await;
+    assert_private(&answer(&interaction).await, &left);
+    // Nothing was played: no board at the next ply, Ana not called.
+    table.wait_for_pass().await;
+    assert!(boards_at(&table, 1, 2).is_empty());
+    let dms = table.fake.messages(ana_dm);
+    assert!(dms
+        .iter()
+        .all(|m| !m.content.contains(&sowed("Bob", &hole))));
+    // Still his turn, in the channel: the game goes on by its clock.
+    assert_eq!(boards_at(&table, 1, 1).len(), 1);
+    assert_eq!(undelivered(&table).await, 0);
+    table.fake.check_calls();
+}
+
 /// A game whose first player never moves is aborted when the time runs
 /// out: announced in the channel to both, unrated, its menu gone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -196,6 +196,8 @@ draw-declined = { $name } declined the draw in game #{ $id }. { $mention }, play
 
 challenge-self = you cannot challenge yourself; try `/kiela ai` to practise
 challenge-a-bot = { $name } is a bot and cannot play; challenge a person
+challenge-needs-server = challenges between people are made in a server: use `/kiela challenge` in a channel of a server you share (here, `/kiela ai` plays the bot)
+challenge-other-server = challenge #{ $id } belongs to another server: answer it there, or from its direct message
 first-named = { $name } moves first
 first-random = first mover drawn at random
 first-acceptor = whoever accepts moves first
@@ -593,6 +595,7 @@ clock-outage = The bot was away for { $hours ->
    *[other] { $hours } hours
 }: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.
 error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot).
+error-left-server = you are no longer a member of the server of game #{ $id }, so you cannot play it; it goes on by its clock as usual
 
 ## Tournaments
 

@@ -244,6 +244,8 @@ draw-declined = { $name } recusou o empate na partida #{ $id }. { $mention }, o 
 
 challenge-self = você não pode desafiar a si mesmo; experimente `/kiela ia` para treinar
 challenge-a-bot = { $name } é um bot e não joga; desafie uma pessoa
+challenge-needs-server = desafios entre pessoas são feitos num servidor: use `/kiela desafiar` num canal de um servidor que vocês dois frequentam (aqui, `/kiela ia` joga contra o bot)
+challenge-other-server = o desafio #{ $id } é de outro servidor: responda lá, ou pela mensagem direta dele
 first-named = { $name } começa
 first-random = quem começa é sorteado
 first-acceptor = quem aceitar começa
@@ -641,6 +643,7 @@ clock-outage = O bot ficou fora do ar por { $hours ->
    *[other] { $hours } horas
 }: o prazo da partida #{ $id } foi adiado na mesma medida, para ninguém perder no tempo por isso.
 error-other-server = a partida #{ $id } é de outro servidor: peça lá (ou, se você joga nela, em mensagem direta ao bot).
+error-left-server = você não é mais membro do servidor da partida #{ $id }, então não pode jogá-la; ela segue pelo relógio, como sempre
 
 ## Torneios
 

@@ -396,6 +396,9 @@ struct Inner {
     threads: BTreeMap<u64, (u64, String)>,
     /// Users whose DMs are closed to the bot (403, 50007).
     closed_dms: BTreeSet<u64>,
+    /// Users who left a guild (or were removed): `(guild, user)`. Every
+    /// other known user is a member of every guild.
+    left_members: BTreeSet<(u64, u64)>,
     /// Gateway sessions, resumable while they are not invalidated.
     sessions: Vec<Session>,
     /// Whether new gateway connections wait (see [`FakeDiscord::hold_gateway`]).
@@ -504,6 +507,7 @@ impl FakeDiscord {
             thread_channels: BTreeSet::new(),
             threads: BTreeMap::new(),
             closed_dms: BTreeSet::new(),
+            left_members: BTreeSet::new(),
             sessions: Vec::new(),
             gateway_held: false,
         };
@@ -820,6 +824,13 @@ impl FakeDiscord {
     pub fn close_dms(&self, user: &FakeUser) {
         self.add_user(user);
         self.lock().closed_dms.insert(user.id);
+    }
+
+    /// `user` leaves `guild` (or is removed from it): asking for them as
+    /// its member gets 404, 10007 Unknown Member.
+    pub fn remove_member(&self, guild: u64, user: &FakeUser) {
+        self.add_user(user);
+        self.lock().left_members.insert((guild, user.id));
     }
 
     /// While held, a new gateway connection waits before its HELLO (as if

@@ -293,6 +293,7 @@ impl FakeDiscord {
                 self.webhook_message(method, token, message, body, uploads)
             }
             ("POST", ["users", "@me", "channels"]) => self.create_dm(body),
+            ("GET", ["guilds", guild, "members", user]) => self.guild_member(guild, user),
             ("POST", ["channels", channel, "messages"]) => {
                 self.channel_message(method, channel, None, body, uploads)
             }
@@ -574,6 +575,24 @@ impl FakeDiscord {
         ok(Value::Array(
             listed.into_iter().rev().map(|m| m.raw.clone()).collect(),
         ))
+    }
+
+    /// `GET /guilds/{g}/members/{u}`: every known user is a member of
+    /// every known guild, until they leave it ([`FakeDiscord::remove_member`]).
+    fn guild_member(&self, guild: &str, user: &str) -> Reply {
+        let inner = self.lock();
+        let known_guild =
+            |g: u64| g == super::GUILD_ID || inner.other_guilds.values().any(|&o| o == g);
+        let Some(guild) = id(guild).filter(|&g| known_guild(g)) else {
+            return error(404, 10004, "Unknown Guild");
+        };
+        let Some(user) = id(user).and_then(|u| inner.users.get(&u)) else {
+            return error(404, 10013, "Unknown User");
+        };
+        if inner.left_members.contains(&(guild, user.id)) {
+            return arranged(404, 10007, "Unknown Member");
+        }
+        ok(objects::member(user))
     }
 
     /// `POST /channels/{c}/messages` and GET, PATCH, DELETE of one message.

@@ -62,7 +62,7 @@ pub use limits::{
 };
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost};
 pub use places::RefusedChannel;
-pub use players::Name;
+pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::{
@@ -100,6 +100,7 @@ pub struct GameService {
     replays: Arc<game::Replays>,
     analyses: Arc<analysis::Analyses>,
     animations: Arc<info::Animations>,
+    memberships: Arc<players::Memberships>,
 }
 
 impl GameService {
@@ -112,6 +113,7 @@ impl GameService {
             replays: Arc::default(),
             analyses: Arc::default(),
             animations: Arc::new(info::Animations::new(info::ANIMATIONS_KEPT)),
+            memberships: Arc::new(players::Memberships::new(Arc::new(EveryoneIsAMember))),
         }
     }
 
@@ -123,6 +125,13 @@ impl GameService {
     /// The same service, waiting as long as `timing` says.
     pub fn with_timing(mut self, timing: Timing) -> GameService {
         self.timing = timing;
+        self
+    }
+
+    /// The same service, asking `members` who is still a member of a
+    /// server (by default everyone is: see [`EveryoneIsAMember`]).
+    pub fn with_members(mut self, members: Arc<dyn Members>) -> GameService {
+        self.memberships = Arc::new(players::Memberships::new(members));
         self
     }
 

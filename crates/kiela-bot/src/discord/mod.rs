@@ -9,6 +9,7 @@ mod command;
 mod features;
 mod handler;
 mod ids;
+mod members;
 mod respond;
 mod snowflakes;
 mod timers;
@@ -245,13 +246,7 @@ impl Bot {
         store: Store,
         clock: Arc<dyn Clock>,
     ) -> Result<Bot, BotError> {
-        let mut http = HttpBuilder::new(&config.token);
-        if let Some(proxy) = &config.proxy {
-            // The proxy does the rate limiting; serenity ignores the proxy
-            // while its own ratelimiter is on.
-            http = http.proxy(proxy).ratelimiter_disabled(true);
-        }
-        let http = http.build();
+        let http = http_for(&config);
         let me = http.get_current_user().await.map_err(|e| match e {
             serenity::Error::Http(ref h) if h.status_code().is_some_and(|s| s.as_u16() == 401) => {
                 BotError::Token(Box::new(e))
@@ -265,7 +260,14 @@ impl Bot {
             lang: Lang::En,
         };
         let timing = config.timing;
-        let service = GameService::new(store, bot, clock.clone()).with_timing(timing);
+        // Its own client: the gateway's is built with the handler, which
+        // holds the service.
+        let members = Arc::new(members::DiscordMembers {
+            http: http_for(&config),
+        });
+        let service = GameService::new(store, bot, clock.clone())
+            .with_timing(timing)
+            .with_members(members);
         let wake = Arc::new(Notify::new());
         let in_flight = Arc::new(InFlight::default());
         let handler = handler::Handler::new(
@@ -366,6 +368,17 @@ impl Bot {
         }
         let _ = self.wait().await;
     }
+}
+
+/// A REST client with the bot's token, through the proxy if there is one.
+fn http_for(config: &Config) -> serenity::all::Http {
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(proxy) = &config.proxy {
+        // The proxy does the rate limiting; serenity ignores the proxy
+        // while its own ratelimiter is on.
+        http = http.proxy(proxy).ratelimiter_disabled(true);
+    }
+    http.build()
 }
 
 /// Runs the bot until Ctrl-C or SIGTERM.

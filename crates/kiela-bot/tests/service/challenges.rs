@@ -14,6 +14,8 @@ on_both_backends! {
     rematches_swap_the_seats_once,
     a_challenge_waits_three_days_and_reminds_once_halfway,
     a_game_is_aborted_before_both_have_moved_and_not_after,
+    a_challenge_is_answered_in_its_own_server,
+    challenges_and_rematches_between_people_need_a_server,
 }
 
 async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
@@ -526,4 +528,146 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
     assert!(!reply.may_abort);
     let e = refusal(w.service.abort(&w.alice, HERE, game, 2).await);
     assert_eq!(e, tr!(Lang::En, "abort-too-late", id = game.0));
+}
+
+/// Accepting or declining from a direct message (the buttons of a DM's
+/// copy) acts in the challenge's own channel, with its server's settings;
+/// from another server it is refused.
+async fn a_challenge_is_answered_in_its_own_server(db: Db) {
+    use kiela_bot::app::{Destination, GamesChannel};
+    let w = world(db).await;
+    let games = Settings {
+        games_channel: Some(GamesChannel::Only(ChannelId(50))),
+        ..Settings::default()
+    };
+    (w.service.settings(&w.bob, HERE, true, Lang::En, games))
+        .await
+        .unwrap();
+    let c = (w.service.challenge(&w.alice, HERE, &w.bob, alice_first()))
+        .await
+        .unwrap();
+    w.service.delivered(&c.posts, MessageId(1)).await.unwrap();
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        channel_id: ChannelId(31),
+        ..HERE
+    };
+    let e = refusal(w.service.accept(&w.bob, elsewhere, c.challenge).await);
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal(
+        w.service
+            .say_no(&w.bob, elsewhere, c.challenge.unwrap())
+            .await,
+    );
+    assert!(e.contains("another server"), "{e}");
+
+    let accepted = w.service.accept(&w.bob, DM, c.challenge).await.unwrap();
+    assert!(accepted.private, "{}", accepted.text);
+    assert!(accepted.text.contains("<#50>"), "{}", accepted.text);
+    let id = accepted.game.unwrap().id;
+    let row = w.service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (row.guild_id, row.channel_id),
+        (HERE.guild_id, ChannelId(50)),
+        "in the server's games channel, not the direct message"
+    );
+    // Posted elsewhere: the Discord side lets the delivery loop post them.
+    w.service.release(&accepted.posts).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    assert!(
+        sent.iter()
+            .any(|(to, r)| *to == Destination::Channel(ChannelId(50))
+                && r.text.contains("bob accepted")),
+        "{sent:?}"
+    );
+    assert!(sent
+        .iter()
+        .all(|(to, _)| *to != Destination::Channel(DM.channel_id)));
+
+    // Declined from a direct message: the challenger hears it in the
+    // challenge's channel.
+    let c = (w.service.challenge(&w.carol, HERE, &w.bob, alice_first()))
+        .await
+        .unwrap();
+    w.service.delivered(&c.posts, MessageId(2)).await.unwrap();
+    let declined = (w.service.say_no(&w.bob, DM, c.challenge.unwrap()))
+        .await
+        .unwrap();
+    assert!(declined.private, "{}", declined.text);
+    w.service.release(&declined.posts).await.unwrap();
+    let sent = deliver_all_to(&w).await;
+    let told = sent
+        .iter()
+        .find(|(_, r)| r.text.contains("declined"))
+        .expect("the challenger is told");
+    assert_eq!(told.0, Destination::Channel(HERE.channel_id));
+    assert_eq!(told.1.ping, [w.carol.id]);
+}
+
+/// Games between people belong to a server: no challenge from a direct
+/// message, and a rematch asked for from one is made in the game's server.
+/// Against the bot, a direct message will do.
+async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
+    use kiela_bot::app::Destination;
+    let w = world(db).await;
+    let e = refusal(
+        w.service
+            .challenge(&w.alice, DM, &w.bob, alice_first())
+            .await,
+    );
+    assert!(e.contains("made in a server"), "{e}");
+    let e = refusal(w.service.open_challenge(&w.alice, DM, alice_first()).await);
+    assert!(e.contains("made in a server"), "{e}");
+    assert!(w
+        .service
+        .store()
+        .open_challenges(w.alice.id, w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    // The bot plays in a direct message, as before, and its rematch too.
+    let ai = w
+        .service
+        .challenge(&w.alice, DM, &bot(), alice_first())
+        .await
+        .unwrap();
+    let ai = ai.game.unwrap().id;
+    w.service.resign(&w.alice, DM, Some(ai)).await.unwrap();
+    let again = w.service.rematch(&w.alice, DM, ai).await.unwrap();
+    let row = (w.service.store().game(again.game.unwrap().id))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.guild_id, GuildId::NONE);
+    assert_eq!(row.ai_level, Some(Level::Medium));
+
+    // A finished server game's Rematch, pressed in a direct message.
+    let game = started_answered(&w, alice_first()).await;
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    deliver_all(&w).await;
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        ..HERE
+    };
+    let e = refusal(w.service.rematch(&w.alice, elsewhere, game).await);
+    assert!(e.contains("another server"), "{e}");
+    let rematch = w.service.rematch(&w.alice, DM, game).await.unwrap();
+    assert!(rematch.private, "{}", rematch.text);
+    w.service.release(&rematch.posts).await.unwrap();
+    let c = w
+        .service
+        .store()
+        .challenge(rematch.challenge.unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((c.guild_id, c.channel_id), (HERE.guild_id, HERE.channel_id));
+    let sent = deliver_all_to(&w).await;
+    let asked = sent
+        .iter()
+        .find(|(_, r)| r.text.contains("rematch of game #"))
+        .expect("the rematch is posted");
+    assert_eq!(asked.0, Destination::Channel(HERE.channel_id));
+    assert_eq!(asked.1.ping, [w.bob.id]);
 }

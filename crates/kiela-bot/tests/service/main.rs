@@ -9,8 +9,8 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_bot::app::{
     AppError, BoardMessage, BotPermissions, Clock, ConfirmMoves, Destination, DueEvent, FirstMover,
-    GameChoice, GameOptions, GameService, LanguageSetting, ManualClock, MovePreview, Notify, Place,
-    Reply, Settings, User, DAY,
+    GameChoice, GameOptions, GameService, LanguageSetting, ManualClock, Members, Membership,
+    MovePreview, Notify, Place, Reply, Settings, User, DAY,
 };
 use kiela_bot::store::Store;
 use kiela_bot::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, PostId, UserId};

@@ -16,6 +16,7 @@ on_both_backends! {
     take_back_undoes_a_move_and_the_ais_reply,
     take_back_is_refused_where_it_does_not_belong,
     a_draw_offer_is_one_line_and_its_answer_closes_it,
+    a_player_who_left_the_server_cannot_act_from_a_direct_message,
 }
 
 /// Boards are recorded after their answers, so they can arrive out of
@@ -879,4 +880,97 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     );
     let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
     assert!(e.contains("out of date"), "{e}");
+}
+
+/// Who is a member of which server, as a test says; counts the questions.
+#[derive(Default)]
+struct TestMembers {
+    gone: std::sync::Mutex<Vec<(GuildId, UserId)>>,
+    unknown: std::sync::Mutex<Vec<(GuildId, UserId)>>,
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl Members for TestMembers {
+    async fn membership(&self, guild: GuildId, user: UserId) -> Membership {
+        self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let key = (guild, user);
+        if self.gone.lock().unwrap().contains(&key) {
+            Membership::Gone
+        } else if self.unknown.lock().unwrap().contains(&key) {
+            Membership::Unknown
+        } else {
+            Membership::Member
+        }
+    }
+}
+
+/// A player who left the game's server cannot act on it from a direct
+/// message (nothing changes, their clock runs on); a member can; when
+/// Discord cannot say, the action goes through. Answers are kept a while.
+async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
+    use std::sync::atomic::Ordering::SeqCst;
+    let w = world(db).await;
+    let members = Arc::new(TestMembers::default());
+    let service = (service_on(&w.db.url, &w.clock).await).with_members(members.clone());
+    let game = started_answered(&w, alice_first()).await;
+    members
+        .gone
+        .lock()
+        .unwrap()
+        .push((HERE.guild_id, w.alice.id));
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let board = service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    let hole = hole.as_str();
+    let refusals = [
+        refusal(
+            service
+                .play_move(&w.alice, DM, Some(game), hole, None)
+                .await,
+        ),
+        refusal(service.pick_move(&w.alice, DM, game, hole, 0).await),
+        refusal(service.resign(&w.alice, DM, Some(game)).await),
+        refusal(service.draw(&w.alice, DM, Some(game)).await),
+        refusal(service.abort(&w.alice, DM, game, 0).await),
+    ];
+    for e in refusals {
+        assert!(
+            e.contains("no longer a member of the server of game #1"),
+            "{e}"
+        );
+    }
+    let after = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(after.version, row.version, "nothing changed");
+    assert!(after.is_active() && service.store().moves(game).await.unwrap().is_empty());
+    assert_eq!(members.asked.load(SeqCst), 1, "the answer was kept");
+
+    // In the server itself, Discord vouches for her: not asked.
+    let moved = service
+        .play_move(&w.alice, HERE, Some(game), hole, None)
+        .await;
+    let hole = first_offer(&moved.unwrap());
+    assert_eq!(members.asked.load(SeqCst), 1);
+    // Bob is a member: he moves from a direct message.
+    let reply = (service.play_move(&w.bob, DM, Some(game), &hole, None))
+        .await
+        .unwrap();
+    assert!(reply.private, "{}", reply.text);
+    assert_eq!(service.store().moves(game).await.unwrap().len(), 2);
+    assert_eq!(members.asked.load(SeqCst), 2);
+
+    // Minutes later Discord cannot say: she is let through.
+    w.clock.advance(kiela_bot::app::MEMBERSHIP_KEPT);
+    members.gone.lock().unwrap().clear();
+    members
+        .unknown
+        .lock()
+        .unwrap()
+        .push((HERE.guild_id, w.alice.id));
+    let board = service.show(&w.alice, DM, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    (service.play_move(&w.alice, DM, Some(game), &hole, None))
+        .await
+        .unwrap();
+    assert_eq!(members.asked.load(SeqCst), 3);
 }

@@ -4,7 +4,7 @@
 pub(super) mod queries;
 
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, NotStored, PostTarget};
-use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, UserId};
+use crate::vocabulary::{ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, UserId};
 use kiela_ai::Level;
 use kiela_i18n::Lang;
 
@@ -15,7 +15,10 @@ use kiela_rules::Variant;
 use super::limits::over_quota;
 use super::players::named;
 use super::threads::thread_name;
-use super::{refused, words, AppError, FirstMover, GameService, Place, Reply, Result, User, DAY};
+use super::{
+    refused, words, AppError, BotPermissions, FirstMover, GameService, Place, Reply, Result, User,
+    DAY,
+};
 
 /// How many days a challenge waits for an answer when its server does
 /// not say: long enough for once-a-day players across time zones.
@@ -52,6 +55,7 @@ impl GameService {
         if opponent.is_bot {
             return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
         }
+        check_server(user, place)?;
         let days = self.days_in(place, options.days).await?;
         check_days(user, days)?;
         // Refused now, not when the game cannot be posted.
@@ -88,7 +92,7 @@ impl GameService {
             rematch_of: None,
             within,
         };
-        self.offer(user, place, offer, text).await
+        self.offer(user, (place, place), offer, text).await
     }
 
     /// `user` challenges anyone in the channel: the first to accept plays.
@@ -98,6 +102,7 @@ impl GameService {
         place: Place,
         options: GameOptions,
     ) -> Result<Reply> {
+        check_server(user, place)?;
         let days = self.days_in(place, options.days).await?;
         check_days(user, days)?;
         self.home(user, place, place.channel_id).await?;
@@ -123,12 +128,19 @@ impl GameService {
             rematch_of: None,
             within,
         };
-        self.offer(user, place, offer, text).await
+        self.offer(user, (place, place), offer, text).await
     }
 
-    /// Stores `offer`, a challenge from `user`, with the post that
-    /// announces it, `text`.
-    async fn offer(&self, user: &User, place: Place, offer: Offer, text: String) -> Result<Reply> {
+    /// Stores `offer`, a challenge from `user` asked for in `asked` and
+    /// made in `place` (its server's channel), with the post that
+    /// announces it there, `text`.
+    async fn offer(
+        &self,
+        user: &User,
+        (asked, place): (Place, Place),
+        offer: Offer,
+        text: String,
+    ) -> Result<Reply> {
         let Offer {
             opponent,
             options,
@@ -161,7 +173,7 @@ impl GameService {
             challenge_id: Some(id),
             ..post
         };
-        self.answer(place, &[(post_id, post)], None).await
+        self.answer(asked, &[(post_id, post)], None).await
     }
 
     /// The challenge meant by an accept/decline (`received`) or a
@@ -252,6 +264,7 @@ impl GameService {
         challenge: Option<ChallengeId>,
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
+        let at = self.challenge_place(user, place, &c).await?;
         self.meet(user).await?;
         let challenger_south = c.first_mover.challenger_is_south();
         let (south, north) = if challenger_south {
@@ -259,7 +272,7 @@ impl GameService {
         } else {
             (user.id, c.challenger_id)
         };
-        let home = self.home(user, place, c.channel_id).await?;
+        let home = self.home(user, at, c.channel_id).await?;
         let now = self.now();
         let mut game = NewGame {
             guild_id: c.guild_id,
@@ -284,7 +297,7 @@ impl GameService {
             named(south, players.0.as_ref()),
             named(north, players.1.as_ref()),
         );
-        let lang = place.lang;
+        let lang = at.lang;
         let headline = |lang, id: GameId| {
             tr!(
                 lang,
@@ -331,16 +344,17 @@ impl GameService {
         if c.is_open() {
             return refused(tr!(user.lang, "challenge-open-no-decline"));
         }
+        let at = self.challenge_place(user, place, &c).await?;
         let text = tr!(
-            place.lang,
+            at.lang,
             "challenge-declined",
             name = &user.name,
             mention = format!("<@{}>", c.challenger_id)
         );
-        let status = tr!(place.lang, "challenge-status-declined", name = &user.name);
+        let status = tr!(at.lang, "challenge-status-declined", name = &user.name);
         self.close_challenge(
             user,
-            place,
+            (place, at),
             &c,
             ChallengeStatus::Declined,
             (text, vec![c.challenger_id]),
@@ -349,12 +363,14 @@ impl GameService {
         .await
     }
 
-    /// Closes challenge `c` as `status`, announcing it with `said` (a text
-    /// and whom it pings); its message loses its buttons and says `note`.
+    /// Closes challenge `c` as `status`, asked for in `asked`, announcing
+    /// it in `place` (the challenge's, see [`Self::challenge_place`]) with
+    /// `said` (a text and whom it pings); its message loses its buttons and
+    /// says `note`.
     async fn close_challenge(
         &self,
         user: &User,
-        place: Place,
+        (asked, place): (Place, Place),
         c: &ChallengeRow,
         status: ChallengeStatus,
         said: (String, Vec<UserId>),
@@ -373,7 +389,7 @@ impl GameService {
         else {
             return refused(tr!(user.lang, "challenge-answered"));
         };
-        self.answer(place, &[(ids[0], post)], None).await
+        self.answer(asked, &[(ids[0], post)], None).await
     }
 
     /// The edit that takes the buttons off challenge `c`'s message and
@@ -491,18 +507,20 @@ impl GameService {
         challenge: Option<ChallengeId>,
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
+        let at = self.challenge_place(user, place, &c).await?;
         let text = match c.opponent_id {
-            None => tr!(place.lang, "challenge-withdrawn-open", name = &user.name),
+            None => tr!(at.lang, "challenge-withdrawn-open", name = &user.name),
             Some(opponent) => tr!(
-                place.lang,
+                at.lang,
                 "challenge-withdrawn",
                 name = &user.name,
                 mention = format!("<@{opponent}>")
             ),
         };
-        let note = tr!(place.lang, "challenge-status-withdrawn");
+        let note = tr!(at.lang, "challenge-status-withdrawn");
         let said = (text, Vec::new());
-        self.close_challenge(user, place, &c, ChallengeStatus::Withdrawn, said, note)
+        let places = (place, at);
+        self.close_challenge(user, places, &c, ChallengeStatus::Withdrawn, said, note)
             .await
     }
 
@@ -526,6 +544,11 @@ impl GameService {
         if row.is_active() {
             return refused(tr!(user.lang, "rematch-not-over", id = game));
         }
+        // Asked for from a direct message, it is made in the game's server,
+        // beside the game (see `home`).
+        let other = tr!(user.lang, "error-other-server", id = game);
+        let lobby = row.lobby_channel_id.unwrap_or(row.channel_id);
+        let at = (self.server_place(user, place, row.guild_id, lobby, other)).await?;
         let options = GameOptions {
             variant: row.variant,
             // The seats swap: South (who moved first) moves second now.
@@ -538,19 +561,20 @@ impl GameService {
         };
         if let Some(level) = row.ai_level {
             return self
-                .new_ai_game(user, place, level, options, Some(game))
+                .new_ai_game(user, (place, at), level, options, Some(game))
                 .await;
         }
+        check_server(user, at)?;
         let opponent = if was_south {
             row.north_id
         } else {
             row.south_id
         };
-        self.home(user, place, place.channel_id).await?;
+        self.home(user, at, at.channel_id).await?;
         self.meet(user).await?;
-        let lang = place.lang;
+        let lang = at.lang;
         let name = self.name_of(opponent).await?;
-        let within = self.challenge_days(place).await?;
+        let within = self.challenge_days(at).await?;
         let text = tr!(
             lang,
             "rematch-challenge",
@@ -568,7 +592,7 @@ impl GameService {
             rematch_of: Some(game),
             within,
         };
-        self.offer(user, place, offer, text).await
+        self.offer(user, (place, at), offer, text).await
     }
 
     /// Starts a game against the built-in AI; if the AI moves first, its
@@ -580,14 +604,16 @@ impl GameService {
         level: Level,
         options: GameOptions,
     ) -> Result<Reply> {
-        self.new_ai_game(user, place, level, options, None).await
+        self.new_ai_game(user, (place, place), level, options, None)
+            .await
     }
 
-    /// A game against the AI, perhaps the rematch of game `rematch_of`.
+    /// A game against the AI, perhaps the rematch of game `rematch_of`,
+    /// asked for in `asked` and played in `place`.
     async fn new_ai_game(
         &self,
         user: &User,
-        place: Place,
+        (asked, place): (Place, Place),
         level: Level,
         options: GameOptions,
         rematch_of: Option<GameId>,
@@ -652,8 +678,53 @@ impl GameService {
         if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
             posts.push(post);
         }
-        self.answer(place, &posts, Some(&loaded)).await
+        self.answer(asked, &posts, Some(&loaded)).await
     }
+
+    /// Where an answer to challenge `c`, asked for in `place`, is made (see
+    /// [`Self::server_place`]): in its own channel.
+    async fn challenge_place(&self, user: &User, place: Place, c: &ChallengeRow) -> Result<Place> {
+        let other = tr!(user.lang, "challenge-other-server", id = c.id);
+        (self.server_place(user, place, c.guild_id, c.channel_id, other)).await
+    }
+
+    /// Where something about server `guild` (a challenge, a finished game)
+    /// asked for in `place` is done: `place` itself in that server; from a
+    /// direct message, `channel` of that server, in the server's chosen
+    /// language (else the user's), as if asked there; from another
+    /// server, nowhere (refused with `other`). What was made outside any
+    /// server stays there.
+    async fn server_place(
+        &self,
+        user: &User,
+        place: Place,
+        guild: GuildId,
+        channel: ChannelId,
+        other: String,
+    ) -> Result<Place> {
+        if guild.is_none() || place.guild_id == guild {
+            return Ok(place);
+        }
+        if !place.guild_id.is_none() {
+            return refused(other);
+        }
+        let lang = match self.store.guild_settings(guild).await?.language {
+            Some(chosen) => Lang::from_locale(&chosen),
+            None => user.lang,
+        };
+        // Discord tells the bot's permissions in the interaction's channel
+        // only: a missing one shows when posting (see `home`).
+        Ok(Place::new(guild, channel, lang).allowing(BotPermissions::ALL))
+    }
+}
+
+/// Games between people belong to a server: a challenge (or a rematch)
+/// outside one is refused. Against the bot, a direct message will do.
+fn check_server(user: &User, place: Place) -> Result<()> {
+    if place.guild_id.is_none() {
+        return refused(tr!(user.lang, "challenge-needs-server"));
+    }
+    Ok(())
 }
 
 /// Who moves first, in words: a named player, whoever accepts an open

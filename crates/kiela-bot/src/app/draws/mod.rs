@@ -15,8 +15,7 @@ impl GameService {
     /// Offers a draw, or accepts the opponent's open offer.
     pub async fn draw(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
-        let mut loaded = self.load(id).await?;
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
         if loaded.is_over() {
             return refused(tr!(user.lang, "draw-already-over", id = id));
         }
@@ -73,8 +72,7 @@ impl GameService {
         ply: i64,
         accept: bool,
     ) -> Result<Reply> {
-        let mut loaded = self.load(id).await?;
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
         if loaded.is_over() {
             return Err(AppError::OutOfDate { game_id: id });
         }

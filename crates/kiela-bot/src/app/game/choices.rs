@@ -7,7 +7,8 @@ use kiela_rules::{Hole, Side};
 
 use kiela_i18n::tr;
 
-use crate::app::{refused, AppError, GameService, Place, Result, User};
+use crate::app::players::Membership;
+use crate::app::{refused, AppError, GameService, Loaded, Place, Result, User};
 use crate::store::GameRow;
 use crate::vocabulary::{GameId, GameState, UserId};
 
@@ -163,6 +164,32 @@ impl GameService {
         let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
         check_place(user, place, &row)?;
         Ok(row)
+    }
+
+    /// Game `id`, loaded for `user` to change it from `place` (a move, a
+    /// resignation, a draw...), and their side: the one way every such
+    /// action checks who acts. They must see it from there (see
+    /// [`check_place`]) and play in it; from a direct message, a game of a
+    /// server is acted on only by a player still a member of it (one who
+    /// left is refused, and their clock runs on as usual; when Discord
+    /// cannot say, the action goes through).
+    pub(in crate::app) async fn load_to_act(
+        &self,
+        user: &User,
+        place: Place,
+        id: GameId,
+    ) -> Result<(Loaded, Side)> {
+        let loaded = self.load(id).await?;
+        check_place(user, place, &loaded.row)?;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let guild = loaded.row.guild_id;
+        if place.guild_id.is_none()
+            && !guild.is_none()
+            && self.membership(guild, user.id).await == Membership::Gone
+        {
+            return refused(tr!(user.lang, "error-left-server", id = id));
+        }
+        Ok((loaded, side))
     }
 
     /// The game meant by a command: the one given, or the user's only game

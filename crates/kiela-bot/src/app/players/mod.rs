@@ -1,8 +1,11 @@
 //! Players: their names as Discord gives them, and the language they last used.
 
+mod members;
 mod names;
 mod queries;
 
+pub(in crate::app) use members::Memberships;
+pub use members::{EveryoneIsAMember, Members, Membership, MEMBERSHIP_KEPT};
 pub use names::Name;
 
 use kiela_i18n::tr;

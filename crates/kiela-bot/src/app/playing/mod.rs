@@ -151,7 +151,7 @@ impl GameService {
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
         self.meet(user).await?;
-        let loaded = self.load(id).await?;
+        let (loaded, _) = self.load_to_act(user, place, id).await?;
         // A paused game is played from a channel of its server only,
         // which becomes its place.
         let (mut loaded, resumed) = self.resume_here(user, place, loaded, true).await?;
@@ -387,8 +387,7 @@ impl GameService {
         game: Option<GameId>,
     ) -> Result<GameId> {
         let id = self.pick_game_strictly(user, place, game).await?;
-        let loaded = self.load(id).await?;
-        loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let (loaded, _) = self.load_to_act(user, place, id).await?;
         if let Some(done) = loaded.game.outcome() {
             return refused(tr!(
                 user.lang,
@@ -403,8 +402,7 @@ impl GameService {
     /// `user` resigns game `id` (at any time, not only on their turn).
     pub async fn resign(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
         let id = self.pick_game(user, place, game).await?;
-        let mut loaded = self.load(id).await?;
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
         let place = Place {
             lang: self.game_lang(&loaded, place, user).await?,
             ..place
@@ -424,8 +422,7 @@ impl GameService {
     /// tournaments, where a player who never moves forfeits.
     pub async fn abort(&self, user: &User, place: Place, game: GameId, ply: i64) -> Result<Reply> {
         let id = self.pick_game(user, place, Some(game)).await?;
-        let mut loaded = self.load(id).await?;
-        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
         if loaded.aborted() {
             return refused(tr!(user.lang, "game-was-aborted", id = id));
         }

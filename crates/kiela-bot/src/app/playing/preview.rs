@@ -31,7 +31,8 @@ impl GameService {
             Ok(hole) => hole,
             Err(e) => return refused(words::bad_hole(user.lang, &e)),
         };
-        let loaded = self.load(game).await?;
+        // Refused now, not at Play, if they may not act on it.
+        let (loaded, _) = self.load_to_act(user, place, game).await?;
         self.check_turn(&loaded, user, Some(ply))?;
         let wanted = self.confirm_moves(user).await?;
         if !previewed(wanted, &loaded) {

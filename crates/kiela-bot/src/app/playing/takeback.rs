@@ -21,8 +21,7 @@ impl GameService {
         game: GameId,
         ply: i64,
     ) -> Result<Reply> {
-        let loaded = self.load(game).await?;
-        loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        let (loaded, _) = self.load_to_act(user, place, game).await?;
         if loaded.ai_level().is_none() {
             return refused(tr!(user.lang, "takeback-between-people"));
         }
