@@ -282,6 +282,24 @@ impl Interaction {
         let ids = &inner.interaction(self.id).followups;
         ids.iter().filter_map(|&id| inner.message(id)).collect()
     }
+    /// Waits until the bot's callback arrived, whether the fake took it or
+    /// answered it with an injected error (see [`FakeDiscord::fail`]).
+    pub async fn wait_handled(&self) {
+        let what = format!("the bot's callback to interaction {}", self.id);
+        self.fake
+            .wait(&what, |inner| {
+                let interaction = inner.interaction(self.id);
+                (interaction.response.is_some() || interaction.callback_failed).then_some(())
+            })
+            .await
+    }
+
+    /// The `@original` message as it is now, if the answer made one.
+    pub fn original_now(&self) -> Option<Message> {
+        let inner = self.fake.lock();
+        let id = inner.interaction(self.id).original?;
+        inner.message(id)
+    }
 }
 
 /// A slash command's options as Discord sends them, built by type:
@@ -392,6 +410,9 @@ struct Inner {
     sessions: Vec<Session>,
     /// Whether new gateway connections wait (see [`FakeDiscord::hold_gateway`]).
     gateway_held: bool,
+    /// Errors to answer the next matching calls with after serving them
+    /// (see [`FakeDiscord::fail_after_serving`]).
+    served_faults: Vec<Fault>,
 }
 
 /// A gateway session: what a RESUME continues.
@@ -492,6 +513,7 @@ impl FakeDiscord {
             closed_dms: BTreeSet::new(),
             sessions: Vec::new(),
             gateway_held: false,
+            served_faults: Vec::new(),
         };
         inner.users.insert(APPLICATION_ID, bot());
         let fake = FakeDiscord {
@@ -1089,6 +1111,38 @@ impl FakeDiscord {
         })
         .await;
         found.ok()
+    }
+
+    /// Serves the next `fault.times` calls that match `fault`, then
+    /// answers them with its error anyway: Discord's ambiguous 5xx, where
+    /// the message was made but the client cannot know it.
+    pub fn fail_after_serving(&self, fault: Fault) {
+        self.lock().served_faults.push(fault);
+    }
+
+    /// Forgets the faults no call has met yet: Discord's bad moments pass.
+    pub fn clear_faults(&self) {
+        let mut inner = self.lock();
+        inner.faults.clear();
+        inner.served_faults.clear();
+    }
+
+    /// Message `id` as it is now, ephemeral or not, if the bot posted it
+    /// (one message, without copying every channel's).
+    pub fn message(&self, id: u64) -> Option<Message> {
+        self.lock().message(id)
+    }
+
+    /// The ids of every message the bot posted, in every channel, in
+    /// order, with their channel and whether they are ephemeral.
+    pub fn message_ids(&self) -> Vec<(u64, u64, bool)> {
+        let inner = self.lock();
+        let ids = inner.messages.iter().map(|m| {
+            let channel = m.raw["channel_id"].as_str().unwrap().parse().unwrap();
+            let flags = m.raw["flags"].as_u64().unwrap_or(0);
+            (m.id(), channel, flags & EPHEMERAL != 0)
+        });
+        ids.collect()
     }
 }
 

@@ -97,13 +97,19 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
     let fault = full_path
         .strip_prefix("/api/v10")
         .and_then(|path| fake.injected(&method, path));
-    let injected = fault.is_some();
+    let mut injected = fault.is_some();
     let (path, reply) = match (full_path.strip_prefix("/api/v10"), fault) {
         (Some(path), Some(fault)) => (path.to_owned(), fault),
-        (Some(path), None) => (
-            path.to_owned(),
-            fake.route(&method, path, body.as_ref(), &uploads),
-        ),
+        (Some(path), None) => {
+            let served = fake.route(&method, path, body.as_ref(), &uploads);
+            // Served, yet answered with an error (see `fail_after_serving`).
+            let reply = match served.status < 400 {
+                true => fake.served_fault(&method, path),
+                false => None,
+            };
+            injected = reply.is_some();
+            (path.to_owned(), reply.unwrap_or(served))
+        }
         (None, _) => (full_path, unknown_route()),
     };
     fake.lock().calls.push(Call {
@@ -571,6 +577,22 @@ impl FakeDiscord {
                 no_content()
             }
         }
+    }
+
+    /// The error of the first served fault that matches this call, if any
+    /// (see [`FakeDiscord::fail_after_serving`]).
+    fn served_fault(&self, method: &str, path: &str) -> Option<Reply> {
+        let mut inner = self.lock();
+        let fault = inner
+            .served_faults
+            .iter_mut()
+            .find(|f| f.times > 0 && f.method == method && path.contains(f.path))?;
+        fault.times -= 1;
+        Some(error(
+            fault.status,
+            fault.code,
+            "served, then failed by the test",
+        ))
     }
 }
 
