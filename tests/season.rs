@@ -645,6 +645,16 @@ impl Sim {
                 self.crash_and_restart().await;
             }
             self.time_claims(tick / (7 * ticks_per_day)).await;
+            if (tick + 1) % (7 * ticks_per_day) == 0 {
+                // A long run shows how it goes, week by week.
+                let week = self.claims.last().map(|w| percentile(w, 0.99));
+                println!(
+                    "week {}: {} games started, outbox at most {} rows, claim p99 {week:?}",
+                    self.claims.len(),
+                    self.started,
+                    self.most_rows
+                );
+            }
             if tick == outage_at {
                 self.outage().await;
             } else {
