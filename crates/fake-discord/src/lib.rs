@@ -287,6 +287,24 @@ impl Interaction {
         let ids = &inner.interaction(self.id).followups;
         ids.iter().filter_map(|&id| inner.message(id)).collect()
     }
+    /// Waits until the bot's callback arrived, whether the fake took it or
+    /// answered it with an injected error (see [`FakeDiscord::fail`]).
+    pub async fn wait_handled(&self) {
+        let what = format!("the bot's callback to interaction {}", self.id);
+        self.fake
+            .wait(&what, |inner| {
+                let interaction = inner.interaction(self.id);
+                (interaction.response.is_some() || interaction.callback_failed).then_some(())
+            })
+            .await
+    }
+
+    /// The `@original` message as it is now, if the answer made one.
+    pub fn original_now(&self) -> Option<Message> {
+        let inner = self.fake.lock();
+        let id = inner.interaction(self.id).original?;
+        inner.message(id)
+    }
 }
 
 /// A slash command's options as Discord sends them, built by type:
@@ -1130,6 +1148,31 @@ impl FakeDiscord {
         })
         .await;
         found.ok()
+    }
+
+    /// Forgets the faults no call has met yet: Discord's bad moments pass.
+    pub fn clear_faults(&self) {
+        let mut inner = self.lock();
+        inner.faults.clear();
+        inner.faults_after.clear();
+    }
+
+    /// Message `id` as it is now, ephemeral or not, if the bot posted it
+    /// (one message, without copying every channel's).
+    pub fn message(&self, id: u64) -> Option<Message> {
+        self.lock().message(id)
+    }
+
+    /// The ids of every message the bot posted, in every channel, in
+    /// order, with their channel and whether they are ephemeral.
+    pub fn message_ids(&self) -> Vec<(u64, u64, bool)> {
+        let inner = self.lock();
+        let ids = inner.messages.iter().map(|m| {
+            let channel = m.raw["channel_id"].as_str().unwrap().parse().unwrap();
+            let flags = m.raw["flags"].as_u64().unwrap_or(0);
+            (m.id(), channel, flags & EPHEMERAL != 0)
+        });
+        ids.collect()
     }
 }
 

@@ -10,6 +10,7 @@ on_both_backends! {
     only_players_post_boards_and_games_are_answered_in_their_channel,
     posts_failing_for_now_come_back_later_and_are_parked_after_hours,
     old_posts_are_deleted_the_pending_kept,
+    a_post_is_deleted_after_the_edits_of_its_message,
     a_failing_direct_message_holds_only_its_own_queue,
     an_answer_never_takes_a_post_the_delivery_loop_holds,
     a_parked_post_is_listed_with_why_and_tried_again,
@@ -226,6 +227,47 @@ async fn old_posts_are_deleted_the_pending_kept(db: Db) {
     assert_eq!(rows().await, Some(1));
     let left = raw(&w.db, "SELECT id FROM outbox", &[]).await;
     assert_eq!(left, Some(pending.posts[0].0));
+}
+
+/// A challenge's post is edited when the challenge is accepted: past the
+/// week, the challenge's post waits for its edit to be deleted first (its
+/// foreign key names it), and the prune deletes the others meanwhile
+/// instead of failing (found by tests/season.rs: the outbox stopped
+/// shrinking for days after each answered challenge).
+async fn a_post_is_deleted_after_the_edits_of_its_message(db: Db) {
+    let w = world(db).await;
+    let lease = kiela_bot::app::ANSWER_LEASE + 1;
+    let challenge = (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    w.clock.advance(lease);
+    deliver_all(&w).await;
+    w.clock.advance(2 * DAY);
+    (w.service)
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
+    w.clock.advance(lease);
+    let posts = deliver_all(&w).await.len() as i64;
+    let edits = raw(
+        &w.db,
+        "SELECT COUNT(*) FROM outbox WHERE edits IS NOT NULL",
+        &[],
+    )
+    .await;
+    assert_eq!(edits, Some(1), "the challenge's post is edited");
+    let rows = || raw(&w.db, "SELECT COUNT(*) FROM outbox", &[]);
+    assert_eq!(rows().await, Some(posts + 1));
+
+    // The challenge's post is past the week, its edit not yet.
+    w.clock.advance(6 * DAY);
+    assert_eq!(w.service.prune_outbox().await.unwrap(), 0);
+    // The edit and the game's posts go, then the challenge's post.
+    w.clock.advance(2 * DAY);
+    assert_eq!(w.service.prune_outbox().await.unwrap(), posts as u64);
+    assert_eq!(w.service.prune_outbox().await.unwrap(), 1);
+    assert_eq!(rows().await, Some(0));
 }
 
 /// An action's posts wait for its answer; one it never delivered goes out

@@ -72,10 +72,14 @@ pub(crate) const EDITS_OF_POST: &str =
     "SELECT 1 FROM ONLY outbox x WHERE $1 = edits FOR KEY SHARE OF x";
 
 /// The prune ([`Store::prune_posts`]): `$1` delivered before, `$2` parked
-/// before, `$3` at most so many.
+/// before, `$3` at most so many. A post an edit still names waits for
+/// that edit to go first: deleting it would break the edit's foreign key,
+/// and fail the whole prune (until the edit was old enough too).
 pub(crate) const PRUNE_POSTS: &str = "DELETE FROM outbox WHERE id IN ( \
-     SELECT id FROM outbox WHERE delivered_at < $1 \
-     UNION ALL SELECT id FROM outbox WHERE failed IS NOT NULL AND created_at < $2 \
+     SELECT id FROM outbox o WHERE delivered_at < $1 \
+       AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.edits = o.id) \
+     UNION ALL SELECT id FROM outbox o WHERE failed IS NOT NULL AND created_at < $2 \
+       AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.edits = o.id) \
      LIMIT $3)";
 
 impl Store {
