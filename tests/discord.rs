@@ -1646,6 +1646,10 @@ async fn undelivered(table: &Table) -> i64 {
     let store = kiela_bot::store::Store::open(&table.database)
         .await
         .unwrap();
+    // Shown if the test fails.
+    for post in store.undelivered_posts(10).await.unwrap() {
+        eprintln!("undelivered: {post:?}");
+    }
     store.pending_posts().await.unwrap()
 }
 

@@ -11,7 +11,8 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_bot::app::{
     AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, GameService, ManualClock,
-    Place, Reply, User, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
+    Place, Reply, User, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
+    UPLOAD_BYTES,
 };
 use kiela_bot::store::Store;
 use kiela_bot::vocabulary::{ChannelId, GuildId, MessageId, UserId};
@@ -40,12 +41,7 @@ const HERE: Place = Place {
 };
 
 fn bot() -> User {
-    User {
-        id: UserId(999),
-        name: "Kiela".into(),
-        is_bot: true,
-        lang: Lang::En,
-    }
+    User::bot(UserId(999), "Kiela")
 }
 
 struct World {
@@ -257,7 +253,8 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
 }
 
 /// A record over 2,000 characters comes as a `.txt` file beside a short
-/// message; a short one stays in the message.
+/// message; a short one stays in the message. A long game's GIF shows
+/// its end, within Discord's upload size.
 async fn a_long_record_comes_as_a_text_file(db: Db) {
     let w = world(db).await;
     let (ana, bob) = (User::new(UserId(1), "Ana"), User::new(UserId(2), "Bob"));
@@ -289,6 +286,29 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     let history = w.service.history(&ana, pt, id).await.unwrap();
     let attached = tr!(Lang::Pt, "history-attached", plies = 420);
     assert!(history.text.contains(&attached), "{}", history.text);
+
+    // Finished, its GIF shows its last 300 turns, within Discord's upload size.
+    w.service.resign(&bob, HERE, Some(id)).await.unwrap();
+    let history = w.service.history(&ana, HERE, id).await.unwrap();
+    let picture = history.picture.expect("the game's GIF");
+    assert!(
+        picture.bytes.len() <= UPLOAD_BYTES,
+        "{}",
+        picture.bytes.len()
+    );
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut frames = options.read_info(picture.bytes.as_slice()).unwrap();
+    let mut count = 0;
+    while frames.next_frame_info().unwrap().is_some() {
+        count += 1;
+    }
+    assert_eq!(count, GIF_TURNS + 1, "the position before them, then each");
+    assert!(
+        picture.alt_text.contains("last 300 turns (of 420"),
+        "{}",
+        picture.alt_text
+    );
 }
 
 /// Each challenge pings its target: at most ten wait for an answer per

@@ -67,12 +67,6 @@ fn seed() -> u64 {
         .unwrap_or_else(|| fastrand::u64(..))
 }
 
-/// Checks the bot fails today, each shown by a test of its own below
-/// (ignored until fixed): the other checks stay honest and green.
-const KNOWN: &[&str] = &[ANSWERED_OUT_OF_ORDER];
-/// See [`known_failure_an_answer_overtakes_a_post_of_its_queue`].
-const ANSWERED_OUT_OF_ORDER: &str = "out of order";
-
 fn reduced() -> Season {
     Season {
         days: 14,
@@ -104,7 +98,7 @@ fn full(backend: Backend, processes: usize) -> Season {
 /// The reduced season: under a minute on two cores.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reduced_season_loses_nothing_and_doubles_nothing() {
-    run(reduced()).await.assert_clean(false, KNOWN);
+    run(reduced()).await.assert_clean(false);
 }
 
 /// The reduced season on PostgreSQL, with two bot processes (a gateway
@@ -119,15 +113,13 @@ async fn a_reduced_season_on_postgres_with_two_processes() {
         processes: 2,
         ..reduced()
     };
-    run(season).await.assert_clean(false, KNOWN);
+    run(season).await.assert_clean(false);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "the full season: long; its figures are in the README"]
 async fn a_full_season_on_sqlite() {
-    run(full(Backend::Sqlite, 1))
-        .await
-        .assert_clean(true, KNOWN);
+    run(full(Backend::Sqlite, 1)).await.assert_clean(true);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -136,33 +128,14 @@ async fn a_full_season_on_postgres_with_two_processes() {
     if test_databases::skip_postgres("season") {
         return;
     }
-    run(full(Backend::Postgres, 2))
-        .await
-        .assert_clean(true, KNOWN);
+    run(full(Backend::Postgres, 2)).await.assert_clean(true);
 }
 
-/// Known failure: an interaction's answer delivers its posts at once,
-/// even when an earlier post of the same queue is still waiting (its
-/// answer failed and the delivery loop has it, or Discord failed it and
-/// it waits for its retry): a player who types `/kiela move` then has the
-/// new board shown before the one of the move before
-/// (`Store::answering` does not look at the queue). Some seeds show it,
-/// `KIELA_SEASON_SEED=11075451017902221538` among them (a seed replays the
-/// players' choices, not the bot's own races in real time).
+/// A post that failed before a downtime longer than the six hours a
+/// failing post is tried is not parked at its first rate limit after it:
+/// the time away is not time it was tried (`GameService::failed_for_now`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "known failure: answers can overtake their queue's earlier posts"]
-async fn known_failure_an_answer_overtakes_a_post_of_its_queue() {
-    run(reduced()).await.assert_none(ANSWERED_OUT_OF_ORDER);
-}
-
-/// Known failure: a post that fails for a passing reason is parked once it
-/// is six hours old (`GameService::failed_for_now` counts from when it was
-/// made), not once it has failed for six hours as its comment says: a post
-/// made before the bot went down for longer is given up at the first rate
-/// limit after the restart.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "known failure: a post older than 6 h is parked at its first passing failure"]
-async fn known_failure_a_post_made_before_an_outage_is_parked_at_its_first_rate_limit() {
+async fn a_post_made_before_an_outage_is_not_parked_at_its_first_rate_limit() {
     let season = Season {
         days: 1,
         servers: 1,
@@ -208,6 +181,8 @@ async fn known_failure_a_post_made_before_an_outage_is_parked_at_its_first_rate_
     });
     sim.start(0).await;
     sim.connected().await;
+    // The rate limit, then the retry after its backoff.
+    sim.advance(HOUR).await;
     sim.advance(HOUR).await;
     sim.snapshot().await;
     let report = sim.verdict().await;
@@ -430,12 +405,10 @@ impl Sim {
         let bot_user = fake.bot_user();
         let claimer = GameService::new(
             store,
-            User {
-                id: kiela_bot::app::UserId(bot_user.id as i64),
-                name: bot_user.name.as_str().into(),
-                is_bot: true,
-                lang: kiela_i18n::Lang::En,
-            },
+            User::bot(
+                kiela_bot::app::UserId(bot_user.id as i64),
+                bot_user.name.as_str(),
+            ),
             Arc::new(truth.clone()),
         )
         .with_timing(timing);
@@ -1211,13 +1184,10 @@ struct Report {
 }
 
 impl Report {
-    /// Fails the test on any problem but the `known` ones (by their
-    /// first word), listing them all; `timed` also holds the last week's
-    /// claim p99 within twice the first's.
-    fn assert_clean(&self, timed: bool, known: &[&str]) {
-        let failures: Vec<&String> = (self.failures.iter())
-            .filter(|f| !known.iter().any(|k| f.starts_with(k)))
-            .collect();
+    /// Fails the test on any problem, listing them all; `timed` also
+    /// holds the last week's claim p99 within twice the first's.
+    fn assert_clean(&self, timed: bool) {
+        let failures = &self.failures;
         assert!(
             failures.is_empty(),
             "{} problems:\n{}",

@@ -277,6 +277,7 @@ history-alt-text = Game #{ $id }, { $south } against { $north }: the board after
     [one] { $turns } turn
    *[other] { $turns } turns
 }, with each turn's path.
+history-alt-text-end = Game #{ $id }, { $south } against { $north }: the board after each of its last { $shown } turns (of { $turns }: the whole game would be too large for Discord), with each turn's path.
 provisional = ? (provisional)
 stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } in this server; { $ongoing ->
     [one] { $ongoing } ongoing game

@@ -325,6 +325,7 @@ history-alt-text = Partida #{ $id }, { $south } contra { $north }: o tabuleiro d
     [one] { $turns } jogada
    *[other] cada uma das { $turns } jogadas
 }, com o caminho de cada jogada.
+history-alt-text-end = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de cada uma das últimas { $shown } jogadas (de { $turns }: a partida inteira seria grande demais para o Discord), com o caminho de cada jogada.
 provisional = ? (provisório)
 stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } neste servidor; { $ongoing ->
     [one] { $ongoing } partida em andamento

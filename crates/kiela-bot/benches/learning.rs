@@ -12,7 +12,6 @@ use kiela_bot::app::{
 };
 use kiela_bot::store::Store;
 use kiela_bot::vocabulary::UserId;
-use kiela_i18n::Lang;
 use kiela_rules::Move;
 
 const SOLVERS: i64 = 200;
@@ -34,12 +33,7 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
     let store = Store::open(&url).await.unwrap();
-    let bot = User {
-        id: UserId(1),
-        name: "Kiela".into(),
-        is_bot: true,
-        lang: Lang::En,
-    };
+    let bot = User::bot(UserId(1), "Kiela");
     let service = GameService::new(store, bot, Arc::new(SystemClock));
 
     // Puzzles: each solver is served one and plays the first move of its

@@ -19,12 +19,7 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
     let store = Store::open(&url).await.unwrap();
-    let bot = User {
-        id: UserId(1),
-        name: "Kiela".into(),
-        is_bot: true,
-        lang: Lang::En,
-    };
+    let bot = User::bot(UserId(1), "Kiela");
     let service = GameService::new(store, bot, Arc::new(SystemClock));
     let place = Place::new(GuildId(7), ChannelId(8), Lang::En);
     let options = GameOptions {

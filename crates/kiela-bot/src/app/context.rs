@@ -9,8 +9,12 @@ use crate::vocabulary::{ChannelId, GuildId, UserId};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
     pub id: UserId,
-    /// As Discord gave it; see [`Name`] for how it becomes text.
+    /// As Discord shows it where they act (their nickname in that server,
+    /// if they have one); see [`Name`] for how it becomes text.
     pub name: Name,
+    /// Their Discord display name, the same in every server: what other
+    /// servers and direct messages show (a nickname stays in its server).
+    pub account_name: Name,
     pub is_bot: bool,
     /// The language of their Discord client: their private replies, and
     /// (remembered) their reminders and direct messages.
@@ -22,9 +26,24 @@ impl User {
         User {
             id,
             name: Name::from(name),
+            account_name: Name::from(name),
             is_bot: false,
             lang: Lang::En,
         }
+    }
+
+    /// A bot (the Kiela bot itself, or another one).
+    pub fn bot(id: UserId, name: &str) -> User {
+        User {
+            is_bot: true,
+            ..User::new(id, name)
+        }
+    }
+
+    /// The same user, known as `nick` in the server where they act.
+    pub fn nicknamed(mut self, nick: &str) -> User {
+        self.name = Name::from(nick);
+        self
     }
 
     /// The same user, speaking `lang`.

@@ -8,13 +8,13 @@
 
 use super::challenges::queries::CHALLENGE_POST;
 use super::clocks::queries::due_games_sql;
-use super::game::queries::{games_of_sql, ongoing_games_of_sql};
+use super::game::queries::{game_choices_sql, games_of_sql, ongoing_games_of_sql};
 use super::outbox::queries::{claim_posts_sql, posted_sql, EDITS_OF_POST, PRUNE_POSTS};
 use super::places::queries::REFUSED_CHANNEL;
 use super::puzzles::queries::{DAILY_PUZZLE_OF, PUZZLE_RATINGS, SOLVER_RATING, TRIED_PUZZLES};
 use super::threads::queries::LOBBY_OF_THREAD;
 use super::tournaments::queries::{
-    tournament_sql, ENTRANTS, LIVE_TOURNAMENTS, PAIRED, SIGN_UP_POST,
+    entrants_sql, tournament_sql, LIVE_TOURNAMENTS, PAIRED, SIGN_UP_POST,
 };
 use crate::store::{ai_games_of_sql, open_challenges_of_sql, Backend};
 
@@ -56,11 +56,13 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
         ),
         query("live_tournaments", LIVE_TOURNAMENTS.to_string(), vec![]),
         query("tournament", tournament_sql(), vec![7]),
-        query("entrants", ENTRANTS.to_string(), vec![7]),
+        query("entrants", entrants_sql(), vec![7]),
         query("paired", PAIRED.to_string(), vec![7]),
         query("sign_up_post", posted_sql(SIGN_UP_POST), vec![7]),
         // Commands, buttons and autocomplete.
         query("games_of", games_of_sql(), vec![1, 0, 25]),
+        // Autocomplete, at every keystroke.
+        query("game_choices_of", game_choices_sql(), vec![1, 0, 25]),
         query("ongoing_games_of", ongoing_games_of_sql(), vec![1, 25]),
         query("challenge_post", posted_sql(CHALLENGE_POST), vec![7]),
         query("lobby_of_thread", LOBBY_OF_THREAD.to_string(), vec![20]),

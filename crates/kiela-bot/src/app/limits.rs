@@ -15,6 +15,15 @@ use crate::store::Quota;
 /// Discord refuses a bot message longer than this many characters.
 pub const MESSAGE_CHARS: usize = 2000;
 
+/// Discord takes a bot's attachments up to this size in a server without
+/// boosts (10 MiB).
+pub const UPLOAD_BYTES: usize = 10 * 1024 * 1024;
+
+/// A finished game's GIF shows at most its last this many turns: a frame
+/// is about 18 KB (a 50-turn game's GIF is 888 KB), so about 5 MB, well
+/// within [`UPLOAD_BYTES`], drawn in about a second.
+pub const GIF_TURNS: usize = 300;
+
 /// At most this many challenges sent by one user wait for an answer.
 pub const MAX_OPEN_CHALLENGES: usize = 10;
 

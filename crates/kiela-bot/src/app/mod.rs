@@ -57,8 +57,8 @@ pub use hot::{hot_queries, HotQuery};
 pub use info::rules_summary;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use limits::{
-    clip_message, Document, SearchPool, AI_SEARCHES, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
-    MESSAGE_CHARS,
+    clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
+    MESSAGE_CHARS, UPLOAD_BYTES,
 };
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost};
 pub use places::RefusedChannel;

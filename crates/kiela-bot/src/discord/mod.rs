@@ -253,12 +253,7 @@ impl Bot {
             }
             e => e.into(),
         })?;
-        let bot = User {
-            id: me.id.into(),
-            name: me.name.clone().into(),
-            is_bot: true,
-            lang: Lang::En,
-        };
+        let bot = User::bot(me.id.into(), &me.name);
         let timing = config.timing;
         // Its own client: the gateway's is built with the handler, which
         // holds the service.
@@ -283,12 +278,14 @@ impl Bot {
         let interval = config.timer_interval;
         let (timer_passes, timers_done) = watch::channel(0);
         let (delivery_passes, deliveries_done) = watch::channel(0);
+        let (looked_back, clock_looked_back) = watch::channel(false);
         let background = vec![
             tokio::spawn(timers::supervise("clock", {
                 let (service, wake) = (service.clone(), wake.clone());
                 move || {
-                    let (clock, wake, passes) = (clock.clone(), wake.clone(), timer_passes.clone());
-                    timers::run(service.clone(), clock, interval, wake, passes)
+                    let (clock, wake) = (clock.clone(), wake.clone());
+                    let signals = (looked_back.clone(), timer_passes.clone());
+                    timers::run(service.clone(), clock, interval, wake, signals)
                 }
             })),
             tokio::spawn(timers::supervise("delivery", {
@@ -296,7 +293,8 @@ impl Bot {
                 let poll = interval.min(timing.delivery_poll);
                 move || {
                     let (http, wake) = (http.clone(), wake.clone());
-                    timers::deliver(service.clone(), http, poll, wake, delivery_passes.clone())
+                    let signals = (clock_looked_back.clone(), delivery_passes.clone());
+                    timers::deliver(service.clone(), http, poll, wake, signals)
                 }
             })),
         ];
@@ -414,6 +412,7 @@ fn user_of(user: &serenity::all::User, nick: Option<&str>, lang: Lang) -> User {
     User {
         id: user.id.into(),
         name: nick.unwrap_or_else(|| user.display_name()).into(),
+        account_name: user.display_name().into(),
         is_bot: user.bot,
         lang,
     }

@@ -27,13 +27,14 @@ use super::respond::{open_thread, replace_board, Post, PostedBoard};
 /// Every `interval`, fires what the clock made due. Everything it needs is
 /// in the database, so a restart loses nothing; each event fires once, and
 /// what it says goes to the outbox (then `wake` calls the delivery loop).
-/// `passes` counts the passes done.
+/// `looked_back` is set once its first look has moved the clocks over an
+/// outage (or failed to); `passes` counts the passes done.
 pub async fn run(
     service: GameService,
     clock: Arc<dyn Clock>,
     interval: Duration,
     wake: Arc<Notify>,
-    passes: watch::Sender<u64>,
+    (looked_back, passes): (watch::Sender<bool>, watch::Sender<u64>),
 ) {
     let mut tick = tokio::time::interval(interval);
     tick.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -44,6 +45,7 @@ pub async fn run(
             Ok(_) => started = false,
             Err(e) => warn!("cannot record that the bot is alive: {e}"),
         }
+        looked_back.send_replace(true);
         match service.due_events(clock.now()).await {
             Ok(events) => {
                 for event in events {
@@ -157,8 +159,13 @@ pub async fn deliver(
     http: Arc<Http>,
     poll: Duration,
     wake: Arc<Notify>,
-    passes: watch::Sender<u64>,
+    (mut looked_back, passes): (watch::Receiver<bool>, watch::Sender<u64>),
 ) {
+    // After an outage, the clock's first look moves the failing posts'
+    // times on (see `GameService::keep_alive`): a post tried before would
+    // count the outage as hours of failures.
+    // (No clock loop any more, at shutdown: nothing to wait for.)
+    let _ = looked_back.wait_for(|&looked| looked).await;
     let workers = Arc::new(Semaphore::new(WORKERS));
     // Posts this process is sending: claimed again (their lease ran out
     // while a send hangs), they are left to the worker that has them.
@@ -233,7 +240,7 @@ async fn deliver_watched(service: &GameService, http: &Http, delivery: Delivery)
         sent = sent => {
             if sent.is_err() {
                 let why = format!("no answer from Discord within {SEND_TIMEOUT:?}");
-                let failed = service.failed_for_now(tried.id, tried.created_at, tried.attempts, &why);
+                let failed = service.failed_for_now(tried.id, tried.failing_since, tried.attempts, &why);
                 if let Err(e) = failed.await {
                     warn!(post = %tried.id, "cannot record a failed post: {e}");
                 }
@@ -279,7 +286,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         Answered::Unknown(why) => {
             // Posting now might post it twice: ask again after a backoff.
             let why = format!("cannot tell whether its answer was shown: {why}");
-            let failed = service.failed_for_now(id, tried.created_at, tried.attempts, &why);
+            let failed = service.failed_for_now(id, tried.failing_since, tried.attempts, &why);
             if let Err(e) = failed.await {
                 warn!(post = %id, "cannot record a failed post: {e}");
             }
@@ -335,12 +342,12 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     }
 }
 
-/// A post being delivered: its id, when it was made and how often it
-/// failed before.
+/// A post being delivered: its id, since when and how often it failed
+/// before.
 #[derive(Clone, Copy)]
 struct Tried {
     id: PostId,
-    created_at: i64,
+    failing_since: Option<i64>,
     attempts: i64,
     /// The channel it was sent to (none for a direct message).
     channel: Option<app::ChannelId>,
@@ -350,7 +357,7 @@ impl Tried {
     fn of(delivery: &Delivery) -> Tried {
         Tried {
             id: delivery.id,
-            created_at: delivery.created_at,
+            failing_since: delivery.failing_since,
             attempts: delivery.attempts,
             channel: match delivery.to {
                 Destination::Channel(channel) => Some(channel),
@@ -381,7 +388,7 @@ async fn settle(
             let done = match (failure(&e), tried.channel) {
                 (Failure::Retry, _) => {
                     let why = format!("Discord did not take it: {e}");
-                    (service.failed_for_now(id, tried.created_at, tried.attempts, &why)).await
+                    (service.failed_for_now(id, tried.failing_since, tried.attempts, &why)).await
                 }
                 // The channel itself is refused: its game follows its place
                 // (not a thread refused where the line was posted).

@@ -623,7 +623,7 @@ impl NewPost {
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
-    puzzle_day, draw_ply, news_of, standings, shows_analysis, claims";
+    puzzle_day, draw_ply, news_of, standings, shows_analysis, claims, failing_since";
 
 /// The post that announced a challenge: what its message says, and the
 /// message once delivered (`None` before, or if it was given up).
@@ -645,6 +645,9 @@ pub struct PostRow {
     /// out just before a crash).
     pub answer_token: Option<String>,
     pub attempts: i64,
+    /// Since when it has been failing for passing reasons, in the bot's
+    /// own time (an outage moves it on).
+    pub failing_since: Option<i64>,
     /// How often a delivery loop took it, this time included.
     pub claims: i64,
 }
@@ -700,6 +703,7 @@ impl PostRow {
             created_at: cells.get("created_at")?,
             answer_token: cells.get("answer_token")?,
             attempts: cells.get("attempts")?,
+            failing_since: cells.get("failing_since")?,
             claims: cells.get("claims")?,
         })
     }

@@ -156,7 +156,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     assert!(alt.contains(", turn 4. alice (South) to move."), "{alt}");
     let list = w.service.my_games(&w.alice).await.unwrap().text;
     assert!(list.contains(": turn 4, **your move**"), "{list}");
-    let watched = w.service.watch(&w.carol, game, 4).await.unwrap();
+    let watched = w.service.watch(&w.carol, HERE, game, 4).await.unwrap();
     assert!(
         watched
             .text
@@ -199,7 +199,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         assert!(step.text.starts_with(&headline), "{}", step.text);
         let alt = &step.picture.unwrap().alt_text;
         assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
-        let watched = w.service.watch(&w.carol, game, ply).await.unwrap();
+        let watched = w.service.watch(&w.carol, HERE, game, ply).await.unwrap();
         let headline = format!("Game #{game}, turn {turn}: {name} sowed {hole}");
         assert!(watched.text.starts_with(&headline), "{}", watched.text);
     }

@@ -16,6 +16,7 @@ on_both_backends! {
     a_game_is_aborted_before_both_have_moved_and_not_after,
     a_challenge_is_answered_in_its_own_server,
     challenges_and_rematches_between_people_need_a_server,
+    a_nickname_stays_in_its_server,
 }
 
 async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
@@ -90,12 +91,7 @@ async fn challenge_refusals(db: Db) {
             .await,
     );
     assert!(e.contains("cannot challenge yourself"), "{e}");
-    let other_bot = User {
-        id: UserId(5),
-        name: "otherbot".into(),
-        is_bot: true,
-        lang: Lang::En,
-    };
+    let other_bot = User::bot(UserId(5), "otherbot");
     let e = refusal(
         w.service
             .challenge(&w.alice, HERE, &other_bot, GameOptions::default())
@@ -670,4 +666,55 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
         .expect("the rematch is posted");
     assert_eq!(asked.0, Destination::Channel(HERE.channel_id));
     assert_eq!(asked.1.ping, [w.bob.id]);
+}
+
+/// A player's nickname in one server is shown there only: another server
+/// shows their Discord display name (or their nickname there), and so do
+/// the game lists they read in direct messages.
+async fn a_nickname_stays_in_its_server(db: Db) {
+    let w = world(db).await;
+    let ali = w.alice.clone().nicknamed("Ali the Great");
+    let c = (w.service.challenge(&ali, HERE, &w.bob, alice_first()))
+        .await
+        .unwrap();
+    let here = w.service.accept(&w.bob, HERE, c.challenge).await.unwrap();
+    let alt = |reply: &Reply| reply.picture.as_ref().unwrap().alt_text.clone();
+    assert!(alt(&here).contains("Ali the Great"), "{}", alt(&here));
+
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        channel_id: ChannelId(31),
+        ..HERE
+    };
+    let bobby = w.bob.clone().nicknamed("Bobby");
+    let c = (w
+        .service
+        .challenge(&bobby, elsewhere, &w.alice, alice_first()))
+    .await
+    .unwrap();
+    let there = (w.service.accept(&w.alice, elsewhere, c.challenge))
+        .await
+        .unwrap();
+    assert!(
+        alt(&there).contains("alice") && alt(&there).contains("Bobby"),
+        "{}",
+        alt(&there)
+    );
+    assert!(!alt(&there).contains("Ali the Great"), "{}", alt(&there));
+
+    // Each game keeps its server's names, whoever looks from where.
+    let first = here.game.unwrap().id;
+    let record = w.service.history(&w.bob, HERE, first).await.unwrap();
+    assert!(
+        record.text.contains("Ali the Great") && !record.text.contains("Bobby"),
+        "{}",
+        record.text
+    );
+    let choices = w.service.game_choices(&w.bob, false).await.unwrap();
+    let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
+    assert!(
+        labels.iter().any(|l| l.contains("Ali the Great"))
+            && labels.iter().any(|l| l.contains("alice")),
+        "{labels:?}"
+    );
 }

@@ -54,12 +54,7 @@ struct World {
 }
 
 fn bot() -> User {
-    User {
-        id: UserId(999),
-        name: "Kiela".into(),
-        is_bot: true,
-        lang: Lang::En,
-    }
+    User::bot(UserId(999), "Kiela")
 }
 
 /// A service on the database at `url`, as a new process would open it.

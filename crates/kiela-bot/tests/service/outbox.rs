@@ -13,6 +13,8 @@ on_both_backends! {
     a_post_is_deleted_after_the_edits_of_its_message,
     a_failing_direct_message_holds_only_its_own_queue,
     an_answer_never_takes_a_post_the_delivery_loop_holds,
+    an_answer_never_overtakes_an_earlier_post_of_its_queue,
+    an_outage_does_not_count_as_time_a_post_was_failing,
     a_parked_post_is_listed_with_why_and_tried_again,
     the_database_keeps_the_time,
 }
@@ -51,7 +53,7 @@ async fn a_failing_direct_message_holds_only_its_own_queue(db: Db) {
     assert_eq!(texts(&first), ["dm 1", "line 1"]);
     // The direct message fails for now; the game's line is delivered.
     (w.service)
-        .failed_for_now(ids[0], first[0].created_at, 0, "503")
+        .failed_for_now(ids[0], first[0].failing_since, 0, "503")
         .await
         .unwrap();
     w.service.delivered(&[ids[1]], MessageId(5)).await.unwrap();
@@ -96,6 +98,94 @@ async fn an_answer_never_takes_a_post_the_delivery_loop_holds(db: Db) {
     )
     .await;
     assert_eq!(token, Some(1), "the late answer left no trace");
+}
+
+/// An answer never goes before an earlier post of its queue that is still
+/// to go (its own answer failed, or it waits for a retry): the delivery
+/// loop posts both, in order.
+async fn an_answer_never_overtakes_an_earlier_post_of_its_queue(db: Db) {
+    let w = world(db).await;
+    let first = (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    (w.service)
+        .failed_for_now(claimed[0].id, None, 0, "503")
+        .await
+        .unwrap();
+
+    // A second challenge in the same channel, its queue.
+    let second = (w.service)
+        .challenge(&w.bob, HERE, &w.carol, alice_first())
+        .await
+        .unwrap();
+    assert!(!w.service.answering(&second.posts, "token-2").await.unwrap());
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    let texts: Vec<PostId> = (w.service.claim_deliveries(10).await.unwrap())
+        .iter()
+        .map(|d| d.id)
+        .collect();
+    assert_eq!(texts, first.posts, "the first one goes first, alone");
+    w.service
+        .delivered(&first.posts, MessageId(3))
+        .await
+        .unwrap();
+    let next: Vec<PostId> = (w.service.claim_deliveries(10).await.unwrap())
+        .iter()
+        .map(|d| d.id)
+        .collect();
+    assert_eq!(next, second.posts);
+
+    // With nothing earlier to go, an answer takes its posts (all of them).
+    let third = (w.service)
+        .challenge(&w.carol, HERE, &w.alice, alice_first())
+        .await
+        .unwrap();
+    w.service
+        .delivered(&second.posts, MessageId(4))
+        .await
+        .unwrap();
+    assert!(w.service.answering(&third.posts, "token-3").await.unwrap());
+    // Nor does an earlier post another answer holds (it went out first).
+    let fourth = (w.service)
+        .challenge(&w.alice, HERE, &w.carol, alice_first())
+        .await
+        .unwrap();
+    assert!(w.service.answering(&fourth.posts, "token-4").await.unwrap());
+}
+
+/// Hours the bot was down are not hours a post was failing: an outage
+/// moves a failing post's time on with the games' deadlines, so it is not
+/// parked at its first passing failure after a long downtime.
+async fn an_outage_does_not_count_as_time_a_post_was_failing(db: Db) {
+    let w = world(db).await;
+    w.service.keep_alive(30, true).await.unwrap();
+    (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    w.clock.advance(kiela_bot::app::ANSWER_LEASE);
+    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let post = &claimed[0];
+    (w.service)
+        .failed_for_now(post.id, post.failing_since, 0, "503")
+        .await
+        .unwrap();
+    // Down for seven hours, then back: a rate limit.
+    w.clock.advance(7 * 60 * 60);
+    w.service.keep_alive(30, true).await.unwrap();
+    let again = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(again.len(), 1);
+    (w.service)
+        .failed_for_now(post.id, again[0].failing_since, again[0].attempts, "429")
+        .await
+        .unwrap();
+    w.clock.advance(600);
+    let later = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(later.len(), 1, "tried again, not parked");
+    assert_eq!(later[0].attempts, 2);
 }
 
 /// `kiela outbox` lists a parked post with the reason, and trying it again
@@ -161,7 +251,7 @@ async fn posts_failing_for_now_come_back_later_and_are_parked_after_hours(db: Db
     assert_eq!(claimed.len(), 1);
     let post = &claimed[0];
     (w.service)
-        .failed_for_now(post.id, post.created_at, post.attempts, "503")
+        .failed_for_now(post.id, post.failing_since, post.attempts, "503")
         .await
         .unwrap();
     // Not before its backoff (a second, with up to half as much at random).
@@ -169,10 +259,11 @@ async fn posts_failing_for_now_come_back_later_and_are_parked_after_hours(db: Db
     w.clock.advance(2);
     let again = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!((again.len(), again[0].attempts), (1, 1));
+    assert_eq!(again[0].failing_since, Some(w.clock.now() - 2));
 
     w.clock.advance(6 * 60 * 60);
     (w.service)
-        .failed_for_now(post.id, post.created_at, again[0].attempts, "503")
+        .failed_for_now(post.id, again[0].failing_since, again[0].attempts, "503")
         .await
         .unwrap();
     w.clock.advance(DAY);

@@ -85,16 +85,26 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         .play_move(&w.alice, HERE, Some(id), &hole, None)
         .await
         .unwrap();
-    let watched = w.service.watch(&w.carol, id, 1).await.unwrap();
+    let watched = w.service.watch(&w.carol, HERE, id, 1).await.unwrap();
     assert!(watched.private);
     assert!(watched.text.contains(&hole), "{}", watched.text);
     assert!(watched.picture.is_some());
     for ply in [0, 2, -1] {
-        let e = refusal(w.service.watch(&w.carol, id, ply).await);
+        let e = refusal(w.service.watch(&w.carol, HERE, id, ply).await);
         assert!(e.contains("has no turn"), "{e}");
     }
-    let e = refusal(w.service.watch(&w.carol, GameId(id.0 + 1), 1).await);
+    let e = refusal(w.service.watch(&w.carol, HERE, GameId(id.0 + 1), 1).await);
     assert!(e.contains("does not exist"), "{e}");
+    // A game is watched from its own server, or by its players.
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        ..HERE
+    };
+    let e = refusal(w.service.watch(&w.carol, elsewhere, id, 1).await);
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal(w.service.watch(&w.carol, DM, id, 1).await);
+    assert!(e.contains("another server"), "{e}");
+    assert!(w.service.watch(&w.alice, DM, id, 1).await.is_ok());
 }
 
 async fn move_refusals_lose_nothing(db: Db) {
@@ -195,7 +205,7 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         reply.text
     );
     // A rearrangement has no sowing to watch.
-    let e = refusal(w.service.watch(&w.bob, game, 1).await);
+    let e = refusal(w.service.watch(&w.bob, HERE, game, 1).await);
     assert!(e.contains("rearrangement"), "{e}");
     let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
     assert!(e.contains("not your turn"), "{e}");
@@ -676,7 +686,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     // A second process, which replays and keeps the game too.
     let other = service_on(&w.db.url, &w.clock).await;
     assert!(other
-        .watch(&w.carol, id, 1)
+        .watch(&w.carol, HERE, id, 1)
         .await
         .unwrap()
         .text
@@ -708,7 +718,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
     for service in [&w.service, &other] {
-        let watched = service.watch(&w.carol, id, 1).await.unwrap();
+        let watched = service.watch(&w.carol, HERE, id, 1).await.unwrap();
         assert!(
             watched.text.contains(&format!("alice sowed {last}")),
             "{}",

@@ -60,16 +60,8 @@ impl GameService {
         check_days(user, days)?;
         // Refused now, not when the game cannot be posted.
         self.home(user, place, place.channel_id).await?;
-        self.meet(user).await?;
-        // Not `meet`: the opponent's language is unknown until they act.
-        self.store
-            .upsert_player(
-                opponent.id,
-                opponent.name.raw(),
-                opponent.is_bot,
-                self.now(),
-            )
-            .await?;
+        self.meet(user, place.guild_id).await?;
+        self.know(opponent, place.guild_id).await?;
         let lang = place.lang;
         let within = self.challenge_days(place).await?;
         let text = tr!(
@@ -106,7 +98,7 @@ impl GameService {
         let days = self.days_in(place, options.days).await?;
         check_days(user, days)?;
         self.home(user, place, place.channel_id).await?;
-        self.meet(user).await?;
+        self.meet(user, place.guild_id).await?;
         let lang = place.lang;
         let within = self.challenge_days(place).await?;
         let text = tr!(
@@ -192,7 +184,7 @@ impl GameService {
             let taker = row.opponent_id.filter(|&taker| taker != user.id);
             if let (ChallengeStatus::Accepted, true, Some(taker)) = (row.status, received, taker) {
                 // An open challenge someone else was quicker to take.
-                let name = self.name_of(taker).await?;
+                let name = self.name_in(row.guild_id, taker).await?;
                 return refused(tr!(
                     user.lang,
                     "challenge-taken",
@@ -265,7 +257,7 @@ impl GameService {
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         let at = self.challenge_place(user, place, &c).await?;
-        self.meet(user).await?;
+        self.meet(user, c.guild_id).await?;
         let challenger_south = c.first_mover.challenger_is_south();
         let (south, north) = if challenger_south {
             (c.challenger_id, user.id)
@@ -288,7 +280,7 @@ impl GameService {
             rematch_of: c.rematch_of,
             rated: true,
         };
-        let players = self.players(south, north).await?;
+        let players = self.players_in(c.guild_id, south, north).await?;
         game.deadline = self.deadline_for(game.seconds_per_move, players.0.as_ref());
         // South's first turn starts: a direct message if they want one
         // every turn (unless South is the one accepting, answered now).
@@ -431,7 +423,7 @@ impl GameService {
         };
         let mention = format!("<@{}>", c.challenger_id);
         let text = if let Some(opponent) = c.opponent_id {
-            let opponent = self.name_of(opponent).await?;
+            let opponent = self.name_in(c.guild_id, opponent).await?;
             tr!(
                 lang,
                 "challenge-expired-to",
@@ -468,7 +460,7 @@ impl GameService {
             Some(chosen) => Lang::from_locale(&chosen),
             None => self.lang_of(opponent).await?,
         };
-        let challenger = self.name_of(c.challenger_id).await?;
+        let challenger = self.name_in(c.guild_id, c.challenger_id).await?;
         let text = tr!(
             lang,
             "challenge-reminder",
@@ -571,9 +563,9 @@ impl GameService {
             row.south_id
         };
         self.home(user, at, at.channel_id).await?;
-        self.meet(user).await?;
+        self.meet(user, at.guild_id).await?;
         let lang = at.lang;
-        let name = self.name_of(opponent).await?;
+        let name = self.name_in(at.guild_id, opponent).await?;
         let within = self.challenge_days(at).await?;
         let text = tr!(
             lang,
@@ -623,10 +615,8 @@ impl GameService {
             check_days(user, days)?;
         }
         let home = self.home(user, place, place.channel_id).await?;
-        self.meet(user).await?;
-        self.store
-            .upsert_player(self.bot.id, self.bot.name.raw(), true, self.now())
-            .await?;
+        self.meet(user, place.guild_id).await?;
+        self.know(&self.bot, GuildId::NONE).await?;
         let human_south = options.first.challenger_is_south();
         let (south, north) = if human_south {
             (user.id, self.bot.id)
@@ -634,7 +624,7 @@ impl GameService {
             (self.bot.id, user.id)
         };
         let seconds_per_move = options.days.map_or(0, |days| days * DAY);
-        let players = self.players(south, north).await?;
+        let players = self.players_in(place.guild_id, south, north).await?;
         let names = (
             named(south, players.0.as_ref()),
             named(north, players.1.as_ref()),

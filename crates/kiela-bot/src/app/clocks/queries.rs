@@ -134,7 +134,8 @@ impl Store {
     /// Records the bot's sign of life at `now`. When the last one is older
     /// than `outage_after` seconds (if given), every active game's deadline moves by
     /// the time since (its version too, so that a due event found before
-    /// cannot fire): the time the bot was away and the games moved. Only
+    /// cannot fire), and so does every failing post's failing time: the
+    /// time the bot was away, and the games that moved. Only
     /// the process that records `now` over the old sign of life moves them,
     /// so two processes noticing the same outage move the clocks once.
     pub async fn heartbeat(
@@ -178,6 +179,15 @@ impl Store {
             .iter()
             .map(|row| col(row, "id"))
             .collect::<Result<_>>()?;
+        // A post failing for passing reasons counts its hours of tries
+        // from its first failure: the time away was not spent trying.
+        sqlx::query(
+            "UPDATE outbox SET failing_since = failing_since + $1 \
+             WHERE delivered_at IS NULL AND failed IS NULL AND failing_since IS NOT NULL",
+        )
+        .bind(away)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(Some((away, games)))
     }

@@ -21,7 +21,7 @@ use kiela_i18n::Lang;
 
 use crate::app::threads::posts_channel;
 use crate::app::{refused, AppError, GameService, Reply, Result, User, DAY};
-use crate::vocabulary::{GameId, UserId};
+use crate::vocabulary::{GameId, GuildId, UserId};
 
 /// Vacation days each player may take per calendar year.
 pub const VACATION_DAYS_PER_YEAR: i64 = 30;
@@ -67,7 +67,7 @@ impl GameService {
                 allowance = VACATION_DAYS_PER_YEAR
             ));
         }
-        self.meet(user).await?;
+        self.meet(user, GuildId::NONE).await?;
         let now = self.now();
         let player = self
             .store

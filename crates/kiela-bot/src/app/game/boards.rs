@@ -1,15 +1,16 @@
 //! Posted boards: which message is a game's board, and watching a turn
 //! again.
 
+use crate::app::limits::AI_SEARCHES;
 use crate::app::{
-    words, AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Reply,
-    Result, User,
+    words, AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place,
+    Reply, Result, User,
 };
 use crate::vocabulary::{ChannelId, GameId, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::{BoardView, LastMove, RenderError};
-use kiela_rules::{Game, Move, Side, Variant};
+use kiela_rules::{Move, Position, Side};
 
 impl GameService {
     /// Makes `board` game `game_id`'s board, unless a board of a later ply
@@ -35,27 +36,43 @@ impl GameService {
     }
 
     /// The animation of the turn that led to ply `ply` of game `game_id`,
-    /// privately (in `user`'s language). Anyone may watch: it only shows
-    /// what the boards showed.
-    pub async fn watch(&self, user: &User, game_id: GameId, ply: i64) -> Result<Reply> {
+    /// privately (in `user`'s language). Anyone who may see the game from
+    /// `place` may watch: it only shows what the boards showed. The turn
+    /// comes from the replay cache (watching turn after turn replays one
+    /// move each), and is drawn in the AI pool.
+    pub async fn watch(
+        &self,
+        user: &User,
+        place: Place,
+        game_id: GameId,
+        ply: i64,
+    ) -> Result<Reply> {
         let lang = user.lang;
-        let loaded = self.load(game_id).await?;
-        let played = loaded.game.moves();
-        if ply < 1 || ply as usize > played.len() {
+        let row = self.game_here(user, place, game_id).await?;
+        let count = self.store.moves(game_id).await?.len() as i64;
+        if ply < 1 || ply > count {
             return Err(AppError::Refused(tr!(
                 lang,
                 "watch-no-turn",
                 id = game_id,
                 turn = ply,
-                count = played.len()
+                count = count
             )));
         }
-        let (variant, moves) = (loaded.game.variant(), played[..ply as usize].to_vec());
+        let loaded = self.load_at(row.id, Some(ply)).await?;
+        let Some((last, before)) = loaded.last else {
+            return Err(AppError::Internal(format!(
+                "game #{game_id} has no turn {ply}"
+            )));
+        };
         let names = (loaded.name(Side::South), loaded.name(Side::North));
-        let (picture, path) =
-            tokio::task::spawn_blocking(move || animate(game_id, variant, &moves, names, lang))
-                .await
-                .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
+        let slot = AI_SEARCHES.slot().await;
+        let (picture, path) = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            animate(game_id, ply, (before, last), names, lang)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
         Ok(Reply {
             text: tr!(lang, "watch-text", id = game_id, turn = ply, path = path),
             picture: Some(picture),
@@ -71,25 +88,21 @@ impl GameService {
     }
 }
 
-/// The animation of the last of `moves` (a game's first plies), described
-/// by its path in words (plain in the alt text; also returned for message
-/// text, with the name escaped).
+/// The animation of `last`, played from `before` as ply `ply` of game
+/// `game_id`, described by its path in words (plain in the alt text; also
+/// returned for message text, with the name escaped).
 fn animate(
     game_id: GameId,
-    variant: Variant,
-    moves: &[Move],
+    ply: i64,
+    (before, last): (Position, Move),
     (south, north): (Name, Name),
     lang: Lang,
 ) -> Result<(Picture, String)> {
-    let (last, earlier) = moves.split_last().expect("at least one move");
-    let before = Game::replay(variant, earlier)
-        .map_err(|(ply, e)| AppError::Internal(format!("replaying ply {ply}: {e}")))?;
-    let before = *before.position();
-    let last_move = LastMove::new(&before, *last)
+    let last_move = LastMove::new(&before, last)
         .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
     let mut after = before;
     after
-        .play(last)
+        .play(&last)
         .map_err(|e| AppError::Internal(e.to_string()))?;
     let mover = match before.turn() {
         Side::South => &south,
@@ -98,7 +111,7 @@ fn animate(
     let alt_text = mover.plain_path(lang, &last_move.trace);
     let path = mover.path(lang, &last_move.trace);
     let view = BoardView {
-        ply: moves.len(),
+        ply: ply as usize,
         last_move: Some(last_move),
         game_id: Some(game_id.0),
         lang,

@@ -1,16 +1,14 @@
 //! What the Discord adapter offers around commands: autocomplete choices,
 //! and whether a button still matches its game.
 
-use std::collections::HashMap;
-
 use kiela_rules::{Hole, Side};
 
 use kiela_i18n::tr;
 
 use crate::app::players::Membership;
-use crate::app::{refused, AppError, GameService, Loaded, Place, Result, User};
+use crate::app::{refused, AppError, GameService, Loaded, Name, Place, Result, User};
 use crate::store::GameRow;
-use crate::vocabulary::{GameId, GameState, UserId};
+use crate::vocabulary::{GameId, GameState};
 
 /// One of the user's games, as an autocomplete choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,39 +21,27 @@ pub struct GameChoice {
 impl GameService {
     /// The user's ongoing games, those waiting for them first; with
     /// `finished_too` (for `/kiela history`), their finished games after
-    /// them, the most recent first. Asked at every keystroke, so it reads
-    /// the games' rows (their state and who is to move), one query, and
-    /// each opponent's name once; nothing is replayed.
+    /// them, the most recent first. Asked at every keystroke, so it is one
+    /// query (the games' rows, their opponents' names, whether each is a
+    /// tournament game); nothing is replayed.
     pub async fn game_choices(&self, user: &User, finished_too: bool) -> Result<Vec<GameChoice>> {
-        let mut names: HashMap<UserId, String> = HashMap::new();
         let mut choices = Vec::new();
-        for row in self.store.games_of(user.id, !finished_too, 25).await? {
+        let rows = self.store.game_choices_of(user.id, !finished_too, 25).await;
+        for (row, opponent, in_tournament) in rows? {
             let side = if row.south_id == user.id {
                 Side::South
             } else {
                 Side::North
             };
-            let opponent_id = if side == Side::South {
-                row.north_id
-            } else {
-                row.south_id
-            };
-            let opponent = match names.get(&opponent_id) {
-                Some(name) => name.clone(),
-                None => {
-                    // A choice's label is not markdown: the plain name.
-                    let name = self.name_of(opponent_id).await?.plain();
-                    names.insert(opponent_id, name.clone());
-                    name
-                }
-            };
+            // A choice's label is not markdown: the plain name.
+            let opponent = Name::new(opponent).plain();
             // Waiting for them, then the other ongoing ones, then finished.
             let lang = user.lang;
             let (order, state) = match row.state {
                 // An aborted tournament game is a forfeit (`Loaded::forfeited`).
-                GameState::Aborted => match self.store.tournament_of_game(row.id).await? {
-                    Some(_) => (2, tr!(lang, "choice-forfeit")),
-                    None => (2, tr!(lang, "choice-aborted")),
+                GameState::Aborted => match in_tournament {
+                    true => (2, tr!(lang, "choice-forfeit")),
+                    false => (2, tr!(lang, "choice-aborted")),
                 },
                 GameState::Finished(outcome) => match outcome.result.winner() {
                     Some(winner) if winner == side => (2, tr!(lang, "choice-won")),

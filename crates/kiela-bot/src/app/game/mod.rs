@@ -155,8 +155,8 @@ impl GameService {
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
         let players = [
-            self.store.player(row.south_id).await?,
-            self.store.player(row.north_id).await?,
+            self.store.player_in(row.guild_id, row.south_id).await?,
+            self.store.player_in(row.guild_id, row.north_id).await?,
         ];
         let offer = self.store.draw_offer(game_id).await?;
         let tournament = self.store.tournament_of_game(game_id).await?;

@@ -3,6 +3,7 @@
 //! SQL for this feature only, as an `impl Store` block beside the code
 //! that uses it (the store itself opens, migrates and changes games).
 
+use crate::app::players::queries::name_in_server_sql;
 use crate::store::*;
 use crate::vocabulary::{GameId, UserId};
 
@@ -13,6 +14,24 @@ pub(crate) fn games_of_sql() -> String {
         "SELECT {GAME_COLUMNS} FROM games WHERE (south_id = $1 OR north_id = $1) \
          AND ($2 = 0 OR status = '{ACTIVE}') \
          ORDER BY status = '{ACTIVE}' DESC, updated_at DESC, id DESC LIMIT $3"
+    )
+}
+
+/// [`games_of_sql`] with what a game's choice shows besides its row
+/// ([`Store::game_choices_of`]): the opponent's name in the game's server,
+/// and whether it is a tournament game. One query however many games,
+/// asked at every autocomplete keystroke.
+pub(crate) fn game_choices_sql() -> String {
+    format!(
+        "SELECT {GAME_COLUMNS}, (SELECT {name} FROM players p WHERE p.id = \
+           CASE WHEN games.south_id = $1 THEN games.north_id ELSE games.south_id END) \
+           AS opponent_name, \
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM tournament_games tg \
+           WHERE tg.game_id = games.id) THEN 1 ELSE 0 END AS BIGINT) AS in_tournament \
+         FROM games WHERE (south_id = $1 OR north_id = $1) \
+         AND ($2 = 0 OR status = '{ACTIVE}') \
+         ORDER BY status = '{ACTIVE}' DESC, updated_at DESC, id DESC LIMIT $3",
+        name = name_in_server_sql("games.guild_id", "p"),
     )
 }
 
@@ -65,6 +84,31 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(GameRow::from_row).collect()
+    }
+
+    /// [`Store::games_of`], each with its opponent's name (in the game's
+    /// server) and whether it is a tournament game: what a list of games
+    /// to pick from shows.
+    pub async fn game_choices_of(
+        &self,
+        player: UserId,
+        active_only: bool,
+        limit: i64,
+    ) -> Result<Vec<(GameRow, String, bool)>> {
+        let rows = sqlx::query(&game_choices_sql())
+            .bind(player)
+            .bind(active_only as i64)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| {
+                let game = GameRow::from_row(row)?;
+                let name: Option<String> = col(row, "opponent_name")?;
+                let in_tournament: i64 = col(row, "in_tournament")?;
+                Ok((game, name.unwrap_or_default(), in_tournament != 0))
+            })
+            .collect()
     }
 
     /// The ongoing games of `player`, those waiting for them first, then by

@@ -35,6 +35,10 @@ pub(in crate::app) async fn bounded<T>(
 /// Games kept: the active ones of a busy bot, in a few megabytes.
 const CAPACITY: usize = 1024;
 
+/// Earlier plies kept (a review's or a watched turn's, one per game): the
+/// games people are looking back at.
+const VIEWS: usize = 256;
+
 /// A game replayed up to some ply, with its last move and the position it
 /// was played from.
 #[derive(Clone)]
@@ -43,30 +47,51 @@ pub(in crate::app) struct Replayed {
     pub last: Option<(Move, Position)>,
 }
 
-pub(in crate::app) struct Replays(Lru<GameId, Replayed>);
+/// Each game's longest replay (the game as it stands), and its last
+/// replay of an earlier ply (a view: a review steps through the game, a
+/// turn is watched again), so that looking back one ply further replays
+/// one move, not the game.
+pub(in crate::app) struct Replays {
+    games: Lru<GameId, Replayed>,
+    views: Lru<GameId, Replayed>,
+}
 
 impl Default for Replays {
     fn default() -> Replays {
-        Replays(Lru::new(CAPACITY))
+        Replays {
+            games: Lru::new(CAPACITY),
+            views: Lru::new(VIEWS),
+        }
     }
 }
 
 impl Replays {
-    /// Game `id` as replayed before, if it was, up to at most `plies`.
+    /// Game `id` as replayed before, if it was, up to at most `plies`: the
+    /// longest replay kept that is not longer.
     pub fn get(&self, id: GameId, plies: usize) -> Option<Replayed> {
-        (self.0.get(id)).filter(|replayed| replayed.game.ply() <= plies)
+        let within = |replayed: &Replayed| replayed.game.ply() <= plies;
+        match (self.games.get(id)).filter(within) {
+            Some(game) => Some(game),
+            None => (self.views.get(id)).filter(within),
+        }
     }
 
-    /// Drops game `id`'s replay (its moves were taken back).
+    /// Drops game `id`'s replays (its moves were taken back).
     pub fn forget(&self, id: GameId) {
-        self.0.remove(id);
+        self.games.remove(id);
+        self.views.remove(id);
     }
 
-    /// Keeps `replayed` for game `id`, unless a longer replay is kept; the
-    /// least recently used game goes when the cache is full.
+    /// Keeps `replayed` for game `id`: as the game, unless a longer
+    /// replay is kept, else as its view; the least recently used game goes
+    /// when the cache is full.
     pub fn put(&self, id: GameId, replayed: Replayed) {
         let plies = replayed.game.ply();
-        (self.0).put_unless(id, replayed, |kept| kept.game.ply() > plies);
+        let longer = |kept: &Replayed| kept.game.ply() > plies;
+        match self.games.get(id) {
+            Some(kept) if longer(&kept) => self.views.put(id, replayed),
+            _ => self.games.put(id, replayed),
+        }
     }
 }
 
@@ -97,6 +122,24 @@ mod tests {
             "kept the longer"
         );
         assert!(replays.get(GameId(2), 9).is_none());
+    }
+
+    #[test]
+    fn an_earlier_ply_is_kept_beside_the_game_for_the_next_look_back() {
+        let replays = Replays::default();
+        replays.put(GameId(1), after(9));
+        replays.put(GameId(1), after(4));
+        assert_eq!(replays.get(GameId(1), 5).unwrap().game.ply(), 4, "the view");
+        assert_eq!(replays.get(GameId(1), 9).unwrap().game.ply(), 9, "the game");
+        assert!(replays.get(GameId(1), 3).is_none(), "nothing that short");
+        replays.put(GameId(1), after(5));
+        assert_eq!(
+            replays.get(GameId(1), 6).unwrap().game.ply(),
+            5,
+            "the next view"
+        );
+        replays.forget(GameId(1));
+        assert!(replays.get(GameId(1), 9).is_none());
     }
 
     // Paused time: the runtime moves its clock to the next timer once

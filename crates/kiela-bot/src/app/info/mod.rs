@@ -19,7 +19,14 @@ use crate::vocabulary::{GameId, GuildId};
 /// Finished games' animations, by game and language: made once and kept,
 /// since a finished game never changes and drawing a long one's frames is
 /// seconds of work (names are drawn as they were when it was made).
-pub(super) type Animations = Lru<(GameId, Lang), Arc<Vec<u8>>>;
+pub(super) type Animations = Lru<(GameId, Lang), Arc<Animation>>;
+
+/// A finished game's GIF, and the ply its first frame shows (0: the whole
+/// game; more when a long game's end only fits Discord's upload size).
+pub(super) struct Animation {
+    gif: Vec<u8>,
+    from: usize,
+}
 
 /// Animations kept: a few megabytes each at most.
 pub(super) const ANIMATIONS_KEPT: usize = 16;
@@ -114,47 +121,80 @@ impl GameService {
             return Ok(reply);
         }
         let turns = loaded.game.ply();
-        let alt_text = tr!(
-            place.lang,
-            "history-alt-text",
-            id = game_id,
-            south = south.plain(),
-            north = north.plain(),
-            turns = turns
-        );
-        let gif = match self.animations.get((game_id, place.lang)) {
-            Some(gif) => gif,
+        let animation = match self.animations.get((game_id, place.lang)) {
+            Some(animation) => animation,
             None => {
                 let game = loaded.game;
+                let (south, north) = (south.clone(), north.clone());
                 // In the bounded pool, like the AI's searches.
                 let slot = AI_SEARCHES.slot().await;
-                let gif = tokio::task::spawn_blocking(move || {
+                let animation = tokio::task::spawn_blocking(move || {
                     let _slot = slot;
-                    kiela_render::game_gif(&GameView {
+                    let view = GameView {
                         game: &game,
                         south_name: south.raw(),
                         north_name: north.raw(),
                         game_id: Some(game_id.0),
                         lang: place.lang,
                         from: 0,
-                    })
+                    };
+                    game_gif_within(view, limits::UPLOAD_BYTES)
                 })
                 .await
-                .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))?
-                .map_err(|e| AppError::Internal(e.to_string()))?;
-                let gif = Arc::new(gif);
-                (self.animations).put((game_id, place.lang), gif.clone());
-                gif
+                .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))??;
+                let animation = Arc::new(animation);
+                (self.animations).put((game_id, place.lang), animation.clone());
+                animation
             }
+        };
+        let (south, north) = (south.plain(), north.plain());
+        let alt_text = match animation.from {
+            0 => tr!(
+                place.lang,
+                "history-alt-text",
+                id = game_id,
+                south = south,
+                north = north,
+                turns = turns
+            ),
+            from => tr!(
+                place.lang,
+                "history-alt-text-end",
+                id = game_id,
+                south = south,
+                north = north,
+                turns = turns,
+                shown = turns - from
+            ),
         };
         Ok(Reply {
             picture: Some(Picture {
-                bytes: gif.to_vec(),
+                bytes: animation.gif.clone(),
                 format: Format::Gif,
                 alt_text,
             }),
             ..reply
         })
+    }
+}
+
+/// The GIF of `view`'s game within `limit` bytes: its last
+/// [`limits::GIF_TURNS`] turns at most, fewer if even those do not fit
+/// (each try cut in proportion to what it overshot).
+fn game_gif_within(mut view: GameView, limit: usize) -> Result<Animation> {
+    let turns = view.game.ply();
+    let mut shown = turns.min(limits::GIF_TURNS);
+    loop {
+        view.from = turns - shown;
+        let gif = kiela_render::game_gif(&view).map_err(|e| AppError::Internal(e.to_string()))?;
+        if gif.len() <= limit || shown <= 1 {
+            return Ok(Animation {
+                gif,
+                from: view.from,
+            });
+        }
+        let fitting = shown * limit / gif.len() * 9 / 10;
+        shown = fitting.clamp(1, shown - 1);
     }
 }
 

@@ -11,12 +11,12 @@ use kiela_i18n::Lang;
 
 use super::players::spoken;
 use super::{ConfirmMoves, GameService, Loaded, Notify, Reply, Result, User};
-use crate::vocabulary::{ChannelId, UserId};
+use crate::vocabulary::{ChannelId, GuildId, UserId};
 
 impl GameService {
     /// Sets which direct messages the user wants.
     pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
-        self.meet(user).await?;
+        self.meet(user, GuildId::NONE).await?;
         self.store.set_notify(user.id, choice).await?;
         let lang = user.lang;
         Ok(Reply::private(match choice {

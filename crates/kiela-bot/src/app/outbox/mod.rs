@@ -42,6 +42,9 @@ pub struct Delivery {
     pub created_at: i64,
     /// Failed attempts so far (Discord refused it for a while).
     pub attempts: i64,
+    /// Since when it has been failing for passing reasons (see
+    /// [`GameService::failed_for_now`]).
+    pub failing_since: Option<i64>,
     /// Set when an earlier try may have made its message already: that
     /// try's end was never recorded (a crash between the send and its
     /// record, a hang). Discord's nonce catches a second send for a few
@@ -344,6 +347,7 @@ impl GameService {
                 created_at,
                 answer_token,
                 attempts,
+                failing_since,
                 claims,
             } = row;
             // An edit goes to the message it edits, once that is posted.
@@ -378,7 +382,7 @@ impl GameService {
                     }
                     Some(Err(e)) => {
                         tracing::warn!(post = %id, "cannot keep a post from a refused channel: {e}");
-                        self.failed_for_now(id, created_at, attempts, &e.to_string())
+                        self.failed_for_now(id, failing_since, attempts, &e.to_string())
                             .await?;
                         continue;
                     }
@@ -406,11 +410,12 @@ impl GameService {
                         answer_token,
                         created_at,
                         attempts,
+                        failing_since,
                         look_first,
                     })
                 }
                 Err(e) if e.is_passing() => {
-                    self.failed_for_now(id, created_at, attempts, &e.to_string())
+                    self.failed_for_now(id, failing_since, attempts, &e.to_string())
                         .await?;
                 }
                 Err(e) => {
@@ -458,18 +463,22 @@ impl GameService {
         Ok(self.store.release_posts(ids, self.now()).await?)
     }
 
-    /// Post `id` (made at `created_at`, failed `attempts` times before)
-    /// failed for a reason that may pass (a 5xx, a rate limit, a busy
-    /// database): it is tried again after a backoff, and parked (given up,
-    /// saying why) once it has failed for [`PARK_AFTER`].
+    /// Post `id` (failing since `failing_since`, if it failed before,
+    /// `attempts` times) failed for a reason that may pass (a 5xx, a rate
+    /// limit, a busy database): it is tried again after a backoff, and
+    /// parked (given up, saying why) once it has failed for [`PARK_AFTER`]
+    /// of the bot's own time: an outage moves `failing_since` on as it
+    /// moves the games' deadlines (see `clocks::outage`), so a post made
+    /// before a long downtime gets its hours of tries after it.
     pub async fn failed_for_now(
         &self,
         id: PostId,
-        created_at: i64,
+        failing_since: Option<i64>,
         attempts: i64,
         why: &str,
     ) -> Result<()> {
-        if self.now() - created_at >= PARK_AFTER {
+        let now = self.now();
+        if now - failing_since.unwrap_or(now) >= PARK_AFTER {
             let hours = PARK_AFTER / 3600;
             tracing::error!(post = %id, "a post failed for {hours} h, parking it: {why}");
             return self
@@ -478,7 +487,7 @@ impl GameService {
         }
         let seconds = backoff(attempts + 1);
         tracing::warn!(post = %id, "a post failed, again in {seconds} s: {why}");
-        Ok(self.store.retry_post(id, self.now() + seconds).await?)
+        Ok(self.store.retry_post(id, now + seconds, now).await?)
     }
 
     /// Discord refuses post `id` for good (no permission, closed direct

@@ -117,14 +117,27 @@ impl Store {
     /// for it until `until`, and its token is kept so that a crash right
     /// after the answer can be told from a failed answer. False, and none
     /// is taken, if a delivery loop already holds one of them (the answer
-    /// took longer than its hold): the loop posts them, the answer must not.
+    /// took longer than its hold), or if an earlier post of its queue is
+    /// left to the loop (a failed answer's, one waiting for its retry, one
+    /// no answer holds): the loop posts them, in their queue's order; the
+    /// answer must not. An earlier post another answer holds now (a quick
+    /// reply to the previous action) does not stop it: that answer went
+    /// out first.
     pub async fn answering(&self, ids: &[PostId], token: &str, until: i64) -> Result<bool> {
+        let mut ids = ids.to_vec();
+        ids.sort();
         let mut tx = self.begin().await?;
-        for &id in ids {
+        for id in ids {
+            // The answer's own earlier posts are taken already (its token).
             let taken = sqlx::query(
                 "UPDATE outbox SET answer_token = $1, held_until = $2 \
                  WHERE id = $3 AND delivered_at IS NULL AND failed IS NULL \
-                 AND claimed_at IS NULL",
+                 AND claimed_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox e \
+                   WHERE e.queue = outbox.queue AND e.id < outbox.id \
+                   AND e.delivered_at IS NULL AND e.failed IS NULL \
+                   AND (e.answer_token IS NULL \
+                     OR (e.answer_token <> $1 \
+                       AND (e.claimed_at IS NOT NULL OR e.attempts > 0))))",
             )
             .bind(token)
             .bind(until)
@@ -169,14 +182,16 @@ impl Store {
         Ok(())
     }
 
-    /// Post `id` failed once more: the delivery loop may try it again
-    /// from `at` on.
-    pub async fn retry_post(&self, id: PostId, at: i64) -> Result<()> {
+    /// Post `id` failed once more at `now`: the delivery loop may try it
+    /// again from `at` on. Its first failure starts its failing time.
+    pub async fn retry_post(&self, id: PostId, at: i64, now: i64) -> Result<()> {
         sqlx::query(
-            "UPDATE outbox SET held_until = $1, attempts = attempts + 1 \
-             WHERE id = $2 AND delivered_at IS NULL",
+            "UPDATE outbox SET held_until = $1, attempts = attempts + 1, \
+             failing_since = COALESCE(failing_since, $2) \
+             WHERE id = $3 AND delivered_at IS NULL",
         )
         .bind(at)
+        .bind(now)
         .bind(id)
         .execute(&self.pool)
         .await?;
@@ -298,8 +313,8 @@ impl Store {
     /// retries start over). False if it is not parked.
     pub async fn unpark_post(&self, id: PostId, now: i64) -> Result<bool> {
         let done = sqlx::query(
-            "UPDATE outbox SET failed = NULL, attempts = 0, created_at = $1, held_until = $1, \
-             answer_token = NULL WHERE id = $2 AND delivered_at IS NULL AND failed IS NOT NULL",
+            "UPDATE outbox SET failed = NULL, attempts = 0, failing_since = NULL, \
+             created_at = $1, held_until = $1, answer_token = NULL WHERE id = $2 AND delivered_at IS NULL AND failed IS NOT NULL",
         )
         .bind(now)
         .bind(id)

@@ -2,7 +2,7 @@
 
 mod members;
 mod names;
-mod queries;
+pub(super) mod queries;
 
 pub(in crate::app) use members::Memberships;
 pub use members::{EveryoneIsAMember, Members, Membership, MEMBERSHIP_KEPT};
@@ -14,15 +14,15 @@ use kiela_i18n::Lang;
 use crate::store::PlayerRow;
 
 use super::{GameService, Result, User};
-use crate::vocabulary::UserId;
+use crate::vocabulary::{GuildId, UserId};
 
 impl GameService {
-    /// Records the user's current name (names change on Discord) and the
-    /// language of their client, for their reminders.
-    pub(in crate::app) async fn meet(&self, user: &User) -> Result<()> {
-        self.store
-            .upsert_player(user.id, user.name.raw(), user.is_bot, self.now())
-            .await?;
+    /// Records the user's current names (names change on Discord): their
+    /// display name, and their name in server `guild` where they act
+    /// ([`GuildId::NONE`] for none); and the language of their client, for
+    /// their reminders.
+    pub(in crate::app) async fn meet(&self, user: &User, guild: GuildId) -> Result<()> {
+        self.know(user, guild).await?;
         if !user.is_bot {
             self.store
                 .set_player_locale(user.id, user.lang.locale())
@@ -31,17 +31,37 @@ impl GameService {
         Ok(())
     }
 
-    pub(in crate::app) async fn name_of(&self, id: UserId) -> Result<Name> {
-        Ok(named(id, self.store.player(id).await?.as_ref()))
+    /// Records someone named by the user who acts (an opponent): their
+    /// names, as [`GameService::meet`] does, but not their language,
+    /// unknown until they act.
+    pub(in crate::app) async fn know(&self, user: &User, guild: GuildId) -> Result<()> {
+        self.store
+            .upsert_player(user.id, user.account_name.raw(), user.is_bot, self.now())
+            .await?;
+        Ok(self
+            .store
+            .name_in_server(guild, user.id, user.name.raw())
+            .await?)
     }
 
-    /// The rows of two players (`None` for one never recorded).
-    pub(in crate::app) async fn players(
+    /// Player `id`'s name in server `guild`.
+    pub(in crate::app) async fn name_in(&self, guild: GuildId, id: UserId) -> Result<Name> {
+        Ok(named(id, self.store.player_in(guild, id).await?.as_ref()))
+    }
+
+    /// The rows of two players, named as in server `guild` (`None` for
+    /// one never recorded).
+    pub(in crate::app) async fn players_in(
         &self,
+        guild: GuildId,
         a: UserId,
         b: UserId,
     ) -> Result<(Option<PlayerRow>, Option<PlayerRow>)> {
-        Ok((self.store.player(a).await?, self.store.player(b).await?))
+        let store = &self.store;
+        Ok((
+            store.player_in(guild, a).await?,
+            store.player_in(guild, b).await?,
+        ))
     }
 
     /// The language a player last used (English if never seen).

@@ -4,7 +4,18 @@
 //! that uses it (the store itself opens, migrates and changes games).
 
 use crate::store::*;
-use crate::vocabulary::UserId;
+use crate::vocabulary::{GuildId, UserId};
+
+/// The SQL for the name of player row `player` (an alias of `players`)
+/// in server `guild` (an SQL expression): their nickname there if they
+/// have one, else their display name. Every query that shows a name in a
+/// server takes it from here, so a nickname never leaves its server.
+pub(crate) fn name_in_server_sql(guild: &str, player: &str) -> String {
+    format!(
+        "COALESCE((SELECT sn.name FROM server_names sn \
+         WHERE sn.guild_id = {guild} AND sn.user_id = {player}.id), {player}.name)"
+    )
+}
 
 impl Store {
     /// Creates or renames a player.
@@ -28,11 +39,37 @@ impl Store {
         Ok(())
     }
 
-    pub async fn player(&self, id: UserId) -> Result<Option<PlayerRow>> {
-        let row = sqlx::query(
-            "SELECT id, name, is_bot, notify, confirm_moves, locale, vacation_until, \
-             vacation_year, vacation_days FROM players WHERE id = $1",
+    /// Records that `id` is known as `name` in server `guild` (nothing
+    /// outside a server: their display name is their name there).
+    pub async fn name_in_server(&self, guild: GuildId, id: UserId, name: &str) -> Result<()> {
+        if guild == GuildId::NONE {
+            return Ok(());
+        }
+        sqlx::query(
+            "INSERT INTO server_names (guild_id, user_id, name) VALUES ($1, $2, $3) \
+             ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
         )
+        .bind(guild)
+        .bind(id)
+        .bind(name)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Player `id`, named by their Discord display name.
+    pub async fn player(&self, id: UserId) -> Result<Option<PlayerRow>> {
+        self.player_in(GuildId::NONE, id).await
+    }
+
+    /// Player `id`, named as in server `guild` (see [`name_in_server_sql`]).
+    pub async fn player_in(&self, guild: GuildId, id: UserId) -> Result<Option<PlayerRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT p.id, {name} AS name, p.is_bot, p.notify, p.confirm_moves, p.locale, \
+             p.vacation_until, p.vacation_year, p.vacation_days FROM players p WHERE p.id = $2",
+            name = name_in_server_sql("$1", "p")
+        ))
+        .bind(guild)
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;

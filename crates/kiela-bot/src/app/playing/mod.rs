@@ -150,7 +150,7 @@ impl GameService {
         mv: Move,
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
-        self.meet(user).await?;
+        self.meet(user, place.guild_id).await?;
         let (loaded, _) = self.load_to_act(user, place, id).await?;
         // A paused game is played from a channel of its server only,
         // which becomes its place.

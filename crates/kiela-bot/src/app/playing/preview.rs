@@ -13,7 +13,7 @@ use super::super::{
     refused, words, AppError, ConfirmMoves, GameService, Loaded, MovePreview, Place, Reply, Result,
     User,
 };
-use crate::vocabulary::GameId;
+use crate::vocabulary::{GameId, GuildId};
 
 impl GameService {
     /// `user` picked `hole` in the menu under game `game`'s board at
@@ -133,7 +133,7 @@ impl GameService {
 
     /// Sets whether `user` wants a move picked in a menu previewed first.
     pub async fn set_confirm_moves(&self, user: &User, choice: ConfirmMoves) -> Result<Reply> {
-        self.meet(user).await?;
+        self.meet(user, GuildId::NONE).await?;
         self.store.set_confirm_moves(user.id, choice).await?;
         let lang = user.lang;
         Ok(Reply::private(match choice {

@@ -5,6 +5,7 @@
 
 use sqlx::Row;
 
+use crate::app::players::queries::name_in_server_sql;
 use crate::store::*;
 use crate::vocabulary::{GameId, GuildId, UserId};
 
@@ -55,10 +56,11 @@ impl Store {
     ) -> Result<Vec<(RatingRow, String)>> {
         let columns = RATING_COLUMNS.replace(", ", ", r.");
         let rows = sqlx::query(&format!(
-            "SELECT r.{columns}, p.name FROM ratings r JOIN players p ON p.id = r.player_id \
-             WHERE r.guild_id = $1 \
+            "SELECT r.{columns}, {name} AS name FROM ratings r \
+             JOIN players p ON p.id = r.player_id WHERE r.guild_id = $1 \
              ORDER BY CASE WHEN r.wins + r.losses + r.draws >= $3 THEN 0 ELSE 1 END, \
-             r.rating DESC, r.player_id LIMIT $2"
+             r.rating DESC, r.player_id LIMIT $2",
+            name = name_in_server_sql("r.guild_id", "p")
         ))
         .bind(guild_id)
         .bind(limit)

@@ -138,7 +138,7 @@ impl GameService {
         if live.len() >= MAX_LIVE_TOURNAMENTS {
             return refused(tr!(lang, "tournament-too-many", max = MAX_LIVE_TOURNAMENTS));
         }
-        self.meet(user).await?;
+        self.meet(user, place.guild_id).await?;
         let now = self.now();
         let starts_at = new.starts_in_hours.map(|hours| now + hours * 3600);
         let id = self
@@ -209,7 +209,7 @@ impl GameService {
                 ));
             }
         }
-        self.meet(user).await?;
+        self.meet(user, t.guild_id).await?;
         match self
             .store
             .join_tournament(t.id, user.id, late, self.now())
@@ -630,7 +630,7 @@ impl GameService {
         let mut lines = Vec::new();
         for &(south, north) in &pairing.games {
             let (south, north) = (state.user(south), state.user(north));
-            let players = self.players(south, north).await?;
+            let players = self.players_in(t.guild_id, south, north).await?;
             games.push(NewGame {
                 guild_id: t.guild_id,
                 channel_id: home.channel_id,

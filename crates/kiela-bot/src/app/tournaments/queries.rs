@@ -9,6 +9,7 @@ use kiela_i18n::Lang;
 use kiela_rules::Variant;
 use sqlx::any::AnyRow;
 
+use crate::app::players::queries::name_in_server_sql;
 use crate::store::*;
 use crate::vocabulary::{
     ChannelId, GameId, GameState, GuildId, PostId, TournamentFormat, TournamentId,
@@ -148,10 +149,16 @@ pub(crate) fn tournament_sql() -> String {
 pub(crate) const LIVE_TOURNAMENTS: &str =
     "SELECT id FROM tournaments WHERE status IN ('open', 'running') ORDER BY id";
 
-/// Tournament `$1`'s players ([`Store::entrants`]).
-pub(crate) const ENTRANTS: &str = "SELECT tp.player_id, p.name, tp.joined_round, tp.withdrawn \
-     FROM tournament_players tp JOIN players p ON p.id = tp.player_id \
-     WHERE tp.tournament_id = $1 ORDER BY tp.joined_at, tp.player_id";
+/// Tournament `$1`'s players, named as in its server ([`Store::entrants`]).
+pub(crate) fn entrants_sql() -> String {
+    format!(
+        "SELECT tp.player_id, {name} AS name, tp.joined_round, tp.withdrawn \
+         FROM tournament_players tp JOIN players p ON p.id = tp.player_id \
+         JOIN tournaments t ON t.id = tp.tournament_id \
+         WHERE tp.tournament_id = $1 ORDER BY tp.joined_at, tp.player_id",
+        name = name_in_server_sql("t.guild_id", "p")
+    )
+}
 
 /// Tournament `$1`'s paired games and byes ([`Store::paired`]).
 pub(crate) const PAIRED: &str = "SELECT tg.round, tg.south_id, tg.north_id, tg.game_id, \
@@ -229,7 +236,10 @@ impl Store {
 
     /// Tournament `id`'s players in join order, with their names.
     pub async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>> {
-        let rows = sqlx::query(ENTRANTS).bind(id).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&entrants_sql())
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|row| {
                 let cells = Cells::keyed(row, "tournament_players", format!("{id}"));

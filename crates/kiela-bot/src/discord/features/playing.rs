@@ -237,7 +237,9 @@ pub async fn play_hint(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Resul
 
 /// The Watch button: the turn that led to `ply`, privately.
 pub async fn watch(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
-    Ok(Post::of(cx.service.watch(cx.user, game, ply).await?))
+    Ok(Post::of(
+        cx.service.watch(cx.user, cx.place, game, ply).await?,
+    ))
 }
 
 /// The Confirm button under a rearrangement's preview: plays it.
