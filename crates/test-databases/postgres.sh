@@ -39,9 +39,12 @@ if ! "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U kiela --auth=trust --no
   cat "$dir/initdb.log" >&2
   exit 1
 fi
-# Durability is not tested here: skip the disk flushes.
+# Durability is not tested here: skip the disk flushes (unless a benchmark
+# sets KIELA_TEST_POSTGRES_DURABLE=1 to measure as in production).
+flushes="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+if [ "${KIELA_TEST_POSTGRES_DURABLE:-}" = 1 ]; then flushes=""; fi
 if ! "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-  -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+  -o "-h 127.0.0.1 -p $port -k $dir $flushes -c max_connections=300" \
   start >&2; then
   cat "$dir/server.log" >&2
   exit 1

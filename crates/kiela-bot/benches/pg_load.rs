@@ -10,8 +10,8 @@
 //!
 //! Target: p99 at most 50 ms per move. Prints the latencies per move and
 //! per loop pass. The server the test-databases crate starts skips disk
-//! flushes to keep the tests quick; here they are turned back on
-//! (`fsync`, `synchronous_commit`, `full_page_writes`), as in production.
+//! flushes to keep the tests quick; this run's flushes them, as in
+//! production (`KIELA_TEST_POSTGRES_DURABLE=1`, printed).
 //!
 //! Run: `cargo bench -p kiela-bot --bench pg_load` (skipped, saying so,
 //! without PostgreSQL). `KIELA_LOAD_SECONDS` sets how long moves arrive
@@ -25,7 +25,7 @@ use kiela_bot::store::Store;
 use kiela_bot::vocabulary::{ChannelId, GameId, GuildId, MessageId, UserId};
 use kiela_i18n::Lang;
 use kiela_rules::{Game, Variant};
-use sqlx::Connection;
+use sqlx::{Connection, Row};
 use test_databases::{Backend, Db};
 
 const GAMES: i64 = 100_000;
@@ -76,22 +76,20 @@ async fn fill(url: &str, now: i64) {
     conn.close().await.unwrap();
 }
 
-/// Turns the disk flushes back on (the test server skips them), unless
-/// the server is not this run's own.
-async fn durable(url: &str) {
-    if std::env::var("KIELA_TEST_POSTGRES_URL").is_ok() {
-        eprintln!("a server of yours: its durability settings are left as they are");
-        return;
-    }
+/// Prints the server's durability settings: the test-databases crate's
+/// server skips the disk flushes unless `KIELA_TEST_POSTGRES_DURABLE=1`
+/// (set by `main`).
+async fn show_durability(url: &str) {
     let mut conn = sqlx::AnyConnection::connect(url).await.unwrap();
-    for sql in [
-        "ALTER SYSTEM SET fsync = on",
-        "ALTER SYSTEM SET synchronous_commit = on",
-        "ALTER SYSTEM SET full_page_writes = on",
-        "SELECT pg_reload_conf()",
-    ] {
-        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    let mut settings = Vec::new();
+    for name in ["fsync", "synchronous_commit", "full_page_writes"] {
+        let row = sqlx::query(&format!("SELECT current_setting('{name}')"))
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        settings.push(format!("{name} = {}", row.get::<String, _>(0)));
     }
+    eprintln!("server: {}", settings.join(", "));
     conn.close().await.unwrap();
 }
 
@@ -154,8 +152,13 @@ fn summary(what: &str, mut times: Vec<Duration>) {
     );
 }
 
-#[tokio::main]
-async fn main() {
+fn main() {
+    // Before any thread: the server this run starts flushes to disk.
+    std::env::set_var("KIELA_TEST_POSTGRES_DURABLE", "1");
+    tokio::runtime::Runtime::new().unwrap().block_on(load());
+}
+
+async fn load() {
     if test_databases::skip_postgres("pg_load") {
         return;
     }
@@ -174,7 +177,7 @@ async fn main() {
     eprintln!("filling: {GAMES} ongoing games, {DELIVERED} delivered posts…");
     let filling = Instant::now();
     fill(&db.url, now).await;
-    durable(&db.url).await;
+    show_durability(&db.url).await;
     eprintln!("filled in {:.0} s", filling.elapsed().as_secs_f64());
 
     let mut services = vec![GameService::new(

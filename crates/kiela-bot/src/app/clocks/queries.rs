@@ -150,10 +150,14 @@ impl Store {
             .map(|row| col(&row, "seen_at"))
             .transpose()?;
         let Some(seen) = seen else {
-            sqlx::query("INSERT INTO heartbeat (id, seen_at) VALUES (1, $1)")
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+            // The first sign of life: processes started together on a new
+            // database may all make it (the first one wins).
+            sqlx::query(
+                "INSERT INTO heartbeat (id, seen_at) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
             return Ok(None);
         };

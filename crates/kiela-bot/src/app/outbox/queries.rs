@@ -314,7 +314,8 @@ impl Store {
     pub async fn unpark_post(&self, id: PostId, now: i64) -> Result<bool> {
         let done = sqlx::query(
             "UPDATE outbox SET failed = NULL, attempts = 0, failing_since = NULL, \
-             created_at = $1, held_until = $1, answer_token = NULL WHERE id = $2 AND delivered_at IS NULL AND failed IS NOT NULL",
+             created_at = $1, held_until = $1, answer_token = NULL \
+             WHERE id = $2 AND delivered_at IS NULL AND failed IS NOT NULL",
         )
         .bind(now)
         .bind(id)
