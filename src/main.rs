@@ -264,7 +264,7 @@ fn run_bot() -> anyhow::Result<ExitCode> {
     runtime.block_on(async {
         let store = Store::open(&config.database_url).await?;
         tracing::info!("games are kept in {}", redact(&config.database_url));
-        discord::run(config, store, std::sync::Arc::new(DatabaseClock::default())).await
+        discord::run(config, store, std::sync::Arc::new(DatabaseClock::new())).await
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -20,6 +20,7 @@
 //! is ignored: `cargo test --release --test season -- --ignored --nocapture`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -190,15 +191,28 @@ async fn a_post_made_before_an_outage_is_not_parked_at_its_first_rate_limit() {
     report.assert_none("lost");
 }
 
-/// A clock `ahead` seconds ahead of the season's: a host whose clock runs fast.
+/// The clock of a host `ahead` seconds ahead of the season's, until the
+/// bot sets it by the database's ([`Clock::follow`], as `DatabaseClock`
+/// does): at its start, then at each look of its clock loop. A process
+/// restarted starts fast again. In the season the database's time is the
+/// season's: the real server's is years from the simulated one, so what
+/// it read is not used, only that it was read.
 struct Ahead {
     truth: ManualClock,
     ahead: i64,
+    following: AtomicBool,
 }
 
 impl Clock for Ahead {
     fn now(&self) -> i64 {
-        self.truth.now() + self.ahead
+        match self.following.load(Ordering::SeqCst) {
+            true => self.truth.now(),
+            false => self.truth.now() + self.ahead,
+        }
+    }
+
+    fn follow(&self, _database_now: i64) {
+        self.following.store(true, Ordering::SeqCst);
     }
 }
 
@@ -208,7 +222,8 @@ impl Clock for Ahead {
 /// in a task the Bot cannot abort.
 struct Process {
     shard: Option<ShardRange>,
-    clock: Arc<dyn Clock>,
+    /// How far its host's clock runs ahead of the season's.
+    ahead: i64,
     running: Option<(tokio::runtime::Runtime, Bot)>,
 }
 
@@ -296,6 +311,8 @@ struct Sim {
     posts: BTreeMap<i64, PostSeen>,
     /// Losses on time as the driver saw them: game, and when (the tick after).
     timeouts: BTreeMap<i64, i64>,
+    /// Losses on time seen before their deadline (a fast clock's).
+    early: Vec<String>,
     /// The outage: when it began, and the games then running whose
     /// deadline fell inside it, with that deadline.
     outage: Option<(i64, BTreeMap<i64, i64>)>,
@@ -388,13 +405,7 @@ impl Sim {
                     last: i as u32,
                     total: season.processes as u32,
                 }),
-                clock: match i {
-                    0 => Arc::new(truth.clone()) as Arc<dyn Clock>,
-                    _ => Arc::new(Ahead {
-                        truth: truth.clone(),
-                        ahead: 600,
-                    }),
-                },
+                ahead: if i == 0 { 0 } else { 600 },
                 running: None,
             })
             .collect();
@@ -431,6 +442,7 @@ impl Sim {
             deleted: BTreeSet::new(),
             posts: BTreeMap::new(),
             timeouts: BTreeMap::new(),
+            early: Vec::new(),
             outage: None,
             claims: Vec::new(),
             claimer,
@@ -464,6 +476,14 @@ impl Sim {
     }
 
     async fn start(&mut self, i: usize) {
+        let clock: Arc<dyn Clock> = match self.processes[i].ahead {
+            0 => Arc::new(self.truth.clone()),
+            ahead => Arc::new(Ahead {
+                truth: self.truth.clone(),
+                ahead,
+                following: AtomicBool::new(false),
+            }),
+        };
         let process = &mut self.processes[i];
         let config = Config {
             token: "fake-token".into(),
@@ -479,7 +499,6 @@ impl Sim {
             .enable_all()
             .build()
             .unwrap();
-        let clock = process.clock.clone();
         let bot = runtime.spawn(async move {
             let store = Store::open(&config.database_url).await.unwrap();
             Bot::start(config, store, clock).await.unwrap()
@@ -577,13 +596,24 @@ impl Sim {
 
     /// Notes the losses on time the last step made.
     async fn observe(&mut self) {
-        let rows = sqlx::query("SELECT id FROM games WHERE reason = 'timeout'")
+        let rows = sqlx::query("SELECT id, deadline FROM games WHERE reason = 'timeout'")
             .fetch_all(&self.pool)
             .await
             .unwrap();
         let now = self.now();
         for row in rows {
-            self.timeouts.entry(row.get::<i64, _>(0)).or_insert(now);
+            let (game, deadline) = (row.get::<i64, _>(0), row.get::<Option<i64>, _>(1));
+            if self.timeouts.contains_key(&game) {
+                continue;
+            }
+            self.timeouts.insert(game, now);
+            if deadline.is_some_and(|d| d > now) {
+                self.early.push(format!(
+                    "early: game {game} lost on time by {} though its deadline is {}",
+                    now - START,
+                    deadline.unwrap_or_default() - START
+                ));
+            }
         }
     }
 
@@ -1139,6 +1169,7 @@ impl Sim {
                 }
             }
         }
+        failures.extend(self.early.iter().cloned());
         // The outbox is pruned.
         for stale in &self.stale_rows {
             failures.push(format!("not pruned: {stale}"));

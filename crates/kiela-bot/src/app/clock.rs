@@ -27,22 +27,42 @@ impl Clock for SystemClock {
 
 /// The host's clock set by the database's: every process sharing one
 /// PostgreSQL database then reads the same time, so a host whose clock runs
-/// ten minutes fast cannot fire a loss on time ten minutes early. The clock
-/// loop reads the database's time at every look ([`Clock::follow`]); until
-/// the first, this is the host's time.
+/// ten minutes fast cannot fire a loss on time ten minutes early, nor take
+/// a post another process holds for a few minutes more. The bot sets it as
+/// it starts, then at every look of the clock loop ([`Clock::follow`]);
+/// until the first, this is the host's time.
 #[derive(Debug, Default)]
-pub struct DatabaseClock {
+pub struct DatabaseClock<Host = SystemClock> {
+    host: Host,
     /// The database's time minus the host's, in seconds.
     offset: AtomicI64,
 }
 
-impl Clock for DatabaseClock {
+impl DatabaseClock {
+    /// The database's time, told by this machine's clock.
+    pub fn new() -> DatabaseClock {
+        DatabaseClock::default()
+    }
+}
+
+impl<Host: Clock> DatabaseClock<Host> {
+    /// The database's time, told by `host` (tests: a host whose clock is
+    /// wrong).
+    pub fn over(host: Host) -> DatabaseClock<Host> {
+        DatabaseClock {
+            host,
+            offset: AtomicI64::new(0),
+        }
+    }
+}
+
+impl<Host: Clock> Clock for DatabaseClock<Host> {
     fn now(&self) -> i64 {
-        SystemClock.now() + self.offset.load(Ordering::Relaxed)
+        self.host.now() + self.offset.load(Ordering::Relaxed)
     }
 
     fn follow(&self, database_now: i64) {
-        let offset = database_now - SystemClock.now();
+        let offset = database_now - self.host.now();
         let before = self.offset.swap(offset, Ordering::Relaxed);
         if (offset - before).abs() > 5 {
             tracing::warn!(

@@ -263,6 +263,11 @@ impl Bot {
         let service = GameService::new(store, bot, clock.clone())
             .with_timing(timing)
             .with_members(members);
+        // Before any answer holds a post: by a host's own clock, a hold
+        // could end minutes early for the other processes.
+        if let Err(e) = service.keep_time().await {
+            tracing::warn!("cannot read the database's clock, using the host's: {e}");
+        }
         let wake = Arc::new(Notify::new());
         let in_flight = Arc::new(InFlight::default());
         let handler = handler::Handler::new(

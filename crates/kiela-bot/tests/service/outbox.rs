@@ -17,6 +17,7 @@ on_both_backends! {
     an_outage_does_not_count_as_time_a_post_was_failing,
     a_parked_post_is_listed_with_why_and_tried_again,
     the_database_keeps_the_time,
+    a_fast_host_takes_no_held_post_once_it_follows_the_database,
 }
 
 /// Posts go out in order per queue, not per game: a direct message that
@@ -235,6 +236,52 @@ async fn the_database_keeps_the_time(db: Db) {
     let database = w.service.store().database_now().await.unwrap();
     let host = kiela_bot::app::SystemClock.now();
     assert!((database - host).abs() < 60, "{database} against {host}");
+}
+
+/// A host whose clock runs ten minutes fast.
+struct FastHost;
+
+impl Clock for FastHost {
+    fn now(&self) -> i64 {
+        kiela_bot::app::SystemClock.now() + 600
+    }
+}
+
+/// Two processes share a database, one on a host ten minutes fast: by its
+/// own clock, the other's answer hold (three minutes) has long ended, and
+/// its delivery loop would post what that answer is posting. Following the
+/// database's clock, as the bot does from its start, it waits.
+async fn a_fast_host_takes_no_held_post_once_it_follows_the_database(db: Db) {
+    use kiela_bot::app::DatabaseClock;
+    let w = world(db).await;
+    let on_the_hour = |host: Arc<dyn Clock>| {
+        let url = w.db.url.clone();
+        async move { GameService::new(Store::open(&url).await.unwrap(), bot(), host) }
+    };
+    let right = on_the_hour(Arc::new(DatabaseClock::new())).await;
+    right.keep_time().await.unwrap();
+    let offer = (right.challenge(&w.alice, HERE, &w.bob, alice_first()))
+        .await
+        .unwrap();
+    assert!(right.answering(&offer.posts, "token").await.unwrap());
+
+    let fast = on_the_hour(Arc::new(DatabaseClock::over(FastHost))).await;
+    fast.keep_time().await.unwrap();
+    assert!(
+        (fast.now() - right.now()).abs() < 60,
+        "{} against {}",
+        fast.now(),
+        right.now()
+    );
+    assert!(fast.claim_deliveries(10).await.unwrap().is_empty());
+
+    let unset = on_the_hour(Arc::new(DatabaseClock::over(FastHost))).await;
+    let taken = unset.claim_deliveries(10).await.unwrap();
+    assert_eq!(
+        taken.iter().map(|d| d.id).collect::<Vec<_>>(),
+        offer.posts,
+        "by the fast host's own clock, the hold is over"
+    );
 }
 
 /// A post that fails for a reason that may pass (a busy database, Discord's

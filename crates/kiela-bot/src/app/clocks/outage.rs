@@ -10,6 +10,13 @@ use crate::vocabulary::GameId;
 use super::super::{GameService, Result};
 
 impl GameService {
+    /// Sets the service's clock by the database's: every process sharing
+    /// it then reads the same time (see `DatabaseClock`).
+    pub async fn keep_time(&self) -> Result<()> {
+        self.clock.follow(self.store.database_now().await?);
+        Ok(())
+    }
+
     /// Sets the service's clock by the database's, then records that the
     /// bot is alive, every `interval` seconds. Just
     /// `started`, the process also looks back: if the last sign of life is
@@ -18,8 +25,7 @@ impl GameService {
     /// is told why. A running process only records: time it was up is
     /// time the clocks ran. Returns the games whose deadline moved.
     pub async fn keep_alive(&self, interval: i64, started: bool) -> Result<Vec<GameId>> {
-        // Every process keeps the database's time (see `DatabaseClock`).
-        self.clock.follow(self.store.database_now().await?);
+        self.keep_time().await?;
         let now = self.now();
         let outage_after = started.then_some(3 * interval);
         let Some((away, games)) = self.store.heartbeat(now, outage_after).await? else {
