@@ -254,18 +254,18 @@ impl Clock for FastHost {
 async fn a_fast_host_takes_no_held_post_once_it_follows_the_database(db: Db) {
     use kiela_bot::app::DatabaseClock;
     let w = world(db).await;
-    let on_the_hour = |host: Arc<dyn Clock>| {
+    let process = |host: Arc<dyn Clock>| {
         let url = w.db.url.clone();
         async move { GameService::new(Store::open(&url).await.unwrap(), bot(), host) }
     };
-    let right = on_the_hour(Arc::new(DatabaseClock::new())).await;
+    let right = process(Arc::new(DatabaseClock::new())).await;
     right.keep_time().await.unwrap();
     let offer = (right.challenge(&w.alice, HERE, &w.bob, alice_first()))
         .await
         .unwrap();
     assert!(right.answering(&offer.posts, "token").await.unwrap());
 
-    let fast = on_the_hour(Arc::new(DatabaseClock::over(FastHost))).await;
+    let fast = process(Arc::new(DatabaseClock::over(FastHost))).await;
     fast.keep_time().await.unwrap();
     assert!(
         (fast.now() - right.now()).abs() < 60,
@@ -275,7 +275,7 @@ async fn a_fast_host_takes_no_held_post_once_it_follows_the_database(db: Db) {
     );
     assert!(fast.claim_deliveries(10).await.unwrap().is_empty());
 
-    let unset = on_the_hour(Arc::new(DatabaseClock::over(FastHost))).await;
+    let unset = process(Arc::new(DatabaseClock::over(FastHost))).await;
     let taken = unset.claim_deliveries(10).await.unwrap();
     assert_eq!(
         taken.iter().map(|d| d.id).collect::<Vec<_>>(),
