@@ -169,11 +169,13 @@ impl Table {
             .expect("the bot's loops to pass");
     }
 
-    /// Moves the service's clock on by `seconds`, once the answers under
-    /// way are done: a jump of hours in the middle of an answer would be
-    /// a bot frozen that long between answering and recording it.
+    /// Moves the service's clock on by `seconds`, once the answers and
+    /// sends under way are done: a jump of hours in the middle of one would
+    /// be a bot frozen that long between sending and recording it.
     async fn later(&self, seconds: i64) {
-        self.bot.as_ref().unwrap().answers_done().await;
+        let bot = self.bot.as_ref().unwrap();
+        bot.answers_done().await;
+        bot.sends_done().await;
         self.clock.advance(seconds);
     }
 
@@ -2201,7 +2203,8 @@ async fn a_dm_reminder_to_closed_dms_is_given_up_and_the_channel_one_posted() {
     })
     .await;
     let_retries_come(&table).await;
-    assert_eq!(refused(&table, &dm_path, 50007).len(), 1, "not retried");
+    let refusals = refused(&table, &dm_path, 50007);
+    assert_eq!(refusals.len(), 1, "not retried: {refusals:?}");
     assert!(table.fake.messages(dm).is_empty());
     assert_eq!(undelivered(&table).await, 0);
     let reminders = table.fake.messages(CHANNEL_ID);

@@ -182,22 +182,25 @@ pub struct Bot {
     client: JoinHandle<Result<(), serenity::Error>>,
     background: Vec<JoinHandle<()>>,
     in_flight: Arc<InFlight>,
+    /// The posts the delivery loop's workers are sending.
+    sending: Arc<InFlight>,
     /// How long shutting down waits for interactions being answered.
     shutdown_grace: Duration,
     /// The passes the clock's loop and the delivery loop have done.
     passes: [watch::Receiver<u64>; 2],
 }
 
-/// Counts the interactions being worked on, so that shutting down can wait
-/// for them (serenity runs each in a task of its own, which ends with the
-/// runtime).
+/// Counts the work under way (interactions being answered, posts being
+/// sent), so that shutting down can wait for the answers (serenity runs
+/// each in a task of its own, which ends with the runtime) and tests for
+/// both.
 #[derive(Debug, Default)]
 pub struct InFlight {
     count: std::sync::atomic::AtomicUsize,
     idle: tokio::sync::Notify,
 }
 
-/// One interaction in flight, until dropped.
+/// One piece of work in flight, until dropped.
 pub struct Working(Arc<InFlight>);
 
 impl InFlight {
@@ -270,6 +273,7 @@ impl Bot {
         }
         let wake = Arc::new(Notify::new());
         let in_flight = Arc::new(InFlight::default());
+        let sending = Arc::new(InFlight::default());
         let handler = handler::Handler::new(
             service.clone(),
             config.guild_id.map(GuildId::new),
@@ -296,10 +300,12 @@ impl Bot {
             tokio::spawn(timers::supervise("delivery", {
                 let http = client.http.clone();
                 let poll = interval.min(timing.delivery_poll);
+                let sending = sending.clone();
                 move || {
                     let (http, wake) = (http.clone(), wake.clone());
                     let signals = (clock_looked_back.clone(), delivery_passes.clone());
-                    timers::deliver(service.clone(), http, poll, wake, signals)
+                    let sending = sending.clone();
+                    timers::deliver(service.clone(), http, poll, wake, sending, signals)
                 }
             })),
         ];
@@ -315,6 +321,7 @@ impl Bot {
             client,
             background,
             in_flight,
+            sending,
             shutdown_grace: timing.shutdown_grace,
             passes: [timers_done, deliveries_done],
         })
@@ -324,6 +331,14 @@ impl Bot {
     /// marked delivered or released).
     pub async fn answers_done(&self) {
         self.in_flight.idle().await;
+    }
+
+    /// Waits until the posts being sent are done (delivered, refused or to
+    /// be tried again). A test that jumps the clock by minutes waits for
+    /// this first: a jump in the middle of a send would be a send frozen
+    /// that long without its lease renewed, which a running bot renews.
+    pub async fn sends_done(&self) {
+        self.sending.idle().await;
     }
 
     /// Waits until the interactions being answered are done, then until

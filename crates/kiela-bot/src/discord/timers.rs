@@ -23,6 +23,7 @@ use crate::app::{
 
 use super::features::rows_for;
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
+use super::InFlight;
 
 /// Every `interval`, fires what the clock made due. Everything it needs is
 /// in the database, so a restart loses nothing; each event fires once, and
@@ -153,12 +154,14 @@ const WORKERS: usize = 4;
 const SEND_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Posts what the outbox holds, when woken and at least every `poll`.
-/// `passes` counts the passes that left nothing to post.
+/// `in_flight` counts the posts being sent; `passes` counts the passes
+/// that left nothing to post.
 pub async fn deliver(
     service: GameService,
     http: Arc<Http>,
     poll: Duration,
     wake: Arc<Notify>,
+    in_flight: Arc<InFlight>,
     (mut looked_back, passes): (watch::Receiver<bool>, watch::Sender<u64>),
 ) {
     // After an outage, the clock's first look moves the failing posts'
@@ -182,9 +185,10 @@ pub async fn deliver(
                         let worker = workers.clone().acquire_owned().await;
                         let worker = worker.expect("the workers are never closed");
                         let (service, http, wake) = (service.clone(), http.clone(), wake.clone());
+                        let working = in_flight.start();
                         tokio::spawn(async move {
                             deliver_watched(&service, &http, delivery).await;
-                            drop((sending, worker));
+                            drop((sending, worker, working));
                             // The next post of its queue may be due now.
                             wake.notify_one();
                         });
