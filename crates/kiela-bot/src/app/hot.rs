@@ -9,7 +9,9 @@
 use super::challenges::queries::CHALLENGE_POST;
 use super::clocks::queries::due_games_sql;
 use super::game::queries::{game_choices_sql, games_of_sql, ongoing_games_of_sql};
-use super::outbox::queries::{claim_posts_sql, posted_sql, EDITS_OF_POST, PRUNE_POSTS};
+use super::outbox::queries::{
+    claim_posts_sql, posted_sql, EDITS_OF_POST, HOLD_FOR_ANSWER, LAST_MESSAGE_BEFORE, PRUNE_POSTS,
+};
 use super::places::queries::REFUSED_CHANNEL;
 use super::puzzles::queries::{DAILY_PUZZLE_OF, PUZZLE_RATINGS, SOLVER_RATING, TRIED_PUZZLES};
 use super::threads::queries::LOBBY_OF_THREAD;
@@ -25,15 +27,26 @@ pub struct HotQuery {
     pub name: &'static str,
     /// Its SQL, with `$1`, `$2`… as the store binds them.
     pub sql: String,
-    /// Its arguments, in order, of the values the store binds (every hot
-    /// query is keyed by numbers: ids, times, limits).
-    pub binds: Vec<i64>,
+    /// Its arguments, in order, of the values the store binds.
+    pub binds: Vec<Bind>,
+}
+
+/// One argument of a hot query: a number (an id, a time, a limit), or a
+/// text (an interaction's token).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bind {
+    Int(i64),
+    Text(&'static str),
 }
 
 /// Every hot query, as `backend` runs it.
 pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
     let now = 1_800_000_000;
-    let query = |name, sql: String, binds: Vec<i64>| HotQuery { name, sql, binds };
+    let query = |name, sql: String, binds: Vec<i64>| HotQuery {
+        name,
+        sql,
+        binds: binds.into_iter().map(Bind::Int).collect(),
+    };
     let mut queries = vec![
         // The delivery loop, several times a second when busy.
         query(
@@ -46,8 +59,20 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
             PRUNE_POSTS.to_string(),
             vec![now - 7 * 86_400, now - 30 * 86_400, 1000],
         ),
-        // Each post claimed: is its channel refused?
+        // Each post claimed: is its channel refused? Claimed again, which
+        // message could an earlier try have made?
         query("refused_channel", REFUSED_CHANNEL.to_string(), vec![20]),
+        query(
+            "last_message_before",
+            LAST_MESSAGE_BEFORE.to_string(),
+            vec![12],
+        ),
+        // Each answer to an interaction, for each of its posts.
+        HotQuery {
+            name: "hold_for_answer",
+            sql: HOLD_FOR_ANSWER.to_string(),
+            binds: vec![Bind::Text("token"), Bind::Int(now + 180), Bind::Int(12)],
+        },
         // The clock's look, every timer interval.
         query(
             "due_games",

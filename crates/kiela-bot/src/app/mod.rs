@@ -53,7 +53,7 @@ pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use error::{AppError, Result};
 pub use game::{GameChoice, MoveChoices};
-pub use hot::{hot_queries, HotQuery};
+pub use hot::{hot_queries, Bind, HotQuery};
 pub use info::rules_summary;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use limits::{

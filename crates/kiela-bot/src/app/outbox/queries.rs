@@ -66,6 +66,18 @@ pub(crate) const LAST_MESSAGE_BEFORE: &str = "SELECT message_id FROM outbox \
      WHERE queue = (SELECT queue FROM outbox WHERE id = $1) AND id < $1 \
      AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1";
 
+/// Holds post `$3` for an interaction's answer (token `$1`) until `$2`
+/// ([`Store::answering`]), if no delivery loop holds it and no earlier
+/// post of its queue is left to the loop.
+pub(crate) const HOLD_FOR_ANSWER: &str = "UPDATE outbox SET answer_token = $1, held_until = $2 \
+     WHERE id = $3 AND delivered_at IS NULL AND failed IS NULL \
+     AND claimed_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox e \
+       WHERE e.queue = outbox.queue AND e.id < outbox.id \
+       AND e.delivered_at IS NULL AND e.failed IS NULL \
+       AND (e.answer_token IS NULL \
+         OR (e.answer_token <> $1 \
+           AND (e.claimed_at IS NOT NULL OR e.attempts > 0))))";
+
 /// The look-up PostgreSQL's foreign key trigger makes for each post the
 /// prune deletes (the edits naming it), for the plan test.
 pub(crate) const EDITS_OF_POST: &str =
@@ -129,21 +141,12 @@ impl Store {
         let mut tx = self.begin().await?;
         for id in ids {
             // The answer's own earlier posts are taken already (its token).
-            let taken = sqlx::query(
-                "UPDATE outbox SET answer_token = $1, held_until = $2 \
-                 WHERE id = $3 AND delivered_at IS NULL AND failed IS NULL \
-                 AND claimed_at IS NULL AND NOT EXISTS (SELECT 1 FROM outbox e \
-                   WHERE e.queue = outbox.queue AND e.id < outbox.id \
-                   AND e.delivered_at IS NULL AND e.failed IS NULL \
-                   AND (e.answer_token IS NULL \
-                     OR (e.answer_token <> $1 \
-                       AND (e.claimed_at IS NOT NULL OR e.attempts > 0))))",
-            )
-            .bind(token)
-            .bind(until)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+            let taken = sqlx::query(HOLD_FOR_ANSWER)
+                .bind(token)
+                .bind(until)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             if taken.rows_affected() == 0 {
                 tx.rollback().await?;
                 return Ok(false);
