@@ -23,17 +23,6 @@ const PLAYERS: i64 = 1000;
 const BOT: i64 = 999_999;
 const DAY: i64 = 86_400;
 
-/// Numbers `from..=to` as a subquery.
-fn numbers(backend: Backend, from: i64, to: i64) -> String {
-    match backend {
-        Backend::Sqlite => format!(
-            "WITH RECURSIVE n(i) AS (SELECT {from} UNION ALL SELECT i + 1 FROM n WHERE i < {to}) \
-             SELECT i FROM n"
-        ),
-        Backend::Postgres => format!("SELECT i FROM generate_series({from}, {to}) AS n(i)"),
-    }
-}
-
 /// Adds active games `from..=to` to the database at `url`: none due (a
 /// day per move, deadlines from two days ahead), one in ten against the
 /// AI and its turn, played a moment ago. The first call also adds the
@@ -44,7 +33,7 @@ async fn fill(url: &str, backend: Backend, from: i64, to: i64) {
         let players = format!(
             "INSERT INTO players (id, name, is_bot, created_at) \
              SELECT i, 'player ' || CAST(i AS TEXT), 0, {NOW} FROM ({}) AS numbers",
-            numbers(backend, 1, PLAYERS)
+            backend.numbers(1, PLAYERS)
         );
         sqlx::query(&players).execute(&mut conn).await.unwrap();
         sqlx::query(&format!(
@@ -59,7 +48,7 @@ async fn fill(url: &str, backend: Backend, from: i64, to: i64) {
              SELECT 1, 2, 'standard', 1 + i % {PLAYERS}, 1 + (i + 1) % {PLAYERS}, 'active', \
              {DAY}, {NOW} - i, 1, {NOW} - {DAY}, {NOW} - {DAY}, 1 + i % {PLAYERS} \
              FROM ({}) AS numbers",
-            numbers(backend, 1, DUE)
+            backend.numbers(1, DUE)
         );
         sqlx::query(&due).execute(&mut conn).await.unwrap();
     }
@@ -72,7 +61,7 @@ async fn fill(url: &str, backend: Backend, from: i64, to: i64) {
          {DAY}, {NOW} + 2 * {DAY} + i, 0, {NOW} - 60, {NOW} - 1, \
          CASE WHEN i % 10 = 0 THEN {BOT} ELSE 1 + i % {PLAYERS} END \
          FROM ({}) AS numbers",
-        numbers(backend, from, to)
+        backend.numbers(from, to)
     );
     sqlx::query(&waiting).execute(&mut conn).await.unwrap();
     if backend == Backend::Postgres {

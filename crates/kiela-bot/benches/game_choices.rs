@@ -22,17 +22,6 @@ const OTHERS: i64 = 2_000;
 const MINE: i64 = 1_000;
 const ALL: i64 = 100_000;
 
-/// Numbers `from..=to` as a subquery.
-fn numbers(backend: Backend, from: i64, to: i64) -> String {
-    match backend {
-        Backend::Sqlite => format!(
-            "WITH RECURSIVE n(i) AS (SELECT {from} UNION ALL SELECT i + 1 FROM n WHERE i < {to}) \
-             SELECT i FROM n"
-        ),
-        Backend::Postgres => format!("SELECT i FROM generate_series({from}, {to}) AS n(i)"),
-    }
-}
-
 async fn fill(url: &str, backend: Backend) {
     let mut conn = sqlx::AnyConnection::connect(url).await.unwrap();
     let games = |from: i64, to: i64, south: &str, status: &str| {
@@ -46,19 +35,19 @@ async fn fill(url: &str, backend: Backend) {
              86400, CASE WHEN '{status}' = 'active' THEN {NOW} + i END, 0, {NOW} - i, \
              {NOW} - i, CASE WHEN '{status}' = 'active' THEN {south} END \
              FROM ({}) AS numbers",
-            numbers(backend, from, to)
+            backend.numbers(from, to)
         )
     };
     let statements = [
         format!(
             "INSERT INTO players (id, name, is_bot, created_at) \
              SELECT i, 'player ' || CAST(i AS TEXT), 0, {NOW} FROM ({}) AS numbers",
-            numbers(backend, ME, OTHERS)
+            backend.numbers(ME, OTHERS)
         ),
         format!(
             "INSERT INTO server_names (guild_id, user_id, name) \
              SELECT 7, i, 'nick ' || CAST(i AS TEXT) FROM ({}) AS numbers",
-            numbers(backend, 2, 51)
+            backend.numbers(2, 51)
         ),
         games(1, 100, "1", "active"),
         games(101, MINE, "1", "finished"),

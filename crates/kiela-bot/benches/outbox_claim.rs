@@ -26,13 +26,7 @@ const NOW: i64 = 1_800_000_000;
 /// one statement, then two pending posts per queue, the first due.
 async fn fill(url: &str, backend: Backend) {
     let mut conn = sqlx::AnyConnection::connect(url).await.unwrap();
-    let numbers = match backend {
-        Backend::Sqlite => format!(
-            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {DELIVERED}) \
-             SELECT i FROM n"
-        ),
-        Backend::Postgres => format!("SELECT i FROM generate_series(1, {DELIVERED}) AS n(i)"),
-    };
+    let numbers = backend.numbers(1, DELIVERED);
     // Delivered over the last week, a post every 0.6 s.
     let delivered = format!(
         "INSERT INTO outbox (channel_id, text, pings, lang, created_at, held_until, \

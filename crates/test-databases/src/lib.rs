@@ -19,6 +19,20 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// The numbers `from..=to`, as a subquery of one column `i` (to fill
+    /// a benchmark's tables in one statement).
+    pub fn numbers(self, from: i64, to: i64) -> String {
+        match self {
+            Backend::Sqlite => format!(
+                "WITH RECURSIVE n(i) AS (SELECT {from} UNION ALL SELECT i + 1 FROM n WHERE i < {to}) \
+                 SELECT i FROM n"
+            ),
+            Backend::Postgres => format!("SELECT i FROM generate_series({from}, {to}) AS n(i)"),
+        }
+    }
+}
+
 /// A database for one test; the SQLite file lives as long as this.
 pub struct TestDb {
     pub url: String,
