@@ -184,7 +184,10 @@ fn broken(page: &Path, target: &str) -> Option<String> {
         return None;
     }
     if file.extension().is_none_or(|ext| ext != "md") {
-        return Some(format!("#{anchor} in {}, which has no headings", file.display()));
+        return Some(format!(
+            "#{anchor} in {}, which has no headings",
+            file.display()
+        ));
     }
     let headings = anchors(&read(&file));
     (!headings.contains(anchor)).then(|| format!("{} has no heading #{anchor}", file.display()))
@@ -202,8 +205,15 @@ fn every_relative_link_and_anchor_resolves() {
             }
         }
     }
-    assert!(problems.is_empty(), "broken links:\n{}", problems.join("\n"));
-    assert!(checked > 100, "only {checked} links found: is the parser blind?");
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
+    assert!(
+        checked > 100,
+        "only {checked} links found: is the parser blind?"
+    );
 }
 
 #[test]
@@ -289,11 +299,7 @@ fn links_in_code_are_not_links() {
                 ```md\n[this](one.md)\n```\n\
                 a span `that runs\n[over](two.md) a line` and [the end](#end).\n";
     let found: Vec<(usize, String)> = links(page);
-    let expected = [
-        (1, "docs/players.md#playing"),
-        (1, "a.png"),
-        (7, "#end"),
-    ]
-    .map(|(line, target)| (line, target.to_string()));
+    let expected = [(1, "docs/players.md#playing"), (1, "a.png"), (7, "#end")]
+        .map(|(line, target)| (line, target.to_string()));
     assert_eq!(found, expected);
 }
