@@ -695,7 +695,10 @@ tournament-state-finished = finished
 tournament-state-cancelled = canceled
 tournaments-none = This server has no tournaments yet: `/kiela tournament create` makes one.
 tournaments-header = **Tournaments in this server**
-tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $players } players, { $status }
+tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $count ->
+    [one] 1 player
+   *[other] { $count } players
+}, { $status }
 button-tournament-join = Join
 button-tournament-leave = Leave
 button-tournament-start = Start

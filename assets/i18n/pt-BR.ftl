@@ -720,7 +720,10 @@ tournament-state-finished = terminado
 tournament-state-cancelled = cancelado
 tournaments-none = Este servidor ainda não tem torneios: `/kiela torneio criar` cria um.
 tournaments-header = **Torneios deste servidor**
-tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $players } jogadores, { $status }
+tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $count ->
+    [1] 1 jogador
+   *[other] { $count } jogadores
+}, { $status }
 button-tournament-join = Entrar
 button-tournament-leave = Sair
 button-tournament-start = Iniciar

@@ -517,7 +517,6 @@ fn analysis_text(
         lang,
         "analysis-title",
         id = loaded.row.id,
-        nodes = analysed.nodes as i64,
         count = flagged.len()
     );
     lines.push(&title, 0);
