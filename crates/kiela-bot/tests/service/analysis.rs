@@ -34,7 +34,7 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
             .analysis(&w.carol, HERE, game, progress.clone())
             .await,
     );
-    assert!(e.contains("help during play"), "{e}");
+    assert!(e.contains("still in progress"), "{e}");
     assert!(w.service.store().analysis(game).await.unwrap().is_none());
 
     w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
@@ -219,7 +219,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         .await
         .unwrap();
     let e = refusal(w.service.share_analysis(&w.carol, HERE, game).await);
-    assert!(e.contains("help during play"), "{e}");
+    assert!(e.contains("still in progress"), "{e}");
     w.service
         .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
         .await

@@ -50,6 +50,7 @@ pub fn swiss_rounds() -> Vec<(&'static str, kiela_i18n::Arg)> {
         ("large", LARGE_SWISS_ROUNDS.into()),
     ]
 }
+
 /// A name fits a thread's name with the round and the players.
 const NAME_CHARS: usize = 40;
 /// Discord limits a thread's name to 100 characters.
