@@ -74,7 +74,7 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     let w = world(db).await;
     let people = started(&w, alice_first()).await;
     let e = refusal(w.service.hint(&w.alice, HERE, Some(people)).await);
-    assert!(e.contains("only in games against the AI"), "{e}");
+    assert!(e.contains("only for games against the AI"), "{e}");
 
     let reply = w
         .service

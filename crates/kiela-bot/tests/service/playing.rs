@@ -672,7 +672,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     let e = refusal(w.service.take_back(&w.alice, HERE, id, 0).await);
     assert_eq!(
         e,
-        format!("you have no move to take back in game #{id} yet")
+        format!("you have no turn to take back in game #{id} yet")
     );
     let first = start.moves[0].0.to_string();
     let last = start.moves[start.moves.len() - 1].0.to_string();
