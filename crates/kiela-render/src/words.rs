@@ -479,7 +479,7 @@ mod tests {
         assert_eq!(caption(Lang::Pt, Side::North, &sow), "O Norte semeia G4");
         assert_eq!(
             caption(Lang::Pt, Side::North, &relay),
-            "recolhe as sementes de C4"
+            "recolhe C4"
         );
         assert_eq!(
             caption(Lang::Pt, Side::South, &capture),
@@ -565,7 +565,7 @@ mod tests {
         }
         let line = path(Lang::Pt, "Ana", &long);
         assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
-        assert!(line.contains(" recolhimentos … → "), "{line}");
+        assert!(line.contains(" recolhas … → "), "{line}");
         assert!(line.contains(" → recolheu "), "{line}");
     }
 }
