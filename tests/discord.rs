@@ -3687,7 +3687,10 @@ async fn puzzles_are_solved_missed_and_posted_daily() {
     )
     .await;
     assert!(
-        missed.content.contains(&en!("puzzle-missed")),
+        missed.content.contains(&en!(
+            "puzzle-missed",
+            margin = kiela_learn::puzzles::MARGIN / 100
+        )),
         "{}",
         missed.content
     );

@@ -414,7 +414,10 @@ mod tests {
             organiser = UserId(SNOWFLAKE),
             min = 3
         );
-        assert!(sign_up.starts_with("<@1234567890123456789> starts it"), "{sign_up}");
+        assert!(
+            sign_up.starts_with("<@1234567890123456789> starts it"),
+            "{sign_up}"
+        );
     }
 
     #[test]

@@ -215,9 +215,7 @@ pub fn messages(lang: Lang) -> Vec<(String, Vec<String>)> {
     fn walk_inline(inline: &ast::InlineExpression<&str>, vars: &mut Vec<String>) {
         match inline {
             ast::InlineExpression::VariableReference { id } => vars.push(id.name.to_string()),
-            ast::InlineExpression::Placeable { expression } => {
-                walk_expression(expression, vars)
-            }
+            ast::InlineExpression::Placeable { expression } => walk_expression(expression, vars),
             _ => {}
         }
     }
@@ -406,7 +404,9 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         while let Some(start) = code.find("#[cfg(test)]") {
-            let body = code[start..].find(['{', ';']).map_or(code.len(), |i| start + i);
+            let body = code[start..]
+                .find(['{', ';'])
+                .map_or(code.len(), |i| start + i);
             let end = match code[body..].starts_with(';') {
                 true => body + 1,
                 false => group_end(&code, body),
@@ -519,7 +519,8 @@ mod tests {
 
     #[test]
     fn the_literal_scan_finds_prose() {
-        let code = "let a = \"kiela:move\"; warn!(\"a log line\"); let b = format!(\"{x} is empty\");
+        let code =
+            "let a = \"kiela:move\"; warn!(\"a log line\"); let b = format!(\"{x} is empty\");
             #[cfg(test)]
             mod tests { fn f() { g(\"a test's words\"); } }
             fn after() { h(\"words after the tests\") }";

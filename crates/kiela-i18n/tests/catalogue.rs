@@ -161,14 +161,60 @@ fn numbers(text: &str) -> Vec<(String, Vec<String>)> {
 
 /// Nouns in the singular, which only the number 1 may come before.
 const SINGULAR_EN: [&str; 27] = [
-    "win", "loss", "draw", "day", "hour", "stone", "game", "turn", "move", "relay", "capture",
-    "mistake", "blunder", "second", "player", "round", "result", "point", "hint", "star",
-    "task", "lesson", "challenge", "deadline", "puzzle", "entry", "character",
+    "win",
+    "loss",
+    "draw",
+    "day",
+    "hour",
+    "stone",
+    "game",
+    "turn",
+    "move",
+    "relay",
+    "capture",
+    "mistake",
+    "blunder",
+    "second",
+    "player",
+    "round",
+    "result",
+    "point",
+    "hint",
+    "star",
+    "task",
+    "lesson",
+    "challenge",
+    "deadline",
+    "puzzle",
+    "entry",
+    "character",
 ];
 const SINGULAR_PT: [&str; 25] = [
-    "vitória", "derrota", "empate", "dia", "hora", "semente", "partida", "jogada", "recolha",
-    "captura", "erro", "segundo", "jogador", "rodada", "resultado", "ponto", "dica", "estrela",
-    "tarefa", "lição", "desafio", "prazo", "problema", "caractere", "torneio",
+    "vitória",
+    "derrota",
+    "empate",
+    "dia",
+    "hora",
+    "semente",
+    "partida",
+    "jogada",
+    "recolha",
+    "captura",
+    "erro",
+    "segundo",
+    "jogador",
+    "rodada",
+    "resultado",
+    "ponto",
+    "dica",
+    "estrela",
+    "tarefa",
+    "lição",
+    "desafio",
+    "prazo",
+    "problema",
+    "caractere",
+    "torneio",
 ];
 /// Words that may stand between a number and its noun ("2 more games").
 const BETWEEN_EN: [&str; 6] = ["more", "rated", "ongoing", "unused", "vacation", "open"];
@@ -231,12 +277,59 @@ fn every_message_reads_right_for_every_count() {
 /// Variables that are counts (or numbers like a game's), filled with each
 /// of [`COUNTS`].
 const COUNT_VARS: &[&str] = &[
-    "allowance", "back", "count", "days", "default", "done", "double", "games", "have", "hour",
-    "hours", "id", "large", "last", "layout", "left", "lessons", "lost", "margin", "max", "min",
-    "missed", "ongoing", "par", "percent", "played", "plies", "ply", "rank", "results", "round",
-    "round_robin", "rounds", "row", "seconds", "shown", "small", "solved", "solvers", "stars",
-    "stones", "streak", "swiss", "task", "tasks", "threshold", "total", "tried", "turn", "turns",
-    "within", "wins", "won",
+    "allowance",
+    "back",
+    "count",
+    "days",
+    "default",
+    "done",
+    "double",
+    "games",
+    "have",
+    "hour",
+    "hours",
+    "id",
+    "large",
+    "last",
+    "layout",
+    "left",
+    "lessons",
+    "lost",
+    "margin",
+    "max",
+    "min",
+    "missed",
+    "ongoing",
+    "par",
+    "percent",
+    "played",
+    "plies",
+    "ply",
+    "rank",
+    "results",
+    "round",
+    "round_robin",
+    "rounds",
+    "row",
+    "seconds",
+    "shown",
+    "small",
+    "solved",
+    "solvers",
+    "stars",
+    "stones",
+    "streak",
+    "swiss",
+    "task",
+    "tasks",
+    "threshold",
+    "total",
+    "tried",
+    "turn",
+    "turns",
+    "within",
+    "wins",
+    "won",
 ];
 
 /// Every variable is classified once: text, a written count, a moment or
@@ -279,7 +372,11 @@ fn portuguese_zero_takes_the_plural() {
             withdrawn = "no"
         )
     };
-    assert!(standing(0).ends_with("SB 0; 0 partidas)"), "{}", standing(0));
+    assert!(
+        standing(0).ends_with("SB 0; 0 partidas)"),
+        "{}",
+        standing(0)
+    );
     assert!(standing(1).ends_with("SB 0; 1 partida)"), "{}", standing(1));
 }
 
@@ -294,7 +391,10 @@ fn the_check_finds_what_it_looks_for() {
         Some("2 game".into())
     );
     assert_eq!(singular_after_plural(Lang::En, "1 game, 1,000 games"), None);
-    assert_eq!(singular_after_plural(Lang::En, "until <t:5:R>, R1 game"), None);
+    assert_eq!(
+        singular_after_plural(Lang::En, "until <t:5:R>, R1 game"),
+        None
+    );
     assert_eq!(ones("1 partida, 10 e 1.000"), 1);
 }
 
@@ -370,7 +470,10 @@ fn contains_phrase(text: &str, phrase: &str) -> bool {
 #[test]
 fn no_message_uses_a_word_the_glossary_rules_out() {
     let (en, pt) = glossary_not();
-    assert!(en.len() > 20 && pt.len() > 40, "the glossary's not columns: {en:?} {pt:?}");
+    assert!(
+        en.len() > 20 && pt.len() > 40,
+        "the glossary's not columns: {en:?} {pt:?}"
+    );
     let mut found = Vec::new();
     for (lang, not) in [(Lang::En, &en), (Lang::Pt, &pt)] {
         for (key, words) in catalogue_words(lang) {
@@ -381,7 +484,11 @@ fn no_message_uses_a_word_the_glossary_rules_out() {
             }
         }
     }
-    assert!(found.is_empty(), "words the glossary rules out:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "words the glossary rules out:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

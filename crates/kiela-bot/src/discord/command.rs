@@ -92,8 +92,7 @@ fn option(
     facts: &[(&str, Arg)],
 ) -> CreateCommandOption {
     let key = |what: &str| format!("{prefix}-{name}-{what}");
-    let mut option =
-        CreateCommandOption::new(kind, name, t(Lang::En, &key("description"), facts));
+    let mut option = CreateCommandOption::new(kind, name, t(Lang::En, &key("description"), facts));
     for (lang, locale) in LOCALES {
         option = option
             .name_localized(locale, t(lang, &key("name"), &[]))
@@ -119,8 +118,7 @@ pub fn definition() -> CreateCommand {
                 Entry::Sub(sub) => create_subcommand("cmd", sub),
                 Entry::Group(group) => {
                     let prefix = format!("cmd-{}", group.name);
-                    let create =
-                        option(CommandOptionType::SubCommandGroup, "cmd", group.name, &[]);
+                    let create = option(CommandOptionType::SubCommandGroup, "cmd", group.name, &[]);
                     (group.subcommands.iter()).fold(create, |create, sub| {
                         create.add_sub_option(create_subcommand(&prefix, sub))
                     })

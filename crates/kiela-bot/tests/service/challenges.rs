@@ -36,7 +36,9 @@ async fn the_challenge_quota_says_the_servers_wait(db: Db) {
         let mut refused = None;
         for i in 0..=kiela_bot::app::MAX_OPEN_CHALLENGES {
             let opponent = if i % 2 == 0 { &w.bob } else { &w.carol };
-            let asked = w.service.challenge(&w.alice, HERE, opponent, GameOptions::default());
+            let asked = w
+                .service
+                .challenge(&w.alice, HERE, opponent, GameOptions::default());
             if let Err(e) = asked.await {
                 refused = Some(e.to_string());
                 break;
@@ -44,7 +46,10 @@ async fn the_challenge_quota_says_the_servers_wait(db: Db) {
         }
         let e = refused.expect("the quota refuses a challenge past it");
         assert!(e.contains("awaiting an answer"), "{e}");
-        assert!(e.contains(&format!("({days} days after it was sent)")), "{e}");
+        assert!(
+            e.contains(&format!("({days} days after it was sent)")),
+            "{e}"
+        );
     }
 }
 

@@ -84,7 +84,10 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let stats = w.service.stats(pt, &w.alice).await.unwrap().text;
     // Zero takes the plural (CLDR's Portuguese "one" covers 0: the
     // catalogue's singular is [1]).
-    assert!(stats.contains("1 vitória, 0 derrotas, 0 empates"), "{stats}");
+    assert!(
+        stats.contains("1 vitória, 0 derrotas, 0 empates"),
+        "{stats}"
+    );
     assert!(
         stats.contains(&format!("rating {}?", Lang::Pt.number(a))),
         "{stats}"

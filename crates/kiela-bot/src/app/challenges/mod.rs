@@ -13,13 +13,13 @@ use kiela_i18n::tr;
 use kiela_rules::Variant;
 
 use super::limits::over_quota;
-use std::ops::RangeInclusive;
 use super::players::named;
 use super::threads::thread_name;
 use super::{
     refused, words, AppError, BotPermissions, FirstMover, GameService, Place, Reply, Result, User,
     DAY,
 };
+use std::ops::RangeInclusive;
 
 /// How many days a challenge waits for an answer when its server does
 /// not say: long enough for once-a-day players across time zones.

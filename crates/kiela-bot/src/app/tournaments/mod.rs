@@ -1116,7 +1116,9 @@ fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
     let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
     let rounds = match (t.format, t.rounds) {
         (TournamentFormat::Swiss, Some(rounds)) => tr!(lang, "tournament-rounds", rounds = rounds),
-        (TournamentFormat::Swiss, None) => kiela_i18n::t(lang, "tournament-rounds-default", &swiss_rounds()),
+        (TournamentFormat::Swiss, None) => {
+            kiela_i18n::t(lang, "tournament-rounds-default", &swiss_rounds())
+        }
         (TournamentFormat::RoundRobin, _) => tr!(
             lang,
             "tournament-round-robin-rule",

@@ -11,8 +11,8 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
 
-use crate::discord::command::{Args, Choice, Opt, Request, Subcommand};
 use crate::app::{DAYS_PER_MOVE, DEFAULT_DAYS};
+use crate::discord::command::{Args, Choice, Opt, Request, Subcommand};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId};
 use crate::discord::respond::Post;
