@@ -226,8 +226,11 @@ pub struct Spec {
     relabel: Option<(&'static str, &'static str)>,
     /// The numbers its description states beyond its bounds (`min`,
     /// `max`), from the constants in force.
-    facts: Option<fn() -> Vec<(&'static str, Arg)>>,
+    facts: Option<Facts>,
 }
+
+/// The numbers an option's description states, by variable.
+pub type Facts = fn() -> Vec<(&'static str, Arg)>;
 
 impl Spec {
     fn create(&self) -> CreateCommandOption {
@@ -340,7 +343,7 @@ impl<T: Value> Opt<T> {
     }
 
     /// The numbers its description states (besides `min` and `max`).
-    pub const fn facts(mut self, facts: fn() -> Vec<(&'static str, Arg)>) -> Opt<T> {
+    pub const fn facts(mut self, facts: Facts) -> Opt<T> {
         self.spec.facts = Some(facts);
         self
     }
