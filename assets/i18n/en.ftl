@@ -365,7 +365,7 @@ rules-summary = **Kiela**: 4 rows of 10 holes; the two nearest you are yours.
     • Your turn: sow a hole of yours with 2 or more stones (Beginner: 1), one stone per hole, counterclockwise round your two rows.
     • Last stone in an empty hole: the turn ends.
     • In an occupied inner hole facing an occupied hole: capture that hole and the outer one behind it, and sow the captured stones on.
-    • In any other occupied hole: relay (pick its stones up and sow on). A relay that never ends is not allowed.
+    • In any other occupied hole: relay (pick its stones up and sow on). An endless relay is not allowed.
     • No legal move: you lose. A position seen a third time: a draw. Expert: your first turn may rearrange your stones instead.
 
 ## Buttons and menus

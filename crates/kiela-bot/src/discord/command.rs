@@ -531,6 +531,34 @@ mod tests {
             && name.to_lowercase() == name
     }
 
+    /// The numbers an option's description states are the bounds and
+    /// constants in force, in both languages.
+    #[test]
+    fn descriptions_state_the_limits_in_force() {
+        use crate::app::{
+            CHALLENGE_DAYS, CHALLENGE_WAIT, DAYS_PER_MOVE, DEFAULT_DAYS, VACATION_DAYS_PER_YEAR,
+        };
+        let json = serde_json::to_string(&definition()).unwrap();
+        let (min, max) = (DAYS_PER_MOVE.start(), DAYS_PER_MOVE.end());
+        let (wait_min, wait_max) = (CHALLENGE_WAIT.start(), CHALLENGE_WAIT.end());
+        for said in [
+            format!("Days per move, {min} to {max} (default: the server's, {DEFAULT_DAYS}"),
+            format!("Dias por jogada, de {min} a {max}"),
+            format!("answer, {wait_min} to {wait_max} (default {CHALLENGE_DAYS})"),
+            format!("de {wait_min} a {wait_max} (padrão {CHALLENGE_DAYS})"),
+            format!("Days of vacation, 1 to {VACATION_DAYS_PER_YEAR} a year"),
+            "Round-robin (up to 12 players) or Swiss (up to 64)".to_string(),
+            "default 5 up to 16 players, 7 above".to_string(),
+            "more than 10% of their games on time in the last 90 days".to_string(),
+        ] {
+            assert!(json.contains(&said), "no description says {said:?}");
+        }
+        assert!(
+            !json.contains("{$") && !json.contains("{ $"),
+            "an unfilled placeable"
+        );
+    }
+
     #[test]
     fn the_command_is_translated_within_discords_limits() {
         let json = serde_json::to_value(definition()).unwrap();
