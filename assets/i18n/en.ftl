@@ -2,8 +2,11 @@
 #
 # Every key exists in pt-BR.ftl too, with the same variables (a test checks).
 # Messages that the bot embeds in a sentence start in lower case; the bot
-# capitalises a refusal shown alone and ends it with a full stop.
+# capitalizes a refusal shown alone and ends it with a full stop: refusals
+# are clauses, in lower case, without a final stop.
 # Hole names (A1 … J4) and move notation are the same in every language.
+# The game's terms, and the words not to use, are in GLOSSARY.md (a test
+# refuses the "not" column); spelling is American (the command is `analyze`).
 
 ## Names
 
@@ -177,7 +180,7 @@ error-out-of-date = this board is out of date: here is the current one
 error-conflict = someone else acted on this game at the same moment; look at the board again and retry
 error-no-such-game = game #{ $id } does not exist
 error-internal = internal error: { $detail }
-error-busy = game #{ $id } takes long to load (its sowings are long to check); it carries on meanwhile: try again in a minute
+error-busy = game #{ $id } is still loading (long sowings take a while to check): try again in a minute
 error-sorry = Sorry, something went wrong on our side and the action may not have been saved. Look at the board with `/kiela board` and try again in a moment.
 
 ## Draws
@@ -194,7 +197,7 @@ draw-declined = { $name } declined the draw in game #{ $id }. { $mention }, play
 
 ## Challenges
 
-challenge-self = you cannot challenge yourself; try `/kiela ai` to practise
+challenge-self = you cannot challenge yourself; try `/kiela ai` to practice
 challenge-a-bot = { $name } is a bot and cannot play; challenge a person
 challenge-needs-server = challenges between people are made in a server: use `/kiela challenge` in a channel of a server you share (here, `/kiela ai` plays the bot)
 challenge-other-server = challenge #{ $id } belongs to another server: answer it there, or from its direct message
@@ -214,7 +217,7 @@ challenge-only-challenger = only the challenger can cancel this challenge
 challenge-closed = this challenge is no longer open (it was { $status ->
     [accepted] accepted
     [declined] declined
-    [cancelled] cancelled
+    [cancelled] canceled
     [expired] expired
    *[other] { $status }
 })
@@ -253,8 +256,11 @@ rematch-challenge = { $mention }, { $name } asks for a rematch of game #{ $id } 
 rematch-exists = a rematch of game #{ $id } was already asked for or started
 rematch-not-over = game #{ $id } is still going on; a rematch comes after its end
 ai-game = Game #{ $id }: { $name } against { $bot } ({ $level }), { $variant }.
-bad-days = the time per move must be 1 to 14 days, not { $days }
-quota-challenges = you already have { $max } challenges waiting for an answer; wait until they are answered or expire (a day after they were sent), or withdraw one with the Decline button under it
+bad-days = the time per move must be { $min } to { $max } days, not { $days }
+quota-challenges = you already have { $max } challenges awaiting an answer: withdraw one (its Decline or Withdraw button), or wait until one is answered or expires ({ $days ->
+    [one] a day
+   *[other] { $days } days
+} after it was sent)
 quota-ai-games = you already play { $max } games against the AI; finish one, or resign it with `/kiela resign game:`, before starting another
 
 ## Lists and numbers
@@ -309,7 +315,7 @@ dm-note = { $text } (in <#{ $channel }>)
 
 ## Watching a turn again
 
-analysis-title = **Analysis of game #{ $id }** ({ $nodes } positions searched a move): { $count ->
+analysis-title = **Analysis of game #{ $id }**: { $count ->
     [0] no mistakes or blunders.
     [one] { $count } mistake or blunder.
    *[other] { $count } mistakes and blunders.
@@ -321,10 +327,10 @@ analysis-line-forced-loss = Turn { $ply }, { $name } { $move }: { $verdict }, le
 analysis-shared = Shared by { $name }.
 button-share = Share
 analysis-alt = Evaluation graph of game #{ $id } over { $plies } turns, { $south } ahead above the line, { $north } below; { $count } mistakes and blunders marked.
-analysis-progress = Analysing game #{ $id }… { $done }/{ $total }
-analysis-ongoing = game #{ $id } is still going on, and analysing it would be help during play: ask again once it has ended
-analysis-ongoing-ai = game #{ $id } against the AI is still going on: finish it (or resign), then analyse it
-analysis-no-moves = game #{ $id } has no moves to analyse
+analysis-progress = Analyzing game #{ $id }… { $done }/{ $total }
+analysis-ongoing = game #{ $id } is still in progress: analysis opens when it ends
+analysis-ongoing-ai = game #{ $id } against the AI is still in progress: finish it (or resign), then analyze it
+analysis-no-moves = game #{ $id } has no moves to analyze
 analysis-cooldown = you started an analysis a moment ago: you can start another in { $seconds ->
     [one] 1 second
    *[other] { $seconds } seconds
@@ -355,7 +361,12 @@ settings-channel-anywhere = the channel of each challenge
 
 ## The rules
 
-rules-summary = **Kiela** is played on 4 rows of 10 holes; you own the two rows nearest you. On your turn, pick one of your holes with at least 2 stones (Beginner: 1) and sow its stones one by one anti-clockwise round your own two rows. If the last stone lands in an empty hole, your turn ends. If it lands in an occupied hole of your inner row and the opponent's inner hole in that column is occupied, you capture it (and the outer hole behind it) and sow the captured stones on. Otherwise you pick up that hole and keep sowing. A move that would relay for ever is not allowed. A player with no legal move loses; a position seen for the third time is a draw. Expert: your first turn may instead rearrange all your stones as you like.
+rules-summary = **Kiela**: 4 rows of 10 holes; the two nearest you are yours.
+    • Your turn: sow a hole of yours with 2 or more stones (Beginner: 1), one stone per hole, counterclockwise round your two rows.
+    • Last stone in an empty hole: the turn ends.
+    • In an occupied inner hole facing an occupied hole: capture that hole and the outer one behind it, and sow the captured stones on.
+    • In any other occupied hole: relay (pick its stones up and sow on). An endless relay is not allowed.
+    • No legal move: you lose. A position seen a third time: a draw. Expert: your first turn may rearrange your stones instead.
 
 ## Buttons and menus
 
@@ -364,7 +375,7 @@ button-decline = Decline
 button-offer-draw = Offer draw
 button-resign = Resign
 button-watch = Replay turn
-button-analyse = Analyse
+button-analyse = Analyze
 button-confirm-resign = Yes, resign
 button-accept-draw = Accept draw
 button-decline-draw = Decline draw
@@ -408,7 +419,7 @@ parse-unknown = `/kiela { $name }` is not a command I know
 cmd-kiela-name = kiela
 cmd-kiela-description = Play Kiela, the four-row mancala of northern Angola
 cmd-challenge-name = challenge
-cmd-challenge-description = Challenge someone to a game (challenge me to play the AI)
+cmd-challenge-description = Challenge someone to a game (pick the bot to play the AI)
 cmd-ai-name = ai
 cmd-ai-description = Play against the computer
 cmd-move-name = move
@@ -446,7 +457,7 @@ opt-opponent-description = Who you want to play (leave out: anyone here may acce
 opt-first-name = first
 opt-first-description = Who moves first (default random)
 opt-days-name = days
-opt-days-description = Days per move, 1 to 14 (default: the server's, 3 unless changed; against the AI: no limit)
+opt-days-description = Days per move, { $min } to { $max } (default: the server's, { $default } unless changed; against the AI: no limit)
 opt-level-name = level
 opt-level-description = How strong (default medium)
 opt-hole-name = hole
@@ -462,7 +473,7 @@ opt-language-description = The language of the bot's public messages in this ser
 opt-threads-name = threads
 opt-threads-description = Play each game in a thread of its own (default: where the bot may open one)
 opt-settings-days-name = days
-opt-settings-days-description = Days per move when a challenge does not say, 1 to 14
+opt-settings-days-description = Days per move when a challenge does not say, { $min } to { $max }
 opt-games-channel-name = games-channel
 opt-games-channel-description = Play every game of this server in this channel (its threads open there)
 opt-anywhere-name = anywhere
@@ -501,7 +512,7 @@ reminder-first-move-tournament = Reminder: it is your first move in tournament g
 } left (until <t:{ $until }:f>). If time runs out before it, you lose the game by forfeit and are withdrawn from the tournament.
 game-forfeited = Game #{ $id } forfeited: { $name } did not make a first move in time, so loses this tournament game and is withdrawn from the tournament.
 forfeit-line = **Forfeit**: the player who never moved loses it in the tournament; the game is not rated.
-game-was-forfeited = game #{ $id } was forfeited (a tournament game its first player never moved): it is over
+game-was-forfeited = game #{ $id } was forfeited: a player never made a first move
 history-forfeit = (forfeit: the player who never moved lost it in the tournament; not rated)
 outcome-forfeit = Forfeit: { $name } never moved and loses it.
 choice-forfeit = forfeit
@@ -511,7 +522,7 @@ choice-dm-off = Off
 cmd-vacation-name = vacation
 cmd-vacation-description = Pause the clocks of all your games for some days (0 ends your vacation)
 opt-vacation-days-name = days
-opt-vacation-days-description = Days of vacation, 1 to 30 a year (0: back now)
+opt-vacation-days-description = Days of vacation, 1 to { $allowance } a year (0: back now)
 parse-vacation-days = say how many days, e.g. `/kiela vacation days:7`
 vacation-bad-days = { $days } days is not a vacation: ask for 1 to { $allowance } days, or 0 to end yours
 vacation-too-long = you have { $left ->
@@ -525,10 +536,10 @@ vacation-on = You are on vacation until <t:{ $until }:f> (<t:{ $until }:R>), { $
     [one] { $days } day
    *[other] { $days } days
 }. { $games ->
-    [0] No deadline of yours was running;
-    [one] 1 deadline of yours moved as much later;
-   *[other] { $games } deadlines of yours moved as much later;
-} the games where your opponent is to move give you your time after it. Your opponents were told. Vacation left this year: { $left ->
+    [0] No deadline of yours was running.
+    [one] 1 deadline of yours moved as many days later.
+   *[other] { $games } deadlines of yours moved as many days later.
+} Where your opponent is to move, your clock starts after your vacation. Your opponents were told. Vacation left this year: { $left ->
     [one] { $left } day
    *[other] { $left } days
 }.
@@ -566,7 +577,7 @@ permissions-missing = { $count ->
 
 hint-headline = **Hint** for game #{ $id }: sow { $hole }. { $path } The board below shows it as if played.
 button-play-hint = Play { $hole }
-hint-between-people = hints exist only in games against the AI (in a game between people they would be help during play)
+hint-between-people = hints are only for games against the AI
 hint-over = game #{ $id } is over: no hint to give
 result-hints = { $count ->
     [one] With 1 hint.
@@ -595,34 +606,34 @@ clock-outage = The bot was away for { $hours ->
     [one] an hour
    *[other] { $hours } hours
 }: game #{ $id }'s deadline moved by as much, so nobody loses on time for it.
-error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot).
+error-other-server = game #{ $id } belongs to another server: ask there (or, if you play in it, in a direct message to the bot)
 error-left-server = you are no longer a member of the server of game #{ $id }, so you cannot play it; it goes on by its clock as usual
 
 ## Tournaments
 
-tournament-only-in-servers = Tournaments are played in a server: create or join one there.
-tournament-bad-name = A tournament's name is 1 to { $max } characters.
-tournament-bad-size = A tournament takes { $min } to { $max } players.
-tournament-rounds-swiss-only = Only a Swiss tournament has a number of rounds: a round-robin plays every pairing.
-tournament-bad-rounds = A Swiss tournament has 1 to { $max } rounds.
-tournament-too-many = This server already has { $max } tournaments open or running: finish or cancel one first.
-tournament-already-in = You are already in { $name }.
-tournament-full = { $name } is full.
-tournament-closed = { $name } no longer takes players.
+tournament-only-in-servers = tournaments are played in a server: create or join one there
+tournament-bad-name = a tournament's name is 1 to { $max } characters
+tournament-bad-size = a tournament takes { $min } to { $max } players
+tournament-rounds-swiss-only = only a Swiss tournament has a number of rounds: a round-robin plays every pairing
+tournament-bad-rounds = a Swiss tournament has 1 to { $max } rounds
+tournament-too-many = this server already has { $max } tournaments open or running: finish or cancel one first
+tournament-already-in = you are already in { $name }
+tournament-full = { $name } is full
+tournament-closed = { $name } no longer takes players
 tournament-joined = You are in **{ $name }**. Your games start when the tournament does; you will be called in each game's thread.
 tournament-joined-late = You are in **{ $name }**, from the next round on: { $missed ->
     [one] the round you missed counts ½ point.
    *[other] the { $missed } rounds you missed count ½ point each.
 }
-tournament-not-in = You are not playing in { $name }.
+tournament-not-in = you are not playing in { $name }
 tournament-left = You left { $name }.
 tournament-withdrawn = You withdrew from { $name }: your games under way go on to their end, and you get no more pairings.
-tournament-organiser-only = Only the tournament's organiser or a manager of this server (Manage Server) may do that.
-tournament-too-few = A tournament needs at least { $min } players; it has { $count }.
+tournament-organiser-only = only the tournament's organizer or a manager of this server (Manage Server) may do that
+tournament-too-few = a tournament needs at least { $min } players; it has { $count }
 tournament-started-elsewhere = { $name } has started: its pairings and standings are posted in its own thread, opened from the start message in its channel, and each game in a thread of its own.
-tournament-cancelled = Tournament #{ $id }, { $name }, is cancelled. Games under way go on as ordinary games.
-tournament-cancelled-short = { $name } did not have { $min } players at its start time: it is cancelled.
-tournament-status-cancelled = *Cancelled.*
+tournament-cancelled = Tournament #{ $id }, { $name }, is canceled. Games under way go on as ordinary games.
+tournament-cancelled-short = { $name } did not have { $min } players at its start time: it is canceled.
+tournament-status-cancelled = *Canceled.*
 tournament-status-started = *Started: no more sign-ups.*
 tournament-started = 🏆 **{ $name }** has started! Players: { $players }.
 tournament-pairing = { $south } (South, moves first) – { $north }
@@ -637,7 +648,7 @@ tournament-results-standings = **{ $name }**, round { $round }: the standings af
    *[other] { $results } results
 }.
 tournament-final-standings = **{ $name }** is over: the final standings. { $winner } wins it.
-tournament-strict-refused = { $name } is strict: it refuses players who lost more than { $percent }% of their games on time in the last { $days } days, and you lost { $lost } of your { $games } on time.
+tournament-strict-refused = { $name } is strict: it refuses players who lost more than { $percent }% of their games on time in the last { $days } days, and you lost { $lost } of your { $games } on time
 tournament-unrated-rule = Unrated: its games do not change ratings.
 tournament-strict-rule = Strict: players who lost more than { $percent }% of their games on time in the last { $days } days may not join.
 tournament-won = 🏆 **{ $winner }** wins **{ $name }**!
@@ -658,16 +669,16 @@ tournament-standing = { $rank }. **{ $name }**: { $points } ({ $tiebreaks }; { $
     [yes] , withdrawn
    *[no] {""}
 }
-tournament-unknown = There is no tournament #{ $id } in this server.
-tournament-none-here = This server has no tournament to do that with: `/kiela tournaments` lists them.
+tournament-unknown = there is no tournament #{ $id } in this server
+tournament-none-here = this server has no tournament to do that with: `/kiela tournaments` lists them
 tournament-rounds = { $rounds ->
     [one] 1 round,
    *[other] { $rounds } rounds,
 } paired by score (Swiss); late entry until half of them have started.
-tournament-rounds-default = Rounds paired by score (Swiss): 5 up to 16 players, 7 above; late entry until half of them have started.
-tournament-round-robin-rule = Everyone plays everyone, all games at once (twice, swapping who moves first, up to 6 players).
-tournament-starts-at = Starts <t:{ $at }:R> (<t:{ $at }:f>) if it has 3 players by then.
-tournament-starts-by-organiser = <@{ $organiser }> starts it with **Start** once there are at least 3 players.
+tournament-rounds-default = Rounds paired by score (Swiss): { $small } up to { $threshold } players, { $large } above; late entry until half of them have started.
+tournament-round-robin-rule = Everyone plays everyone, all games at once (twice, swapping who moves first, up to { $double } players).
+tournament-starts-at = Starts <t:{ $at }:R> (<t:{ $at }:f>) if it has { $min } players by then.
+tournament-starts-by-organiser = <@{ $organiser }> starts it with **Start** once there are at least { $min } players.
 tournament-sign-up = 🏆 **{ $name }** (tournament #{ $id }): { $format }, { $variant }, { $days ->
     [one] 1 day
    *[other] { $days } days
@@ -681,10 +692,13 @@ tournament-format-swiss = Swiss
 tournament-state-open = taking players
 tournament-state-running = round { $round }
 tournament-state-finished = finished
-tournament-state-cancelled = cancelled
+tournament-state-cancelled = canceled
 tournaments-none = This server has no tournaments yet: `/kiela tournament create` makes one.
 tournaments-header = **Tournaments in this server**
-tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $players } players, { $status }
+tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $count ->
+    [one] 1 player
+   *[other] { $count } players
+}, { $status }
 button-tournament-join = Join
 button-tournament-leave = Leave
 button-tournament-start = Start
@@ -697,27 +711,27 @@ cmd-tournament-join-description = Join a tournament
 cmd-tournament-leave-name = leave
 cmd-tournament-leave-description = Leave a tournament (once it has started: withdraw)
 cmd-tournament-start-name = start
-cmd-tournament-start-description = Start a tournament (its organiser or a manager)
+cmd-tournament-start-description = Start a tournament (its organizer or a manager)
 cmd-tournament-standings-name = standings
 cmd-tournament-standings-description = A tournament's standings
 cmd-tournament-cancel-name = cancel
-cmd-tournament-cancel-description = Cancel a tournament (its organiser or a manager)
+cmd-tournament-cancel-description = Cancel a tournament (its organizer or a manager)
 cmd-tournaments-name = tournaments
 cmd-tournaments-description = This server's tournaments: open, running and recent
 opt-name-name = name
 opt-name-description = The tournament's name
 opt-format-name = format
-opt-format-description = Round-robin (up to 12 players) or Swiss (up to 64)
+opt-format-description = Round-robin (up to { $round_robin } players) or Swiss (up to { $swiss })
 opt-rounds-name = rounds
-opt-rounds-description = Swiss: how many rounds (default 5 up to 16 players, 7 above)
+opt-rounds-description = Swiss: how many rounds (default { $small } up to { $threshold } players, { $large } above)
 opt-max-players-name = max-players
 opt-max-players-description = At most this many players
 opt-starts-name = starts
-opt-starts-description = Start by itself this many hours from now (default: the organiser starts it)
+opt-starts-description = Start by itself this many hours from now (default: the organizer starts it)
 opt-rated-name = rated
 opt-rated-description = Whether its games change ratings (default: yes)
 opt-strict-name = strict
-opt-strict-description = Refuse players who lost more than 10% of their games on time in the last 90 days
+opt-strict-description = Refuse players who lost more than { $percent }% of their games on time in the last { $days } days
 opt-tournament-name = tournament
 opt-tournament-description = The tournament number (leave out for this server's latest)
 choice-format-round-robin = Round-robin
@@ -785,8 +799,8 @@ lesson-solved = { $stars ->
    *[other] Solved! { $stars } stars.
 }
 lesson-not-yet = { $count ->
-    [one] Not yet: your opponent answered { $reply }. 1 move left.
-   *[other] Not yet: your opponent answered { $reply }. { $count } moves left.
+    [one] Not yet: your opponent answered { $reply }. 1 turn left.
+   *[other] Not yet: your opponent answered { $reply }. { $count } turns left.
 }
 lesson-miss-out-of-moves = Out of moves for this task: try it again from the start.
 lesson-miss-opponent-stuck = Your opponent cannot move any more, but that was not the goal: try again.
@@ -822,9 +836,9 @@ standings-alt-player-withdrawn = { $rank }. { $name } (withdrawn)
 
 ## Lessons in Discord
 
-lesson-header = **Lesson { $number } of { $lessons }: { $title }**, task { $task } of { $tasks } (par { $par ->
-    [one] 1 move
-   *[other] { $par } moves
+lesson-header = **Lesson { $number } of { $lessons }: { $title }**, task { $task } of { $tasks } (target: { $par ->
+    [one] 1 turn
+   *[other] { $par } turns
 }). { $goal }
 lesson-unknown = There are { $count } lessons: pick one from 1 to { $count }.
 lesson-all-done = You have solved every lesson! Here is the first again.
@@ -838,23 +852,23 @@ cmd-learn-description = Learn Kiela in short lessons, one idea at a time (only y
 opt-lesson-name = lesson
 opt-lesson-description = The lesson's number (default: where you stopped)
 stats-tournaments = Tournaments: { $played } played, { $won } won.
-tournament-cancelled-you = You cancelled { $name }: the channel is told, and games under way go on as ordinary games.
+tournament-cancelled-you = You canceled { $name }: the channel is told, and games under way go on as ordinary games.
 
 # Puzzles
 
 puzzle-header = **Puzzle #{ $number }** (rated { $rating } · { $themes })
 puzzle-goal = { $count ->
     [one] You play { $side }: find the best move.
-   *[other] You play { $side }: find the best line, { $count } moves of yours (the opponent's replies are played for you).
+   *[other] You play { $side }: find the best line, { $count } turns of yours (the opponent's replies are played for you).
 }
 puzzle-your-rating = Your puzzle rating: { $rating }. Your first try counts.
 puzzle-practice = Practice: you have tried this puzzle before, so it does not change your rating.
 puzzle-go-on = { $count ->
-    [one] Right! Your opponent answered { $reply }. One more move: find it.
-   *[other] Right! Your opponent answered { $reply }. { $count } more moves.
+    [one] Right! Your opponent answered { $reply }. One more turn: find its move.
+   *[other] Right! Your opponent answered { $reply }. { $count } more turns.
 }
 puzzle-solved = Solved!
-puzzle-missed = Not the best move: the engine's answer keeps at least 4 more stones, or wins. Try again, or see the solution.
+puzzle-missed = Not the best move: the engine's answer keeps at least { $margin } more stones, or wins. Try again, or see the solution.
 puzzle-rating-change = Puzzle rating { $rating } ({ $change }) · streak { $streak }
 puzzle-solution = The solution:
 puzzle-solution-alt = The solution of puzzle { $number }, animated move by move.
@@ -863,7 +877,7 @@ puzzle-theme-long-relay = long relay
 puzzle-theme-double-capture = double capture
 puzzle-theme-no-moves = no moves left
 puzzle-theme-forced-win = forced win
-puzzle-theme-defence = defence
+puzzle-theme-defence = defense
 puzzle-daily-intro = **Daily puzzle** of { $date } · { $solvers ->
     [0] nobody has solved it yet
     [one] solved by 1 player so far
@@ -909,8 +923,8 @@ settings-challenge-days = { $days ->
    *[other] { $days } days
 }
 opt-challenge-days-name = challenge-days
-opt-challenge-days-description = How many days a challenge waits for an answer, 1 to 7 (default 3)
-settings-challenge-days-range = a challenge waits 1 to 7 days
+opt-challenge-days-description = How many days a challenge waits for an answer, { $min } to { $max } (default { $default })
+settings-challenge-days-range = a challenge waits { $min } to { $max } days
 
 # Aborting a game before both players have moved
 
@@ -923,16 +937,17 @@ abort-tournament = game #{ $id } is a tournament game: it cannot be aborted (a p
 
 help-quick-start = **Kiela in three steps**
     1. Start a game: `/kiela challenge opponent:@friend`, or `/kiela ai` to play the computer.
-    2. On your turn, pick one of your holes in the menu under the board. Its stones are sown one by one round your two rows. Ending in an occupied hole relays: you pick its stones up and sow on. Ending in your inner row facing your opponent's stones captures them, and you sow those too.
-    3. Whoever cannot move loses. Learn it one idea at a time with `/kiela learn`, then train your eye with `/kiela puzzle`.
-    The picture shows one turn: North sowed G4, relayed twice, captured C2 and C1, and sowed on. The rules in short: `/kiela rules`.
+    2. On your turn, pick a hole in the menu under the board: its stones are sown one by one round your two rows. Ending in an occupied hole relays (you sow its stones on); ending in your inner row facing your opponent's stones captures them.
+    3. Whoever cannot move loses. Learn: `/kiela learn`; train: `/kiela puzzle`.
+    The picture: North sowed G4, relayed twice, captured C2 and C1.
+    Managers: `/kiela settings language:pt` sets the server's language (only Community servers report it).
 rules-learn-more = The picture shows a relay and a capture. New to Kiela? `/kiela learn` teaches it one idea at a time.
 cmd-help-name = help
 cmd-help-description = Kiela in three steps, with a picture (only you see it)
 
 # The welcome, once, when the bot joins a server
 
-welcome = Hello! I'm the Kiela bot: Kiela is the four-row mancala of northern Angola. Start with `/kiela help` (three steps and a picture), challenge someone with `/kiela challenge`, play the computer with `/kiela ai`, or learn with `/kiela learn`. Managers choose the language, a games channel and a daily puzzle with `/kiela settings`.
+welcome = Hello! I'm the Kiela bot: Kiela is the four-row mancala of northern Angola. Start with `/kiela help`, challenge someone with `/kiela challenge`, play the computer with `/kiela ai`, or learn with `/kiela learn`. Managers: only Community servers tell the bot their language, so set it with `/kiela settings language:pt` (or `en`); the same command picks a games channel and a daily puzzle.
 
 ## Try before you sow, Take back, the draw offer's line (issue 26)
 
@@ -943,23 +958,23 @@ move-preview-cancelled-late = Not played, and game #{ $id } has moved on since t
 button-play-move = Play { $hole }
 button-cancel-move = Cancel
 opt-confirm-moves-name = confirm-moves
-opt-confirm-moves-description = Show a move picked in a menu first, with Play and Cancel (default: correspondence games)
+opt-confirm-moves-description = Show a move picked in a menu first, with Play and Cancel (default: games with days per move)
 choice-confirm-moves-always = Always
-choice-confirm-moves-correspondence = In correspondence games (between people, with days per move)
+choice-confirm-moves-correspondence = In games with days per move (between people)
 choice-confirm-moves-never = Never: a hole picked is played at once
 confirm-moves-always = A hole you pick in a menu is now shown first, privately, with Play and Cancel, in every game.
 confirm-moves-correspondence = A hole you pick in a menu is shown first, with Play and Cancel, in games between people with days per move; against the AI it is played at once.
 confirm-moves-never = A hole you pick in a menu is now played at once.
 my-settings = Direct messages: { $dm }. Move previews: { $confirm }. Change them with the options of `/kiela notify`.
 button-take-back = Take back
-takeback-between-people = moves can be taken back only in games against the AI, which are never rated: in a game between people, every move stands
-takeback-over = game #{ $id } is over: no move can be taken back
-takeback-nothing = you have no move to take back in game #{ $id } yet
+takeback-between-people = turns can be taken back only in games against the AI, which are never rated: in a game between people, every move stands
+takeback-over = game #{ $id } is over: no turn can be taken back
+takeback-nothing = you have no turn to take back in game #{ $id } yet
 takeback-done = { $name } took back turn { $turn } and { $ai }'s reply in game #{ $id }.
 takeback-done-alone = { $name } took back turn { $turn } in game #{ $id }.
 result-takebacks = { $count ->
-    [one] With 1 move taken back.
-   *[other] With { $count } moves taken back.
+    [one] With 1 turn taken back.
+   *[other] With { $count } turns taken back.
 }
 draw-line-accepted = Accepted.
 draw-line-declined = Declined.
@@ -972,6 +987,6 @@ place-refused-unknown-channel = its thread or channel was deleted
 place-refused-missing-access = the bot can no longer see its thread or channel
 place-refused-missing-permissions = the bot may no longer post in its thread or channel
 game-moved-here = Game #{ $id } is played here from now on: { $why }.
-game-paused-dm = Game #{ $id } is paused: { $why }, and the bot has nowhere else to post it, so its clock is stopped and nobody loses on time. To go on, a player uses `/kiela board` or `/kiela move` in any channel of the server where the bot may post: the game is played there from then on, and the player to move gets the full time per move.
+game-paused-dm = Game #{ $id } is paused ({ $why }); nobody loses on time. Use `/kiela board` in any channel the bot can post in to resume there with a full clock.
 game-paused-act-in-server = Game #{ $id } is paused: the bot can no longer post where it was played. Use `/kiela board` or `/kiela move` in a channel of its server to play it there from now on.
 game-resumed-here = Game #{ $id } is played here from now on, and its clock runs again: the player to move has the full time per move.

@@ -1,34 +1,14 @@
 # Mensagens do Kiela em português do Brasil (o locale pt-BR do Discord).
 #
-# Glossário (use sempre estes termos):
-#   board .................. tabuleiro
-#   hole ................... casa (os nomes A1 … J4 não se traduzem)
-#   stones/seeds ........... sementes (como na literatura de mancala em
-#                            português; o README e as regras em inglês dizem
-#                            "stones": aqui é sempre "sementes")
-#   sow / sowing ........... semear / semeadura
-#   relay .................. recolher ("recolheu C4"); o recolhimento
-#   capture ................ captura / capturar
-#   inner / outer row ...... fileira interna / fileira externa
-#   resign ................. desistir
-#   draw ................... empate
-#   rematch ................ revanche
-#   days per move .......... dias por jogada
-#   turn ................... "sua vez", "a vez do Sul" (de quem é a vez);
-#                            uma vez contada ou numerada é sempre jogada
-#                            ("jogada 22", "cada uma das 48 jogadas")
-#   move (a player's) ...... jogada
-#   rearrange .............. redistribuir (botão **Redistribuir**); a
-#                            redistribuição; layout: a distribuição
-#   game ................... partida
-#   challenge .............. desafio / desafiar
-#   South / North .......... o Sul / o Norte, com artigo ("uma casa do
-#                            Norte", "é a vez do Sul"); sem artigo só como
-#                            rótulo ("ana (Sul)", "Sul · joga")
+# Os termos do jogo, e as palavras a evitar, estão em GLOSSARY.md (um teste
+# recusa as palavras da coluna "não"). Escreva um português que se leia bem
+# em Luanda e em São Paulo: onde os dois diferem, a palavra que ambos
+# entendem (gravar, não salvar; histórico, não registro; "continua a
+# semear", não o gerúndio).
 #
-# Palavras neutras, que se leem bem em Luanda e em São Paulo: clicar (não
-# apertar), "no prazo de" (não "em até"), "pode" (não "dá para"), "com
-# rating" (não "valendo rating").
+# Plurais: o singular é a variante [1], nunca [one]. As regras do CLDR para
+# `pt` põem o 0 em `one` ("0 vitória"); com [1], o 0 cai em *[other]
+# ("0 vitórias"). Um teste mostra cada mensagem com 0, 1, 2, 5 e 1000.
 #
 # Cada chave existe também em en.ftl, com as mesmas variáveis (um teste
 # confere). Mensagens que o bot encaixa numa frase começam em minúscula.
@@ -52,31 +32,31 @@ user-fallback = usuário { $id }
 ## Contagens
 
 count-wins = { $count ->
-    [one] { $number } vitória
+    [1] { $number } vitória
    *[other] { $number } vitórias
 }
 count-losses = { $count ->
-    [one] { $number } derrota
+    [1] { $number } derrota
    *[other] { $number } derrotas
 }
 count-draws = { $count ->
-    [one] { $number } empate
+    [1] { $number } empate
    *[other] { $number } empates
 }
 count-days = { $count ->
-    [one] { $count } dia
+    [1] { $count } dia
    *[other] { $count } dias
 }
 count-hours = { $count ->
-    [one] { $count } hora
+    [1] { $count } hora
    *[other] { $count } horas
 }
 count-stones = { $count ->
-    [one] { $count } semente
+    [1] { $count } semente
    *[other] { $count } sementes
 }
 count-games = { $count ->
-    [one] { $count } partida
+    [1] { $count } partida
    *[other] { $count } partidas
 }
 
@@ -100,7 +80,7 @@ show-headline = Partida #{ $id }, { $ply ->
     [0] no início
    *[other] jogada { $ply }
 }.
-move-played-board-follows = A sua jogada na partida #{ $id } está feita; o tabuleiro segue dentro de momentos.
+move-played-board-follows = Jogada feita na partida #{ $id }; o tabuleiro aparece em seguida.
 posted-elsewhere = A partida é jogada em <#{ $channel }>: o tabuleiro é publicado lá.
 played-elsewhere = A partida #{ $id } é jogada em <#{ $channel }>.
 resigned = { $name } desistiu da partida #{ $id }.
@@ -128,7 +108,7 @@ board-band-to-move = { $side } · joga
 board-band-winner = { $side } · vence
 board-band-sowing = { $side } · semeia
 board-caption-sow = O { $side } semeia { $hole }
-board-caption-relay = recolhe as sementes de { $hole }
+board-caption-relay = recolhe { $hole }
 board-caption-capture = { $hole } captura { $holes } ({ $count })
 board-status = { $variant } · { $ply ->
     [0] início
@@ -143,7 +123,7 @@ board-last-move = última jogada:
 board-rearranged = redistribuiu
 board-took = capturou { $count }
 board-after-turns = { $count ->
-    [one] após { $count } jogada
+    [1] após { $count } jogada
    *[other] após { $count } jogadas
 }
 graph-title = Avaliação
@@ -168,11 +148,11 @@ board-path-rearranged = { $mover ->
    *[other] { $mover }
 } redistribuiu suas sementes.
 board-path-relays = { $count ->
-    [one] { $count } recolhimento
-   *[other] { $count } recolhimentos
+    [1] { $count } recolha
+   *[other] { $count } recolhas
 }
 board-path-captures = { $count ->
-    [one] { $count } captura
+    [1] { $count } captura
    *[other] { $count } capturas
 }
 board-alt-title = Tabuleiro de Kiela, { $status }.
@@ -225,24 +205,24 @@ error-out-of-date = este tabuleiro está desatualizado: aqui está o atual
 error-conflict = outra pessoa agiu nesta partida no mesmo instante; veja o tabuleiro de novo e tente outra vez
 error-no-such-game = a partida #{ $id } não existe
 error-internal = erro interno: { $detail }
-error-busy = a partida #{ $id } demora a carregar (as semeaduras são longas de verificar); o carregamento continua: tente de novo daqui a um minuto
-error-sorry = Desculpe, algo deu errado do nosso lado e a ação pode não ter sido salva. Veja o tabuleiro com `/kiela tabuleiro` e tente de novo daqui a pouco.
+error-busy = a partida #{ $id } demora a carregar (verificar semeaduras longas leva tempo): tente de novo daqui a um minuto
+error-sorry = Desculpe, algo deu errado do nosso lado e a ação pode não ter sido gravada. Veja o tabuleiro com `/kiela tabuleiro` e tente de novo daqui a pouco.
 
 ## Empates
 
 draw-already-over = a partida #{ $id } já terminou
 already-over = a partida #{ $id } já terminou. { $outcome }
-draw-bot-refuses = { $name } não aceita empates; continue jogando ou desista
+draw-bot-refuses = { $name } não aceita empates; continue a partida ou desista
 draw-accepted = { $name } aceitou o empate na partida #{ $id }.
 draw-already-offered = você já ofereceu empate; seu adversário pode aceitar com `/kiela empate`
 draw-offered = { $name } oferece empate na partida #{ $id }. { $mention }
 draw-pending = { $name } oferece empate: { $opponent } pode aceitar ou recusar.
 draw-own-offer = foi você quem ofereceu este empate; só { $name } pode aceitar ou recusar
-draw-declined = { $name } recusou o empate na partida #{ $id }. { $mention }, o jogo continua.
+draw-declined = { $name } recusou o empate na partida #{ $id }. { $mention }, a partida continua.
 
 ## Desafios
 
-challenge-self = você não pode desafiar a si mesmo; experimente `/kiela ia` para treinar
+challenge-self = você não pode ser o seu próprio adversário; experimente `/kiela ia` para treinar
 challenge-a-bot = { $name } é um bot e não joga; desafie uma pessoa
 challenge-needs-server = desafios entre pessoas são feitos num servidor: use `/kiela desafiar` num canal de um servidor que vocês dois frequentam (aqui, `/kiela ia` joga contra o bot)
 challenge-other-server = o desafio #{ $id } é de outro servidor: responda lá, ou pela mensagem direta dele
@@ -250,10 +230,10 @@ first-named = { $name } começa
 first-random = quem começa é sorteado
 first-acceptor = quem aceitar começa
 challenge = { $mention }, { $name } desafia você para uma partida de Kiela ({ $variant }, { $first }, { $days ->
-    [one] { $days } dia
+    [1] { $days } dia
    *[other] { $days } dias
 } por jogada). Aceite ou recuse no prazo de { $within ->
-    [one] 1 dia
+    [1] 1 dia
    *[other] { $within } dias
 }.
 no-such-challenge = o desafio #{ $id } não existe
@@ -276,10 +256,10 @@ challenge-declined = { $name } recusou o desafio de { $mention }.
 challenge-withdrawn = { $name } retirou o desafio feito a { $mention }.
 challenge-withdrawn-open = { $name } retirou seu desafio aberto.
 challenge-open = { $name } desafia qualquer pessoa aqui para uma partida de Kiela ({ $variant }, { $first }, { $days ->
-    [one] { $days } dia
+    [1] { $days } dia
    *[other] { $days } dias
 } por jogada). Quem clicar em Aceitar primeiro, no prazo de { $within ->
-    [one] 1 dia
+    [1] 1 dia
    *[other] { $within } dias
 }, joga.
 challenge-taken = { $name } já aceitou este desafio (partida #{ $id })
@@ -292,17 +272,20 @@ challenge-status-declined = Recusado por { $name }.
 challenge-status-withdrawn = Retirado.
 challenge-status-expired = Expirado: ninguém respondeu a tempo.
 rematch-challenge = { $mention }, { $name } pede uma revanche da partida #{ $id } ({ $variant }, { $first }, { $days ->
-    [one] { $days } dia
+    [1] { $days } dia
    *[other] { $days } dias
 } por jogada). Aceite ou recuse no prazo de { $within ->
-    [one] 1 dia
+    [1] 1 dia
    *[other] { $within } dias
 }.
 rematch-exists = a revanche da partida #{ $id } já foi pedida ou começou
 rematch-not-over = a partida #{ $id } ainda está em andamento; a revanche vem depois do fim
 ai-game = Partida #{ $id }: { $name } contra { $bot } ({ $level }), { $variant }.
-bad-days = o tempo por jogada deve ser de 1 a 14 dias, não { $days }
-quota-challenges = você já tem { $max } desafios esperando resposta; espere até que sejam respondidos ou expirem (um dia depois de enviados), ou retire um com o botão Recusar do próprio desafio
+bad-days = o tempo por jogada deve ser de { $min } a { $max } dias, não { $days }
+quota-challenges = você já tem { $max } desafios à espera de resposta: retire um (botão Recusar ou Retirar) ou espere que sejam respondidos ou expirem ({ $days ->
+    [1] um dia
+   *[other] { $days } dias
+} depois de enviados)
 quota-ai-games = você já joga { $max } partidas contra a IA; termine uma, ou desista dela com `/kiela desistir partida:`, antes de começar outra
 
 ## Listas e números
@@ -316,25 +299,25 @@ turn-yours = **sua vez** (sem limite de tempo)
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
 games-more = { $count ->
-    [one] …e mais 1 partida (uma mensagem não comporta mais).
+    [1] …e mais 1 partida (uma mensagem não comporta mais).
    *[other] …e mais { $count } partidas (uma mensagem não comporta mais).
 }
 history = Partida #{ $id }:
-history-attached = O registro ({ $plies } jogadas) é longo demais para uma mensagem: está no arquivo anexo.
+history-attached = O histórico ({ $plies } jogadas) é longo demais para uma mensagem: segue em anexo.
 history-alt-text = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de { $turns ->
-    [one] { $turns } jogada
+    [1] { $turns } jogada
    *[other] cada uma das { $turns } jogadas
 }, com o caminho de cada jogada.
 history-alt-text-end = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de cada uma das últimas { $shown } jogadas (de { $turns }: a partida inteira seria grande demais para o Discord), com o caminho de cada jogada.
 provisional = ? (provisório)
 stats = **{ $name }**: rating { $rating }{ $provisional } ± { $deviation }; { $wins }, { $losses }, { $draws } neste servidor; { $ongoing ->
-    [one] { $ongoing } partida em andamento
+    [1] { $ongoing } partida em andamento
    *[other] { $ongoing } partidas em andamento
 }.
 leaderboard-empty = Ainda não há partidas com rating neste servidor: desafie alguém com `/kiela desafiar`.
 leaderboard-title = **Classificação**
 leaderboard-provisional = ? provisório: menos de { $count ->
-    [one] { $count } partida com rating
+    [1] { $count } partida com rating
    *[other] { $count } partidas com rating
 } neste servidor, listado depois dos jogadores estabelecidos.
 notify-every-turn = Você vai receber uma mensagem direta sempre que for a sua vez, com o tabuleiro e o menu de jogadas (você pode jogar por lá), e os seus lembretes.
@@ -350,16 +333,16 @@ choice-label = #{ $id } contra { $opponent }: { $state }
 ## Partidas ao longo de dias
 
 reminder = Lembrete: é a sua vez na partida #{ $id }, e { $hours ->
-    [one] resta { $hours } hora
+    [1] resta { $hours } hora
    *[other] restam { $hours } horas
 } (até <t:{ $until }:f>). Se o tempo acabar, você perde a partida.
 dm-note = { $text } (em <#{ $channel }>)
 
 ## Rever uma jogada
 
-analysis-title = **Análise da partida #{ $id }** ({ $nodes } posições examinadas por jogada): { $count ->
+analysis-title = **Análise da partida #{ $id }**: { $count ->
     [0] nenhum erro.
-    [one] { $count } erro.
+    [1] { $count } erro.
    *[other] { $count } erros.
 }
 analysis-line = Jogada { $ply }, { $name } { $move }: { $verdict }, { $loss } sementes perdidas. { $best } as teria mantido.
@@ -369,12 +352,12 @@ analysis-line-forced-loss = Jogada { $ply }, { $name } { $move }: { $verdict }, 
 analysis-shared = Publicada por { $name }.
 button-share = Publicar
 analysis-alt = Gráfico de avaliação da partida #{ $id } em { $plies } jogadas, { $south } à frente acima da linha, { $north } abaixo; { $count } erros marcados.
-analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total }
-analysis-ongoing = a partida #{ $id } ainda está em andamento, e analisá-la seria ajuda durante o jogo: peça de novo quando ela terminar
+analysis-progress = Análise da partida #{ $id }… { $done }/{ $total }
+analysis-ongoing = a partida #{ $id } ainda está em andamento, e analisá-la seria uma ajuda externa durante a partida: peça de novo quando ela terminar
 analysis-ongoing-ai = a partida #{ $id } contra a IA ainda está em andamento: termine-a (ou desista) e depois analise-a
 analysis-no-moves = a partida #{ $id } não tem jogadas para analisar
 analysis-cooldown = você começou uma análise há pouco: pode começar outra em { $seconds ->
-    [one] 1 segundo
+    [1] 1 segundo
    *[other] { $seconds } segundos
 } (uma análise já feita aparece na hora)
 watch-no-turn = a partida #{ $id } não tem a jogada { $turn }: até agora tem { $count }
@@ -385,7 +368,7 @@ watch-rearrangement = essa jogada foi uma redistribuição: não há semeadura p
 
 settings-only-in-servers = configurações só existem dentro de um servidor
 settings-managers-only = só quem pode gerenciar este servidor (a permissão Gerenciar servidor) pode mudar as configurações
-settings-saved = Salvo.
+settings-saved = Gravado.
 settings-now =
     Configurações deste servidor:
     • idioma das mensagens públicas: { $language }
@@ -403,7 +386,12 @@ settings-channel-anywhere = o canal de cada desafio
 
 ## As regras
 
-rules-summary = **Kiela** se joga num tabuleiro de 4 fileiras de 10 casas; as duas fileiras mais perto de você são suas. Na sua vez, escolha uma das suas casas com pelo menos 2 sementes (Iniciante: 1) e semeie as sementes dela uma a uma, no sentido anti-horário, pelas suas duas fileiras. Se a última semente cair numa casa vazia, sua jogada termina. Se cair numa casa ocupada da sua fileira interna e a casa interna do adversário nessa coluna estiver ocupada, você captura essa casa (e a casa externa atrás dela) e semeia as sementes capturadas. Senão, você recolhe as sementes dessa casa e continua semeando. Uma jogada que recolheria para sempre não é permitida. Quem não tem jogada possível perde; uma posição vista pela terceira vez é empate. Especialista: na sua primeira jogada, você pode, em vez de semear, redistribuir todas as suas sementes como quiser.
+rules-summary = **Kiela**: 4 fileiras de 10 casas; as duas do seu lado são suas.
+    • Na sua vez: semeie uma casa sua com 2 sementes ou mais (Iniciante: 1), uma por casa, em sentido anti-horário, nas suas fileiras.
+    • Última semente numa casa vazia: a jogada termina.
+    • Numa casa interior ocupada, diante de uma casa ocupada: capture-a, e a exterior atrás dela, e semeie o que capturou.
+    • Em qualquer outra casa ocupada: recolha e continue a semear. Uma recolha sem fim não é permitida.
+    • Sem jogada possível, perde. A mesma posição pela terceira vez: empate. Especialista: na 1ª jogada, pode redistribuir as sementes.
 
 ## Botões e menus
 
@@ -423,7 +411,7 @@ button-edit-arrange = Editar
 button-reopen-arrange = Abrir o formulário de novo
 menu-sow-from = Semear a partir de…
 menu-hole = { $hole } ({ $stones ->
-    [one] { $stones } semente
+    [1] { $stones } semente
    *[other] { $stones } sementes
 })
 choose-hole = Escolha uma casa no menu.
@@ -454,9 +442,9 @@ parse-unknown = `/kiela { $name }` não é um comando que eu conheço
 ## 32 caracteres) e descrições (até 100 caracteres).
 
 cmd-kiela-name = kiela
-cmd-kiela-description = Jogue Kiela, o mancala de quatro fileiras do norte de Angola
+cmd-kiela-description = Jogue Kiela, o jogo de mancala de quatro fileiras do norte de Angola
 cmd-challenge-name = desafiar
-cmd-challenge-description = Desafie alguém para uma partida (desafie a mim para jogar contra a IA)
+cmd-challenge-description = Desafie alguém para uma partida (escolha o bot para jogar contra a IA)
 cmd-ai-name = ia
 cmd-ai-description = Jogue contra o computador
 cmd-move-name = semear
@@ -471,8 +459,8 @@ cmd-board-name = tabuleiro
 cmd-board-description = Mostre o tabuleiro de uma partida
 cmd-games-name = partidas
 cmd-games-description = Liste suas partidas em andamento
-cmd-history-name = registro
-cmd-history-description = O registro de uma partida
+cmd-history-name = histórico
+cmd-history-description = O histórico de uma partida
 cmd-analyze-name = analisar
 cmd-analyze-description = A análise do computador de uma partida terminada: gráfico de avaliação, erros e erros graves
 cmd-stats-name = estatísticas
@@ -494,7 +482,7 @@ opt-opponent-description = Contra quem você quer jogar (em branco: qualquer pes
 opt-first-name = primeiro
 opt-first-description = Quem começa (padrão: sorteio)
 opt-days-name = dias
-opt-days-description = Dias por jogada, de 1 a 14 (padrão: o do servidor, 3 se não mudou; contra a IA: sem limite)
+opt-days-description = Dias por jogada, de { $min } a { $max } (padrão: o do servidor, { $default } se não mudou; contra a IA: sem limite)
 opt-level-name = nível
 opt-level-description = Qual a força (padrão: médio)
 opt-hole-name = casa
@@ -510,7 +498,7 @@ opt-language-description = O idioma das mensagens públicas do bot neste servido
 opt-threads-name = tópicos
 opt-threads-description = Jogar cada partida num tópico próprio (padrão: onde o bot puder abrir um)
 opt-settings-days-name = dias
-opt-settings-days-description = Dias por jogada quando o desafio não diz, de 1 a 14
+opt-settings-days-description = Dias por jogada quando o desafio não diz, de { $min } a { $max }
 opt-games-channel-name = canal-das-partidas
 opt-games-channel-description = Jogar todas as partidas do servidor neste canal (os tópicos abrem nele)
 opt-anywhere-name = qualquer-canal
@@ -534,7 +522,7 @@ choice-language-pt = Português (Brasil)
 ## Avisos e relógios justos
 
 reminder-first-move = Lembrete: é a sua primeira jogada na partida #{ $id }, e { $hours ->
-    [one] resta { $hours } hora
+    [1] resta { $hours } hora
    *[other] restam { $hours } horas
 } (até <t:{ $until }:f>). Se o tempo acabar antes dela, a partida é anulada.
 game-aborted = Partida #{ $id } anulada: { $name } não fez a primeira jogada a tempo.
@@ -544,12 +532,12 @@ history-aborted = (anulada: sem resultado, não conta para o rating)
 outcome-aborted = Anulada: sem resultado.
 choice-aborted = anulada
 reminder-first-move-tournament = Lembrete: é a sua primeira jogada na partida #{ $id } do torneio, e { $hours ->
-    [one] resta { $hours } hora
+    [1] resta { $hours } hora
    *[other] restam { $hours } horas
 } (até <t:{ $until }:f>). Se o tempo acabar antes dela, você perde a partida por ausência e sai do torneio.
 game-forfeited = Partida #{ $id } perdida por ausência: { $name } não fez a primeira jogada a tempo, perde esta partida do torneio e sai do torneio.
 forfeit-line = **Derrota por ausência**: quem nunca jogou perde a partida no torneio; ela não conta para o rating.
-game-was-forfeited = a partida #{ $id } foi perdida por ausência (uma partida de torneio em que o primeiro a jogar nunca jogou): ela terminou
+game-was-forfeited = a partida #{ $id } foi perdida por ausência: um jogador nunca fez a primeira jogada
 history-forfeit = (derrota por ausência: quem nunca jogou perdeu no torneio; não conta para o rating)
 outcome-forfeit = Derrota por ausência: { $name } nunca jogou e perde a partida.
 choice-forfeit = perdida por ausência
@@ -559,37 +547,37 @@ choice-dm-off = Nenhuma
 cmd-vacation-name = férias
 cmd-vacation-description = Pausar os relógios de todas as suas partidas por alguns dias (0 encerra as férias)
 opt-vacation-days-name = dias
-opt-vacation-days-description = Dias de férias, de 1 a 30 por ano (0: de volta agora)
+opt-vacation-days-description = Dias de férias, de 1 a { $allowance } por ano (0: de volta agora)
 parse-vacation-days = diga quantos dias, por exemplo `/kiela férias dias:7`
 vacation-bad-days = { $days } dias não são férias: peça de 1 a { $allowance } dias, ou 0 para encerrar as suas
 vacation-too-long = { $left ->
-    [one] resta a você { $left } dia de férias
+    [1] resta a você { $left } dia de férias
    *[other] restam a você { $left } dias de férias
 } este ano ({ $allowance } por ano): peça no máximo isso
 vacation-not-on = você não está de férias: `/kiela férias dias:7` começa as suas
-vacation-started = { $name } está de férias até <t:{ $until }:f> (<t:{ $until }:R>): o relógio dessa pessoa na partida #{ $id } fica pausado até lá.
-vacation-ended = { $name } voltou das férias: o relógio dessa pessoa na partida #{ $id } volta a correr.
+vacation-started = { $name } está de férias até <t:{ $until }:f> (<t:{ $until }:R>): na partida #{ $id }, o relógio fica parado até lá.
+vacation-ended = { $name } voltou das férias: na partida #{ $id }, o relógio volta a correr.
 vacation-on = Você está de férias até <t:{ $until }:f> (<t:{ $until }:R>), { $days ->
-    [one] { $days } dia
+    [1] { $days } dia
    *[other] { $days } dias
 }. { $games ->
-    [0] Nenhum prazo seu estava correndo;
-    [one] 1 prazo seu foi adiado o mesmo tanto;
-   *[other] { $games } prazos seus foram adiados o mesmo tanto;
+    [0] Nenhum prazo seu estava em curso;
+    [1] 1 prazo seu foi adiado pelo mesmo tempo;
+   *[other] { $games } prazos seus foram adiados pelo mesmo tempo;
 } nas partidas em que é a vez do adversário, o seu prazo começa a contar depois das férias. Seus adversários foram avisados. Férias restantes este ano: { $left ->
-    [one] { $left } dia
+    [1] { $left } dia
    *[other] { $left } dias
 }.
-vacation-off = Bem-vindo de volta: suas férias acabaram. { $back ->
+vacation-off = De volta! As suas férias acabaram. { $back ->
     [0] Não sobrou nenhum dia inteiro para devolver.
-    [one] 1 dia não usado foi devolvido e descontado dos prazos que tinha adiado.
+    [1] 1 dia não usado foi devolvido e descontado dos prazos que tinha adiado.
    *[other] { $back } dias não usados foram devolvidos e descontados dos prazos que tinham adiado.
 } Férias restantes este ano: { $left ->
-    [one] { $left } dia
+    [1] { $left } dia
    *[other] { $left } dias
 }.
 stats-vacation-left = Férias restantes: { $days ->
-    [one] { $days } dia
+    [1] { $days } dia
    *[other] { $days } dias
 }.
 choice-threads-auto = Onde o bot puder abri-los
@@ -606,7 +594,7 @@ permission-attach-files = Anexar arquivos
 permission-create-public-threads = Criar tópicos públicos
 permission-send-messages-in-threads = Enviar mensagens em tópicos
 permissions-missing = { $count ->
-    [one] Falta ao bot a permissão { $permissions } em <#{ $channel }>, de que as partidas ali precisam. Quem gerencia o servidor pode concedê-la ao bot (Configurações do servidor → Cargos, ou as permissões do canal) ou escolher onde as partidas acontecem com `/kiela configurações`.
+    [1] Falta ao bot a permissão { $permissions } em <#{ $channel }>, de que as partidas ali precisam. Quem gerencia o servidor pode concedê-la ao bot (Configurações do servidor → Cargos, ou as permissões do canal) ou escolher onde as partidas acontecem com `/kiela configurações`.
    *[other] Faltam ao bot as permissões { $permissions } em <#{ $channel }>, de que as partidas ali precisam. Quem gerencia o servidor pode concedê-las ao bot (Configurações do servidor → Cargos, ou as permissões do canal) ou escolher onde as partidas acontecem com `/kiela configurações`.
 }
 
@@ -614,10 +602,10 @@ permissions-missing = { $count ->
 
 hint-headline = **Dica** para a partida #{ $id }: semeie { $hole }. { $path } O tabuleiro abaixo mostra como ficaria.
 button-play-hint = Jogar { $hole }
-hint-between-people = dicas só existem em partidas contra a IA (numa partida entre pessoas seriam ajuda durante o jogo)
+hint-between-people = dicas só existem em partidas contra a IA (numa partida entre pessoas seriam uma ajuda externa)
 hint-over = a partida #{ $id } terminou: não há dica a dar
 result-hints = { $count ->
-    [one] Com 1 dica.
+    [1] Com 1 dica.
    *[other] Com { $count } dicas.
 }
 button-hint = Dica
@@ -640,40 +628,40 @@ button-last = Última »
 button-previous-mistake = ‹ Erro anterior
 button-next-mistake = Próximo erro ›
 clock-outage = O bot ficou fora do ar por { $hours ->
-    [one] uma hora
+    [1] uma hora
    *[other] { $hours } horas
-}: o prazo da partida #{ $id } foi adiado na mesma medida, para ninguém perder no tempo por isso.
-error-other-server = a partida #{ $id } é de outro servidor: peça lá (ou, se você joga nela, em mensagem direta ao bot).
+}: o prazo da partida #{ $id } foi adiado na mesma medida, para ninguém perder por tempo por isso.
+error-other-server = a partida #{ $id } é de outro servidor: peça lá (ou, se você joga nela, em mensagem direta ao bot)
 error-left-server = você não é mais membro do servidor da partida #{ $id }, então não pode jogá-la; ela segue pelo relógio, como sempre
 
 ## Torneios
 
-tournament-only-in-servers = Os torneios são jogados num servidor: crie ou entre num torneio lá.
-tournament-bad-name = O nome de um torneio tem de 1 a { $max } caracteres.
-tournament-bad-size = Um torneio recebe de { $min } a { $max } jogadores.
-tournament-rounds-swiss-only = Só um torneio suíço tem número de rodadas: num todos-contra-todos jogam-se todos os emparelhamentos.
-tournament-bad-rounds = Um torneio suíço tem de 1 a { $max } rodadas.
-tournament-too-many = Este servidor já tem { $max } torneios abertos ou em curso: termine ou cancele um primeiro.
-tournament-already-in = Você já está em { $name }.
-tournament-full = { $name } está completo.
-tournament-closed = { $name } já não recebe jogadores.
-tournament-joined = Você está em **{ $name }**. Suas partidas começam quando o torneio começar; você será chamado no tópico de cada partida.
+tournament-only-in-servers = os torneios são jogados num servidor: crie ou entre num torneio lá
+tournament-bad-name = o nome de um torneio tem de 1 a { $max } caracteres
+tournament-bad-size = um torneio recebe de { $min } a { $max } jogadores
+tournament-rounds-swiss-only = só um torneio suíço tem número de rodadas: num todos-contra-todos jogam-se todos os emparelhamentos
+tournament-bad-rounds = um torneio suíço tem de 1 a { $max } rodadas
+tournament-too-many = este servidor já tem { $max } torneios abertos ou em curso: termine ou cancele um primeiro
+tournament-already-in = você já está em { $name }
+tournament-full = { $name } está completo
+tournament-closed = { $name } já não recebe jogadores
+tournament-joined = Você está em **{ $name }**. Suas partidas começam quando o torneio começar; você será mencionado no tópico de cada partida.
 tournament-joined-late = Você está em **{ $name }** a partir da próxima rodada: { $missed ->
-    [one] a rodada que perdeu conta ½ ponto.
+    [1] a rodada que perdeu conta ½ ponto.
    *[other] as { $missed } rodadas que perdeu contam ½ ponto cada.
 }
-tournament-not-in = Você não joga em { $name }.
+tournament-not-in = você não joga em { $name }
 tournament-left = Você saiu de { $name }.
-tournament-withdrawn = Você desistiu de { $name }: suas partidas em curso seguem até o fim, e você não terá mais emparelhamentos.
-tournament-organiser-only = Só o organizador do torneio ou quem gerencia este servidor (Gerenciar servidor) pode fazer isso.
-tournament-too-few = Um torneio precisa de pelo menos { $min } jogadores; este tem { $count }.
+tournament-withdrawn = Você saiu de { $name }: suas partidas em curso seguem até o fim, e você não terá mais emparelhamentos.
+tournament-organiser-only = só o organizador do torneio ou quem gerencia este servidor (Gerenciar servidor) pode fazer isso
+tournament-too-few = um torneio precisa de pelo menos { $min } jogadores; este tem { $count }
 tournament-started-elsewhere = { $name } começou: os emparelhamentos e a classificação são publicados no tópico do torneio, aberto na mensagem de início no canal dele, e cada partida num tópico próprio.
 tournament-cancelled = O torneio #{ $id }, { $name }, foi cancelado. As partidas em curso seguem como partidas comuns.
 tournament-cancelled-short = { $name } não tinha { $min } jogadores na hora de começar: foi cancelado.
 tournament-status-cancelled = *Cancelado.*
 tournament-status-started = *Começou: inscrições encerradas.*
 tournament-started = 🏆 **{ $name }** começou! Jogadores: { $players }.
-tournament-pairing = { $south } (o Sul, joga primeiro) – { $north }
+tournament-pairing = { $south } (Sul, joga primeiro) – { $north }
 tournament-bye = { $name }: folga (1 ponto)
 tournament-round = **{ $name }, rodada { $round }**
     { $pairings }
@@ -681,11 +669,11 @@ tournament-game-started = { $name }, rodada { $round }: começa a partida #{ $id
 tournament-thread = { $name } · R{ $round } · #{ $id }
 tournament-thread-name = 🏆 { $name } (torneio #{ $id })
 tournament-results-standings = **{ $name }**, rodada { $round }: a classificação depois de { $results ->
-    [one] { $results } resultado
+    [1] { $results } resultado
    *[other] { $results } resultados
 }.
 tournament-final-standings = **{ $name }** terminou: a classificação final. { $winner } vence o torneio.
-tournament-strict-refused = { $name } é rigoroso: recusa quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias, e você perdeu por tempo { $lost } das suas { $games }.
+tournament-strict-refused = { $name } é rigoroso: recusa quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias, e você perdeu por tempo { $lost } das suas { $games }
 tournament-unrated-rule = Sem rating: as partidas não contam para o rating.
 tournament-strict-rule = Rigoroso: quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias não pode entrar.
 tournament-won = 🏆 **{ $winner }** vence **{ $name }**!
@@ -696,28 +684,28 @@ tournament-players = { $count ->
 }
 tournament-tiebreaks-swiss = Buchholz Cut-1 { $buchholz }, Sonneborn–Berger { $sb }
 tournament-tiebreaks-round-robin = Sonneborn–Berger { $sb }, { $wins ->
-    [one] 1 vitória
+    [1] 1 vitória
    *[other] { $wins } vitórias
 }
 tournament-standing = { $rank }. **{ $name }**: { $points } ({ $tiebreaks }; { $games ->
-    [one] 1 partida
+    [1] 1 partida
    *[other] { $games } partidas
 }){ $withdrawn ->
-    [yes] , desistiu
+    [yes] , saiu do torneio
    *[no] {""}
 }
-tournament-unknown = Não há torneio #{ $id } neste servidor.
-tournament-none-here = Este servidor não tem torneio para isso: `/kiela torneios` mostra a lista.
+tournament-unknown = não há torneio #{ $id } neste servidor
+tournament-none-here = este servidor não tem torneio para isso: `/kiela torneios` mostra a lista
 tournament-rounds = { $rounds ->
-    [one] 1 rodada,
+    [1] 1 rodada,
    *[other] { $rounds } rodadas,
 } emparelhadas por pontos (suíço); pode-se entrar até que metade delas tenha começado.
-tournament-rounds-default = Rodadas emparelhadas por pontos (suíço): 5 até 16 jogadores, 7 acima; pode-se entrar até que metade delas tenha começado.
-tournament-round-robin-rule = Todos jogam contra todos, todas as partidas ao mesmo tempo (duas vezes, trocando quem joga primeiro, até 6 jogadores).
-tournament-starts-at = Começa <t:{ $at }:R> (<t:{ $at }:f>) se tiver 3 jogadores até lá.
-tournament-starts-by-organiser = <@{ $organiser }> inicia com **Iniciar** quando houver pelo menos 3 jogadores.
+tournament-rounds-default = Rodadas emparelhadas por pontos (suíço): { $small } até { $threshold } jogadores, { $large } acima; pode-se entrar até que metade delas tenha começado.
+tournament-round-robin-rule = Todos jogam contra todos, todas as partidas ao mesmo tempo (até { $double } jogadores, duas vezes, com troca de quem joga primeiro).
+tournament-starts-at = Começa <t:{ $at }:R> (<t:{ $at }:f>) se tiver { $min } jogadores até lá.
+tournament-starts-by-organiser = <@{ $organiser }> inicia com **Iniciar** quando houver pelo menos { $min } jogadores.
 tournament-sign-up = 🏆 **{ $name }** (torneio #{ $id }): { $format }, { $variant }, { $days ->
-    [one] 1 dia
+    [1] 1 dia
    *[other] { $days } dias
 } por jogada. Vitória 1, empate ½; quem nunca faz a primeira jogada perde a partida e sai do torneio.
 tournament-players-of = Jogadores ({ $count }/{ $max }): { $count ->
@@ -732,7 +720,10 @@ tournament-state-finished = terminado
 tournament-state-cancelled = cancelado
 tournaments-none = Este servidor ainda não tem torneios: `/kiela torneio criar` cria um.
 tournaments-header = **Torneios deste servidor**
-tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $players } jogadores, { $status }
+tournaments-line = #{ $id } **{ $name }**: { $format }, { $variant }, { $count ->
+    [1] 1 jogador
+   *[other] { $count } jogadores
+}, { $status }
 button-tournament-join = Entrar
 button-tournament-leave = Sair
 button-tournament-start = Iniciar
@@ -743,10 +734,10 @@ cmd-tournament-create-description = Criar um torneio aqui (o canal dele), com um
 cmd-tournament-join-name = entrar
 cmd-tournament-join-description = Entrar num torneio
 cmd-tournament-leave-name = sair
-cmd-tournament-leave-description = Sair de um torneio (depois de começar: desistir)
+cmd-tournament-leave-description = Sair de um torneio (depois do início, as suas partidas em curso seguem até o fim)
 cmd-tournament-start-name = iniciar
 cmd-tournament-start-description = Iniciar um torneio (o organizador ou quem gerencia o servidor)
-cmd-tournament-standings-name = classificacao
+cmd-tournament-standings-name = classificação
 cmd-tournament-standings-description = A classificação de um torneio
 cmd-tournament-cancel-name = cancelar
 cmd-tournament-cancel-description = Cancelar um torneio (o organizador ou quem gerencia o servidor)
@@ -755,17 +746,17 @@ cmd-tournaments-description = Os torneios deste servidor: abertos, em curso e re
 opt-name-name = nome
 opt-name-description = O nome do torneio
 opt-format-name = formato
-opt-format-description = Todos contra todos (até 12 jogadores) ou suíço (até 64)
+opt-format-description = Todos contra todos (até { $round_robin } jogadores) ou suíço (até { $swiss })
 opt-rounds-name = rodadas
-opt-rounds-description = Suíço: quantas rodadas (padrão 5 até 16 jogadores, 7 acima)
-opt-max-players-name = max-jogadores
+opt-rounds-description = Suíço: quantas rodadas (padrão { $small } até { $threshold } jogadores, { $large } acima)
+opt-max-players-name = máx-jogadores
 opt-max-players-description = No máximo este número de jogadores
-opt-starts-name = comeca
+opt-starts-name = começa
 opt-starts-description = Começar sozinho daqui a tantas horas (padrão: o organizador inicia)
 opt-rated-name = com-rating
 opt-rated-description = Se as partidas contam para o rating (padrão: sim)
 opt-strict-name = rigoroso
-opt-strict-description = Recusar quem perdeu por tempo mais de 10% das partidas nos últimos 90 dias
+opt-strict-description = Recusar quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias
 opt-tournament-name = torneio
 opt-tournament-description = O número do torneio (deixe vazio para o mais recente deste servidor)
 choice-format-round-robin = Todos contra todos
@@ -780,10 +771,10 @@ lesson-sowing-title = Semear
 lesson-path-title = O caminho
 lesson-relay-title = Recolher
 lesson-capture-title = Capturar
-lesson-capture-outer-title = A casa externa também
+lesson-capture-outer-title = A casa exterior também
 lesson-capture-sowing-title = Semear as sementes capturadas
 lesson-no-move-loses-title = Sem jogada, sem partida
-lesson-protect-title = Proteja sua fileira interna
+lesson-protect-title = Proteja a sua fileira interior
 lesson-leave-no-move-title = Deixe o Norte sem jogada
 lesson-beginner-title = Iniciante: sementes sozinhas
 lesson-expert-title = Especialista: redistribuir
@@ -794,22 +785,22 @@ lesson-sowing-1 = Só uma casa com duas sementes ou mais pode ser semeada: encon
 lesson-sowing-2 = Semeie de modo que a última semente caia em E1.
 lesson-sowing-3 = Conte as sementes: termine sua jogada em J1.
 lesson-path-1 = Em J1 o caminho sobe: faça a última semente cair em J2.
-lesson-path-2 = Sua fileira interna vai da direita para a esquerda: termine sua jogada em A1.
-lesson-path-3 = O caminho é um circuito: da sua fileira interna, volte para B1.
+lesson-path-2 = A sua fileira interior vai da direita para a esquerda: termine a sua jogada em A1.
+lesson-path-3 = O caminho é um circuito: da sua fileira interior, volte para B1.
 lesson-path-4 = Agora você é o Norte e semeia de J4 até A4 e depois de A3 até J3: termine sua jogada em A3.
-lesson-relay-1 = Caia numa casa ocupada para recolher as sementes dela e seguir semeando: recolha uma vez.
-lesson-relay-2 = Encadeie: recolha duas vezes na mesma jogada.
-lesson-relay-3 = Chegue a J2 recolhendo pelo caminho.
-lesson-relay-4 = O recolhimento também segue o circuito: recolha na sua fileira interna e termine em A1.
-lesson-capture-1 = Termine numa casa ocupada da sua fileira interna, diante de sementes do Norte, e capture-as.
-lesson-capture-2 = Capture, mas olhe antes: uma casa interna sem nada à frente só faz recolher.
-lesson-capture-3 = Recolha primeiro e depois capture, tudo na mesma jogada.
+lesson-relay-1 = Caia numa casa ocupada para recolher as sementes dela e continuar a semear: faça uma recolha.
+lesson-relay-2 = Encadeie: faça duas recolhas na mesma jogada.
+lesson-relay-3 = Chegue a J2 com a ajuda de uma recolha.
+lesson-relay-4 = A recolha também segue o circuito: faça uma recolha na sua fileira interior e termine em A1.
+lesson-capture-1 = Termine numa casa ocupada da sua fileira interior, diante de sementes do Norte, e capture-as.
+lesson-capture-2 = Capture, mas olhe antes: uma casa interior sem nada à frente só faz recolher.
+lesson-capture-3 = Faça primeiro uma recolha e depois capture, tudo na mesma jogada.
 lesson-capture-outer-1 = Capture J3, e as sementes atrás dela, em J4, vêm junto.
-lesson-capture-outer-2 = Escolha a captura que leva também a casa externa do Norte.
+lesson-capture-outer-2 = Escolha a captura que leva também a casa exterior do Norte.
 lesson-capture-outer-3 = Capture pelo menos cinco sementes numa jogada.
 lesson-capture-sowing-1 = As sementes capturadas são semeadas a partir da casa seguinte à sua: capture e termine em G2.
 lesson-capture-sowing-2 = Deixe as sementes capturadas capturarem de novo: faça duas capturas numa jogada.
-lesson-capture-sowing-3 = As sementes capturadas também podem recolher: capture e depois recolha, na mesma jogada.
+lesson-capture-sowing-3 = As sementes capturadas também podem fazer uma recolha: capture e depois recolha, na mesma jogada.
 lesson-capture-sowing-4 = Depois de A2 o circuito segue para A1: capture em A2 e termine em B1.
 lesson-no-move-loses-1 = Sementes sozinhas não se movem: capture o único par do Norte, e o Norte perde.
 lesson-no-move-loses-2 = Capture D3 e as sementes atrás dela, em D4: o Norte fica sem jogada.
@@ -830,11 +821,11 @@ lesson-expert-3 = Redistribua e depois capture, quando o Norte responder A3.
 ## Resultado das tarefas
 
 lesson-solved = { $stars ->
-    [one] Resolvido! 1 estrela.
+    [1] Resolvido! 1 estrela.
    *[other] Resolvido! { $stars } estrelas.
 }
 lesson-not-yet = { $count ->
-    [one] Ainda não: o adversário respondeu { $reply }. Resta 1 jogada.
+    [1] Ainda não: o adversário respondeu { $reply }. Resta 1 jogada.
    *[other] Ainda não: o adversário respondeu { $reply }. Restam { $count } jogadas.
 }
 lesson-miss-out-of-moves = Acabaram as jogadas desta tarefa: tente de novo desde o início.
@@ -848,9 +839,9 @@ lesson-you-rearranged = Você redistribuiu suas sementes.
 ## Standings picture
 
 standings-col-rank = #
-standings-col-player = Participante
+standings-col-player = Jogador
 standings-col-points = Pts
-standings-col-games = Jogos
+standings-col-games = Partidas
 standings-col-buchholz = Bu-1
 standings-col-sonneborn = SB
 standings-col-wins = Vitórias
@@ -863,7 +854,7 @@ standings-result-draw = empate
 standings-result-loss = derrota
 standings-result-forfeit-win = vitória por ausência
 standings-result-forfeit-loss = derrota por ausência
-standings-empty = Ainda não há participantes
+standings-empty = Ainda não há jogadores
 standings-alt = { $title }. Classificação por pontos: { $rows }.
 standings-alt-group = { $points }: { $players }
 standings-alt-player = { $rank }. { $name }
@@ -871,8 +862,8 @@ standings-alt-player-withdrawn = { $rank }. { $name } (saiu do torneio)
 
 ## Lições no Discord
 
-lesson-header = **Lição { $number } de { $lessons }: { $title }**, tarefa { $task } de { $tasks } (par { $par ->
-    [one] 1 jogada
+lesson-header = **Lição { $number } de { $lessons }: { $title }**, tarefa { $task } de { $tasks } (meta: { $par ->
+    [1] 1 jogada
    *[other] { $par } jogadas
 }). { $goal }
 lesson-unknown = Há { $count } lições: escolha uma de 1 a { $count }.
@@ -884,7 +875,7 @@ button-lesson-next = Próxima tarefa
 button-lesson-retry = Tentar de novo
 cmd-learn-name = aprender
 cmd-learn-description = Aprenda Kiela em lições curtas, uma ideia de cada vez (só você as vê)
-opt-lesson-name = licao
+opt-lesson-name = lição
 opt-lesson-description = O número da lição (padrão: onde você parou)
 stats-tournaments = Torneios: { $played } jogados, { $won } vencidos.
 tournament-cancelled-you = Você cancelou { $name }: o canal é avisado, e as partidas em curso seguem como partidas comuns.
@@ -893,18 +884,21 @@ tournament-cancelled-you = Você cancelou { $name }: o canal é avisado, e as pa
 
 puzzle-header = **Problema nº { $number }** (rating { $rating } · { $themes })
 puzzle-goal = { $count ->
-    [one] Você joga com o { $side }: encontre a melhor jogada.
-   *[other] Você joga com o { $side }: encontre a melhor sequência, { $count } jogadas suas (o bot faz as respostas do adversário).
+    [1] Você joga com o { $side }: encontre a melhor jogada.
+   *[other] Você joga com o { $side }: encontre a melhor sequência de jogadas, { $count } jogadas suas (o bot faz as respostas do adversário).
 }
 puzzle-your-rating = Seu rating de problemas: { $rating }. A primeira tentativa é a que conta.
 puzzle-practice = Treino: você já tentou este problema, por isso ele não muda o seu rating.
 puzzle-go-on = { $count ->
-    [one] Certo! O adversário respondeu { $reply }. Falta uma jogada: encontre-a.
+    [1] Certo! O adversário respondeu { $reply }. Falta uma jogada: encontre-a.
    *[other] Certo! O adversário respondeu { $reply }. Faltam { $count } jogadas.
 }
 puzzle-solved = Resolvido!
-puzzle-missed = Não é a melhor jogada: a resposta do motor guarda pelo menos 4 sementes a mais, ou ganha. Tente de novo, ou veja a solução.
-puzzle-rating-change = Rating de problemas { $rating } ({ $change }) · sequência de { $streak }
+puzzle-missed = Não é a melhor jogada: a resposta do motor guarda pelo menos { $margin } sementes a mais, ou ganha. Tente de novo, ou veja a solução.
+puzzle-rating-change = Rating de problemas { $rating } ({ $change }) · série de { $streak ->
+    [1] 1 acerto
+   *[other] { $streak } acertos
+}
 puzzle-solution = A solução:
 puzzle-solution-alt = A solução do problema { $number }, animada jogada a jogada.
 puzzle-all-tried = Você já tentou todos os problemas! Aqui vai um de novo, para treinar.
@@ -915,17 +909,17 @@ puzzle-theme-forced-win = vitória forçada
 puzzle-theme-defence = defesa
 puzzle-daily-intro = **Problema do dia** { $date } · { $solvers ->
     [0] ninguém o resolveu ainda
-    [one] resolvido por 1 jogador até agora
+    [1] resolvido por 1 jogador até agora
    *[other] resolvido por { $solvers } jogadores até agora
 }
 puzzle-daily-post = **Problema do dia** { $date }: problema nº { $number }. Clique em **Resolver** para tentar (só você vê a sua tentativa); comente no tópico.
 puzzle-daily-yesterday = { $solvers ->
     [0] O problema de ontem, nº { $number }, não foi resolvido por ninguém na primeira tentativa.
-    [one] O problema de ontem, nº { $number }, foi resolvido por 1 jogador na primeira tentativa.
+    [1] O problema de ontem, nº { $number }, foi resolvido por 1 jogador na primeira tentativa.
    *[other] O problema de ontem, nº { $number }, foi resolvido por { $solvers } jogadores na primeira tentativa.
 }
 puzzle-daily-thread = Problema do dia { $date }
-puzzles-stats = Problemas: rating { $rating }, { $solved } de { $tried } resolvidos na primeira tentativa, melhor sequência { $best }.
+puzzles-stats = Problemas: rating { $rating }, { $solved } de { $tried } resolvidos na primeira tentativa, melhor série de acertos: { $best }.
 settings-puzzle-in = em { $channel } às { $hour }h UTC
 settings-puzzle-off = desligado
 settings-puzzle-hour-range = a hora do problema do dia vai de 0 a 23 (UTC)
@@ -937,11 +931,11 @@ cmd-puzzle-name = problema
 cmd-puzzle-description = Resolva um problema de partidas reais, perto do seu rating de problemas (só você vê)
 opt-daily-name = do-dia
 opt-daily-description = O problema de hoje, o mesmo para todos
-opt-puzzle-channel-name = canal-problema
+opt-puzzle-channel-name = canal-do-problema
 opt-puzzle-channel-description = Publicar um problema por dia neste canal, com um tópico para comentar
 opt-puzzle-hour-name = hora-problema
 opt-puzzle-hour-description = A hora (UTC, de 0 a 23) do problema do dia (padrão 0)
-opt-puzzle-off-name = sem-problema
+opt-puzzle-off-name = desligar-problema
 opt-puzzle-off-description = Parar de publicar o problema do dia
 
 ## Eixos do gráfico de avaliação
@@ -954,12 +948,12 @@ graph-axis-turn = jogada
 challenge-reminder = { $mention }, o desafio de { $name } espera a sua resposta: ele fecha <t:{ $until }:R>.
 button-withdraw = Retirar
 settings-challenge-days = { $days ->
-    [one] 1 dia
+    [1] 1 dia
    *[other] { $days } dias
 }
 opt-challenge-days-name = dias-desafio
-opt-challenge-days-description = Quantos dias um desafio espera resposta, de 1 a 7 (padrão 3)
-settings-challenge-days-range = um desafio espera de 1 a 7 dias
+opt-challenge-days-description = Quantos dias um desafio espera resposta, de { $min } a { $max } (padrão { $default })
+settings-challenge-days-range = um desafio espera de { $min } a { $max } dias
 
 # Anular uma partida antes de os dois jogadores jogarem
 
@@ -972,16 +966,17 @@ abort-tournament = a partida #{ $id } é de um torneio: não pode ser anulada (q
 
 help-quick-start = **Kiela em três passos**
     1. Comece uma partida: `/kiela desafiar adversário:@amigo`, ou `/kiela ia` para jogar contra o computador.
-    2. Na sua vez, escolha uma das suas casas no menu sob o tabuleiro. As sementes dela são semeadas uma a uma pelas suas duas fileiras. Se a última cair numa casa ocupada, você recolhe as sementes dela e continua a semear. Se cair na sua fileira interna, diante de sementes do adversário, você as captura e semeia também.
-    3. Quem não pode jogar perde. Aprenda uma ideia de cada vez com `/kiela aprender` e treine o olhar com `/kiela problema`.
-    A imagem mostra uma jogada: o Norte semeou G4, recolheu duas vezes, capturou C2 e C1 e continuou a semear. As regras em resumo: `/kiela regras`.
-rules-learn-more = A imagem mostra uma recolha e uma captura. Novo no Kiela? `/kiela aprender` ensina uma ideia de cada vez.
+    2. Na sua vez, escolha uma casa no menu sob o tabuleiro: as sementes dela são semeadas uma a uma. Numa casa ocupada, faz uma recolha; na sua fileira interior, diante de sementes do adversário, captura-as.
+    3. Quem não pode jogar perde. Aprenda: `/kiela aprender`; treine: `/kiela problema`.
+    A imagem: o Norte semeou G4, fez duas recolhas, capturou C2 e C1.
+    Gestores: `/kiela configurações idioma:pt` escolhe o idioma (só servidores da Comunidade o informam).
+rules-learn-more = A imagem mostra uma recolha e uma captura. Primeira vez no Kiela? `/kiela aprender` ensina uma ideia de cada vez.
 cmd-help-name = ajuda
 cmd-help-description = O Kiela em três passos, com uma imagem (só você vê)
 
 # As boas-vindas, uma vez, quando o bot entra num servidor
 
-welcome = Olá! Eu sou o bot do Kiela, o mancala de quatro fileiras do norte de Angola. Comece com `/kiela ajuda` (três passos e uma imagem), desafie alguém com `/kiela desafiar`, jogue contra o computador com `/kiela ia` ou aprenda com `/kiela aprender`. Quem gerencia o servidor escolhe o idioma, um canal para as partidas e um problema do dia com `/kiela configurações`.
+welcome = Olá! Eu sou o bot do Kiela, o jogo de mancala de quatro fileiras do norte de Angola. Comece com `/kiela ajuda`, desafie alguém com `/kiela desafiar`, jogue contra o computador com `/kiela ia` ou aprenda com `/kiela aprender`. Para quem gerencia o servidor: só os servidores da Comunidade informam o idioma ao bot; escolha-o com `/kiela configurações idioma:pt` (ou `en`). O mesmo comando escolhe um canal para as partidas e um problema do dia.
 
 ## Prévia da jogada, Voltar jogada, a linha da oferta de empate (issue 26)
 
@@ -992,27 +987,27 @@ move-preview-cancelled-late = Nada foi jogado, e a partida #{ $id } já avançou
 button-play-move = Jogar { $hole }
 button-cancel-move = Cancelar
 opt-confirm-moves-name = confirmar-jogadas
-opt-confirm-moves-description = Ver primeiro a jogada escolhida num menu, com Jogar e Cancelar (padrão: por correspondência)
+opt-confirm-moves-description = Mostrar antes a jogada escolhida, com Jogar e Cancelar (padrão: partidas com dias por jogada)
 choice-confirm-moves-always = Sempre
-choice-confirm-moves-correspondence = Nas partidas por correspondência (entre pessoas, com dias por jogada)
+choice-confirm-moves-correspondence = Nas partidas com dias por jogada (entre pessoas)
 choice-confirm-moves-never = Nunca: a casa escolhida é jogada na hora
 confirm-moves-always = A casa que você escolher num menu agora aparece primeiro, em privado, com Jogar e Cancelar, em todas as partidas.
 confirm-moves-correspondence = A casa que você escolher num menu aparece primeiro, com Jogar e Cancelar, nas partidas entre pessoas com dias por jogada; contra a IA ela é jogada na hora.
 confirm-moves-never = A casa que você escolher num menu agora é jogada na hora.
 my-settings = Mensagens diretas: { $dm }. Prévia das jogadas: { $confirm }. Mude-as com as opções de `/kiela avisos`.
-button-take-back = Voltar jogada
-takeback-between-people = só se pode voltar jogadas em partidas contra a IA, que nunca contam para o rating: numa partida entre pessoas, toda jogada vale
-takeback-over = a partida #{ $id } terminou: nenhuma jogada pode voltar
-takeback-nothing = você ainda não tem jogada para voltar na partida #{ $id }
-takeback-done = { $name } voltou a jogada { $turn } e a resposta de { $ai } na partida #{ $id }.
-takeback-done-alone = { $name } voltou a jogada { $turn } na partida #{ $id }.
+button-take-back = Desfazer jogada
+takeback-between-people = só se pode desfazer jogadas em partidas contra a IA, que nunca contam para o rating: numa partida entre pessoas, toda jogada vale
+takeback-over = a partida #{ $id } terminou: nenhuma jogada pode ser desfeita
+takeback-nothing = você ainda não tem jogada para desfazer na partida #{ $id }
+takeback-done = { $name } desfez a jogada { $turn } e a resposta de { $ai } na partida #{ $id }.
+takeback-done-alone = { $name } desfez a jogada { $turn } na partida #{ $id }.
 result-takebacks = { $count ->
-    [one] Com 1 jogada voltada.
-   *[other] Com { $count } jogadas voltadas.
+    [1] Com 1 jogada desfeita.
+   *[other] Com { $count } jogadas desfeitas.
 }
 draw-line-accepted = Aceita.
 draw-line-declined = Recusada.
-draw-line-lapsed = Caducou: o jogo continuou.
+draw-line-lapsed = Sem resposta: a partida continuou.
 draw-line-ended = A partida terminou.
 
 ## As partidas seguem o seu lugar (app/places)
@@ -1021,6 +1016,6 @@ place-refused-unknown-channel = o tópico ou canal dela foi apagado
 place-refused-missing-access = o bot não vê mais o tópico ou canal dela
 place-refused-missing-permissions = o bot não pode mais publicar no tópico ou canal dela
 game-moved-here = A partida #{ $id } é jogada aqui de agora em diante: { $why }.
-game-paused-dm = A partida #{ $id } está pausada: { $why }, e o bot não tem outro lugar onde publicá-la; por isso o relógio dela parou e ninguém perde por tempo. Para continuar, um jogador usa `/kiela tabuleiro` ou `/kiela semear` em qualquer canal do servidor onde o bot possa publicar: a partida passa a ser jogada ali, e quem tem a vez recebe o tempo inteiro de uma jogada.
+game-paused-dm = A partida #{ $id } está pausada ({ $why }); ninguém perde por tempo. Use `/kiela tabuleiro` em qualquer canal onde o bot possa publicar para continuá-la ali, com o tempo inteiro de uma jogada.
 game-paused-act-in-server = A partida #{ $id } está pausada: o bot não pode mais publicar onde ela era jogada. Use `/kiela tabuleiro` ou `/kiela semear` num canal do servidor dela para jogá-la ali de agora em diante.
 game-resumed-here = A partida #{ $id } é jogada aqui de agora em diante, e o relógio dela voltou a correr: quem tem a vez recebe o tempo inteiro de uma jogada.

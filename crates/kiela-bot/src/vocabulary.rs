@@ -319,10 +319,11 @@ macro_rules! ids {
             }
         }
 
-        /// In a message, the bare number.
+        /// In a message, its digits as text: never a Fluent number, an
+        /// `f64` that would round a snowflake (a mention of nobody).
         impl From<$name> for kiela_i18n::Arg {
             fn from(id: $name) -> kiela_i18n::Arg {
-                kiela_i18n::Arg::from(id.0)
+                kiela_i18n::Arg::from(id.0.to_string())
             }
         }
 
@@ -376,6 +377,47 @@ mod tests {
         assert_eq!("1234".parse(), Ok(game));
         assert!("12a".parse::<GameId>().is_err());
         assert!(GuildId::NONE.is_none() && !GuildId(5).is_none());
+    }
+
+    /// A real-size snowflake (above 2^53, where an `f64` loses digits).
+    const SNOWFLAKE: i64 = 1_234_567_890_123_456_789;
+
+    /// Every message of both catalogues, each of its variables an id: the
+    /// id comes out whole, digit for digit (a Fluent number would print
+    /// `1234567890123456800`, a mention of nobody).
+    #[test]
+    fn every_message_prints_an_id_digit_for_digit() {
+        use kiela_i18n::{messages, t, Arg, Lang};
+        let mut printed = 0;
+        for lang in Lang::ALL {
+            for (key, vars) in messages(lang) {
+                let args: Vec<(&str, Arg)> = (vars.iter())
+                    .map(|var| (var.as_str(), Arg::from(UserId(SNOWFLAKE))))
+                    .collect();
+                let text = t(lang, &key, &args);
+                let id = SNOWFLAKE.to_string();
+                printed += text.matches(&id).count();
+                // Nothing else as long: no id with other digits.
+                let rest = text.replace(&id, " ");
+                let mut runs = rest.split(|c: char| !c.is_ascii_digit());
+                assert!(
+                    runs.all(|run| run.len() < 16),
+                    "{key} in {}: {text}",
+                    lang.locale()
+                );
+            }
+        }
+        assert!(printed > 200, "ids printed only {printed} times");
+        let sign_up = kiela_i18n::tr!(
+            Lang::En,
+            "tournament-starts-by-organiser",
+            organiser = UserId(SNOWFLAKE),
+            min = 3
+        );
+        assert!(
+            sign_up.starts_with("<@1234567890123456789> starts it"),
+            "{sign_up}"
+        );
     }
 
     #[test]

@@ -144,10 +144,19 @@ impl From<&String> for Arg {
     }
 }
 
+/// The largest integer a Fluent number (an `f64`) holds exactly: past it,
+/// digits are lost (a Discord id, a snowflake near 2^60, would print as
+/// another id). Counts never come near it; ids go as text.
+pub const EXACT_NUMBERS: i64 = 1 << 53;
+
 macro_rules! number_arg {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {
             fn from(n: $t) -> Arg {
+                debug_assert!(
+                    i64::try_from(n).is_ok_and(|n| n.unsigned_abs() <= EXACT_NUMBERS as u64),
+                    "{n} would lose digits as a Fluent number: pass an id as text"
+                );
                 Arg(FluentValue::from(n))
             }
         }
@@ -179,6 +188,56 @@ pub fn t(lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
     key.to_string()
 }
 
+/// Every message of `lang`'s catalogue: its key and its variables, sorted
+/// (for the tests that render every message). Panics on a syntax error in
+/// the catalogue, which the tests are there to catch.
+pub fn messages(lang: Lang) -> Vec<(String, Vec<String>)> {
+    use fluent_syntax::ast;
+    let source = lang.source();
+    fn walk_pattern(pattern: &ast::Pattern<&str>, vars: &mut Vec<String>) {
+        for element in &pattern.elements {
+            if let ast::PatternElement::Placeable { expression } = element {
+                walk_expression(expression, vars);
+            }
+        }
+    }
+    fn walk_expression(expression: &ast::Expression<&str>, vars: &mut Vec<String>) {
+        match expression {
+            ast::Expression::Select { selector, variants } => {
+                walk_inline(selector, vars);
+                for variant in variants {
+                    walk_pattern(&variant.value, vars);
+                }
+            }
+            ast::Expression::Inline(inline) => walk_inline(inline, vars),
+        }
+    }
+    fn walk_inline(inline: &ast::InlineExpression<&str>, vars: &mut Vec<String>) {
+        match inline {
+            ast::InlineExpression::VariableReference { id } => vars.push(id.name.to_string()),
+            ast::InlineExpression::Placeable { expression } => walk_expression(expression, vars),
+            _ => {}
+        }
+    }
+    let resource = match FluentResource::try_new(source.to_string()) {
+        Ok(resource) => resource,
+        Err((_, errors)) => panic!("catalogue syntax errors: {errors:?}"),
+    };
+    let mut keys = Vec::new();
+    for entry in resource.entries() {
+        if let ast::Entry::Message(message) = entry {
+            let mut vars = Vec::new();
+            if let Some(value) = &message.value {
+                walk_pattern(value, &mut vars);
+            }
+            vars.sort();
+            vars.dedup();
+            keys.push((message.id.name.to_string(), vars));
+        }
+    }
+    keys
+}
+
 /// Looks up a message: `tr!(lang, "key", name = value, …)`, the values
 /// anything [`Arg`] converts from.
 #[macro_export]
@@ -197,55 +256,6 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
-    /// The keys and, for each, the sorted variables of a catalogue's messages.
-    pub(crate) fn catalogue_keys(source: &str) -> Vec<(String, Vec<String>)> {
-        use fluent_syntax::ast;
-        fn walk_pattern(pattern: &ast::Pattern<&str>, vars: &mut Vec<String>) {
-            for element in &pattern.elements {
-                if let ast::PatternElement::Placeable { expression } = element {
-                    walk_expression(expression, vars);
-                }
-            }
-        }
-        fn walk_expression(expression: &ast::Expression<&str>, vars: &mut Vec<String>) {
-            match expression {
-                ast::Expression::Select { selector, variants } => {
-                    walk_inline(selector, vars);
-                    for variant in variants {
-                        walk_pattern(&variant.value, vars);
-                    }
-                }
-                ast::Expression::Inline(inline) => walk_inline(inline, vars),
-            }
-        }
-        fn walk_inline(inline: &ast::InlineExpression<&str>, vars: &mut Vec<String>) {
-            match inline {
-                ast::InlineExpression::VariableReference { id } => vars.push(id.name.to_string()),
-                ast::InlineExpression::Placeable { expression } => {
-                    walk_expression(expression, vars)
-                }
-                _ => {}
-            }
-        }
-        let resource = match FluentResource::try_new(source.to_string()) {
-            Ok(resource) => resource,
-            Err((_, errors)) => panic!("catalogue syntax errors: {errors:?}"),
-        };
-        let mut keys = Vec::new();
-        for entry in resource.entries() {
-            if let ast::Entry::Message(message) = entry {
-                let mut vars = Vec::new();
-                if let Some(value) = &message.value {
-                    walk_pattern(value, &mut vars);
-                }
-                vars.sort();
-                vars.dedup();
-                keys.push((message.id.name.to_string(), vars));
-            }
-        }
-        keys
-    }
-
     #[test]
     fn locales_choose_a_language() {
         assert_eq!(Lang::from_locale("pt-BR"), Lang::Pt);
@@ -260,8 +270,8 @@ mod tests {
 
     #[test]
     fn both_catalogues_have_the_same_keys_and_variables() {
-        let en: BTreeMap<_, _> = catalogue_keys(EN_FTL).into_iter().collect();
-        let pt: BTreeMap<_, _> = catalogue_keys(PT_FTL).into_iter().collect();
+        let en: BTreeMap<_, _> = messages(Lang::En).into_iter().collect();
+        let pt: BTreeMap<_, _> = messages(Lang::Pt).into_iter().collect();
         assert!(en.len() > 50, "the English catalogue is nearly empty");
         for (key, vars) in &en {
             match pt.get(key) {
@@ -278,7 +288,7 @@ mod tests {
     fn every_message_formats_without_errors() {
         for lang in Lang::ALL {
             let bundle = lang.bundle();
-            for (key, vars) in catalogue_keys(lang.source()) {
+            for (key, vars) in messages(lang) {
                 let mut args = FluentArgs::new();
                 for var in &vars {
                     args.set(var.clone(), FluentValue::from(2));
@@ -304,6 +314,15 @@ mod tests {
         assert_eq!(wins(Lang::Pt, 2), "2 vitórias");
         assert_eq!(wins(Lang::Pt, 1512), "1.512 vitórias");
         assert_eq!(crate::tr!(Lang::Pt, "count-days", count = 3), "3 dias");
+    }
+
+    /// An id passed as a number would print rounded (`<@…2000>` for an
+    /// organiser whose id ends in 2001): caught as it is passed.
+    #[test]
+    #[should_panic(expected = "pass an id as text")]
+    #[cfg(debug_assertions)]
+    fn a_number_past_2_pow_53_is_refused() {
+        let _ = Arg::from(1_234_567_890_123_456_789_i64);
     }
 
     #[test]
@@ -352,36 +371,51 @@ mod tests {
         "cannot tell whether its answer was shown: {why}",
     ];
 
+    /// The end of the bracketed group opening at byte `open` of `code`
+    /// (past its matching bracket), skipping brackets in strings.
+    fn group_end(code: &str, open: usize) -> usize {
+        let (mut depth, mut in_string, mut escaped) = (0, false, false);
+        for (i, c) in code[open..].char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' if in_string => escaped = true,
+                '"' => in_string = !in_string,
+                '(' | '{' | '[' if !in_string => depth += 1,
+                ')' | '}' | ']' if !in_string => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return open + i + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        code.len()
+    }
+
     /// Removes each call in [`NOT_USER_FACING`] with its arguments (up to
-    /// the matching bracket), comments, and `#[cfg(test)]` modules.
+    /// the matching bracket), comments, and every `#[cfg(test)]` item (a
+    /// module or a function, wherever it is in the file: the code after
+    /// it is scanned too).
     fn user_facing_code(source: &str) -> String {
-        let source = source.split("#[cfg(test)]").next().unwrap_or("");
         let mut code: String = source
             .lines()
             .filter(|line| !line.trim_start().starts_with("//"))
             .collect::<Vec<_>>()
             .join("\n");
+        while let Some(start) = code.find("#[cfg(test)]") {
+            let body = code[start..]
+                .find(['{', ';'])
+                .map_or(code.len(), |i| start + i);
+            let end = match code[body..].starts_with(';') {
+                true => body + 1,
+                false => group_end(&code, body),
+            };
+            code.replace_range(start..end, "");
+        }
         for call in NOT_USER_FACING {
             while let Some(start) = code.find(call) {
-                let open = start + call.len() - 1;
-                let (mut depth, mut end, mut in_string, mut escaped) =
-                    (0, code.len(), false, false);
-                for (i, c) in code[open..].char_indices() {
-                    match c {
-                        _ if escaped => escaped = false,
-                        '\\' if in_string => escaped = true,
-                        '"' => in_string = !in_string,
-                        '(' | '{' | '[' if !in_string => depth += 1,
-                        ')' | '}' | ']' if !in_string => {
-                            depth -= 1;
-                            if depth == 0 {
-                                end = open + i + 1;
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                let end = group_end(&code, start + call.len() - 1);
                 code.replace_range(start..end, "");
             }
         }
@@ -486,17 +520,20 @@ mod tests {
     #[test]
     fn the_literal_scan_finds_prose() {
         let code =
-            "let a = \"kiela:move\"; warn!(\"a log line\"); let b = format!(\"{x} is empty\");";
+            "let a = \"kiela:move\"; warn!(\"a log line\"); let b = format!(\"{x} is empty\");
+            #[cfg(test)]
+            mod tests { fn f() { g(\"a test's words\"); } }
+            fn after() { h(\"words after the tests\") }";
         let found: Vec<String> = literals(&user_facing_code(code))
             .into_iter()
             .filter(|l| looks_like_prose(l))
             .collect();
-        assert_eq!(found, ["{x} is empty"]);
+        assert_eq!(found, ["{x} is empty", "words after the tests"]);
     }
 
     #[test]
     fn every_key_the_code_uses_exists() {
-        let en: BTreeMap<_, _> = catalogue_keys(EN_FTL).into_iter().collect();
+        let en: BTreeMap<_, _> = messages(Lang::En).into_iter().collect();
         let mut missing = Vec::new();
         for path in user_facing_sources() {
             let source = std::fs::read_to_string(&path).unwrap();

@@ -982,7 +982,7 @@ mod tests {
         let headers: Vec<&str> = layout.columns.iter().map(|c| c.header.as_str()).collect();
         assert_eq!(
             headers,
-            ["#", "Participante", "Pts", "SB", "Vitórias", "Jogos"]
+            ["#", "Jogador", "Pts", "SB", "Vitórias", "Partidas"]
         );
         assert_eq!(
             layout.legend,
@@ -1001,7 +1001,7 @@ mod tests {
         };
         let img = decode(&standings_png(&view).unwrap());
         assert_eq!(img.height(), TITLE_H + HEADER_H + ROW_H + GAP + LEGEND_H);
-        assert!(standings_alt_text(&view).ends_with("Ainda não há participantes."));
+        assert!(standings_alt_text(&view).ends_with("Ainda não há jogadores."));
         let odd = ["\u{7}\n", "😀😀😀", &"W".repeat(500), "a\u{202E}b"].map(String::from);
         let view = swiss(&odd);
         assert!(standings_png(&view).is_ok());

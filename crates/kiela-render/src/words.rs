@@ -477,10 +477,7 @@ mod tests {
             "C3 captures C2+C1 (6)"
         );
         assert_eq!(caption(Lang::Pt, Side::North, &sow), "O Norte semeia G4");
-        assert_eq!(
-            caption(Lang::Pt, Side::North, &relay),
-            "recolhe as sementes de C4"
-        );
+        assert_eq!(caption(Lang::Pt, Side::North, &relay), "recolhe C4");
         assert_eq!(
             caption(Lang::Pt, Side::South, &capture),
             "C3 captura C2+C1 (6)"
@@ -565,7 +562,7 @@ mod tests {
         }
         let line = path(Lang::Pt, "Ana", &long);
         assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
-        assert!(line.contains(" recolhimentos … → "), "{line}");
+        assert!(line.contains(" recolhas … → "), "{line}");
         assert!(line.contains(" → recolheu "), "{line}");
     }
 }

@@ -102,9 +102,9 @@ mod standings;
 mod swiss;
 
 pub use points::Points;
-pub use round_robin::round_robin_schedule;
+pub use round_robin::{round_robin_schedule, DOUBLE_ROUND_ROBIN};
 pub use standings::{standings, Standing};
-pub use swiss::default_swiss_rounds;
+pub use swiss::{default_swiss_rounds, LARGE_SWISS_ROUNDS, SMALL_SWISS_FIELD, SMALL_SWISS_ROUNDS};
 
 /// A player as this crate knows them; the bot maps its own user ids to these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,5 +1,8 @@
 use crate::{Event, Pairing};
 
+/// Up to this many players, a round-robin plays each pair twice.
+pub const DOUBLE_ROUND_ROBIN: usize = 6;
+
 /// Every game of a round-robin among players `0..n` (join order), as
 /// (south, north) indices: each pair twice, sides swapped, up to 6 players;
 /// once above. Each player is south in half their games, within one.
@@ -11,7 +14,7 @@ use crate::{Event, Pairing};
 /// everybody ends at (n−2)/2 or n/2 souths out of n−1 games.
 pub fn round_robin_schedule(n: usize) -> Vec<(usize, usize)> {
     let mut games = Vec::new();
-    if n <= 6 {
+    if n <= DOUBLE_ROUND_ROBIN {
         for i in 0..n {
             for j in i + 1..n {
                 games.push((i, j));

@@ -5,11 +5,22 @@ use integer_blossom::min_weight_perfect_matching;
 use crate::standings::{compute, Ledger};
 use crate::{Context, Event, Pairing};
 
+/// The default rounds of a Swiss event: this many up to
+/// [`SMALL_SWISS_FIELD`] players …
+pub const SMALL_SWISS_ROUNDS: u32 = 5;
+pub const SMALL_SWISS_FIELD: usize = 16;
+/// … and this many above.
+pub const LARGE_SWISS_ROUNDS: u32 = 7;
+
 /// 5 rounds up to 16 players, 7 above — but never more than a full
 /// round-robin's worth (n − 1 rounds for even n, n for odd n: one bye each),
 /// beyond which a repeat or a second bye could not be avoided.
 pub fn default_swiss_rounds(players: usize) -> u32 {
-    let base = if players <= 16 { 5 } else { 7 };
+    let base = if players <= SMALL_SWISS_FIELD {
+        SMALL_SWISS_ROUNDS
+    } else {
+        LARGE_SWISS_ROUNDS
+    };
     let full = if players.is_multiple_of(2) {
         players.saturating_sub(1)
     } else {

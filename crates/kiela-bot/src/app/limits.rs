@@ -127,10 +127,16 @@ impl GameService {
     }
 }
 
-/// What `user` reads when a new challenge or game would go past `quota`.
-pub(super) fn over_quota(user: &User, quota: Quota) -> AppError {
+/// What `user` reads when a new challenge or game would go past `quota`;
+/// `within`, the days a challenge made here waits (when one was asked for).
+pub(super) fn over_quota(user: &User, quota: Quota, within: Option<i64>) -> AppError {
     AppError::Refused(match quota {
-        Quota::OpenChallenges { max, .. } => tr!(user.lang, "quota-challenges", max = max),
+        Quota::OpenChallenges { max, .. } => tr!(
+            user.lang,
+            "quota-challenges",
+            max = max,
+            days = within.unwrap_or(super::challenges::CHALLENGE_DAYS)
+        ),
         Quota::AiGames { max, .. } => tr!(user.lang, "quota-ai-games", max = max),
     })
 }

@@ -45,7 +45,7 @@ mod welcome;
 mod words;
 
 pub use analysis::Progress;
-pub use challenges::GameOptions;
+pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
 };
@@ -66,11 +66,13 @@ pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT}
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::{
-    DailyPuzzle, GamesChannel, LanguageSetting, Settings, DAILY_PUZZLE_HOUR, DEFAULT_DAYS,
+    DailyPuzzle, GamesChannel, LanguageSetting, Settings, CHALLENGE_WAIT, DAILY_PUZZLE_HOUR,
+    DEFAULT_DAYS,
 };
 pub use threads::BotPermissions;
 pub use tournaments::{
-    Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, STRICT_DAYS, STRICT_PERCENT,
+    swiss_rounds, Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS,
+    MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
 pub use welcome::WELCOME_WITHIN;
 pub use words::{describe_game_error, describe_layout_error};

@@ -16,7 +16,7 @@ use serenity::async_trait;
 
 use crate::app::{AppError, GameId, User};
 use kiela_i18n::tr;
-use kiela_i18n::{t, Lang};
+use kiela_i18n::{t, Arg, Lang};
 
 use super::features;
 use super::handler::Cx;
@@ -72,7 +72,7 @@ impl Entry {
 
 /// Subcommand `sub`'s registration, its words under `prefix`.
 fn create_subcommand(prefix: &str, sub: &Subcommand) -> CreateCommandOption {
-    let create = option(CommandOptionType::SubCommand, prefix, sub.name);
+    let create = option(CommandOptionType::SubCommand, prefix, sub.name, &[]);
     sub.options
         .iter()
         .fold(create, |create, spec| create.add_sub_option(spec.create()))
@@ -84,13 +84,19 @@ const LOCALES: [(Lang, &str); 1] = [(Lang::Pt, "pt-BR")];
 /// A subcommand or option: its canonical (English) name, which is what
 /// Discord sends back whatever the user's language, and its translations
 /// from the catalogue (`<prefix>-<name>-…`).
-fn option(kind: CommandOptionType, prefix: &str, name: &str) -> CreateCommandOption {
+/// `facts` fill the numbers its description states.
+fn option(
+    kind: CommandOptionType,
+    prefix: &str,
+    name: &str,
+    facts: &[(&str, Arg)],
+) -> CreateCommandOption {
     let key = |what: &str| format!("{prefix}-{name}-{what}");
-    let mut option = CreateCommandOption::new(kind, name, t(Lang::En, &key("description"), &[]));
+    let mut option = CreateCommandOption::new(kind, name, t(Lang::En, &key("description"), facts));
     for (lang, locale) in LOCALES {
         option = option
             .name_localized(locale, t(lang, &key("name"), &[]))
-            .description_localized(locale, t(lang, &key("description"), &[]));
+            .description_localized(locale, t(lang, &key("description"), facts));
     }
     option
 }
@@ -112,7 +118,7 @@ pub fn definition() -> CreateCommand {
                 Entry::Sub(sub) => create_subcommand("cmd", sub),
                 Entry::Group(group) => {
                     let prefix = format!("cmd-{}", group.name);
-                    let create = option(CommandOptionType::SubCommandGroup, "cmd", group.name);
+                    let create = option(CommandOptionType::SubCommandGroup, "cmd", group.name, &[]);
                     (group.subcommands.iter()).fold(create, |create, sub| {
                         create.add_sub_option(create_subcommand(&prefix, sub))
                     })
@@ -218,11 +224,24 @@ pub struct Spec {
     choices: Option<fn() -> Vec<&'static str>>,
     /// A choice labelled otherwise here: (value, label in the catalogue).
     relabel: Option<(&'static str, &'static str)>,
+    /// The numbers its description states beyond its bounds (`min`,
+    /// `max`), from the constants in force.
+    facts: Option<Facts>,
 }
+
+/// The numbers an option's description states, by variable.
+pub type Facts = fn() -> Vec<(&'static str, Arg)>;
 
 impl Spec {
     fn create(&self) -> CreateCommandOption {
-        let mut create = option(self.kind, self.keys, self.name);
+        // The numbers its description states: its bounds, and its own facts.
+        let bounds = [("min", self.min), ("max", self.max)];
+        let mut facts: Vec<(&str, Arg)> = bounds
+            .into_iter()
+            .filter_map(|(name, bound)| Some((name, Arg::from(i64::try_from(bound?).ok()?))))
+            .collect();
+        facts.extend(self.facts.map(|facts| facts()).unwrap_or_default());
+        let mut create = option(self.kind, self.keys, self.name, &facts);
         if self.required {
             create = create.required(true);
         }
@@ -277,6 +296,7 @@ impl<T: Value> Opt<T> {
                 channel_types: &[],
                 choices: T::CHOICES,
                 relabel: None,
+                facts: None,
             },
             value: PhantomData,
         }
@@ -319,6 +339,12 @@ impl<T: Value> Opt<T> {
 
     pub const fn channel_types(mut self, types: &'static [ChannelType]) -> Opt<T> {
         self.spec.channel_types = types;
+        self
+    }
+
+    /// The numbers its description states (besides `min` and `max`).
+    pub const fn facts(mut self, facts: Facts) -> Opt<T> {
+        self.spec.facts = Some(facts);
         self
     }
 
@@ -503,6 +529,34 @@ mod tests {
                 .chars()
                 .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
             && name.to_lowercase() == name
+    }
+
+    /// The numbers an option's description states are the bounds and
+    /// constants in force, in both languages.
+    #[test]
+    fn descriptions_state_the_limits_in_force() {
+        use crate::app::{
+            CHALLENGE_DAYS, CHALLENGE_WAIT, DAYS_PER_MOVE, DEFAULT_DAYS, VACATION_DAYS_PER_YEAR,
+        };
+        let json = serde_json::to_string(&definition()).unwrap();
+        let (min, max) = (DAYS_PER_MOVE.start(), DAYS_PER_MOVE.end());
+        let (wait_min, wait_max) = (CHALLENGE_WAIT.start(), CHALLENGE_WAIT.end());
+        for said in [
+            format!("Days per move, {min} to {max} (default: the server's, {DEFAULT_DAYS}"),
+            format!("Dias por jogada, de {min} a {max}"),
+            format!("answer, {wait_min} to {wait_max} (default {CHALLENGE_DAYS})"),
+            format!("de {wait_min} a {wait_max} (padrão {CHALLENGE_DAYS})"),
+            format!("Days of vacation, 1 to {VACATION_DAYS_PER_YEAR} a year"),
+            "Round-robin (up to 12 players) or Swiss (up to 64)".to_string(),
+            "default 5 up to 16 players, 7 above".to_string(),
+            "more than 10% of their games on time in the last 90 days".to_string(),
+        ] {
+            assert!(json.contains(&said), "no description says {said:?}");
+        }
+        assert!(
+            !json.contains("{$") && !json.contains("{ $"),
+            "an unfilled placeable"
+        );
     }
 
     #[test]

@@ -241,7 +241,7 @@ impl Handler {
             .answer(progress, async {
                 match command::parse(command, cx.user.lang) {
                     Ok(request) => cx.post(request.perform(&cx).await).await,
-                    Err(message) => Post::private(capitalised(&message)),
+                    Err(message) => Post::private(sentence(&message)),
                 }
             })
             .await;
@@ -428,12 +428,12 @@ impl Cx<'_> {
         match done {
             Ok(post) => post,
             Err(AppError::OutOfDate { game_id }) => {
-                let refusal = capitalised(&AppError::OutOfDate { game_id }.message(lang));
+                let refusal = sentence(&AppError::OutOfDate { game_id }.message(lang));
                 // A private board: in the user's language.
                 let mine = Place { lang, ..self.place };
                 match self.service.show(self.user, mine, Some(game_id)).await {
                     Ok(reply) => Post {
-                        text: format!("{refusal}.\n{}", reply.text),
+                        text: format!("{refusal}\n{}", reply.text),
                         ephemeral: true,
                         board: None,
                         ..Post::of(reply)
@@ -453,7 +453,7 @@ impl Cx<'_> {
                 error!("an action failed: {error}");
                 Post::private(tr!(lang, "error-sorry"))
             }
-            refusal => Post::private(capitalised(&refusal.message(lang)) + "."),
+            refusal => Post::private(sentence(&refusal.message(lang))),
         }
     }
 }
@@ -462,12 +462,41 @@ fn nick(member: Option<&serenity::all::Member>) -> Option<&str> {
     member.and_then(|m| m.nick.as_deref())
 }
 
-/// Service messages start in lower case, to be embedded; alone they read
-/// better capitalised.
-fn capitalised(message: &str) -> String {
-    let mut chars = message.chars();
-    match chars.next() {
+/// A refusal shown alone, as a sentence: capitalized, ending in one full
+/// stop. Service messages are clauses in lower case, to be embedded; one
+/// that ends a sentence already (a stop, a question) gets no second stop.
+fn sentence(message: &str) -> String {
+    let mut chars = message.trim_end().chars();
+    let mut sentence: String = match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    };
+    if !sentence.ends_with(['.', '!', '?', '…']) {
+        sentence.push('.');
+    }
+    sentence
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocabulary::GameId;
+    use kiela_i18n::Lang;
+
+    #[test]
+    fn a_refusal_ends_once() {
+        assert_eq!(sentence("ana's event is full"), "Ana's event is full.");
+        assert_eq!(sentence("ana's event is full."), "Ana's event is full.");
+        assert_eq!(sentence("who? "), "Who?");
+        for lang in Lang::ALL {
+            for refusal in [
+                AppError::Refused(tr!(lang, "tournament-full", name = "Kiela Cup")),
+                AppError::Refused(tr!(lang, "error-other-server", id = GameId(7))),
+                AppError::NoSuchGame(GameId(7)),
+            ] {
+                let text = sentence(&refusal.message(lang));
+                assert!(text.ends_with('.') && !text.ends_with(".."), "{text}");
+            }
+        }
     }
 }

@@ -34,7 +34,7 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
             .analysis(&w.carol, HERE, game, progress.clone())
             .await,
     );
-    assert!(e.contains("help during play"), "{e}");
+    assert!(e.contains("still in progress"), "{e}");
     assert!(w.service.store().analysis(game).await.unwrap().is_none());
 
     w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
@@ -74,7 +74,7 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     let w = world(db).await;
     let people = started(&w, alice_first()).await;
     let e = refusal(w.service.hint(&w.alice, HERE, Some(people)).await);
-    assert!(e.contains("only in games against the AI"), "{e}");
+    assert!(e.contains("only for games against the AI"), "{e}");
 
     let reply = w
         .service
@@ -219,7 +219,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         .await
         .unwrap();
     let e = refusal(w.service.share_analysis(&w.carol, HERE, game).await);
-    assert!(e.contains("help during play"), "{e}");
+    assert!(e.contains("still in progress"), "{e}");
     w.service
         .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
         .await

@@ -17,6 +17,40 @@ on_both_backends! {
     a_challenge_is_answered_in_its_own_server,
     challenges_and_rematches_between_people_need_a_server,
     a_nickname_stays_in_its_server,
+    the_challenge_quota_says_the_servers_wait,
+}
+
+/// The quota's refusal says how long a challenge waits here: the server's
+/// setting in force, read again when a manager changes it.
+async fn the_challenge_quota_says_the_servers_wait(db: Db) {
+    let w = world(db).await;
+    for days in [5, 2] {
+        let wait = Settings {
+            challenge_days: Some(days),
+            ..Settings::default()
+        };
+        w.service
+            .settings(&w.carol, HERE, true, Lang::En, wait)
+            .await
+            .unwrap();
+        let mut refused = None;
+        for i in 0..=kiela_bot::app::MAX_OPEN_CHALLENGES {
+            let opponent = if i % 2 == 0 { &w.bob } else { &w.carol };
+            let asked = w
+                .service
+                .challenge(&w.alice, HERE, opponent, GameOptions::default());
+            if let Err(e) = asked.await {
+                refused = Some(e.to_string());
+                break;
+            }
+        }
+        let e = refused.expect("the quota refuses a challenge past it");
+        assert!(e.contains("awaiting an answer"), "{e}");
+        assert!(
+            e.contains(&format!("({days} days after it was sent)")),
+            "{e}"
+        );
+    }
 }
 
 async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
@@ -135,7 +169,7 @@ async fn challenge_refusals(db: Db) {
         .unwrap()
         .challenge;
     w.service.cancel(&w.alice, HERE, None).await.unwrap();
-    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("cancelled"));
+    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("canceled"));
     // Expired after 3 days.
     let c = w
         .service
@@ -463,7 +497,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
             .settings(&w.alice, HERE, true, Lang::En, too_long)
             .await,
     );
-    assert_eq!(e, tr!(Lang::En, "settings-challenge-days-range"));
+    assert_eq!(e, "a challenge waits 1 to 7 days");
     let short = w
         .service
         .challenge(&w.carol, HERE, &w.alice, GameOptions::default())

@@ -458,7 +458,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
             .accept(&w.bob, HERE, Some(ChallengeId(challenges[1])))
             .await,
     );
-    assert!(e.contains("cancelled"), "{e}");
+    assert!(e.contains("canceled"), "{e}");
     for id in [won, drawn, aborted, timed_out] {
         let board = service
             .show(&w.alice, HERE, Some(GameId(id)))

@@ -572,7 +572,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
     assert_eq!(
         now.text,
-        "Direct messages: Off. Move previews: In correspondence games (between people, with days per move). \
+        "Direct messages: Off. Move previews: In games with days per move (between people). \
          Change them with the options of `/kiela notify`."
     );
     let set = (w.service)
@@ -672,7 +672,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     let e = refusal(w.service.take_back(&w.alice, HERE, id, 0).await);
     assert_eq!(
         e,
-        format!("you have no move to take back in game #{id} yet")
+        format!("you have no turn to take back in game #{id} yet")
     );
     let first = start.moves[0].0.to_string();
     let last = start.moves[start.moves.len() - 1].0.to_string();
@@ -735,12 +735,12 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert_eq!(reply.game.unwrap().ply, 2);
     let done = w.service.resign(&w.alice, HERE, Some(id)).await.unwrap();
     assert!(
-        done.text.contains("With 2 moves taken back."),
+        done.text.contains("With 2 turns taken back."),
         "{}",
         done.text
     );
     let e = refusal(w.service.take_back(&w.alice, HERE, id, 2).await);
-    assert_eq!(e, format!("game #{id} is over: no move can be taken back"));
+    assert_eq!(e, format!("game #{id} is over: no turn can be taken back"));
 }
 
 /// Take back exists only against the AI (whose games are never rated).
@@ -761,7 +761,7 @@ async fn take_back_is_refused_where_it_does_not_belong(db: Db) {
     let e = refusal(w.service.take_back(&w.alice, HERE, game, 2).await);
     assert_eq!(
         e,
-        "moves can be taken back only in games against the AI, which are never rated: \
+        "turns can be taken back only in games against the AI, which are never rated: \
          in a game between people, every move stands"
     );
     let e = refusal(w.service.take_back(&w.carol, HERE, game, 2).await);

@@ -82,8 +82,12 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         ..HERE
     };
     let stats = w.service.stats(pt, &w.alice).await.unwrap().text;
-    // (CLDR's Portuguese "one" covers 0 too: "0 derrota".)
-    assert!(stats.contains("1 vitória, 0 derrota, 0 empate"), "{stats}");
+    // Zero takes the plural (CLDR's Portuguese "one" covers 0: the
+    // catalogue's singular is [1]).
+    assert!(
+        stats.contains("1 vitória, 0 derrotas, 0 empates"),
+        "{stats}"
+    );
     assert!(
         stats.contains(&format!("rating {}?", Lang::Pt.number(a))),
         "{stats}"

@@ -63,7 +63,10 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         challenge.text
     );
     let e = refusal(w.service.challenge(&alice, HERE, &alice, options).await);
-    assert!(e.contains("você não pode desafiar a si mesmo"), "{e}");
+    assert!(
+        e.contains("você não pode ser o seu próprio adversário"),
+        "{e}"
+    );
     let board = w
         .service
         .accept(&w.bob, HERE, challenge.challenge)

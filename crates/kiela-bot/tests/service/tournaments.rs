@@ -109,7 +109,7 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         .service
         .start_tournament(&w.bob, HERE, ORGANISER, Some(id))
         .await;
-    assert!(refusal(refused).contains("organiser"));
+    assert!(refusal(refused).contains("organizer"));
     let started = w
         .service
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
@@ -280,7 +280,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
         .cancel_tournament(&w.carol, HERE, manager, Some(id))
         .await
         .unwrap();
-    assert!(cancelled.text.contains("cancelled"), "{}", cancelled.text);
+    assert!(cancelled.text.contains("canceled"), "{}", cancelled.text);
 }
 
 async fn a_swiss_round_is_paired_once_by_two_processes(db: Db) {

@@ -51,10 +51,8 @@ pub fn nodes_per_position(positions: usize) -> u64 {
     (ANALYSIS_NODES / positions.max(1) as u64).clamp(MIN_NODES, DEFAULT_NODES)
 }
 
-/// A finished game's analysis: a position's verdict per ply, searched to
-/// `nodes` each.
+/// A finished game's analysis: a position's verdict per ply.
 pub(in crate::app) struct Analysed {
-    nodes: u64,
     plies: Vec<PlyAnalysis>,
 }
 
@@ -482,21 +480,18 @@ impl GameService {
         self.store
             .save_analysis(game_id, nodes as i64, &document, self.now())
             .await?;
-        Ok(Analysed { nodes, plies })
+        Ok(Analysed { plies })
     }
 
     /// The stored analysis of game `game_id`, if there is a readable one.
     async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Analysed>> {
-        let Some((nodes, document)) = self.store.analysis(game_id).await? else {
+        let Some((_nodes, document)) = self.store.analysis(game_id).await? else {
             return Ok(None);
         };
         let stored: Vec<Stored> = serde_json::from_str(&document)
             .map_err(|e| AppError::Internal(format!("a stored analysis is unreadable: {e}")))?;
         let plies: Option<Vec<PlyAnalysis>> = stored.iter().map(Stored::analysis).collect();
-        Ok(plies.map(|plies| Analysed {
-            nodes: nodes as u64,
-            plies,
-        }))
+        Ok(plies.map(|plies| Analysed { plies }))
     }
 }
 
@@ -517,7 +512,6 @@ fn analysis_text(
         lang,
         "analysis-title",
         id = loaded.row.id,
-        nodes = analysed.nodes as i64,
         count = flagged.len()
     );
     lines.push(&title, 0);

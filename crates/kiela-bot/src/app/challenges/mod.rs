@@ -19,6 +19,7 @@ use super::{
     refused, words, AppError, BotPermissions, FirstMover, GameService, Place, Reply, Result, User,
     DAY,
 };
+use std::ops::RangeInclusive;
 
 /// How many days a challenge waits for an answer when its server does
 /// not say: long enough for once-a-day players across time zones.
@@ -160,7 +161,7 @@ impl GameService {
             .store
             .insert_challenge(&challenge, self.challenge_quota(user), post.clone())
             .await?
-            .map_err(|why| not_stored(user, why, rematch_of))?;
+            .map_err(|why| not_stored(user, why, rematch_of, Some(within)))?;
         let post = NewPost {
             challenge_id: Some(id),
             ..post
@@ -662,7 +663,7 @@ impl GameService {
                 self.start_posts(home, lang, headline(id), thread, Vec::new())
             })
             .await?
-            .map_err(|why| not_stored(user, why, rematch_of))?;
+            .map_err(|why| not_stored(user, why, rematch_of, None))?;
         // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
         if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
@@ -733,11 +734,16 @@ fn first_words(
     }
 }
 
-/// Why a new challenge or game (perhaps the rematch of game `rematch_of`)
-/// was not stored, in `user`'s words.
-fn not_stored(user: &User, why: NotStored, rematch_of: Option<GameId>) -> AppError {
+/// Why a new challenge (waiting `within` days) or game (perhaps the
+/// rematch of game `rematch_of`) was not stored, in `user`'s words.
+fn not_stored(
+    user: &User,
+    why: NotStored,
+    rematch_of: Option<GameId>,
+    within: Option<i64>,
+) -> AppError {
     match why {
-        NotStored::OverQuota(quota) => over_quota(user, quota),
+        NotStored::OverQuota(quota) => over_quota(user, quota, within),
         NotStored::Taken => AppError::Refused(tr!(
             user.lang,
             "rematch-exists",
@@ -746,9 +752,18 @@ fn not_stored(user: &User, why: NotStored, rematch_of: Option<GameId>) -> AppErr
     }
 }
 
+/// The days per move a game may have.
+pub const DAYS_PER_MOVE: RangeInclusive<i64> = 1..=14;
+
 pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
-    if !(1..=14).contains(&days) {
-        return refused(tr!(user.lang, "bad-days", days = days));
+    if !DAYS_PER_MOVE.contains(&days) {
+        return refused(tr!(
+            user.lang,
+            "bad-days",
+            days = days,
+            min = *DAYS_PER_MOVE.start(),
+            max = *DAYS_PER_MOVE.end()
+        ));
     }
     Ok(())
 }

@@ -163,7 +163,14 @@ impl GameService {
                     },
                 ),
             };
-            let said = format!("{}\n{}", tr!(lang, key), rating_words(lang, rated));
+            // The solution beats every other move by MARGIN (hundredths of
+            // a stone): what "keeps at least N more stones" says.
+            let margin = kiela_learn::puzzles::MARGIN / 100;
+            let said = format!(
+                "{}\n{}",
+                tr!(lang, key, margin = margin),
+                rating_words(lang, rated)
+            );
             let text = format!("{header}\n{path}\n{said}");
             let mut reply = self
                 .puzzle_board(lang, found, &game, Some(mine), text)

@@ -100,6 +100,9 @@ impl Settings {
 /// Days per move when neither the challenge nor the server says.
 pub const DEFAULT_DAYS: i64 = 3;
 
+/// How many days a server may let a challenge wait for an answer.
+pub const CHALLENGE_WAIT: std::ops::RangeInclusive<i64> = 1..=7;
+
 impl GameService {
     /// `place` with the server's chosen language, if it chose one (its
     /// `lang` is Discord's `guild_locale` otherwise).
@@ -168,9 +171,14 @@ impl GameService {
         }
         if settings
             .challenge_days
-            .is_some_and(|days| !(1..=7).contains(&days))
+            .is_some_and(|days| !CHALLENGE_WAIT.contains(&days))
         {
-            return refused(tr!(lang, "settings-challenge-days-range"));
+            return refused(tr!(
+                lang,
+                "settings-challenge-days-range",
+                min = *CHALLENGE_WAIT.start(),
+                max = *CHALLENGE_WAIT.end()
+            ));
         }
         if settings
             .puzzle_hour

@@ -38,6 +38,19 @@ pub const MIN_PLAYERS: usize = 3;
 /// Round-robin: every pairing at once, so few players.
 pub const MAX_ROUND_ROBIN: i64 = 12;
 pub const MAX_SWISS: i64 = 64;
+/// The most rounds a Swiss event may be asked for.
+pub const MAX_ROUNDS: i64 = 20;
+
+/// What the default rounds of a Swiss event are, for a message.
+pub fn swiss_rounds() -> Vec<(&'static str, kiela_i18n::Arg)> {
+    use kiela_tournament::{LARGE_SWISS_ROUNDS, SMALL_SWISS_FIELD, SMALL_SWISS_ROUNDS};
+    vec![
+        ("small", SMALL_SWISS_ROUNDS.into()),
+        ("threshold", SMALL_SWISS_FIELD.into()),
+        ("large", LARGE_SWISS_ROUNDS.into()),
+    ]
+}
+
 /// A name fits a thread's name with the round and the players.
 const NAME_CHARS: usize = 40;
 /// Discord limits a thread's name to 100 characters.
@@ -129,8 +142,8 @@ impl GameService {
             (TournamentFormat::RoundRobin, Some(_)) => {
                 return refused(tr!(lang, "tournament-rounds-swiss-only"))
             }
-            (_, Some(rounds)) if !(1..=20).contains(&rounds) => {
-                return refused(tr!(lang, "tournament-bad-rounds", max = 20))
+            (_, Some(rounds)) if !(1..=MAX_ROUNDS).contains(&rounds) => {
+                return refused(tr!(lang, "tournament-bad-rounds", max = MAX_ROUNDS))
             }
             (_, rounds) => rounds,
         };
@@ -467,7 +480,7 @@ impl GameService {
                 status = status_words(lang, t),
                 format = format_words(lang, t.format),
                 variant = words::variant(lang, t.variant),
-                players = players
+                count = players
             ));
         }
         Ok(Reply::private(lines.join("\n")))
@@ -1103,15 +1116,22 @@ fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
     let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
     let rounds = match (t.format, t.rounds) {
         (TournamentFormat::Swiss, Some(rounds)) => tr!(lang, "tournament-rounds", rounds = rounds),
-        (TournamentFormat::Swiss, None) => tr!(lang, "tournament-rounds-default"),
-        (TournamentFormat::RoundRobin, _) => tr!(lang, "tournament-round-robin-rule"),
+        (TournamentFormat::Swiss, None) => {
+            kiela_i18n::t(lang, "tournament-rounds-default", &swiss_rounds())
+        }
+        (TournamentFormat::RoundRobin, _) => tr!(
+            lang,
+            "tournament-round-robin-rule",
+            double = kiela_tournament::DOUBLE_ROUND_ROBIN
+        ),
     };
     let start = match t.starts_at {
-        Some(at) => tr!(lang, "tournament-starts-at", at = at),
+        Some(at) => tr!(lang, "tournament-starts-at", at = at, min = MIN_PLAYERS),
         None => tr!(
             lang,
             "tournament-starts-by-organiser",
-            organiser = t.organiser_id
+            organiser = t.organiser_id,
+            min = MIN_PLAYERS
         ),
     };
     let rules = [

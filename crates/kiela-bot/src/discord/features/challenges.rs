@@ -11,6 +11,7 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
 
+use crate::app::{DAYS_PER_MOVE, DEFAULT_DAYS};
 use crate::discord::command::{Args, Choice, Opt, Request, Subcommand};
 use crate::discord::handler::Cx;
 use crate::discord::ids::{button, ComponentId};
@@ -23,7 +24,10 @@ const VARIANT: Opt<Variant> = Opt::new("variant");
 const FIRST: Opt<FirstMover> = Opt::new("first");
 /// Against the computer, "them" is labelled "computer".
 const FIRST_VS_AI: Opt<FirstMover> = Opt::new("first").relabel("them", "computer");
-const DAYS: Opt<i64> = Opt::new("days").min(1).max(14);
+const DAYS: Opt<i64> = Opt::new("days")
+    .min(*DAYS_PER_MOVE.start() as u64)
+    .max(*DAYS_PER_MOVE.end() as u64)
+    .facts(|| vec![("default", kiela_i18n::Arg::from(DEFAULT_DAYS))]);
 const LEVEL: Opt<Level> = Opt::new("level");
 
 pub const CHALLENGE: Subcommand = Subcommand {

@@ -7,9 +7,10 @@ use serenity::async_trait;
 
 use crate::app::{
     AppError, ConfirmMoves, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings,
-    ThreadsSetting, VACATION_DAYS_PER_YEAR,
+    ThreadsSetting, CHALLENGE_WAIT, DAYS_PER_MOVE, VACATION_DAYS_PER_YEAR,
 };
 use kiela_i18n::tr;
+use kiela_i18n::Arg;
 use kiela_i18n::Lang;
 
 use crate::discord::command::{Choice, Opt, Request, Subcommand};
@@ -24,15 +25,22 @@ const VACATION_DAYS: Opt<i64> = Opt::new("days")
     .keys("opt-vacation")
     .required()
     .min(0)
-    .max(VACATION_DAYS_PER_YEAR as u64);
+    .max(VACATION_DAYS_PER_YEAR as u64)
+    .facts(|| vec![("allowance", Arg::from(VACATION_DAYS_PER_YEAR))]);
 const LANGUAGE: Opt<LanguageSetting> = Opt::new("language");
 const THREADS: Opt<ThreadsSetting> = Opt::new("threads");
 /// The days per move of the server's games.
-const DEFAULT_DAYS: Opt<i64> = Opt::new("days").keys("opt-settings").min(1).max(14);
+const DEFAULT_DAYS: Opt<i64> = Opt::new("days")
+    .keys("opt-settings")
+    .min(*DAYS_PER_MOVE.start() as u64)
+    .max(*DAYS_PER_MOVE.end() as u64);
 const GAMES_CHANNEL: Opt<ChannelId> = Opt::new("games-channel").channel_types(&[ChannelType::Text]);
 const ANYWHERE: Opt<bool> = Opt::new("anywhere");
 /// Days a challenge waits for an answer.
-const CHALLENGE_DAYS: Opt<i64> = Opt::new("challenge-days").min(1).max(7);
+const CHALLENGE_DAYS: Opt<i64> = Opt::new("challenge-days")
+    .min(*CHALLENGE_WAIT.start() as u64)
+    .max(*CHALLENGE_WAIT.end() as u64)
+    .facts(|| vec![("default", Arg::from(crate::app::CHALLENGE_DAYS))]);
 const PUZZLE_CHANNEL: Opt<ChannelId> =
     Opt::new("puzzle-channel").channel_types(&[ChannelType::Text]);
 /// The daily puzzle's hour, UTC.

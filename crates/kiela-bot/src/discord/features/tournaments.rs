@@ -5,8 +5,13 @@
 use serenity::all::{ButtonStyle, CreateActionRow};
 use serenity::async_trait;
 
-use crate::app::{AppError, Authority, NewTournament, TournamentFormat, TournamentId};
+use crate::app::{
+    swiss_rounds, AppError, Authority, NewTournament, TournamentFormat, TournamentId,
+    DAYS_PER_MOVE, DEFAULT_DAYS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS,
+    STRICT_PERCENT,
+};
 use kiela_i18n::tr;
+use kiela_i18n::Arg;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
 
@@ -16,14 +21,32 @@ use crate::discord::ids::{button, ComponentId, TournamentButton};
 use crate::discord::respond::Post;
 
 const NAME: Opt<String> = Opt::new("name").required();
-const FORMAT: Opt<TournamentFormat> = Opt::new("format").required();
+const FORMAT: Opt<TournamentFormat> = Opt::new("format").required().facts(|| {
+    vec![
+        ("round_robin", Arg::from(MAX_ROUND_ROBIN)),
+        ("swiss", Arg::from(MAX_SWISS)),
+    ]
+});
 const VARIANT: Opt<Variant> = Opt::new("variant");
-const DAYS: Opt<i64> = Opt::new("days").min(1).max(14);
-const ROUNDS: Opt<i64> = Opt::new("rounds").min(1).max(20);
-const MAX_PLAYERS: Opt<i64> = Opt::new("max-players").min(3).max(64);
+const DAYS: Opt<i64> = Opt::new("days")
+    .min(*DAYS_PER_MOVE.start() as u64)
+    .max(*DAYS_PER_MOVE.end() as u64)
+    .facts(|| vec![("default", Arg::from(DEFAULT_DAYS))]);
+const ROUNDS: Opt<i64> = Opt::new("rounds")
+    .min(1)
+    .max(MAX_ROUNDS as u64)
+    .facts(swiss_rounds);
+const MAX_PLAYERS: Opt<i64> = Opt::new("max-players")
+    .min(MIN_PLAYERS as u64)
+    .max(MAX_SWISS as u64);
 const STARTS: Opt<i64> = Opt::new("starts").min(1).max(24 * 30);
 const RATED: Opt<bool> = Opt::new("rated");
-const STRICT: Opt<bool> = Opt::new("strict");
+const STRICT: Opt<bool> = Opt::new("strict").facts(|| {
+    vec![
+        ("percent", Arg::from(STRICT_PERCENT)),
+        ("days", Arg::from(STRICT_DAYS)),
+    ]
+});
 const TOURNAMENT: Opt<TournamentId> = Opt::new("tournament").min(1);
 const ONE: &[crate::discord::command::Spec] = &[TOURNAMENT.spec()];
 
