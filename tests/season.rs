@@ -118,7 +118,7 @@ async fn a_reduced_season_on_postgres_with_two_processes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the full season: long; its figures are in the README"]
+#[ignore = "the full season: long; its figures are in docs/operators.md"]
 async fn a_full_season_on_sqlite() {
     run(full(Backend::Sqlite, 1)).await.assert_clean(true);
 }

@@ -1,5 +1,5 @@
 //! `kiela clocks`: the games whose clock the bot stopped, and starting one
-//! again once it is mended (see the README, "A season unattended").
+//! again once it is mended (see docs/operators.md, "A season unattended").
 
 use std::io::Write;
 

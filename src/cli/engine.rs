@@ -1,5 +1,5 @@
 //! `kiela engine`: a line protocol on standard input and output, modelled on
-//! UCI, so that other programs and GUIs can drive the AI (see the README).
+//! UCI, so that other programs and GUIs can drive the AI (see docs/tools.md).
 //!
 //! The search runs on its own thread, so `stop`, `isready` and `quit` are
 //! answered while it thinks. A bad line never ends the engine: it answers

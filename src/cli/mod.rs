@@ -181,7 +181,7 @@ pub enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
-    /// Speak the engine protocol on standard input and output (see README).
+    /// Speak the engine protocol on standard input and output (see docs/tools.md).
     Engine,
     /// List the games whose clock the bot stopped (their moves no longer
     /// load, say), with why; or start one's clock again once it is mended.

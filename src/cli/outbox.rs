@@ -1,6 +1,6 @@
 //! `kiela outbox`: the messages the bot has not delivered yet (waiting,
 //! being sent, or parked with the reason), and trying a parked one again
-//! (see the README, "A season unattended").
+//! (see docs/operators.md, "A season unattended").
 
 use std::io::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
