@@ -7,7 +7,8 @@
 //!   median length;
 //! - a whole 50-turn game's GIF;
 //! - the standings picture (drawing plus PNG) of a 64-player Swiss event
-//!   with long names, the largest the bot runs, and its drawing alone.
+//!   with long names, the largest the bot runs, and its drawing alone;
+//! - the evaluation graph (drawing plus PNG) of a 120-ply game with marks.
 //!
 //! `cargo bench --bench render -- --warm-up-time 1 --measurement-time 3`
 
@@ -16,8 +17,8 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion};
 use kiela_i18n::Lang;
 use kiela_render::{
-    draw_standings, game_gif, render_png, standings_png, turn_gif, BoardView, GameView, LastMove,
-    StandingRow, StandingsFormat, StandingsView,
+    draw_standings, game_gif, graph_png, render_png, standings_png, turn_gif, BoardView, GameView,
+    GraphView, LastMove, Mark, StandingRow, StandingsFormat, StandingsView,
 };
 use kiela_rules::{Game, Move, Position, Variant};
 
@@ -219,11 +220,40 @@ fn bench_standings(c: &mut Criterion) {
     });
 }
 
+fn bench_graph(c: &mut Criterion) {
+    // A swinging evaluation (hundredths of a stone), steep in places.
+    let evals: Vec<i32> = (0..=120)
+        .map(|ply: i32| (ply * 37 % 900 - 450) * (1 + ply / 40))
+        .collect();
+    let marks = [
+        (17, Mark::Mistake),
+        (58, Mark::Blunder),
+        (91, Mark::Mistake),
+    ];
+    let view = GraphView {
+        evals: &evals,
+        marks: &marks,
+        south_name: "Ngola Kiluanji",
+        north_name: "Nzinga Mbande",
+        lang: Lang::En,
+    };
+    let png = graph_png(&view).expect("renders");
+    eprintln!(
+        "evaluation graph PNG: {} bytes ({:.1} KB)",
+        png.len(),
+        png.len() as f64 / 1024.0
+    );
+    c.bench_function("graph_png 120 plies", |b| {
+        b.iter(|| graph_png(std::hint::black_box(&view)).expect("renders"))
+    });
+}
+
 criterion_group!(
     benches,
     bench_still,
     bench_turn_gif,
     bench_game_gif,
-    bench_standings
+    bench_standings,
+    bench_graph
 );
 criterion_main!(benches);

@@ -427,6 +427,18 @@ fn the_layout_reads_on_a_phone() {
     assert!(sizes.stone_in_flight >= 20.0, "{sizes:?}");
     // The gains are quieter than the order badges.
     assert!(sizes.change_digits < sizes.badge_digits, "{sizes:?}");
+    // What tells the turn's story is at least 8 px tall, the end ring's
+    // dashes 2 px wide.
+    for digits in [
+        sizes.count_digits,
+        sizes.badge_digits,
+        sizes.hand_digits,
+        sizes.loss_digits,
+        sizes.caption_digits,
+    ] {
+        assert!(digits >= 8.0, "{sizes:?}");
+    }
+    assert!(sizes.end_ring_width >= 2.0, "{sizes:?}");
 }
 
 #[test]
