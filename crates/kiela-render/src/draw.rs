@@ -18,7 +18,9 @@ use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::{imageops, GenericImageView, GrayImage, Luma, Pixel, Rgb, RgbImage, Rgba};
+use image::{
+    imageops, GenericImage, GenericImageView, GrayImage, Luma, Pixel, Rgb, RgbImage, Rgba,
+};
 use imageproc::drawing::{
     draw_filled_circle_mut, draw_filled_rect_mut, draw_polygon_mut, draw_text_mut, text_size,
 };
@@ -323,15 +325,19 @@ pub fn triangle(img: &mut RgbImage, corners: [(f32, f32); 3], color: Rgb<u8>) {
     shape(img, x, y, Shape::Triangle(relative), color);
 }
 
-/// Copies all of `sprite` into `img` with its top left corner at (`x`, `y`).
+/// Copies all of `sprite` into `img` with its top left corner at (`x`, `y`)
+/// (row by row: `image` copies a buffer's rows whole); the sprite must fit
+/// inside the image.
 pub fn copy(img: &mut RgbImage, sprite: &RgbImage, x: u32, y: u32) {
-    imageops::replace(img, sprite, x.into(), y.into());
+    img.copy_from(sprite, x, y)
+        .expect("the sprite fits the picture");
 }
 
 /// Copies the `w` x `h` region at (`x`, `y`) of `from` into the same place
 /// of `img` (both the same size).
 pub fn copy_region(img: &mut RgbImage, from: &RgbImage, x: u32, y: u32, w: u32, h: u32) {
-    imageops::replace(img, &*from.view(x, y, w, h), x.into(), y.into());
+    img.copy_from(&*from.view(x, y, w, h), x, y)
+        .expect("the region lies inside both pictures");
 }
 
 /// A plain filled rectangle (crisp edges); the part off the canvas is
@@ -384,35 +390,37 @@ pub fn dashed_square(
 /// one mask, each pixel keeping its largest coverage, then blended once
 /// (blending at every stamp would darken the line).
 pub fn polyline(img: &mut RgbImage, points: &[(f32, f32)], half_width: f32, color: Rgb<u8>) {
+    let (width, height) = (img.width() as i32, img.height() as i32);
     let mut coverage = GrayImage::new(img.width(), img.height());
     let brush = Shape::Ring {
         inner: 0,
         outer: quarters(half_width),
         dashes: 0,
     };
+    // The brush at each of the 16 places within a pixel, fetched once.
+    let brushes: Vec<Arc<Mask>> = (0..SUPERSAMPLE * SUPERSAMPLE)
+        .map(|i| {
+            let phase = (i % SUPERSAMPLE, i / SUPERSAMPLE);
+            SHAPES.get((brush, phase), |&(shape, phase)| shape.draw(phase))
+        })
+        .collect();
     for pair in points.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        let steps = ((b.0 - a.0).hypot(b.1 - a.1) * SUPERSAMPLE as f32)
-            .ceil()
-            .max(1.0) as usize;
+        let length = (b.0 - a.0).hypot(b.1 - a.1);
+        let steps = (length * SUPERSAMPLE as f32).ceil().max(1.0) as usize;
         for step in 0..=steps {
             let t = step as f32 / steps as f32;
             let (qx, qy) = (
                 quarters(a.0 + (b.0 - a.0) * t),
                 quarters(a.1 + (b.1 - a.1) * t),
             );
-            let phase = (qx.rem_euclid(SUPERSAMPLE), qy.rem_euclid(SUPERSAMPLE));
-            let mask = SHAPES.get((brush, phase), |&(shape, phase)| shape.draw(phase));
+            let (phase_x, phase_y) = (qx.rem_euclid(SUPERSAMPLE), qy.rem_euclid(SUPERSAMPLE));
+            let mask = &brushes[(phase_y * SUPERSAMPLE + phase_x) as usize];
             let x = qx.div_euclid(SUPERSAMPLE) + mask.left;
             let y = qy.div_euclid(SUPERSAMPLE) + mask.top;
             for (mx, my, &Luma([c])) in mask.coverage.enumerate_pixels() {
                 let (px, py) = (x + mx as i32, y + my as i32);
-                if c > 0
-                    && px >= 0
-                    && py >= 0
-                    && px < img.width() as i32
-                    && py < img.height() as i32
-                {
+                if c > 0 && px >= 0 && py >= 0 && px < width && py < height {
                     let cell = coverage.get_pixel_mut(px as u32, py as u32);
                     cell.0[0] = cell.0[0].max(c);
                 }
