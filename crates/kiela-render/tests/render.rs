@@ -256,6 +256,15 @@ fn pictures_match_the_golden_images() {
 }
 
 #[test]
+fn the_pictures_keep_to_a_palette() {
+    // Few enough colours for an indexed PNG (colour type 3): a third of
+    // the bytes of an RGB one to compress, and smaller.
+    for (name, png) in golden_cases() {
+        assert_eq!(png[25], 3, "{name} is not an indexed PNG");
+    }
+}
+
+#[test]
 fn any_names_render_and_keep_the_alt_text_short() {
     let position = Position::new(Variant::Expert);
     let long = "Kimbundu ".repeat(2000) + "\u{1F600}\n\t漢字";
