@@ -18,9 +18,7 @@ use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::{
-    imageops, GenericImage, GenericImageView, GrayImage, Luma, Pixel, Rgb, RgbImage, Rgba,
-};
+use image::{imageops, GenericImage, GenericImageView, GrayImage, Luma, Rgb, RgbImage};
 use imageproc::drawing::{
     draw_filled_circle_mut, draw_filled_rect_mut, draw_polygon_mut, draw_text_mut, text_size,
 };
