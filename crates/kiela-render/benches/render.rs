@@ -15,41 +15,16 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kiela_i18n::Lang;
-use kiela_render::{
-    draw_standings, game_gif, graph_png, render_png, standings_png, turn_gif, BoardView, GameView,
-    GraphView, LastMove, Mark, StandingRow, StandingsFormat, StandingsView,
-};
+use kiela_render::{draw_standings, game_gif, graph_png, render_png, standings_png, turn_gif};
 use kiela_rules::{Game, Move, Position, Variant};
 
-/// The first 22 plies of a reference game; ply 22 (G4) captures.
-const MOVES: &str = "H2 A4 H1 H4 I2 C3 E1 G4 B1 J4 H2 B4 G2 B3 F1 J3 F2 J4 A1 I3 H1 G4";
-
-/// A view after `mv` from `before`, as the bot draws it.
-fn view<'a>(after: &'a Position, before: &Position, mv: Move, ply: usize) -> BoardView<'a> {
-    BoardView {
-        position: after,
-        south_name: "Ngola Kiluanji",
-        north_name: "Nzinga Mbande",
-        ply,
-        last_move: Some(LastMove::new(before, mv).expect("a legal move")),
-        outcome: None,
-        game_id: Some(1234),
-        lang: Lang::En,
-    }
-}
+#[path = "common/views.rs"]
+mod views;
+use views::view;
 
 fn bench_still(c: &mut Criterion) {
-    let mut game = Game::new(Variant::Standard);
-    let mut before = *game.position();
-    let mut last = None;
-    for token in MOVES.split_whitespace() {
-        let mv: Move = token.parse().expect("a move");
-        before = *game.position();
-        game.play(&mv).expect("a legal move");
-        last = Some(mv);
-    }
-    let view = view(game.position(), &before, last.expect("moves"), game.ply());
+    let (game, before, last) = views::mid_game();
+    let view = view(game.position(), &before, last, game.ply());
     assert!(!view.last_move.as_ref().unwrap().captured().is_empty());
     let png = render_png(&view).expect("renders");
     eprintln!(
@@ -153,24 +128,8 @@ fn bench_turn_gif(c: &mut Criterion) {
 }
 
 fn bench_game_gif(c: &mut Criterion) {
-    let mut rng = fastrand::Rng::with_seed(7);
-    let mut game = Game::new(Variant::Standard);
-    while game.ply() < 50 {
-        if game.is_over() {
-            game = Game::new(Variant::Standard);
-        }
-        let legal = game.legal_moves();
-        let mv = Move::Sow(legal[rng.usize(..legal.len())]);
-        game.play(&mv).expect("a legal move");
-    }
-    let view = GameView {
-        game: &game,
-        south_name: "Ngola Kiluanji",
-        north_name: "Nzinga Mbande",
-        game_id: Some(1234),
-        lang: Lang::En,
-        from: 0,
-    };
+    let game = views::fifty_turns();
+    let view = views::game_view(&game);
     let gif = game_gif(&view).expect("animates");
     eprintln!(
         "50-turn game GIF: {} bytes ({:.1} KB)",
@@ -183,28 +142,8 @@ fn bench_game_gif(c: &mut Criterion) {
 }
 
 fn bench_standings(c: &mut Criterion) {
-    let names: Vec<String> = (1..=64)
-        .map(|i| format!("Nzinga Mbande of Ndongo and Matamba, seat {i} — ÇÃÉ"))
-        .collect();
-    let rows = names
-        .iter()
-        .zip(1u32..)
-        .map(|(name, rank)| StandingRow {
-            rank,
-            name,
-            points: f64::from(70 - rank) / 10.0,
-            tiebreaks: vec![f64::from(200 - rank) / 8.0, f64::from(130 - rank) / 4.0],
-            games_played: 7,
-            withdrawn: rank % 10 == 3,
-        })
-        .collect();
-    let view = StandingsView {
-        title: "Prémio Kiela · Round 7 of 7",
-        lang: Lang::En,
-        format: StandingsFormat::Swiss,
-        rows,
-        crosstable: None,
-    };
+    let names = views::long_names();
+    let view = views::standings(&names);
     let png = standings_png(&view).expect("renders");
     eprintln!(
         "64-player standings PNG: {} bytes ({:.1} KB)",
@@ -221,22 +160,8 @@ fn bench_standings(c: &mut Criterion) {
 }
 
 fn bench_graph(c: &mut Criterion) {
-    // A swinging evaluation (hundredths of a stone), steep in places.
-    let evals: Vec<i32> = (0..=120)
-        .map(|ply: i32| (ply * 37 % 900 - 450) * (1 + ply / 40))
-        .collect();
-    let marks = [
-        (17, Mark::Mistake),
-        (58, Mark::Blunder),
-        (91, Mark::Mistake),
-    ];
-    let view = GraphView {
-        evals: &evals,
-        marks: &marks,
-        south_name: "Ngola Kiluanji",
-        north_name: "Nzinga Mbande",
-        lang: Lang::En,
-    };
+    let evals = views::evals();
+    let view = views::graph(&evals);
     let png = graph_png(&view).expect("renders");
     eprintln!(
         "evaluation graph PNG: {} bytes ({:.1} KB)",
