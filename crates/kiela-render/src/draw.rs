@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, PoisonError, RwLock};
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::{imageops, GenericImage, GenericImageView, GrayImage, Luma, Rgb, RgbImage};
@@ -54,28 +54,40 @@ pub(crate) static FONTS: LazyLock<Fonts> = LazyLock::new(|| Fonts {
 /// texts.
 const CACHE_MAX: usize = 4096;
 
-/// Sprites already drawn, by what they show.
-struct Cache<K, V>(LazyLock<Mutex<HashMap<K, Arc<V>>>>);
+/// Sprites already drawn, by what they show. Read far more often than
+/// written, and by every core drawing a game's frames at once: a
+/// read-write lock.
+struct Cache<K, V>(LazyLock<RwLock<HashMap<K, Arc<V>>>>);
 
 impl<K: Hash + Eq, V> Cache<K, V> {
     const fn new() -> Self {
-        Cache(LazyLock::new(Mutex::default))
+        Cache(LazyLock::new(RwLock::default))
     }
 
     /// The sprite for `key`, drawn by `draw` the first time (outside the
     /// lock: a poisoned lock still holds whole entries).
     fn get(&self, key: K, draw: impl FnOnce(&K) -> V) -> Arc<V> {
-        let lock = || self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(sprite) = lock().get(&key) {
-            return Arc::clone(sprite);
+        let cached = self
+            .0
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .cloned();
+        if let Some(sprite) = cached {
+            return sprite;
         }
         let sprite = Arc::new(draw(&key));
-        let mut cache = lock();
+        let mut cache = self.0.write().unwrap_or_else(PoisonError::into_inner);
         if cache.len() >= CACHE_MAX {
             cache.clear();
         }
         cache.insert(key, Arc::clone(&sprite));
         sprite
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.0.read().unwrap_or_else(PoisonError::into_inner).len()
     }
 }
 
@@ -763,7 +775,7 @@ mod tests {
         for step in 0..=CACHE_MAX as u32 {
             let _ = text_width(&FONTS.regular, 12.0, &step.to_string());
         }
-        let kept = RUNS.0.lock().unwrap_or_else(PoisonError::into_inner).len();
+        let kept = RUNS.len();
         assert!(kept <= CACHE_MAX, "{kept} texts kept");
         assert!(draw() == before);
     }
