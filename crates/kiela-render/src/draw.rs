@@ -282,18 +282,7 @@ fn quarters(value: f32) -> i32 {
 /// Fills the ring between radii `inner` and `outer` around (`cx`, `cy`),
 /// with smooth edges; `inner` 0 gives a disc.
 pub fn ring(img: &mut RgbImage, cx: f32, cy: f32, inner: f32, outer: f32, color: Rgb<u8>) {
-    let (inner, outer) = (quarters(inner), quarters(outer));
-    shape(
-        img,
-        cx,
-        cy,
-        Shape::Ring {
-            inner,
-            outer,
-            dashes: 0,
-        },
-        color,
-    );
+    dashed_ring(img, (cx, cy), (inner, outer), 0, color);
 }
 
 pub fn disc(img: &mut RgbImage, cx: f32, cy: f32, r: f32, color: Rgb<u8>) {
@@ -302,7 +291,7 @@ pub fn disc(img: &mut RgbImage, cx: f32, cy: f32, r: f32, color: Rgb<u8>) {
 
 /// A ring broken into `dashes` arcs with gaps as long as the arcs, the
 /// first centred at the top: a mark told apart from a solid ring by its
-/// shape, not only its colour.
+/// shape, not only its colour (0 dashes: a whole ring).
 pub fn dashed_ring(
     img: &mut RgbImage,
     (cx, cy): (f32, f32),
