@@ -7,48 +7,24 @@
 //!   median length;
 //! - a whole 50-turn game's GIF;
 //! - the standings picture (drawing plus PNG) of a 64-player Swiss event
-//!   with long names, the largest the bot runs, and its drawing alone.
+//!   with long names, the largest the bot runs, and its drawing alone;
+//! - the evaluation graph (drawing plus PNG) of a 120-ply game with marks.
 //!
 //! `cargo bench --bench render -- --warm-up-time 1 --measurement-time 3`
 
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kiela_i18n::Lang;
-use kiela_render::{
-    draw_standings, game_gif, render_png, standings_png, turn_gif, BoardView, GameView, LastMove,
-    StandingRow, StandingsFormat, StandingsView,
-};
+use kiela_render::{draw_standings, game_gif, graph_png, render_png, standings_png, turn_gif};
 use kiela_rules::{Game, Move, Position, Variant};
 
-/// The first 22 plies of a reference game; ply 22 (G4) captures.
-const MOVES: &str = "H2 A4 H1 H4 I2 C3 E1 G4 B1 J4 H2 B4 G2 B3 F1 J3 F2 J4 A1 I3 H1 G4";
-
-/// A view after `mv` from `before`, as the bot draws it.
-fn view<'a>(after: &'a Position, before: &Position, mv: Move, ply: usize) -> BoardView<'a> {
-    BoardView {
-        position: after,
-        south_name: "Ngola Kiluanji",
-        north_name: "Nzinga Mbande",
-        ply,
-        last_move: Some(LastMove::new(before, mv).expect("a legal move")),
-        outcome: None,
-        game_id: Some(1234),
-        lang: Lang::En,
-    }
-}
+#[path = "common/views.rs"]
+mod views;
+use views::view;
 
 fn bench_still(c: &mut Criterion) {
-    let mut game = Game::new(Variant::Standard);
-    let mut before = *game.position();
-    let mut last = None;
-    for token in MOVES.split_whitespace() {
-        let mv: Move = token.parse().expect("a move");
-        before = *game.position();
-        game.play(&mv).expect("a legal move");
-        last = Some(mv);
-    }
-    let view = view(game.position(), &before, last.expect("moves"), game.ply());
+    let (game, before, last) = views::mid_game();
+    let view = view(game.position(), &before, last, game.ply());
     assert!(!view.last_move.as_ref().unwrap().captured().is_empty());
     let png = render_png(&view).expect("renders");
     eprintln!(
@@ -152,24 +128,8 @@ fn bench_turn_gif(c: &mut Criterion) {
 }
 
 fn bench_game_gif(c: &mut Criterion) {
-    let mut rng = fastrand::Rng::with_seed(7);
-    let mut game = Game::new(Variant::Standard);
-    while game.ply() < 50 {
-        if game.is_over() {
-            game = Game::new(Variant::Standard);
-        }
-        let legal = game.legal_moves();
-        let mv = Move::Sow(legal[rng.usize(..legal.len())]);
-        game.play(&mv).expect("a legal move");
-    }
-    let view = GameView {
-        game: &game,
-        south_name: "Ngola Kiluanji",
-        north_name: "Nzinga Mbande",
-        game_id: Some(1234),
-        lang: Lang::En,
-        from: 0,
-    };
+    let game = views::fifty_turns();
+    let view = views::game_view(&game);
     let gif = game_gif(&view).expect("animates");
     eprintln!(
         "50-turn game GIF: {} bytes ({:.1} KB)",
@@ -182,28 +142,8 @@ fn bench_game_gif(c: &mut Criterion) {
 }
 
 fn bench_standings(c: &mut Criterion) {
-    let names: Vec<String> = (1..=64)
-        .map(|i| format!("Nzinga Mbande of Ndongo and Matamba, seat {i} — ÇÃÉ"))
-        .collect();
-    let rows = names
-        .iter()
-        .zip(1u32..)
-        .map(|(name, rank)| StandingRow {
-            rank,
-            name,
-            points: f64::from(70 - rank) / 10.0,
-            tiebreaks: vec![f64::from(200 - rank) / 8.0, f64::from(130 - rank) / 4.0],
-            games_played: 7,
-            withdrawn: rank % 10 == 3,
-        })
-        .collect();
-    let view = StandingsView {
-        title: "Prémio Kiela · Round 7 of 7",
-        lang: Lang::En,
-        format: StandingsFormat::Swiss,
-        rows,
-        crosstable: None,
-    };
+    let names = views::long_names();
+    let view = views::standings(&names);
     let png = standings_png(&view).expect("renders");
     eprintln!(
         "64-player standings PNG: {} bytes ({:.1} KB)",
@@ -219,11 +159,26 @@ fn bench_standings(c: &mut Criterion) {
     });
 }
 
+fn bench_graph(c: &mut Criterion) {
+    let evals = views::evals();
+    let view = views::graph(&evals);
+    let png = graph_png(&view).expect("renders");
+    eprintln!(
+        "evaluation graph PNG: {} bytes ({:.1} KB)",
+        png.len(),
+        png.len() as f64 / 1024.0
+    );
+    c.bench_function("graph_png 120 plies", |b| {
+        b.iter(|| graph_png(std::hint::black_box(&view)).expect("renders"))
+    });
+}
+
 criterion_group!(
     benches,
     bench_still,
     bench_turn_gif,
     bench_game_gif,
-    bench_standings
+    bench_standings,
+    bench_graph
 );
 criterion_main!(benches);

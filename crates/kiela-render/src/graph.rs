@@ -16,7 +16,7 @@ use ab_glyph::FontRef;
 use image::{Rgb, RgbImage};
 
 use super::board::{BACKGROUND, CAPTURED, INK, MUTED, PIT_FULL, STONE, WOOD};
-use super::paint::{self, Anchor, FONTS};
+use super::draw::{self, Anchor, FONTS};
 use super::{encode, words, RenderError};
 use kiela_ai::analysis::{PlyAnalysis, Verdict};
 use kiela_i18n::Lang;
@@ -149,7 +149,7 @@ pub fn graph_png(view: &GraphView) -> Result<Vec<u8>, RenderError> {
     encode::png(&draw_graph(view))
 }
 
-/// A piece of text on the graph, placed as [`paint::text`] places it.
+/// A piece of text on the graph, placed as [`draw::text`] places it.
 struct Word {
     font: &'static FontRef<'static>,
     size: f32,
@@ -162,7 +162,7 @@ struct Word {
 impl Word {
     /// The ink's box: (left, top, right, bottom).
     fn bounds(&self) -> [f32; 4] {
-        paint::text_box(
+        draw::text_box(
             self.font,
             self.size,
             &self.text,
@@ -185,7 +185,7 @@ struct Layout {
 /// (bottom row).
 fn layout(view: &GraphView) -> Layout {
     let lang = view.lang;
-    let fonts: &'static paint::Fonts = &FONTS;
+    let fonts: &'static draw::Fonts = &FONTS;
     let (bold, regular) = (&fonts.bold, &fonts.regular);
     let plies = view.evals.len().saturating_sub(1);
     let word = |font, size, text: String, x, cy, anchor| Word {
@@ -199,13 +199,13 @@ fn layout(view: &GraphView) -> Layout {
     let mut words = Vec::new();
 
     let half_width = (RIGHT - EDGE) / 2.0 - 10.0;
-    let title = paint::fit(bold, TITLE_SIZE, &words::graph_title(lang), half_width);
+    let title = draw::fit(bold, TITLE_SIZE, &words::graph_title(lang), half_width);
     words.push(word(bold, TITLE_SIZE, title, EDGE, TOP_ROW, Anchor::Left));
     let name = |side: Side, raw: &str, width: f32| {
         let clean = super::clean_name(raw, side, lang);
         let arrow = if side == Side::South { "▲" } else { "▼" };
         let label = format!("{arrow} {}", words::player(lang, &clean, side));
-        paint::fit(regular, LABEL_SIZE, &label, width)
+        draw::fit(regular, LABEL_SIZE, &label, width)
     };
     let south = name(Side::South, view.south_name, half_width);
     words.push(word(
@@ -247,7 +247,7 @@ fn layout(view: &GraphView) -> Layout {
     );
     let first_left = ticks.first().map_or(f32::MIN, |&turn| {
         let x = x_of(turn, plies);
-        paint::text_box(
+        draw::text_box(
             regular,
             AXIS_SIZE,
             &turn.to_string(),
@@ -263,7 +263,7 @@ fn layout(view: &GraphView) -> Layout {
     // The legend, right to left: "○ mistake", "● blunder"; a mark sits
     // 16 px left of its word.
     let mistake = words::graph_mistake(lang);
-    let mut x = RIGHT - paint::text_width(regular, LABEL_SIZE, &mistake);
+    let mut x = RIGHT - draw::text_width(regular, LABEL_SIZE, &mistake);
     let mistake_mark = x - 16.0;
     words.push(word(
         regular,
@@ -274,7 +274,7 @@ fn layout(view: &GraphView) -> Layout {
         Anchor::Left,
     ));
     let blunder = words::graph_blunder(lang);
-    x -= 50.0 + paint::text_width(regular, LABEL_SIZE, &blunder);
+    x -= 50.0 + draw::text_width(regular, LABEL_SIZE, &blunder);
     let blunder_mark = x - 16.0;
     words.push(word(
         regular,
@@ -305,12 +305,12 @@ fn layout(view: &GraphView) -> Layout {
 fn draw_mark(img: &mut RgbImage, x: f32, y: f32, mark: Mark) {
     match mark {
         Mark::Blunder => {
-            paint::disc(img, x, y, MARK_R, INK);
-            paint::disc(img, x, y, MARK_R - 2.0, CAPTURED);
+            draw::disc(img, x, y, MARK_R, INK);
+            draw::disc(img, x, y, MARK_R - 2.0, CAPTURED);
         }
         Mark::Mistake => {
-            paint::disc(img, x, y, 8.0, BACKGROUND);
-            paint::ring(img, x, y, 5.0, 8.0, CAPTURED);
+            draw::disc(img, x, y, 8.0, BACKGROUND);
+            draw::ring(img, x, y, 5.0, 8.0, CAPTURED);
         }
     }
 }
@@ -321,7 +321,7 @@ fn dashed_line(img: &mut RgbImage, y: f32, color: Rgb<u8>) {
     let mut x = LEFT as i32;
     while x < RIGHT as i32 {
         let len = dash.min(RIGHT as i32 - x) as u32;
-        paint::rect(img, x, y.round() as i32, len, 1, color);
+        draw::rect(img, x, y.round() as i32, len, 1, color);
         x += dash + gap;
     }
 }
@@ -333,7 +333,7 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
     let plies = view.evals.len().saturating_sub(1).max(1);
     let point = |ply: usize| (x_of(ply, plies), y_of(view.evals[ply]));
 
-    paint::rect(
+    draw::rect(
         &mut img,
         LEFT as i32,
         TOP as i32,
@@ -356,7 +356,7 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
             };
             let height = (bottom - top).round() as u32;
             if height > 0 {
-                paint::rect(&mut img, x, top.round() as i32, 1, height, color);
+                draw::rect(&mut img, x, top.round() as i32, 1, height, color);
             }
         }
     }
@@ -368,14 +368,14 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
             dashed_line(&mut img, y, WOOD);
         }
         let tick_x = (LEFT - TICK) as i32;
-        paint::rect(&mut img, tick_x, y.round() as i32, TICK as u32, 1, MUTED);
+        draw::rect(&mut img, tick_x, y.round() as i32, TICK as u32, 1, MUTED);
     }
     let real_plies = view.evals.len().saturating_sub(1);
     for turn in turn_ticks(real_plies) {
         let x = x_of(turn, plies).round() as i32;
-        paint::rect(&mut img, x, BOTTOM as i32, 1, TICK as u32, MUTED);
+        draw::rect(&mut img, x, BOTTOM as i32, 1, TICK as u32, MUTED);
     }
-    paint::rect(
+    draw::rect(
         &mut img,
         LEFT as i32,
         axis.round() as i32,
@@ -385,7 +385,7 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
     );
     if view.evals.len() >= 2 {
         let points: Vec<(f32, f32)> = (0..=plies).map(point).collect();
-        polyline(&mut img, &points, 1.6, INK);
+        draw::polyline(&mut img, &points, 1.6, INK);
     }
 
     for &(ply, mark) in view.marks {
@@ -398,48 +398,12 @@ pub fn draw_graph(view: &GraphView) -> RgbImage {
 
     let layout = layout(view);
     for w in &layout.words {
-        paint::text(&mut img, w.font, w.size, &w.text, w.x, w.cy, w.anchor, INK);
+        draw::text(&mut img, w.font, w.size, &w.text, w.x, w.cy, w.anchor, INK);
     }
     for (x, mark) in layout.legend {
         draw_mark(&mut img, x, BOTTOM_ROW, mark);
     }
     img
-}
-
-/// A smooth line through `points`, `half_width` pixels either side. Each
-/// pixel takes its largest coverage over the segments and is blended once:
-/// blending at every segment would darken the joints, and drawing discs
-/// along the line costs a disc per pixel of length (a steep graph is
-/// thousands of pixels long).
-fn polyline(img: &mut RgbImage, points: &[(f32, f32)], half_width: f32, color: Rgb<u8>) {
-    let (width, height) = (img.width() as usize, img.height() as usize);
-    let mut coverage = vec![0f32; width * height];
-    let reach = half_width + 1.0;
-    for pair in points.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let length2 = (dx * dx + dy * dy).max(1e-6);
-        let x0 = (a.0.min(b.0) - reach).floor().max(0.0) as usize;
-        let x1 = ((a.0.max(b.0) + reach).ceil() as usize).min(width - 1);
-        let y0 = (a.1.min(b.1) - reach).floor().max(0.0) as usize;
-        let y1 = ((a.1.max(b.1) + reach).ceil() as usize).min(height - 1);
-        for y in y0..=y1 {
-            let py = y as f32 + 0.5;
-            for x in x0..=x1 {
-                let px = x as f32 + 0.5;
-                let t = (((px - a.0) * dx + (py - a.1) * dy) / length2).clamp(0.0, 1.0);
-                let distance = (px - a.0 - t * dx).hypot(py - a.1 - t * dy);
-                let c = (half_width + 0.5 - distance).clamp(0.0, 1.0);
-                let cell = &mut coverage[y * width + x];
-                *cell = cell.max(c);
-            }
-        }
-    }
-    for (i, &c) in coverage.iter().enumerate() {
-        if c > 0.0 {
-            paint::blend(img, (i % width) as i32, (i / width) as i32, color, c);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -589,7 +553,7 @@ mod tests {
         assert!(AXIS_SIZE * scale >= 10.0, "{}", AXIS_SIZE * scale);
         // The digits themselves: 6.5 px tall, as tall as the board's
         // coordinates (25) are.
-        let digits = paint::ink_height(&FONTS.regular, AXIS_SIZE, "0123456789") * scale;
+        let digits = draw::ink_height(&FONTS.regular, AXIS_SIZE, "0123456789") * scale;
         assert!(digits >= 6.5, "{digits}");
     }
 

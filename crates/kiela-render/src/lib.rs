@@ -25,11 +25,11 @@
 mod alt_text;
 mod animate;
 mod board;
+mod draw;
 mod encode;
 mod gif;
 mod graph;
 mod lzw;
-mod paint;
 mod standings;
 pub mod words;
 

@@ -23,7 +23,7 @@ use kiela_i18n::{tr, Lang};
 
 use super::alt_text::{shorten, ALT_TEXT_MAX_CHARS, MAX_NAME_CHARS};
 use super::board::{ACTIVE_BAND, ACTIVE_TEXT, BACKGROUND, INK, MUTED, WOOD};
-use super::paint::{self, Anchor, FONTS};
+use super::draw::{self, Anchor, FONTS};
 use super::{clean_text, encode, words, RenderError};
 
 /// Width of the standings picture in pixels (its height follows the rows).
@@ -326,8 +326,8 @@ fn layout(view: &StandingsView) -> Layout {
             let font = if i == 1 { bold } else { regular };
             let widest = numbers
                 .iter()
-                .map(|texts| paint::text_width(font, TEXT_SIZE, &texts[i]))
-                .fold(paint::text_width(bold, SMALL_SIZE, header), f32::max);
+                .map(|texts| draw::text_width(font, TEXT_SIZE, &texts[i]))
+                .fold(draw::text_width(bold, SMALL_SIZE, header), f32::max);
             widest + 2.0 * PAD
         })
         .collect();
@@ -419,10 +419,10 @@ fn flow(items: &[String], room: f32) -> Vec<String> {
     let font = &FONTS.regular;
     let mut lines: Vec<String> = Vec::new();
     for item in items {
-        let item = paint::fit(font, SMALL_SIZE, item, room);
+        let item = draw::fit(font, SMALL_SIZE, item, room);
         match lines.last_mut() {
             Some(line)
-                if paint::text_width(font, SMALL_SIZE, &format!("{line}   ·   {item}")) <= room =>
+                if draw::text_width(font, SMALL_SIZE, &format!("{line}   ·   {item}")) <= room =>
             {
                 line.push_str("   ·   ");
                 line.push_str(&item);
@@ -437,12 +437,12 @@ fn flow(items: &[String], room: f32) -> Vec<String> {
 /// tall as its rows need.
 pub fn draw_standings(view: &StandingsView) -> RgbImage {
     let layout = layout(view);
-    let mut img = paint::canvas(STANDINGS_WIDTH, layout.height, BACKGROUND);
+    let mut img = draw::canvas(STANDINGS_WIDTH, layout.height, BACKGROUND);
     let (bold, regular) = (&FONTS.bold, &FONTS.regular);
     let room = STANDINGS_WIDTH as f32 - 2.0 * MARGIN;
-    let title = paint::fit(bold, TITLE_SIZE, &clean_text(view.title), room);
+    let title = draw::fit(bold, TITLE_SIZE, &clean_text(view.title), room);
     let title_cy = TITLE_H as f32 / 2.0 + 2.0;
-    paint::text(
+    draw::text(
         &mut img,
         bold,
         TITLE_SIZE,
@@ -463,8 +463,8 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
         } else {
             (column.centre(), Anchor::Centre)
         };
-        let header = paint::fit(bold, SMALL_SIZE, &column.header, column.width);
-        paint::text(
+        let header = draw::fit(bold, SMALL_SIZE, &column.header, column.width);
+        draw::text(
             &mut img,
             bold,
             SMALL_SIZE,
@@ -479,7 +479,7 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
     if view.rows.is_empty() {
         let empty = tr!(view.lang, "standings-empty");
         let cy = (y + ROW_H / 2) as f32;
-        paint::text(
+        draw::text(
             &mut img,
             regular,
             TEXT_SIZE,
@@ -490,7 +490,7 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
             MUTED,
         );
     }
-    let mark_w = paint::text_width(bold, TEXT_SIZE, WITHDRAWN_MARK) + 10.0;
+    let mark_w = draw::text_width(bold, TEXT_SIZE, WITHDRAWN_MARK) + 10.0;
     for (index, (row, numbers)) in view.rows.iter().zip(&layout.numbers).enumerate() {
         stripe(&mut img, index, y);
         let cy = (y + ROW_H / 2) as f32;
@@ -500,8 +500,8 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
         if row.withdrawn {
             room -= mark_w;
         }
-        let name = paint::fit(regular, TEXT_SIZE, &display_name(row.name), room);
-        let end = paint::text(
+        let name = draw::fit(regular, TEXT_SIZE, &display_name(row.name), room);
+        let end = draw::text(
             &mut img,
             regular,
             TEXT_SIZE,
@@ -512,7 +512,7 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
             color,
         );
         if row.withdrawn {
-            paint::text(
+            draw::text(
                 &mut img,
                 bold,
                 TEXT_SIZE,
@@ -527,7 +527,7 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
         let others = layout.columns.iter().enumerate().filter(|(i, _)| *i != 1);
         for (k, ((_, column), text)) in others.zip(numbers).enumerate() {
             let font = if k == 1 { bold } else { regular };
-            paint::text(
+            draw::text(
                 &mut img,
                 font,
                 TEXT_SIZE,
@@ -553,7 +553,7 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
     y += GAP / 2;
     for line in &layout.legend {
         let cy = (y + LEGEND_H / 2) as f32;
-        paint::text(
+        draw::text(
             &mut img,
             regular,
             SMALL_SIZE,
@@ -570,13 +570,13 @@ pub fn draw_standings(view: &StandingsView) -> RgbImage {
 
 /// The dark band the column headers sit on, across the picture, `y` down.
 fn header_band(img: &mut RgbImage, y: u32) {
-    paint::rect(img, 0, y as i32, STANDINGS_WIDTH, HEADER_H, ACTIVE_BAND);
+    draw::rect(img, 0, y as i32, STANDINGS_WIDTH, HEADER_H, ACTIVE_BAND);
 }
 
 /// The stripe behind every other row (the second, the fourth…).
 fn stripe(img: &mut RgbImage, index: usize, y: u32) {
     if index % 2 == 1 {
-        paint::rect(img, 0, y as i32, STANDINGS_WIDTH, ROW_H, STRIPE);
+        draw::rect(img, 0, y as i32, STANDINGS_WIDTH, ROW_H, STRIPE);
     }
 }
 
@@ -596,11 +596,11 @@ fn crosstable(
     let slot_w = SLOT_W.min((room - 120.0) / (n * slots) as f32).floor();
     let cell_w = slot_w * slots as f32;
     let cells_left = STANDINGS_WIDTH as f32 - MARGIN - cell_w * n as f32;
-    let rank_w = paint::text_width(regular, TEXT_SIZE, "00") + PAD;
+    let rank_w = draw::text_width(regular, TEXT_SIZE, "00") + PAD;
     let caption = tr!(view.lang, "standings-crosstable");
-    let caption = paint::fit(bold, TEXT_SIZE, &caption, room);
+    let caption = draw::fit(bold, TEXT_SIZE, &caption, room);
     let cy = (top + ROW_H / 2) as f32;
-    paint::text(
+    draw::text(
         img,
         bold,
         TEXT_SIZE,
@@ -614,7 +614,7 @@ fn crosstable(
     header_band(img, band);
     let cell_x = |column: usize| cells_left + cell_w * column as f32;
     let band_cy = (band + HEADER_H / 2) as f32;
-    paint::text(
+    draw::text(
         img,
         bold,
         SMALL_SIZE,
@@ -627,7 +627,7 @@ fn crosstable(
     for (column, row) in view.rows.iter().take(n).enumerate() {
         let x = cell_x(column) + cell_w / 2.0;
         let rank = row.rank.to_string();
-        paint::text(
+        draw::text(
             img,
             bold,
             SMALL_SIZE,
@@ -645,7 +645,7 @@ fn crosstable(
         let cy = (y + ROW_H / 2) as f32;
         let color = if row.withdrawn { MUTED } else { INK };
         let rank = row.rank.to_string();
-        paint::text(
+        draw::text(
             img,
             regular,
             TEXT_SIZE,
@@ -656,8 +656,8 @@ fn crosstable(
             color,
         );
         let name_room = cells_left - MARGIN - rank_w - 2.0 * PAD;
-        let name = paint::fit(regular, TEXT_SIZE, &display_name(row.name), name_room);
-        paint::text(
+        let name = draw::fit(regular, TEXT_SIZE, &display_name(row.name), name_room);
+        draw::text(
             img,
             regular,
             TEXT_SIZE,
@@ -670,7 +670,7 @@ fn crosstable(
         for column in 0..n {
             let x = cell_x(column);
             if column == r {
-                paint::rect(img, x as i32, y as i32, cell_w as u32, ROW_H, WOOD);
+                draw::rect(img, x as i32, y as i32, cell_w as u32, ROW_H, WOOD);
                 continue;
             }
             let results = table
@@ -680,7 +680,7 @@ fn crosstable(
                 .map_or(&[][..], |c| &c.results[..]);
             for (slot, result) in results.iter().take(slots).enumerate() {
                 let sx = x + slot_w * (slot as f32 + 0.5);
-                paint::text(
+                draw::text(
                     img,
                     bold,
                     RESULT_SIZE,
@@ -697,7 +697,7 @@ fn crosstable(
     let height = n as u32 * ROW_H;
     for column in 0..=n {
         let x = cell_x(column) as i32;
-        paint::rect(img, x, rows_top as i32, 1, height, WOOD);
+        draw::rect(img, x, rows_top as i32, 1, height, WOOD);
     }
 }
 
@@ -793,7 +793,7 @@ mod tests {
         // Every name is clipped with an ellipsis inside its column.
         let layout = layout(&view);
         let column = &layout.columns[1];
-        let fitted = paint::fit(
+        let fitted = draw::fit(
             &FONTS.regular,
             TEXT_SIZE,
             &display_name(&names[0]),
@@ -837,7 +837,7 @@ mod tests {
         // The crosstable's symbols are at least as wide apart as 10 px text.
         assert!(SLOT_W * scale >= 20.0);
         // The results' digits (bold ink) in a crosstable are 8.75 px tall there.
-        let digit = paint::ink_height(&FONTS.bold, RESULT_SIZE, "0") * scale;
+        let digit = draw::ink_height(&FONTS.bold, RESULT_SIZE, "0") * scale;
         assert!(digit >= 8.5, "{digit}");
     }
 

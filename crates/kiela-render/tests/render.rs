@@ -256,6 +256,15 @@ fn pictures_match_the_golden_images() {
 }
 
 #[test]
+fn the_pictures_keep_to_a_palette() {
+    // Few enough colours for an indexed PNG (colour type 3): a third of
+    // the bytes of an RGB one to compress, and smaller.
+    for (name, png) in golden_cases() {
+        assert_eq!(png[25], 3, "{name} is not an indexed PNG");
+    }
+}
+
+#[test]
 fn any_names_render_and_keep_the_alt_text_short() {
     let position = Position::new(Variant::Expert);
     let long = "Kimbundu ".repeat(2000) + "\u{1F600}\n\t漢字";
@@ -427,6 +436,18 @@ fn the_layout_reads_on_a_phone() {
     assert!(sizes.stone_in_flight >= 20.0, "{sizes:?}");
     // The gains are quieter than the order badges.
     assert!(sizes.change_digits < sizes.badge_digits, "{sizes:?}");
+    // What tells the turn's story is at least 8 px tall, the end ring's
+    // dashes 2 px wide.
+    for digits in [
+        sizes.count_digits,
+        sizes.badge_digits,
+        sizes.hand_digits,
+        sizes.loss_digits,
+        sizes.caption_digits,
+    ] {
+        assert!(digits >= 8.0, "{sizes:?}");
+    }
+    assert!(sizes.end_ring_width >= 2.0, "{sizes:?}");
 }
 
 #[test]
