@@ -405,18 +405,16 @@ fn posted_at(message: &Message) -> f64 {
     at.unix_timestamp() as f64 + fraction
 }
 
-/// Seconds from each stored move to the first message of its board in
-/// the channel (its `played_at` is whole seconds: each figure is up to a
-/// second longer than the truth); a board never posted counts as forever.
+/// Seconds from each stored move to the first message in the channel that
+/// shows its game at that ply or later (a move against the AI is shown by
+/// the board of the AI's reply, in the same answer). Its `played_at` is
+/// whole seconds: each figure is up to a second longer than the truth. A
+/// board never posted counts as forever.
 async fn move_to_board(fake: &FakeDiscord, pool: &AnyPool) -> Vec<f64> {
-    let mut first: BTreeMap<(i64, i64), f64> = BTreeMap::new();
-    for message in fake.messages(CHANNEL_ID).iter().filter(|m| !m.ephemeral) {
-        if let Some(board) = board_of(message) {
-            let at = posted_at(message);
-            let earliest = first.entry(board).or_insert(at);
-            *earliest = earliest.min(at);
-        }
-    }
+    let boards: Vec<((i64, i64), f64)> = (fake.messages(CHANNEL_ID).iter())
+        .filter(|m| !m.ephemeral)
+        .filter_map(|m| Some((board_of(m)?, posted_at(m))))
+        .collect();
     let moves = sqlx::query("SELECT game_id, ply, played_at FROM moves")
         .fetch_all(pool)
         .await
@@ -424,9 +422,11 @@ async fn move_to_board(fake: &FakeDiscord, pool: &AnyPool) -> Vec<f64> {
     let mut waits: Vec<f64> = moves
         .iter()
         .map(|r| {
-            let board = (r.get::<i64, _>(0), r.get::<i64, _>(1));
+            let (game, ply) = (r.get::<i64, _>(0), r.get::<i64, _>(1));
             let played = r.get::<i64, _>(2) as f64;
-            first.get(&board).map_or(f64::INFINITY, |at| at - played)
+            let shown = boards.iter().filter(|((g, p), _)| *g == game && *p >= ply);
+            let first = shown.map(|(_, at)| *at).reduce(f64::min);
+            first.map_or(f64::INFINITY, |at| at - played)
         })
         .collect();
     waits.sort_by(f64::total_cmp);

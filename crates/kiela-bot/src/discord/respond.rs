@@ -594,8 +594,9 @@ impl Responder {
 
     /// The answer is about to deliver `post`'s outbox posts (a private
     /// answer cannot: it hands them back). If the delivery loop already
-    /// holds them (the work outlasted their hold), the loop posts them and
-    /// the answer becomes a private copy for the user who acted.
+    /// holds them (the work outlasted their hold) or an earlier post of
+    /// their queue, the loop posts them and the answer becomes a private
+    /// copy for the user who acted.
     async fn hold(&self, post: Post) -> Post {
         if post.ephemeral {
             self.hand_back(&post).await;
@@ -607,7 +608,9 @@ impl Responder {
         match self.service.answering(&post.posts, &self.token).await {
             Ok(true) => post,
             Ok(false) => {
-                self.wake.notify_one();
+                // The loop posts them as soon as their turn comes, not
+                // after their hold.
+                self.hand_back(&post).await;
                 post.private_copy()
             }
             Err(e) => {

@@ -210,11 +210,15 @@ impl Store {
     /// answer's token is kept (the answer may have gone out: the loop looks
     /// for it first); otherwise there is nothing to look for.
     pub async fn release_posts(&self, ids: &[PostId], at: i64, maybe_shown: bool) -> Result<()> {
+        // A post the loop took meanwhile is the loop's: its claim stays.
         let sql = match maybe_shown {
-            true => "UPDATE outbox SET held_until = $1 WHERE id = $2 AND delivered_at IS NULL",
+            true => {
+                "UPDATE outbox SET held_until = $1 \
+                 WHERE id = $2 AND delivered_at IS NULL AND claimed_at IS NULL"
+            }
             false => {
                 "UPDATE outbox SET held_until = $1, answer_token = NULL \
-                 WHERE id = $2 AND delivered_at IS NULL"
+                 WHERE id = $2 AND delivered_at IS NULL AND claimed_at IS NULL"
             }
         };
         for &id in ids {
