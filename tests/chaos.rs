@@ -400,7 +400,11 @@ fn posted_at(message: &Message) -> f64 {
     let at = serenity::model::Timestamp::parse(text).expect("an ISO 8601 timestamp");
     let fraction = text
         .split_once('.')
-        .map(|(_, rest)| rest.chars().take_while(char::is_ascii_digit).collect::<String>())
+        .map(|(_, rest)| {
+            rest.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        })
         .map_or(0.0, |digits| format!("0.{digits}").parse().unwrap_or(0.0));
     at.unix_timestamp() as f64 + fraction
 }

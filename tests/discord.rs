@@ -1824,7 +1824,11 @@ async fn five_more_moves_each_board_soon_and_once(table: &Table, board: Message,
     assert_eq!(undelivered(table).await, 0);
     for ply in first_ply..=ply {
         let public = boards_at(table, game, ply).into_iter();
-        assert_eq!(public.filter(|m| !m.ephemeral).count(), 1, "board {ply} once");
+        assert_eq!(
+            public.filter(|m| !m.ephemeral).count(),
+            1,
+            "board {ply} once"
+        );
     }
 }
 
@@ -1859,7 +1863,10 @@ async fn a_kill_mid_answer_delays_the_channel_seconds_not_minutes() {
     let menu = menu_id(&board);
     let hole = board.select_options(&menu)[0].clone();
     let moved_at = table.clock.now();
-    table.fake.select(&table.ana, board.id, &menu, &[&hole]).await;
+    table
+        .fake
+        .select(&table.ana, board.id, &menu, &[&hole])
+        .await;
     table
         .fake
         .wait_until("the answer in flight", || table.fake.hung() == 1)
@@ -1903,7 +1910,10 @@ async fn a_500_on_an_answer_delays_the_channel_seconds_not_minutes() {
     let menu = menu_id(&board);
     let hole = board.select_options(&menu)[0].clone();
     let moved_at = table.clock.now();
-    table.fake.select(&table.ana, board.id, &menu, &[&hole]).await;
+    table
+        .fake
+        .select(&table.ana, board.id, &menu, &[&hole])
+        .await;
     let next = board_within(&table, game, ply + 1, moved_at).await;
     five_more_moves_each_board_soon_and_once(&table, next, ply + 1).await;
     table.fake.check_calls();

@@ -407,8 +407,8 @@ impl GameService {
                 Ok((to, reply)) => {
                     // An earlier try, or an answer whose token has expired
                     // (Discord can no longer say), may have made it.
-                    let unknown_answer = answer_token.is_some()
-                        && created_at + ANSWER_TOKEN_LIFE < self.now();
+                    let unknown_answer =
+                        answer_token.is_some() && created_at + ANSWER_TOKEN_LIFE < self.now();
                     let maybe_made = claims > 1 || unknown_answer;
                     let look_first = match maybe_made && !matches!(to, Destination::Edit { .. }) {
                         true => Some(LookFirst {

@@ -222,7 +222,11 @@ impl Store {
             }
         };
         for &id in ids {
-            sqlx::query(sql).bind(at).bind(id).execute(&self.pool).await?;
+            sqlx::query(sql)
+                .bind(at)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
         }
         Ok(())
     }
