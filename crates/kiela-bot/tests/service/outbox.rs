@@ -26,7 +26,7 @@ on_both_backends! {
 /// restart on SQLite (one process) ends the holds of the answers the
 /// process before was giving, and posts nobody answered wait for nothing.
 async fn an_answer_that_may_have_shown_is_looked_for_at_once(db: Db) {
-    let w = world(db.clone()).await;
+    let w = world(db).await;
     let unsure = (w.service)
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
