@@ -12,7 +12,7 @@ use fake_discord::{
     opts, FakeDiscord, FakeUser, Fault, Interaction, Message, Options, CHANNEL_ID, GUILD_ID,
 };
 use kiela_ai::Budget;
-use kiela_bot::app::{GameId, ManualClock, Timing, DAY};
+use kiela_bot::app::{Clock, GameId, ManualClock, Timing, DAY};
 use kiela_bot::discord::{Bot, Config};
 use kiela_bot::store::Store;
 use serde_json::json;
@@ -142,8 +142,9 @@ impl Table {
         table
     }
 
-    async fn start_bot(&mut self) {
-        let config = Config {
+    /// The configuration the next start uses.
+    fn config(&self) -> Config {
+        Config {
             token: "fake-token".into(),
             database_url: self.database.clone(),
             guild_id: Some(GUILD_ID),
@@ -151,7 +152,11 @@ impl Table {
             shards: None,
             timer_interval: Duration::from_millis(50),
             timing: self.timing,
-        };
+        }
+    }
+
+    async fn start_bot(&mut self) {
+        let config = self.config();
         let store = Store::open(&config.database_url).await.unwrap();
         let bot = Bot::start(config, store, self.clock.clone()).await.unwrap();
         self.fake.wait_ready().await;
@@ -1777,13 +1782,152 @@ fn posted_components(table: &Table, id: u64) -> String {
     posted(table, id).components.to_string()
 }
 
+/// The longest a move may wait for its board after a crash or a failed
+/// answer, by the bot's clock (seconds).
+const BOARD_WITHIN: i64 = 10;
+
+/// The board of `game` at `ply`, once it is in the channel: the test moves
+/// the bot's clock on a second at a time while it waits (letting the bot
+/// act after each), and fails if the board is not there within
+/// [`BOARD_WITHIN`] seconds of `moved_at`.
+async fn board_within(table: &Table, game: i64, ply: i64, moved_at: i64) -> Message {
+    loop {
+        let shown = boards_at(table, game, ply).into_iter();
+        if let Some(board) = shown.into_iter().find(|m| !m.ephemeral) {
+            return board;
+        }
+        let waited = table.clock.now() - moved_at;
+        assert!(
+            waited < BOARD_WITHIN,
+            "the board of move {ply} is not in the channel {waited} s after the move"
+        );
+        table.later(1).await;
+        table.wait_for_pass().await;
+    }
+}
+
+/// Five more moves from `board` in its channel, each by the player it
+/// calls: each board is in the channel within [`BOARD_WITHIN`] seconds of
+/// its move. Then every board from `first_ply` on is there once.
+async fn five_more_moves_each_board_soon_and_once(table: &Table, board: Message, first_ply: i64) {
+    let (game, mut ply) = board_of(&board).unwrap();
+    let mut board = board;
+    for _ in 0..5 {
+        let player = to_move(table, &board).clone();
+        let menu = menu_id(&board);
+        let hole = board.select_options(&menu)[0].clone();
+        let moved_at = table.clock.now();
+        table.fake.select(&player, board.id, &menu, &[&hole]).await;
+        ply += 1;
+        board = board_within(table, game, ply, moved_at).await;
+    }
+    assert_eq!(undelivered(table).await, 0);
+    for ply in first_ply..=ply {
+        let public = boards_at(table, game, ply).into_iter();
+        assert_eq!(
+            public.filter(|m| !m.ephemeral).count(),
+            1,
+            "board {ply} once"
+        );
+    }
+}
+
+/// The bot is killed while an answer carrying a board is in flight (its
+/// call to Discord never returns): back up, the board is in the channel
+/// within seconds, and the channel's next boards do not wait behind it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_answer_that_went_out_is_found_after_its_lease_not_posted_again() {
+async fn a_kill_mid_answer_delays_the_channel_seconds_not_minutes() {
+    let mut table = Table::new().await;
+    let board = table.start_game(opts()).await;
+    table.plays_at_once(&table.ana).await;
+    table.plays_at_once(&table.bob).await;
+    let (game, ply) = board_of(&board).unwrap();
+    // A bot on a runtime of its own, so that killing it stops every task
+    // it has at once, as SIGKILL would.
+    table.stop_bot().await;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let config = table.config();
+    let clock = table.clock.clone();
+    let doomed = runtime.spawn(async move {
+        let store = Store::open(&config.database_url).await.unwrap();
+        Bot::start(config, store, clock).await.unwrap()
+    });
+    let doomed = doomed.await.unwrap();
+    table.fake.wait_ready().await;
+    // Ana's move: its answer never reaches Discord, and the bot dies.
+    table.fake.hang_before_doing("POST", "/callback");
+    let menu = menu_id(&board);
+    let hole = board.select_options(&menu)[0].clone();
+    let moved_at = table.clock.now();
+    table
+        .fake
+        .select(&table.ana, board.id, &menu, &[&hole])
+        .await;
+    table
+        .fake
+        .wait_until("the answer in flight", || table.fake.hung() == 1)
+        .await;
+    runtime.shutdown_background();
+    drop(doomed);
+    table
+        .fake
+        .wait_until("the killed bot's socket to close", || {
+            table.fake.shards().is_empty()
+        })
+        .await;
+    table.start_bot().await;
+    let next = board_within(&table, game, ply + 1, moved_at).await;
+    five_more_moves_each_board_soon_and_once(&table, next, ply + 1).await;
+    table.fake.check_calls();
+}
+
+/// Discord fails an answer carrying a board with a 500 and cannot say
+/// whether it was shown: the delivery loop takes the board at once, finds
+/// no answer, and posts it; the channel's next boards follow at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_500_on_an_answer_delays_the_channel_seconds_not_minutes() {
+    let table = Table::new().await;
+    let board = table.start_game(opts()).await;
+    table.plays_at_once(&table.ana).await;
+    table.plays_at_once(&table.bob).await;
+    let (game, ply) = board_of(&board).unwrap();
+    for (method, path, status) in [
+        ("POST", "/callback", 500),
+        ("GET", "/messages/@original", 503),
+    ] {
+        table.fake.fail(Fault {
+            method,
+            path,
+            status,
+            code: 0,
+            times: 1,
+        });
+    }
+    let menu = menu_id(&board);
+    let hole = board.select_options(&menu)[0].clone();
+    let moved_at = table.clock.now();
+    table
+        .fake
+        .select(&table.ana, board.id, &menu, &[&hole])
+        .await;
+    let next = board_within(&table, game, ply + 1, moved_at).await;
+    five_more_moves_each_board_soon_and_once(&table, next, ply + 1).await;
+    table.fake.check_calls();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_that_went_out_is_found_not_posted_again() {
     let table = Table::new().await;
     let board = table.start_game(opts()).await;
     let (game, ply) = board_of(&board).unwrap();
+    // The first board's answer is done (its read-back too).
+    assert_eq!(undelivered(&table).await, 0);
     // The answer goes out, but reading it back fails: the process cannot
-    // tell it was delivered (as if it had crashed right after).
+    // tell it was delivered, and hands it to the delivery loop at once.
     table.fake.fail(Fault {
         method: "GET",
         path: "/messages/@original",
@@ -1799,11 +1943,7 @@ async fn an_answer_that_went_out_is_found_after_its_lease_not_posted_again() {
         )
         .await;
     assert_eq!(board_of(&next), Some((game, ply + 1)));
-    assert_eq!(undelivered(&table).await, 1, "held for its answer");
-    // Past the answer's lease, the delivery loop asks Discord, finds the
-    // answer, and posts nothing.
-    table.clock.advance(kiela_bot::app::ANSWER_LEASE + 1);
-    table.wait_for_pass().await;
+    // The delivery loop asks Discord, finds the answer, and posts nothing.
     assert_eq!(undelivered(&table).await, 0);
     assert_eq!(
         boards_at(&table, game, ply + 1).len(),
@@ -3016,9 +3156,9 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
     table.fake.check_calls();
 }
 
-/// Discord fails to open a game's thread once (a 500): the line stays held
-/// for its answer; after the answer's lease the delivery loop finds the
-/// line, opens the thread, and the first board goes there. One line, one
+/// Discord fails to open a game's thread once (a 500): the answer hands
+/// the line to the delivery loop at once, which finds the line, opens the
+/// thread, and the first board goes there. One line, one
 /// thread, one board.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thread_that_failed_to_open_is_opened_later() {
@@ -3039,7 +3179,8 @@ async fn a_thread_that_failed_to_open_is_opened_later() {
         "{}",
         line.content
     );
-    table.clock.advance(kiela_bot::app::ANSWER_LEASE + 1);
+    // The delivery loop takes the line at once, finds it, and opens the
+    // thread.
     let board = table
         .fake
         .wait_for_message("with the first board in the thread", |m| {

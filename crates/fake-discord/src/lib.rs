@@ -403,6 +403,11 @@ struct Inner {
     /// Errors to answer the next matching calls with after serving them
     /// (see [`FakeDiscord::fail_after_doing`]).
     faults_after: Vec<Fault>,
+    /// Calls (method, part of the path, whether served first) never to
+    /// answer (see [`FakeDiscord::hang_after_doing`]), and how many hang
+    /// so far.
+    hangs: Vec<(&'static str, &'static str, bool)>,
+    hung: usize,
     /// Channels where the bot may not post (403, 50013 Missing Permissions).
     denied_channels: BTreeSet<u64>,
     /// Channels (threads) deleted by the test: every call about them gets
@@ -520,6 +525,8 @@ impl FakeDiscord {
             frames: Vec::new(),
             faults: Vec::new(),
             faults_after: Vec::new(),
+            hangs: Vec::new(),
+            hung: 0,
             denied_channels: BTreeSet::new(),
             deleted_channels: BTreeSet::new(),
             thread_channels: BTreeSet::new(),
@@ -784,6 +791,25 @@ impl FakeDiscord {
     /// its call did anything.
     pub fn fail_after_doing(&self, fault: Fault) {
         self.lock().faults_after.push(fault);
+    }
+
+    /// Serves the next call of `method` whose path contains `path`, then
+    /// never answers it: the bot waits, as a process killed or cut off in
+    /// the middle of a call would. [`FakeDiscord::hung`] counts such calls.
+    pub fn hang_after_doing(&self, method: &'static str, path: &'static str) {
+        self.lock().hangs.push((method, path, true));
+    }
+
+    /// Never answers the next call of `method` whose path contains `path`,
+    /// nor serves it: the bot waits, as one killed just before its call
+    /// reached Discord.
+    pub fn hang_before_doing(&self, method: &'static str, path: &'static str) {
+        self.lock().hangs.push((method, path, false));
+    }
+
+    /// How many calls were served and left unanswered so far.
+    pub fn hung(&self) -> usize {
+        self.lock().hung
     }
 
     /// Ages every message posted so far by `by`, as if that much time had

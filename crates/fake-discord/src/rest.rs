@@ -94,9 +94,12 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
     let query = request.uri().query().map(str::to_owned);
     let (body, uploads) = read_body(request).await;
     let files = attachments(body.as_ref(), &uploads);
-    let fault = full_path
-        .strip_prefix("/api/v10")
-        .and_then(|path| fake.injected(&method, path));
+    let api_path = full_path.strip_prefix("/api/v10");
+    if api_path.is_some_and(|path| fake.hangs_on(&method, path, false)) {
+        // Never served, never answered.
+        std::future::pending::<()>().await;
+    }
+    let fault = api_path.and_then(|path| fake.injected(&method, path));
     let (path, reply, injected) = match (full_path.strip_prefix("/api/v10"), fault) {
         (Some(path), Some(fault)) => (path.to_owned(), fault, true),
         (Some(path), None) => {
@@ -108,6 +111,7 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
         }
         (None, _) => (full_path, unknown_route(), false),
     };
+    let hangs = !injected && reply.status < 400 && fake.hangs_on(&method, &path, true);
     fake.lock().calls.push(Call {
         method,
         path,
@@ -120,6 +124,10 @@ pub(super) async fn handle(State(fake): State<FakeDiscord>, request: Request) ->
         injected,
         arranged: reply.arranged,
     });
+    if hangs {
+        // Served, never answered.
+        std::future::pending::<()>().await;
+    }
     let status = StatusCode::from_u16(reply.status).unwrap();
     let mut response = match reply.body {
         Some(body) => (
@@ -224,16 +232,27 @@ impl FakeDiscord {
             .find(|f| f.times > 0 && f.method == method && path.contains(f.path))?;
         fault.times -= 1;
         let (status, code, fault_path) = (fault.status, fault.code, fault.path);
-        if let ["interactions", id, _, "callback"] = segments(path).as_slice() {
-            let id = self::id(id);
-            for interaction in inner.interactions.iter_mut().filter(|i| Some(i.id) == id) {
-                interaction.callback_failed = true;
-            }
-        }
+        inner.callback_not_served(path);
         Some(match status {
             429 => rate_limited(method, fault_path, code),
             _ => error(status, code, "injected by the test"),
         })
+    }
+
+    /// Whether this call is one to leave unanswered, `served` first or not
+    /// (see [`FakeDiscord::hang_after_doing`]); it is counted as hung.
+    fn hangs_on(&self, method: &str, path: &str, served: bool) -> bool {
+        let mut inner = self.lock();
+        let hang = |&(m, p, s): &(&str, &str, bool)| m == method && path.contains(p) && s == served;
+        let Some(at) = inner.hangs.iter().position(hang) else {
+            return false;
+        };
+        inner.hangs.remove(at);
+        inner.hung += 1;
+        if !served {
+            inner.callback_not_served(path);
+        }
+        true
     }
 
     /// The error of the first fault to answer with after serving (see
@@ -831,6 +850,17 @@ fn empty_message(body: &Value, uploads: &[Upload]) -> Option<Reply> {
 }
 
 impl Inner {
+    /// If `path` is an interaction's callback, it was not served: reading
+    /// its answer back gets an arranged 404.
+    fn callback_not_served(&mut self, path: &str) {
+        if let ["interactions", id, _, "callback"] = segments(path).as_slice() {
+            let id = self::id(id);
+            for interaction in self.interactions.iter_mut().filter(|i| Some(i.id) == id) {
+                interaction.callback_failed = true;
+            }
+        }
+    }
+
     /// Stores a new message by the bot; returns its id.
     fn post(
         &mut self,

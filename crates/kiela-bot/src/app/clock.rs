@@ -100,10 +100,13 @@ impl Clock for ManualClock {
 /// be doing (seconds). The defaults suit Discord; tests shorten them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timing {
-    /// A post waits this long for the interaction answering it before the
-    /// delivery loop posts it: longer than the slowest answer (an expert
-    /// reply queued behind others), short enough that a crash delays a
-    /// post by minutes, not days.
+    /// The lease of every hold on a post (seconds): an interaction's
+    /// answer holds its posts this long, and the delivery loop the posts
+    /// it sends; either holder renews it every third of a lease while its send
+    /// is in flight ([`crate::app::GameService::while_held`]). A holder
+    /// that dies (a crash) or hangs lets its posts go this long after its
+    /// last renewal: a few seconds, so that a crash mid-answer keeps a
+    /// channel's later posts back for seconds, not minutes.
     pub answer_lease: i64,
     /// An AI turn waits this long for the interaction that made it due
     /// before the timers play it themselves.
@@ -134,7 +137,7 @@ pub struct Timing {
 /// The default [`Timing::keep_posts`]: a week.
 pub const KEEP_POSTS: i64 = 7 * 24 * 60 * 60;
 /// The default [`Timing::answer_lease`].
-pub const ANSWER_LEASE: i64 = 180;
+pub const ANSWER_LEASE: i64 = 5;
 /// The default [`Timing::ai_turn_grace`].
 pub const AI_TURN_GRACE: i64 = 30;
 

@@ -60,7 +60,7 @@ pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
-pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost};
+pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
 pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};

@@ -271,6 +271,13 @@ impl Bot {
         if let Err(e) = service.keep_time().await {
             tracing::warn!("cannot read the database's clock, using the host's: {e}");
         }
+        // Posts an answer of the process before held are settled now, not
+        // after their lease.
+        match service.settle_abandoned_answers().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("{n} posts held by answers before a restart go out now"),
+            Err(e) => tracing::warn!("cannot settle the posts of answers cut short: {e}"),
+        }
         let wake = Arc::new(Notify::new());
         let in_flight = Arc::new(InFlight::default());
         let sending = Arc::new(InFlight::default());

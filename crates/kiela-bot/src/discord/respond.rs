@@ -347,6 +347,20 @@ pub fn refusal(error: &serenity::Error) -> Option<Refusal> {
 /// Discord's error code for a second thread from one message.
 const THREAD_ALREADY_CREATED: isize = 160004;
 
+/// The longest an answer's calls to Discord may take (one interaction
+/// response or edit, with its files, and its read-back) before its posts
+/// go to the delivery loop.
+const ANSWER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// The outbox posts an answer with `post` holds while it is in flight: none
+/// if it is private (they were handed back to the delivery loop).
+fn held_by(post: &Post) -> Vec<PostId> {
+    match post.ephemeral {
+        true => Vec::new(),
+        false => post.posts.clone(),
+    }
+}
+
 /// The progress of work that reports none.
 pub fn no_progress() -> watch::Receiver<String> {
     watch::channel(String::new()).1
@@ -443,6 +457,33 @@ impl Responder {
 
     async fn respond(&self, post: Post) -> Option<PostedBoard> {
         let post = self.hold(post).await;
+        let held = held_by(&post);
+        self.in_flight(&held, self.send(post)).await
+    }
+
+    /// Runs `answer`, the part of an answer that carries posts `held`,
+    /// keeping their hold while it is in flight, for at most
+    /// [`ANSWER_TIMEOUT`]: past that, Discord may or may not have shown it,
+    /// and the delivery loop looks for it.
+    async fn in_flight(
+        &self,
+        held: &[PostId],
+        answer: impl Future<Output = Option<PostedBoard>>,
+    ) -> Option<PostedBoard> {
+        let answer = tokio::time::timeout(ANSWER_TIMEOUT, answer);
+        match self.service.while_held(held, answer).await {
+            Ok(board) => board,
+            Err(_) => {
+                warn!(interaction = %self.id, "no answer from Discord within {ANSWER_TIMEOUT:?}");
+                self.look_for(held).await;
+                None
+            }
+        }
+    }
+
+    /// Sends `post` as the interaction's first response, and records what
+    /// became of its posts.
+    async fn send(&self, post: Post) -> Option<PostedBoard> {
         let response = if self.updating && post.replaces {
             CreateInteractionResponse::UpdateMessage(post.update())
         } else {
@@ -457,7 +498,7 @@ impl Responder {
             return None;
         }
         // The callback does not say which message it made. If this fails,
-        // the posts stay held: the delivery loop finds the answer later.
+        // the delivery loop looks for the answer at once.
         match self
             .http
             .get_original_interaction_response(&self.token)
@@ -466,6 +507,7 @@ impl Responder {
             Ok(message) => self.delivered(&post, &message).await,
             Err(e) => {
                 warn!(interaction = %self.id, "cannot read the answer back: {e}");
+                self.look_for(&held_by(&post)).await;
                 None
             }
         }
@@ -511,13 +553,16 @@ impl Responder {
             post = self.hold(post).await;
             // Else the delivery loop holds the posts: a private copy follows.
             if !post.ephemeral {
-                return match post.edit().execute(&self.http, &self.token).await {
-                    Ok(message) => self.delivered(&post, &message).await,
-                    Err(e) => {
-                        warn!(interaction = %self.id, "could not answer an interaction: {e}");
-                        self.settle_failed(&post, &e).await
+                let edited = async {
+                    match post.edit().execute(&self.http, &self.token).await {
+                        Ok(message) => self.delivered(&post, &message).await,
+                        Err(e) => {
+                            warn!(interaction = %self.id, "could not answer an interaction: {e}");
+                            self.settle_failed(&post, &e).await
+                        }
                     }
                 };
+                return self.in_flight(&held_by(&post), edited).await;
             }
         }
         // An update's original is the button's message: it stays.
@@ -549,8 +594,9 @@ impl Responder {
 
     /// The answer is about to deliver `post`'s outbox posts (a private
     /// answer cannot: it hands them back). If the delivery loop already
-    /// holds them (the work outlasted their hold), the loop posts them and
-    /// the answer becomes a private copy for the user who acted.
+    /// holds them (the work outlasted their hold) or an earlier post of
+    /// their queue, the loop posts them and the answer becomes a private
+    /// copy for the user who acted.
     async fn hold(&self, post: Post) -> Post {
         if post.ephemeral {
             self.hand_back(&post).await;
@@ -562,7 +608,9 @@ impl Responder {
         match self.service.answering(&post.posts, &self.token).await {
             Ok(true) => post,
             Ok(false) => {
-                self.wake.notify_one();
+                // The loop posts them as soon as their turn comes, not
+                // after their hold.
+                self.hand_back(&post).await;
                 post.private_copy()
             }
             Err(e) => {
@@ -576,9 +624,9 @@ impl Responder {
     async fn delivered(&self, post: &Post, message: &Message) -> Option<PostedBoard> {
         if let Some(thread) = &post.thread {
             if let Err(e) = open_thread(&self.service, &self.http, message, thread).await {
-                // The posts stay held: the delivery loop finds this answer
-                // after their lease and opens the thread then.
+                // The delivery loop finds this answer and opens the thread.
                 warn!(interaction = %self.id, "cannot open the game's thread yet: {e}");
+                self.look_for(&held_by(post)).await;
                 return None;
             }
         }
@@ -604,8 +652,8 @@ impl Responder {
     /// surely did not deliver `post`'s outbox posts: the delivery loop posts
     /// them now. Otherwise (a 5xx, no answer at all) Discord may have shown
     /// it: the answer is looked for at once and, if it is there, the posts
-    /// are delivered; if Discord cannot even say, they stay held, and after
-    /// their lease the loop asks again before posting them.
+    /// are delivered; if Discord cannot even say, they go to the delivery
+    /// loop at once, which asks again before posting them.
     async fn settle_failed(&self, post: &Post, error: &serenity::Error) -> Option<PostedBoard> {
         if refused(error) || post.ephemeral || post.posts.is_empty() {
             self.hand_back(post).await;
@@ -642,6 +690,7 @@ impl Responder {
             }
             Err(e) => {
                 warn!(interaction = %self.id, "cannot tell whether an answer was shown: {e}");
+                self.look_for(&held_by(post)).await;
                 None
             }
         }
@@ -656,6 +705,18 @@ impl Responder {
         match self.service.release(&post.posts).await {
             Ok(()) => self.wake.notify_one(),
             Err(e) => warn!(interaction = %self.id, "cannot hand the posts back: {e}"),
+        }
+    }
+
+    /// The answer may or may not have delivered posts `held`: the delivery
+    /// loop looks for it now, and posts them if it is not there.
+    async fn look_for(&self, held: &[PostId]) {
+        if held.is_empty() {
+            return;
+        }
+        match self.service.look_for(held).await {
+            Ok(()) => self.wake.notify_one(),
+            Err(e) => warn!(interaction = %self.id, "cannot hand the posts over: {e}"),
         }
     }
 

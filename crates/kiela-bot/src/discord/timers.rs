@@ -226,31 +226,17 @@ impl Drop for Sending {
     }
 }
 
-/// Delivers one post, renewing its lease while the send is in flight
-/// (so that no other process takes it meanwhile), within [`SEND_TIMEOUT`].
+/// Delivers one post, renewing its hold while the send is in flight (so
+/// that no other process takes it meanwhile), within [`SEND_TIMEOUT`].
 async fn deliver_watched(service: &GameService, http: &Http, delivery: Delivery) {
     let tried = Tried::of(&delivery);
-    let lease = Duration::from_secs(service.delivery_lease() as u64);
-    let renew = async {
-        loop {
-            tokio::time::sleep(lease / 2).await;
-            if let Err(e) = service.renew(tried.id).await {
-                warn!(post = %tried.id, "cannot renew a post's lease: {e}");
-            }
-        }
-    };
     let sent = tokio::time::timeout(SEND_TIMEOUT, deliver_one(service, http, delivery));
-    tokio::select! {
-        sent = sent => {
-            if sent.is_err() {
-                let why = format!("no answer from Discord within {SEND_TIMEOUT:?}");
-                let failed = service.failed_for_now(tried.id, tried.failing_since, tried.attempts, &why);
-                if let Err(e) = failed.await {
-                    warn!(post = %tried.id, "cannot record a failed post: {e}");
-                }
-            }
+    if service.while_held(&[tried.id], sent).await.is_err() {
+        let why = format!("no answer from Discord within {SEND_TIMEOUT:?}");
+        let failed = service.failed_for_now(tried.id, tried.failing_since, tried.attempts, &why);
+        if let Err(e) = failed.await {
+            warn!(post = %tried.id, "cannot record a failed post: {e}");
         }
-        () = renew => {}
     }
 }
 
@@ -463,8 +449,9 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> An
     let Some(token) = delivery.answer_token.as_deref() else {
         return Answered::No;
     };
-    // Interaction tokens live 15 minutes.
-    if delivery.created_at + 14 * 60 < service.now() {
+    // Past its token's life, Discord cannot say: the channel is looked at
+    // instead (`Delivery::look_first`).
+    if delivery.created_at + app::ANSWER_TOKEN_LIFE < service.now() {
         return Answered::No;
     }
     let original = match http.get_original_interaction_response(token).await {

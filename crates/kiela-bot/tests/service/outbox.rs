@@ -18,6 +18,51 @@ on_both_backends! {
     a_parked_post_is_listed_with_why_and_tried_again,
     the_database_keeps_the_time,
     a_fast_host_takes_no_held_post_once_it_follows_the_database,
+    an_answer_that_may_have_shown_is_looked_for_at_once,
+}
+
+/// An answer that failed in a way that may have shown it hands its posts
+/// to the delivery loop at once, with its token (to look for it first); a
+/// restart on SQLite (one process) ends the holds of the answers the
+/// process before was giving, and posts nobody answered wait for nothing.
+async fn an_answer_that_may_have_shown_is_looked_for_at_once(db: Db) {
+    let w = world(db).await;
+    let unsure = (w.service)
+        .challenge(&w.alice, HERE, &w.bob, alice_first())
+        .await
+        .unwrap();
+    assert!(w.service.answering(&unsure.posts, "token-1").await.unwrap());
+    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    w.service.look_for(&unsure.posts).await.unwrap();
+    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(claimed.len(), 1, "taken at once, no lease waited for");
+    assert_eq!(claimed[0].answer_token.as_deref(), Some("token-1"));
+    w.service
+        .delivered(&unsure.posts, MessageId(3))
+        .await
+        .unwrap();
+
+    // An answer cut short by a crash: its posts are held...
+    let cut = (w.service)
+        .challenge(&w.bob, HERE, &w.carol, alice_first())
+        .await
+        .unwrap();
+    assert!(w.service.answering(&cut.posts, "token-2").await.unwrap());
+    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    // ...until the process starts again: at once with SQLite, which one
+    // process uses; with PostgreSQL, after one lease not renewed.
+    let ended = w.service.settle_abandoned_answers().await.unwrap();
+    let expected = match db.backend {
+        Backend::Sqlite => 1,
+        Backend::Postgres => 0,
+    };
+    assert_eq!(ended, expected);
+    if ended == 0 {
+        w.clock.advance(w.service.lease());
+    }
+    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(claimed[0].answer_token.as_deref(), Some("token-2"));
 }
 
 /// Posts go out in order per queue, not per game: a direct message that

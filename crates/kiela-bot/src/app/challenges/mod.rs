@@ -4,7 +4,7 @@
 pub(super) mod queries;
 
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, NotStored, PostTarget};
-use crate::vocabulary::{ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, UserId};
+use crate::vocabulary::{ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, PostId, UserId};
 use kiela_ai::Level;
 use kiela_i18n::Lang;
 
@@ -666,7 +666,10 @@ impl GameService {
             .map_err(|why| not_stored(user, why, rematch_of, None))?;
         // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
-        if let Some(post) = self.ai_turn(&mut loaded, lang, Some(user.id)).await? {
+        // The game's posts stay held for the answer while the AI thinks.
+        let held: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
+        let opening = self.ai_turn(&mut loaded, lang, Some(user.id));
+        if let Some(post) = self.while_held(&held, opening).await? {
             posts.push(post);
         }
         self.answer(asked, &posts, Some(&loaded)).await

@@ -4,9 +4,11 @@
 //! announces can then be lost between the database and Discord:
 //!
 //! - a user's action answers with its posts at once ([`Reply::posts`]); the
-//!   posts wait for that answer ([`super::Timing::answer_lease`]), and it marks them
-//!   delivered ([`GameService::delivered`]) or hands them back
-//!   ([`GameService::release`]);
+//!   posts wait for that answer (a short lease, [`super::Timing::answer_lease`],
+//!   renewed while it is in flight: [`GameService::while_held`]), and it
+//!   marks them delivered ([`GameService::delivered`]) or hands them back,
+//!   to be posted ([`GameService::release`]) or, when the answer may have
+//!   shown, looked for first ([`GameService::look_for`]);
 //! - whatever is left (a failed answer, a crash, anything the clock does)
 //!   goes to the delivery loop, which claims due posts
 //!   ([`GameService::claim_deliveries`]), posts them with their id as
@@ -20,6 +22,8 @@
 pub(super) mod queries;
 
 pub use queries::UndeliveredPost;
+
+use std::future::Future;
 
 use crate::store::{NewPost, PostRow, PostTarget};
 use kiela_i18n::tr;
@@ -73,6 +77,10 @@ pub enum Destination {
         message_id: MessageId,
     },
 }
+
+/// Seconds an interaction's token lets the bot read its answer back
+/// (Discord keeps it 15 minutes; a minute is left for the asking).
+pub const ANSWER_TOKEN_LIFE: i64 = 14 * 60;
 
 /// Posts deleted at most per [`GameService::prune_outbox`].
 const PRUNE_BATCH: i64 = 1000;
@@ -309,7 +317,7 @@ impl GameService {
     }
 
     /// Claims up to `limit` posts due now, each the first of its queue (so
-    /// they may all be sent at once), for [`GameService::delivery_lease`]
+    /// they may all be sent at once), for [`GameService::lease`]
     /// (renewed while a send is in flight), and composes them. A post that
     /// can no longer be composed (its game is gone or unreadable) is given
     /// up, with the reason logged.
@@ -328,7 +336,7 @@ impl GameService {
     /// [`GameService::claim_deliveries`], once: the deliveries, and whether
     /// a post was kept from a refused channel.
     async fn claim_some(&self, limit: i64) -> Result<(Vec<Delivery>, bool)> {
-        let lease = self.delivery_lease();
+        let lease = self.lease();
         let claimed = self.store.claim_posts(self.now(), lease, limit).await?;
         let mut deliveries = Vec::new();
         let mut diverted = false;
@@ -397,7 +405,12 @@ impl GameService {
             };
             match composed {
                 Ok((to, reply)) => {
-                    let look_first = match claims > 1 && !matches!(to, Destination::Edit { .. }) {
+                    // An earlier try, or an answer whose token has expired
+                    // (Discord can no longer say), may have made it.
+                    let unknown_answer =
+                        answer_token.is_some() && created_at + ANSWER_TOKEN_LIFE < self.now();
+                    let maybe_made = claims > 1 || unknown_answer;
+                    let look_first = match maybe_made && !matches!(to, Destination::Edit { .. }) {
                         true => Some(LookFirst {
                             after: self.store.last_message_before(id).await?,
                         }),
@@ -427,29 +440,69 @@ impl GameService {
         Ok((deliveries, diverted))
     }
 
-    /// Seconds a delivery loop holds a post it claimed (a loop that dies
-    /// holding it delays it that long): a minute at most, and the loop
-    /// renews it while the send is in flight ([`GameService::renew`]).
-    pub fn delivery_lease(&self) -> i64 {
-        self.timing.answer_lease.clamp(1, 60)
+    /// Seconds a hold on a post lasts, an answer's or the delivery loop's
+    /// ([`super::Timing::answer_lease`]): its holder renews it while its
+    /// send is in flight ([`GameService::while_held`]), so a holder that
+    /// dies lets it go within this.
+    pub fn lease(&self) -> i64 {
+        self.timing.answer_lease.max(1)
     }
 
-    /// The delivery loop still holds post `id`: its lease starts again.
-    pub async fn renew(&self, id: PostId) -> Result<()> {
-        let until = self.now() + self.delivery_lease();
-        Ok(self.store.renew_post(id, until).await?)
+    /// Posts `ids` are still held by whoever holds them: their lease
+    /// starts again.
+    pub async fn renew(&self, ids: &[PostId]) -> Result<()> {
+        let now = self.now();
+        for &id in ids {
+            self.store.renew_post(id, now, now + self.lease()).await?;
+        }
+        Ok(())
+    }
+
+    /// Runs `send` (an answer or a send of posts `ids`), renewing their
+    /// hold every third of a lease until it ends: the one way a hold is kept, by
+    /// an answer as by the delivery loop. A holder that dies stops renewing.
+    pub async fn while_held<T>(&self, ids: &[PostId], send: impl Future<Output = T>) -> T {
+        if ids.is_empty() {
+            return send.await;
+        }
+        // A third of the lease: a holder slowed down once keeps its hold.
+        let every = std::time::Duration::from_secs(self.lease() as u64) / 3;
+        let renew = async {
+            loop {
+                tokio::time::sleep(every).await;
+                if let Err(e) = self.renew(ids).await {
+                    tracing::warn!(posts = ?ids, "cannot renew the hold on posts: {e}");
+                }
+            }
+        };
+        tokio::select! {
+            done = send => done,
+            never = renew => never,
+        }
     }
 
     /// An interaction is about to answer with posts `ids`: they wait for it
-    /// (up to [`super::Timing::answer_lease`]), and its token is kept to check, after a
-    /// crash, whether the answer went out. False if the delivery loop
-    /// already holds them (the action outlasted their hold): the loop posts
-    /// them, and the answer must not.
+    /// (for a lease, renewed while the answer is in flight), and its token
+    /// is kept to check, after a crash, whether the answer went out. False
+    /// if the delivery loop already holds them (the action outlasted their
+    /// hold): the loop posts them, and the answer must not.
     pub async fn answering(&self, ids: &[PostId], token: &str) -> Result<bool> {
         Ok(self
             .store
-            .answering(ids, token, self.now() + self.timing.answer_lease)
+            .answering(ids, token, self.now() + self.lease())
             .await?)
+    }
+
+    /// The process starts: posts an answer of an earlier process held
+    /// (which died holding them) are for the delivery loop at once, which
+    /// looks for the answer before posting. Only with SQLite, which one
+    /// process uses: with PostgreSQL another process may be answering
+    /// with them, and they go after one lease without renewal.
+    pub async fn settle_abandoned_answers(&self) -> Result<u64> {
+        if self.store.backend() != crate::store::Backend::Sqlite {
+            return Ok(0);
+        }
+        Ok(self.store.end_answer_holds(self.now()).await?)
     }
 
     /// Posts `ids` are on Discord, as message `message_id`.
@@ -460,7 +513,15 @@ impl GameService {
     /// The answer meant to deliver posts `ids` surely did not: the
     /// delivery loop posts them now.
     pub async fn release(&self, ids: &[PostId]) -> Result<()> {
-        Ok(self.store.release_posts(ids, self.now()).await?)
+        Ok(self.store.release_posts(ids, self.now(), false).await?)
+    }
+
+    /// The answer meant to deliver posts `ids` failed in a way that may
+    /// have shown it (a 5xx, no answer, a failed read-back): the delivery
+    /// loop takes them now, looks for the answer (and the channel's recent
+    /// messages), and posts them only if it is not there.
+    pub async fn look_for(&self, ids: &[PostId]) -> Result<()> {
+        Ok(self.store.release_posts(ids, self.now(), true).await?)
     }
 
     /// Post `id` (failing since `failing_since`, if it failed before,

@@ -172,14 +172,18 @@ impl Store {
         Ok(())
     }
 
-    /// The delivery loop still holds post `id`: it stays held until `until`.
-    pub async fn renew_post(&self, id: PostId, until: i64) -> Result<()> {
+    /// Whoever holds post `id` still does at `now`: it stays held until
+    /// `until`. A hold already ended (the post handed back, its lease run
+    /// out) is not brought back, and a longer one (a backoff) not cut.
+    pub async fn renew_post(&self, id: PostId, now: i64, until: i64) -> Result<()> {
         sqlx::query(
             "UPDATE outbox SET held_until = $1 \
-             WHERE id = $2 AND delivered_at IS NULL AND failed IS NULL",
+             WHERE id = $2 AND delivered_at IS NULL AND failed IS NULL \
+             AND held_until > $3 AND held_until < $1",
         )
         .bind(until)
         .bind(id)
+        .bind(now)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -202,19 +206,42 @@ impl Store {
     }
 
     /// Posts `ids` were not delivered by the answer that held them: the
-    /// delivery loop may take them from `at` on, with nothing to look for.
-    pub async fn release_posts(&self, ids: &[PostId], at: i64) -> Result<()> {
-        for &id in ids {
-            sqlx::query(
+    /// delivery loop may take them from `at` on. With `maybe_shown` the
+    /// answer's token is kept (the answer may have gone out: the loop looks
+    /// for it first); otherwise there is nothing to look for.
+    pub async fn release_posts(&self, ids: &[PostId], at: i64, maybe_shown: bool) -> Result<()> {
+        // A post the loop took meanwhile is the loop's: its claim stays.
+        let sql = match maybe_shown {
+            true => {
+                "UPDATE outbox SET held_until = $1 \
+                 WHERE id = $2 AND delivered_at IS NULL AND claimed_at IS NULL"
+            }
+            false => {
                 "UPDATE outbox SET held_until = $1, answer_token = NULL \
-                 WHERE id = $2 AND delivered_at IS NULL",
-            )
-            .bind(at)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+                 WHERE id = $2 AND delivered_at IS NULL AND claimed_at IS NULL"
+            }
+        };
+        for &id in ids {
+            sqlx::query(sql)
+                .bind(at)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
         }
         Ok(())
+    }
+
+    /// Ends at `now` every hold of an answer (posts no delivery loop ever
+    /// took): the process that held them is gone. Returns how many.
+    pub async fn end_answer_holds(&self, now: i64) -> Result<u64> {
+        let ended = sqlx::query(
+            "UPDATE outbox SET held_until = $1 WHERE delivered_at IS NULL AND failed IS NULL \
+             AND held_until > $1 AND claimed_at IS NULL AND attempts = 0",
+        )
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(ended.rows_affected())
     }
 
     /// Gives post `id` up (Discord refuses it for good: no permission,

@@ -165,7 +165,10 @@ impl GameService {
         // The move is stored: from here on the answer says it was played,
         // whatever happens to the AI's reply (the clock plays a reply left
         // behind; one it already played is no failure) or to the answer.
-        match self.ai_turn(&mut loaded, lang, actor).await {
+        // The move's board stays held for the answer while the AI thinks.
+        let held: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
+        let ai_reply = self.ai_turn(&mut loaded, lang, actor);
+        match self.while_held(&held, ai_reply).await {
             Ok(reply) => posts.extend(reply),
             Err(AppError::Conflict) => {}
             Err(e) => tracing::warn!(game = %id, "the AI's reply is left to the clock: {e}"),
