@@ -563,7 +563,7 @@ async fn late_callbacks_and_expired_tokens_are_refused() {
     }
     assert_eq!(fresh.followups().len(), 1, "the follow-up is still there");
     let report = check_calls_panic(&fake);
-    assert!(report.contains("6 of"), "{report}");
+    assert!(report.contains("5 of"), "{report}");
     assert!(
         report.contains("10062") && report.contains("10015"),
         "{report}"
