@@ -933,13 +933,16 @@ impl Sim {
         });
         if let (Some(game), Some(board), Some(menu)) = (game, board, menu) {
             if self.rng.bool() && !self.deleted.contains(&board.channel_id) {
-                // Killed somewhere in the answer: no wait for it.
+                // Killed in the answer: at once (before or while the bot
+                // handles it), or once its callback came (its posts
+                // waiting in the outbox).
                 let player = self.by_id[&game.to_move.unwrap()];
                 let user = self.players[player].user.clone();
                 let hole = board.select_options(&menu)[0].clone();
-                self.fake.select(&user, board.id, &menu, &[&hole]).await;
-                let at = Duration::from_millis(self.rng.u64(..300));
-                tokio::time::sleep(at).await;
+                let answer = self.fake.select(&user, board.id, &menu, &[&hole]).await;
+                if self.rng.bool() {
+                    answer.wait_handled().await;
+                }
                 self.counts.crashes_mid_answer += 1;
             }
         }

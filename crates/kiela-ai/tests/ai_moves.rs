@@ -52,9 +52,36 @@ fn legal_moves_in_random_positions_of_all_variants() {
     }
 }
 
+/// The move `result` chose is one the rules allow the side to move in
+/// `game` (a legal sowing, or a rearrangement while it may still rearrange),
+/// and playing it ends that side's turn and its right to rearrange.
+fn assert_moves_on(game: &mut Game, result: &kiela_ai::SearchResult, who: &str) {
+    let mover = game.turn();
+    let allowed = match result.best {
+        Move::Sow(hole) => game.legal_moves().contains(&hole),
+        Move::Arrange(_) => game.position().may_rearrange(mover),
+    };
+    assert!(
+        allowed,
+        "{who}: {} is not a move for {mover:?}",
+        result.best
+    );
+    assert_eq!(result.pv.first(), Some(&result.best), "{who}");
+    let ply = game.ply();
+    game.play(&result.best)
+        .unwrap_or_else(|e| panic!("{who}: {} is illegal: {e}", result.best));
+    assert_eq!(
+        (game.ply(), game.turn()),
+        (ply + 1, mover.opponent()),
+        "{who}"
+    );
+    assert!(!game.position().may_rearrange(mover), "{who}");
+}
+
 #[test]
 fn every_level_moves_on_an_expert_rearrangement_turn() {
-    let mut game = Game::new(Variant::Expert);
+    let game = Game::new(Variant::Expert);
+    assert!(game.position().may_rearrange(game.turn()));
     for level in Level::ALL {
         let result = best_move(
             game.position(),
@@ -62,23 +89,24 @@ fn every_level_moves_on_an_expert_rearrangement_turn() {
             &level.fixed_settings(),
             3,
         );
-        let mut pos = *game.position();
-        pos.play(&result.best).unwrap();
+        assert_moves_on(&mut game.clone(), &result, &format!("{level:?}"));
     }
     // North, after South rearranged, may rearrange too.
+    let mut game = game;
     game.play(
         &"@[0 0 0 0 0 0 0 0 0 0 / 14 14 0 0 0 0 0 0 0 0]"
             .parse()
             .unwrap(),
     )
     .unwrap();
+    assert!(game.position().may_rearrange(game.turn()));
     let result = best_move(
         game.position(),
         &game_history(&game),
         &settings(5_000, 0),
         1,
     );
-    game.play(&result.best).unwrap();
+    assert_moves_on(&mut game, &result, "North");
 }
 
 #[test]

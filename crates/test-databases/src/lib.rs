@@ -5,11 +5,12 @@
 //! create and drop `kiela_test_*` databases there); otherwise the tests start
 //! their own with `crates/test-databases/postgres.sh`, once per test binary, and it
 //! stops when the binary exits. Without PostgreSQL installed, the PostgreSQL
-//! tests are skipped, each saying so and how to install it, except under CI
-//! (`CI=true`), where they fail: CI must run them.
+//! tests are skipped, and the test binary says so loudly as it exits: how
+//! many, which, and how to run them. Under CI (`CI=true`) they fail
+//! instead: CI must run them.
 
 use std::io::Write;
-use std::sync::OnceLock;
+use std::sync::{Mutex, Once, OnceLock};
 
 use sqlx::Connection;
 
@@ -79,18 +80,65 @@ enum NoServer {
 }
 
 /// Whether the PostgreSQL test `test` must be skipped because PostgreSQL is
-/// not installed here (it says so on stderr). Under CI a missing server is
-/// a failure instead, and so is a server that is installed but fails.
+/// not installed here (counted, and reported when the process exits). Under
+/// CI a missing server is a failure instead, and so is a server that is
+/// installed but fails.
 pub fn skip_postgres(test: &str) -> bool {
     match server() {
         Ok(_) => false,
-        Err(NoServer::NotInstalled(why)) if std::env::var("CI").as_deref() != Ok("true") => {
-            // Straight to stderr: the test harness captures `eprintln!`.
-            let _ = writeln!(std::io::stderr(), "skipped {test} on PostgreSQL: {why}");
+        Err(NoServer::NotInstalled(_)) if std::env::var("CI").as_deref() != Ok("true") => {
+            note_skipped(test);
             true
         }
         Err(NoServer::NotInstalled(why) | NoServer::Failed(why)) => panic!("{why}"),
     }
+}
+
+/// The PostgreSQL tests this process skipped, in the order they were.
+static SKIPPED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Counts a skipped test; the first one arranges the report at exit. The
+/// test harness reports a skipped test as "ok", so the report is what
+/// keeps it from passing silently; one report per test binary, after its
+/// results, rather than a line per test.
+fn note_skipped(test: &str) {
+    static REPORT_AT_EXIT: Once = Once::new();
+    SKIPPED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .push(test.to_string());
+    REPORT_AT_EXIT.call_once(|| {
+        // SAFETY: `report_skipped` takes no arguments, touches only statics,
+        // and cannot unwind.
+        unsafe { libc::atexit(report_skipped) };
+    });
+}
+
+/// Run by `exit`, after the test harness has printed its results.
+extern "C" fn report_skipped() {
+    let Some(Err(NoServer::NotInstalled(why))) = SERVER.get() else {
+        return;
+    };
+    let skipped = SKIPPED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    // Straight to stderr: the harness captures `eprintln!` in tests.
+    let _ = std::io::stderr().write_all(skipped_report(&skipped, why).as_bytes());
+}
+
+/// What a test binary says when it exits after skipping `skipped`.
+fn skipped_report(skipped: &[String], why: &str) -> String {
+    let rule = "=".repeat(72);
+    let count = match skipped.len() {
+        1 => "1 PostgreSQL test was".to_string(),
+        n => format!("{n} PostgreSQL tests were"),
+    };
+    format!(
+        "\n{rule}\nSKIPPED: {count} NOT RUN (the harness reported them \"ok\"):\n\
+         {}\n\nWhy: {why}\n\
+         With CI=true a missing PostgreSQL fails these tests instead.\n{rule}\n",
+        skipped.join(", ")
+    )
 }
 
 /// The server's URL (connected to its `postgres` database), started once.
@@ -102,8 +150,10 @@ pub fn postgres_server() -> &'static str {
     }
 }
 
+/// The test server, or why there is none; looked for once per process.
+static SERVER: OnceLock<Result<String, NoServer>> = OnceLock::new();
+
 fn server() -> &'static Result<String, NoServer> {
-    static SERVER: OnceLock<Result<String, NoServer>> = OnceLock::new();
     SERVER.get_or_init(|| {
         if let Ok(url) = std::env::var("KIELA_TEST_POSTGRES_URL") {
             return Ok(url);
@@ -193,4 +243,28 @@ macro_rules! on_both_backends {
             )*
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_skipped_report_counts_and_names_the_tests_and_says_how_to_run_them() {
+        let why = "PostgreSQL is not installed (no initdb found): install the `postgresql` \
+                   package, or set KIELA_TEST_POSTGRES_URL";
+        let two = skipped_report(&["moves".into(), "season".into()], why);
+        assert!(
+            two.contains("SKIPPED: 2 PostgreSQL tests were NOT RUN"),
+            "{two}"
+        );
+        assert!(two.contains("moves, season"), "{two}");
+        assert!(two.contains(why), "{two}");
+        assert!(two.contains("CI=true"), "{two}");
+        let one = skipped_report(&["moves".into()], why);
+        assert!(
+            one.contains("SKIPPED: 1 PostgreSQL test was NOT RUN"),
+            "{one}"
+        );
+    }
 }

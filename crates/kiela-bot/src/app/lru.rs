@@ -1,64 +1,54 @@
-//! A small cache of the most recently used values, shared by the
-//! process's caches (replayed games, finished games' animations).
+//! The process's caches (replayed games, finished games' animations,
+//! members' answers): the `lru` crate's cache, shared behind a mutex held
+//! only for one constant-time step, with the one conditional put the
+//! replays need.
 
-use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::Mutex;
+use std::num::NonZeroUsize;
+use std::sync::{Mutex, MutexGuard};
 
-pub(in crate::app) struct Lru<K, V> {
-    capacity: usize,
-    entries: Mutex<HashMap<K, (V, u64)>>,
-}
+use lru::LruCache;
 
-impl<K: Hash + Eq + Copy, V: Clone> Lru<K, V> {
+pub(in crate::app) struct Lru<K, V>(Mutex<LruCache<K, V>>);
+
+impl<K: Hash + Eq, V: Clone> Lru<K, V> {
     pub fn new(capacity: usize) -> Lru<K, V> {
-        Lru {
-            capacity: capacity.max(1),
-            entries: Mutex::default(),
-        }
+        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
+        Lru(Mutex::new(LruCache::new(capacity)))
     }
 
-    /// The value kept for `key`, now the most recently used.
+    /// The value kept for `key`, now the most recently used. Values are
+    /// cloned out: keep large ones behind an `Arc`.
     pub fn get(&self, key: K) -> Option<V> {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        let (value, used) = entries.get_mut(&key)?;
-        *used = next_tick();
-        Some(value.clone())
+        self.lock().get(&key).cloned()
     }
 
     /// Keeps `value` for `key`, unless `keep_old` says the value kept is
-    /// better; the least recently used goes when the cache is full.
-    pub fn put_unless(&self, key: K, value: V, keep_old: impl FnOnce(&V) -> bool) {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries.get(&key).is_some_and(|(kept, _)| keep_old(kept)) {
-            return;
+    /// better: then `value` comes back, and the kept one counts as used.
+    /// The least recently used goes when the cache is full.
+    pub fn put_unless(&self, key: K, value: V, keep_old: impl FnOnce(&V) -> bool) -> Option<V> {
+        let mut cache = self.lock();
+        if cache.get(&key).is_some_and(keep_old) {
+            return Some(value);
         }
-        if entries.len() >= self.capacity && !entries.contains_key(&key) {
-            let oldest = (entries.iter())
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(key, _)| *key);
-            if let Some(oldest) = oldest {
-                entries.remove(&oldest);
-            }
-        }
-        entries.insert(key, (value, next_tick()));
+        cache.put(key, value);
+        None
     }
 
     pub fn put(&self, key: K, value: V) {
-        self.put_unless(key, value, |_| false);
+        self.lock().put(key, value);
     }
 
     pub fn remove(&self, key: K) {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.remove(&key);
+        self.lock().pop(&key);
     }
-}
 
-/// A counter that orders uses.
-fn next_tick() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static TICK: AtomicU64 = AtomicU64::new(0);
-    TICK.fetch_add(1, Ordering::Relaxed)
+    fn lock(&self) -> MutexGuard<'_, LruCache<K, V>> {
+        // A panic elsewhere cannot leave the cache half-changed.
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 #[cfg(test)]
@@ -76,8 +66,14 @@ mod tests {
             (lru.get(1), lru.get(2), lru.get(3)),
             (Some("a"), None, Some("c"))
         );
-        lru.put_unless(1, "z", |kept| *kept == "a");
-        assert_eq!(lru.get(1), Some("a"), "kept the better");
+        assert_eq!(
+            lru.put_unless(1, "z", |kept| *kept == "a"),
+            Some("z"),
+            "kept the better"
+        );
+        assert_eq!(lru.get(1), Some("a"));
+        assert_eq!(lru.put_unless(1, "y", |kept| *kept == "z"), None);
+        assert_eq!(lru.get(1), Some("y"));
         lru.remove(1);
         assert_eq!(lru.get(1), None);
     }

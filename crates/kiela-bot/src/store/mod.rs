@@ -447,7 +447,7 @@ impl Store {
         let mut ratings = Vec::new();
         for player in players {
             let fresh = RatingRow::new(rated.guild_id, player);
-            let row = sqlx::query(&format!(
+            let rating: RatingRow = sqlx::query_as(&format!(
                 "INSERT INTO ratings (guild_id, player_id, rating, deviation, volatility) \
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id, player_id) \
                  DO UPDATE SET wins = ratings.wins RETURNING {RATING_COLUMNS}"
@@ -459,7 +459,7 @@ impl Store {
             .bind(fresh.volatility)
             .fetch_one(&mut **tx)
             .await?;
-            ratings.push(RatingRow::from_row(&row)?);
+            ratings.push(rating);
         }
         if ratings[0].player_id != rated.south_id {
             ratings.swap(0, 1);

@@ -1,7 +1,8 @@
 //! The rows the store reads and writes, as plain data in the bot's
-//! vocabulary: every row is read through [`Cells`], so a stored value that
-//! does not parse is [`StoreError::Corrupt`], naming its table, row and
-//! column, never a silent default.
+//! vocabulary: every row with a column kiela parses is read through
+//! [`Cells`], so a stored value that does not parse is
+//! [`StoreError::Corrupt`], naming its table, row and column, never a
+//! silent default; rows of plain numbers and text derive `sqlx::FromRow`.
 
 use std::fmt::Display;
 use std::str::FromStr;
@@ -334,23 +335,12 @@ impl GameRow {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct MoveRow {
     pub ply: i64,
     pub notation: String,
     pub player_id: UserId,
     pub played_at: i64,
-}
-
-impl MoveRow {
-    pub(crate) fn from_row(row: &AnyRow) -> Result<MoveRow> {
-        Ok(MoveRow {
-            ply: row.try_get("ply")?,
-            notation: row.try_get("notation")?,
-            player_id: row.try_get("player_id")?,
-            played_at: row.try_get("played_at")?,
-        })
-    }
 }
 
 /// An open draw offer: who made it, and at which ply (it lapses once the
@@ -439,7 +429,7 @@ pub(crate) const RATING_COLUMNS: &str =
     "guild_id, player_id, rating, deviation, volatility, wins, losses, draws";
 
 /// A player's Glicko-2 rating in one server, with their record there.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct RatingRow {
     pub guild_id: GuildId,
     pub player_id: UserId,
@@ -465,19 +455,6 @@ impl RatingRow {
             losses: 0,
             draws: 0,
         }
-    }
-
-    pub(crate) fn from_row(row: &AnyRow) -> Result<RatingRow> {
-        Ok(RatingRow {
-            guild_id: row.try_get("guild_id")?,
-            player_id: row.try_get("player_id")?,
-            rating: row.try_get("rating")?,
-            deviation: row.try_get("deviation")?,
-            volatility: row.try_get("volatility")?,
-            wins: row.try_get("wins")?,
-            losses: row.try_get("losses")?,
-            draws: row.try_get("draws")?,
-        })
     }
 
     pub fn games(&self) -> i64 {

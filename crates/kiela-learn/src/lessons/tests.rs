@@ -356,36 +356,3 @@ fn sowing_instead_of_rearranging_ends_an_expert_task() {
     let verdict = check(task, &[], &sow("G2")).unwrap();
     assert_eq!(verdict.key(), "lesson-miss-rearrangement-gone");
 }
-
-/// Prints every task's legal moves and what they do, to design positions:
-/// `cargo test -p kiela-learn explore -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn explore() {
-    for (id, i, task) in all_tasks() {
-        let position = task.position();
-        println!("== {id} {i} ({:?})\n{position}", task.goal);
-        for &hole in position.legal_moves().iter() {
-            let ply = Ply::play(&position, Move::Sow(hole)).unwrap();
-            let laps: Vec<String> = ply
-                .trace
-                .laps
-                .iter()
-                .map(|lap| {
-                    let taken: Vec<String> =
-                        lap.captures().map(|(h, n)| format!("{h}:{n}")).collect();
-                    format!(
-                        "{} {}x{}->{} {taken:?}",
-                        lap.kind, lap.from, lap.stones, lap.ended
-                    )
-                })
-                .collect();
-            println!(
-                "  {hole}: met={} reply={:?} | {}",
-                task.goal.met(&ply),
-                task.reply(&ply.after, 0).map(|m| m.to_string()),
-                laps.join(" | ")
-            );
-        }
-    }
-}

@@ -12,6 +12,8 @@ pub(in crate::app) use choices::check_place;
 pub use choices::{GameChoice, MoveChoices};
 pub(super) use replays::Replays;
 
+use std::sync::Arc;
+
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};
 use crate::vocabulary::{GameId, GameState, TournamentId, UserId};
 use kiela_ai::Level;
@@ -216,15 +218,19 @@ fn replay(
     row: &GameRow,
     moves: Vec<crate::store::MoveRow>,
     current: bool,
-    start: Option<Replayed>,
+    start: Option<Arc<Replayed>>,
 ) -> Result<(Game, Option<(Move, Position)>, Replayed)> {
     let game_id = row.id;
     let bad_move =
         |ply: i64, e: String| corrupt("moves", format!("{game_id}/{ply}"), "notation", e);
-    let Replayed { mut game, mut last } = start.unwrap_or(Replayed {
-        game: Game::new(row.variant),
-        last: None,
-    });
+    // The kept replay's game is copied once, to play on.
+    let Replayed { mut game, mut last } = start.map_or_else(
+        || Replayed {
+            game: Game::new(row.variant),
+            last: None,
+        },
+        Arc::unwrap_or_clone,
+    );
     let done = game.ply();
     for mv in moves.into_iter().skip(done) {
         let parsed: Move = (mv.notation.parse()).map_err(|e| bad_move(mv.ply, format!("{e}")))?;

@@ -61,13 +61,13 @@ impl Store {
 
     /// The moves of a game in order.
     pub async fn moves(&self, game_id: GameId) -> Result<Vec<MoveRow>> {
-        let rows = sqlx::query(
+        let moves = sqlx::query_as(
             "SELECT ply, notation, player_id, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(MoveRow::from_row).collect()
+        Ok(moves)
     }
 
     /// Games of `player`, the active ones first, most recent first.

@@ -8,6 +8,7 @@
 //! whatever other processes do; the game's row (result, deadline) is
 //! always read afresh.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::task::JoinHandle;
@@ -40,7 +41,8 @@ const CAPACITY: usize = 1024;
 const VIEWS: usize = 256;
 
 /// A game replayed up to some ply, with its last move and the position it
-/// was played from.
+/// was played from. Kept behind an `Arc`: a look at a kept replay copies
+/// no game.
 #[derive(Clone)]
 pub(in crate::app) struct Replayed {
     pub game: Game,
@@ -52,8 +54,8 @@ pub(in crate::app) struct Replayed {
 /// turn is watched again), so that looking back one ply further replays
 /// one move, not the game.
 pub(in crate::app) struct Replays {
-    games: Lru<GameId, Replayed>,
-    views: Lru<GameId, Replayed>,
+    games: Lru<GameId, Arc<Replayed>>,
+    views: Lru<GameId, Arc<Replayed>>,
 }
 
 impl Default for Replays {
@@ -68,8 +70,8 @@ impl Default for Replays {
 impl Replays {
     /// Game `id` as replayed before, if it was, up to at most `plies`: the
     /// longest replay kept that is not longer.
-    pub fn get(&self, id: GameId, plies: usize) -> Option<Replayed> {
-        let within = |replayed: &Replayed| replayed.game.ply() <= plies;
+    pub fn get(&self, id: GameId, plies: usize) -> Option<Arc<Replayed>> {
+        let within = |replayed: &Arc<Replayed>| replayed.game.ply() <= plies;
         match (self.games.get(id)).filter(within) {
             Some(game) => Some(game),
             None => (self.views.get(id)).filter(within),
@@ -87,10 +89,9 @@ impl Replays {
     /// when the cache is full.
     pub fn put(&self, id: GameId, replayed: Replayed) {
         let plies = replayed.game.ply();
-        let longer = |kept: &Replayed| kept.game.ply() > plies;
-        match self.games.get(id) {
-            Some(kept) if longer(&kept) => self.views.put(id, replayed),
-            _ => self.games.put(id, replayed),
+        let longer = |kept: &Arc<Replayed>| kept.game.ply() > plies;
+        if let Some(view) = self.games.put_unless(id, Arc::new(replayed), longer) {
+            self.views.put(id, view);
         }
     }
 }

@@ -3,7 +3,7 @@
 //! SQL for this feature only, as an `impl Store` block beside the code
 //! that uses it (the store itself opens, migrates and changes games).
 
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 
 use crate::app::players::queries::name_in_server_sql;
 use crate::store::*;
@@ -11,17 +11,14 @@ use crate::vocabulary::{GameId, GuildId, UserId};
 
 impl Store {
     pub async fn rating(&self, guild_id: GuildId, player_id: UserId) -> Result<RatingRow> {
-        let row = sqlx::query(&format!(
+        let rating = sqlx::query_as(&format!(
             "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND player_id = $2"
         ))
         .bind(guild_id)
         .bind(player_id)
         .fetch_optional(&self.pool)
         .await?;
-        match row {
-            Some(row) => RatingRow::from_row(&row),
-            None => Ok(RatingRow::new(guild_id, player_id)),
-        }
+        Ok(rating.unwrap_or_else(|| RatingRow::new(guild_id, player_id)))
     }
 
     /// How a rated game moved its players' ratings (none for a game
