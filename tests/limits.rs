@@ -11,8 +11,8 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_bot::app::{
     AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, GameService, ManualClock,
-    Place, Reply, User, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES, MESSAGE_CHARS,
-    UPLOAD_BYTES,
+    Place, Reply, User, AI_SEARCHES, CHALLENGE_DAYS, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
+    MESSAGE_CHARS, UPLOAD_BYTES,
 };
 use kiela_bot::store::Store;
 use kiela_bot::vocabulary::{ChannelId, GuildId, MessageId, UserId};
@@ -333,7 +333,15 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
             .await,
         Lang::En,
     );
-    let quota = |lang| tr!(lang, "quota-challenges", max = MAX_OPEN_CHALLENGES);
+    // A challenge made here waits the default number of days.
+    let quota = |lang| {
+        tr!(
+            lang,
+            "quota-challenges",
+            max = MAX_OPEN_CHALLENGES,
+            days = CHALLENGE_DAYS
+        )
+    };
     assert!(e.contains(&quota(Lang::En)), "{e}");
     let pt = refusal(
         w.service
@@ -442,7 +450,7 @@ async fn quotas_hold_against_requests_racing_from_one_user(db: Db) {
         }));
     }
     let count = |results: Vec<Result<Reply, AppError>>, key: &str, max: usize| {
-        let refusal = tr!(Lang::En, key, max = max);
+        let refusal = tr!(Lang::En, key, max = max, days = CHALLENGE_DAYS);
         let mut stored = 0;
         for result in results {
             match result {
