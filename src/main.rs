@@ -13,7 +13,6 @@ use cli::{
 };
 use kiela_ai::Budget;
 use kiela_bot::app::DatabaseClock;
-use kiela_bot::discord;
 use kiela_bot::store::{redact, Store};
 
 fn main() -> ExitCode {
@@ -239,7 +238,7 @@ where
 /// the bot's default.
 fn database_url() -> String {
     let _ = dotenvy::dotenv();
-    std::env::var("DATABASE_URL").unwrap_or_else(|_| discord::DEFAULT_DATABASE_URL.to_string())
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| kiela_discord::DEFAULT_DATABASE_URL.to_string())
 }
 
 /// `kiela` alone: the Discord bot, configured by the environment and `.env`.
@@ -252,7 +251,7 @@ fn run_bot() -> anyhow::Result<ExitCode> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
-    let config = match discord::Config::from_vars(|name| std::env::var(name).ok()) {
+    let config = match kiela_discord::Config::from_vars(|name| std::env::var(name).ok()) {
         Ok(config) => config,
         Err(error) => {
             eprintln!("error: {error}");
@@ -264,7 +263,7 @@ fn run_bot() -> anyhow::Result<ExitCode> {
     runtime.block_on(async {
         let store = Store::open(&config.database_url).await?;
         tracing::info!("games are kept in {}", redact(&config.database_url));
-        discord::run(config, store, std::sync::Arc::new(DatabaseClock::new())).await
+        kiela_discord::run(config, store, std::sync::Arc::new(DatabaseClock::new())).await
     })?;
     Ok(ExitCode::SUCCESS)
 }

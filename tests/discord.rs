@@ -13,8 +13,8 @@ use fake_discord::{
 };
 use kiela_ai::Budget;
 use kiela_bot::app::{Clock, GameId, ManualClock, Timing, DAY};
-use kiela_bot::discord::{Bot, Config};
 use kiela_bot::store::Store;
+use kiela_discord::{Bot, Config};
 use serde_json::json;
 
 const START: i64 = 1_800_000_000;

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use fake_discord::{opts, FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
 use kiela_bot::app::{ManualClock, DAY};
-use kiela_bot::discord::{Bot, Config, ShardRange};
 use kiela_bot::store::Store;
 use kiela_bot::vocabulary::GameId;
+use kiela_discord::{Bot, Config, ShardRange};
 use kiela_i18n::{tr, Lang};
 use test_databases::{Backend, Db};
 

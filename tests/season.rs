@@ -29,8 +29,8 @@ use fake_discord::{
 };
 use kiela_ai::Budget;
 use kiela_bot::app::{Clock, GameService, ManualClock, Timing, User, DAY};
-use kiela_bot::discord::{Bot, Config, ShardRange};
 use kiela_bot::store::Store;
+use kiela_discord::{Bot, Config, ShardRange};
 use sqlx::{AnyPool, Row};
 use test_databases::{Backend, Db};
 

@@ -12,6 +12,5 @@
 //! (`kiela-rules`, `kiela-ai`, `kiela-render`, `kiela-i18n`).
 
 pub mod app;
-pub mod discord;
 pub mod store;
 pub mod vocabulary;

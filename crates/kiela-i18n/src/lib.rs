@@ -453,7 +453,7 @@ mod tests {
         let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut pending: Vec<_> = [
             "crates/kiela-bot/src/app",
-            "crates/kiela-bot/src/discord",
+            "crates/kiela-discord/src",
             "crates/kiela-render/src",
         ]
         .iter()

@@ -5,7 +5,7 @@
 use serenity::all::{ButtonStyle, CreateActionRow};
 use serenity::async_trait;
 
-use crate::app::{
+use kiela_bot::app::{
     swiss_rounds, AppError, Authority, NewTournament, TournamentFormat, TournamentId,
     DAYS_PER_MOVE, DEFAULT_DAYS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS,
     STRICT_PERCENT,
@@ -15,10 +15,10 @@ use kiela_i18n::Arg;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
 
-use crate::discord::command::{Choice, Group, Opt, Request, Subcommand};
-use crate::discord::handler::Cx;
-use crate::discord::ids::{button, ComponentId, TournamentButton};
-use crate::discord::respond::Post;
+use crate::command::{Choice, Group, Opt, Request, Subcommand};
+use crate::handler::Cx;
+use crate::ids::{button, ComponentId, TournamentButton};
+use crate::respond::Post;
 
 const NAME: Opt<String> = Opt::new("name").required();
 const FORMAT: Opt<TournamentFormat> = Opt::new("format").required().facts(|| {
@@ -48,7 +48,7 @@ const STRICT: Opt<bool> = Opt::new("strict").facts(|| {
     ]
 });
 const TOURNAMENT: Opt<TournamentId> = Opt::new("tournament").min(1);
-const ONE: &[crate::discord::command::Spec] = &[TOURNAMENT.spec()];
+const ONE: &[crate::command::Spec] = &[TOURNAMENT.spec()];
 
 impl Choice for TournamentFormat {
     const OFFERED: &'static [TournamentFormat] = TournamentFormat::ALL;

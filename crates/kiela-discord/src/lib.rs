@@ -1,5 +1,5 @@
 //! The Discord adapter: registers `/kiela`, turns interactions into game
-//! service calls and [`Reply`](crate::app::Reply)s into messages with the
+//! service calls and [`Reply`](kiela_bot::app::Reply)s into messages with the
 //! board picture, menus and buttons, and posts reminders and timeouts.
 //!
 //! It holds no game state: everything lives in the database, so buttons
@@ -25,8 +25,9 @@ use thiserror::Error;
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
-use crate::app::{BotPermissions, Clock, GameService, Place, Timing, User};
-use crate::store::{Store, StoreError};
+use crate::snowflakes::Ours;
+use kiela_bot::app::{BotPermissions, Clock, GameService, Place, Timing, User};
+use kiela_bot::store::{Store, StoreError};
 use kiela_i18n::Lang;
 
 /// What the bot needs to run, usually read from the environment.
@@ -137,9 +138,9 @@ impl Config {
             },
         };
         let timer_seconds = seconds("KIELA_TIMER_INTERVAL", 30)?;
-        let answer_lease = seconds("KIELA_ANSWER_LEASE", crate::app::ANSWER_LEASE)?;
+        let answer_lease = seconds("KIELA_ANSWER_LEASE", kiela_bot::app::ANSWER_LEASE)?;
         let keep_posts = match set("KIELA_KEEP_POSTS_DAYS") {
-            None => crate::app::KEEP_POSTS,
+            None => kiela_bot::app::KEEP_POSTS,
             Some(value) => match value.trim().parse::<i64>() {
                 Ok(days) if days > 0 => days * 24 * 60 * 60,
                 _ => {
@@ -256,7 +257,7 @@ impl Bot {
             }
             e => e.into(),
         })?;
-        let bot = User::bot(me.id.into(), &me.name);
+        let bot = User::bot(me.id.ours(), &me.name);
         let timing = config.timing;
         // Its own client: the gateway's is built with the handler, which
         // holds the service.
@@ -437,7 +438,7 @@ async fn shutdown_signal() {
 /// nickname, if any, and `lang` the language of their client.
 fn user_of(user: &serenity::all::User, nick: Option<&str>, lang: Lang) -> User {
     User {
-        id: user.id.into(),
+        id: user.id.ours(),
         name: nick.unwrap_or_else(|| user.display_name()).into(),
         account_name: user.display_name().into(),
         is_bot: user.bot,
@@ -457,8 +458,8 @@ fn place_of(
     bot_may: Option<Permissions>,
 ) -> Place {
     let place = Place::new(
-        guild.into(),
-        channel.into(),
+        guild.ours(),
+        channel.ours(),
         guild_locale.map_or(user_lang, Lang::from_locale),
     );
     match bot_may {

@@ -1,6 +1,6 @@
 //! Answering an interaction within Discord's 3 seconds: the answer is sent
 //! as soon as it is ready; if it is not ready after
-//! [`Timing::defer_after`](crate::app::Timing::defer_after), the
+//! [`Timing::defer_after`](kiela_bot::app::Timing::defer_after), the
 //! interaction is deferred first and the answer edited in afterwards.
 
 use std::future::Future;
@@ -11,19 +11,20 @@ use serenity::all::{
     CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateThread,
     EditInteractionResponse, EditMessage, Http, InteractionId, Message, MessageFlags, MessageId,
-    Nonce, UserId,
+    Nonce,
 };
 use serenity::http::HttpError;
 use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
-use crate::app::{
+use kiela_bot::app::{
     self, clip_message, BoardMessage, Document, GameId, GameRef, GameService, NewThread, Picture,
     PostId, Refusal, Reply,
 };
 use kiela_i18n::Lang;
 
 use super::features::{self, playing};
+use crate::snowflakes::{Ours, Theirs};
 
 /// A message to post: text, the board picture, components, who to ping.
 #[derive(Clone, Debug, Default)]
@@ -41,11 +42,11 @@ pub struct Post {
     /// picture): it becomes the game's board, and the one before loses its
     /// menus.
     pub board: Option<GameRef>,
-    /// The outbox posts this is (see [`crate::app::Reply::posts`]).
+    /// The outbox posts this is (see [`kiela_bot::app::Reply::posts`]).
     pub posts: Vec<PostId>,
     /// A game's thread to open from this message once it is posted.
     pub thread: Option<NewThread>,
-    /// More posts wait for this one (see [`crate::app::Reply::followed`]).
+    /// More posts wait for this one (see [`kiela_bot::app::Reply::followed`]).
     pub followed: bool,
     /// A review step: it replaces the step it was asked from (see
     /// [`Responder::updating`]).
@@ -124,7 +125,7 @@ impl Post {
     }
 
     fn mentions(&self) -> CreateAllowedMentions {
-        CreateAllowedMentions::new().users(self.ping.iter().map(|&id| UserId::from(id)))
+        CreateAllowedMentions::new().users(self.ping.iter().map(|&id| id.theirs()))
     }
 
     /// As an interaction's first answer: the update's content, private
@@ -227,8 +228,8 @@ pub async fn replace_board(
     lang: Lang,
 ) {
     let posted = BoardMessage {
-        channel_id: channel.into(),
-        message_id: board.message.into(),
+        channel_id: channel.ours(),
+        message_id: board.message.ours(),
         ply: Some(board.ply),
     };
     let old = match service.replace_board(board.game, posted).await {
@@ -243,10 +244,12 @@ pub async fn replace_board(
         .ply
         .map(|ply| playing::watch_row(board.game, ply, lang))
         .unwrap_or_default();
-    if let Err(e) = ChannelId::from(old.channel_id)
+    if let Err(e) = old
+        .channel_id
+        .theirs()
         .edit_message(
             http,
-            MessageId::from(old.message_id),
+            old.message_id.theirs(),
             EditMessage::new().components(rows),
         )
         .await
@@ -288,7 +291,7 @@ pub async fn open_thread(
         )
         .await;
     let opened = match opened {
-        Ok(channel) => Some(channel.id.into()),
+        Ok(channel) => Some(channel.id.ours()),
         Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal)))
             if refusal.status_code.is_client_error() && refusal.status_code.as_u16() != 429 =>
         {
@@ -431,7 +434,7 @@ impl Responder {
     }
 
     /// Waits for `work`, editing the deferred placeholder with its progress
-    /// (at most every [`Timing::progress_every`](crate::app::Timing::progress_every)).
+    /// (at most every [`Timing::progress_every`](kiela_bot::app::Timing::progress_every)).
     async fn with_progress(
         &self,
         mut progress: watch::Receiver<String>,
@@ -632,13 +635,13 @@ impl Responder {
         }
         if !post.ephemeral {
             // Posted there: a channel Discord refused works again.
-            if let Err(e) = self.service.place_works(message.channel_id.into()).await {
+            if let Err(e) = self.service.place_works(message.channel_id.ours()).await {
                 warn!(interaction = %self.id, "cannot record that a channel works: {e}");
             }
         }
         let message = message.id;
         if !post.ephemeral && !post.posts.is_empty() {
-            if let Err(e) = self.service.delivered(&post.posts, message.into()).await {
+            if let Err(e) = self.service.delivered(&post.posts, message.ours()).await {
                 warn!(interaction = %self.id, "cannot mark the answer's posts delivered: {e}");
             }
         }

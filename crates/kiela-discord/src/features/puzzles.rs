@@ -5,14 +5,14 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
-use crate::app::{AppError, PuzzleButtons, PuzzleStep, Reply};
+use kiela_bot::app::{AppError, PuzzleButtons, PuzzleStep, Reply};
 use kiela_i18n::tr;
 
-use crate::discord::command::{Opt, Request, Subcommand};
-use crate::discord::features::playing::{hole_menu, picked_hole};
-use crate::discord::handler::Cx;
-use crate::discord::ids::{button, ComponentId, PuzzleAction};
-use crate::discord::respond::Post;
+use crate::command::{Opt, Request, Subcommand};
+use crate::features::playing::{hole_menu, picked_hole};
+use crate::handler::Cx;
+use crate::ids::{button, ComponentId, PuzzleAction};
+use crate::respond::Post;
 
 const DAILY: Opt<bool> = Opt::new("daily");
 

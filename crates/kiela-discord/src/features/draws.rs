@@ -4,15 +4,15 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
-use crate::app::AppError;
+use kiela_bot::app::AppError;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use crate::discord::command::{Request, Subcommand, GAME};
-use crate::discord::handler::Cx;
-use crate::discord::ids::{button, ComponentId};
-use crate::discord::respond::Post;
-use crate::vocabulary::GameId;
+use crate::command::{Request, Subcommand, GAME};
+use crate::handler::Cx;
+use crate::ids::{button, ComponentId};
+use crate::respond::Post;
+use kiela_bot::vocabulary::GameId;
 
 pub const DRAW: Subcommand = Subcommand {
     name: "draw",

@@ -5,7 +5,7 @@
 use serenity::all::{ChannelId, ChannelType};
 use serenity::async_trait;
 
-use crate::app::{
+use kiela_bot::app::{
     AppError, ConfirmMoves, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings,
     ThreadsSetting, CHALLENGE_WAIT, DAYS_PER_MOVE, VACATION_DAYS_PER_YEAR,
 };
@@ -13,9 +13,10 @@ use kiela_i18n::tr;
 use kiela_i18n::Arg;
 use kiela_i18n::Lang;
 
-use crate::discord::command::{Choice, Opt, Request, Subcommand};
-use crate::discord::handler::Cx;
-use crate::discord::respond::Post;
+use crate::command::{Choice, Opt, Request, Subcommand};
+use crate::handler::Cx;
+use crate::respond::Post;
+use crate::snowflakes::Ours;
 
 const DM: Opt<Notify> = Opt::new("dm");
 /// Whether a move picked in a game's menu is previewed first.
@@ -40,7 +41,7 @@ const ANYWHERE: Opt<bool> = Opt::new("anywhere");
 const CHALLENGE_DAYS: Opt<i64> = Opt::new("challenge-days")
     .min(*CHALLENGE_WAIT.start() as u64)
     .max(*CHALLENGE_WAIT.end() as u64)
-    .facts(|| vec![("default", Arg::from(crate::app::CHALLENGE_DAYS))]);
+    .facts(|| vec![("default", Arg::from(kiela_bot::app::CHALLENGE_DAYS))]);
 const PUZZLE_CHANNEL: Opt<ChannelId> =
     Opt::new("puzzle-channel").channel_types(&[ChannelType::Text]);
 /// The daily puzzle's hour, UTC.
@@ -90,12 +91,12 @@ pub const SETTINGS: Subcommand = Subcommand {
             threads: args.get(&THREADS)?,
             days: args.get(&DEFAULT_DAYS)?,
             games_channel: match (channel, args.get(&ANYWHERE)?) {
-                (Some(channel), _) => Some(GamesChannel::Only(channel.into())),
+                (Some(channel), _) => Some(GamesChannel::Only(channel.ours())),
                 (None, Some(true)) => Some(GamesChannel::Anywhere),
                 (None, _) => None,
             },
             daily_puzzle: match (args.get(&PUZZLE_CHANNEL)?, args.get(&PUZZLE_OFF)?) {
-                (Some(channel), _) => Some(DailyPuzzle::In(channel.into())),
+                (Some(channel), _) => Some(DailyPuzzle::In(channel.ours())),
                 (None, Some(true)) => Some(DailyPuzzle::Off),
                 (None, _) => None,
             },

@@ -7,16 +7,14 @@ use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serenity::all::{
-    ChannelId, EditMessage, GetMessages, Http, Message, MessageFlags, MessageId, UserId,
-};
+use serenity::all::{ChannelId, EditMessage, GetMessages, Http, Message, MessageFlags, UserId};
 use serenity::http::HttpError;
 use tokio::sync::{watch, Notify, Semaphore};
 use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
-use crate::app::{
+use kiela_bot::app::{
     self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, LookFirst,
     PostId, Refusal,
 };
@@ -24,6 +22,7 @@ use crate::app::{
 use super::features::rows_for;
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
 use super::InFlight;
+use crate::snowflakes::{Ours, Theirs};
 
 /// Every `interval`, fires what the clock made due. Everything it needs is
 /// in the database, so a restart loses nothing; each event fires once, and
@@ -264,10 +263,11 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         let edit = EditMessage::new()
             .components(rows_for(&delivery.reply))
             .content(clip_message(delivery.reply.text));
-        let edited = ChannelId::from(channel_id)
-            .edit_message(http, MessageId::from(message_id), edit)
+        let edited = channel_id
+            .theirs()
+            .edit_message(http, message_id.theirs(), edit)
             .await;
-        let edited = edited.map(|message| message.id.into());
+        let edited = edited.map(|message| message.id.ours());
         return settle(service, tried, edited, None).await;
     }
     let found = match answered(service, http, &delivery).await {
@@ -289,13 +289,13 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
             return Ok(message);
         }
         let channel = match delivery.to {
-            Destination::Channel(channel) => channel.into(),
-            Destination::User(user) => UserId::from(user).create_dm_channel(http).await?.id,
+            Destination::Channel(channel) => channel.theirs(),
+            Destination::User(user) => user.theirs().create_dm_channel(http).await?.id,
             // Made above.
             Destination::Edit { .. } => unreachable!(),
         };
         if let Some(look) = delivery.look_first {
-            let bot = UserId::from(service.bot().id);
+            let bot = service.bot().id.theirs();
             if let Some(message) = posted_before(http, channel, bot, &post, look).await? {
                 info!(post = %id, "a post an earlier try made is on Discord already");
                 return Ok(message);
@@ -314,7 +314,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     };
     match sent {
         Ok(message) => {
-            if let Err(e) = service.delivered(&[id], message.id.into()).await {
+            if let Err(e) = service.delivered(&[id], message.id.ours()).await {
                 warn!(post = %id, "cannot mark a post delivered: {e}");
             }
             // A board in the game's channel becomes the game's board; one
@@ -418,7 +418,7 @@ async fn posted_before(
 ) -> serenity::Result<Option<Message>> {
     let mut recent = GetMessages::new().limit(100);
     if let Some(after) = look.after {
-        recent = recent.after(MessageId::from(after));
+        recent = recent.after(after.theirs());
     }
     let messages = channel.messages(http, recent).await?;
     let files = post.file_names();

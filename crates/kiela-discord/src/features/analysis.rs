@@ -8,15 +8,15 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 use tokio::sync::watch;
 
-use crate::app::{AppError, Progress, ReviewStep};
+use kiela_bot::app::{AppError, Progress, ReviewStep};
 use kiela_i18n::tr;
 use kiela_i18n::{t, Lang};
 
-use crate::discord::command::{Opt, Request, Subcommand, GAME};
-use crate::discord::handler::Cx;
-use crate::discord::ids::{button, ComponentId, ReviewButton};
-use crate::discord::respond::Post;
-use crate::vocabulary::GameId;
+use crate::command::{Opt, Request, Subcommand, GAME};
+use crate::handler::Cx;
+use crate::ids::{button, ComponentId, ReviewButton};
+use crate::respond::Post;
+use kiela_bot::vocabulary::GameId;
 
 /// Required: there is no current game to default to (the choices offered
 /// include finished games).
@@ -85,7 +85,7 @@ pub async fn review(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppErro
 }
 
 /// Reports an analysis's progress into the text a deferred answer shows
-/// while it waits (see [`Responder::answer`](crate::discord::respond::Responder::answer)).
+/// while it waits (see [`Responder::answer`](crate::respond::Responder::answer)).
 fn progress_of(tell: &Arc<watch::Sender<String>>, lang: Lang, game: GameId) -> Progress {
     let tell = tell.clone();
     Arc::new(move |done, total| {

@@ -5,18 +5,18 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
-use crate::app::{AppError, FirstMover, GameOptions, User};
 use kiela_ai::Level;
+use kiela_bot::app::{AppError, FirstMover, GameOptions, User};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
 
-use crate::app::{DAYS_PER_MOVE, DEFAULT_DAYS};
-use crate::discord::command::{Args, Choice, Opt, Request, Subcommand};
-use crate::discord::handler::Cx;
-use crate::discord::ids::{button, ComponentId};
-use crate::discord::respond::Post;
-use crate::vocabulary::{ChallengeId, GameId};
+use crate::command::{Args, Choice, Opt, Request, Subcommand};
+use crate::handler::Cx;
+use crate::ids::{button, ComponentId};
+use crate::respond::Post;
+use kiela_bot::app::{DAYS_PER_MOVE, DEFAULT_DAYS};
+use kiela_bot::vocabulary::{ChallengeId, GameId};
 
 /// Without it, an open challenge: anyone in the channel may accept it.
 const OPPONENT: Opt<User> = Opt::new("opponent");

@@ -7,8 +7,9 @@ use serenity::async_trait;
 use serenity::http::HttpError;
 use tracing::warn;
 
-use crate::app::{Members, Membership};
-use crate::vocabulary::{GuildId, UserId};
+use crate::snowflakes::Theirs;
+use kiela_bot::app::{Members, Membership};
+use kiela_bot::vocabulary::{GuildId, UserId};
 
 /// Discord's JSON error code for a user who is not a member of the server.
 const UNKNOWN_MEMBER: isize = 10007;
@@ -21,7 +22,7 @@ pub struct DiscordMembers {
 impl Members for DiscordMembers {
     async fn membership(&self, guild: GuildId, user: UserId) -> Membership {
         let guild = serenity::all::GuildId::new(guild.0 as u64);
-        match self.http.get_member(guild, user.into()).await {
+        match self.http.get_member(guild, user.theirs()).await {
             Ok(_) => Membership::Member,
             Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(response)))
                 if response.status_code.as_u16() == 404

@@ -10,16 +10,16 @@ use serenity::all::{
 };
 use serenity::async_trait;
 
-use crate::app::{AppError, HintMove, MovePreview};
+use kiela_bot::app::{AppError, HintMove, MovePreview};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{Hole, Layout, Side};
 
-use crate::discord::command::{Opt, Request, Subcommand, GAME};
-use crate::discord::handler::Cx;
-use crate::discord::ids::{button, ComponentId};
-use crate::discord::respond::{no_progress, Post, Responder};
-use crate::vocabulary::GameId;
+use crate::command::{Opt, Request, Subcommand, GAME};
+use crate::handler::Cx;
+use crate::ids::{button, ComponentId};
+use crate::respond::{no_progress, Post, Responder};
+use kiela_bot::vocabulary::GameId;
 
 /// The hole to sow from (autocompleted with the legal moves).
 pub const HOLE: Opt<String> = Opt::new("hole").required().autocomplete();

@@ -13,7 +13,7 @@ use serenity::async_trait;
 use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use crate::app::{AppError, GameService, Place, User, UserId};
+use kiela_bot::app::{AppError, GameService, Place, User, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -22,6 +22,7 @@ use super::features::{analysis, challenges, draws, lessons, playing, puzzles, to
 use super::ids::ComponentId;
 use super::respond::{no_progress, replace_board, Post, Responder};
 use super::{place_of, user_of, InFlight};
+use crate::snowflakes::Ours;
 
 /// Autocomplete shows at most this many choices.
 const MAX_CHOICES: usize = 25;
@@ -75,9 +76,9 @@ impl EventHandler for Handler {
     async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
         let lang = Lang::from_locale(&guild.preferred_locale);
         let joined_at = guild.joined_at.unix_timestamp();
-        let channel = guild.system_channel_id.map(Into::into);
+        let channel = guild.system_channel_id.map(Ours::ours);
         match (self.service)
-            .welcome(Some(guild.id).into(), channel, joined_at, lang)
+            .welcome(Some(guild.id).ours(), channel, joined_at, lang)
             .await
         {
             Ok(true) => self.wake.notify_one(),
@@ -480,7 +481,7 @@ fn sentence(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocabulary::GameId;
+    use kiela_bot::vocabulary::GameId;
     use kiela_i18n::Lang;
 
     #[test]

@@ -5,14 +5,14 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, ModalInteraction};
 use serenity::async_trait;
 
-use crate::app::{offered_lessons, AppError, LessonButtons, LessonStep, Reply};
+use kiela_bot::app::{offered_lessons, AppError, LessonButtons, LessonStep, Reply};
 use kiela_i18n::{tr, Lang};
 
-use crate::discord::command::{Opt, Request, Subcommand};
-use crate::discord::features::playing::{hole_menu, layout_form, picked_hole, typed_rows};
-use crate::discord::handler::Cx;
-use crate::discord::ids::{button, ComponentId};
-use crate::discord::respond::{no_progress, Post, Responder};
+use crate::command::{Opt, Request, Subcommand};
+use crate::features::playing::{hole_menu, layout_form, picked_hole, typed_rows};
+use crate::handler::Cx;
+use crate::ids::{button, ComponentId};
+use crate::respond::{no_progress, Post, Responder};
 
 /// Lessons are numbered from 1, as `/kiela learn` lists them.
 const LESSON: Opt<i64> = Opt::new("lesson").min(1).max(20);

@@ -3,11 +3,11 @@
 
 use serenity::async_trait;
 
-use crate::app::{AppError, User};
+use kiela_bot::app::{AppError, User};
 
-use crate::discord::command::{Opt, Request, Subcommand};
-use crate::discord::handler::Cx;
-use crate::discord::respond::Post;
+use crate::command::{Opt, Request, Subcommand};
+use crate::handler::Cx;
+use crate::respond::Post;
 
 /// Whose statistics (the user's own if not given).
 const USER: Opt<User> = Opt::new("user");
