@@ -14,9 +14,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fake_discord::{FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
-use kiela_bot::app::ManualClock;
-use kiela_bot::store::Store;
+use kiela_app::ManualClock;
 use kiela_discord::{Bot, Config, ShardRange};
+use kiela_store::Store;
 use serde_json::json;
 use test_databases::{Backend, Db};
 

@@ -12,8 +12,8 @@ use cli::{
     Command, PuzzlesCommand, TournamentCommand,
 };
 use kiela_ai::Budget;
-use kiela_bot::app::DatabaseClock;
-use kiela_bot::store::{redact, Store};
+use kiela_app::DatabaseClock;
+use kiela_store::{redact, Store};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -238,7 +238,8 @@ where
 /// the bot's default.
 fn database_url() -> String {
     let _ = dotenvy::dotenv();
-    std::env::var("DATABASE_URL").unwrap_or_else(|_| kiela_discord::DEFAULT_DATABASE_URL.to_string())
+    std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| kiela_discord::DEFAULT_DATABASE_URL.to_string())
 }
 
 /// `kiela` alone: the Discord bot, configured by the environment and `.env`.

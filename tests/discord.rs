@@ -4,6 +4,7 @@
 
 mod support;
 
+use kiela_app::store::ports::*;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,9 +13,9 @@ use fake_discord::{
     opts, FakeDiscord, FakeUser, Fault, Interaction, Message, Options, CHANNEL_ID, GUILD_ID,
 };
 use kiela_ai::Budget;
-use kiela_bot::app::{Clock, GameId, ManualClock, Timing, DAY};
-use kiela_bot::store::Store;
+use kiela_app::{Clock, GameId, ManualClock, Timing, DAY};
 use kiela_discord::{Bot, Config};
+use kiela_store::Store;
 use serde_json::json;
 
 const START: i64 = 1_800_000_000;
@@ -1650,9 +1651,7 @@ fn boards_at(table: &Table, game: i64, ply: i64) -> Vec<Message> {
 /// just before the bot records it).
 async fn undelivered(table: &Table) -> i64 {
     table.wait_for_pass().await;
-    let store = kiela_bot::store::Store::open(&table.database)
-        .await
-        .unwrap();
+    let store = kiela_store::Store::open(&table.database).await.unwrap();
     // Shown if the test fails.
     for post in store.undelivered_posts(10).await.unwrap() {
         eprintln!("undelivered: {post:?}");
@@ -2099,9 +2098,7 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
     assert!(history.attachments.is_empty());
 
     // 420 plies: the record no longer fits in a message.
-    let store = kiela_bot::store::Store::open(&table.database)
-        .await
-        .unwrap();
+    let store = kiela_store::Store::open(&table.database).await.unwrap();
     let moves = support::long_games::lasting_moves(420);
     support::long_games::append(&store, GameId(game), &moves, START).await;
     let history = table.slash(&mal, "history", opts().int("game", game)).await;
@@ -3682,7 +3679,7 @@ async fn a_lesson_task_is_solved_through_its_menu() {
     assert!(task.ephemeral);
     assert_eq!(task.attachments.len(), 1, "{}", task.content);
     image::load_from_memory(&task.attachments[0].bytes).expect("a PNG");
-    let first = kiela_bot::app::offered_lessons()[0];
+    let first = kiela_app::offered_lessons()[0];
     let hole = first.tasks[0].answers[0][0];
     let menu = component_id(&task, "kiela:learn:");
     let solved = answer(&table.fake.select(&table.ana, task.id, &menu, &[hole]).await).await;
@@ -3704,7 +3701,7 @@ async fn a_lesson_task_is_solved_through_its_menu() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_expert_lesson_is_solved_through_the_rearrangement_form() {
     let table = Table::new().await;
-    let lessons = kiela_bot::app::offered_lessons();
+    let lessons = kiela_app::offered_lessons();
     let number = lessons.iter().position(|l| l.id == "expert").unwrap() + 1;
     let task = table
         .slash(&table.ana, "learn", opts().int("lesson", number as i64))
@@ -3762,10 +3759,7 @@ async fn the_expert_lesson_is_solved_through_the_rearrangement_form() {
 
 /// The holes of puzzle `number`'s solution.
 fn puzzle_line(number: usize) -> Vec<String> {
-    kiela_bot::app::shipped_puzzle(number)
-        .unwrap()
-        .solution
-        .clone()
+    kiela_app::shipped_puzzle(number).unwrap().solution.clone()
 }
 
 /// The puzzle number a puzzle's menu id carries (`kiela:puzzle:N:ply`).

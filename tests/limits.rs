@@ -9,15 +9,15 @@ mod support;
 use std::sync::Arc;
 
 use kiela_ai::Level;
-use kiela_bot::app::{
+use kiela_app::vocabulary::{ChannelId, GuildId, MessageId, UserId};
+use kiela_app::{
     AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, GameService, ManualClock,
     Place, Reply, User, AI_SEARCHES, CHALLENGE_DAYS, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
-use kiela_bot::store::Store;
-use kiela_bot::vocabulary::{ChannelId, GuildId, MessageId, UserId};
 use kiela_i18n::{tr, Lang};
 use kiela_rules::Variant;
+use kiela_store::Store;
 use support::long_games;
 use test_databases::on_both_backends;
 use test_databases::{Db, TestDb};

@@ -3,14 +3,15 @@
 //! wrong game refused) and `kiela outbox` (the undelivered messages, a
 //! parked one tried again).
 
+use kiela_app::store::ports::*;
 use std::process::{Command, Output};
 use std::sync::Arc;
 
 use kiela_ai::Level;
-use kiela_bot::app::{GameOptions, GameService, ManualClock, Place, SystemClock, User};
-use kiela_bot::store::Store;
-use kiela_bot::vocabulary::{ChannelId, GuildId, UserId};
+use kiela_app::vocabulary::{ChannelId, GuildId, UserId};
+use kiela_app::{GameOptions, GameService, ManualClock, Place, SystemClock, User};
 use kiela_i18n::Lang;
+use kiela_store::Store;
 
 fn clocks(url: &str, args: &[&str]) -> Output {
     tool(url, "clocks", args)

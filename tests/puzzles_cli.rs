@@ -3,15 +3,16 @@
 //! a file that is not game records is refused, saying which line, and the
 //! finished games of a real SQLite file give the puzzles their records give.
 
+use kiela_app::store::ports::*;
 use std::io::Write;
 use std::process::Command;
 use std::sync::Arc;
 
-use kiela_bot::app::{FirstMover, GameOptions, GameService, ManualClock, Place, User};
-use kiela_bot::store::Store;
-use kiela_bot::vocabulary::{ChannelId, GuildId, UserId};
+use kiela_app::vocabulary::{ChannelId, GuildId, UserId};
+use kiela_app::{FirstMover, GameOptions, GameService, ManualClock, Place, User};
 use kiela_i18n::Lang;
 use kiela_rules::Record;
+use kiela_store::Store;
 
 const SHIPPED: &str = include_str!("../assets/puzzles/puzzles.jsonl");
 

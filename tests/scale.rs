@@ -3,15 +3,16 @@
 //! PostgreSQL database behind one fake Discord. Moves in both servers are
 //! all kept, and every due event fires exactly once.
 
+use kiela_app::store::ports::*;
 use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{opts, FakeDiscord, FakeUser, Message, CHANNEL_ID, GUILD_ID};
-use kiela_bot::app::{ManualClock, DAY};
-use kiela_bot::store::Store;
-use kiela_bot::vocabulary::GameId;
+use kiela_app::vocabulary::GameId;
+use kiela_app::{ManualClock, DAY};
 use kiela_discord::{Bot, Config, ShardRange};
 use kiela_i18n::{tr, Lang};
+use kiela_store::Store;
 use test_databases::{Backend, Db};
 
 const START: i64 = 1_800_000_000;

@@ -28,9 +28,9 @@ use fake_discord::{
     opts, FakeDiscord, FakeUser, Fault, Interaction, Message, CHANNEL_ID, GUILD_ID,
 };
 use kiela_ai::Budget;
-use kiela_bot::app::{Clock, GameService, ManualClock, Timing, User, DAY};
-use kiela_bot::store::Store;
+use kiela_app::{Clock, GameService, ManualClock, Timing, User, DAY};
 use kiela_discord::{Bot, Config, ShardRange};
+use kiela_store::Store;
 use sqlx::{AnyPool, Row};
 use test_databases::{Backend, Db};
 
@@ -91,7 +91,7 @@ fn full(backend: Backend, processes: usize) -> Season {
         backend,
         processes,
         seed: seed(),
-        keep_posts: kiela_bot::app::KEEP_POSTS,
+        keep_posts: kiela_app::KEEP_POSTS,
         crashes: 20,
     }
 }
@@ -417,7 +417,7 @@ impl Sim {
         let claimer = GameService::new(
             store,
             User::bot(
-                kiela_bot::app::UserId(bot_user.id as i64),
+                kiela_app::UserId(bot_user.id as i64),
                 bot_user.name.as_str(),
             ),
             Arc::new(truth.clone()),

@@ -234,7 +234,7 @@ pub enum TournamentCommand {
     Simulate {
         /// `swiss` (up to 64 players) or `round-robin` (up to 12).
         #[arg(long, value_parser = parse_format, default_value = "swiss")]
-        format: kiela_bot::app::TournamentFormat,
+        format: kiela_app::TournamentFormat,
         #[arg(long, default_value_t = 16)]
         players: usize,
         /// Swiss only (default: 5 up to 16 players, 7 above).
@@ -259,7 +259,7 @@ pub enum TournamentCommand {
     },
 }
 
-pub fn parse_format(s: &str) -> Result<kiela_bot::app::TournamentFormat, String> {
+pub fn parse_format(s: &str) -> Result<kiela_app::TournamentFormat, String> {
     s.parse()
         .map_err(|_| format!("`{s}` is not a tournament format: use swiss or round-robin"))
 }

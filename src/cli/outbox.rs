@@ -2,11 +2,13 @@
 //! being sent, or parked with the reason), and trying a parked one again
 //! (see docs/operators.md, "A season unattended").
 
+use kiela_app::store::ports::*;
+use kiela_app::AppError;
 use std::io::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use kiela_bot::app::{PostId, UndeliveredPost};
-use kiela_bot::store::Store;
+use kiela_app::{PostId, UndeliveredPost};
+use kiela_store::Store;
 
 /// At most this many messages are listed.
 const SHOWN: i64 = 200;
@@ -20,14 +22,20 @@ pub async fn outbox(
 ) -> anyhow::Result<bool> {
     let now = now();
     if let Some(id) = retry {
-        let unparked = store.unpark_post(PostId(id), now).await?;
+        let unparked = store
+            .unpark_post(PostId(id), now)
+            .await
+            .map_err(AppError::from)?;
         match unparked {
             true => writeln!(out, "message {id}: it will be sent again")?,
             false => writeln!(out, "message {id}: it is not parked")?,
         }
         return Ok(unparked);
     }
-    let posts = store.undelivered_posts(SHOWN).await?;
+    let posts = store
+        .undelivered_posts(SHOWN)
+        .await
+        .map_err(AppError::from)?;
     if posts.is_empty() {
         writeln!(out, "every message is delivered")?;
     }

@@ -4,14 +4,16 @@
 //! shipped set (`assets/puzzles/puzzles.jsonl`) is
 //! `kiela puzzles mine --games 250 --seed 1`.
 
+use kiela_app::store::ports::*;
+use kiela_app::AppError;
 use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context;
-use kiela_bot::store::Store;
 use kiela_learn::puzzles::{mine, mine_record, to_json_line, Puzzle, Stats, BUDGETS};
 use kiela_rules::Record;
+use kiela_store::Store;
 
 /// Where the puzzles come from.
 pub enum Source {
@@ -44,7 +46,10 @@ pub async fn stored_games(store: &Store) -> anyhow::Result<Vec<(String, Record)>
     let mut games = Vec::new();
     let mut after = None;
     loop {
-        let page = store.finished_game_records(after, PAGE).await?;
+        let page = store
+            .finished_game_records(after, PAGE)
+            .await
+            .map_err(AppError::from)?;
         let Some(&(last, _)) = page.last() else {
             break;
         };

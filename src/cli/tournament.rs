@@ -5,6 +5,8 @@
 //! and checks what the pairing promises: no pair meets twice while it can
 //! be avoided, at most one bye per player, who moves first balanced.
 
+use kiela_app::store::ports::*;
+use kiela_app::AppError;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,14 +16,14 @@ use anyhow::{bail, Context};
 use serde_json::json;
 
 use kiela_ai::Level;
-use kiela_bot::app::{
+use kiela_app::vocabulary::{ChannelId, GameState, GuildId, UserId};
+use kiela_app::{
     Authority, BotPermissions, GameId, GameService, ManualClock, NewTournament, Place,
     TournamentFormat, TournamentId, TournamentStatus, User,
 };
-use kiela_bot::store::Store;
-use kiela_bot::vocabulary::{ChannelId, GameState, GuildId, UserId};
 use kiela_i18n::Lang;
 use kiela_rules::{Game, Move, Variant};
+use kiela_store::Store;
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -141,14 +143,16 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
         service.advance_tournaments().await?;
         let t = store
             .tournament(id)
-            .await?
+            .await
+            .map_err(AppError::from)?
             .context("the tournament is gone")?;
         if t.status != TournamentStatus::Running {
             break;
         }
         let to_play: Vec<(GameId, UserId, UserId)> = store
             .paired(id)
-            .await?
+            .await
+            .map_err(AppError::from)?
             .into_iter()
             .filter_map(|p| match (p.game_id, p.north_id, p.game) {
                 (Some(game), Some(north), Some((GameState::Active, _))) => {
@@ -242,7 +246,7 @@ async fn report(
     out: &mut impl Write,
 ) -> anyhow::Result<bool> {
     let name = |id: UserId| players[(id.0 - 1) as usize].name.plain();
-    let paired = store.paired(id).await?;
+    let paired = store.paired(id).await.map_err(AppError::from)?;
     let mut met: BTreeMap<(UserId, UserId), usize> = BTreeMap::new();
     let mut byes: HashMap<UserId, usize> = HashMap::new();
     let mut first: HashMap<UserId, i64> = HashMap::new();

@@ -2,8 +2,8 @@
 //! straight into the store (playing hundreds of plies through the service
 //! would render a board each time).
 
-use kiela_bot::store::{GameChange, MoveRow, Store};
-use kiela_bot::vocabulary::GameId;
+use kiela_app::store::{Database, GameChange, MoveRow};
+use kiela_app::vocabulary::GameId;
 use kiela_rules::{Game, Move, Variant};
 
 /// The first `plies` moves of a random Beginner game (Beginner games last
@@ -27,7 +27,7 @@ pub fn lasting_moves(plies: usize) -> Vec<Move> {
 }
 
 /// Appends `moves` to game `id`, which must be a Beginner game at its start.
-pub async fn append(store: &Store, id: GameId, moves: &[Move], now: i64) {
+pub async fn append(store: &dyn Database, id: GameId, moves: &[Move], now: i64) {
     for (i, mv) in moves.iter().enumerate() {
         let row = store.game(id).await.unwrap().unwrap();
         assert_eq!(row.variant, Variant::Beginner);

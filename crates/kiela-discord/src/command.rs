@@ -14,7 +14,7 @@ use serenity::all::{
 };
 use serenity::async_trait;
 
-use kiela_bot::app::{AppError, GameId, User};
+use kiela_app::{AppError, GameId, User};
 use kiela_i18n::tr;
 use kiela_i18n::{t, Arg, Lang};
 
@@ -373,10 +373,10 @@ impl Value for i64 {
     }
 }
 
-impl Value for kiela_bot::app::TournamentId {
+impl Value for kiela_app::TournamentId {
     const KIND: CommandOptionType = CommandOptionType::Integer;
     fn read(value: &ResolvedValue<'_>, lang: Lang) -> Option<Result<Self, String>> {
-        i64::read(value, lang).map(|number| number.map(kiela_bot::app::TournamentId))
+        i64::read(value, lang).map(|number| number.map(kiela_app::TournamentId))
     }
 }
 
@@ -535,7 +535,7 @@ mod tests {
     /// constants in force, in both languages.
     #[test]
     fn descriptions_state_the_limits_in_force() {
-        use kiela_bot::app::{
+        use kiela_app::{
             CHALLENGE_DAYS, CHALLENGE_WAIT, DAYS_PER_MOVE, DEFAULT_DAYS, VACATION_DAYS_PER_YEAR,
         };
         let json = serde_json::to_string(&definition()).unwrap();

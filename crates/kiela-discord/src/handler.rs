@@ -13,7 +13,7 @@ use serenity::async_trait;
 use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use kiela_bot::app::{AppError, GameService, Place, User, UserId};
+use kiela_app::{AppError, GameService, Place, User, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -481,7 +481,7 @@ fn sentence(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kiela_bot::vocabulary::GameId;
+    use kiela_app::vocabulary::GameId;
     use kiela_i18n::Lang;
 
     #[test]

@@ -13,9 +13,9 @@ use serenity::all::{ButtonStyle, CreateButton};
 
 use kiela_rules::{Hole, Layout};
 
-use kiela_bot::app::{offered_lessons, shipped_puzzle, LessonStep, PuzzleStep};
+use kiela_app::{offered_lessons, shipped_puzzle, LessonStep, PuzzleStep};
 
-use kiela_bot::vocabulary::{ChallengeId, GameId, TournamentId};
+use kiela_app::vocabulary::{ChallengeId, GameId, TournamentId};
 
 /// What a component does, with everything needed to do it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -605,7 +605,7 @@ mod tests {
             },
             ComponentId::LessonMove {
                 step: LessonStep {
-                    moves: [Some("J4".parse().unwrap()); kiela_bot::app::MAX_ATTEMPT],
+                    moves: [Some("J4".parse().unwrap()); kiela_app::MAX_ATTEMPT],
                     ..LessonStep::new("capture-sowing", 5)
                 },
             },
@@ -616,7 +616,7 @@ mod tests {
             ComponentId::LessonMove {
                 step: LessonStep {
                     arranged: Some(Layout([56; 20])),
-                    moves: [Some("J4".parse().unwrap()); kiela_bot::app::MAX_ATTEMPT],
+                    moves: [Some("J4".parse().unwrap()); kiela_app::MAX_ATTEMPT],
                     ..LessonStep::new("capture-sowing", 5)
                 },
             },

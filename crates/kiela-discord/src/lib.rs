@@ -1,5 +1,5 @@
 //! The Discord adapter: registers `/kiela`, turns interactions into game
-//! service calls and [`Reply`](kiela_bot::app::Reply)s into messages with the
+//! service calls and [`Reply`](kiela_app::Reply)s into messages with the
 //! board picture, menus and buttons, and posts reminders and timeouts.
 //!
 //! It holds no game state: everything lives in the database, so buttons
@@ -26,9 +26,9 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
 use crate::snowflakes::Ours;
-use kiela_bot::app::{BotPermissions, Clock, GameService, Place, Timing, User};
-use kiela_bot::store::{Store, StoreError};
+use kiela_app::{BotPermissions, Clock, GameService, Place, Timing, User};
 use kiela_i18n::Lang;
+use kiela_store::{OpenError, Store};
 
 /// What the bot needs to run, usually read from the environment.
 #[derive(Clone, Debug)]
@@ -99,7 +99,7 @@ pub enum BotError {
         value: String,
     },
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(#[from] OpenError),
     #[error("Discord refused the token in DISCORD_TOKEN (reset it in the developer portal): {0}")]
     Token(Box<serenity::Error>),
     #[error("cannot reach Discord: {0}")]
@@ -138,9 +138,9 @@ impl Config {
             },
         };
         let timer_seconds = seconds("KIELA_TIMER_INTERVAL", 30)?;
-        let answer_lease = seconds("KIELA_ANSWER_LEASE", kiela_bot::app::ANSWER_LEASE)?;
+        let answer_lease = seconds("KIELA_ANSWER_LEASE", kiela_app::ANSWER_LEASE)?;
         let keep_posts = match set("KIELA_KEEP_POSTS_DAYS") {
-            None => kiela_bot::app::KEEP_POSTS,
+            None => kiela_app::KEEP_POSTS,
             Some(value) => match value.trim().parse::<i64>() {
                 Ok(days) if days > 0 => days * 24 * 60 * 60,
                 _ => {

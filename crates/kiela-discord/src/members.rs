@@ -8,8 +8,8 @@ use serenity::http::HttpError;
 use tracing::warn;
 
 use crate::snowflakes::Theirs;
-use kiela_bot::app::{Members, Membership};
-use kiela_bot::vocabulary::{GuildId, UserId};
+use kiela_app::vocabulary::{GuildId, UserId};
+use kiela_app::{Members, Membership};
 
 /// Discord's JSON error code for a user who is not a member of the server.
 const UNKNOWN_MEMBER: isize = 10007;

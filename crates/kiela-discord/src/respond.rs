@@ -1,6 +1,6 @@
 //! Answering an interaction within Discord's 3 seconds: the answer is sent
 //! as soon as it is ready; if it is not ready after
-//! [`Timing::defer_after`](kiela_bot::app::Timing::defer_after), the
+//! [`Timing::defer_after`](kiela_app::Timing::defer_after), the
 //! interaction is deferred first and the answer edited in afterwards.
 
 use std::future::Future;
@@ -17,7 +17,7 @@ use serenity::http::HttpError;
 use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
-use kiela_bot::app::{
+use kiela_app::{
     self, clip_message, BoardMessage, Document, GameId, GameRef, GameService, NewThread, Picture,
     PostId, Refusal, Reply,
 };
@@ -35,18 +35,18 @@ pub struct Post {
     pub document: Option<Document>,
     pub rows: Vec<CreateActionRow>,
     /// Users this message may notify (every other mention stays silent).
-    pub ping: Vec<app::UserId>,
+    pub ping: Vec<kiela_app::UserId>,
     /// Only for the user who acted.
     pub ephemeral: bool,
     /// The game (and ply) whose board this is (a public post with its
     /// picture): it becomes the game's board, and the one before loses its
     /// menus.
     pub board: Option<GameRef>,
-    /// The outbox posts this is (see [`kiela_bot::app::Reply::posts`]).
+    /// The outbox posts this is (see [`kiela_app::Reply::posts`]).
     pub posts: Vec<PostId>,
     /// A game's thread to open from this message once it is posted.
     pub thread: Option<NewThread>,
-    /// More posts wait for this one (see [`kiela_bot::app::Reply::followed`]).
+    /// More posts wait for this one (see [`kiela_app::Reply::followed`]).
     pub followed: bool,
     /// A review step: it replaces the step it was asked from (see
     /// [`Responder::updating`]).
@@ -296,7 +296,7 @@ pub async fn open_thread(
             if refusal.status_code.is_client_error() && refusal.status_code.as_u16() != 429 =>
         {
             if refusal.error.code == THREAD_ALREADY_CREATED {
-                Some(app::ChannelId(message.id.get() as i64))
+                Some(kiela_app::ChannelId(message.id.get() as i64))
             } else {
                 warn!(
                     thread = %thread.name,
@@ -378,7 +378,7 @@ pub struct Responder {
     id: InteractionId,
     token: String,
     /// The user who acted: a mention of them alone needs no new message.
-    actor: app::UserId,
+    actor: kiela_app::UserId,
     /// A post that replaces its message ([`Post::replaces`]) updates the
     /// message the interaction came from, instead of making a new one.
     updating: bool,
@@ -390,7 +390,7 @@ impl Responder {
         service: GameService,
         wake: Arc<Notify>,
         interaction: (InteractionId, &str),
-        actor: app::UserId,
+        actor: kiela_app::UserId,
     ) -> Responder {
         Responder {
             http,
@@ -434,7 +434,7 @@ impl Responder {
     }
 
     /// Waits for `work`, editing the deferred placeholder with its progress
-    /// (at most every [`Timing::progress_every`](kiela_bot::app::Timing::progress_every)).
+    /// (at most every [`Timing::progress_every`](kiela_app::Timing::progress_every)).
     async fn with_progress(
         &self,
         mut progress: watch::Receiver<String>,

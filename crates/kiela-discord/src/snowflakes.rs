@@ -4,7 +4,7 @@
 
 use serenity::all as serenity;
 
-use kiela_bot::vocabulary::{ChannelId, GuildId, MessageId, UserId};
+use kiela_app::vocabulary::{ChannelId, GuildId, MessageId, UserId};
 
 /// A serenity id, as the bot's.
 pub(crate) trait Ours {

@@ -14,7 +14,7 @@ use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
-use kiela_bot::app::{
+use kiela_app::{
     self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, LookFirst,
     PostId, Refusal,
 };
@@ -98,7 +98,7 @@ async fn fire(service: &GameService, event: DueEvent, wake: &Notify) {
             }
             return;
         }
-        Ok(Err(e)) if e.is_passing() => {
+        Ok(Err(e)) if service.is_passing(&e) => {
             warn!(?event, "a due event failed, again at the next pass: {e}");
             return;
         }
@@ -340,7 +340,7 @@ struct Tried {
     failing_since: Option<i64>,
     attempts: i64,
     /// The channel it was sent to (none for a direct message).
-    channel: Option<app::ChannelId>,
+    channel: Option<kiela_app::ChannelId>,
 }
 
 impl Tried {
@@ -364,7 +364,7 @@ impl Tried {
 async fn settle(
     service: &GameService,
     tried: Tried,
-    sent: serenity::Result<app::MessageId>,
+    sent: serenity::Result<kiela_app::MessageId>,
     thread: Option<GameId>,
 ) {
     let id = tried.id;
@@ -451,7 +451,7 @@ async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> An
     };
     // Past its token's life, Discord cannot say: the channel is looked at
     // instead (`Delivery::look_first`).
-    if delivery.created_at + app::ANSWER_TOKEN_LIFE < service.now() {
+    if delivery.created_at + kiela_app::ANSWER_TOKEN_LIFE < service.now() {
         return Answered::No;
     }
     let original = match http.get_original_interaction_response(token).await {

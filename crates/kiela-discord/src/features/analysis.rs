@@ -8,7 +8,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 use tokio::sync::watch;
 
-use kiela_bot::app::{AppError, Progress, ReviewStep};
+use kiela_app::{AppError, Progress, ReviewStep};
 use kiela_i18n::tr;
 use kiela_i18n::{t, Lang};
 
@@ -16,7 +16,7 @@ use crate::command::{Opt, Request, Subcommand, GAME};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, ReviewButton};
 use crate::respond::Post;
-use kiela_bot::vocabulary::GameId;
+use kiela_app::vocabulary::GameId;
 
 /// Required: there is no current game to default to (the choices offered
 /// include finished games).

@@ -6,7 +6,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
 use kiela_ai::Level;
-use kiela_bot::app::{AppError, FirstMover, GameOptions, User};
+use kiela_app::{AppError, FirstMover, GameOptions, User};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
@@ -15,8 +15,8 @@ use crate::command::{Args, Choice, Opt, Request, Subcommand};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId};
 use crate::respond::Post;
-use kiela_bot::app::{DAYS_PER_MOVE, DEFAULT_DAYS};
-use kiela_bot::vocabulary::{ChallengeId, GameId};
+use kiela_app::vocabulary::{ChallengeId, GameId};
+use kiela_app::{DAYS_PER_MOVE, DEFAULT_DAYS};
 
 /// Without it, an open challenge: anyone in the channel may accept it.
 const OPPONENT: Opt<User> = Opt::new("opponent");

@@ -4,7 +4,7 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
-use kiela_bot::app::AppError;
+use kiela_app::AppError;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -12,7 +12,7 @@ use crate::command::{Request, Subcommand, GAME};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId};
 use crate::respond::Post;
-use kiela_bot::vocabulary::GameId;
+use kiela_app::vocabulary::GameId;
 
 pub const DRAW: Subcommand = Subcommand {
     name: "draw",

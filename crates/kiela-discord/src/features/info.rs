@@ -3,7 +3,7 @@
 
 use serenity::async_trait;
 
-use kiela_bot::app::{AppError, User};
+use kiela_app::{AppError, User};
 
 use crate::command::{Opt, Request, Subcommand};
 use crate::handler::Cx;

@@ -5,7 +5,7 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, ModalInteraction};
 use serenity::async_trait;
 
-use kiela_bot::app::{offered_lessons, AppError, LessonButtons, LessonStep, Reply};
+use kiela_app::{offered_lessons, AppError, LessonButtons, LessonStep, Reply};
 use kiela_i18n::{tr, Lang};
 
 use crate::command::{Opt, Request, Subcommand};

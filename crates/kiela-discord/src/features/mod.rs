@@ -14,7 +14,7 @@ pub mod tournaments;
 
 use serenity::all::CreateActionRow;
 
-use kiela_bot::app::Reply;
+use kiela_app::Reply;
 
 use super::command::Entry;
 

@@ -10,7 +10,7 @@ use serenity::all::{
 };
 use serenity::async_trait;
 
-use kiela_bot::app::{AppError, HintMove, MovePreview};
+use kiela_app::{AppError, HintMove, MovePreview};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{Hole, Layout, Side};
@@ -19,7 +19,7 @@ use crate::command::{Opt, Request, Subcommand, GAME};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId};
 use crate::respond::{no_progress, Post, Responder};
-use kiela_bot::vocabulary::GameId;
+use kiela_app::vocabulary::GameId;
 
 /// The hole to sow from (autocompleted with the legal moves).
 pub const HOLE: Opt<String> = Opt::new("hole").required().autocomplete();

@@ -5,7 +5,7 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
-use kiela_bot::app::{AppError, PuzzleButtons, PuzzleStep, Reply};
+use kiela_app::{AppError, PuzzleButtons, PuzzleStep, Reply};
 use kiela_i18n::tr;
 
 use crate::command::{Opt, Request, Subcommand};

@@ -5,7 +5,7 @@
 use serenity::all::{ChannelId, ChannelType};
 use serenity::async_trait;
 
-use kiela_bot::app::{
+use kiela_app::{
     AppError, ConfirmMoves, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings,
     ThreadsSetting, CHALLENGE_WAIT, DAYS_PER_MOVE, VACATION_DAYS_PER_YEAR,
 };
@@ -41,7 +41,7 @@ const ANYWHERE: Opt<bool> = Opt::new("anywhere");
 const CHALLENGE_DAYS: Opt<i64> = Opt::new("challenge-days")
     .min(*CHALLENGE_WAIT.start() as u64)
     .max(*CHALLENGE_WAIT.end() as u64)
-    .facts(|| vec![("default", Arg::from(kiela_bot::app::CHALLENGE_DAYS))]);
+    .facts(|| vec![("default", Arg::from(kiela_app::CHALLENGE_DAYS))]);
 const PUZZLE_CHANNEL: Opt<ChannelId> =
     Opt::new("puzzle-channel").channel_types(&[ChannelType::Text]);
 /// The daily puzzle's hour, UTC.

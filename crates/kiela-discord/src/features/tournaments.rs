@@ -5,7 +5,7 @@
 use serenity::all::{ButtonStyle, CreateActionRow};
 use serenity::async_trait;
 
-use kiela_bot::app::{
+use kiela_app::{
     swiss_rounds, AppError, Authority, NewTournament, TournamentFormat, TournamentId,
     DAYS_PER_MOVE, DEFAULT_DAYS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS,
     STRICT_PERCENT,

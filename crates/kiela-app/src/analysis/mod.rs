@@ -1,0 +1,599 @@
+//! Computer analysis of a finished game: the evaluation graph and the list
+//! of mistakes and blunders, each with the better move. It runs in the
+//! bounded pool of AI searches (it is a few seconds of search), and is
+//! kept in the database, so asking again is instant.
+//!
+//! Only finished games are analysed: for an ongoing game between people
+//! it would be help during play, and a game against the AI is finished
+//! (or resigned) first.
+
+mod hints;
+mod store;
+pub use store::*;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+
+use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES, WIN_STONES};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
+use kiela_rules::{Move, Side};
+
+use super::limits::{Lines, AI_SEARCHES};
+use super::outbox::Made;
+use super::players::Name;
+use super::threads::posts_channel;
+use super::{
+    AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, ReviewStep, User,
+};
+use crate::store::{NewPost, PostTarget};
+use crate::vocabulary::{GameId, UserId};
+
+/// How long a user waits between two analyses they start (one already
+/// made is shown at once, as often as asked).
+pub const ANALYSIS_COOLDOWN: i64 = 60;
+
+/// The nodes an analysis searches in all: a long game's positions get
+/// fewer each (down to [`MIN_NODES`]), so that an analysis takes about the
+/// same time whatever the game's length: some 30 s on one core of the
+/// machine the README measures, and a game of up to 400 positions keeps
+/// the full [`DEFAULT_NODES`] for each.
+pub const ANALYSIS_NODES: u64 = 60_000_000;
+
+/// The fewest nodes searched for one position, however long the game.
+const MIN_NODES: u64 = 10_000;
+
+/// The nodes searched for each of a game's `positions` (its plies and its
+/// start).
+pub fn nodes_per_position(positions: usize) -> u64 {
+    (ANALYSIS_NODES / positions.max(1) as u64).clamp(MIN_NODES, DEFAULT_NODES)
+}
+
+/// A finished game's analysis: a position's verdict per ply.
+pub(crate) struct Analysed {
+    plies: Vec<PlyAnalysis>,
+}
+
+/// The analyses this process is making: a game is analysed once at a time
+/// (a second request waits for the first and reads what it stored), and a
+/// user starts at most one per [`ANALYSIS_COOLDOWN`].
+#[derive(Default)]
+pub(super) struct Analyses {
+    running: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
+    started: Mutex<HashMap<UserId, i64>>,
+}
+
+impl Analyses {
+    /// The lock that the analyses of game `id` take turns on.
+    fn gate(&self, id: GameId) -> Arc<tokio::sync::Mutex<()>> {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.entry(id).or_default().clone()
+    }
+
+    /// Game `id`'s analysis is stored (or failed): the next request reads
+    /// it, or starts again.
+    fn finished(&self, id: GameId) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.remove(&id);
+    }
+
+    /// Records that `user` starts an analysis at `now`; the seconds left to
+    /// wait instead if they started one less than the cooldown ago.
+    fn start(&self, user: UserId, now: i64) -> std::result::Result<(), i64> {
+        let mut started = self.started.lock().unwrap_or_else(|e| e.into_inner());
+        started.retain(|_, at| *at + ANALYSIS_COOLDOWN > now);
+        if let Some(at) = started.get(&user) {
+            return Err(*at + ANALYSIS_COOLDOWN - now);
+        }
+        started.insert(user, now);
+        Ok(())
+    }
+}
+
+/// Told `(done, total)` positions as the analysis goes.
+pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
+
+/// A move's analysis as the database keeps it (the verdict follows from
+/// the loss).
+#[derive(Debug, Serialize, Deserialize)]
+struct Stored {
+    ply: usize,
+    south: bool,
+    played: String,
+    eval: i32,
+    best: String,
+    played_eval: i32,
+    loss: i32,
+}
+
+impl From<&PlyAnalysis> for Stored {
+    fn from(p: &PlyAnalysis) -> Stored {
+        Stored {
+            ply: p.ply,
+            south: p.side == Side::South,
+            played: p.played.to_string(),
+            eval: p.eval,
+            best: p.best.to_string(),
+            played_eval: p.played_eval,
+            loss: p.loss,
+        }
+    }
+}
+
+impl Stored {
+    fn analysis(&self) -> Option<PlyAnalysis> {
+        Some(PlyAnalysis {
+            ply: self.ply,
+            side: if self.south { Side::South } else { Side::North },
+            played: self.played.parse::<Move>().ok()?,
+            eval: self.eval,
+            best: self.best.parse::<Move>().ok()?,
+            played_eval: self.played_eval,
+            loss: self.loss,
+            verdict: Verdict::of_loss(self.loss),
+        })
+    }
+}
+
+/// Stones in hundredths as the language writes them: `9.5`, `9,5`.
+fn stones(lang: Lang, hundredths: i32) -> String {
+    let text = format!("{:.1}", hundredths as f64 / 100.0);
+    match lang {
+        Lang::Pt => text.replace('.', ","),
+        _ => text,
+    }
+}
+
+/// What a move lost, as a player reads it: stones, or a forced result.
+/// A forced win counts [`WIN_STONES`] inside the engine, more than the
+/// board holds: it is said in words, never as stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lost {
+    /// Hundredths of a stone.
+    Stones(i32),
+    /// The mover had a forced win and let it go.
+    ForcedWin,
+    /// The move let the opponent force a win.
+    ForcedLoss,
+}
+
+impl Lost {
+    fn of(p: &PlyAnalysis) -> Lost {
+        // From the mover's view.
+        let sign = if p.side == Side::South { 1 } else { -1 };
+        let (before, after) = (sign * p.eval, sign * p.played_eval);
+        if before >= WIN_STONES && after < WIN_STONES {
+            Lost::ForcedWin
+        } else if after <= -WIN_STONES && before > -WIN_STONES {
+            Lost::ForcedLoss
+        } else {
+            Lost::Stones(p.loss)
+        }
+    }
+}
+
+/// A flagged move's line in the analysis: `Turn 22, bob H4: blunder, 9.5
+/// stones lost. C3 would have kept them.`, or a missed forced win in words.
+fn analysis_line(lang: Lang, p: &PlyAnalysis, name: &Name) -> String {
+    let verdict = verdict_word(lang, p.verdict.unwrap_or(Verdict::Inaccuracy));
+    let (ply, played, best) = (p.ply, p.played.to_string(), p.best.to_string());
+    match Lost::of(p) {
+        Lost::Stones(loss) => tr!(
+            lang,
+            "analysis-line",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            loss = stones(lang, loss),
+            best = best
+        ),
+        Lost::ForcedWin => tr!(
+            lang,
+            "analysis-line-missed-win",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            best = best
+        ),
+        Lost::ForcedLoss => tr!(
+            lang,
+            "analysis-line-forced-loss",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            best = best
+        ),
+    }
+}
+
+/// A judged move in the review: its verdict and what it lost, in words
+/// for a forced result.
+fn judged(lang: Lang, p: &PlyAnalysis, verdict: Verdict) -> String {
+    let (verdict, best) = (verdict_word(lang, verdict), p.best.to_string());
+    match Lost::of(p) {
+        Lost::Stones(loss) => tr!(
+            lang,
+            "review-judged",
+            verdict = verdict,
+            loss = stones(lang, loss),
+            best = best
+        ),
+        Lost::ForcedWin => tr!(lang, "review-missed-win", verdict = verdict, best = best),
+        Lost::ForcedLoss => tr!(lang, "review-forced-loss", verdict = verdict, best = best),
+    }
+}
+
+/// Whether the analysis calls move `p` a mistake or a blunder (the moves
+/// it lists, and the review's mistake buttons jump between).
+fn is_mistake(p: &PlyAnalysis) -> bool {
+    p.verdict >= Some(Verdict::Mistake)
+}
+
+fn verdict_word(lang: Lang, verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Inaccuracy => tr!(lang, "move-verdict-inaccuracy"),
+        Verdict::Mistake => tr!(lang, "move-verdict-mistake"),
+        Verdict::Blunder => tr!(lang, "move-verdict-blunder"),
+    }
+}
+
+impl GameService {
+    /// The analysis of finished game `game_id`, asked by `user`: the
+    /// evaluation graph and the mistakes and blunders, privately, with a
+    /// Share button. Computed once (in the AI pool, telling `progress`),
+    /// then read from the database.
+    pub async fn analysis(
+        &self,
+        user: &User,
+        place: Place,
+        game_id: GameId,
+        progress: Progress,
+    ) -> Result<Reply> {
+        self.game_here(user, place, game_id).await?;
+        let lang = user.lang;
+        let analysed = self.analysed(user, game_id, progress).await?;
+        let loaded = self.load(game_id).await?;
+        let picture = self.analysis_graph(lang, &loaded, &analysed.plies)?;
+        Ok(Reply {
+            text: analysis_text(lang, &loaded, &analysed, None),
+            picture: Some(picture),
+            // Both players' mistakes are the asker's business until they
+            // share them.
+            private: true,
+            share: Some(game_id),
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    /// Posts the analysis of finished game `game_id` publicly in the game's
+    /// place (its thread or channel), in the server's language, saying who
+    /// shared it: through the outbox, so it is delivered whatever happens to
+    /// this answer.
+    pub async fn share_analysis(
+        &self,
+        user: &User,
+        place: Place,
+        game_id: GameId,
+    ) -> Result<Reply> {
+        self.game_here(user, place, game_id).await?;
+        let analysed = self.analysed(user, game_id, Arc::new(|_, _| {})).await?;
+        let loaded = self.load(game_id).await?;
+        let lang = place.lang;
+        let shared = tr!(lang, "analysis-shared", name = &user.name);
+        let to = posts_channel(&loaded.row);
+        let post = NewPost {
+            to,
+            game_id: Some(game_id),
+            text: analysis_text(lang, &loaded, &analysed, Some(shared)),
+            lang: lang.locale().to_string(),
+            // No answer can deliver a post to a thread not open yet.
+            hold: if to == PostTarget::GameChannel {
+                0
+            } else {
+                self.timing.answer_lease
+            },
+            shows_analysis: true,
+            ..NewPost::default()
+        };
+        let ids = self
+            .store
+            .insert_posts(vec![post.clone()], self.now())
+            .await?;
+        let made: Vec<Made> = ids.into_iter().zip([post]).collect();
+        self.answer(place, &made, None).await
+    }
+
+    /// A shared analysis post of game `game_id` as sent: `text` with the
+    /// graph drawn from the stored analysis, in `lang`.
+    pub(super) async fn shared_analysis_reply(
+        &self,
+        game_id: GameId,
+        text: String,
+        lang: Lang,
+    ) -> Result<Reply> {
+        let analysed = self
+            .stored_analysis(game_id)
+            .await?
+            .ok_or_else(|| AppError::Internal(format!("game #{game_id} has no analysis")))?;
+        let loaded = self.load(game_id).await?;
+        Ok(Reply {
+            text,
+            picture: Some(self.analysis_graph(lang, &loaded, &analysed.plies)?),
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    /// The evaluation graph of `loaded`'s analysis `plies`, with its alt
+    /// text.
+    fn analysis_graph(
+        &self,
+        lang: Lang,
+        loaded: &Loaded,
+        plies: &[PlyAnalysis],
+    ) -> Result<Picture> {
+        let south = loaded.name(Side::South);
+        let north = loaded.name(Side::North);
+        let (evals, marks) = graph_points(plies);
+        let bytes = graph_png(&GraphView {
+            evals: &evals,
+            marks: &marks,
+            south_name: south.raw(),
+            north_name: north.raw(),
+            lang,
+        })
+        .map_err(|e| AppError::Internal(format!("drawing the graph failed: {e}")))?;
+        let alt_text = tr!(
+            lang,
+            "analysis-alt",
+            id = loaded.row.id,
+            plies = plies.len(),
+            south = render_words::player(lang, &south.plain(), Side::South),
+            north = render_words::player(lang, &north.plain(), Side::North),
+            count = marks.len()
+        );
+        Ok(Picture {
+            bytes,
+            format: Format::Png,
+            alt_text,
+        })
+    }
+
+    /// One step of the review of finished game `game_id`: the board after
+    /// move `ply` (kept within the game), privately, with the move, its
+    /// verdict and the engine's preferred move, and the buttons to step on.
+    /// The analysis is computed first if it was not (telling `progress`).
+    pub async fn review(
+        &self,
+        user: &User,
+        place: Place,
+        game_id: GameId,
+        ply: i64,
+        progress: Progress,
+    ) -> Result<Reply> {
+        self.game_here(user, place, game_id).await?;
+        let lang = user.lang;
+        let plies = self.analysed(user, game_id, progress).await?.plies;
+        let last = plies.len() as i64;
+        let ply = ply.clamp(1, last);
+        let step = &plies[ply as usize - 1];
+        let mut loaded = self.load_at(game_id, Some(ply)).await?;
+        // A step of the past: no result line, pings nor menus.
+        loaded.current = false;
+        let name = loaded.name(step.side);
+        let judged = match step.verdict {
+            Some(verdict) => judged(lang, step, verdict),
+            None if step.best == step.played => tr!(lang, "review-best"),
+            None => tr!(lang, "review-good", best = step.best.to_string()),
+        };
+        let headline = tr!(
+            lang,
+            "review-headline",
+            id = game_id,
+            ply = ply,
+            last = last,
+            name = &name,
+            move = step.played.to_string(),
+            judged = judged
+        );
+        let mut reply = self.board_reply(&loaded, headline, lang).await?;
+        reply.private = true;
+        reply.game = None;
+        let mistakes = plies.iter().filter(|p| is_mistake(p)).map(|p| p.ply as i64);
+        reply.review = Some(ReviewStep {
+            game: game_id,
+            ply,
+            last,
+            previous_mistake: mistakes.clone().rfind(|&at| at < ply),
+            next_mistake: mistakes.clone().find(|&at| at > ply),
+        });
+        Ok(reply)
+    }
+
+    /// The moves' analysis of a finished game: stored, or computed (in the
+    /// AI pool) and stored.
+    pub(crate) async fn analysed(
+        &self,
+        user: &User,
+        game_id: GameId,
+        progress: Progress,
+    ) -> Result<Analysed> {
+        if let Some(analysed) = self.stored_analysis(game_id).await? {
+            return Ok(analysed);
+        }
+        let gate = self.analyses.gate(game_id);
+        let _one_at_a_time = gate.lock().await;
+        // Made meanwhile by the request this one waited for.
+        if let Some(analysed) = self.stored_analysis(game_id).await? {
+            return Ok(analysed);
+        }
+        let made = self.analyse(user, game_id, progress).await;
+        self.analyses.finished(game_id);
+        made
+    }
+
+    /// Analyses finished game `game_id` for `user` (within their cooldown),
+    /// and stores it.
+    async fn analyse(&self, user: &User, game_id: GameId, progress: Progress) -> Result<Analysed> {
+        let loaded = self.load(game_id).await?;
+        if !loaded.game.is_over() {
+            let key = if loaded.ai_level().is_some() {
+                "analysis-ongoing-ai"
+            } else {
+                "analysis-ongoing"
+            };
+            return Err(AppError::Refused(tr!(user.lang, key, id = game_id)));
+        }
+        if loaded.game.ply() == 0 {
+            return Err(AppError::Refused(tr!(
+                user.lang,
+                "analysis-no-moves",
+                id = game_id
+            )));
+        }
+        if let Err(wait) = self.analyses.start(user.id, self.now()) {
+            return Err(AppError::Refused(tr!(
+                user.lang,
+                "analysis-cooldown",
+                seconds = wait
+            )));
+        }
+        let game = loaded.game.clone();
+        let nodes = nodes_per_position(game.ply() as usize + 1);
+        // Queued for a slot of the bounded pool, like the AI's moves.
+        let slot = AI_SEARCHES.slot().await;
+        let plies = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            analyze(&game, nodes, |done, total| progress(done, total))
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("the analysis failed: {e}")))?;
+        let stored: Vec<Stored> = plies.iter().map(Stored::from).collect();
+        let document = serde_json::to_string(&stored)
+            .map_err(|e| AppError::Internal(format!("cannot store the analysis: {e}")))?;
+        self.store
+            .save_analysis(game_id, nodes as i64, &document, self.now())
+            .await?;
+        Ok(Analysed { plies })
+    }
+
+    /// The stored analysis of game `game_id`, if there is a readable one.
+    async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Analysed>> {
+        let Some((_nodes, document)) = self.store.analysis(game_id).await? else {
+            return Ok(None);
+        };
+        let stored: Vec<Stored> = serde_json::from_str(&document)
+            .map_err(|e| AppError::Internal(format!("a stored analysis is unreadable: {e}")))?;
+        let plies: Option<Vec<PlyAnalysis>> = stored.iter().map(Stored::analysis).collect();
+        Ok(plies.map(|plies| Analysed { plies }))
+    }
+}
+
+/// The analysis's text: its title, then a line per mistake or blunder, as
+/// many as a message holds; `first`, if given, before them all.
+fn analysis_text(
+    lang: Lang,
+    loaded: &Loaded,
+    analysed: &Analysed,
+    first: Option<String>,
+) -> String {
+    let flagged: Vec<&PlyAnalysis> = analysed.plies.iter().filter(|p| is_mistake(p)).collect();
+    let mut lines = Lines::default();
+    if let Some(first) = first {
+        lines.push(&first, 0);
+    }
+    let title = tr!(
+        lang,
+        "analysis-title",
+        id = loaded.row.id,
+        count = flagged.len()
+    );
+    lines.push(&title, 0);
+    let reserve = 60;
+    for (i, p) in flagged.iter().enumerate() {
+        let line = analysis_line(lang, p, &loaded.name(p.side));
+        if !lines.push(&line, reserve) {
+            let more = tr!(lang, "analysis-more", count = flagged.len() - i);
+            return lines.finish(Some(more));
+        }
+    }
+    lines.finish(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judged(side: Side, eval: i32, played_eval: i32) -> PlyAnalysis {
+        let sign = if side == Side::South { 1 } else { -1 };
+        let loss = sign * (eval - played_eval);
+        PlyAnalysis {
+            ply: 22,
+            side,
+            played: "H4".parse().unwrap(),
+            eval,
+            best: "C4".parse().unwrap(),
+            played_eval,
+            loss,
+            verdict: Verdict::of_loss(loss),
+        }
+    }
+
+    #[test]
+    fn a_long_game_is_analysed_within_the_same_budget() {
+        // A usual game keeps the full search for each position.
+        assert_eq!(nodes_per_position(60), DEFAULT_NODES);
+        assert_eq!(nodes_per_position(400), DEFAULT_NODES);
+        // A long one shares the whole budget among its positions.
+        for positions in [401, 1_000, 3_000, 6_000] {
+            let nodes = nodes_per_position(positions);
+            assert!(nodes < DEFAULT_NODES, "{positions}: {nodes}");
+            assert!(nodes * positions as u64 <= ANALYSIS_NODES, "{positions}");
+        }
+        // An absurdly long one still searches each position a little.
+        assert_eq!(nodes_per_position(1_000_000), MIN_NODES);
+    }
+
+    #[test]
+    fn a_forced_result_is_said_in_words_never_as_stones() {
+        let bob: Name = "bob".into();
+        // North had a forced win (South's view: -50 stones) and played a
+        // move worth 10.4 stones: 60.4 "stones" inside the engine.
+        let missed = judged(Side::North, -WIN_STONES, -1_040);
+        assert_eq!(Lost::of(&missed), Lost::ForcedWin);
+        let line = analysis_line(Lang::En, &missed, &bob);
+        assert_eq!(
+            line,
+            "Turn 22, bob H4: blunder, missed a forced win. C4 would have won by force."
+        );
+        let pt = analysis_line(Lang::Pt, &missed, &bob);
+        assert!(pt.contains("vitória forçada") && !pt.contains("60"), "{pt}");
+        // South walks into a forced loss from +3 stones.
+        let lost = judged(Side::South, 300, -WIN_STONES);
+        assert_eq!(Lost::of(&lost), Lost::ForcedLoss);
+        let line = analysis_line(Lang::En, &lost, &bob);
+        assert!(line.contains("let the opponent force a win"), "{line}");
+        assert!(!line.contains("53"), "{line}");
+        let review = super::judged(Lang::En, &missed, Verdict::Blunder);
+        assert!(review.contains("a missed forced win"), "{review}");
+        // A forced win kept (won in more moves) is no loss; an ordinary
+        // loss is in stones.
+        assert_eq!(
+            Lost::of(&judged(Side::South, WIN_STONES, WIN_STONES)),
+            Lost::Stones(0)
+        );
+        let ordinary = judged(Side::North, -200, 750);
+        assert_eq!(Lost::of(&ordinary), Lost::Stones(950));
+        assert_eq!(
+            analysis_line(Lang::En, &ordinary, &bob),
+            "Turn 22, bob H4: blunder, 9.5 stones lost. C4 would have kept them."
+        );
+    }
+}

@@ -1,0 +1,795 @@
+//! Starting games: challenges between users (addressed to someone, or open
+//! to anyone in the channel), rematches, and games against the AI.
+
+mod store;
+pub use store::*;
+
+use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, NotStored, PostTarget};
+use crate::vocabulary::{ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, PostId, UserId};
+use kiela_ai::Level;
+use kiela_i18n::Lang;
+
+use kiela_i18n::tr;
+
+use kiela_rules::Variant;
+
+use super::limits::over_quota;
+use super::players::named;
+use super::threads::thread_name;
+use super::{
+    refused, words, AppError, BotPermissions, FirstMover, GameService, Place, Reply, Result, User,
+    DAY,
+};
+use std::ops::RangeInclusive;
+
+/// How many days a challenge waits for an answer when its server does
+/// not say: long enough for once-a-day players across time zones.
+pub const CHALLENGE_DAYS: i64 = 3;
+
+/// A challenge about to be stored.
+struct Offer {
+    /// `None`: open to anyone in the channel.
+    opponent: Option<UserId>,
+    /// With their days per move settled.
+    options: GameOptions,
+    rematch_of: Option<GameId>,
+    /// Days it waits for an answer.
+    within: i64,
+}
+
+impl GameService {
+    /// `user` challenges `opponent`. Challenging the bot starts an AI game.
+    pub async fn challenge(
+        &self,
+        user: &User,
+        place: Place,
+        opponent: &User,
+        options: GameOptions,
+    ) -> Result<Reply> {
+        if opponent.id == self.bot.id {
+            return self
+                .start_ai_game(user, place, Level::Medium, options)
+                .await;
+        }
+        if opponent.id == user.id {
+            return refused(tr!(user.lang, "challenge-self"));
+        }
+        if opponent.is_bot {
+            return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
+        }
+        check_server(user, place)?;
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        // Refused now, not when the game cannot be posted.
+        self.home(user, place, place.channel_id).await?;
+        self.meet(user, place.guild_id).await?;
+        self.know(opponent, place.guild_id).await?;
+        let lang = place.lang;
+        let within = self.challenge_days(place).await?;
+        let text = tr!(
+            lang,
+            "challenge",
+            mention = format!("<@{}>", opponent.id),
+            name = &user.name,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, Some(&opponent.name)),
+            days = days,
+            within = within
+        );
+        let options = GameOptions {
+            days: Some(days),
+            ..options
+        };
+        let offer = Offer {
+            opponent: Some(opponent.id),
+            options,
+            rematch_of: None,
+            within,
+        };
+        self.offer(user, (place, place), offer, text).await
+    }
+
+    /// `user` challenges anyone in the channel: the first to accept plays.
+    pub async fn open_challenge(
+        &self,
+        user: &User,
+        place: Place,
+        options: GameOptions,
+    ) -> Result<Reply> {
+        check_server(user, place)?;
+        let days = self.days_in(place, options.days).await?;
+        check_days(user, days)?;
+        self.home(user, place, place.channel_id).await?;
+        self.meet(user, place.guild_id).await?;
+        let lang = place.lang;
+        let within = self.challenge_days(place).await?;
+        let text = tr!(
+            lang,
+            "challenge-open",
+            name = &user.name,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, None),
+            days = days,
+            within = within
+        );
+        let options = GameOptions {
+            days: Some(days),
+            ..options
+        };
+        let offer = Offer {
+            opponent: None,
+            options,
+            rematch_of: None,
+            within,
+        };
+        self.offer(user, (place, place), offer, text).await
+    }
+
+    /// Stores `offer`, a challenge from `user` asked for in `asked` and
+    /// made in `place` (its server's channel), with the post that
+    /// announces it there, `text`.
+    async fn offer(
+        &self,
+        user: &User,
+        (asked, place): (Place, Place),
+        offer: Offer,
+        text: String,
+    ) -> Result<Reply> {
+        let Offer {
+            opponent,
+            options,
+            rematch_of,
+            within,
+        } = offer;
+        let now = self.now();
+        let post = NewPost {
+            pings: opponent.into_iter().collect(),
+            ..self.post_in(place, text)
+        };
+        let challenge = NewChallenge {
+            guild_id: place.guild_id,
+            channel_id: place.channel_id,
+            challenger_id: user.id,
+            opponent_id: opponent,
+            variant: options.variant,
+            first_mover: options.first,
+            days_per_move: options.days.unwrap_or_default(),
+            created_at: now,
+            expires_at: now + within * DAY,
+            rematch_of,
+        };
+        let (id, post_id) = self
+            .store
+            .insert_challenge(&challenge, self.challenge_quota(user), post.clone())
+            .await?
+            .map_err(|why| not_stored(user, why, rematch_of, Some(within)))?;
+        let post = NewPost {
+            challenge_id: Some(id),
+            ..post
+        };
+        self.answer(asked, &[(post_id, post)], None).await
+    }
+
+    /// The challenge meant by an accept/decline (`received`) or a
+    /// withdrawal: the one given, or the user's only open one.
+    async fn pick_challenge(
+        &self,
+        user: &User,
+        challenge: Option<ChallengeId>,
+        received: bool,
+    ) -> Result<ChallengeRow> {
+        let now = self.now();
+        if let Some(id) = challenge {
+            let Some(row) = self.store.challenge(id).await? else {
+                return refused(tr!(user.lang, "no-such-challenge", id = id));
+            };
+            let taker = row.opponent_id.filter(|&taker| taker != user.id);
+            if let (ChallengeStatus::Accepted, true, Some(taker)) = (row.status, received, taker) {
+                // An open challenge someone else was quicker to take.
+                let name = self.name_in(row.guild_id, taker).await?;
+                return refused(tr!(
+                    user.lang,
+                    "challenge-taken",
+                    name = &name,
+                    id = row.game_id.map_or(0, |game| game.0)
+                ));
+            }
+            let mine = if received {
+                row.is_for(user.id)
+            } else {
+                row.challenger_id == user.id
+            };
+            if !mine {
+                return refused(if received {
+                    tr!(user.lang, "challenge-not-for-you")
+                } else {
+                    tr!(user.lang, "challenge-only-challenger")
+                });
+            }
+            if row.status != ChallengeStatus::Pending {
+                // The catalogue selects on the stored names.
+                let status = row.status.as_str();
+                return refused(tr!(user.lang, "challenge-closed", status = status));
+            }
+            if row.expires_at <= now {
+                self.expire(&row).await?;
+                return refused(tr!(user.lang, "challenge-expired"));
+            }
+            return Ok(row);
+        }
+        let open: Vec<ChallengeRow> = self
+            .store
+            .open_challenges(user.id, now)
+            .await?
+            .into_iter()
+            .filter(|c| {
+                if received {
+                    c.is_for(user.id)
+                } else {
+                    c.challenger_id == user.id
+                }
+            })
+            .collect();
+        match open.as_slice() {
+            [one] => Ok(one.clone()),
+            [] => refused(if received {
+                tr!(user.lang, "nobody-challenged")
+            } else {
+                tr!(user.lang, "no-open-challenge")
+            }),
+            many => refused(tr!(
+                user.lang,
+                "many-challenges",
+                count = many.len(),
+                ids = many
+                    .iter()
+                    .map(|c| format!("#{}", c.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// Accepts a challenge and starts the game.
+    pub async fn accept(
+        &self,
+        user: &User,
+        place: Place,
+        challenge: Option<ChallengeId>,
+    ) -> Result<Reply> {
+        let c = self.pick_challenge(user, challenge, true).await?;
+        let at = self.challenge_place(user, place, &c).await?;
+        self.meet(user, c.guild_id).await?;
+        let challenger_south = c.first_mover.challenger_is_south();
+        let (south, north) = if challenger_south {
+            (c.challenger_id, user.id)
+        } else {
+            (user.id, c.challenger_id)
+        };
+        let home = self.home(user, at, c.channel_id).await?;
+        let now = self.now();
+        let mut game = NewGame {
+            guild_id: c.guild_id,
+            channel_id: home.channel_id,
+            variant: c.variant,
+            south_id: south,
+            north_id: north,
+            ai_level: None,
+            seconds_per_move: c.days_per_move * DAY,
+            deadline: None,
+            created_at: now,
+            lobby_channel_id: home.lobby(),
+            rematch_of: c.rematch_of,
+            rated: true,
+        };
+        let players = self.players_in(c.guild_id, south, north).await?;
+        game.deadline = self.deadline_for(game.seconds_per_move, players.0.as_ref());
+        // South's first turn starts: a direct message if they want one
+        // every turn (unless South is the one accepting, answered now).
+        let dm = self.turn_dm(south, players.0.as_ref(), Some(user.id));
+        let names = (
+            named(south, players.0.as_ref()),
+            named(north, players.1.as_ref()),
+        );
+        let lang = at.lang;
+        let headline = |lang, id: GameId| {
+            tr!(
+                lang,
+                "challenge-accepted",
+                name = &user.name,
+                id = id,
+                variant = words::variant(lang, c.variant)
+            )
+        };
+        let original = self.store.challenge_post(c.id).await?;
+        let Ok((_, posts)) = self
+            .store
+            .create_game(&game, Some((c.id, user.id)), None, &|id| {
+                let thread = thread_name(lang, id, (&names.0, &names.1));
+                let status = tr!(
+                    lang,
+                    "challenge-status-accepted",
+                    name = &user.name,
+                    id = id
+                );
+                let edit = original
+                    .as_ref()
+                    .map(|post| self.unbutton(post, lang, &status));
+                let start = headline(lang, id);
+                let mut posts = self.start_posts(home, lang, start, thread, vec![c.challenger_id]);
+                let dm = dm.map(|to| to.post(home.channel_id, 0, headline(to.lang, id)));
+                posts.extend(dm);
+                posts.extend(edit);
+                posts
+            })
+            .await?
+        else {
+            return refused(tr!(user.lang, "challenge-answered"));
+        };
+        self.answer(place, &posts, None).await
+    }
+
+    /// Declines a challenge addressed to the user; its challenger is told.
+    pub async fn decline(
+        &self,
+        user: &User,
+        place: Place,
+        challenge: Option<ChallengeId>,
+    ) -> Result<Reply> {
+        let c = self.pick_challenge(user, challenge, true).await?;
+        if c.is_open() {
+            return refused(tr!(user.lang, "challenge-open-no-decline"));
+        }
+        let at = self.challenge_place(user, place, &c).await?;
+        let text = tr!(
+            at.lang,
+            "challenge-declined",
+            name = &user.name,
+            mention = format!("<@{}>", c.challenger_id)
+        );
+        let status = tr!(at.lang, "challenge-status-declined", name = &user.name);
+        self.close_challenge(
+            user,
+            (place, at),
+            &c,
+            ChallengeStatus::Declined,
+            (text, vec![c.challenger_id]),
+            status,
+        )
+        .await
+    }
+
+    /// Closes challenge `c` as `status`, asked for in `asked`, announcing
+    /// it in `place` (the challenge's, see [`Self::challenge_place`]) with
+    /// `said` (a text and whom it pings); its message loses its buttons and
+    /// says `note`.
+    async fn close_challenge(
+        &self,
+        user: &User,
+        (asked, place): (Place, Place),
+        c: &ChallengeRow,
+        status: ChallengeStatus,
+        said: (String, Vec<UserId>),
+        note: String,
+    ) -> Result<Reply> {
+        let post = NewPost {
+            pings: said.1,
+            ..self.post_in(place, said.0)
+        };
+        let edit = self.challenge_edit(c, place.lang, &note).await?;
+        let posts = [post.clone()].into_iter().chain(edit).collect();
+        let Some(ids) = self
+            .store
+            .close_challenge(c.id, status, posts, self.now())
+            .await?
+        else {
+            return refused(tr!(user.lang, "challenge-answered"));
+        };
+        self.answer(asked, &[(ids[0], post)], None).await
+    }
+
+    /// The edit that takes the buttons off challenge `c`'s message and
+    /// adds `note` (none if the challenge was never posted).
+    async fn challenge_edit(
+        &self,
+        c: &ChallengeRow,
+        lang: Lang,
+        note: &str,
+    ) -> Result<Option<NewPost>> {
+        let original = self.store.challenge_post(c.id).await?;
+        Ok(original.map(|post| self.unbutton(&post, lang, note)))
+    }
+
+    /// An outbox edit of `post`'s message: its text and `note`, no buttons.
+    /// Delivered by the delivery loop, at once.
+    fn unbutton(&self, post: &crate::store::ChallengePost, lang: Lang, note: &str) -> NewPost {
+        NewPost {
+            to: PostTarget::Channel(post.channel_id),
+            edits: Some(post.id),
+            text: format!(
+                "{}\n{}",
+                post.text,
+                tr!(lang, "challenge-note", note = note)
+            ),
+            lang: lang.locale().to_string(),
+            hold: 0,
+            ..NewPost::default()
+        }
+    }
+
+    /// Closes a pending challenge whose time ran out: its message loses its
+    /// buttons and the challenger is told. False if it was no longer
+    /// pending (answered meanwhile, or another process expired it).
+    pub(super) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
+        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+            Some(chosen) => Lang::from_locale(&chosen),
+            None => self.lang_of(c.challenger_id).await?,
+        };
+        let mention = format!("<@{}>", c.challenger_id);
+        let text = if let Some(opponent) = c.opponent_id {
+            let opponent = self.name_in(c.guild_id, opponent).await?;
+            tr!(
+                lang,
+                "challenge-expired-to",
+                mention = mention,
+                name = &opponent
+            )
+        } else {
+            tr!(lang, "challenge-expired-open", mention = mention)
+        };
+        let announcement = NewPost {
+            to: PostTarget::Channel(c.channel_id),
+            text,
+            pings: vec![c.challenger_id],
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        };
+        let note = tr!(lang, "challenge-status-expired");
+        let edit = self.challenge_edit(c, lang, &note).await?;
+        let posts = [announcement].into_iter().chain(edit).collect();
+        Ok(self
+            .store
+            .close_challenge(c.id, ChallengeStatus::Expired, posts, self.now())
+            .await?
+            .is_some())
+    }
+
+    /// Reminds the person challenged by `c`, halfway through its time, in
+    /// its channel (once: false if it was reminded or closed meanwhile).
+    pub(super) async fn remind(&self, c: &ChallengeRow) -> Result<bool> {
+        let Some(opponent) = c.opponent_id else {
+            return Ok(false);
+        };
+        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+            Some(chosen) => Lang::from_locale(&chosen),
+            None => self.lang_of(opponent).await?,
+        };
+        let challenger = self.name_in(c.guild_id, c.challenger_id).await?;
+        let text = tr!(
+            lang,
+            "challenge-reminder",
+            mention = format!("<@{opponent}>"),
+            name = &challenger,
+            until = c.expires_at.to_string()
+        );
+        let post = NewPost {
+            to: PostTarget::Channel(c.channel_id),
+            text,
+            pings: vec![opponent],
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        };
+        Ok(self
+            .store
+            .remind_challenge(c.id, post, self.now())
+            .await?
+            .is_some())
+    }
+
+    /// The Decline button of challenge `id`: its challenger withdraws it,
+    /// anyone else declines it (refused unless it is addressed to them).
+    pub async fn say_no(&self, user: &User, place: Place, id: ChallengeId) -> Result<Reply> {
+        match self.store.challenge(id).await? {
+            Some(c) if c.challenger_id == user.id => self.cancel(user, place, Some(id)).await,
+            _ => self.decline(user, place, Some(id)).await,
+        }
+    }
+
+    /// Withdraws a challenge the user sent.
+    pub async fn cancel(
+        &self,
+        user: &User,
+        place: Place,
+        challenge: Option<ChallengeId>,
+    ) -> Result<Reply> {
+        let c = self.pick_challenge(user, challenge, false).await?;
+        let at = self.challenge_place(user, place, &c).await?;
+        let text = match c.opponent_id {
+            None => tr!(at.lang, "challenge-withdrawn-open", name = &user.name),
+            Some(opponent) => tr!(
+                at.lang,
+                "challenge-withdrawn",
+                name = &user.name,
+                mention = format!("<@{opponent}>")
+            ),
+        };
+        let note = tr!(at.lang, "challenge-status-withdrawn");
+        let said = (text, Vec::new());
+        let places = (place, at);
+        self.close_challenge(user, places, &c, ChallengeStatus::Withdrawn, said, note)
+            .await
+    }
+
+    /// The Rematch button under a finished game: the same variant and time
+    /// per move with the seats swapped; a new challenge to the other player
+    /// (who accepts or declines it as any other), or against the AI a new
+    /// game at the same level. Once per game, whoever presses first.
+    pub async fn rematch(&self, user: &User, place: Place, game: GameId) -> Result<Reply> {
+        let row = self
+            .store
+            .game(game)
+            .await?
+            .ok_or(AppError::NoSuchGame(game))?;
+        let was_south = if user.id == row.south_id {
+            true
+        } else if user.id == row.north_id {
+            false
+        } else {
+            return Err(AppError::NotYourGame);
+        };
+        if row.is_active() {
+            return refused(tr!(user.lang, "rematch-not-over", id = game));
+        }
+        // Asked for from a direct message, it is made in the game's server,
+        // beside the game (see `home`).
+        let other = tr!(user.lang, "error-other-server", id = game);
+        let lobby = row.lobby_channel_id.unwrap_or(row.channel_id);
+        let at = (self.server_place(user, place, row.guild_id, lobby, other)).await?;
+        let options = GameOptions {
+            variant: row.variant,
+            // The seats swap: South (who moved first) moves second now.
+            first: if was_south {
+                FirstMover::Them
+            } else {
+                FirstMover::Me
+            },
+            days: Some((row.seconds_per_move / DAY).clamp(1, 14)),
+        };
+        if let Some(level) = row.ai_level {
+            return self
+                .new_ai_game(user, (place, at), level, options, Some(game))
+                .await;
+        }
+        check_server(user, at)?;
+        let opponent = if was_south {
+            row.north_id
+        } else {
+            row.south_id
+        };
+        self.home(user, at, at.channel_id).await?;
+        self.meet(user, at.guild_id).await?;
+        let lang = at.lang;
+        let name = self.name_in(at.guild_id, opponent).await?;
+        let within = self.challenge_days(at).await?;
+        let text = tr!(
+            lang,
+            "rematch-challenge",
+            mention = format!("<@{opponent}>"),
+            name = &user.name,
+            id = game,
+            variant = words::variant(lang, options.variant),
+            first = first_words(lang, options.first, &user.name, Some(&name)),
+            days = options.days.unwrap_or_default(),
+            within = within
+        );
+        let offer = Offer {
+            opponent: Some(opponent),
+            options,
+            rematch_of: Some(game),
+            within,
+        };
+        self.offer(user, (place, at), offer, text).await
+    }
+
+    /// Starts a game against the built-in AI; if the AI moves first, its
+    /// move is in the reply.
+    pub async fn start_ai_game(
+        &self,
+        user: &User,
+        place: Place,
+        level: Level,
+        options: GameOptions,
+    ) -> Result<Reply> {
+        self.new_ai_game(user, (place, place), level, options, None)
+            .await
+    }
+
+    /// A game against the AI, perhaps the rematch of game `rematch_of`,
+    /// asked for in `asked` and played in `place`.
+    async fn new_ai_game(
+        &self,
+        user: &User,
+        (asked, place): (Place, Place),
+        level: Level,
+        options: GameOptions,
+        rematch_of: Option<GameId>,
+    ) -> Result<Reply> {
+        // No time limit unless asked for: nobody waits for the human.
+        if let Some(days) = options.days {
+            check_days(user, days)?;
+        }
+        let home = self.home(user, place, place.channel_id).await?;
+        self.meet(user, place.guild_id).await?;
+        self.know(&self.bot, GuildId::NONE).await?;
+        let human_south = options.first.challenger_is_south();
+        let (south, north) = if human_south {
+            (user.id, self.bot.id)
+        } else {
+            (self.bot.id, user.id)
+        };
+        let seconds_per_move = options.days.map_or(0, |days| days * DAY);
+        let players = self.players_in(place.guild_id, south, north).await?;
+        let names = (
+            named(south, players.0.as_ref()),
+            named(north, players.1.as_ref()),
+        );
+        let game = NewGame {
+            guild_id: place.guild_id,
+            channel_id: home.channel_id,
+            variant: options.variant,
+            south_id: south,
+            north_id: north,
+            ai_level: Some(level),
+            seconds_per_move,
+            deadline: self.deadline_for(seconds_per_move, players.0.as_ref()),
+            created_at: self.now(),
+            lobby_channel_id: home.lobby(),
+            rematch_of,
+            rated: false,
+        };
+        let lang = place.lang;
+        let headline = |id: GameId| {
+            tr!(
+                lang,
+                "ai-game",
+                id = id,
+                name = &user.name,
+                bot = &self.bot.name,
+                level = words::level(lang, level),
+                variant = words::variant(lang, options.variant)
+            )
+        };
+        let (id, mut posts) = self
+            .store
+            .create_game(&game, None, Some(self.ai_quota(user)), &|id| {
+                let thread = thread_name(lang, id, (&names.0, &names.1));
+                self.start_posts(home, lang, headline(id), thread, Vec::new())
+            })
+            .await?
+            .map_err(|why| not_stored(user, why, rematch_of, None))?;
+        // Its opening move, if it moves first.
+        let mut loaded = self.load(id).await?;
+        // The game's posts stay held for the answer while the AI thinks.
+        let held: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
+        let opening = self.ai_turn(&mut loaded, lang, Some(user.id));
+        if let Some(post) = self.while_held(&held, opening).await? {
+            posts.push(post);
+        }
+        self.answer(asked, &posts, Some(&loaded)).await
+    }
+
+    /// Where an answer to challenge `c`, asked for in `place`, is made (see
+    /// [`Self::server_place`]): in its own channel.
+    async fn challenge_place(&self, user: &User, place: Place, c: &ChallengeRow) -> Result<Place> {
+        let other = tr!(user.lang, "challenge-other-server", id = c.id);
+        (self.server_place(user, place, c.guild_id, c.channel_id, other)).await
+    }
+
+    /// Where something about server `guild` (a challenge, a finished game)
+    /// asked for in `place` is done: `place` itself in that server; from a
+    /// direct message, `channel` of that server, in the server's chosen
+    /// language (else the user's), as if asked there; from another
+    /// server, nowhere (refused with `other`). What was made outside any
+    /// server stays there.
+    async fn server_place(
+        &self,
+        user: &User,
+        place: Place,
+        guild: GuildId,
+        channel: ChannelId,
+        other: String,
+    ) -> Result<Place> {
+        if guild.is_none() || place.guild_id == guild {
+            return Ok(place);
+        }
+        if !place.guild_id.is_none() {
+            return refused(other);
+        }
+        let lang = match self.store.guild_settings(guild).await?.language {
+            Some(chosen) => Lang::from_locale(&chosen),
+            None => user.lang,
+        };
+        // Discord tells the bot's permissions in the interaction's channel
+        // only: a missing one shows when posting (see `home`).
+        Ok(Place::new(guild, channel, lang).allowing(BotPermissions::ALL))
+    }
+}
+
+/// Games between people belong to a server: a challenge (or a rematch)
+/// outside one is refused. Against the bot, a direct message will do.
+fn check_server(user: &User, place: Place) -> Result<()> {
+    if place.guild_id.is_none() {
+        return refused(tr!(user.lang, "challenge-needs-server"));
+    }
+    Ok(())
+}
+
+/// Who moves first, in words: a named player, whoever accepts an open
+/// challenge, or chance.
+fn first_words(
+    lang: Lang,
+    first: FirstMover,
+    challenger: &super::Name,
+    opponent: Option<&super::Name>,
+) -> String {
+    match (first, opponent) {
+        (FirstMover::Me, _) => tr!(lang, "first-named", name = challenger),
+        (FirstMover::Them, Some(name)) => tr!(lang, "first-named", name = name),
+        (FirstMover::Them, None) => tr!(lang, "first-acceptor"),
+        (FirstMover::Random, _) => tr!(lang, "first-random"),
+    }
+}
+
+/// Why a new challenge (waiting `within` days) or game (perhaps the
+/// rematch of game `rematch_of`) was not stored, in `user`'s words.
+fn not_stored(
+    user: &User,
+    why: NotStored,
+    rematch_of: Option<GameId>,
+    within: Option<i64>,
+) -> AppError {
+    match why {
+        NotStored::OverQuota(quota) => over_quota(user, quota, within),
+        NotStored::Taken => AppError::Refused(tr!(
+            user.lang,
+            "rematch-exists",
+            id = rematch_of.map_or(0, |game| game.0)
+        )),
+    }
+}
+
+/// The days per move a game may have.
+pub const DAYS_PER_MOVE: RangeInclusive<i64> = 1..=14;
+
+pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
+    if !DAYS_PER_MOVE.contains(&days) {
+        return refused(tr!(
+            user.lang,
+            "bad-days",
+            days = days,
+            min = *DAYS_PER_MOVE.start(),
+            max = *DAYS_PER_MOVE.end()
+        ));
+    }
+    Ok(())
+}
+
+/// The options of a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOptions {
+    pub variant: Variant,
+    pub first: FirstMover,
+    /// Time per move in days, 1 to 14. Not given: the server's default
+    /// between people; no time limit against the AI.
+    pub days: Option<i64>,
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions {
+            variant: Variant::Standard,
+            first: FirstMover::Random,
+            days: None,
+        }
+    }
+}

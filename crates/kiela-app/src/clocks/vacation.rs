@@ -1,0 +1,216 @@
+//! Fair clocks: deadlines, and vacations that pause them.
+//!
+//! A vacation is stored as its end, `vacation_until`, per player. The rule
+//! is one: a deadline computed for a player on vacation starts after it
+//! ([`GameService::deadline_for`]). Starting a vacation of N days also
+//! pushes by N days the deadlines already running for the player (the
+//! games where they are to move); the games where the opponent is to move
+//! get the vacation when the opponent moves. Each player has
+//! [`VACATION_DAYS_PER_YEAR`] days per calendar year (UTC); a vacation is
+//! charged to the year it is taken in.
+//!
+//! Ending a vacation early (`days:0`) gives back the whole days not yet
+//! begun, and takes them off the deadlines the vacation pushed: as if the
+//! player had asked for fewer days.
+
+use crate::store::{NewPost, PlayerRow};
+
+use super::store::VacationChange;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use crate::threads::posts_channel;
+use crate::vocabulary::{GameId, GuildId, UserId};
+use crate::{refused, AppError, GameService, Reply, Result, User, DAY};
+
+/// Vacation days each player may take per calendar year.
+pub const VACATION_DAYS_PER_YEAR: i64 = 30;
+
+impl GameService {
+    /// When `player`'s (their row, if recorded) time to move runs out if
+    /// their turn starts now: `None` for a game without a time limit (against the AI unless
+    /// asked for); after their vacation if they are on one.
+    pub(crate) fn deadline_for(
+        &self,
+        seconds_per_move: i64,
+        player: Option<&PlayerRow>,
+    ) -> Option<i64> {
+        if seconds_per_move == 0 {
+            return None;
+        }
+        let vacation = player.filter(|p| p.id != self.bot.id);
+        let start = match vacation.and_then(|p| p.vacation_until) {
+            Some(until) => self.now().max(until),
+            None => self.now(),
+        };
+        Some(start + seconds_per_move)
+    }
+
+    /// The vacation days `player` has left this year.
+    pub async fn vacation_left(&self, player: UserId) -> Result<i64> {
+        let year = year_of(self.now());
+        Ok(match self.store.player(player).await? {
+            Some(p) if p.vacation_year == year => VACATION_DAYS_PER_YEAR - p.vacation_days,
+            _ => VACATION_DAYS_PER_YEAR,
+        })
+    }
+
+    /// `/kiela vacation days:N`: starts (or lengthens) the user's vacation
+    /// by `days`, or with 0 ends it. See the module's comment for the rules.
+    pub async fn vacation(&self, user: &User, days: i64) -> Result<Reply> {
+        let lang = user.lang;
+        if !(0..=VACATION_DAYS_PER_YEAR).contains(&days) {
+            return refused(tr!(
+                lang,
+                "vacation-bad-days",
+                days = days,
+                allowance = VACATION_DAYS_PER_YEAR
+            ));
+        }
+        self.meet(user, GuildId::NONE).await?;
+        let now = self.now();
+        let player = self
+            .store
+            .player(user.id)
+            .await?
+            .ok_or_else(|| AppError::Internal("a player just met is missing".into()))?;
+        let year = year_of(now);
+        let used = if player.vacation_year == year {
+            player.vacation_days
+        } else {
+            0
+        };
+        let before = (player.vacation_year, player.vacation_days);
+        let on_until = player.vacation_until.filter(|&until| until > now);
+        // The vacation's new end, the year it is charged to and the days
+        // taken that year, and how far the running deadlines move.
+        let (until, charged_year, taken, shift) = if days > 0 {
+            let left = VACATION_DAYS_PER_YEAR - used;
+            if days > left {
+                return refused(tr!(
+                    lang,
+                    "vacation-too-long",
+                    left = left,
+                    allowance = VACATION_DAYS_PER_YEAR
+                ));
+            }
+            (
+                on_until.unwrap_or(now) + days * DAY,
+                year,
+                used + days,
+                days,
+            )
+        } else {
+            let Some(until) = on_until else {
+                return refused(tr!(lang, "vacation-not-on"));
+            };
+            let back = (until - now) / DAY;
+            (
+                now,
+                player.vacation_year,
+                player.vacation_days - back,
+                -back,
+            )
+        };
+        let change = VacationChange {
+            player: user.id,
+            until,
+            year: charged_year,
+            days: taken,
+            before,
+            shift: shift * DAY,
+        };
+        let posts = self
+            .tell_opponents(user, |lang, id| match days {
+                0 => tr!(lang, "vacation-ended", name = &user.name, id = id),
+                _ => tr!(
+                    lang,
+                    "vacation-started",
+                    name = &user.name,
+                    id = id,
+                    until = until.to_string()
+                ),
+            })
+            .await?;
+        let Some(moved) = (self.store)
+            .take_vacation(&change, posts, self.now())
+            .await?
+        else {
+            return Err(AppError::Conflict);
+        };
+        let games = moved.len();
+        let left = self.vacation_left(user.id).await?;
+        Ok(Reply::private(match days {
+            0 => tr!(
+                lang,
+                "vacation-off",
+                back = -shift,
+                games = games,
+                left = left
+            ),
+            _ => tr!(
+                lang,
+                "vacation-on",
+                until = until.to_string(),
+                days = days,
+                games = games,
+                left = left
+            ),
+        }))
+    }
+
+    /// A post to each of `user`'s human opponents, in each ongoing game's
+    /// channel, saying `text` in the game's language.
+    async fn tell_opponents(
+        &self,
+        user: &User,
+        text: impl Fn(Lang, GameId) -> String,
+    ) -> Result<Vec<NewPost>> {
+        let mut posts = Vec::new();
+        for row in self.store.games_of(user.id, true, 1000).await? {
+            let loaded = self.load(row.id).await?;
+            let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+            let opponent = loaded.player(side.opponent());
+            if opponent == self.bot.id {
+                continue;
+            }
+            let lang = self.public_lang(&loaded, opponent).await?;
+            posts.push(NewPost {
+                to: posts_channel(&loaded.row),
+                game_id: Some(row.id),
+                pings: vec![opponent],
+                lang: lang.locale().to_string(),
+                text: format!("<@{opponent}> {}", text(lang, row.id)),
+                ..NewPost::default()
+            });
+        }
+        Ok(posts)
+    }
+}
+
+/// The calendar year (UTC) of unix time `seconds` (the clock's times are
+/// always within `time`'s range of years ±9999).
+pub(super) fn year_of(seconds: i64) -> i64 {
+    time::OffsetDateTime::from_unix_timestamp(seconds)
+        .map_or(if seconds < 0 { -9999 } else { 9999 }, |t| t.year().into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn years_of_unix_times() {
+        for (seconds, year) in [
+            (0, 1970),
+            (-1, 1969),
+            (951_782_400, 2000),   // 2000-02-29
+            (1_767_225_599, 2025), // 2025-12-31 23:59:59
+            (1_767_225_600, 2026), // 2026-01-01
+            (1_800_000_000, 2027), // 2027-01-15
+            (4_107_542_400, 2100), // 2100-03-01
+        ] {
+            assert_eq!(year_of(seconds), year, "{seconds}");
+        }
+    }
+}

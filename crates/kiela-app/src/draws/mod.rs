@@ -1,0 +1,182 @@
+//! Draws: an offer, its answer by the player it was made to, and the
+//! offer lapsing when they move instead.
+
+mod store;
+pub use store::*;
+
+use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost, PostTarget};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_rules::{GameResult, Outcome, Reason};
+
+use super::{refused, AppError, GameService, Loaded, Place, Reply, Result, User};
+use crate::vocabulary::GameId;
+
+impl GameService {
+    /// Offers a draw, or accepts the opponent's open offer.
+    pub async fn draw(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
+        let id = self.pick_game(user, place, game).await?;
+        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
+        if loaded.is_over() {
+            return refused(tr!(user.lang, "draw-already-over", id = id));
+        }
+        let place = Place {
+            lang: self.game_lang(&loaded, place, user).await?,
+            ..place
+        };
+        let opponent = loaded.player(side.opponent());
+        if opponent == self.bot.id {
+            return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
+        }
+        match loaded.offer {
+            Some(offer) if offer.offered_by == opponent => {
+                self.settle_draw(user, place, &mut loaded, true).await
+            }
+            Some(_) => refused(tr!(user.lang, "draw-already-offered")),
+            None => {
+                let mut change = GameChange::of(&loaded.row, self.now());
+                change.draw_offer = DrawOfferChange::Offer(DrawOffer {
+                    offered_by: user.id,
+                    ply: loaded.ply(),
+                });
+                let text = tr!(
+                    place.lang,
+                    "draw-offered",
+                    name = &user.name,
+                    id = id,
+                    mention = format!("<@{opponent}>")
+                );
+                // One line under the current board, with its answers: not
+                // a second board.
+                let post = NewPost {
+                    pings: vec![opponent],
+                    ply: None,
+                    draw_ply: Some(loaded.ply()),
+                    ..self.board_post(&loaded, loaded.ply(), text, place.lang, true)
+                };
+                change.posts = vec![post.clone()];
+                let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+                loaded.change(&change, None)?;
+                self.answer(place, &[(ids[0], post)], Some(&loaded)).await
+            }
+        }
+    }
+
+    /// The Accept draw / Decline draw buttons of game `id`'s board at `ply`,
+    /// or of the line that offered the draw at `ply`: only the player the
+    /// offer was made to may answer it.
+    pub async fn answer_draw(
+        &self,
+        user: &User,
+        place: Place,
+        id: GameId,
+        ply: i64,
+        accept: bool,
+    ) -> Result<Reply> {
+        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
+        if loaded.is_over() {
+            return Err(AppError::OutOfDate { game_id: id });
+        }
+        // The buttons of a board at the current ply, or of the offer's
+        // line, made at the offer's ply.
+        match loaded.offer {
+            None => Err(AppError::OutOfDate { game_id: id }),
+            Some(offer) if loaded.ply() != ply && offer.ply != ply => {
+                Err(AppError::OutOfDate { game_id: id })
+            }
+            Some(offer) if offer.offered_by == user.id => {
+                let opponent = loaded.name(side.opponent());
+                refused(tr!(user.lang, "draw-own-offer", name = &opponent))
+            }
+            Some(_) => self.settle_draw(user, place, &mut loaded, accept).await,
+        }
+    }
+
+    /// `user` accepts (a draw by agreement) or declines (the offer goes,
+    /// its maker is told) the opponent's offer in `loaded`.
+    async fn settle_draw(
+        &self,
+        user: &User,
+        place: Place,
+        loaded: &mut Loaded,
+        accept: bool,
+    ) -> Result<Reply> {
+        let id = loaded.row.id;
+        let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
+        if accept {
+            let outcome = Outcome {
+                result: GameResult::Draw,
+                reason: Reason::Agreement,
+            };
+            let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
+            let post = self.board_post(loaded, loaded.ply(), headline, place.lang, true);
+            let made = self.end(loaded, outcome, user.lang, post).await?;
+            return self.answer(place, &[made], Some(loaded)).await;
+        }
+        let offerer = loaded.player(side.opponent());
+        let mut change = GameChange::of(&loaded.row, self.now());
+        change.draw_offer = DrawOfferChange::Clear;
+        let text = tr!(
+            place.lang,
+            "draw-declined",
+            name = &user.name,
+            id = id,
+            mention = format!("<@{offerer}>")
+        );
+        // One line after the offer's: the board stands as it was.
+        let post = NewPost {
+            pings: vec![offerer],
+            ply: None,
+            ..self.board_post(loaded, loaded.ply(), text, place.lang, true)
+        };
+        change.posts = vec![post.clone()];
+        (change.posts).extend(
+            self.close_draw_line(loaded, Closed::Declined, place.lang)
+                .await?,
+        );
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        loaded.change(&change, None)?;
+        self.answer(place, &[(ids[0], post)], Some(loaded)).await
+    }
+
+    /// The edit of `loaded`'s pending draw offer line (if it has one and
+    /// it was posted through the outbox): its text and how it was
+    /// `closed`, without its buttons. Delivered by the delivery loop.
+    pub(crate) async fn close_draw_line(
+        &self,
+        loaded: &Loaded,
+        closed: Closed,
+        lang: Lang,
+    ) -> Result<Option<NewPost>> {
+        let Some(offer) = loaded.offer else {
+            return Ok(None);
+        };
+        let Some(line) = self.store.draw_line(loaded.row.id, offer.ply).await? else {
+            return Ok(None);
+        };
+        let note = match closed {
+            Closed::Accepted => tr!(lang, "draw-line-accepted"),
+            Closed::Declined => tr!(lang, "draw-line-declined"),
+            Closed::Lapsed => tr!(lang, "draw-line-lapsed"),
+            Closed::Ended => tr!(lang, "draw-line-ended"),
+        };
+        Ok(Some(NewPost {
+            to: PostTarget::Channel(line.channel_id),
+            edits: Some(line.id),
+            text: format!("{}\n{note}", line.text),
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        }))
+    }
+}
+
+/// How a draw offer ended, said on its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Closed {
+    Accepted,
+    Declined,
+    /// The player it was made to moved instead.
+    Lapsed,
+    /// The game ended otherwise (a resignation).
+    Ended,
+}

@@ -1,0 +1,347 @@
+//! Posted boards: which message is a game's board, and watching a turn
+//! again.
+
+use crate::limits::AI_SEARCHES;
+use crate::vocabulary::{ChannelId, GameId, UserId};
+use crate::{
+    words, AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place,
+    Reply, Result, User,
+};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_render::{BoardView, LastMove, RenderError};
+use kiela_rules::{Move, Position, Side};
+
+impl GameService {
+    /// Makes `board` game `game_id`'s board, unless a board of a later ply
+    /// is already. Returns the board whose menus should go: the one before,
+    /// or `board` itself when it came late (none in a refused channel).
+    pub async fn replace_board(
+        &self,
+        game_id: GameId,
+        board: BoardMessage,
+    ) -> Result<Option<BoardMessage>> {
+        let old = self.store.replace_board_message(game_id, board).await?;
+        // Nothing more is sent to a channel Discord refuses.
+        match old {
+            Some(old) if self.refusal_of(old.channel_id).await?.is_some() => Ok(None),
+            old => Ok(old),
+        }
+    }
+
+    /// The channel game `game_id` is played in (where its boards go), or
+    /// `None` for a game that does not exist.
+    pub async fn game_channel(&self, game_id: GameId) -> Result<Option<ChannelId>> {
+        Ok(self.store.game(game_id).await?.map(|row| row.channel_id))
+    }
+
+    /// The animation of the turn that led to ply `ply` of game `game_id`,
+    /// privately (in `user`'s language). Anyone who may see the game from
+    /// `place` may watch: it only shows what the boards showed. The turn
+    /// comes from the replay cache (watching turn after turn replays one
+    /// move each), and is drawn in the AI pool.
+    pub async fn watch(
+        &self,
+        user: &User,
+        place: Place,
+        game_id: GameId,
+        ply: i64,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        let row = self.game_here(user, place, game_id).await?;
+        let count = self.store.moves(game_id).await?.len() as i64;
+        if ply < 1 || ply > count {
+            return Err(AppError::Refused(tr!(
+                lang,
+                "watch-no-turn",
+                id = game_id,
+                turn = ply,
+                count = count
+            )));
+        }
+        let loaded = self.load_at(row.id, Some(ply)).await?;
+        let Some((last, before)) = loaded.last else {
+            return Err(AppError::Internal(format!(
+                "game #{game_id} has no turn {ply}"
+            )));
+        };
+        let names = (loaded.name(Side::South), loaded.name(Side::North));
+        let slot = AI_SEARCHES.slot().await;
+        let (picture, path) = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            animate(game_id, ply, (before, last), names, lang)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
+        Ok(Reply {
+            text: tr!(lang, "watch-text", id = game_id, turn = ply, path = path),
+            picture: Some(picture),
+            game: Some(GameRef {
+                id: game_id,
+                ply,
+                active: false,
+            }),
+            private: true,
+            lang,
+            ..Reply::default()
+        })
+    }
+}
+
+/// The animation of `last`, played from `before` as ply `ply` of game
+/// `game_id`, described by its path in words (plain in the alt text; also
+/// returned for message text, with the name escaped).
+fn animate(
+    game_id: GameId,
+    ply: i64,
+    (before, last): (Position, Move),
+    (south, north): (Name, Name),
+    lang: Lang,
+) -> Result<(Picture, String)> {
+    let last_move = LastMove::new(&before, last)
+        .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
+    let mut after = before;
+    after
+        .play(&last)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mover = match before.turn() {
+        Side::South => &south,
+        Side::North => &north,
+    };
+    let alt_text = mover.plain_path(lang, &last_move.trace);
+    let path = mover.path(lang, &last_move.trace);
+    let view = BoardView {
+        ply: ply as usize,
+        last_move: Some(last_move),
+        game_id: Some(game_id.0),
+        lang,
+        ..BoardView::new(&after, south.raw(), north.raw())
+    };
+    let gif = kiela_render::turn_gif(&view).map_err(|e| match e {
+        RenderError::NothingToAnimate => AppError::Refused(tr!(lang, "watch-rearrangement")),
+        e => AppError::Internal(e.to_string()),
+    })?;
+    Ok((
+        Picture {
+            bytes: gif,
+            format: Format::Gif,
+            alt_text,
+        },
+        path,
+    ))
+}
+
+/// A game may be aborted (no result) until this many plies are played:
+/// until both players have made a move.
+pub(crate) const ABORT_BEFORE_PLY: i64 = 2;
+
+impl GameService {
+    /// The reply that shows a game: the picture, whose turn, the moves. An
+    /// earlier ply of the game (a post delivered late) shows its picture
+    /// and headline only: no menus, nobody called to move.
+    pub(crate) async fn board_reply(
+        &self,
+        loaded: &Loaded,
+        headline: String,
+        lang: Lang,
+    ) -> Result<Reply> {
+        let (south, north) = (loaded.name(Side::South), loaded.name(Side::North));
+        let game = &loaded.game;
+        let position = *game.position();
+        let outcome = game.outcome();
+        let picture = board_picture(
+            BoardParts {
+                south: south.raw().to_string(),
+                north: north.raw().to_string(),
+                ply: game.ply(),
+                last: loaded
+                    .last
+                    .and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
+                outcome,
+                game_id: Some(loaded.row.id.0),
+            },
+            position,
+            lang,
+        )
+        .await?;
+
+        let mut text = headline;
+        let mut ping = Vec::new();
+        let mut moves = Vec::new();
+        let (mut draw_offered, mut may_arrange) = (false, false);
+        let may_hint = loaded.current && loaded.ai_level().is_some() && !loaded.is_over();
+        // Every ending tells both players, whoever ended it.
+        let game_over = |text: &mut String, ping: &mut Vec<UserId>| {
+            ping.extend(loaded.people(self.bot.id));
+            let mentions: Vec<String> = ping.iter().map(|id| format!("<@{id}>")).collect();
+            text.push('\n');
+            text.push_str(&tr!(lang, "game-over-for", players = mentions.join(" ")));
+        };
+        match outcome {
+            _ if !loaded.current => {}
+            None if loaded.aborted() => {
+                text.push('\n');
+                match loaded.forfeited() {
+                    true => text.push_str(&tr!(lang, "forfeit-line")),
+                    false => text.push_str(&tr!(lang, "aborted-line")),
+                }
+                game_over(&mut text, &mut ping);
+            }
+            Some(outcome) => {
+                text.push('\n');
+                text.push_str(&tr!(
+                    lang,
+                    "result-line",
+                    result = loaded.outcome_words(lang, outcome)
+                ));
+                if loaded.row.hints > 0 {
+                    text.push(' ');
+                    text.push_str(&tr!(lang, "result-hints", count = loaded.row.hints));
+                }
+                if loaded.row.takebacks > 0 {
+                    text.push(' ');
+                    let count = loaded.row.takebacks;
+                    text.push_str(&tr!(lang, "result-takebacks", count = count));
+                }
+                if let Some(line) = self.rating_line(loaded, &south, &north, lang).await? {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+                game_over(&mut text, &mut ping);
+            }
+            None => {
+                let to_move = game.turn();
+                let player = loaded.player(to_move);
+                let name = if to_move == Side::South {
+                    &south
+                } else {
+                    &north
+                };
+                if player != self.bot.id {
+                    ping.push(player);
+                    moves = game
+                        .legal_moves()
+                        .iter()
+                        .map(|&h| (h, position.stones(h)))
+                        .collect();
+                    let (mention, side) = (format!("<@{player}>"), words::side(lang, to_move));
+                    text.push('\n');
+                    text.push_str(&match loaded.row.deadline {
+                        Some(d) => tr!(
+                            lang,
+                            "your-move-before",
+                            mention = mention,
+                            name = name,
+                            side = side,
+                            deadline = d.to_string()
+                        ),
+                        None => tr!(
+                            lang,
+                            "your-move",
+                            mention = mention,
+                            name = name,
+                            side = side
+                        ),
+                    });
+                    if position.may_rearrange(to_move) {
+                        may_arrange = true;
+                        text.push(' ');
+                        text.push_str(&tr!(lang, "may-rearrange"));
+                    }
+                    if let Some(offer) = loaded.offer {
+                        draw_offered = true;
+                        let side = loaded.side_of(offer.offered_by).unwrap_or(to_move);
+                        let (by, to) = (loaded.name(side), loaded.name(side.opponent()));
+                        text.push('\n');
+                        text.push_str(&tr!(lang, "draw-pending", name = &by, opponent = &to));
+                    }
+                } else {
+                    text.push('\n');
+                    text.push_str(&tr!(lang, "thinking", name = name));
+                }
+            }
+        }
+        // Only when the menu is offered: the person is to move.
+        let may_hint = may_hint && !moves.is_empty();
+        // The person to move has moved before (turns alternate).
+        let may_take_back = may_hint && loaded.ply() >= 2;
+        // Until both have moved, outside tournaments (a no-show forfeits).
+        let may_abort = loaded.current
+            && !loaded.is_over()
+            && loaded.ply() < ABORT_BEFORE_PLY
+            && loaded.tournament.is_none();
+        Ok(Reply {
+            text,
+            picture: Some(picture),
+            game: Some(GameRef {
+                id: loaded.row.id,
+                ply: loaded.ply(),
+                active: !loaded.is_over() && loaded.current,
+            }),
+            moves,
+            ping,
+            lang,
+            draw_offered,
+            may_arrange,
+            may_hint,
+            may_abort,
+            may_take_back,
+            ..Reply::default()
+        })
+    }
+}
+
+/// What a board picture shows besides its position (owned, to be drawn on
+/// a blocking thread).
+pub(crate) struct BoardParts {
+    pub south: String,
+    pub north: String,
+    pub ply: usize,
+    pub last: Option<LastMove>,
+    pub outcome: Option<kiela_rules::Outcome>,
+    pub game_id: Option<i64>,
+}
+
+impl BoardParts {
+    /// A board outside any game (a lesson's task, a puzzle): its players'
+    /// names and the move that led to it.
+    pub fn exercise(south: String, north: String, last: Option<LastMove>) -> BoardParts {
+        BoardParts {
+            south,
+            north,
+            ply: 0,
+            last,
+            outcome: None,
+            game_id: None,
+        }
+    }
+}
+
+/// The one way a board picture is drawn: a PNG with its alt text, drawn
+/// off the async threads.
+pub(crate) async fn board_picture(
+    parts: BoardParts,
+    position: kiela_rules::Position,
+    lang: Lang,
+) -> Result<Picture> {
+    tokio::task::spawn_blocking(move || {
+        let view = BoardView {
+            position: &position,
+            south_name: &parts.south,
+            north_name: &parts.north,
+            ply: parts.ply,
+            last_move: parts.last,
+            outcome: parts.outcome,
+            game_id: parts.game_id,
+            lang,
+        };
+        kiela_render::render_png(&view).map(|png| Picture {
+            bytes: png,
+            format: Format::Png,
+            alt_text: kiela_render::alt_text(&view),
+        })
+    })
+    .await
+    .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
+    .map_err(|e| AppError::Internal(e.to_string()))
+}

@@ -1,0 +1,131 @@
+//! Direct messages: who wants which (`/kiela notify`), and the one way a
+//! direct message about a game is made: a board post to a recipient, so it
+//! carries the picture and, while it is that player's turn, the move menu
+//! (a turn can be played from the DM; see `GameService::act`).
+
+mod store;
+pub use store::*;
+
+use crate::store::{NewPost, PlayerRow, PostTarget};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::players::spoken;
+use super::{ConfirmMoves, GameService, Loaded, Notify, Reply, Result, User};
+use crate::vocabulary::{ChannelId, GuildId, UserId};
+
+impl GameService {
+    /// Sets which direct messages the user wants.
+    pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
+        self.meet(user, GuildId::NONE).await?;
+        self.store.set_notify(user.id, choice).await?;
+        let lang = user.lang;
+        Ok(Reply::private(match choice {
+            Notify::Off => tr!(lang, "notify-off"),
+            Notify::Reminders => tr!(lang, "notify-reminders"),
+            Notify::EveryTurn => tr!(lang, "notify-every-turn"),
+        }))
+    }
+
+    /// `/kiela notify`: sets the direct messages `user` wants and whether
+    /// a move they pick in a menu is previewed first, those given; with
+    /// neither, says what they are now.
+    pub async fn my_settings(
+        &self,
+        user: &User,
+        dm: Option<Notify>,
+        confirm_moves: Option<ConfirmMoves>,
+    ) -> Result<Reply> {
+        let mut said = Vec::new();
+        if let Some(dm) = dm {
+            said.push(self.notify(user, dm).await?.text);
+        }
+        if let Some(choice) = confirm_moves {
+            said.push(self.set_confirm_moves(user, choice).await?.text);
+        }
+        if said.is_empty() {
+            let lang = user.lang;
+            // The words of the options' own choices.
+            let dm = self.notify_setting(user.id).await?;
+            let confirm = self.confirm_moves(user).await?;
+            said.push(tr!(
+                lang,
+                "my-settings",
+                dm = tr!(lang, &format!("choice-dm-{dm}")),
+                confirm = tr!(lang, &format!("choice-confirm-moves-{confirm}"))
+            ));
+        }
+        Ok(Reply::private(said.join("\n")))
+    }
+
+    /// Which direct messages a player wants (`Off` for someone never seen).
+    pub async fn notify_setting(&self, player: UserId) -> Result<Notify> {
+        Ok(self
+            .store
+            .player(player)
+            .await?
+            .map_or(Notify::Off, |p| p.notify))
+    }
+
+    /// `player`, if they want a direct message each time it becomes their
+    /// turn: never the bot, nor `actor`, who is answered there and then.
+    /// `row` is the player's, if recorded.
+    pub(super) fn turn_dm(
+        &self,
+        player: UserId,
+        row: Option<&PlayerRow>,
+        actor: Option<UserId>,
+    ) -> Option<DmTo> {
+        let wants = row.is_some_and(|row| row.notify == Notify::EveryTurn);
+        (player != self.bot.id && Some(player) != actor && wants).then(|| DmTo {
+            player,
+            lang: spoken(row),
+        })
+    }
+
+    /// Those of `players` who want to hear of a reminder or an abort by
+    /// direct message, in game `loaded`.
+    pub(super) fn event_dms(&self, loaded: &Loaded, players: &[UserId]) -> Vec<DmTo> {
+        let mut to = Vec::new();
+        for &player in players {
+            let row = loaded.player_row(player);
+            if player != self.bot.id && row.is_some_and(|row| row.notify != Notify::Off) {
+                to.push(DmTo {
+                    player,
+                    lang: spoken(row),
+                });
+            }
+        }
+        to
+    }
+}
+
+/// Someone to send a direct message about a game to, and the language
+/// they last used (see [`GameService::lang_of`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct DmTo {
+    pub player: UserId,
+    pub lang: Lang,
+}
+
+impl DmTo {
+    /// The direct message: `text` (in [`DmTo::lang`]) naming the game's
+    /// channel, over the board at `ply` (the store fills in the game).
+    /// Composed when sent, like every board post: the menu is there while
+    /// that ply is the game's and it is the recipient's turn.
+    pub fn post(self, channel_id: ChannelId, ply: i64, text: String) -> NewPost {
+        let text = tr!(
+            self.lang,
+            "dm-note",
+            text = text,
+            channel = channel_id.to_string()
+        );
+        NewPost {
+            to: PostTarget::Dm(self.player),
+            ply: Some(ply),
+            text,
+            lang: self.lang.locale().to_string(),
+            ..NewPost::default()
+        }
+    }
+}

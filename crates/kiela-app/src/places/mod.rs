@@ -1,0 +1,268 @@
+//! Games follow their place. When Discord refuses for good to let the bot
+//! post where a game is played (its thread or channel deleted, or the bot's
+//! access or permission there taken away: [`Refusal`]), the game does not
+//! go silent:
+//!
+//! - it moves back to its lobby (the channel it was challenged in, where
+//!   its thread was opened), which is told why, once, over the game's
+//!   board; its posts not sent yet follow it there;
+//! - with no such place (no lobby, or the lobby refused too), its clock
+//!   pauses ([`crate::store::GameRow::paused_at`]: no deadline, no
+//!   reminder, no loss on time) and both players are told by direct
+//!   message. The next action on it by a player from a channel of its
+//!   server (`/kiela board`, `/kiela move`) makes that channel its place
+//!   and gives the player to move the full time per move
+//!   ([`GameService::resume_here`]).
+//!
+//! A refused channel is remembered (with the code and when): the delivery
+//! loop sends nothing more there; other games' posts there move or pause
+//! the same way, others are given up. A channel where the bot is seen to
+//! work again (a user's action answered there) is forgotten.
+
+mod store;
+pub use store::*;
+
+use crate::store::{NewPost, PostTarget};
+use crate::vocabulary::{ChannelId, PostId, Refusal, UserId};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::players::spoken;
+use super::{refused, GameService, Loaded, Place, Result, User};
+
+impl GameService {
+    /// Discord refused post `id` for good, for `refusal`, when it was sent
+    /// to `channel`: the channel is remembered, and the post's game (if it
+    /// has one) follows its place (see the module's comment).
+    pub async fn place_refused(
+        &self,
+        id: PostId,
+        channel: ChannelId,
+        refusal: Refusal,
+    ) -> Result<()> {
+        tracing::warn!(post = %id, %channel, %refusal, "Discord refuses a channel");
+        self.store
+            .refuse_channel(channel, refusal, self.now())
+            .await?;
+        self.follow_place(id, channel, refusal).await
+    }
+
+    /// Discord refused for good a request about `channel` that was no
+    /// post (an edit of an old board): it is remembered, so that nothing
+    /// more is sent there and the posts for it follow their games.
+    pub async fn channel_refused(&self, channel: ChannelId, refusal: Refusal) -> Result<()> {
+        tracing::warn!(%channel, %refusal, "Discord refuses a channel");
+        Ok(self
+            .store
+            .refuse_channel(channel, refusal, self.now())
+            .await?)
+    }
+
+    /// The channels Discord refused, by id.
+    pub async fn refused_channels(&self) -> Result<Vec<RefusedChannel>> {
+        Ok(self.store.refused_channels().await?)
+    }
+
+    /// The bot's answer was posted in `channel`: if it was refused, it is
+    /// not any more.
+    pub async fn place_works(&self, channel: ChannelId) -> Result<()> {
+        if self.store.refused_channel(channel).await?.is_some()
+            && self.store.clear_refused_channel(channel).await?
+        {
+            tracing::info!(%channel, "a refused channel works again");
+        }
+        Ok(())
+    }
+
+    /// Whether `channel` is refused, and how: posts for it are not sent
+    /// ([`GameService::claim_deliveries`] hands them to
+    /// [`GameService::follow_place`]).
+    pub(super) async fn refusal_of(&self, channel: ChannelId) -> Result<Option<Refusal>> {
+        Ok(self
+            .store
+            .refused_channel(channel)
+            .await?
+            .map(|refused| refused.refusal))
+    }
+
+    /// Post `id`, for `channel`, which Discord refuses (`refusal`): a
+    /// game's post moves the game to its lobby, or pauses it, and goes
+    /// with it; another post is given up.
+    pub(super) async fn follow_place(
+        &self,
+        id: PostId,
+        channel: ChannelId,
+        refusal: Refusal,
+    ) -> Result<()> {
+        let why = format!("{refusal} (channel {channel})");
+        let Some(row) = self.store.post_row(id).await? else {
+            return Ok(());
+        };
+        let post = row.post;
+        let game = match (post.game_id, post.to, post.edits) {
+            (Some(game), PostTarget::Channel(_) | PostTarget::GameChannel, None) => game,
+            _ => return self.give_up(id, &why).await,
+        };
+        let loaded = self.load(game).await?;
+        let game_row = &loaded.row;
+        if game_row.channel_id != channel {
+            // Not the game's place: a line for its lobby (given up, the
+            // lobby refuses it), or a post made before the game moved.
+            let place = game_row.channel_id;
+            let lobby = game_row.lobby_channel_id == Some(channel);
+            if lobby || self.refusal_of(place).await?.is_some() {
+                return self.give_up(id, &why).await;
+            }
+            let now = self.now();
+            return Ok(self
+                .store
+                .redirect_posts(game, (channel, place), now)
+                .await?);
+        }
+        let lobby = match game_row.lobby_channel_id.filter(|&l| l != channel) {
+            Some(lobby) if self.refusal_of(lobby).await?.is_none() => Some(lobby),
+            _ => None,
+        };
+        match lobby {
+            Some(lobby) => {
+                self.move_to(&loaded, id, &post, (channel, lobby), refusal)
+                    .await
+            }
+            None => self.pause(&loaded, channel, refusal, &why).await,
+        }
+    }
+
+    /// Moves game `loaded` from `channel` (refused) to `lobby`, told there
+    /// once: post `id` (`post`), the first refused, says why over its board
+    /// if it is a board post; otherwise a board post of the game as it
+    /// stands does, after the posts that follow the game there.
+    async fn move_to(
+        &self,
+        loaded: &Loaded,
+        id: PostId,
+        post: &NewPost,
+        (channel, lobby): (ChannelId, ChannelId),
+        refusal: Refusal,
+    ) -> Result<()> {
+        let game = loaded.row.id;
+        let notice = |lang| {
+            tr!(
+                lang,
+                "game-moved-here",
+                id = game,
+                why = refused_because(lang, refusal)
+            )
+        };
+        let lang = Lang::from_locale(&post.lang);
+        let (text, extra) = match post.ply {
+            Some(_) => (Some(format!("{}\n{}", notice(lang), post.text)), None),
+            None => {
+                let to_move = loaded.row.to_move_id.unwrap_or(loaded.row.south_id);
+                let lang = self.public_lang(loaded, to_move).await?;
+                let mut board = self.board_post(loaded, loaded.ply(), notice(lang), lang, false);
+                board.to = PostTarget::Channel(lobby);
+                (None, Some(board))
+            }
+        };
+        let notice = text.as_deref().map(|text| (id, text));
+        let now = self.now();
+        let moved = (self.store)
+            .move_game(game, (channel, lobby), notice, extra, now)
+            .await?;
+        if moved {
+            tracing::warn!(%game, from = %channel, to = %lobby, "a game moves to its lobby");
+        }
+        Ok(())
+    }
+
+    /// Game `loaded` has no place left (`channel` refused): its clock
+    /// pauses and both players are told by direct message; its posts for
+    /// the place are given up (the board shown when it resumes is the
+    /// game as it stands then).
+    async fn pause(
+        &self,
+        loaded: &Loaded,
+        channel: ChannelId,
+        refusal: Refusal,
+        why: &str,
+    ) -> Result<()> {
+        let game = loaded.row.id;
+        let dms = loaded
+            .people(self.bot.id)
+            .into_iter()
+            .map(|player| {
+                let lang = spoken(loaded.player_row(player));
+                NewPost {
+                    to: PostTarget::Dm(player),
+                    text: tr!(
+                        lang,
+                        "game-paused-dm",
+                        id = game,
+                        why = refused_because(lang, refusal)
+                    ),
+                    lang: lang.locale().to_string(),
+                    ..NewPost::default()
+                }
+            })
+            .collect();
+        let paused = (self.store)
+            .pause_game(game, channel, why, dms, self.now())
+            .await?;
+        if paused {
+            tracing::warn!(%game, %channel, "a game has no place left, its clock pauses");
+        }
+        Ok(())
+    }
+
+    /// `user` acts on game `loaded` from `place`: if the game is paused and
+    /// `place` is a channel of its server, the game is played there from
+    /// now on, its clock running again with the full time per move, and
+    /// the game as it is then is returned (with the words that say so).
+    /// A paused game cannot be played from elsewhere (`strict`): the user
+    /// is told how to resume it.
+    pub(super) async fn resume_here(
+        &self,
+        user: &User,
+        place: Place,
+        loaded: Loaded,
+        strict: bool,
+    ) -> Result<(Loaded, Option<String>)> {
+        let row = &loaded.row;
+        if row.paused_at.is_none() || !loaded.row.is_active() {
+            return Ok((loaded, None));
+        }
+        let here = !place.guild_id.is_none() && place.guild_id == row.guild_id;
+        if !here || loaded.side_of(user.id).is_none() {
+            if strict {
+                return refused(tr!(user.lang, "game-paused-act-in-server", id = row.id));
+            }
+            return Ok((loaded, None));
+        }
+        let to_move: Option<UserId> = row.to_move_id;
+        let deadline = self.deadline_for(
+            row.seconds_per_move,
+            to_move.and_then(|p| loaded.player_row(p)),
+        );
+        let (id, version) = (row.id, row.version);
+        let now = self.now();
+        let resumed = (self.store)
+            .resume_game(id, version, place.channel_id, deadline, now)
+            .await?;
+        if !resumed {
+            return Err(super::AppError::Conflict);
+        }
+        tracing::info!(game = %id, channel = %place.channel_id, "a paused game resumes");
+        self.place_works(place.channel_id).await?;
+        let note = tr!(place.lang, "game-resumed-here", id = id);
+        Ok((self.load(id).await?, Some(note)))
+    }
+}
+
+/// Why `refusal` leaves a game without its place, in words.
+fn refused_because(lang: Lang, refusal: Refusal) -> String {
+    match refusal {
+        Refusal::UnknownChannel => tr!(lang, "place-refused-unknown-channel"),
+        Refusal::MissingAccess => tr!(lang, "place-refused-missing-access"),
+        Refusal::MissingPermissions => tr!(lang, "place-refused-missing-permissions"),
+    }
+}

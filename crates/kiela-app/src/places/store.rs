@@ -1,0 +1,84 @@
+//! What this feature reads and writes: its port to the database,
+//! implemented by `kiela-store` (`crates/kiela-store/src/places.rs`).
+
+use async_trait::async_trait;
+
+use crate::store::*;
+use crate::vocabulary::*;
+
+/// A channel Discord refused: why (its error code) and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefusedChannel {
+    pub channel_id: ChannelId,
+    pub refusal: Refusal,
+    pub refused_at: i64,
+}
+
+#[async_trait]
+pub trait PlacesStore: Send + Sync {
+    /// Discord refused `channel` (`refusal`) at `now`: remembered, the
+    /// latest refusal kept.
+    async fn refuse_channel(&self, channel: ChannelId, refusal: Refusal, now: i64) -> Result<()>;
+
+    /// Whether Discord refused `channel`, and how.
+    async fn refused_channel(&self, channel: ChannelId) -> Result<Option<RefusedChannel>>;
+
+    /// Every refused channel, by id.
+    async fn refused_channels(&self) -> Result<Vec<RefusedChannel>>;
+
+    /// `channel` works again: forgotten. False if it was not refused.
+    async fn clear_refused_channel(&self, channel: ChannelId) -> Result<bool>;
+
+    /// Outbox post `id`, whatever its state.
+    async fn post_row(&self, id: PostId) -> Result<Option<PostRow>>;
+
+    /// Game `game`, played in `from`, is played in `to` from now on, as a
+    /// game without a thread (its last board, in `from`, is forgotten),
+    /// and its posts not sent yet to `from` go to `to`, due at `now`;
+    /// post `notice` (of them) says why first, with `text`, or, when it
+    /// is `None`, `extra` is added after them. False, and nothing
+    /// changes, if the game is no longer played in `from`.
+    async fn move_game(
+        &self,
+        game: GameId,
+        (from, to): (ChannelId, ChannelId),
+        notice: Option<(PostId, &str)>,
+        extra: Option<NewPost>,
+        now: i64,
+    ) -> Result<bool>;
+
+    /// Game `game`'s posts not sent yet to `from` go to `to` (where the
+    /// game is played now), due at `now`.
+    async fn redirect_posts(
+        &self,
+        game: GameId,
+        (from, to): (ChannelId, ChannelId),
+        now: i64,
+    ) -> Result<()>;
+
+    /// Game `game` has no place left (`from` refused, as `why` says): if
+    /// it is still going and played in `from` (or about to open its
+    /// thread there), its clock pauses at `now` (no deadline) and `dms`
+    /// tell its players. Either way its posts not sent yet to `from`, or to
+    /// wherever it is played, are given up. True if it paused now.
+    async fn pause_game(
+        &self,
+        game: GameId,
+        from: ChannelId,
+        why: &str,
+        dms: Vec<NewPost>,
+        now: i64,
+    ) -> Result<bool>;
+
+    /// Paused game `game`, still at `version`, is played in `channel`
+    /// from now on, its clock running again to `deadline`. False, and
+    /// nothing changes, if it is not paused or changed since.
+    async fn resume_game(
+        &self,
+        game: GameId,
+        version: i64,
+        channel: ChannelId,
+        deadline: Option<i64>,
+        now: i64,
+    ) -> Result<bool>;
+}

@@ -1,0 +1,87 @@
+//! Players: their names as Discord gives them, and the language they last used.
+
+mod members;
+mod names;
+mod store;
+pub use store::*;
+
+pub(crate) use members::Memberships;
+pub use members::{EveryoneIsAMember, Members, Membership, MEMBERSHIP_KEPT};
+pub use names::Name;
+
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use crate::store::PlayerRow;
+
+use super::{GameService, Result, User};
+use crate::vocabulary::{GuildId, UserId};
+
+impl GameService {
+    /// Records the user's current names (names change on Discord): their
+    /// display name, and their name in server `guild` where they act
+    /// ([`GuildId::NONE`] for none); and the language of their client, for
+    /// their reminders.
+    pub(crate) async fn meet(&self, user: &User, guild: GuildId) -> Result<()> {
+        self.know(user, guild).await?;
+        if !user.is_bot {
+            self.store
+                .set_player_locale(user.id, user.lang.locale())
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Records someone named by the user who acts (an opponent): their
+    /// names, as [`GameService::meet`] does, but not their language,
+    /// unknown until they act.
+    pub(crate) async fn know(&self, user: &User, guild: GuildId) -> Result<()> {
+        self.store
+            .upsert_player(user.id, user.account_name.raw(), user.is_bot, self.now())
+            .await?;
+        Ok(self
+            .store
+            .name_in_server(guild, user.id, user.name.raw())
+            .await?)
+    }
+
+    /// Player `id`'s name in server `guild`.
+    pub(crate) async fn name_in(&self, guild: GuildId, id: UserId) -> Result<Name> {
+        Ok(named(id, self.store.player_in(guild, id).await?.as_ref()))
+    }
+
+    /// The rows of two players, named as in server `guild` (`None` for
+    /// one never recorded).
+    pub(crate) async fn players_in(
+        &self,
+        guild: GuildId,
+        a: UserId,
+        b: UserId,
+    ) -> Result<(Option<PlayerRow>, Option<PlayerRow>)> {
+        let store = &self.store;
+        Ok((
+            store.player_in(guild, a).await?,
+            store.player_in(guild, b).await?,
+        ))
+    }
+
+    /// The language a player last used (English if never seen).
+    pub async fn lang_of(&self, id: UserId) -> Result<Lang> {
+        Ok(spoken(self.store.player(id).await?.as_ref()))
+    }
+}
+
+/// The language a player (their row, if recorded) last used: English if
+/// never seen.
+pub(crate) fn spoken(row: Option<&PlayerRow>) -> Lang {
+    row.and_then(|p| p.locale.as_deref())
+        .map_or(Lang::En, Lang::from_locale)
+}
+
+/// The name of player `id` (their row, if recorded).
+pub(crate) fn named(id: UserId, row: Option<&PlayerRow>) -> Name {
+    Name::new(match row {
+        Some(row) => row.name.clone(),
+        None => tr!(Lang::En, "user-fallback", id = id.to_string()),
+    })
+}

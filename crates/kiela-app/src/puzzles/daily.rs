@@ -1,0 +1,195 @@
+//! The daily puzzle: the same puzzle for everyone on a day (days in UTC),
+//! never a puzzle twice, with `/kiela puzzle daily:true` and a post in each
+//! server that asked for one (`/kiela settings`), made once a day even
+//! across restarts and with two processes: the day's choice and each
+//! server's post are rows whose keys forbid a second.
+
+use kiela_i18n::{tr, Lang};
+use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
+
+use super::{number_of, puzzle, PuzzleButtons, PuzzleRating};
+use crate::game::{board_picture, BoardParts};
+use crate::store::{NewPost, PostTarget};
+use crate::{AppError, GameService, Reply, Result, User, DAY};
+
+/// Daily posts are remembered this many days (to know they were made).
+const KEEP_DAILY_POSTS: i64 = 30;
+
+/// Tried at least this often first time, a puzzle's rating is its
+/// players' verdict: such puzzles are preferred as daily puzzles.
+const WELL_PLAYED: i64 = 3;
+
+/// A day, `2026-12-02`.
+pub fn date(day: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(day * DAY)
+        .map(|t| t.date().to_string())
+        .unwrap_or_else(|_| day.to_string())
+}
+
+/// A stable shuffle of the puzzles for a day: FNV-1a of the day and id.
+fn draw(day: i64, id: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in day.to_le_bytes().iter().chain(id.as_bytes()) {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+impl GameService {
+    /// Today, in days since 1970-01-01 (UTC).
+    pub(crate) fn today(&self) -> i64 {
+        self.now().div_euclid(DAY)
+    }
+
+    /// `/kiela puzzle daily:true`: today's puzzle, with its date and how
+    /// many solved it so far.
+    pub(super) async fn daily_puzzle(&self, user: &User) -> Result<Reply> {
+        let day = self.today();
+        let number = self.daily_choice(day).await?;
+        let found = puzzle(number).ok_or_else(|| AppError::Internal("no daily puzzle".into()))?;
+        let solvers = self.store.puzzle_solvers(&found.id).await?;
+        let intro = tr!(
+            user.lang,
+            "puzzle-daily-intro",
+            date = date(day),
+            solvers = solvers
+        );
+        self.show_puzzle(user, number, Some(intro)).await
+    }
+
+    /// The number of day `day`'s puzzle, chosen now if it is not yet:
+    /// among the puzzles never chosen, those well played and neither
+    /// too easy nor too hard for most, else those the miner guessed
+    /// between 1000 and 1800, in an order fixed by the day.
+    async fn daily_choice(&self, day: i64) -> Result<usize> {
+        let chosen = match self.store.daily_puzzle_of(day).await? {
+            Some(id) => id,
+            None => {
+                let used = self.store.used_daily_puzzles().await?;
+                let ratings = self.store.puzzle_ratings().await?;
+                let fresh: Vec<&Puzzle> =
+                    shipped().iter().filter(|p| !used.contains(&p.id)).collect();
+                let well_played = |p: &&Puzzle| {
+                    ratings.get(&p.id).is_some_and(|r: &PuzzleRating| {
+                        r.attempts >= WELL_PLAYED
+                            && (0.25..=0.85).contains(&(r.solved as f64 / r.attempts as f64))
+                    })
+                };
+                let fair = |p: &&Puzzle| (1000..=1800).contains(&p.rating);
+                let pick = |keep: &dyn Fn(&&Puzzle) -> bool| {
+                    fresh
+                        .iter()
+                        .filter(|p| keep(p))
+                        .min_by_key(|p| draw(day, &p.id))
+                        .copied()
+                };
+                let Some(pick) = pick(&well_played)
+                    .or_else(|| pick(&fair))
+                    .or_else(|| pick(&|_| true))
+                else {
+                    return Err(AppError::Internal(
+                        "every shipped puzzle has been a daily puzzle".into(),
+                    ));
+                };
+                self.store.choose_daily_puzzle(day, &pick.id).await?
+            }
+        };
+        number_of(&chosen).ok_or_else(|| {
+            AppError::Internal(format!("the daily puzzle `{chosen}` is not shipped"))
+        })
+    }
+
+    /// Posts today's puzzle in every server that asked for it and whose
+    /// hour has come, once each; forgets posts of a month ago. A server
+    /// whose post cannot be made is logged and skipped. Returns how many
+    /// posts were made.
+    pub async fn post_daily_puzzles(&self) -> Result<usize> {
+        let now = self.now();
+        let day = self.today();
+        let hour = now.rem_euclid(DAY) / 3600;
+        self.store.prune_daily_posts(day - KEEP_DAILY_POSTS).await?;
+        let due = self.store.daily_posts_due(day, hour).await?;
+        if due.is_empty() {
+            return Ok(0);
+        }
+        let number = self.daily_choice(day).await?;
+        let yesterday = match self.store.daily_puzzle_of(day - 1).await? {
+            Some(id) => Some((number_of(&id), self.store.puzzle_solvers(&id).await?)),
+            None => None,
+        };
+        let mut made = 0;
+        for server in due {
+            let lang = server
+                .language
+                .as_deref()
+                .map_or(Lang::En, Lang::from_locale);
+            let mut text = tr!(lang, "puzzle-daily-post", number = number, date = date(day));
+            if let Some((Some(number), solvers)) = yesterday {
+                let line = tr!(
+                    lang,
+                    "puzzle-daily-yesterday",
+                    number = number,
+                    solvers = solvers
+                );
+                text = format!("{text}\n{line}");
+            }
+            let post = NewPost {
+                to: PostTarget::Channel(server.channel_id),
+                text,
+                lang: lang.locale().to_string(),
+                thread_name: Some(tr!(lang, "puzzle-daily-thread", date = date(day))),
+                puzzle_day: Some(day),
+                ..NewPost::default()
+            };
+            match self
+                .store
+                .make_daily_post(server.guild_id, day, post, now)
+                .await
+            {
+                Ok(Some(_)) => made += 1,
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(guild = %server.guild_id, "cannot make the daily puzzle's post: {e}")
+                }
+            }
+        }
+        Ok(made)
+    }
+
+    /// A daily post as it is sent: `text` and the puzzle's board, with
+    /// **Solve** under it.
+    pub(crate) async fn daily_post_reply(
+        &self,
+        day: i64,
+        text: String,
+        lang: Lang,
+    ) -> Result<Reply> {
+        let id = self
+            .store
+            .daily_puzzle_of(day)
+            .await?
+            .ok_or_else(|| AppError::Internal(format!("day {day} has no puzzle")))?;
+        let found = number_of(&id)
+            .and_then(puzzle)
+            .ok_or_else(|| AppError::Internal(format!("the daily puzzle `{id}` is not shipped")))?;
+        let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
+        let names = |side| kiela_render::words::side(lang, side);
+        let parts = BoardParts {
+            ply: game.ply(),
+            ..BoardParts::exercise(
+                names(kiela_rules::Side::South),
+                names(kiela_rules::Side::North),
+                None,
+            )
+        };
+        let picture = board_picture(parts, *game.position(), lang).await?;
+        Ok(Reply {
+            text,
+            picture: Some(picture),
+            puzzle: Some(PuzzleButtons::Daily),
+            lang,
+            ..Reply::default()
+        })
+    }
+}

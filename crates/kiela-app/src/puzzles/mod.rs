@@ -1,0 +1,477 @@
+//! Puzzles (`/kiela puzzle`): positions from real play where one move is
+//! clearly best, the set kiela-learn ships. Each is served privately near
+//! the solver's puzzle rating, with its board and the menu of holes; a
+//! several-move puzzle plays the opponent's forced reply itself. A
+//! player's first finished attempt at a puzzle is rated (Glicko-2, the
+//! solver against the puzzle, both updated) and counts for their streak;
+//! tries after it are practice. [`daily`] adds the day's puzzle.
+//!
+//! The attempt under way lives in the menu's id ([`PuzzleStep`]): a menu
+//! pressed after a restart goes on where it was.
+
+pub mod daily;
+mod store;
+pub use store::*;
+
+use kiela_i18n::{tr, Lang};
+use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
+use kiela_render::{GameView, LastMove};
+use kiela_rules::{Game, Hole, Move, Side};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+use super::game::{board_picture, BoardParts};
+use super::{refused, AppError, Format, GameService, Picture, Reply, Result, User};
+use crate::vocabulary::UserId;
+
+/// How far from the solver's rating a puzzle may be picked, at first:
+/// the nearest ones not tried yet are drawn from.
+const NEAREST: usize = 12;
+
+/// A solver's attempt at a puzzle: the puzzle's number (its line in the
+/// shipped set, from 1) and the ply of its solution the solver is to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleStep {
+    pub number: usize,
+    pub ply: usize,
+}
+
+/// The buttons and menu under a puzzle's reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleButtons {
+    /// The menu of the solver's holes, for `step`.
+    Play(PuzzleStep),
+    /// Solved: **Next** and **Solution**.
+    Solved { number: usize },
+    /// Missed: **Retry** and **Solution**.
+    Missed { number: usize },
+    /// The solution shown: **Next**.
+    Shown { number: usize },
+    /// A server's daily post: **Solve** (privately, for whoever presses).
+    Daily,
+}
+
+/// Puzzle number `number` (from 1) of the shipped set.
+pub fn puzzle(number: usize) -> Option<&'static Puzzle> {
+    shipped().get(number.checked_sub(1)?)
+}
+
+/// The number of a shipped puzzle known by its id.
+fn number_of(id: &str) -> Option<usize> {
+    shipped().iter().position(|p| p.id == id).map(|i| i + 1)
+}
+
+/// "+12", "−7" or "±0", as a rating change is shown.
+fn signed(change: i64) -> String {
+    match change {
+        0 => "±0".to_string(),
+        d if d > 0 => format!("+{d}"),
+        d => format!("\u{2212}{}", -d),
+    }
+}
+
+/// What a finished first attempt did to the solver.
+struct Rated {
+    before: f64,
+    after: f64,
+    streak: i64,
+}
+
+impl GameService {
+    /// `/kiela puzzle [daily]`: the day's puzzle, or one near the solver's
+    /// rating they have not tried.
+    pub async fn puzzle(&self, user: &User, daily: bool) -> Result<Reply> {
+        if daily {
+            return self.daily_puzzle(user).await;
+        }
+        let solver = self.store.solver_rating(user.id).await?;
+        let tried = self.store.tried_puzzles(user.id).await?;
+        let ratings = self.store.puzzle_ratings().await?;
+        let today = self.store.daily_puzzle_of(self.today()).await?;
+        let rating_of = |p: &Puzzle| {
+            ratings
+                .get(&p.id)
+                .map_or(f64::from(p.rating), |r| r.glicko.rating)
+        };
+        let mut fresh: Vec<(usize, f64)> = (shipped().iter().enumerate())
+            .filter(|(_, p)| !tried.contains(&p.id) && today.as_deref() != Some(p.id.as_str()))
+            .map(|(i, p)| (i + 1, (rating_of(p) - solver.glicko.rating).abs()))
+            .collect();
+        let all_tried = fresh.is_empty();
+        if all_tried {
+            fresh = (1..=shipped().len())
+                .map(|n| {
+                    (
+                        n,
+                        (rating_of(&shipped()[n - 1]) - solver.glicko.rating).abs(),
+                    )
+                })
+                .collect();
+        }
+        fresh.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let near = &fresh[..fresh.len().min(NEAREST)];
+        let (number, _) = near[fastrand::usize(..near.len())];
+        let mut reply = self.show_puzzle(user, number, None).await?;
+        if all_tried {
+            reply.text = format!("{}\n{}", tr!(user.lang, "puzzle-all-tried"), reply.text);
+        }
+        Ok(reply)
+    }
+
+    /// Puzzle `number` from its start (Retry).
+    pub async fn puzzle_again(&self, user: &User, number: usize) -> Result<Reply> {
+        if puzzle(number).is_none() {
+            return refused(tr!(user.lang, "old-button"));
+        }
+        self.show_puzzle(user, number, None).await
+    }
+
+    /// The solver picked `hole` at `step`.
+    pub async fn puzzle_move(&self, user: &User, step: PuzzleStep, hole: Hole) -> Result<Reply> {
+        let lang = user.lang;
+        let stale = || AppError::Refused(tr!(lang, "old-button"));
+        let found = puzzle(step.number).ok_or_else(stale)?;
+        let solution = solution_moves(found)?;
+        if step.ply % 2 == 1 || step.ply >= solution.len() {
+            return Err(stale());
+        }
+        let mut game = replay_to(found, &solution[..step.ply])?;
+        let played = Move::Sow(hole);
+        let mine = LastMove::new(game.position(), played)
+            .map_err(|e| AppError::Refused(super::words::describe_game_error(lang, &e.into())))?;
+        let you = tr!(lang, "lesson-you");
+        let mut path = kiela_render::words::path(lang, &you, &mine.trace);
+        game.play(&played)
+            .map_err(|e| AppError::Refused(super::words::describe_game_error(lang, &e)))?;
+        let header = self.header(lang, step.number, found).await?;
+        let missed = played != solution[step.ply];
+        if missed || step.ply + 1 == solution.len() {
+            // The try is over: rated if it was the first.
+            let rated = self.finish_attempt(user.id, found, !missed).await?;
+            let (key, buttons) = match missed {
+                true => (
+                    "puzzle-missed",
+                    PuzzleButtons::Missed {
+                        number: step.number,
+                    },
+                ),
+                false => (
+                    "puzzle-solved",
+                    PuzzleButtons::Solved {
+                        number: step.number,
+                    },
+                ),
+            };
+            // The solution beats every other move by MARGIN (hundredths of
+            // a stone): what "keeps at least N more stones" says.
+            let margin = kiela_learn::puzzles::MARGIN / 100;
+            let said = format!(
+                "{}\n{}",
+                tr!(lang, key, margin = margin),
+                rating_words(lang, rated)
+            );
+            let text = format!("{header}\n{path}\n{said}");
+            let mut reply = self
+                .puzzle_board(lang, found, &game, Some(mine), text)
+                .await?;
+            reply.puzzle = Some(buttons);
+            return Ok(reply);
+        }
+        // Right, and the line goes on: the opponent's forced reply.
+        let reply_move = solution[step.ply + 1];
+        let theirs = LastMove::new(game.position(), reply_move)
+            .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
+        game.play(&reply_move)
+            .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
+        let opponent = tr!(lang, "lesson-opponent");
+        path = format!(
+            "{path}\n{}",
+            kiela_render::words::path(lang, &opponent, &theirs.trace)
+        );
+        let left = (solution.len() - step.ply - 1) / 2;
+        let said = tr!(
+            lang,
+            "puzzle-go-on",
+            reply = reply_move.to_string(),
+            count = left
+        );
+        let mut reply = self
+            .puzzle_board(
+                lang,
+                found,
+                &game,
+                Some(theirs),
+                format!("{header}\n{path}\n{said}"),
+            )
+            .await?;
+        reply.moves = super::lessons::menu(game.position());
+        reply.puzzle = Some(PuzzleButtons::Play(PuzzleStep {
+            number: step.number,
+            ply: step.ply + 2,
+        }));
+        Ok(reply)
+    }
+
+    /// Puzzle `number`'s solution: its moves in words, and as a GIF.
+    pub async fn puzzle_solution(&self, user: &User, number: usize) -> Result<Reply> {
+        let lang = user.lang;
+        let found = puzzle(number).ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))?;
+        let solution = solution_moves(found)?;
+        let start = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
+        let from = start.moves().len();
+        let solver = start.turn();
+        let mut game = start;
+        let mut lines = vec![
+            self.header(lang, number, found).await?,
+            tr!(lang, "puzzle-solution"),
+        ];
+        for mv in &solution {
+            let mover = if game.turn() == solver {
+                tr!(lang, "lesson-you")
+            } else {
+                tr!(lang, "lesson-opponent")
+            };
+            let last = LastMove::new(game.position(), *mv)
+                .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
+            lines.push(kiela_render::words::path(lang, &mover, &last.trace));
+            game.play(mv)
+                .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
+        }
+        let (south, north) = names(lang, solver);
+        let gif = tokio::task::spawn_blocking(move || {
+            kiela_render::game_gif(&GameView {
+                game: &game,
+                south_name: &south,
+                north_name: &north,
+                game_id: None,
+                lang,
+                from,
+            })
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        let mut reply = Reply::private(lines.join("\n"));
+        reply.lang = lang;
+        reply.picture = Some(Picture {
+            bytes: gif,
+            format: Format::Gif,
+            alt_text: tr!(lang, "puzzle-solution-alt", number = number),
+        });
+        reply.puzzle = Some(PuzzleButtons::Shown { number });
+        Ok(reply)
+    }
+
+    /// Puzzle `number` at its start, privately, with the menu; `intro`
+    /// comes before its header.
+    pub(super) async fn show_puzzle(
+        &self,
+        user: &User,
+        number: usize,
+        intro: Option<String>,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        let found = puzzle(number).ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))?;
+        let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
+        let solver = self.store.solver_rating(user.id).await?;
+        let rated = !self.store.tried_puzzles(user.id).await?.contains(&found.id);
+        let moves = found.solution.len().div_ceil(2);
+        let goal = tr!(
+            lang,
+            "puzzle-goal",
+            side = kiela_render::words::side(lang, game.turn()),
+            count = moves
+        );
+        let mine = if rated {
+            tr!(
+                lang,
+                "puzzle-your-rating",
+                rating = lang.number(solver.glicko.rating.round() as i64)
+            )
+        } else {
+            tr!(lang, "puzzle-practice")
+        };
+        let text = [
+            intro,
+            Some(self.header(lang, number, found).await?),
+            Some(goal),
+            Some(mine),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("\n");
+        let last = game.moves().last().and_then(|mv| {
+            let mut before = Game::new(game.position().variant());
+            for m in &game.moves()[..game.moves().len() - 1] {
+                before.play(m).ok()?;
+            }
+            LastMove::new(before.position(), *mv).ok()
+        });
+        let mut reply = self.puzzle_board(lang, found, &game, last, text).await?;
+        reply.moves = super::lessons::menu(game.position());
+        reply.puzzle = Some(PuzzleButtons::Play(PuzzleStep { number, ply: 0 }));
+        Ok(reply)
+    }
+
+    /// A private reply: `game`'s picture (with `last`'s path) and `text`,
+    /// the solver shown as "You".
+    async fn puzzle_board(
+        &self,
+        lang: Lang,
+        found: &Puzzle,
+        game: &Game,
+        last: Option<LastMove>,
+        text: String,
+    ) -> Result<Reply> {
+        let solver = puzzle_game(found)
+            .map_err(|e| AppError::Internal(e.to_string()))?
+            .turn();
+        let (south, north) = names(lang, solver);
+        let position = *game.position();
+        // A position from a real game: its strip counts the game's turns.
+        let parts = BoardParts {
+            ply: game.ply(),
+            ..BoardParts::exercise(south, north, last)
+        };
+        let picture = board_picture(parts, position, lang).await?;
+        Ok(Reply {
+            picture: Some(picture),
+            lang,
+            ..Reply::private(text)
+        })
+    }
+
+    /// Records `player`'s attempt at `found`; the first one is rated (both
+    /// ratings and the streak change, in one transaction), later ones are
+    /// practice (`None`).
+    async fn finish_attempt(
+        &self,
+        player: UserId,
+        found: &Puzzle,
+        solved: bool,
+    ) -> Result<Option<Rated>> {
+        let guess = PuzzleRating::guess(found);
+        let rate = |solver: &Glicko2Rating, puzzle: &Glicko2Rating| {
+            let outcome = if solved {
+                Outcomes::WIN
+            } else {
+                Outcomes::LOSS
+            };
+            glicko2(solver, puzzle, &outcome, &Glicko2Config::new())
+        };
+        let changed = self
+            .store
+            .rate_attempt(player, &found.id, solved, guess, self.now(), &rate)
+            .await?;
+        Ok(changed.map(|(before, after)| Rated {
+            before: before.glicko.rating,
+            after: after.glicko.rating,
+            streak: after.streak,
+        }))
+    }
+
+    /// "**Puzzle #123** (rated 1,150 · double capture)", with the
+    /// puzzle's rating as its solvers made it (the miner's guess before).
+    async fn header(&self, lang: Lang, number: usize, found: &Puzzle) -> Result<String> {
+        let rating = match self.store.puzzle_rating(&found.id).await? {
+            Some(rated) => rated.glicko.rating,
+            None => f64::from(found.rating),
+        };
+        let themes: Vec<String> = found
+            .themes
+            .iter()
+            .map(|theme| tr!(lang, theme_key(*theme)))
+            .collect();
+        Ok(tr!(
+            lang,
+            "puzzle-header",
+            number = number,
+            rating = lang.number(rating.round() as i64),
+            themes = if themes.is_empty() {
+                "-".to_string()
+            } else {
+                themes.join(", ")
+            }
+        ))
+    }
+
+    /// `/kiela stats`' line on puzzles: rating, solved and best streak.
+    pub(super) async fn puzzles_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
+        let solver = self.store.solver_rating(player.id).await?;
+        if solver.attempts == 0 {
+            return Ok(None);
+        }
+        Ok(Some(tr!(
+            lang,
+            "puzzles-stats",
+            rating = lang.number(solver.glicko.rating.round() as i64),
+            solved = solver.solved,
+            tried = solver.attempts,
+            best = solver.best_streak
+        )))
+    }
+}
+
+/// "Puzzle rating 1,512 (+12) · streak 3", or a practice try's note.
+fn rating_words(lang: Lang, rated: Option<Rated>) -> String {
+    match rated {
+        Some(Rated {
+            before,
+            after,
+            streak,
+        }) => {
+            let (before, after) = (before.round() as i64, after.round() as i64);
+            tr!(
+                lang,
+                "puzzle-rating-change",
+                rating = lang.number(after),
+                change = signed(after - before),
+                streak = streak
+            )
+        }
+        None => tr!(lang, "puzzle-practice"),
+    }
+}
+
+fn theme_key(theme: kiela_learn::puzzles::Theme) -> &'static str {
+    use kiela_learn::puzzles::Theme;
+    match theme {
+        Theme::LongRelay => "puzzle-theme-long-relay",
+        Theme::DoubleCapture => "puzzle-theme-double-capture",
+        Theme::NoMoves => "puzzle-theme-no-moves",
+        Theme::ForcedWin => "puzzle-theme-forced-win",
+        Theme::Defence => "puzzle-theme-defence",
+    }
+}
+
+/// The names on a puzzle's picture: "You" on the solver's side.
+fn names(lang: Lang, solver: Side) -> (String, String) {
+    let (you, them) = (tr!(lang, "lesson-you"), tr!(lang, "lesson-opponent"));
+    match solver {
+        Side::South => (you, them),
+        Side::North => (them, you),
+    }
+}
+
+/// A shipped puzzle's solution as moves (the set's tests read them all).
+fn solution_moves(found: &Puzzle) -> Result<Vec<Move>> {
+    found
+        .solution
+        .iter()
+        .map(|text| {
+            text.parse::<Move>()
+                .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))
+        })
+        .collect()
+}
+
+/// The puzzle's game after the first `moves` of its solution.
+fn replay_to(found: &Puzzle, moves: &[Move]) -> Result<Game> {
+    let mut game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
+    for mv in moves {
+        game.play(mv)
+            .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
+    }
+    Ok(game)
+}

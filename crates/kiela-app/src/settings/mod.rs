@@ -1,0 +1,248 @@
+//! A server's settings, chosen by its managers with `/kiela settings`: the
+//! language of the bot's public posts, whether games are played in threads,
+//! the default days per move, and one channel for games. Each is optional
+//! in [`Settings`] (an unset one is left as it is).
+
+mod store;
+pub use store::*;
+
+use crate::store::GuildSettingsRow;
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+
+use super::challenges::CHALLENGE_DAYS;
+use super::{refused, GameService, Place, Reply, Result, ThreadsSetting, User};
+use crate::vocabulary::ChannelId;
+
+/// The language a server chose for the bot's public posts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageSetting {
+    /// Discord's `guild_locale`, the server's own language.
+    Auto,
+    Fixed(Lang),
+}
+
+/// Where a server's games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GamesChannel {
+    /// Where each challenge is made.
+    Anywhere,
+    /// In this channel (their threads opened there), wherever the
+    /// challenge is made.
+    Only(ChannelId),
+}
+
+/// Whether a server gets a daily puzzle post.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailyPuzzle {
+    Off,
+    /// Posted in this channel, with a thread for talk.
+    In(ChannelId),
+}
+
+/// The hour (UTC) of the daily puzzle's post when the server chose none.
+pub const DAILY_PUZZLE_HOUR: i64 = 0;
+
+/// The settings given to `/kiela settings`; `None` leaves one unchanged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub language: Option<LanguageSetting>,
+    pub threads: Option<ThreadsSetting>,
+    /// The days per move of a game whose challenge does not say.
+    pub days: Option<i64>,
+    pub games_channel: Option<GamesChannel>,
+    pub daily_puzzle: Option<DailyPuzzle>,
+    /// The daily puzzle's hour, 0 to 23 (UTC).
+    pub puzzle_hour: Option<i64>,
+    /// How many days a challenge waits for an answer, 1 to 7.
+    pub challenge_days: Option<i64>,
+}
+
+impl Settings {
+    fn is_empty(&self) -> bool {
+        *self == Settings::default()
+    }
+
+    /// Sets the settings given here in `row`, leaving the others.
+    fn apply_to(&self, row: &mut GuildSettingsRow) {
+        if let Some(days) = self.days {
+            row.days_per_move = Some(days);
+        }
+        if let Some(language) = self.language {
+            row.language = match language {
+                LanguageSetting::Auto => None,
+                LanguageSetting::Fixed(chosen) => Some(chosen.locale().to_string()),
+            };
+        }
+        if let Some(threads) = self.threads {
+            row.threads = Some(threads);
+        }
+        if let Some(channel) = self.games_channel {
+            row.games_channel_id = match channel {
+                GamesChannel::Anywhere => None,
+                GamesChannel::Only(id) => Some(id),
+            };
+        }
+        if let Some(daily) = self.daily_puzzle {
+            row.puzzle_channel_id = match daily {
+                DailyPuzzle::Off => None,
+                DailyPuzzle::In(id) => Some(id),
+            };
+        }
+        if let Some(days) = self.challenge_days {
+            row.challenge_days = Some(days);
+        }
+        if let Some(hour) = self.puzzle_hour {
+            row.puzzle_hour = Some(hour);
+        }
+    }
+}
+
+/// Days per move when neither the challenge nor the server says.
+pub const DEFAULT_DAYS: i64 = 3;
+
+/// How many days a server may let a challenge wait for an answer.
+pub const CHALLENGE_WAIT: std::ops::RangeInclusive<i64> = 1..=7;
+
+impl GameService {
+    /// `place` with the server's chosen language, if it chose one (its
+    /// `lang` is Discord's `guild_locale` otherwise).
+    pub async fn localise(&self, place: Place) -> Result<Place> {
+        if place.guild_id.is_none() {
+            return Ok(place);
+        }
+        Ok(
+            match self.store.guild_settings(place.guild_id).await?.language {
+                Some(chosen) => Place {
+                    lang: Lang::from_locale(&chosen),
+                    ..place
+                },
+                None => place,
+            },
+        )
+    }
+
+    /// How many days a challenge made in `place` waits for an answer.
+    pub(super) async fn challenge_days(&self, place: Place) -> Result<i64> {
+        if place.guild_id.is_none() {
+            return Ok(CHALLENGE_DAYS);
+        }
+        let chosen = self.store.guild_settings(place.guild_id).await?;
+        Ok(chosen.challenge_days.unwrap_or(CHALLENGE_DAYS))
+    }
+
+    /// The days per move of a new game in `place`: `asked`, or the
+    /// server's default.
+    pub(super) async fn days_in(&self, place: Place, asked: Option<i64>) -> Result<i64> {
+        if let Some(days) = asked {
+            return Ok(days);
+        }
+        if place.guild_id.is_none() {
+            return Ok(DEFAULT_DAYS);
+        }
+        let chosen = self.store.guild_settings(place.guild_id).await?;
+        Ok(chosen.days_per_move.unwrap_or(DEFAULT_DAYS))
+    }
+
+    /// Changes (or, with no setting given, shows) this server's settings.
+    /// Only managers (the Manage Server permission) may change them;
+    /// `guild_locale` is the server's own language, for `Auto`.
+    pub async fn settings(
+        &self,
+        user: &User,
+        place: Place,
+        is_manager: bool,
+        guild_locale: Lang,
+        settings: Settings,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        if place.guild_id.is_none() {
+            return refused(tr!(lang, "settings-only-in-servers"));
+        }
+        if settings.is_empty() {
+            let row = self.store.guild_settings(place.guild_id).await?;
+            return Ok(Reply::private(describe(lang, &row, guild_locale)));
+        }
+        if !is_manager {
+            return refused(tr!(lang, "settings-managers-only"));
+        }
+        // Every value checked before anything is stored.
+        if let Some(days) = settings.days {
+            super::challenges::check_days(user, days)?;
+        }
+        if settings
+            .challenge_days
+            .is_some_and(|days| !CHALLENGE_WAIT.contains(&days))
+        {
+            return refused(tr!(
+                lang,
+                "settings-challenge-days-range",
+                min = *CHALLENGE_WAIT.start(),
+                max = *CHALLENGE_WAIT.end()
+            ));
+        }
+        if settings
+            .puzzle_hour
+            .is_some_and(|hour| !(0..24).contains(&hour))
+        {
+            return refused(tr!(lang, "settings-puzzle-hour-range"));
+        }
+        let row = (self.store)
+            .update_guild_settings(place.guild_id, Box::new(move |row| settings.apply_to(row)))
+            .await?;
+        let text = format!(
+            "{}\n{}",
+            tr!(lang, "settings-saved"),
+            describe(lang, &row, guild_locale)
+        );
+        Ok(Reply::private(text))
+    }
+}
+
+/// A server's settings, one per line, in `lang`.
+fn describe(lang: Lang, row: &GuildSettingsRow, guild_locale: Lang) -> String {
+    let language_name = |l: Lang| match l {
+        Lang::En => tr!(lang, "language-en"),
+        Lang::Pt => tr!(lang, "language-pt"),
+    };
+    let language = match &row.language {
+        Some(chosen) => language_name(Lang::from_locale(chosen)),
+        None => tr!(
+            lang,
+            "settings-auto-language",
+            language = language_name(guild_locale)
+        ),
+    };
+    let threads = match row.threads.unwrap_or_default() {
+        ThreadsSetting::Auto => tr!(lang, "settings-threads-auto"),
+        ThreadsSetting::On => tr!(lang, "settings-threads-on"),
+        ThreadsSetting::Off => tr!(lang, "settings-threads-off"),
+    };
+    let channel = match row.games_channel_id {
+        Some(id) => format!("<#{id}>"),
+        None => tr!(lang, "settings-channel-anywhere"),
+    };
+    let puzzle = match row.puzzle_channel_id {
+        Some(id) => tr!(
+            lang,
+            "settings-puzzle-in",
+            channel = format!("<#{id}>"),
+            hour = row.puzzle_hour.unwrap_or(DAILY_PUZZLE_HOUR)
+        ),
+        None => tr!(lang, "settings-puzzle-off"),
+    };
+    tr!(
+        lang,
+        "settings-now",
+        language = language,
+        threads = threads,
+        days = row.days_per_move.unwrap_or(DEFAULT_DAYS),
+        channel = channel,
+        challenge_days = tr!(
+            lang,
+            "settings-challenge-days",
+            days = row.challenge_days.unwrap_or(CHALLENGE_DAYS)
+        ),
+        puzzle = puzzle
+    )
+}

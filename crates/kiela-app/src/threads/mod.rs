@@ -1,0 +1,252 @@
+//! Where games are played: each in a thread of its own, opened in a lobby
+//! channel that gets one line when the game starts and one when it ends, or
+//! in the channel itself (a server's choice, see [`super::settings`]).
+//!
+//! The service cannot open a thread (that is Discord's doing), so a
+//! threaded game starts in its lobby: its first post is the lobby's line,
+//! which carries the thread's name, and the Discord side opens the thread
+//! from that message once it is posted ([`GameService::thread_opened`]).
+//! Its boards are addressed to "the game's channel, when sent" until then,
+//! and a game's posts go out in order, so the first board lands in the
+//! thread. If the thread cannot be opened, the game is simply played in the
+//! lobby ([`GameService::thread_refused`]).
+
+mod store;
+pub use store::*;
+
+use crate::store::{GameRow, NewPost, PostTarget};
+use kiela_i18n::tr;
+use kiela_i18n::Lang;
+use kiela_rules::Side;
+
+use super::{refused, GameService, Loaded, Name, Place, Result, ThreadsSetting, User};
+use crate::vocabulary::{ChannelId, GameId, GuildId, UserId};
+
+/// What the bot may do in the channel of an interaction, as Discord says
+/// in it (`app_permissions`): a game is refused at once, naming what is
+/// missing, rather than failing silently later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotPermissions {
+    pub send_messages: bool,
+    pub attach_files: bool,
+    pub create_public_threads: bool,
+    pub send_messages_in_threads: bool,
+}
+
+impl BotPermissions {
+    pub const ALL: BotPermissions = BotPermissions {
+        send_messages: true,
+        attach_files: true,
+        create_public_threads: true,
+        send_messages_in_threads: true,
+    };
+
+    /// Posting in the channel, but no threads: a server's games are then
+    /// played in the channel unless it wants threads.
+    pub const NO_THREADS: BotPermissions = BotPermissions {
+        create_public_threads: false,
+        send_messages_in_threads: false,
+        ..BotPermissions::ALL
+    };
+
+    fn may_open_threads(self) -> bool {
+        self.create_public_threads && self.send_messages_in_threads
+    }
+}
+
+/// Where a new game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Home {
+    /// The game's channel: where its boards go, or, for a game played in a
+    /// thread, its lobby (where the thread is opened).
+    pub channel_id: ChannelId,
+    pub threaded: bool,
+}
+
+impl Home {
+    /// The lobby of a game played in a thread.
+    pub fn lobby(self) -> Option<ChannelId> {
+        self.threaded.then_some(self.channel_id)
+    }
+}
+
+/// Discord limits a thread's name to 100 characters.
+const THREAD_NAME_CHARS: usize = 100;
+
+impl GameService {
+    /// Where a game asked for in `channel` (by `user`, acting in `place`)
+    /// is played: the server's games channel or `channel`, in a thread if
+    /// the server wants one and the bot may open one. Refused when the bot
+    /// lacks a permission the game needs there; Discord tells the bot's
+    /// permissions in the interaction's channel only, so elsewhere (another
+    /// channel, or a game's lobby when asked in its thread) a missing
+    /// permission shows when posting (the game then stays in its lobby, or
+    /// the post is given up).
+    pub(super) async fn home(&self, user: &User, place: Place, channel: ChannelId) -> Result<Home> {
+        if place.guild_id.is_none() {
+            return Ok(Home {
+                channel_id: channel,
+                threaded: false,
+            });
+        }
+        let settings = self.store.guild_settings(place.guild_id).await?;
+        // A game asked for in a game's thread (a rematch, a challenge typed
+        // there) starts beside it: a thread cannot hold threads.
+        let asked_in = channel;
+        let channel = match settings.games_channel_id {
+            Some(games) => games,
+            None => self
+                .store
+                .lobby_of_thread(channel)
+                .await?
+                .unwrap_or(channel),
+        };
+        let may = if channel == asked_in && channel == place.channel_id {
+            place.bot_may
+        } else {
+            BotPermissions::ALL
+        };
+        let threaded = match settings.threads.unwrap_or_default() {
+            ThreadsSetting::Auto => may.may_open_threads(),
+            ThreadsSetting::On => true,
+            ThreadsSetting::Off => false,
+        };
+        let needed = [
+            (may.send_messages, "permission-send-messages"),
+            (may.attach_files, "permission-attach-files"),
+            (
+                !threaded || may.create_public_threads,
+                "permission-create-public-threads",
+            ),
+            (
+                !threaded || may.send_messages_in_threads,
+                "permission-send-messages-in-threads",
+            ),
+        ];
+        let missing: Vec<String> = needed
+            .iter()
+            .filter(|(granted, _)| !granted)
+            .map(|(_, key)| format!("**{}**", tr!(user.lang, key)))
+            .collect();
+        if !missing.is_empty() {
+            return refused(tr!(
+                user.lang,
+                "permissions-missing",
+                count = missing.len(),
+                permissions = missing.join(", "),
+                channel = channel.to_string()
+            ));
+        }
+        Ok(Home {
+            channel_id: channel,
+            threaded,
+        })
+    }
+
+    /// The posts that start a game at `home`, in `lang`: its first board
+    /// with `headline`; for a game played in a thread, first the lobby's
+    /// line (the headline too), which opens the thread named `thread` and
+    /// pings `pings` (the first board, in the thread, pings only the
+    /// player to move).
+    pub(super) fn start_posts(
+        &self,
+        home: Home,
+        lang: Lang,
+        headline: String,
+        thread: String,
+        pings: Vec<UserId>,
+    ) -> Vec<NewPost> {
+        let lobby = Place::new(GuildId::NONE, home.channel_id, lang);
+        if !home.threaded {
+            return vec![NewPost {
+                ply: Some(0),
+                ..self.post_in(lobby, headline)
+            }];
+        }
+        let mentions: Vec<String> = pings.iter().map(|id| format!("<@{id}> ")).collect();
+        let line = tr!(
+            lang,
+            "game-started-line",
+            mentions = mentions.concat(),
+            headline = headline.as_str()
+        );
+        vec![
+            NewPost {
+                thread_name: Some(thread.chars().take(THREAD_NAME_CHARS).collect()),
+                pings,
+                ..self.post_in(lobby, line)
+            },
+            NewPost {
+                to: PostTarget::GameChannel,
+                ply: Some(0),
+                hold: 0,
+                ..self.post_in(lobby, headline)
+            },
+        ]
+    }
+
+    /// Game `game_id`'s thread is open (and has the id `thread_id`): the
+    /// game is played there from now on.
+    pub async fn thread_opened(&self, game_id: GameId, thread_id: ChannelId) -> Result<()> {
+        Ok(self.store.move_to_thread(game_id, thread_id).await?)
+    }
+
+    /// Discord refused to open game `game_id`'s thread: the game is played
+    /// in its lobby.
+    pub async fn thread_refused(&self, game_id: GameId) -> Result<()> {
+        Ok(self.store.stay_in_lobby(game_id).await?)
+    }
+
+    /// The line that tells a game's lobby how it ended (`outcome`, in
+    /// words), if it is played in a thread there.
+    pub(super) async fn lobby_result(
+        &self,
+        loaded: &Loaded,
+        outcome: &str,
+        lang: Lang,
+    ) -> Result<Option<NewPost>> {
+        // A game against the AI is nobody else's business: its thread
+        // says how it ended, the lobby does not.
+        let (Some(lobby), None) = (loaded.row.lobby_channel_id, loaded.row.ai_level) else {
+            return Ok(None);
+        };
+        let south = loaded.name(Side::South);
+        let north = loaded.name(Side::North);
+        let text = tr!(
+            lang,
+            "game-ended-line",
+            id = loaded.row.id,
+            south = &south,
+            north = &north,
+            thread = loaded.row.channel_id.to_string(),
+            outcome = outcome
+        );
+        Ok(Some(NewPost {
+            to: PostTarget::Channel(lobby),
+            hold: 0,
+            ..self.post_in(Place::new(GuildId::NONE, lobby, lang), text)
+        }))
+    }
+}
+
+/// Where a game's posts go: its channel, or, while its thread is being
+/// opened, the game's channel when the post is sent (which the delivery
+/// loop reads then).
+pub(super) fn posts_channel(row: &GameRow) -> PostTarget {
+    if row.lobby_channel_id == Some(row.channel_id) {
+        PostTarget::GameChannel
+    } else {
+        PostTarget::Channel(row.channel_id)
+    }
+}
+
+/// The name of the thread of game `id` between `south` and `north`.
+pub(super) fn thread_name(lang: Lang, id: GameId, (south, north): (&Name, &Name)) -> String {
+    tr!(
+        lang,
+        "thread-name",
+        id = id.to_string(),
+        south = south.plain(),
+        north = north.plain()
+    )
+}

@@ -1,0 +1,1189 @@
+//! Tournaments, as correspondence clubs play them: a server's event with a
+//! sign-up message (Join, Leave, Start), its games started round by round
+//! (a round-robin all at once), results read from the games themselves,
+//! and standings. Who plays whom and who is ahead is the kiela-tournament
+//! crate's answer; this module keeps the event in the store and moves it
+//! on, each step once (see [`queries`]).
+//!
+//! The clock moves every live tournament on at each look
+//! ([`GameService::advance_tournaments`]): a start at its hour, the next
+//! round once the last game of a round has ended, the end. So a crash
+//! between a game's end and the next pairing delays it by one look, never
+//! loses it.
+
+mod store;
+pub use store::*;
+
+use kiela_i18n::{tr, Lang};
+use kiela_rules::{GameResult, Variant};
+use kiela_tournament as event;
+
+use crate::store::{NewGame, NewPost};
+use crate::vocabulary::{
+    ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus,
+    UserId,
+};
+
+use super::outbox::Made;
+use super::threads::BotPermissions;
+use super::{
+    refused, words, AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY,
+};
+
+/// Open or running tournaments a server may have at once.
+pub const MAX_LIVE_TOURNAMENTS: usize = 5;
+/// Fewer cannot make a tournament.
+pub const MIN_PLAYERS: usize = 3;
+/// Round-robin: every pairing at once, so few players.
+pub const MAX_ROUND_ROBIN: i64 = 12;
+pub const MAX_SWISS: i64 = 64;
+/// The most rounds a Swiss event may be asked for.
+pub const MAX_ROUNDS: i64 = 20;
+
+/// What the default rounds of a Swiss event are, for a message.
+pub fn swiss_rounds() -> Vec<(&'static str, kiela_i18n::Arg)> {
+    use kiela_tournament::{LARGE_SWISS_ROUNDS, SMALL_SWISS_FIELD, SMALL_SWISS_ROUNDS};
+    vec![
+        ("small", SMALL_SWISS_ROUNDS.into()),
+        ("threshold", SMALL_SWISS_FIELD.into()),
+        ("large", LARGE_SWISS_ROUNDS.into()),
+    ]
+}
+
+/// A name fits a thread's name with the round and the players.
+const NAME_CHARS: usize = 40;
+/// Discord limits a thread's name to 100 characters.
+const THREAD_NAME_CHARS: usize = 100;
+/// Ended tournaments `/kiela tournaments` lists.
+const RECENT: i64 = 5;
+
+/// A tournament as asked for with `/kiela tournament create`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTournament {
+    pub name: String,
+    pub format: TournamentFormat,
+    pub variant: Variant,
+    /// Days per move; by default the server's.
+    pub days: Option<i64>,
+    /// Swiss only; by default from the number of players at the start.
+    pub rounds: Option<i64>,
+    pub max_players: Option<i64>,
+    /// Started by the clock this many hours from now.
+    pub starts_in_hours: Option<i64>,
+    /// Its games change ratings (the default).
+    pub rated: bool,
+    /// Refuses players who lost more than [`STRICT_PERCENT`]% of their
+    /// games on time in the last [`STRICT_DAYS`] days.
+    pub strict: bool,
+}
+
+/// A strict tournament's entry rule, as chess.com's daily tournaments have
+/// it: at most this share of games lost on time …
+pub const STRICT_PERCENT: i64 = 10;
+/// … over this many days.
+pub const STRICT_DAYS: i64 = 90;
+
+/// One player's line in a tournament's standings, for tools (`kiela
+/// tournament simulate`): the tie-breaks in the event's order (Swiss:
+/// Buchholz Cut-1, Sonneborn–Berger, direct encounter; round-robin:
+/// Sonneborn–Berger, direct encounter, wins), direct encounter `None`
+/// where it does not apply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingLine {
+    pub rank: u32,
+    pub player: UserId,
+    pub name: String,
+    pub points: f64,
+    pub tiebreaks: Vec<Option<f64>>,
+    pub games_played: u32,
+    pub withdrawn: bool,
+}
+
+/// Who may start or cancel a tournament: its organiser, or a manager.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Authority {
+    pub is_manager: bool,
+}
+
+impl GameService {
+    /// Creates a tournament in `place` (its lobby), announced with a
+    /// sign-up message that carries Join, Leave and Start.
+    pub async fn create_tournament(
+        &self,
+        user: &User,
+        place: Place,
+        new: NewTournament,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        if place.guild_id.is_none() {
+            return refused(tr!(lang, "tournament-only-in-servers"));
+        }
+        let name = new.name.trim();
+        if name.is_empty() || name.chars().count() > NAME_CHARS {
+            return refused(tr!(lang, "tournament-bad-name", max = NAME_CHARS));
+        }
+        let days = self.days_in(place, new.days).await?;
+        super::challenges::check_days(user, days)?;
+        let cap = match new.format {
+            TournamentFormat::RoundRobin => MAX_ROUND_ROBIN,
+            TournamentFormat::Swiss => MAX_SWISS,
+        };
+        let max_players = new.max_players.unwrap_or(cap);
+        if !(MIN_PLAYERS as i64..=cap).contains(&max_players) {
+            return refused(tr!(
+                lang,
+                "tournament-bad-size",
+                min = MIN_PLAYERS,
+                max = cap
+            ));
+        }
+        let rounds = match (new.format, new.rounds) {
+            (TournamentFormat::RoundRobin, Some(_)) => {
+                return refused(tr!(lang, "tournament-rounds-swiss-only"))
+            }
+            (_, Some(rounds)) if !(1..=MAX_ROUNDS).contains(&rounds) => {
+                return refused(tr!(lang, "tournament-bad-rounds", max = MAX_ROUNDS))
+            }
+            (_, rounds) => rounds,
+        };
+        let live = self.store.tournaments_of(place.guild_id, 0).await?;
+        if live.len() >= MAX_LIVE_TOURNAMENTS {
+            return refused(tr!(lang, "tournament-too-many", max = MAX_LIVE_TOURNAMENTS));
+        }
+        self.meet(user, place.guild_id).await?;
+        let now = self.now();
+        let starts_at = new.starts_in_hours.map(|hours| now + hours * 3600);
+        let id = self
+            .store
+            .insert_tournament(
+                &store::NewTournamentRow {
+                    guild_id: place.guild_id,
+                    channel_id: place.channel_id,
+                    name,
+                    format: new.format,
+                    variant: new.variant,
+                    seconds_per_move: days * DAY,
+                    rounds,
+                    max_players,
+                    lang: place.lang,
+                    organiser_id: user.id,
+                    starts_at,
+                    rated: new.rated,
+                    strict: new.strict,
+                },
+                now,
+            )
+            .await?;
+        let t = self.tournament(id).await?;
+        let post = NewPost {
+            tournament_id: Some(id),
+            ..self.post_in(place, sign_up_text(&t, &[]))
+        };
+        let ids = self.store.insert_posts(vec![post.clone()], now).await?;
+        let made: Vec<Made> = ids.into_iter().zip([post]).collect();
+        self.answer(place, &made, None).await
+    }
+
+    /// Joins a tournament that takes players: an open one, or a Swiss one
+    /// before half its rounds have started (½ point for each round
+    /// missed). Private; the sign-up message shows the new list.
+    pub async fn join_tournament(
+        &self,
+        user: &User,
+        place: Place,
+        id: Option<TournamentId>,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        let t = self
+            .pick_tournament(user, place, id, Pick::Joinable)
+            .await?;
+        let late = match (t.status, t.format, t.rounds) {
+            (TournamentStatus::Running, TournamentFormat::Swiss, Some(rounds)) => {
+                let format = event::Format::Swiss {
+                    rounds: rounds as u32,
+                };
+                event::late_join_open(format, t.rounds_paired as u32).then_some(t.rounds_paired)
+            }
+            _ => None,
+        };
+        if t.strict {
+            let since = self.now() - STRICT_DAYS * DAY;
+            let (games, lost) = self.store.lost_on_time(user.id, since).await?;
+            if lost * 100 > games * STRICT_PERCENT {
+                return refused(tr!(
+                    lang,
+                    "tournament-strict-refused",
+                    name = &t.name,
+                    percent = STRICT_PERCENT,
+                    days = STRICT_DAYS,
+                    lost = lost,
+                    games = games
+                ));
+            }
+        }
+        self.meet(user, t.guild_id).await?;
+        match self
+            .store
+            .join_tournament(t.id, user.id, late, self.now())
+            .await?
+        {
+            Ok(()) => {}
+            Err(store::JoinRefused::AlreadyIn) => {
+                return refused(tr!(lang, "tournament-already-in", name = &t.name))
+            }
+            Err(store::JoinRefused::Full) => {
+                return refused(tr!(lang, "tournament-full", name = &t.name))
+            }
+            Err(store::JoinRefused::Closed) => {
+                return refused(tr!(lang, "tournament-closed", name = &t.name))
+            }
+        }
+        self.refresh_sign_up(&t).await?;
+        let said = match late {
+            Some(missed) if missed > 0 => {
+                tr!(
+                    lang,
+                    "tournament-joined-late",
+                    name = &t.name,
+                    missed = missed
+                )
+            }
+            _ => tr!(lang, "tournament-joined", name = &t.name),
+        };
+        Ok(Reply::private(said))
+    }
+
+    /// Leaves a tournament: off the list while it is open; once it runs,
+    /// withdrawn (games under way go on to their end, no more pairings).
+    pub async fn leave_tournament(
+        &self,
+        user: &User,
+        place: Place,
+        id: Option<TournamentId>,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
+        if !self.store.leave_tournament(t.id, user.id).await? {
+            return refused(tr!(lang, "tournament-not-in", name = &t.name));
+        }
+        self.refresh_sign_up(&t).await?;
+        let key = match t.status {
+            TournamentStatus::Open => "tournament-left",
+            _ => "tournament-withdrawn",
+        };
+        Ok(Reply::private(tr!(lang, key, name = &t.name)))
+    }
+
+    /// Starts an open tournament (its organiser, or a manager): its rounds
+    /// are fixed and its first round paired.
+    pub async fn start_tournament(
+        &self,
+        user: &User,
+        place: Place,
+        authority: Authority,
+        id: Option<TournamentId>,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        let t = self.pick_tournament(user, place, id, Pick::Open).await?;
+        if t.organiser_id != user.id && !authority.is_manager {
+            return refused(tr!(lang, "tournament-organiser-only"));
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        if entrants.len() < MIN_PLAYERS {
+            return refused(tr!(
+                lang,
+                "tournament-too-few",
+                min = MIN_PLAYERS,
+                count = entrants.len()
+            ));
+        }
+        if self.start(&t, &entrants).await?.is_none() {
+            return refused(tr!(lang, "tournament-closed", name = &t.name));
+        }
+        self.advance(t.id).await?;
+        // The news and the games' boards are many messages: the delivery
+        // loop posts them (an answer is one message).
+        Ok(Reply::private(tr!(
+            lang,
+            "tournament-started-elsewhere",
+            name = &t.name
+        )))
+    }
+
+    /// Cancels an open or running tournament (its organiser, or a
+    /// manager). Games under way go on as ordinary games.
+    pub async fn cancel_tournament(
+        &self,
+        user: &User,
+        place: Place,
+        authority: Authority,
+        id: Option<TournamentId>,
+    ) -> Result<Reply> {
+        let lang = user.lang;
+        let t = self.pick_tournament(user, place, id, Pick::Live).await?;
+        if t.organiser_id != user.id && !authority.is_manager {
+            return refused(tr!(lang, "tournament-organiser-only"));
+        }
+        let said = tr!(t.lang, "tournament-cancelled", name = &t.name, id = t.id);
+        if self.call_off(&t, said).await?.is_none() {
+            return refused(tr!(lang, "tournament-closed", name = &t.name));
+        }
+        Ok(Reply::private(tr!(
+            lang,
+            "tournament-cancelled-you",
+            name = &t.name
+        )))
+    }
+
+    /// The standings of a tournament, privately.
+    pub async fn tournament_standings(
+        &self,
+        user: &User,
+        place: Place,
+        id: Option<TournamentId>,
+    ) -> Result<Reply> {
+        let t = self.pick_tournament(user, place, id, Pick::Any).await?;
+        let text = self.standings_text(&t, user.lang).await?;
+        let picture = match t.status {
+            TournamentStatus::Open => None,
+            _ => Some(self.standings_picture(&t, user.lang).await?),
+        };
+        Ok(Reply {
+            picture,
+            ..Reply::private(text)
+        })
+    }
+
+    /// Tournament `id`'s standings as they stand, line by line.
+    pub async fn tournament_table(&self, id: TournamentId) -> Result<Vec<StandingLine>> {
+        let t = self.tournament(id).await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
+        let state = Event::of(&t, &entrants, &paired)?;
+        let standings = event::standings(&state.event).map_err(|e| corrupt(&t, e))?;
+        Ok(standings
+            .iter()
+            .map(|s| {
+                let direct = s.direct_encounter.map(|p| p.as_f64());
+                let sb = Some(s.sonneborn_berger.as_f64());
+                StandingLine {
+                    rank: s.rank,
+                    player: state.user(s.key),
+                    name: state.name(s.key).to_string(),
+                    points: s.points.as_f64(),
+                    tiebreaks: match s.buchholz_cut1 {
+                        Some(bh) => vec![Some(bh.as_f64()), sb, direct],
+                        None => vec![sb, direct, Some(f64::from(s.wins))],
+                    },
+                    games_played: s.games_played,
+                    withdrawn: s.withdrawn,
+                }
+            })
+            .collect())
+    }
+
+    /// The standings as a picture (with a round-robin's crosstable), in
+    /// `lang`, its alt text naming every player's rank and points.
+    async fn standings_picture(&self, t: &TournamentRow, lang: Lang) -> Result<Picture> {
+        use kiela_render::{CrossCell, CrossResult, StandingRow, StandingsFormat, StandingsView};
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
+        let state = Event::of(t, &entrants, &paired)?;
+        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
+        let title = format!("{} · {}", t.name, status_words(lang, t));
+        let rows = standings
+            .iter()
+            .map(|s| StandingRow {
+                rank: s.rank,
+                name: state.name(s.key),
+                points: s.points.as_f64(),
+                tiebreaks: match s.buchholz_cut1 {
+                    Some(bh) => vec![bh.as_f64(), s.sonneborn_berger.as_f64()],
+                    None => vec![s.sonneborn_berger.as_f64(), f64::from(s.wins)],
+                },
+                games_played: s.games_played,
+                withdrawn: s.withdrawn,
+            })
+            .collect();
+        let crosstable = (t.format == TournamentFormat::RoundRobin).then(|| {
+            let order: Vec<event::PlayerKey> = standings.iter().map(|s| s.key).collect();
+            let games: Vec<&event::Game> =
+                state.event.rounds.iter().flat_map(|r| &r.games).collect();
+            let cell = |me: event::PlayerKey, them: event::PlayerKey| {
+                let results: Vec<CrossResult> = games
+                    .iter()
+                    .filter_map(|g| {
+                        let south = match (g.south, g.north) {
+                            (s, n) if s == me && n == them => true,
+                            (s, n) if s == them && n == me => false,
+                            _ => return None,
+                        };
+                        use event::Outcome::*;
+                        Some(match (g.outcome?, south) {
+                            (Draw, _) => CrossResult::Draw,
+                            (SouthWins, true) | (NorthWins, false) => CrossResult::Win,
+                            (SouthWins, false) | (NorthWins, true) => CrossResult::Loss,
+                            (NorthForfeits, true) | (SouthForfeits, false) => {
+                                CrossResult::ForfeitWin
+                            }
+                            (NorthForfeits, false) | (SouthForfeits, true) => {
+                                CrossResult::ForfeitLoss
+                            }
+                        })
+                    })
+                    .collect();
+                (!results.is_empty()).then_some(CrossCell { results })
+            };
+            order
+                .iter()
+                .map(|&me| order.iter().map(|&them| cell(me, them)).collect())
+                .collect()
+        });
+        let view = StandingsView {
+            title: &title,
+            lang,
+            format: match t.format {
+                TournamentFormat::Swiss => StandingsFormat::Swiss,
+                TournamentFormat::RoundRobin => StandingsFormat::RoundRobin,
+            },
+            rows,
+            crosstable,
+        };
+        let bytes = kiela_render::standings_png(&view)
+            .map_err(|e| AppError::Internal(format!("cannot draw the standings: {e}")))?;
+        Ok(Picture {
+            bytes,
+            format: Format::Png,
+            alt_text: kiela_render::standings_alt_text(&view),
+        })
+    }
+
+    /// This server's tournaments: open, running, and the last few ended.
+    pub async fn tournaments(&self, user: &User, place: Place) -> Result<Reply> {
+        let lang = user.lang;
+        if place.guild_id.is_none() {
+            return refused(tr!(lang, "tournament-only-in-servers"));
+        }
+        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
+        if all.is_empty() {
+            return Ok(Reply::private(tr!(lang, "tournaments-none")));
+        }
+        let mut lines = vec![tr!(lang, "tournaments-header")];
+        for t in &all {
+            let players = self.store.entrants(t.id).await?.len();
+            lines.push(tr!(
+                lang,
+                "tournaments-line",
+                id = t.id,
+                name = &t.name,
+                status = status_words(lang, t),
+                format = format_words(lang, t.format),
+                variant = words::variant(lang, t.variant),
+                count = players
+            ));
+        }
+        Ok(Reply::private(lines.join("\n")))
+    }
+
+    /// Moves every live tournament on (the clock's look): starts those
+    /// whose hour has come (or cancels them, short of players), pairs the
+    /// next round where the last one is over, ends those played out. One
+    /// that fails is logged and left for the next look; the others go on.
+    /// Returns how many posts were made.
+    pub async fn advance_tournaments(&self) -> Result<usize> {
+        let mut made = 0;
+        for id in self.store.live_tournaments().await? {
+            match self.advance_one(id).await {
+                Ok(posts) => made += posts,
+                Err(e) => tracing::warn!(tournament = %id, "cannot move a tournament on: {e}"),
+            }
+        }
+        Ok(made)
+    }
+
+    async fn advance_one(&self, id: TournamentId) -> Result<usize> {
+        let t = self.tournament(id).await?;
+        if t.status == TournamentStatus::Open {
+            match t.starts_at {
+                Some(at) if at <= self.now() => {}
+                _ => return Ok(0),
+            }
+            let entrants = self.store.entrants(id).await?;
+            if entrants.len() < MIN_PLAYERS {
+                let said = tr!(
+                    t.lang,
+                    "tournament-cancelled-short",
+                    name = &t.name,
+                    min = MIN_PLAYERS
+                );
+                let moved = self.call_off(&t, said).await?;
+                return Ok(moved.map_or(0, |ids| ids.len()));
+            }
+            let started = self
+                .start(&t, &entrants)
+                .await?
+                .map_or(0, |made| made.len());
+            return Ok(started + self.advance(id).await?.len());
+        }
+        Ok(self.advance(id).await?.len())
+    }
+
+    /// Cancels tournament `t` (open or running), telling its lobby `said`
+    /// and closing its sign-up message; the posts' ids, or `None` if it
+    /// had moved on meanwhile.
+    async fn call_off(&self, t: &TournamentRow, said: String) -> Result<Option<Vec<PostId>>> {
+        let mut posts = vec![self.lobby_post(t, said)];
+        let status = tr!(t.lang, "tournament-status-cancelled");
+        posts.extend(self.sign_up_edit(t, &status).await?);
+        let cancelled = TournamentStatus::Cancelled;
+        (self.store)
+            .move_tournament(t.id, t.status, cancelled, None, None, posts, self.now())
+            .await
+            .map_err(Into::into)
+    }
+
+    /// Moves open tournament `t` to running, fixing its rounds; the posts
+    /// saying so, or `None` if it was no longer open.
+    async fn start(&self, t: &TournamentRow, entrants: &[Entrant]) -> Result<Option<Vec<Made>>> {
+        let rounds = match t.format {
+            TournamentFormat::Swiss => Some(
+                t.rounds
+                    .unwrap_or(event::default_swiss_rounds(entrants.len()) as i64),
+            ),
+            TournamentFormat::RoundRobin => None,
+        };
+        let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+        let said = tr!(
+            t.lang,
+            "tournament-started",
+            name = &t.name,
+            players = names.join(", ")
+        );
+        // The news of the start opens the tournament's own thread (unless
+        // the server wants no threads), where the rest of its news goes.
+        let threads = self.store.guild_settings(t.guild_id).await?.threads;
+        let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| {
+            tr!(t.lang, "tournament-thread-name", name = &t.name, id = t.id)
+                .chars()
+                .take(THREAD_NAME_CHARS)
+                .collect()
+        });
+        let mut posts = vec![NewPost {
+            thread_name,
+            ..self.news(t, said)
+        }];
+        posts.extend(
+            self.sign_up_edit(t, &tr!(t.lang, "tournament-status-started"))
+                .await?,
+        );
+        let ids = self
+            .store
+            .move_tournament(
+                t.id,
+                TournamentStatus::Open,
+                TournamentStatus::Running,
+                rounds,
+                None,
+                posts.clone(),
+                self.now(),
+            )
+            .await?;
+        Ok(ids.map(|ids| ids.into_iter().zip(posts).collect()))
+    }
+
+    /// Pairs tournament `id`'s next round if the last one is over, or ends
+    /// it once every round is played. The posts made (none if nothing was
+    /// due, or another process did it first).
+    async fn advance(&self, id: TournamentId) -> Result<Vec<Made>> {
+        let t = self.tournament(id).await?;
+        if t.status != TournamentStatus::Running {
+            return Ok(Vec::new());
+        }
+        let entrants = self.store.entrants(id).await?;
+        let paired = self.store.paired(id).await?;
+        let mut state = Event::of(&t, &entrants, &paired)?;
+        // Round 1 is seeded by this server's ratings (provisional ones
+        // count as unrated, ranked last).
+        for (player, entrant) in state.event.players.iter_mut().zip(&entrants) {
+            let rating = self.store.rating(t.guild_id, entrant.player_id).await?;
+            player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
+        }
+        match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
+            // The final standings say the last results.
+            event::NextRound::Finished => self.end_tournament(&t, &state).await,
+            event::NextRound::InProgress => self.post_results(&t, &paired).await,
+            // The standings after the round's last result, with the
+            // pairings of the next, in one transaction.
+            event::NextRound::Pairing(pairing) => {
+                let (results, standings) = self.results_post(&t, &paired);
+                self.pair(&t, &state, pairing, (results, standings)).await
+            }
+        }
+    }
+
+    /// Pairs `t`'s next round, after `standings`: the post of the
+    /// standings after the results so far (their number, and the post if
+    /// they were not shown yet).
+    async fn pair(
+        &self,
+        t: &TournamentRow,
+        state: &Event,
+        pairing: event::Pairing,
+        standings: (i64, Option<NewPost>),
+    ) -> Result<Vec<Made>> {
+        let lang = t.lang;
+        let round = i64::from(pairing.round);
+        let organiser = User::new(t.organiser_id, "");
+        let place = Place::new(t.guild_id, t.channel_id, lang).allowing(BotPermissions::ALL);
+        let home = self.home(&organiser, place, t.channel_id).await?;
+        let now = self.now();
+        let mut games = Vec::new();
+        let mut dms = Vec::new();
+        let mut lines = Vec::new();
+        for &(south, north) in &pairing.games {
+            let (south, north) = (state.user(south), state.user(north));
+            let players = self.players_in(t.guild_id, south, north).await?;
+            games.push(NewGame {
+                guild_id: t.guild_id,
+                channel_id: home.channel_id,
+                variant: t.variant,
+                south_id: south,
+                north_id: north,
+                ai_level: None,
+                seconds_per_move: t.seconds_per_move,
+                deadline: self.deadline_for(t.seconds_per_move, players.0.as_ref()),
+                created_at: now,
+                rematch_of: None,
+                lobby_channel_id: home.lobby(),
+                rated: t.rated,
+            });
+            // South's first turn: a direct message if they want one each
+            // turn.
+            dms.push(self.turn_dm(south, players.0.as_ref(), None));
+            // Mentions, not names: they call each player into the thread.
+            lines.push(tr!(
+                lang,
+                "tournament-pairing",
+                south = format!("<@{south}>"),
+                north = format!("<@{north}>")
+            ));
+        }
+        let bye = pairing.bye.map(|key| state.user(key));
+        if let Some(player) = bye {
+            lines.push(tr!(lang, "tournament-bye", name = format!("<@{player}>")));
+        }
+        // In the tournament's thread, calling everyone paired (which
+        // brings them into it): the mentions above may ping them.
+        let mut pings: Vec<UserId> = games
+            .iter()
+            .flat_map(|g| [g.south_id, g.north_id])
+            .collect();
+        pings.extend(bye);
+        let news = NewPost {
+            pings,
+            ..self.news(
+                t,
+                tr!(
+                    lang,
+                    "tournament-round",
+                    name = &t.name,
+                    round = round,
+                    pairings = lines.join("\n")
+                ),
+            )
+        };
+        let posts = |i: usize, game: crate::vocabulary::GameId| {
+            let g: &NewGame = &games[i];
+            let headline = |lang: Lang| {
+                tr!(
+                    lang,
+                    "tournament-game-started",
+                    name = &t.name,
+                    round = round,
+                    id = game,
+                    variant = words::variant(lang, t.variant)
+                )
+            };
+            let thread = tr!(
+                lang,
+                "tournament-thread",
+                name = &t.name,
+                round = round,
+                id = game
+            );
+            // Made by the clock or for several games: never an answer. The
+            // line the thread opens from calls both players; the board,
+            // South, who is to move.
+            let mut posts: Vec<NewPost> = self
+                .start_posts(
+                    home,
+                    lang,
+                    headline(lang),
+                    thread,
+                    vec![g.south_id, g.north_id],
+                )
+                .into_iter()
+                .map(|post| NewPost { hold: 0, ..post })
+                .collect();
+            // Its board by direct message too, to a South who wants one.
+            posts.extend(dms[i].map(|to| to.post(home.channel_id, 0, headline(to.lang))));
+            posts
+        };
+        let made = self
+            .store
+            .pair_round(
+                t.id,
+                (t.rounds_paired, standings.0),
+                &games,
+                bye,
+                &posts,
+                standings.1.into_iter().chain([news]).collect(),
+                now,
+            )
+            .await?;
+        Ok(made.unwrap_or_default())
+    }
+
+    async fn end_tournament(&self, t: &TournamentRow, state: &Event) -> Result<Vec<Made>> {
+        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
+        let first = standings.first().map(|s| s.key);
+        let winner = first
+            .map(|key| state.name(key).to_string())
+            .unwrap_or_default();
+        let table = self.standings_text(t, t.lang).await?;
+        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = &winner);
+        // The winner in the lobby; the final standings, as a picture, in
+        // the tournament's thread.
+        let last = NewPost {
+            standings: true,
+            ..self.news(
+                t,
+                tr!(
+                    t.lang,
+                    "tournament-final-standings",
+                    name = &t.name,
+                    winner = &winner
+                ),
+            )
+        };
+        let posts = vec![self.lobby_post(t, format!("{said}\n{table}")), last];
+        let ids = self
+            .store
+            .move_tournament(
+                t.id,
+                TournamentStatus::Running,
+                TournamentStatus::Finished,
+                None,
+                first.map(|key| state.user(key)),
+                posts.clone(),
+                self.now(),
+            )
+            .await?;
+        Ok(ids
+            .map(|ids| ids.into_iter().zip(posts).collect())
+            .unwrap_or_default())
+    }
+
+    async fn standings_text(&self, t: &TournamentRow, lang: Lang) -> Result<String> {
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
+        let mut lines = vec![tr!(
+            lang,
+            "tournament-standings-header",
+            name = &t.name,
+            id = t.id,
+            status = status_words(lang, t)
+        )];
+        if entrants.len() < MIN_PLAYERS || t.status == TournamentStatus::Open {
+            let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+            lines.push(tr!(
+                lang,
+                "tournament-players",
+                count = names.len(),
+                players = names.join(", ")
+            ));
+            return Ok(lines.join("\n"));
+        }
+        let state = Event::of(t, &entrants, &paired)?;
+        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
+        for s in &standings {
+            let tiebreaks = match s.buchholz_cut1 {
+                Some(bh) => tr!(
+                    lang,
+                    "tournament-tiebreaks-swiss",
+                    buchholz = bh.to_string(),
+                    sb = s.sonneborn_berger.to_string()
+                ),
+                None => tr!(
+                    lang,
+                    "tournament-tiebreaks-round-robin",
+                    sb = s.sonneborn_berger.to_string(),
+                    wins = s.wins
+                ),
+            };
+            lines.push(tr!(
+                lang,
+                "tournament-standing",
+                rank = s.rank,
+                name = state.name(s.key),
+                points = s.points.to_string(),
+                tiebreaks = tiebreaks,
+                games = s.games_played,
+                withdrawn = if s.withdrawn { "yes" } else { "no" }
+            ));
+        }
+        Ok(lines.join("\n"))
+    }
+
+    /// Tournament `id`, which must exist.
+    async fn tournament(&self, id: TournamentId) -> Result<TournamentRow> {
+        self.store
+            .tournament(id)
+            .await?
+            .ok_or_else(|| AppError::Internal(format!("no tournament #{id}")))
+    }
+
+    /// The tournament a command means: the one named (in this server), or
+    /// the latest of this server's that fits `pick`.
+    async fn pick_tournament(
+        &self,
+        user: &User,
+        place: Place,
+        id: Option<TournamentId>,
+        pick: Pick,
+    ) -> Result<TournamentRow> {
+        let lang = user.lang;
+        if place.guild_id.is_none() {
+            return refused(tr!(lang, "tournament-only-in-servers"));
+        }
+        if let Some(id) = id {
+            return match self.store.tournament(id).await? {
+                Some(t) if t.guild_id == place.guild_id => Ok(t),
+                _ => refused(tr!(lang, "tournament-unknown", id = id)),
+            };
+        }
+        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
+        for t in all {
+            let fits = match pick {
+                Pick::Any => true,
+                Pick::Live => {
+                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                }
+                Pick::Open => t.status == TournamentStatus::Open,
+                Pick::Joinable => {
+                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                }
+                Pick::Mine => {
+                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                        && self
+                            .store
+                            .entrants(t.id)
+                            .await?
+                            .iter()
+                            .any(|e| e.player_id == user.id)
+                }
+            };
+            if fits {
+                return Ok(t);
+            }
+        }
+        refused(tr!(lang, "tournament-none-here"))
+    }
+
+    /// A line in tournament `t`'s lobby, for the delivery loop.
+    fn lobby_post(&self, t: &TournamentRow, text: String) -> NewPost {
+        NewPost {
+            hold: 0,
+            ..self.post_in(Place::new(t.guild_id, t.channel_id, t.lang), text)
+        }
+    }
+
+    /// A line of tournament `t`'s news, for the delivery loop: in its
+    /// thread once that is open, in its lobby until then.
+    fn news(&self, t: &TournamentRow, text: String) -> NewPost {
+        NewPost {
+            news_of: Some(t.id),
+            ..self.lobby_post(t, text)
+        }
+    }
+
+    /// Tournament `id`'s thread is open (and has the id `thread_id`): its
+    /// news goes there from now on.
+    pub async fn tournament_thread_opened(
+        &self,
+        id: TournamentId,
+        thread_id: ChannelId,
+    ) -> Result<()> {
+        Ok(self.store.set_tournament_thread(id, thread_id).await?)
+    }
+
+    /// A post of tournament `id`'s standings: `text` over the standings
+    /// picture as they are now, in `lang`.
+    pub(crate) async fn standings_post_reply(
+        &self,
+        id: TournamentId,
+        text: String,
+        lang: Lang,
+    ) -> Result<Reply> {
+        let t = self.tournament(id).await?;
+        Ok(Reply {
+            text,
+            picture: Some(self.standings_picture(&t, lang).await?),
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    /// The games of `t` ended so far, and the post of the standings in
+    /// its thread if some ended since they were last posted.
+    fn results_post(&self, t: &TournamentRow, paired: &[Paired]) -> (i64, Option<NewPost>) {
+        let ended = paired
+            .iter()
+            .filter(|p| p.game.is_some_and(|(state, _)| state != GameState::Active))
+            .count() as i64;
+        let text = tr!(
+            t.lang,
+            "tournament-results-standings",
+            name = &t.name,
+            round = t.rounds_paired,
+            results = ended
+        );
+        let post = (ended > t.results_posted).then(|| NewPost {
+            standings: true,
+            ..self.news(t, text)
+        });
+        (ended, post)
+    }
+
+    /// Posts the standings in `t`'s thread if games have ended since they
+    /// were last posted (once: the count moves on in the same transaction).
+    async fn post_results(&self, t: &TournamentRow, paired: &[Paired]) -> Result<Vec<Made>> {
+        let (ended, Some(post)) = self.results_post(t, paired) else {
+            return Ok(Vec::new());
+        };
+        let posts = vec![post];
+        let ids = (self.store)
+            .post_results(t.id, t.results_posted, ended, posts.clone(), self.now())
+            .await?;
+        Ok(ids
+            .map(|ids| ids.into_iter().zip(posts).collect())
+            .unwrap_or_default())
+    }
+
+    /// Shows the current list of players on `t`'s sign-up message, which
+    /// keeps its buttons while the tournament takes players.
+    async fn refresh_sign_up(&self, t: &TournamentRow) -> Result<()> {
+        let t = self.tournament(t.id).await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let Some(original) = self.store.sign_up_post(t.id).await? else {
+            return Ok(());
+        };
+        let edit = NewPost {
+            to: crate::store::PostTarget::Channel(original.channel_id),
+            edits: Some(original.id),
+            text: sign_up_text(&t, &entrants),
+            lang: t.lang.locale().to_string(),
+            tournament_id: Some(t.id),
+            ..NewPost::default()
+        };
+        self.store.insert_posts(vec![edit], self.now()).await?;
+        Ok(())
+    }
+
+    /// The edit that closes `t`'s sign-up message (its buttons go),
+    /// saying `status`.
+    async fn sign_up_edit(&self, t: &TournamentRow, status: &str) -> Result<Option<NewPost>> {
+        let entrants = self.store.entrants(t.id).await?;
+        let Some(original) = self.store.sign_up_post(t.id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(NewPost {
+            to: crate::store::PostTarget::Channel(original.channel_id),
+            edits: Some(original.id),
+            text: format!("{}\n{status}", sign_up_text(t, &entrants)),
+            lang: t.lang.locale().to_string(),
+            ..NewPost::default()
+        }))
+    }
+}
+
+/// Which of a server's tournaments a command without one means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    Any,
+    Live,
+    Open,
+    Joinable,
+    /// Live, and the user plays in it.
+    Mine,
+}
+
+/// A tournament in the crate's terms, with the way back to users.
+struct Event {
+    event: event::Event,
+    /// By player key (the join order).
+    entrants: Vec<Entrant>,
+}
+
+impl Event {
+    fn of(t: &TournamentRow, entrants: &[Entrant], paired: &[Paired]) -> Result<Event> {
+        let key = |user: UserId| -> Result<event::PlayerKey> {
+            entrants
+                .iter()
+                .position(|e| e.player_id == user)
+                .map(|i| event::PlayerKey(i as u32))
+                .ok_or_else(|| corrupt(t, format!("player {user} is paired but not entered")))
+        };
+        let format = match (t.format, t.rounds) {
+            (TournamentFormat::RoundRobin, _) => event::Format::RoundRobin,
+            (TournamentFormat::Swiss, Some(rounds)) => event::Format::Swiss {
+                rounds: rounds as u32,
+            },
+            (TournamentFormat::Swiss, None) => {
+                return Err(corrupt(t, "a running Swiss event without rounds"))
+            }
+        };
+        let players = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| event::Player {
+                key: event::PlayerKey(i as u32),
+                rating: None,
+                joined_round: e.joined_round as u32,
+                withdrawn: e.withdrawn,
+            })
+            .collect();
+        let mut rounds: Vec<event::Round> = Vec::new();
+        for p in paired {
+            let index = (p.round - 1) as usize;
+            while rounds.len() <= index {
+                rounds.push(event::Round::default());
+            }
+            let round = &mut rounds[index];
+            match p.north_id {
+                None => round.bye = Some(key(p.south_id)?),
+                Some(north) => round.games.push(event::Game {
+                    south: key(p.south_id)?,
+                    north: key(north)?,
+                    outcome: p
+                        .game
+                        .and_then(|(state, south_to_move)| outcome(state, south_to_move)),
+                }),
+            }
+        }
+        Ok(Event {
+            event: event::Event {
+                format,
+                players,
+                rounds,
+            },
+            entrants: entrants.to_vec(),
+        })
+    }
+
+    fn user(&self, key: event::PlayerKey) -> UserId {
+        self.entrants[key.0 as usize].player_id
+    }
+
+    fn name(&self, key: event::PlayerKey) -> &str {
+        &self.entrants[key.0 as usize].name
+    }
+}
+
+/// A game's state as the tournament counts it: an aborted game (its first
+/// mover never moved) is a forfeit by the player who was to move.
+fn outcome(state: GameState, south_to_move: bool) -> Option<event::Outcome> {
+    match state {
+        GameState::Active => None,
+        GameState::Finished(outcome) => Some(match outcome.result {
+            GameResult::SouthWins => event::Outcome::SouthWins,
+            GameResult::NorthWins => event::Outcome::NorthWins,
+            GameResult::Draw => event::Outcome::Draw,
+        }),
+        GameState::Aborted if south_to_move => Some(event::Outcome::SouthForfeits),
+        GameState::Aborted => Some(event::Outcome::NorthForfeits),
+    }
+}
+
+fn corrupt(t: &TournamentRow, problem: impl std::fmt::Display) -> AppError {
+    AppError::Internal(format!("tournament #{}: {problem}", t.id))
+}
+
+/// The sign-up message: the event's rules and its players so far.
+fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
+    let lang = t.lang;
+    let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+    let rounds = match (t.format, t.rounds) {
+        (TournamentFormat::Swiss, Some(rounds)) => tr!(lang, "tournament-rounds", rounds = rounds),
+        (TournamentFormat::Swiss, None) => {
+            kiela_i18n::t(lang, "tournament-rounds-default", &swiss_rounds())
+        }
+        (TournamentFormat::RoundRobin, _) => tr!(
+            lang,
+            "tournament-round-robin-rule",
+            double = kiela_tournament::DOUBLE_ROUND_ROBIN
+        ),
+    };
+    let start = match t.starts_at {
+        Some(at) => tr!(lang, "tournament-starts-at", at = at, min = MIN_PLAYERS),
+        None => tr!(
+            lang,
+            "tournament-starts-by-organiser",
+            organiser = t.organiser_id,
+            min = MIN_PLAYERS
+        ),
+    };
+    let rules = [
+        (!t.rated).then(|| tr!(lang, "tournament-unrated-rule")),
+        t.strict.then(|| {
+            tr!(
+                lang,
+                "tournament-strict-rule",
+                percent = STRICT_PERCENT,
+                days = STRICT_DAYS
+            )
+        }),
+    ];
+    [
+        tr!(
+            lang,
+            "tournament-sign-up",
+            name = &t.name,
+            id = t.id,
+            format = format_words(lang, t.format),
+            variant = words::variant(lang, t.variant),
+            days = t.seconds_per_move / DAY
+        ),
+        rounds,
+    ]
+    .into_iter()
+    .chain(rules.into_iter().flatten())
+    .chain([
+        start,
+        tr!(
+            lang,
+            "tournament-players-of",
+            count = names.len(),
+            max = t.max_players,
+            players = names.join(", ")
+        ),
+    ])
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
+fn format_words(lang: Lang, format: TournamentFormat) -> String {
+    match format {
+        TournamentFormat::RoundRobin => tr!(lang, "tournament-format-round-robin"),
+        TournamentFormat::Swiss => tr!(lang, "tournament-format-swiss"),
+    }
+}
+
+fn status_words(lang: Lang, t: &TournamentRow) -> String {
+    match t.status {
+        TournamentStatus::Open => tr!(lang, "tournament-state-open"),
+        TournamentStatus::Running => tr!(lang, "tournament-state-running", round = t.rounds_paired),
+        TournamentStatus::Finished => tr!(lang, "tournament-state-finished"),
+        TournamentStatus::Cancelled => tr!(lang, "tournament-state-cancelled"),
+    }
+}

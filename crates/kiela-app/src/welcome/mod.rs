@@ -1,0 +1,42 @@
+//! The welcome: a short greeting the first time the bot joins a server, in
+//! the server's system channel (where Discord posts its own "welcome"
+//! messages), once: a row per greeted server makes a second impossible,
+//! whatever the restarts and reconnections.
+
+mod store;
+pub use store::*;
+
+use kiela_i18n::{tr, Lang};
+
+use super::{GameService, Result};
+use crate::store::{NewPost, PostTarget};
+use crate::vocabulary::{ChannelId, GuildId};
+
+/// A server the bot joined longer ago than this gets no welcome: it is a
+/// server from before the welcome existed, seen again after a restart.
+pub const WELCOME_WITHIN: i64 = 60 * 60;
+
+impl GameService {
+    /// Discord says the bot is in server `guild` since `joined_at` (unix
+    /// seconds), with `system_channel` and `lang` its own: greets it once,
+    /// if it joined just now. True if a welcome was posted.
+    pub async fn welcome(
+        &self,
+        guild: GuildId,
+        system_channel: Option<ChannelId>,
+        joined_at: i64,
+        lang: Lang,
+    ) -> Result<bool> {
+        let now = self.now();
+        if now - joined_at > WELCOME_WITHIN {
+            return Ok(false);
+        }
+        let post = system_channel.map(|channel| NewPost {
+            to: PostTarget::Channel(channel),
+            text: tr!(lang, "welcome"),
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        });
+        Ok(self.store.welcome(guild, post, now).await?)
+    }
+}

@@ -1,0 +1,491 @@
+//! Analysis and hints.
+
+use super::*;
+
+on_both_backends! {
+    hints_only_against_the_ai_counted_with_the_result,
+    a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused,
+    one_turn_has_one_number_everywhere,
+    an_analysis_is_private_until_shared_in_the_games_place,
+    a_hints_play_button_plays_its_move_once,
+    the_review_jumps_between_the_mistakes,
+    a_game_is_analysed_once_and_a_user_waits_between_analyses,
+}
+
+async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .await
+        .unwrap();
+    let told = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let progress = {
+        let told = told.clone();
+        Arc::new(move |done, total| told.lock().unwrap().push((done, total)))
+    };
+    let e = refusal(
+        w.service
+            .analysis(&w.carol, HERE, game, progress.clone())
+            .await,
+    );
+    assert!(e.contains("still in progress"), "{e}");
+    assert!(w.service.store().analysis(game).await.unwrap().is_none());
+
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let first = w
+        .service
+        .analysis(&w.carol, HERE, game, progress.clone())
+        .await
+        .unwrap();
+    assert!(
+        first.text.starts_with("**Analysis of game #"),
+        "{}",
+        first.text
+    );
+    // Privately, with a Share button.
+    assert!(first.private);
+    assert_eq!(first.share, Some(game));
+    assert!(first.posts.is_empty());
+    assert!(first.picture.is_some());
+    assert_eq!(*told.lock().unwrap(), [(1, 3), (2, 3), (3, 3)]);
+    let (nodes, stored) = w.service.store().analysis(game).await.unwrap().unwrap();
+    assert_eq!(nodes, 150_000);
+    assert!(stored.contains("\"played\":\"G2\""), "{stored}");
+    // From the database: no search, the same answer, also in a new process.
+    let again = service_on(&w.db.url, &w.clock).await;
+    let second = again
+        .analysis(&w.alice, HERE, game, progress)
+        .await
+        .unwrap();
+    assert_eq!(told.lock().unwrap().len(), 3, "searched again");
+    assert_eq!(second.text, first.text);
+    assert_eq!(second.picture, first.picture);
+}
+
+/// A hint: only in a game against the AI, on your turn; private, the board
+/// after the engine's move; counted, and shown with the result.
+async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
+    let w = world(db).await;
+    let people = started(&w, alice_first()).await;
+    let e = refusal(w.service.hint(&w.alice, HERE, Some(people)).await);
+    assert!(e.contains("only for games against the AI"), "{e}");
+
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    assert!(reply.may_hint, "the board offers a Hint");
+    let game = reply.game.unwrap().id;
+    let e = refusal(w.service.hint(&w.bob, HERE, Some(game)).await);
+    assert!(e.contains("not") && e.contains("game"), "{e}");
+    let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
+    assert!(hint.picture.is_some());
+    assert!(
+        hint.text
+            .starts_with(&format!("**Hint** for game #{game}: sow ")),
+        "{}",
+        hint.text
+    );
+    // In the future tense: the move is not played.
+    let play = hint.hint.expect("a Play button");
+    assert_eq!((play.game, play.ply), (game, 0));
+    let hole = play.hole.to_string();
+    assert!(
+        hint.text.contains(&format!("Sowing {hole} → ")) && hint.text.contains(" would end in "),
+        "{}",
+        hint.text
+    );
+    assert!(!hint.text.contains("sowed"), "{}", hint.text);
+    // The hinted hole is one the board offered, and the same again.
+    assert!(
+        reply.moves.iter().any(|(h, _)| h.to_string() == hole),
+        "{hole}"
+    );
+    let again = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    assert_eq!(again.text, hint.text);
+    let over = w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(!over.may_hint);
+    assert!(over.text.contains("With 2 hints."), "{}", over.text);
+    let e = refusal(w.service.hint(&w.alice, HERE, Some(game)).await);
+    assert!(e.contains("is over"), "{e}");
+}
+
+/// A turn is one player's move, numbered 1…N the same everywhere: the
+/// board after it (its headline, its picture's alt text), `/kiela games`,
+/// Replay turn, the analysis line that judges it and its Review step.
+async fn one_turn_has_one_number_everywhere(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(
+        shown
+            .text
+            .starts_with(&format!("Game #{game}, at the start.")),
+        "{}",
+        shown.text
+    );
+    // North's H4, turn 4, is a mistake (see the README's `kiela analyze`);
+    // at the bot's budget every move of this opening is judged.
+    let moves = ["H2", "A4", "H1", "H4"];
+    for (i, hole) in moves.iter().enumerate() {
+        let player = if i % 2 == 0 { &w.alice } else { &w.bob };
+        let reply = w
+            .service
+            .play_move(player, HERE, Some(game), hole, None)
+            .await
+            .unwrap();
+        let alt = &reply.picture.unwrap().alt_text;
+        let turn = format!("Kiela board, Game #{game}, Standard, turn {}.", i + 1);
+        assert!(alt.starts_with(&turn), "{alt}");
+    }
+    let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(
+        shown.text.starts_with(&format!("Game #{game}, turn 4.")),
+        "{}",
+        shown.text
+    );
+    let alt = &shown.picture.unwrap().alt_text;
+    assert!(alt.contains(", turn 4. alice (South) to move."), "{alt}");
+    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    assert!(list.contains(": turn 4, **your move**"), "{list}");
+    let watched = w.service.watch(&w.carol, HERE, game, 4).await.unwrap();
+    assert!(
+        watched
+            .text
+            .starts_with(&format!("Game #{game}, turn 4: bob sowed H4")),
+        "{}",
+        watched.text
+    );
+    w.service
+        .play_move(&w.alice, HERE, Some(game), "I2", None)
+        .await
+        .unwrap();
+    let over = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let alt = &over.picture.unwrap().alt_text;
+    assert!(alt.contains(", turn 5. Game over."), "{alt}");
+
+    let progress: kiela_app::Progress = Arc::new(|_, _| {});
+    let analysis = w
+        .service
+        .analysis(&w.carol, HERE, game, progress.clone())
+        .await
+        .unwrap();
+    assert!(
+        analysis.text.contains("\nTurn 4, bob H4: "),
+        "{}",
+        analysis.text
+    );
+    // Every line's turn is its Review step's and Replay turn's.
+    let judged = analysis.text.lines().filter(|l| l.starts_with("Turn "));
+    for line in judged {
+        let (turn, rest) = line["Turn ".len()..].split_once(", ").unwrap();
+        let (name, rest) = rest.split_once(' ').unwrap();
+        let hole = &rest[..2];
+        let ply: i64 = turn.parse().unwrap();
+        let step = w
+            .service
+            .review(&w.carol, HERE, game, ply, progress.clone())
+            .await
+            .unwrap();
+        let headline = format!("Review of game #{game}, turn {turn} of 5: {name} played {hole}.");
+        assert!(step.text.starts_with(&headline), "{}", step.text);
+        let alt = &step.picture.unwrap().alt_text;
+        assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
+        let watched = w.service.watch(&w.carol, HERE, game, ply).await.unwrap();
+        let headline = format!("Game #{game}, turn {turn}: {name} sowed {hole}");
+        assert!(watched.text.starts_with(&headline), "{}", watched.text);
+    }
+}
+
+/// Analyse answers privately, with Share; Share posts the analysis in the
+/// game's place, in the server's language, naming who shared it, through
+/// the outbox (its graph drawn again when the delivery loop sends it).
+/// An ongoing game, or one of another server, is refused, and nothing is
+/// posted.
+async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    let e = refusal(w.service.share_analysis(&w.carol, HERE, game).await);
+    assert!(e.contains("still in progress"), "{e}");
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .await
+        .unwrap();
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let pending = w.service.undelivered().await.unwrap();
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        ..HERE
+    };
+    refusal(w.service.share_analysis(&w.carol, elsewhere, game).await);
+    assert_eq!(w.service.undelivered().await.unwrap(), pending);
+
+    let progress: kiela_app::Progress = Arc::new(|_, _| {});
+    let private = w
+        .service
+        .analysis(&w.carol, HERE, game, progress)
+        .await
+        .unwrap();
+    assert!(private.private && private.share == Some(game));
+    // Shared in a Portuguese server: the server's words, not carol's.
+    let server = Place {
+        lang: Lang::Pt,
+        ..HERE
+    };
+    let shared = w
+        .service
+        .share_analysis(&w.carol, server, game)
+        .await
+        .unwrap();
+    assert!(!shared.private && shared.share.is_none());
+    assert!(
+        shared.text.starts_with(&format!(
+            "Publicada por carol.\n**Análise da partida #{game}**"
+        )),
+        "{}",
+        shared.text
+    );
+    let graph = shared.picture.clone().expect("the graph");
+    assert!(
+        graph.alt_text.contains(&format!("#{game}")),
+        "{}",
+        graph.alt_text
+    );
+    assert_eq!(shared.posts.len(), 1);
+    // The answer failed: the delivery loop of a new process sends it, the
+    // same words and graph, to the game's channel.
+    w.service.release(&shared.posts).await.unwrap();
+    let again = service_on(&w.db.url, &w.clock).await;
+    // Behind the game's earlier posts in its queue, some still held for
+    // answers this test never gave: past their lease, deliver them all.
+    w.clock.advance(3600);
+    let mut sent = Vec::new();
+    loop {
+        let batch = again.claim_deliveries(50).await.unwrap();
+        if batch.is_empty() {
+            break;
+        }
+        for delivery in batch {
+            again.delivered(&[delivery.id], MessageId(1)).await.unwrap();
+            if delivery.id == shared.posts[0] {
+                sent.push(delivery);
+            }
+        }
+    }
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].to, Destination::Channel(HERE.channel_id));
+    assert_eq!(sent[0].reply.text, shared.text);
+    assert_eq!(sent[0].reply.picture, shared.picture);
+    assert!(!sent[0].reply.private);
+}
+
+/// A hint's Play button plays its move as the menu would: once; pressed
+/// again (its board is stale now) it is refused and nothing changes.
+async fn a_hints_play_button_plays_its_move_once(db: Db) {
+    let w = world(db).await;
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    let game = reply.game.unwrap().id;
+    let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    let play = hint.hint.unwrap();
+    // Only the player whose hint it is may play it.
+    let e = refusal(
+        w.service
+            .play_move(
+                &w.bob,
+                HERE,
+                Some(game),
+                &play.hole.to_string(),
+                Some(play.ply),
+            )
+            .await,
+    );
+    assert!(e.contains("not") && e.contains("game"), "{e}");
+    let played = w
+        .service
+        .play_move(
+            &w.alice,
+            HERE,
+            Some(game),
+            &play.hole.to_string(),
+            Some(play.ply),
+        )
+        .await
+        .unwrap();
+    assert!(
+        played.text.contains(&format!("sowed {}", play.hole)),
+        "{}",
+        played.text
+    );
+    let record = w.service.store().game(game).await.unwrap().unwrap();
+    let before = record.version;
+    let e = refusal(
+        w.service
+            .play_move(
+                &w.alice,
+                HERE,
+                Some(game),
+                &play.hole.to_string(),
+                Some(play.ply),
+            )
+            .await,
+    );
+    assert!(!e.is_empty());
+    let after = w.service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(after.version, before, "a stale hint changed the game");
+}
+
+/// Review's Next mistake and Previous mistake go from one turn the
+/// analysis lists to the next, and go nowhere past the first or the last.
+async fn the_review_jumps_between_the_mistakes(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    // North's H4, turn 4, is a mistake (see `one_turn_has_one_number_everywhere`).
+    for (i, hole) in ["H2", "A4", "H1", "H4", "I2"].iter().enumerate() {
+        let player = if i % 2 == 0 { &w.alice } else { &w.bob };
+        w.service
+            .play_move(player, HERE, Some(game), hole, None)
+            .await
+            .unwrap();
+    }
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let progress: kiela_app::Progress = Arc::new(|_, _| {});
+    let analysis = w
+        .service
+        .analysis(&w.carol, HERE, game, progress.clone())
+        .await
+        .unwrap();
+    let mistakes: Vec<i64> = (analysis.text.lines())
+        .filter_map(|l| l.strip_prefix("Turn "))
+        .map(|l| l.split_once(',').unwrap().0.parse().unwrap())
+        .collect();
+    assert!(mistakes.contains(&4), "{mistakes:?}");
+    let step = |ply| {
+        let (w, progress) = (&w, progress.clone());
+        async move {
+            (w.service.review(&w.carol, HERE, game, ply, progress).await)
+                .unwrap()
+                .review
+                .unwrap()
+        }
+    };
+    let first = step(1).await;
+    assert_eq!(
+        first.previous_mistake,
+        mistakes.iter().copied().find(|&m| m < 1)
+    );
+    // From turn 1, Next mistake visits each listed turn in order.
+    let mut at = first;
+    let mut visited = Vec::new();
+    while let Some(next) = at.next_mistake {
+        assert!(next > at.ply);
+        visited.push(next);
+        at = step(next).await;
+    }
+    let after_first: Vec<i64> = mistakes.iter().copied().filter(|&m| m > 1).collect();
+    assert_eq!(visited, after_first);
+    // And Previous mistake comes back.
+    let mut back = Vec::new();
+    while let Some(previous) = at.previous_mistake {
+        assert!(previous < at.ply);
+        back.push(previous);
+        at = step(previous).await;
+    }
+    back.reverse();
+    let before_last: Vec<i64> = match visited.last() {
+        Some(&last) => mistakes.iter().copied().filter(|&m| m < last).collect(),
+        None => Vec::new(),
+    };
+    assert_eq!(back, before_last);
+    assert_eq!(step(5).await.next_mistake, None);
+}
+
+/// Two requests at once for the same game's analysis make one search (the
+/// second waits for the first and reads it); a user who just started an
+/// analysis waits a minute before starting another, while one already
+/// made is shown at once.
+async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
+    let w = world(db).await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let game = started(&w, alice_first()).await;
+        let reply = w
+            .service
+            .play_move(&w.alice, HERE, Some(game), "G2", None)
+            .await
+            .unwrap();
+        w.service
+            .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+            .await
+            .unwrap();
+        w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+        games.push(game);
+    }
+    let searched = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let progress: kiela_app::Progress = {
+        let searched = searched.clone();
+        Arc::new(move |_, _| {
+            searched.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        })
+    };
+    let (carol, alice) = tokio::join!(
+        w.service
+            .analysis(&w.carol, HERE, games[0], progress.clone()),
+        w.service
+            .analysis(&w.alice, HERE, games[0], progress.clone()),
+    );
+    assert_eq!(carol.unwrap().text, alice.unwrap().text);
+    let positions = searched.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(positions, 3, "one search of the game's three positions");
+
+    w.service
+        .analysis(&w.bob, HERE, games[1], progress.clone())
+        .await
+        .unwrap();
+    let e = refusal(
+        w.service
+            .analysis(&w.bob, HERE, games[2], progress.clone())
+            .await,
+    );
+    assert!(e.contains("start another in 60 seconds"), "{e}");
+    assert!(w
+        .service
+        .store()
+        .analysis(games[2])
+        .await
+        .unwrap()
+        .is_none());
+    // One already made is shown at once; a minute later a new one starts.
+    w.service
+        .analysis(&w.bob, HERE, games[0], progress.clone())
+        .await
+        .unwrap();
+    w.clock.advance(60);
+    w.service
+        .analysis(&w.bob, HERE, games[2], progress)
+        .await
+        .unwrap();
+    assert!(w
+        .service
+        .store()
+        .analysis(games[2])
+        .await
+        .unwrap()
+        .is_some());
+}

@@ -1,0 +1,703 @@
+//! Clocks: reminders, losses on time, aborts, AI turns left behind, vacation.
+
+use super::*;
+
+on_both_backends! {
+    days_pass_reminders_then_a_loss_on_time,
+    two_processes_fire_each_due_event_once,
+    an_ai_turn_left_behind_is_played_by_the_timers,
+    a_game_whose_player_never_moved_is_aborted_unrated,
+    a_vacation_pauses_the_clocks_within_a_yearly_allowance,
+    a_vacation_cut_off_midway_changes_nothing,
+    ai_games_have_no_time_limit_unless_asked,
+    a_game_that_no_longer_loads_stops_only_its_own_clock,
+    deadlines_move_by_the_time_the_bot_was_down,
+    processes_starting_together_on_a_new_database_all_keep_alive,
+}
+
+/// Several processes started at once on a new database all record their
+/// sign of life: none fails on the first one's (found by the load bench,
+/// four processes on PostgreSQL).
+async fn processes_starting_together_on_a_new_database_all_keep_alive(db: Db) {
+    let w = world(db).await;
+    let others = [
+        service_on(&w.db.url, &w.clock).await,
+        service_on(&w.db.url, &w.clock).await,
+        service_on(&w.db.url, &w.clock).await,
+    ];
+    let (a, b, c, d) = tokio::join!(
+        w.service.keep_alive(30, true),
+        others[0].keep_alive(30, true),
+        others[1].keep_alive(30, true),
+        others[2].keep_alive(30, true),
+    );
+    for kept in [a, b, c, d] {
+        assert!(kept.unwrap().is_empty(), "no outage on a new database");
+    }
+}
+
+/// Nobody loses on time because the bot was down: the first process to
+/// start after an outage moves every running deadline by the time it was
+/// away, once, and tells each game why; time a process was up is not an
+/// outage.
+async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
+    let w = world(db).await;
+    let game = started(
+        &w,
+        GameOptions {
+            days: Some(1),
+            ..alice_first()
+        },
+    )
+    .await;
+    let deadline = || async {
+        w.service
+            .store()
+            .game(game)
+            .await
+            .unwrap()
+            .unwrap()
+            .deadline
+    };
+    let before = deadline().await.unwrap();
+    assert!(w.service.keep_alive(30, true).await.unwrap().is_empty());
+    w.clock.advance(600);
+    assert!(w.service.keep_alive(30, false).await.unwrap().is_empty());
+    assert_eq!(
+        deadline().await,
+        Some(before),
+        "ten minutes up are no outage"
+    );
+
+    // Down for two days; then two processes start at once.
+    w.clock.advance(2 * DAY);
+    let other = service_on(&w.db.url, &w.clock).await;
+    assert_eq!(w.service.keep_alive(30, true).await.unwrap(), [game]);
+    assert!(
+        other.keep_alive(30, true).await.unwrap().is_empty(),
+        "moved once"
+    );
+    assert_eq!(deadline().await, Some(before + 2 * DAY));
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    let told = deliver_all(&w).await;
+    assert!(
+        told.iter().any(|r| r.text.contains("away for 48 hours")),
+        "{:?}",
+        told.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+
+    // Past the moved deadline, the clock runs as before.
+    w.clock.advance(DAY);
+    let due = w.service.due_events(w.clock.now()).await.unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
+}
+
+/// A game whose stored moves the engine refuses (say, after an engine fix)
+/// cannot run its clock: it is stopped with the reason, once, and every
+/// other game's clock goes on. The operator starts it again.
+async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
+    let w = world(db).await;
+    let days = |days| GameOptions {
+        days: Some(days),
+        ..alice_first()
+    };
+    let broken = started(&w, days(1)).await;
+    let sound = started(&w, days(1)).await;
+    (w.service)
+        .play_move(&w.alice, HERE, Some(broken), "G2", None)
+        .await
+        .unwrap();
+    raw(
+        &w.db,
+        "UPDATE moves SET notation = 'Z9' WHERE game_id = $1",
+        &[broken.0],
+    )
+    .await;
+    w.clock.advance(2 * DAY);
+
+    let due = w.service.due_events(w.clock.now()).await.unwrap();
+    assert_eq!(
+        due.iter().map(|e| e.game_id()).collect::<Vec<_>>(),
+        [Some(sound)],
+        "the sound game's clock runs: {due:?}"
+    );
+    let stopped = w.service.store().stopped_clocks().await.unwrap();
+    assert_eq!(stopped.len(), 1);
+    assert_eq!(stopped[0].0, broken);
+    assert!(stopped[0].1.contains("Z9"), "says why: {}", stopped[0].1);
+    // Passed over from now on, without failing again.
+    for event in due {
+        assert!(w.service.fire(event).await.unwrap());
+    }
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Started again, it is looked at again (and stopped again, still broken).
+    assert!(w.service.store().restart_clock(broken).await.unwrap());
+    assert!(!w.service.store().restart_clock(broken).await.unwrap());
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(w.service.store().stopped_clocks().await.unwrap().len(), 1);
+}
+
+async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
+    let w = world(db).await;
+    let game = started(
+        &w,
+        GameOptions {
+            days: Some(2),
+            ..alice_first()
+        },
+    )
+    .await;
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    // A quarter of 2 days left: a reminder for alice, once.
+    w.clock.advance(DAY + DAY / 2);
+    let events = w.service.due_events(START + DAY + DAY / 2).await.unwrap();
+    assert!(
+        matches!(
+            events.as_slice(),
+            [DueEvent::Reminder {
+                player: UserId(1),
+                ..
+            }]
+        ),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    let reminder = last_post(&w).await;
+    assert_eq!(reminder.ping, [w.alice.id]);
+    assert!(reminder.text.contains("12 hours left"), "{}", reminder.text);
+    assert!(!w.service.fire(events[0]).await.unwrap(), "fires once");
+    assert_eq!(w.service.undelivered().await.unwrap(), 0, "nothing twice");
+    assert!(w
+        .service
+        .due_events(START + DAY + DAY / 2)
+        .await
+        .unwrap()
+        .is_empty());
+    // alice moves in time, then bob: alice's clock starts again.
+    w.service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
+        .await
+        .unwrap();
+    w.clock.advance(2 * DAY + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(
+        matches!(
+            events.as_slice(),
+            [DueEvent::Timeout {
+                player: UserId(1),
+                ..
+            }]
+        ),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    let timeout = last_post(&w).await;
+    assert!(
+        timeout.text.contains("alice ran out of time")
+            && timeout.text.contains("**bob won: alice ran out of time.**"),
+        "{}",
+        timeout.text
+    );
+    assert_eq!(timeout.ping, [w.alice.id, w.bob.id]);
+    // A loss on time is rated, and its result shows both changes.
+    let bob = (w.service.store().rating(HERE.guild_id, w.bob.id).await).unwrap();
+    let gain = format!("bob {} (+", Lang::En.number(bob.rating.round() as i64));
+    assert!(
+        timeout.text.contains(&gain) && timeout.text.contains("alice 1,"),
+        "{gain:?} in {}",
+        timeout.text
+    );
+    assert!(!w.service.fire(events[0]).await.unwrap());
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "C2", None)
+            .await,
+    );
+    assert!(e.contains("is over"), "{e}");
+}
+
+async fn two_processes_fire_each_due_event_once(db: Db) {
+    let w = world(db).await;
+    let processes = [w.service.clone(), service_on(&w.db.url, &w.clock).await];
+    let mut games: Vec<GameId> = Vec::new();
+    for _ in 0..6 {
+        let game = started(&w, alice_first()).await;
+        // Both have moved: running out of time loses (it no longer aborts).
+        for player in [&w.alice, &w.bob] {
+            let board = w.service.show(player, HERE, Some(game)).await.unwrap();
+            let hole = first_offer(&board);
+            (w.service
+                .play_move(player, HERE, Some(game), &hole, None)
+                .await)
+                .unwrap();
+        }
+        games.push(game);
+    }
+    games.sort();
+    // Both processes poll at the same moment and fire what they found, in
+    // opposite orders: they race for the same games in the middle, and at
+    // the ends finish different games of the same two players at once.
+    let poll_together = |now: i64| {
+        let tasks = [(processes[0].clone(), false), (processes[1].clone(), true)].map(
+            |(service, reverse)| {
+                tokio::spawn(async move {
+                    let mut fired = Vec::new();
+                    let mut events = service.due_events(now).await.unwrap();
+                    if reverse {
+                        events.reverse();
+                    }
+                    for event in events {
+                        if service.fire(event).await.unwrap() {
+                            fired.push(event);
+                        }
+                    }
+                    fired
+                })
+            },
+        );
+        async move {
+            let mut fired = Vec::new();
+            for task in tasks {
+                fired.extend(task.await.unwrap());
+            }
+            fired
+        }
+    };
+    let game_of = |e: &DueEvent| match *e {
+        DueEvent::Reminder { game_id, .. }
+        | DueEvent::Timeout { game_id, .. }
+        | DueEvent::Abort { game_id, .. }
+        | DueEvent::AiTurn { game_id, .. } => game_id,
+        DueEvent::ChallengeExpired { .. } | DueEvent::ChallengeReminder { .. } => {
+            panic!("every challenge here was accepted")
+        }
+    };
+    // Three days per move: a reminder is due after two and a quarter.
+    let now = START + 2 * DAY + DAY / 2;
+    w.clock.set(now);
+    let fired = poll_together(now).await;
+    assert!(fired.iter().all(|e| matches!(e, DueEvent::Reminder { .. })));
+    let mut reminded: Vec<GameId> = fired.iter().map(game_of).collect();
+    reminded.sort();
+    assert_eq!(reminded, games, "one reminder per game");
+    // Past the deadline: one loss on time per game.
+    let now = START + 3 * DAY + 1;
+    w.clock.set(now);
+    let fired = poll_together(now).await;
+    assert!(fired.iter().all(|e| matches!(e, DueEvent::Timeout { .. })));
+    let mut timed_out: Vec<GameId> = fired.iter().map(game_of).collect();
+    timed_out.sort();
+    assert_eq!(timed_out, games, "one timeout per game");
+    for service in &processes {
+        assert!(service.due_events(now).await.unwrap().is_empty());
+    }
+    // Every result counted once, though they were rated concurrently.
+    let rating = w.service.store().rating(HERE.guild_id, w.alice.id).await;
+    assert_eq!(rating.unwrap().losses, games.len() as i64);
+}
+
+/// A crash between the human's move and the AI's reply (here: the move
+/// stored as the service stores it, and nothing after) leaves the AI to
+/// move; the timers find the game and play it, and its board goes out.
+async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
+    use kiela_app::store::{GameChange, MoveRow};
+    let w = world(db).await;
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    let game = reply.game.unwrap().id;
+    w.service
+        .delivered(&reply.posts, MessageId(1))
+        .await
+        .unwrap();
+    let store = w.service.store();
+    let row = store.game(game).await.unwrap().unwrap();
+    let mut change = GameChange::of(&row, w.clock.now());
+    change.new_move = Some(MoveRow {
+        ply: 1,
+        notation: first_offer(&reply),
+        player_id: w.alice.id,
+        played_at: w.clock.now(),
+    });
+    change.to_move = Some(w.service.bot().id);
+    store.apply(&change).await.unwrap().unwrap();
+    // Not at once: the interaction that made the move may still be at it.
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+    w.clock.advance(kiela_app::AI_TURN_GRACE);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(
+        matches!(events.as_slice(), [DueEvent::AiTurn { game_id, .. }] if *game_id == game),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    assert!(!w.service.fire(events[0]).await.unwrap(), "played once");
+    assert_eq!(store.moves(game).await.unwrap().len(), 2);
+    let board = last_post(&w).await;
+    assert!(board.text.starts_with("Kiela sowed "), "{}", board.text);
+    assert_eq!(board.ping, [w.alice.id]);
+    assert_eq!(board.game.unwrap().ply, 2);
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+/// A game whose player to move never made a first move is aborted when
+/// its deadline passes: no result, no rating change, both told (and by DM
+/// those who asked for it); lists, history and stats say so.
+async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
+    let w = world(db).await;
+    w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
+    // Nobody moved in the first; only alice in the second.
+    let never = started_answered(&w, alice_first()).await;
+    let once = started_answered(&w, alice_first()).await;
+    let moved = w
+        .service
+        .play_move(&w.alice, HERE, Some(once), "G2", None)
+        .await
+        .unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(2))
+        .await
+        .unwrap();
+    // The reminder before a first move says what running out of time does.
+    w.clock.advance(2 * DAY + DAY / 2);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        assert!(matches!(event, DueEvent::Reminder { .. }), "{event:?}");
+        assert!(w.service.fire(event).await.unwrap());
+    }
+    // The reminders (not the accepted challenges' edits).
+    let reminders: Vec<Reply> = deliver_all(&w)
+        .await
+        .into_iter()
+        .filter(|r| r.game.is_some())
+        .collect();
+    assert!(
+        !reminders.is_empty()
+            && reminders
+                .iter()
+                .all(|r| r.text.contains("the game is aborted")),
+        "{reminders:?}"
+    );
+    w.clock.advance(DAY / 2 + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert_eq!(events.len(), 2, "{events:?}");
+    for event in &events {
+        assert!(matches!(event, DueEvent::Abort { .. }), "{event:?}");
+        assert!(w.service.fire(*event).await.unwrap());
+        assert!(!w.service.fire(*event).await.unwrap(), "fires once");
+    }
+    let sent = deliver_all_to(&w).await;
+    let public: Vec<&Reply> = (sent.iter())
+        .filter(|(to, _)| *to == Destination::Channel(ChannelId(20)))
+        .map(|(_, reply)| reply)
+        .collect();
+    assert_eq!(public.len(), 2, "{sent:?}");
+    for (reply, absent) in public.iter().zip(["alice", "bob"]) {
+        let said = format!("aborted: {absent} did not make a first move in time");
+        assert!(reply.text.contains(&said), "{said:?} in {}", reply.text);
+        assert!(
+            reply.text.contains("No result") && !reply.text.contains("(+"),
+            "{}",
+            reply.text
+        );
+        assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
+        assert!(!reply.game.unwrap().active && reply.moves.is_empty());
+    }
+    let dms: Vec<&Destination> = (sent.iter().map(|(to, _)| to))
+        .filter(|to| **to != Destination::Channel(ChannelId(20)))
+        .collect();
+    assert_eq!(
+        dms,
+        [&Destination::User(UserId(2)), &Destination::User(UserId(2))],
+        "bob asked for DMs"
+    );
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Unrated, and nowhere counted as a result.
+    let store = w.service.store();
+    for player in [&w.alice, &w.bob] {
+        let rating = store.rating(HERE.guild_id, player.id).await.unwrap();
+        assert_eq!((rating.games(), rating.rating), (0, 1500.0));
+    }
+    assert!(store.rating_changes(never).await.unwrap().is_empty());
+    let row = store.game(never).await.unwrap().unwrap();
+    // Stored as before: finished, no result, the reason `aborted`.
+    assert_eq!(row.state.columns(), ("finished", None, Some("aborted")));
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    assert!(
+        stats.contains("0 wins, 0 losses, 0 draws in this server; 0 ongoing games"),
+        "{stats}"
+    );
+    assert!(w
+        .service
+        .my_games(&w.alice)
+        .await
+        .unwrap()
+        .text
+        .contains("no ongoing"));
+    let history = w.service.history(&w.carol, HERE, once).await.unwrap();
+    assert!(
+        history.text.contains("(aborted: no result") && !history.private,
+        "{}",
+        history.text
+    );
+    let choices = w.service.game_choices(&w.alice, true).await.unwrap();
+    assert!(
+        choices.iter().all(|c| c.label.ends_with(": aborted")),
+        "{choices:?}"
+    );
+    // Nothing more can happen in it.
+    let e = refusal(
+        w.service
+            .play_move(&w.bob, HERE, Some(once), "C3", None)
+            .await,
+    );
+    assert!(e.contains("was aborted"), "{e}");
+    let e = refusal(w.service.resign(&w.alice, HERE, Some(never)).await);
+    assert!(e.contains("was aborted"), "{e}");
+    let e = refusal(w.service.draw(&w.alice, HERE, Some(never)).await);
+    assert!(e.contains("is already over"), "{e}");
+}
+
+/// `/kiela vacation days:N` pushes the running deadlines by N days, and
+/// makes the next deadlines start after it; the opponents are told; 30
+/// days a calendar year; `days:0` ends it and gives back the whole days
+/// left, taking them off the deadlines again.
+async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let mine = started_answered(&w, alice_first()).await;
+    let theirs = started_answered(
+        &w,
+        GameOptions {
+            first: FirstMover::Them,
+            ..alice_first()
+        },
+    )
+    .await;
+    let deadline = |id| async move { store.game(id).await.unwrap().unwrap().deadline.unwrap() };
+    assert_eq!(deadline(mine).await, START + 3 * DAY);
+    deliver_all(&w).await;
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+
+    let on = w.service.vacation(&w.alice, 7).await.unwrap();
+    assert!(on.private, "{}", on.text);
+    assert!(
+        on.text.contains("1 deadline of yours moved") && on.text.contains("23 days"),
+        "{}",
+        on.text
+    );
+    assert_eq!(deadline(mine).await, START + 10 * DAY, "pushed");
+    assert_eq!(
+        deadline(theirs).await,
+        START + 3 * DAY,
+        "bob's own clock runs"
+    );
+    let told = deliver_all_to(&w).await;
+    assert_eq!(told.len(), 2, "{told:?}");
+    for (to, post) in &told {
+        assert_eq!(*to, Destination::Channel(ChannelId(20)));
+        assert!(
+            post.text.contains("alice is on vacation until"),
+            "{}",
+            post.text
+        );
+        assert_eq!(post.ping, [w.bob.id]);
+    }
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    assert!(stats.contains("Vacation left: 23 days."), "{stats}");
+    // Beyond the allowance, refused, and nothing changes.
+    let e = refusal(w.service.vacation(&w.alice, 24).await);
+    assert!(
+        e.contains("23 vacation days left this year (30 a year)"),
+        "{e}"
+    );
+    let e = refusal(w.service.vacation(&w.alice, 31).await);
+    assert!(e.contains("ask for 1 to 30 days"), "{e}");
+    assert_eq!(deadline(mine).await, START + 10 * DAY);
+
+    // Bob moves during her vacation: her time starts after it.
+    let board = w.service.show(&w.bob, HERE, Some(theirs)).await.unwrap();
+    let moved = w
+        .service
+        .play_move(&w.bob, HERE, Some(theirs), &first_offer(&board), None)
+        .await
+        .unwrap();
+    w.service
+        .delivered(&moved.posts, MessageId(2))
+        .await
+        .unwrap();
+    assert_eq!(deadline(theirs).await, START + 10 * DAY);
+    // The old deadline passes: nothing is due.
+    w.clock.set(START + 3 * DAY + 1);
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Back early, with almost 4 days left: 3 whole days back, off the
+    // deadlines too.
+    let off = w.service.vacation(&w.alice, 0).await.unwrap();
+    assert!(
+        off.text.contains("3 unused days were given back") && off.text.contains("26 days"),
+        "{}",
+        off.text
+    );
+    assert_eq!(deadline(mine).await, START + 7 * DAY);
+    assert_eq!(deadline(theirs).await, START + 7 * DAY);
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 26);
+    let back = deliver_all(&w).await;
+    assert!(
+        back.iter()
+            .all(|p| p.text.contains("alice is back from vacation")),
+        "{back:?}"
+    );
+    assert_eq!(back.len(), 2);
+    let e = refusal(w.service.vacation(&w.alice, 0).await);
+    assert!(e.contains("not on vacation"), "{e}");
+    // A new calendar year, a new allowance.
+    w.clock.set(START + 365 * DAY);
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+}
+
+/// A vacation is one change: cut off before its last write (the notices
+/// to the opponents), it has charged no day and moved no deadline; asked
+/// again, it does both.
+async fn a_vacation_cut_off_midway_changes_nothing(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let mine = started_answered(&w, alice_first()).await;
+    let deadline = || async { store.game(mine).await.unwrap().unwrap().deadline.unwrap() };
+    deliver_all(&w).await;
+    refuse_inserts(&w.db, db.backend, "outbox", "1 = 1").await;
+    assert!(w.service.vacation(&w.alice, 7).await.is_err());
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+    assert_eq!(deadline().await, START + 3 * DAY);
+
+    allow_inserts(&w.db, db.backend, "outbox").await;
+    w.service.vacation(&w.alice, 7).await.unwrap();
+    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 23);
+    assert_eq!(deadline().await, START + 10 * DAY);
+    assert_eq!(deliver_all(&w).await.len(), 1, "bob is told once");
+}
+
+/// A game against the AI has no time limit unless asked for
+/// (`/kiela ai days:N`); with one, the human loses on time as usual.
+async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
+        .await
+        .unwrap();
+    assert!(
+        reply.text.contains("your move (no time limit)"),
+        "{}",
+        reply.text
+    );
+    let free = reply.game.unwrap().id;
+    let row = store.game(free).await.unwrap().unwrap();
+    assert_eq!((row.deadline, row.seconds_per_move), (None, 0));
+    let moved = (w
+        .service
+        .play_move(&w.alice, HERE, Some(free), &first_offer(&reply), None)
+        .await)
+        .unwrap();
+    assert_eq!(moved.game.unwrap().ply, 2);
+    assert_eq!(store.game(free).await.unwrap().unwrap().deadline, None);
+    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    assert!(list.contains("**your move** (no time limit)"), "{list}");
+    w.clock.advance(100 * DAY);
+    assert!(w
+        .service
+        .due_events(w.clock.now())
+        .await
+        .unwrap()
+        .is_empty());
+
+    let timed = GameOptions {
+        days: Some(2),
+        ..alice_first()
+    };
+    let reply = (w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, timed)
+        .await)
+        .unwrap();
+    let game = reply.game.unwrap().id;
+    assert_eq!(
+        store.game(game).await.unwrap().unwrap().deadline,
+        Some(w.clock.now() + 2 * DAY)
+    );
+    (w.service
+        .play_move(&w.alice, HERE, Some(game), &first_offer(&reply), None)
+        .await)
+        .unwrap();
+    let e = refusal(
+        w.service
+            .start_ai_game(
+                &w.alice,
+                HERE,
+                Level::Easy,
+                GameOptions {
+                    days: Some(15),
+                    ..timed
+                },
+            )
+            .await,
+    );
+    assert!(e.contains("1 to 14 days"), "{e}");
+    w.clock.advance(2 * DAY + 1);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(
+        matches!(events.as_slice(), [DueEvent::Timeout { player: UserId(1), game_id, .. }] if *game_id == game),
+        "{events:?}"
+    );
+    assert!(w.service.fire(events[0]).await.unwrap());
+    let lost = last_post(&w).await;
+    assert!(lost.text.contains("alice ran out of time"), "{}", lost.text);
+}

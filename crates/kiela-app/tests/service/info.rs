@@ -1,0 +1,136 @@
+//! A player's games.
+
+use super::*;
+
+on_both_backends! {
+    my_games_lists_those_waiting_for_me_first_with_links_to_their_boards,
+    a_game_is_its_servers_business,
+    help_and_rules_show_a_turn_that_relays_and_captures,
+}
+
+/// `/kiela help` and `/kiela rules`: private, in the user's language,
+/// with the picture of the example turn (a relay and a capture).
+async fn help_and_rules_show_a_turn_that_relays_and_captures(db: Db) {
+    let w = world(db).await;
+    let ana = w.alice.clone().speaking(Lang::Pt);
+    for (user, lang) in [(&w.alice, Lang::En), (&ana, Lang::Pt)] {
+        let help = w.service.help(user).await.unwrap();
+        assert!(help.private);
+        assert_eq!(help.text, kiela_i18n::tr!(lang, "help-quick-start"));
+        // The catalogue's text, not its key: three numbered steps.
+        assert!(
+            help.text.contains("\n3. ") && help.text.contains("/kiela"),
+            "{}",
+            help.text
+        );
+        let rules = w.service.rules(user).await.unwrap();
+        assert!(rules.private);
+        assert!(rules
+            .text
+            .ends_with(&kiela_i18n::tr!(lang, "rules-learn-more")));
+        for reply in [help, rules] {
+            let picture = reply.picture.expect("the example turn");
+            assert!(picture.bytes.starts_with(b"\x89PNG"));
+            // The alt text tells the turn: North's G4, relays and a capture.
+            assert!(picture.alt_text.contains("G4"), "{}", picture.alt_text);
+            assert!(picture.alt_text.contains("C2+C1"), "{}", picture.alt_text);
+        }
+    }
+}
+
+/// `/kiela games`: the games waiting for you first (whatever changed last),
+/// each number linking to the game's current board once it is posted.
+async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db: Db) {
+    let w = world(db).await;
+    // bob's move in the first game; alice's in the two later ones, the
+    // last changed most recently.
+    let waiting = started(&w, alice_first()).await;
+    w.service
+        .play_move(&w.alice, HERE, Some(waiting), "G2", None)
+        .await
+        .unwrap();
+    w.clock.advance(60);
+    let older = started(&w, alice_first()).await;
+    w.clock.advance(60);
+    let newest = started(&w, alice_first()).await;
+    let board = BoardMessage {
+        channel_id: HERE.channel_id,
+        message_id: MessageId(555),
+        ply: Some(1),
+    };
+    w.service.replace_board(waiting, board).await.unwrap();
+    let list = w.service.my_games(&w.bob).await.unwrap();
+    let lines: Vec<&str> = list.text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", list.text);
+    let link = format!("[#{waiting}](https://discord.com/channels/10/20/555) vs alice");
+    assert!(
+        lines[0].starts_with(&link) && lines[0].contains("**your move**"),
+        "{}",
+        list.text
+    );
+    // Then the others, soonest deadline first (not the last changed first).
+    assert!(
+        lines[1].starts_with(&format!("#{older} vs alice")),
+        "{}",
+        list.text
+    );
+    assert!(
+        lines[2].starts_with(&format!("#{newest} vs alice")),
+        "{}",
+        list.text
+    );
+    // alice: the two waiting for her first, soonest deadline first.
+    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    let firsts: Vec<&str> = list.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        firsts,
+        [
+            format!("#{older}"),
+            format!("#{newest}"),
+            format!("[#{waiting}](https://discord.com/channels/10/20/555)")
+        ],
+        "{list}"
+    );
+}
+
+/// A game is seen and acted on from its own server, or by its players in
+/// direct messages: a game id typed in another server is refused, and
+/// nothing of it is shown there.
+async fn a_game_is_its_servers_business(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        channel_id: ChannelId(21),
+        ..HERE
+    };
+    let e = refusal(w.service.show(&w.alice, elsewhere, Some(game)).await);
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal(w.service.history(&w.carol, elsewhere, game).await);
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal(
+        (w.service)
+            .play_move(&w.alice, elsewhere, Some(game), "G2", None)
+            .await,
+    );
+    assert!(e.contains("another server"), "{e}");
+    (w.service)
+        .play_move(&w.alice, DM, Some(game), "G2", None)
+        .await
+        .unwrap();
+    assert!(w.service.show(&w.carol, DM, Some(game)).await.is_err());
+    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let progress: kiela_app::Progress = Arc::new(|_, _| {});
+    let e = refusal(
+        (w.service
+            .analysis(&w.carol, elsewhere, game, progress.clone()))
+        .await,
+    );
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal((w.service.review(&w.carol, elsewhere, game, 1, progress)).await);
+    assert!(e.contains("another server"), "{e}");
+
+    // Its players, in direct messages; anyone in its server.
+    w.service.show(&w.alice, DM, Some(game)).await.unwrap();
+    w.service.history(&w.carol, HERE, game).await.unwrap();
+}

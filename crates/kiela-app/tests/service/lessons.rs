@@ -1,0 +1,212 @@
+//! Lessons: a task shown with its board and menu, solved with stars (kept
+//! per player, shown in `/kiela stats`), a wrong move shown and offered
+//! again, the next unsolved task resumed, a lesson that does not exist;
+//! the Expert lesson played with the rearrangement form's rows.
+
+use kiela_app::{offered_lessons, LessonButtons, LessonStep};
+use kiela_rules::{Hole, Move, Position, Side, Variant};
+
+use super::*;
+
+on_both_backends! {
+    a_lesson_is_solved_missed_and_resumed,
+    the_expert_lesson_is_played_with_the_rearrangement_form,
+}
+
+fn hole(name: &str) -> Hole {
+    name.parse().unwrap()
+}
+
+async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
+    let w = world(db).await;
+    let lessons = offered_lessons();
+    let first = lessons[0];
+    let shown = w.service.learn(&w.alice, None).await.unwrap();
+    assert!(shown.private);
+    assert!(shown.picture.is_some());
+    assert!(shown.text.contains("Lesson 1 of"), "{}", shown.text);
+    assert_eq!(
+        shown.lesson,
+        Some(LessonButtons::Play(LessonStep::new(first.id, 0)))
+    );
+    assert!(!shown.moves.is_empty());
+
+    // The task's own answer solves it at par: three stars.
+    let answer = first.tasks[0].answers[0][0];
+    let step = LessonStep::new(first.id, 0);
+    let solved = w
+        .service
+        .lesson_move(&w.alice, step, hole(answer))
+        .await
+        .unwrap();
+    assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+    assert_eq!(
+        solved.lesson,
+        Some(LessonButtons::Solved {
+            lesson: first.id,
+            task: 1
+        })
+    );
+    // Resumed at the next task; stats count it.
+    let next = w.service.learn(&w.alice, None).await.unwrap();
+    assert_eq!(
+        next.lesson,
+        Some(LessonButtons::Play(LessonStep::new(first.id, 1)))
+    );
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    assert!(stats.text.contains("Lessons: 1 of"), "{}", stats.text);
+
+    // A unique par-1 task answered otherwise: the opponent replies and the
+    // learner goes on, with the attempt in the menu; moves run out at
+    // par + 2, and the attempt is then offered again (or solved late).
+    let (lesson, index, task) = lessons
+        .iter()
+        .flat_map(|l| l.tasks.iter().enumerate().map(move |(i, t)| (*l, i, t)))
+        .find(|(_, _, t)| t.unique && t.par == 1 && t.position().legal_moves().len() > 1)
+        .expect("a one-move task with a choice");
+    let right = hole(task.answers[0][0]);
+    let position = task.position();
+    let wrong = position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&h| h != right)
+        .expect("another legal move");
+    let step = LessonStep::new(lesson.id, index);
+    let mut reply = w.service.lesson_move(&w.bob, step, wrong).await.unwrap();
+    assert!(reply.picture.is_some());
+    for _ in 1..task.max_moves() {
+        let Some(LessonButtons::Play(step)) = reply.lesson else {
+            break;
+        };
+        assert!(reply.text.contains("Not yet"), "{}", reply.text);
+        assert_eq!(step.moves().next(), Some(wrong));
+        let (next, _) = reply.moves[0];
+        reply = w.service.lesson_move(&w.bob, step, next).await.unwrap();
+    }
+    match reply.lesson {
+        Some(LessonButtons::Missed { lesson: l, task: t }) => {
+            assert_eq!((l, t), (lesson.id, index))
+        }
+        Some(LessonButtons::Solved { .. }) => {
+            assert!(reply.text.contains("Solved!") && !reply.text.contains("3 stars"))
+        }
+        other => panic!("the attempt should be over: {other:?} {}", reply.text),
+    }
+    // An illegal hole is refused, and nothing is lost.
+    let illegal = Hole::all()
+        .find(|h| !position.legal_moves().iter().any(|m| m == h))
+        .unwrap();
+    let refused = w.service.lesson_move(&w.bob, step, illegal).await;
+    assert!(refused.is_err());
+    let unknown = w.service.learn(&w.bob, Some(99)).await;
+    assert!(refusal(unknown).contains(&format!("{} lessons", lessons.len())));
+}
+
+/// The two rows of the form for an answer's rearrangement
+/// (`@[upper / lower]`).
+fn form_rows(answer: &str) -> (String, String) {
+    let Ok(Move::Arrange(layout)) = answer.parse::<Move>() else {
+        panic!("not a rearrangement: {answer}");
+    };
+    let row = |counts: &[u8]| {
+        let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
+        counts.join(" ")
+    };
+    (row(&layout.0[..10]), row(&layout.0[10..]))
+}
+
+async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
+    let w = world(db).await;
+    let lessons = offered_lessons();
+    let number = lessons.iter().position(|l| l.id == "expert").unwrap() + 1;
+    let expert = lessons[number - 1];
+    let shown = w
+        .service
+        .learn(&w.alice, Some(number as i64))
+        .await
+        .unwrap();
+    let start = LessonStep::new("expert", 0);
+    assert_eq!(shown.lesson, Some(LessonButtons::Play(start)));
+    assert!(shown.text.contains("**Arrange**"), "{}", shown.text);
+    assert!(start.may_arrange());
+    assert!(!LessonStep::new("relay", 0).may_arrange());
+    let (side, filled) = w.service.lesson_arrangement(&w.alice, start).unwrap();
+    // The form starts from the Expert start: 2 stones in 14 holes.
+    let start_layout = Position::new(Variant::Expert).layout(Side::South);
+    assert_eq!(start_layout.0.iter().sum::<u8>(), 28);
+    assert_eq!((side, filled), (Side::South, start_layout));
+
+    // A form that makes no layout is refused, saying why, and nothing is
+    // recorded.
+    let short = w
+        .service
+        .lesson_arrange(&w.alice, start, ["1 2 3", "2 2 2 2 2 2 2 2 2 2"]);
+    assert!(refusal(short.await).contains("upper row"));
+    let rows = ["3 3 3 3 3 3 3 3 3 3", "2 2 2 2 2 2 2 2 2 2"];
+    let wrong_total = w.service.lesson_arrange(&w.alice, start, rows).await;
+    assert!(refusal(wrong_total).contains("28"));
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    assert!(!stats.text.contains("Lessons:"), "{}", stats.text);
+
+    // Sowing instead: the rearrangement is gone, Try again.
+    let sown = w
+        .service
+        .lesson_move(&w.alice, start, hole("G2"))
+        .await
+        .unwrap();
+    assert_eq!(
+        sown.lesson,
+        Some(LessonButtons::Missed {
+            lesson: "expert",
+            task: 0
+        })
+    );
+
+    // Each one-move task solved by its answer typed in the form.
+    for (index, task) in expert.tasks.iter().enumerate().filter(|(_, t)| t.par == 1) {
+        let (upper, lower) = form_rows(task.answers[0][0]);
+        let step = LessonStep::new("expert", index);
+        let solved = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
+        let solved = solved.await.unwrap();
+        assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+    }
+
+    // The two-move task: the rearrangement, North's reply, then a capture;
+    // the layout rides in the step, and the form is not offered again.
+    let (index, task) = (expert.tasks.iter().enumerate())
+        .find(|(_, t)| t.par == 2)
+        .expect("a rearrangement and a sowing");
+    let (upper, lower) = form_rows(task.answers[0][0]);
+    let step = LessonStep::new("expert", index);
+    let replied = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
+    let replied = replied.await.unwrap();
+    let Some(LessonButtons::Play(next)) = replied.lesson else {
+        panic!("North replies: {:?} {}", replied.lesson, replied.text);
+    };
+    assert!(replied.text.contains("Not yet"), "{}", replied.text);
+    assert!(next.arranged.is_some());
+    assert!(!next.may_arrange());
+    let stale = w.service.lesson_arrangement(&w.alice, next).unwrap_err();
+    assert!(stale.to_string().contains("older version"), "{stale}");
+    let again = w
+        .service
+        .lesson_arrange(&w.alice, next, [&upper, &lower])
+        .await;
+    assert!(again.is_err());
+    let capture = hole(task.answers[0][1]);
+    let solved = w
+        .service
+        .lesson_move(&w.alice, next, capture)
+        .await
+        .unwrap();
+    assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    assert!(
+        stats
+            .text
+            .contains(&format!("Lessons: {} of", expert.tasks.len())),
+        "{}",
+        stats.text
+    );
+}

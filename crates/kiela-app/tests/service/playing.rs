@@ -1,0 +1,986 @@
+//! Playing: moves and their refusals, a picked move's preview, rearrangements, races for a move, the AI's reply and taking it back, boards, resignation and draws.
+
+use super::*;
+
+on_both_backends! {
+    move_refusals_lose_nothing,
+    expert_rearrangement_through_the_service,
+    two_moves_at_once_exactly_one_wins,
+    two_processes_race_for_the_same_move,
+    a_game_against_the_ai_answers_in_the_same_call,
+    resignation_and_draws,
+    the_game_can_be_left_out_when_only_one_waits_here,
+    boards_keep_the_latest_ply_and_turns_can_be_watched,
+    a_picked_move_is_previewed_then_played_or_cancelled,
+    the_preview_follows_each_players_choice,
+    take_back_undoes_a_move_and_the_ais_reply,
+    take_back_is_refused_where_it_does_not_belong,
+    a_draw_offer_is_one_line_and_its_answer_closes_it,
+    a_player_who_left_the_server_cannot_act_from_a_direct_message,
+}
+
+/// Boards are recorded after their answers, so they can arrive out of
+/// order: the game's board stays the latest (by ply, then by message). And any turn
+/// can be watched again, by anyone.
+async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
+    let w = world(db).await;
+    let id = started(&w, alice_first()).await;
+    let board = |message_id, ply| BoardMessage {
+        channel_id: ChannelId(20),
+        message_id,
+        ply: Some(ply),
+    };
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(100), 0))
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(102), 2))
+            .await
+            .unwrap(),
+        Some(board(MessageId(100), 0)),
+        "the board before loses its menus"
+    );
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(101), 1))
+            .await
+            .unwrap(),
+        Some(board(MessageId(101), 1)),
+        "a board that came late loses its own menus"
+    );
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(103), 3))
+            .await
+            .unwrap(),
+        Some(board(MessageId(102), 2)),
+        "ply 2 stayed the game's board"
+    );
+    // Two boards of one ply (a draw offered, then accepted) recorded in
+    // the wrong order: the later message stays the game's board.
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(105), 3))
+            .await
+            .unwrap(),
+        Some(board(MessageId(103), 3))
+    );
+    assert_eq!(
+        w.service
+            .replace_board(id, board(MessageId(104), 3))
+            .await
+            .unwrap(),
+        Some(board(MessageId(104), 3)),
+        "the earlier board of the same ply came late: it loses its menus"
+    );
+
+    let first = w.service.show(&w.alice, HERE, Some(id)).await.unwrap();
+    let hole = first_offer(&first);
+    w.service
+        .play_move(&w.alice, HERE, Some(id), &hole, None)
+        .await
+        .unwrap();
+    let watched = w.service.watch(&w.carol, HERE, id, 1).await.unwrap();
+    assert!(watched.private);
+    assert!(watched.text.contains(&hole), "{}", watched.text);
+    assert!(watched.picture.is_some());
+    for ply in [0, 2, -1] {
+        let e = refusal(w.service.watch(&w.carol, HERE, id, ply).await);
+        assert!(e.contains("has no turn"), "{e}");
+    }
+    let e = refusal(w.service.watch(&w.carol, HERE, GameId(id.0 + 1), 1).await);
+    assert!(e.contains("does not exist"), "{e}");
+    // A game is watched from its own server, or by its players.
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        ..HERE
+    };
+    let e = refusal(w.service.watch(&w.carol, elsewhere, id, 1).await);
+    assert!(e.contains("another server"), "{e}");
+    let e = refusal(w.service.watch(&w.carol, DM, id, 1).await);
+    assert!(e.contains("another server"), "{e}");
+    assert!(w.service.watch(&w.alice, DM, id, 1).await.is_ok());
+}
+
+async fn move_refusals_lose_nothing(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let e = refusal(
+        w.service
+            .play_move(&w.carol, HERE, Some(game), "G2", None)
+            .await,
+    );
+    assert_eq!(
+        e,
+        "this is not your game: only its two players can act on it"
+    );
+    let e = refusal(
+        w.service
+            .play_move(&w.bob, HERE, Some(game), "C3", None)
+            .await,
+    );
+    assert_eq!(e, "it is not your turn: South is to move");
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "A2", None)
+            .await,
+    );
+    assert!(
+        e.starts_with("A2 is empty. Your legal moves: A1, B1"),
+        "{e}"
+    );
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "D4", None)
+            .await,
+    );
+    assert!(e.starts_with("D4 is North's hole"), "{e}");
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "Z9", None)
+            .await,
+    );
+    assert!(e.contains("not a hole"), "{e}");
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "G2", Some(5))
+            .await,
+    );
+    assert_eq!(e, "this board is out of date: here is the current one");
+    let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), "1 2 3").await);
+    assert!(e.contains("the layout has 3 entries"), "{e}");
+    let e = refusal(
+        w.service
+            .arrange(&w.alice, HERE, Some(game), &"1 ".repeat(20))
+            .await,
+    );
+    assert!(
+        e.starts_with("rearranging is only allowed in the Expert variant. Your legal moves: A1"),
+        "{e}"
+    );
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(GameId(404)), "G2", None)
+            .await,
+    );
+    assert_eq!(e, "game #404 does not exist");
+    // Nothing was stored: alice's legal move still works, at ply 0.
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, None, "g2", Some(0))
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 1);
+    assert!(
+        reply.text.starts_with("alice sowed G2 → ended in E2."),
+        "{}",
+        reply.text
+    );
+}
+
+async fn expert_rearrangement_through_the_service(db: Db) {
+    let w = world(db).await;
+    let game = started(
+        &w,
+        GameOptions {
+            variant: Variant::Expert,
+            ..alice_first()
+        },
+    )
+    .await;
+    let layout = "0 0 0 0 0 0 0 0 0 14 / 0 0 0 0 0 0 0 0 0 14";
+    let reply = w
+        .service
+        .arrange(&w.alice, HERE, Some(game), layout)
+        .await
+        .unwrap();
+    assert!(
+        reply.text.contains("alice rearranged their stones."),
+        "{}",
+        reply.text
+    );
+    // A rearrangement has no sowing to watch.
+    let e = refusal(w.service.watch(&w.bob, HERE, game, 1).await);
+    assert!(e.contains("rearrangement"), "{e}");
+    let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
+    assert!(e.contains("not your turn"), "{e}");
+    let e = refusal(
+        w.service
+            .arrange(&w.bob, HERE, Some(game), &"1 ".repeat(20))
+            .await,
+    );
+    assert!(
+        e.starts_with("the layout has 20 stones; you have 28."),
+        "{e}"
+    );
+}
+
+async fn two_moves_at_once_exactly_one_wins(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    for _ in 0..5 {
+        let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+        let player = if state.ping == [w.alice.id] {
+            &w.alice
+        } else {
+            &w.bob
+        };
+        let ply = state.game.unwrap().ply;
+        let (a, b) = (
+            state.moves[0].0.to_string(),
+            state.moves[state.moves.len() - 1].0.to_string(),
+        );
+        let (first, second) = tokio::join!(
+            w.service.play_move(player, HERE, Some(game), &a, Some(ply)),
+            w.service.play_move(player, HERE, Some(game), &b, Some(ply)),
+        );
+        let wins = [&first, &second].iter().filter(|r| r.is_ok()).count();
+        assert_eq!(wins, 1, "{first:?} / {second:?}");
+        let loser = if first.is_err() { first } else { second }.unwrap_err();
+        assert!(
+            matches!(
+                loser,
+                AppError::Conflict | AppError::OutOfDate { .. } | AppError::NotYourTurn(_)
+            ),
+            "{loser}"
+        );
+        let after = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+        assert_eq!(after.game.unwrap().ply, ply + 1, "exactly one move stored");
+    }
+}
+
+async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
+    let w = world(db).await;
+    let options = GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    };
+    let reply = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, options)
+        .await
+        .unwrap();
+    let game = reply.game.unwrap();
+    assert_eq!(game.ply, 0);
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game.id), &first_offer(&reply), Some(0))
+        .await
+        .unwrap();
+    assert_eq!(
+        reply.game.unwrap().ply,
+        2,
+        "the human's move and the AI's reply"
+    );
+    assert!(reply.text.contains("\nKiela sowed "), "{}", reply.text);
+    assert_eq!(reply.ping, [w.alice.id]);
+    // The AI opens when the human is North; challenging the bot starts an AI game too.
+    let options = GameOptions {
+        first: FirstMover::Them,
+        ..GameOptions::default()
+    };
+    let reply = w
+        .service
+        .challenge(&w.bob, HERE, &bot(), options)
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 1);
+    assert!(reply.text.contains("\nKiela sowed "), "{}", reply.text);
+    let e = refusal(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
+    assert!(e.contains("does not take draws"), "{e}");
+}
+
+async fn resignation_and_draws(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    // One line, calling bob to answer it with its buttons: not a board.
+    assert!(offer.ping.contains(&w.bob.id), "{:?}", offer.ping);
+    assert!(
+        offer.draw_line == Some((game, 0)) && offer.picture.is_none(),
+        "{}",
+        offer.text
+    );
+    let e = refusal(w.service.draw(&w.alice, HERE, Some(game)).await);
+    assert!(e.contains("already offered"), "{e}");
+    // alice moves; her own offer stands. bob moves instead of accepting: it lapses.
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    let reply = w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .await
+        .unwrap();
+    assert!(reply.game.unwrap().active);
+    let again = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
+    assert!(
+        again.text.contains("bob offers a draw"),
+        "the lapsed offer was not accepted: {}",
+        again.text
+    );
+    let done = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    assert!(
+        done.text.contains("**Draw by agreement.**"),
+        "{}",
+        done.text
+    );
+    let drawn = game;
+    // Resignation, by the player not to move.
+    let game = started(&w, alice_first()).await;
+    let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    assert!(
+        done.text.contains("**alice won: bob resigned.**"),
+        "{}",
+        done.text
+    );
+    let e = refusal(w.service.resign(&w.alice, HERE, Some(game)).await);
+    assert!(e.contains("already over"), "{e}");
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "G2", None)
+            .await,
+    );
+    assert!(e.contains("is over"), "{e}");
+
+    // Autocomplete offers the ongoing games; for `history`, the finished
+    // ones too, after them.
+    let ongoing = started(&w, alice_first()).await;
+    let labels = |choices: Vec<GameChoice>| -> Vec<String> {
+        choices.into_iter().map(|choice| choice.label).collect()
+    };
+    let your_move = format!("#{ongoing} vs bob: your move");
+    assert_eq!(
+        labels(w.service.game_choices(&w.alice, false).await.unwrap()),
+        std::slice::from_ref(&your_move)
+    );
+    assert_eq!(
+        labels(w.service.game_choices(&w.alice, true).await.unwrap()),
+        [
+            your_move,
+            format!("#{game} vs bob: you won"),
+            format!("#{drawn} vs bob: drawn"),
+        ]
+    );
+    assert_eq!(
+        labels(w.service.game_choices(&w.bob, true).await.unwrap())[1],
+        format!("#{game} vs alice: you lost")
+    );
+}
+
+async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
+    let w = world(db).await;
+    let first = started(&w, alice_first()).await;
+    w.service
+        .play_move(&w.alice, HERE, None, "G2", None)
+        .await
+        .unwrap();
+    let second = started(&w, alice_first()).await;
+    // alice: only the second game waits for her.
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, None, "G2", None)
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().id, second);
+    // bob: both wait for him now.
+    let e = refusal(w.service.play_move(&w.bob, HERE, None, "C3", None).await);
+    assert!(
+        e.contains(&format!("#{second}, #{first}")) || e.contains(&format!("#{first}, #{second}")),
+        "{e}"
+    );
+    let elsewhere = Place {
+        channel_id: ChannelId(21),
+        ..HERE
+    };
+    assert!(refusal(
+        w.service
+            .play_move(&w.bob, elsewhere, None, "C3", None)
+            .await
+    )
+    .contains("no ongoing game"));
+    let list = w.service.my_games(&w.bob).await.unwrap();
+    assert!(
+        list.private && list.text.lines().count() == 2,
+        "{}",
+        list.text
+    );
+}
+
+/// The player a board reply waits for.
+fn to_move<'a>(w: &'a World, reply: &Reply) -> &'a User {
+    if reply.ping == [w.alice.id] {
+        &w.alice
+    } else {
+        &w.bob
+    }
+}
+
+async fn two_processes_race_for_the_same_move(db: Db) {
+    let w = world(db).await;
+    // A second pool on the same database: what a second bot process is.
+    let other = service_on(&w.db.url, &w.clock).await;
+    let game = started(&w, alice_first()).await;
+    for _ in 0..8 {
+        let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+        let player = to_move(&w, &state).clone();
+        let shown = state.game.unwrap();
+        let ply = shown.ply;
+        // Which racer wins is random, so the game is too, and it may end
+        // within these 8 plies: an ended game offers no move, an active one
+        // must.
+        if !shown.active {
+            break;
+        }
+        assert!(
+            !state.moves.is_empty(),
+            "no moves offered at ply {ply}: {:?} {}",
+            state.game,
+            state.text
+        );
+        let last = state.moves.len() - 1;
+        let tasks = [(w.service.clone(), 0), (other.clone(), last)].map(|(service, pick)| {
+            let (player, mv) = (player.clone(), state.moves[pick].0.to_string());
+            tokio::spawn(async move {
+                service
+                    .play_move(&player, HERE, Some(game), &mv, Some(ply))
+                    .await
+            })
+        });
+        let mut wins = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(_) => wins += 1,
+                Err(AppError::Conflict | AppError::OutOfDate { .. }) => {}
+                Err(e) => panic!("unexpected refusal: {e}"),
+            }
+        }
+        assert_eq!(wins, 1);
+        let stored = other.store().moves(game).await.unwrap();
+        assert_eq!(stored.len() as i64, ply + 1, "exactly one move stored");
+    }
+}
+
+/// The moves stored for game `id`.
+async fn stored(w: &World, id: GameId) -> usize {
+    w.service.store().moves(id).await.unwrap().len()
+}
+
+/// A hole picked in the menu of a game between people (days per move) is
+/// shown first, privately, with Play and Cancel; nothing is stored until
+/// Play, which plays it only at the ply it was shown for.
+async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let preview = w
+        .service
+        .pick_move(&w.alice, HERE, game, "G2", 0)
+        .await
+        .unwrap();
+    assert!(preview.private && preview.picture.is_some());
+    assert_eq!(
+        preview.preview,
+        Some(MovePreview {
+            game,
+            ply: 0,
+            hole: "G2".parse().unwrap()
+        })
+    );
+    assert!(
+        preview.text.starts_with(&format!(
+            "**Preview** (nothing is played yet), game #{game}, turn 1: alice sowed G2 → ended in E2."
+        )),
+        "{}",
+        preview.text
+    );
+    assert!(preview.posts.is_empty() && preview.game.is_none());
+    let alt = &preview.picture.as_ref().unwrap().alt_text;
+    assert!(alt.contains("G2"), "the board after the move: {alt}");
+    assert_eq!(stored(&w, game).await, 0, "a preview plays nothing");
+    // Refusals: a stranger, the player not to move, a hole that is not
+    // one, an empty hole, a stale menu.
+    let e = refusal(w.service.pick_move(&w.carol, HERE, game, "G2", 0).await);
+    assert!(e.contains("not your game"), "{e}");
+    let e = refusal(w.service.pick_move(&w.bob, HERE, game, "C3", 0).await);
+    assert!(e.contains("not your turn"), "{e}");
+    let e = refusal(w.service.pick_move(&w.alice, HERE, game, "Z9", 0).await);
+    assert!(e.contains("not a hole"), "{e}");
+    let e = refusal(w.service.pick_move(&w.alice, HERE, game, "A2", 0).await);
+    assert!(e.starts_with("A2 is empty. Your legal moves: A1"), "{e}");
+    let e = refusal(w.service.pick_move(&w.alice, HERE, game, "G2", 3).await);
+    assert!(e.contains("out of date"), "{e}");
+    let e = refusal(w.service.cancel_preview(&w.carol, game, 0).await);
+    assert!(e.contains("not your game"), "{e}");
+    // Cancel: nothing played.
+    let cancelled = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
+    assert!(cancelled.private, "{}", cancelled.text);
+    assert!(
+        cancelled
+            .text
+            .starts_with(&format!("Not played: game #{game} is as it was.")),
+        "{}",
+        cancelled.text
+    );
+    assert_eq!(stored(&w, game).await, 0);
+    // Play: the move previewed, at the ply it was previewed for.
+    let e = refusal(
+        w.service
+            .play_move(&w.carol, HERE, Some(game), "G2", Some(0))
+            .await,
+    );
+    assert!(e.contains("not your game"), "{e}");
+    let played = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    assert!(!played.private && played.picture.is_some());
+    assert_eq!(played.game.unwrap().ply, 1);
+    assert!(played.text.starts_with("alice sowed G2 → ended in E2."));
+    // The same Play again is stale: refused, nothing lost.
+    let e = refusal(
+        w.service
+            .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+            .await,
+    );
+    assert_eq!(e, "this board is out of date: here is the current one");
+    assert_eq!(stored(&w, game).await, 1);
+    let late = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
+    assert!(late.text.contains("has moved on"), "{}", late.text);
+    // bob's menu: previewed too (his default), at ply 1.
+    let bobs = w
+        .service
+        .pick_move(&w.bob, HERE, game, &first_offer(&played), 1)
+        .await
+        .unwrap();
+    assert_eq!(bobs.preview.map(|p| p.ply), Some(1));
+    assert_eq!(stored(&w, game).await, 1);
+}
+
+/// `always | correspondence | never`, per player: correspondence (the
+/// default) previews games between people with days per move, not games
+/// against the AI.
+async fn the_preview_follows_each_players_choice(db: Db) {
+    let w = world(db).await;
+    let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
+    assert_eq!(
+        now.text,
+        "Direct messages: Off. Move previews: In games with days per move (between people). \
+         Change them with the options of `/kiela notify`."
+    );
+    let set = (w.service)
+        .my_settings(&w.alice, None, Some(ConfirmMoves::Never))
+        .await
+        .unwrap();
+    assert!(
+        set.private && set.text.contains("played at once"),
+        "{}",
+        set.text
+    );
+    let game = started(&w, alice_first()).await;
+    // alice: played at once; bob, by default: previewed.
+    let played = w
+        .service
+        .pick_move(&w.alice, HERE, game, "G2", 0)
+        .await
+        .unwrap();
+    assert!(played.preview.is_none() && !played.private);
+    assert_eq!(stored(&w, game).await, 1);
+    let hole = first_offer(&played);
+    let previewed = w
+        .service
+        .pick_move(&w.bob, HERE, game, &hole, 1)
+        .await
+        .unwrap();
+    assert!(previewed.preview.is_some() && previewed.private);
+    assert_eq!(stored(&w, game).await, 1);
+    // Both settings at once; the one not given stays.
+    let both = (w.service)
+        .my_settings(
+            &w.alice,
+            Some(Notify::Reminders),
+            Some(ConfirmMoves::Always),
+        )
+        .await
+        .unwrap();
+    assert_eq!(both.text.lines().count(), 2, "{}", both.text);
+    let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
+    assert!(now.text.contains("Reminders only") && now.text.contains("Move previews: Always"));
+    // Against the AI: at once by default, previewed if always.
+    let options = GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    };
+    let start = w
+        .service
+        .start_ai_game(&w.bob, HERE, Level::Easy, options)
+        .await
+        .unwrap();
+    let ai_game = start.game.unwrap().id;
+    let at_once = (w.service)
+        .pick_move(&w.bob, HERE, ai_game, &first_offer(&start), 0)
+        .await
+        .unwrap();
+    assert!(at_once.preview.is_none());
+    assert_eq!(at_once.game.unwrap().ply, 2);
+    let start = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, options)
+        .await
+        .unwrap();
+    let ai_game = start.game.unwrap().id;
+    let shown = (w.service)
+        .pick_move(&w.alice, HERE, ai_game, &first_offer(&start), 0)
+        .await
+        .unwrap();
+    assert!(shown.preview.is_some());
+    assert_eq!(stored(&w, ai_game).await, 0);
+    // A choice that does not parse in the database is an error, never a default.
+    raw(
+        &w.db,
+        "UPDATE players SET confirm_moves = 'sometimes' WHERE id = $1",
+        &[w.alice.id.0],
+    )
+    .await;
+    let e = refusal(w.service.my_settings(&w.alice, None, None).await);
+    assert!(e.contains("confirm_moves"), "{e}");
+}
+
+/// Against the AI, Take back undoes the player's last move and the AI's
+/// reply, through the version-guarded change and the outbox; the count is
+/// shown with the result. A second process sees the game as taken back.
+async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
+    let w = world(db).await;
+    let options = GameOptions {
+        first: FirstMover::Me,
+        ..GameOptions::default()
+    };
+    let start = w
+        .service
+        .start_ai_game(&w.alice, HERE, Level::Easy, options)
+        .await
+        .unwrap();
+    let id = start.game.unwrap().id;
+    assert!(!start.may_take_back, "nothing to take back at the start");
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 0).await);
+    assert_eq!(
+        e,
+        format!("you have no turn to take back in game #{id} yet")
+    );
+    let first = start.moves[0].0.to_string();
+    let last = start.moves[start.moves.len() - 1].0.to_string();
+    assert_ne!(first, last);
+    let reply = (w.service)
+        .play_move(&w.alice, HERE, Some(id), &first, Some(0))
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 2);
+    assert!(reply.may_take_back && reply.may_hint);
+    // A second process, which replays and keeps the game too.
+    let other = service_on(&w.db.url, &w.clock).await;
+    assert!(other
+        .watch(&w.carol, HERE, id, 1)
+        .await
+        .unwrap()
+        .text
+        .contains(&first));
+    let e = refusal(w.service.take_back(&w.bob, HERE, id, 2).await);
+    assert!(e.contains("not your game"), "{e}");
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 1).await);
+    assert!(e.contains("out of date"), "{e}");
+
+    let back = w.service.take_back(&w.alice, HERE, id, 2).await.unwrap();
+    assert!(
+        back.text.starts_with(&format!(
+            "alice took back turn 1 and Kiela's reply in game #{id}."
+        )),
+        "{}",
+        back.text
+    );
+    assert!(!back.private && back.picture.is_some() && back.posts.len() == 1);
+    assert_eq!(back.game.unwrap().ply, 0);
+    assert_eq!(back.ping, [w.alice.id], "alice is to move again");
+    assert_eq!(stored(&w, id).await, 0);
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 2).await);
+    assert!(e.contains("out of date"), "the same button again: {e}");
+
+    // Another move instead: both processes see it, not the one taken back.
+    let reply = (w.service)
+        .play_move(&w.alice, HERE, Some(id), &last, Some(0))
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 2);
+    for service in [&w.service, &other] {
+        let watched = service.watch(&w.carol, HERE, id, 1).await.unwrap();
+        assert!(
+            watched.text.contains(&format!("alice sowed {last}")),
+            "{}",
+            watched.text
+        );
+        let shown = service.show(&w.alice, HERE, Some(id)).await.unwrap();
+        assert_eq!(shown.moves, reply.moves, "the same position");
+    }
+    other.take_back(&w.alice, HERE, id, 2).await.unwrap();
+    let reply = (w.service)
+        .play_move(&w.alice, HERE, Some(id), &first, Some(0))
+        .await
+        .unwrap();
+    assert_eq!(reply.game.unwrap().ply, 2);
+    let done = w.service.resign(&w.alice, HERE, Some(id)).await.unwrap();
+    assert!(
+        done.text.contains("With 2 turns taken back."),
+        "{}",
+        done.text
+    );
+    let e = refusal(w.service.take_back(&w.alice, HERE, id, 2).await);
+    assert_eq!(e, format!("game #{id} is over: no turn can be taken back"));
+}
+
+/// Take back exists only against the AI (whose games are never rated).
+async fn take_back_is_refused_where_it_does_not_belong(db: Db) {
+    let w = world(db).await;
+    let game = started(&w, alice_first()).await;
+    let reply = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    let reply = w
+        .service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), Some(1))
+        .await
+        .unwrap();
+    assert!(!reply.may_take_back);
+    let e = refusal(w.service.take_back(&w.alice, HERE, game, 2).await);
+    assert_eq!(
+        e,
+        "turns can be taken back only in games against the AI, which are never rated: \
+         in a game between people, every move stands"
+    );
+    let e = refusal(w.service.take_back(&w.carol, HERE, game, 2).await);
+    assert!(e.contains("not your game"), "{e}");
+    assert_eq!(stored(&w, game).await, 2, "nothing taken back");
+}
+
+/// A draw offer is one short line under the current board, with Accept
+/// draw and Decline; answering it follows that line and edits it (its
+/// buttons go), through the outbox.
+async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
+    let w = world(db).await;
+    let game = started_answered(&w, alice_first()).await;
+    deliver_all(&w).await;
+    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    assert_eq!(
+        offer.text,
+        format!("alice offers a draw in game #{game}. <@2>")
+    );
+    assert!(offer.picture.is_none() && offer.game.is_none());
+    assert_eq!(offer.draw_line, Some((game, 0)));
+    w.service
+        .delivered(&offer.posts, MessageId(50))
+        .await
+        .unwrap();
+    let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
+    assert!(e.contains("you offered this draw yourself"), "{e}");
+    let e = refusal(w.service.answer_draw(&w.carol, HERE, game, 0, true).await);
+    assert!(e.contains("not your game"), "{e}");
+    let declined = (w.service.answer_draw(&w.bob, HERE, game, 0, false))
+        .await
+        .unwrap();
+    assert_eq!(
+        declined.text,
+        format!("bob declined the draw in game #{game}. <@1>, play goes on.")
+    );
+    assert!(declined.picture.is_none() && declined.ping == [w.alice.id]);
+    w.service
+        .delivered(&declined.posts, MessageId(51))
+        .await
+        .unwrap();
+    let edits = deliver_all_to(&w).await;
+    let [(Destination::Edit { message_id, .. }, edit)] = &edits[..] else {
+        panic!("one edit of the offer's line: {edits:?}");
+    };
+    assert_eq!(*message_id, MessageId(50));
+    assert_eq!(
+        edit.text,
+        format!("alice offers a draw in game #{game}. <@2>\nDeclined.")
+    );
+    assert_eq!(edit.draw_line, None, "its buttons go");
+
+    // Offered again; alice moves (her offer stands), and bob accepts from
+    // the line made at ply 0: the final board, and the line edited.
+    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    w.service
+        .delivered(&offer.posts, MessageId(52))
+        .await
+        .unwrap();
+    let moved = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    assert!(moved.draw_offered, "the later board shows the offer");
+    w.service
+        .delivered(&moved.posts, MessageId(53))
+        .await
+        .unwrap();
+    let e = refusal(w.service.answer_draw(&w.bob, HERE, game, 7, true).await);
+    assert!(e.contains("out of date"), "{e}");
+    let done = w
+        .service
+        .answer_draw(&w.bob, HERE, game, 0, true)
+        .await
+        .unwrap();
+    assert!(
+        done.text.contains("**Draw by agreement.**"),
+        "{}",
+        done.text
+    );
+    assert!(done.picture.is_some(), "the final board");
+    w.service
+        .delivered(&done.posts, MessageId(54))
+        .await
+        .unwrap();
+    let edits = deliver_all_to(&w).await;
+    assert!(
+        edits.iter().any(|(to, reply)| matches!(
+            to,
+            Destination::Edit {
+                message_id: MessageId(52),
+                ..
+            }
+        ) && reply.text.ends_with("\nAccepted.")),
+        "{edits:?}"
+    );
+
+    // An offer that lapses: the player it was made to moves instead.
+    let game = started_answered(&w, alice_first()).await;
+    let offer = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .delivered(&offer.posts, MessageId(60))
+        .await
+        .unwrap();
+    let moved = w
+        .service
+        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .await
+        .unwrap();
+    assert!(!moved.draw_offered);
+    w.service
+        .delivered(&moved.posts, MessageId(61))
+        .await
+        .unwrap();
+    let edits = deliver_all_to(&w).await;
+    assert!(
+        edits.iter().any(|(to, reply)| matches!(
+            to,
+            Destination::Edit {
+                message_id: MessageId(60),
+                ..
+            }
+        ) && reply.text.ends_with("\nLapsed: the game went on.")),
+        "{edits:?}"
+    );
+    let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
+    assert!(e.contains("out of date"), "{e}");
+}
+
+/// Who is a member of which server, as a test says; counts the questions.
+#[derive(Default)]
+struct TestMembers {
+    gone: std::sync::Mutex<Vec<(GuildId, UserId)>>,
+    unknown: std::sync::Mutex<Vec<(GuildId, UserId)>>,
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl Members for TestMembers {
+    async fn membership(&self, guild: GuildId, user: UserId) -> Membership {
+        self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let key = (guild, user);
+        if self.gone.lock().unwrap().contains(&key) {
+            Membership::Gone
+        } else if self.unknown.lock().unwrap().contains(&key) {
+            Membership::Unknown
+        } else {
+            Membership::Member
+        }
+    }
+}
+
+/// A player who left the game's server cannot act on it from a direct
+/// message (nothing changes, their clock runs on); a member can; when
+/// Discord cannot say, the action goes through. Answers are kept a while.
+async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
+    use std::sync::atomic::Ordering::SeqCst;
+    let w = world(db).await;
+    let members = Arc::new(TestMembers::default());
+    let service = (service_on(&w.db.url, &w.clock).await).with_members(members.clone());
+    let game = started_answered(&w, alice_first()).await;
+    members
+        .gone
+        .lock()
+        .unwrap()
+        .push((HERE.guild_id, w.alice.id));
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let board = service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    let hole = hole.as_str();
+    let refusals = [
+        refusal(
+            service
+                .play_move(&w.alice, DM, Some(game), hole, None)
+                .await,
+        ),
+        refusal(service.pick_move(&w.alice, DM, game, hole, 0).await),
+        refusal(service.resign(&w.alice, DM, Some(game)).await),
+        refusal(service.draw(&w.alice, DM, Some(game)).await),
+        refusal(service.abort(&w.alice, DM, game, 0).await),
+    ];
+    for e in refusals {
+        assert!(
+            e.contains("no longer a member of the server of game #1"),
+            "{e}"
+        );
+    }
+    let after = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(after.version, row.version, "nothing changed");
+    assert!(after.is_active() && service.store().moves(game).await.unwrap().is_empty());
+    assert_eq!(members.asked.load(SeqCst), 1, "the answer was kept");
+
+    // In the server itself, Discord vouches for her: not asked.
+    let moved = service
+        .play_move(&w.alice, HERE, Some(game), hole, None)
+        .await;
+    let hole = first_offer(&moved.unwrap());
+    assert_eq!(members.asked.load(SeqCst), 1);
+    // Bob is a member: he moves from a direct message.
+    let reply = (service.play_move(&w.bob, DM, Some(game), &hole, None))
+        .await
+        .unwrap();
+    assert!(reply.private, "{}", reply.text);
+    assert_eq!(service.store().moves(game).await.unwrap().len(), 2);
+    assert_eq!(members.asked.load(SeqCst), 2);
+
+    // Minutes later Discord cannot say: she is let through.
+    w.clock.advance(kiela_app::MEMBERSHIP_KEPT);
+    members.gone.lock().unwrap().clear();
+    members
+        .unknown
+        .lock()
+        .unwrap()
+        .push((HERE.guild_id, w.alice.id));
+    let board = service.show(&w.alice, DM, Some(game)).await.unwrap();
+    let hole = first_offer(&board);
+    (service.play_move(&w.alice, DM, Some(game), &hole, None))
+        .await
+        .unwrap();
+    assert_eq!(members.asked.load(SeqCst), 3);
+}

@@ -1,0 +1,398 @@
+//! Puzzles: one served near the solver's rating, solved (the first try
+//! rated, the streak counted, `/kiela stats` told), one missed and retried
+//! (practice: nothing changes), the solution as words and a GIF, stale and
+//! illegal picks refused; the daily puzzle, the same for everyone, posted
+//! once a day in the servers that asked, with a thread for talk.
+
+use kiela_app::{shipped_puzzle, DailyPuzzle, NewThread, PuzzleButtons, PuzzleStep};
+use kiela_i18n::tr;
+use kiela_learn::puzzles::puzzle_game;
+use kiela_rules::{GameResult, Hole, Move, Reason};
+
+use super::*;
+
+on_both_backends! {
+    a_puzzle_is_solved_missed_retried_and_rated,
+    the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day,
+    the_miner_reads_finished_games_only_and_refuses_a_corrupt_move,
+}
+
+/// The solution's moves of puzzle `number`.
+fn solution(number: usize) -> Vec<Hole> {
+    let puzzle = shipped_puzzle(number).unwrap();
+    (puzzle.solution.iter())
+        .map(|m| match m.parse::<Move>().unwrap() {
+            Move::Sow(hole) => hole,
+            other => panic!("a puzzle move that is not a sowing: {other:?}"),
+        })
+        .collect()
+}
+
+/// Plays `number`'s solution from its start: the last reply.
+async fn solve(w: &World, user: &User, number: usize) -> Reply {
+    let line = solution(number);
+    let mut step = PuzzleStep { number, ply: 0 };
+    loop {
+        let reply = w
+            .service
+            .puzzle_move(user, step, line[step.ply])
+            .await
+            .unwrap();
+        match reply.puzzle {
+            Some(PuzzleButtons::Play(next)) => {
+                assert_eq!(next.ply, step.ply + 2);
+                assert!(!reply.moves.is_empty());
+                step = next;
+            }
+            _ => return reply,
+        }
+    }
+}
+
+fn number_of(reply: &Reply) -> usize {
+    match reply.puzzle {
+        Some(PuzzleButtons::Play(step)) => {
+            assert_eq!(step.ply, 0);
+            step.number
+        }
+        other => panic!("not a puzzle's start: {other:?}"),
+    }
+}
+
+async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
+    let w = world(db).await;
+    let shown = w.service.puzzle(&w.alice, false).await.unwrap();
+    assert!(shown.private);
+    assert!(shown.picture.is_some());
+    assert!(!shown.moves.is_empty());
+    let first = number_of(&shown);
+    assert!(
+        shown.text.contains(&format!("**Puzzle #{first}**")),
+        "{}",
+        shown.text
+    );
+    assert!(
+        shown
+            .text
+            .contains(&tr!(Lang::En, "puzzle-your-rating", rating = "1,500")),
+        "{}",
+        shown.text
+    );
+
+    // Solved at the first try: rated up, a streak of 1.
+    let solved = solve(&w, &w.alice, first).await;
+    assert_eq!(solved.puzzle, Some(PuzzleButtons::Solved { number: first }));
+    assert!(
+        solved.text.contains(&tr!(Lang::En, "puzzle-solved")),
+        "{}",
+        solved.text
+    );
+    let store = w.service.store();
+    let after = store.solver_rating(w.alice.id).await.unwrap();
+    assert!(after.glicko.rating > 1500.0, "{after:?}");
+    let up = after.glicko.rating.round() as i64 - 1500;
+    assert!(
+        solved.text.contains(&format!("(+{up})")) && solved.text.contains("streak 1"),
+        "{}",
+        solved.text
+    );
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    assert!(
+        stats.text.contains("Puzzles: rating") && stats.text.contains("1 of 1 solved"),
+        "{}",
+        stats.text
+    );
+
+    // The next one is another; missed with a legal move that is not the
+    // answer: rated down, the streak gone, Retry and Solution offered.
+    let next = w.service.puzzle(&w.alice, false).await.unwrap();
+    let second = number_of(&next);
+    assert_ne!(second, first);
+    let right = solution(second)[0];
+    let game = puzzle_game(shipped_puzzle(second).unwrap()).unwrap();
+    let wrong = (game.legal_moves().iter().copied())
+        .find(|&h| h != right)
+        .expect("a puzzle with a choice");
+    let missed = w
+        .service
+        .puzzle_move(
+            &w.alice,
+            PuzzleStep {
+                number: second,
+                ply: 0,
+            },
+            wrong,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        missed.puzzle,
+        Some(PuzzleButtons::Missed { number: second })
+    );
+    assert!(missed.picture.is_some());
+    assert!(
+        missed.text.contains('\u{2212}') && missed.text.contains("streak 0"),
+        "{}",
+        missed.text
+    );
+    let down = store.solver_rating(w.alice.id).await.unwrap();
+    assert!(down.glicko.rating < after.glicko.rating);
+
+    // Retried and solved: practice, nothing changes.
+    let again = w.service.puzzle_again(&w.alice, second).await.unwrap();
+    assert!(
+        again.text.contains(&tr!(Lang::En, "puzzle-practice")),
+        "{}",
+        again.text
+    );
+    let practised = solve(&w, &w.alice, second).await;
+    assert_eq!(
+        practised.puzzle,
+        Some(PuzzleButtons::Solved { number: second })
+    );
+    assert!(
+        practised.text.contains(&tr!(Lang::En, "puzzle-practice")),
+        "{}",
+        practised.text
+    );
+    let now = store.solver_rating(w.alice.id).await.unwrap();
+    assert_eq!(now, down);
+    assert_eq!(
+        (now.attempts, now.solved, now.streak, now.best_streak),
+        (2, 1, 0, 1)
+    );
+    let puzzles = store.puzzle_ratings().await.unwrap();
+    assert_eq!(puzzles.len(), 2);
+    let id = |n: usize| shipped_puzzle(n).unwrap().id.clone();
+    assert_eq!(
+        (puzzles[&id(first)].attempts, puzzles[&id(first)].solved),
+        (1, 1)
+    );
+    assert!(puzzles[&id(first)].glicko.rating < f64::from(shipped_puzzle(first).unwrap().rating));
+    assert!(puzzles[&id(second)].glicko.rating > f64::from(shipped_puzzle(second).unwrap().rating));
+    // Its header shows the rating its solvers gave it.
+    let rated = Lang::En.number(puzzles[&id(first)].glicko.rating.round() as i64);
+    let header = w.service.puzzle_again(&w.bob, first).await.unwrap();
+    assert!(
+        header.text.contains(&format!("(rated {rated} ")),
+        "{}",
+        header.text
+    );
+
+    // The solution: a line per move after the header, and a GIF.
+    let shown = w.service.puzzle_solution(&w.alice, second).await.unwrap();
+    assert_eq!(shown.puzzle, Some(PuzzleButtons::Shown { number: second }));
+    let gif = shown.picture.expect("the solution's GIF");
+    assert!(gif.bytes.starts_with(b"GIF89a"));
+    assert_eq!(
+        shown.text.lines().count(),
+        2 + solution(second).len(),
+        "{}",
+        shown.text
+    );
+
+    // A stale menu (the opponent's ply, past the end) and an empty hole.
+    for ply in [1, 99] {
+        let stale = w
+            .service
+            .puzzle_move(&w.bob, PuzzleStep { number: first, ply }, right)
+            .await;
+        assert_eq!(refusal(stale), tr!(Lang::En, "old-button"));
+    }
+    let empty = Hole::all()
+        .find(|&h| h.owner() == game.turn() && !game.legal_moves().contains(&h))
+        .expect("a hole that cannot be sown");
+    let e = refusal(
+        w.service
+            .puzzle_move(
+                &w.bob,
+                PuzzleStep {
+                    number: second,
+                    ply: 0,
+                },
+                empty,
+            )
+            .await,
+    );
+    assert!(!e.is_empty());
+    assert_eq!(store.solver_rating(w.bob.id).await.unwrap().attempts, 0);
+    assert!(w.service.puzzle_again(&w.bob, 0).await.is_err());
+}
+
+async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db) {
+    let w = world(db).await;
+    // START is 08:00 UTC; the server wants its puzzle at 09:00.
+    assert_eq!(START.rem_euclid(DAY) / 3600, 8);
+    let settings = Settings {
+        daily_puzzle: Some(DailyPuzzle::In(ChannelId(77))),
+        puzzle_hour: Some(9),
+        ..Settings::default()
+    };
+    let saved = w
+        .service
+        .settings(&w.alice, HERE, true, Lang::En, settings)
+        .await
+        .unwrap();
+    assert!(
+        saved.text.contains("in <#77> at 9:00 UTC"),
+        "{}",
+        saved.text
+    );
+    let late = Settings {
+        puzzle_hour: Some(24),
+        ..Settings::default()
+    };
+    let e = refusal(
+        w.service
+            .settings(&w.alice, HERE, true, Lang::En, late)
+            .await,
+    );
+    assert_eq!(e, tr!(Lang::En, "settings-puzzle-hour-range"));
+
+    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
+    w.clock.advance(3600);
+    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 1);
+    // Once a day: again, or from a second process.
+    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
+    let other = service_on(&w.db.url, &w.clock).await;
+    assert_eq!(other.post_daily_puzzles().await.unwrap(), 0);
+
+    let posts = deliver_all_to(&w).await;
+    assert_eq!(posts.len(), 1);
+    let (to, post) = &posts[0];
+    assert_eq!(*to, Destination::Channel(ChannelId(77)));
+    assert_eq!(post.puzzle, Some(PuzzleButtons::Daily));
+    assert!(post.picture.is_some());
+    assert!(!post.private);
+    let date = "2027-01-15";
+    assert_eq!(
+        post.thread,
+        Some(NewThread {
+            game_id: None,
+            tournament_id: None,
+            name: format!("Daily puzzle {date}"),
+        })
+    );
+
+    // The same puzzle for alice and bob, the one the post names.
+    let alices = w.service.puzzle(&w.alice, true).await.unwrap();
+    let bobs = other.puzzle(&w.bob, true).await.unwrap();
+    let today = number_of(&alices);
+    assert_eq!(number_of(&bobs), today);
+    assert!(
+        post.text.contains(&format!("puzzle #{today}")),
+        "{}",
+        post.text
+    );
+    assert!(
+        alices.text.contains(date) && alices.text.contains("nobody has solved it yet"),
+        "{}",
+        alices.text
+    );
+    solve(&w, &w.alice, today).await;
+    let carols = w.service.puzzle(&w.carol, true).await.unwrap();
+    assert!(
+        carols.text.contains("solved by 1 player so far"),
+        "{}",
+        carols.text
+    );
+    // Not offered as an ordinary puzzle the same day.
+    for _ in 0..20 {
+        let any = w.service.puzzle(&w.bob, false).await.unwrap();
+        assert_ne!(number_of(&any), today);
+    }
+
+    // The next day: another puzzle, and yesterday's solvers counted.
+    w.clock.advance(DAY);
+    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 1);
+    let posts = deliver_all(&w).await;
+    assert_eq!(posts.len(), 1);
+    let tomorrow = number_of(&w.service.puzzle(&w.bob, true).await.unwrap());
+    assert_ne!(tomorrow, today);
+    assert!(
+        posts[0].text.contains(&format!(
+            "Yesterday's puzzle #{today} was solved by 1 player"
+        )),
+        "{}",
+        posts[0].text
+    );
+
+    // Turned off: no post the day after.
+    let off = Settings {
+        daily_puzzle: Some(DailyPuzzle::Off),
+        ..Settings::default()
+    };
+    w.service
+        .settings(&w.alice, HERE, true, Lang::En, off)
+        .await
+        .unwrap();
+    w.clock.advance(DAY);
+    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
+}
+
+/// `kiela puzzles mine --database` reads `Store::finished_game_records`:
+/// a resigned game with its moves and result; not the game still played,
+/// nor the aborted one; paged by id; a move that does not parse is an
+/// error naming its row, never skipped.
+async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    assert!(store
+        .finished_game_records(None, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    let resigned = started(&w, alice_first()).await;
+    for (user, hole) in [
+        (&w.alice, "H2"),
+        (&w.bob, "A4"),
+        (&w.alice, "H1"),
+        (&w.bob, "H4"),
+    ] {
+        (w.service.play_move(user, HERE, Some(resigned), hole, None))
+            .await
+            .unwrap();
+    }
+    w.service
+        .resign(&w.bob, HERE, Some(resigned))
+        .await
+        .unwrap();
+
+    let playing = started(&w, alice_first()).await;
+    (w.service
+        .play_move(&w.alice, HERE, Some(playing), "G2", None))
+    .await
+    .unwrap();
+    let aborted = started(&w, alice_first()).await;
+    (w.service
+        .play_move(&w.alice, HERE, Some(aborted), "G2", None))
+    .await
+    .unwrap();
+    w.service.abort(&w.alice, HERE, aborted, 1).await.unwrap();
+
+    let found = store.finished_game_records(None, 10).await.unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (id, record) = &found[0];
+    assert_eq!(*id, resigned);
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["H2", "A4", "H1", "H4"]);
+    assert_eq!(record.result, Some(GameResult::SouthWins));
+    assert_eq!(record.reason, Some(Reason::Resignation));
+    let after = store
+        .finished_game_records(Some(resigned), 10)
+        .await
+        .unwrap();
+    assert!(after.is_empty(), "{after:?}");
+
+    raw(
+        &w.db,
+        "UPDATE moves SET notation = 'Z9' WHERE game_id = $1 AND ply = 3",
+        &[resigned.0],
+    )
+    .await;
+    let error = store.finished_game_records(None, 10).await.unwrap_err();
+    let said = error.to_string();
+    assert!(said.contains("table moves"), "{said}");
+    assert!(said.contains(&format!("{resigned}/3")), "{said}");
+}

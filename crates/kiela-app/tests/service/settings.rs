@@ -1,0 +1,304 @@
+//! Languages and server settings (with threads).
+
+use super::*;
+
+on_both_backends! {
+    languages_follow_the_user_the_place_and_the_stored_locale,
+    server_settings_and_a_game_in_its_own_thread,
+    two_managers_changing_different_settings_at_once_keep_both,
+}
+
+/// Settings change field by field, in one transaction each: two managers
+/// (here in two processes) changing different settings at the same moment
+/// both keep theirs.
+async fn two_managers_changing_different_settings_at_once_keep_both(db: Db) {
+    let w = world(db).await;
+    let other = service_on(&w.db.url, &w.clock).await;
+    for round in 0..8i64 {
+        let days = Settings {
+            days: Some(1 + round % 7),
+            ..Settings::default()
+        };
+        let hour = Settings {
+            puzzle_hour: Some(round),
+            ..Settings::default()
+        };
+        let (a, b) = tokio::join!(
+            w.service.settings(&w.bob, HERE, true, Lang::En, days),
+            other.settings(&w.carol, HERE, true, Lang::En, hour),
+        );
+        a.unwrap();
+        b.unwrap();
+        let stored = w
+            .service
+            .store()
+            .guild_settings(HERE.guild_id)
+            .await
+            .unwrap();
+        assert_eq!(
+            (stored.days_per_move, stored.puzzle_hour),
+            (Some(1 + round % 7), Some(round)),
+            "round {round}"
+        );
+    }
+}
+
+async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
+    let w = world(db).await;
+    let alice = w.alice.clone().speaking(Lang::Pt);
+    let options = GameOptions {
+        days: Some(2),
+        ..alice_first()
+    };
+    // A public post in an English server stays English; Alice's own
+    // mistakes come back in Portuguese.
+    let challenge = w
+        .service
+        .challenge(&alice, HERE, &w.bob, options)
+        .await
+        .unwrap();
+    assert!(
+        challenge.text.contains("2 days per move"),
+        "{}",
+        challenge.text
+    );
+    let e = refusal(w.service.challenge(&alice, HERE, &alice, options).await);
+    assert!(
+        e.contains("você não pode ser o seu próprio adversário"),
+        "{e}"
+    );
+    let board = w
+        .service
+        .accept(&w.bob, HERE, challenge.challenge)
+        .await
+        .unwrap();
+    let game = board.game.unwrap().id;
+    let e = refusal(
+        w.service
+            .play_move(&alice, HERE, Some(game), "A4", None)
+            .await,
+    );
+    assert!(e.contains("A4 é uma casa do Norte"), "{e}");
+    assert!(e.contains("Suas jogadas possíveis"), "{e}");
+    let e = refusal(
+        w.service
+            .play_move(&w.bob, HERE, Some(game), "A4", None)
+            .await,
+    );
+    assert!(e.contains("it is not your turn: South is to move"), "{e}");
+    // A Portuguese server's board.
+    let server = Place {
+        lang: Lang::Pt,
+        ..HERE
+    };
+    let shown = w.service.show(&w.bob, server, Some(game)).await.unwrap();
+    assert!(
+        shown.text.starts_with("Partida #1, no início."),
+        "{}",
+        shown.text
+    );
+    assert!(shown.text.contains("<@1> (Sul), sua vez"), "{}", shown.text);
+    assert_eq!(shown.lang, Lang::Pt);
+    let choices = w.service.game_choices(&alice, false).await.unwrap();
+    assert_eq!(choices[0].label, "#1 contra bob: sua vez");
+
+    // Her reminder speaks the language she last used.
+    w.clock.advance(DAY + DAY / 2);
+    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    assert!(w.service.fire(events[0]).await.unwrap());
+    let reminder = last_post(&w).await;
+    assert!(
+        reminder.text.contains("restam 12 horas"),
+        "{}",
+        reminder.text
+    );
+
+    // Only managers choose a server's language; it then overrides Discord's.
+    let pt = Settings {
+        language: Some(LanguageSetting::Fixed(Lang::Pt)),
+        ..Settings::default()
+    };
+    let e = refusal(w.service.settings(&w.bob, HERE, false, Lang::En, pt).await);
+    assert!(e.contains("Manage Server"), "{e}");
+    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
+    w.service
+        .settings(&w.bob, HERE, true, Lang::En, pt)
+        .await
+        .unwrap();
+    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::Pt);
+    let auto = Settings {
+        language: Some(LanguageSetting::Auto),
+        ..Settings::default()
+    };
+    w.service
+        .settings(&w.bob, HERE, true, Lang::En, auto)
+        .await
+        .unwrap();
+    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
+}
+
+/// A server's settings (managers only), and a game played in a thread: the
+/// lobby's line opens it, the first board waits for it and goes there, the
+/// game is played there, and the lobby hears the result. A thread Discord
+/// refuses leaves the game in the lobby. Threads asked for where the bot
+/// may not open them: refused, naming the permissions.
+async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
+    use kiela_app::{Destination, GamesChannel, ThreadsSetting};
+    let w = world(db).await;
+    let threads_on = Settings {
+        threads: Some(ThreadsSetting::On),
+        days: Some(5),
+        ..Settings::default()
+    };
+    let e = refusal(
+        w.service
+            .settings(&w.bob, HERE, false, Lang::En, threads_on)
+            .await,
+    );
+    assert!(e.contains("Manage Server"), "{e}");
+    let shown = w
+        .service
+        .settings(&w.bob, HERE, true, Lang::En, threads_on)
+        .await
+        .unwrap();
+    assert!(
+        shown.text.contains("games in threads: always"),
+        "{}",
+        shown.text
+    );
+    assert!(shown.text.contains("does not say: 5"), "{}", shown.text);
+    let bad_days = Settings {
+        days: Some(30),
+        ..Settings::default()
+    };
+    refusal(
+        w.service
+            .settings(&w.bob, HERE, true, Lang::En, bad_days)
+            .await,
+    );
+
+    // HERE lets the bot post, but not open threads.
+    let e = refusal(
+        w.service
+            .challenge(&w.alice, HERE, &w.bob, alice_first())
+            .await,
+    );
+    assert!(
+        e.contains("Create Public Threads") && e.contains("Send Messages in Threads"),
+        "{e}"
+    );
+    let threads = HERE.allowing(BotPermissions::ALL);
+    let challenge = w
+        .service
+        .challenge(&w.alice, threads, &w.bob, alice_first())
+        .await
+        .unwrap();
+    assert!(challenge.text.contains("5 days"), "{}", challenge.text);
+    let line = w
+        .service
+        .accept(&w.bob, threads, challenge.challenge)
+        .await
+        .unwrap();
+    assert!(line.picture.is_none() && !line.private, "{line:?}");
+    assert_eq!(line.ping, [w.alice.id]);
+    let thread = line.thread.clone().expect("a thread to open");
+    assert!(thread.name.contains("alice") && thread.name.contains("bob"));
+    let game = thread.game_id.expect("a game's thread");
+    assert!(line.followed);
+    // The board waits for the line (held for its answer) ...
+    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    w.service
+        .delivered(&line.posts, MessageId(500))
+        .await
+        .unwrap();
+    w.service.thread_opened(game, ChannelId(500)).await.unwrap();
+    // ... then goes to the thread, calling alice.
+    let boards = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(boards.len(), 1);
+    assert_eq!(boards[0].to, Destination::Channel(ChannelId(500)));
+    assert_eq!(boards[0].reply.ping, [w.alice.id]);
+    w.service
+        .delivered(&[boards[0].id], MessageId(501))
+        .await
+        .unwrap();
+
+    // Played in the thread; "no game here" is not said in the lobby.
+    let in_thread = Place {
+        channel_id: ChannelId(500),
+        ..threads
+    };
+    let moved = w
+        .service
+        .play_move(
+            &w.alice,
+            in_thread,
+            None,
+            &first_offer(&boards[0].reply),
+            None,
+        )
+        .await
+        .unwrap();
+    assert!(!moved.private && moved.ping == [w.bob.id]);
+    w.service
+        .delivered(&moved.posts, MessageId(502))
+        .await
+        .unwrap();
+    let from_lobby = w.service.show(&w.bob, threads, None).await.unwrap();
+    assert!(from_lobby.private && from_lobby.text.contains("<#500>"));
+    let over = w
+        .service
+        .resign(&w.bob, in_thread, Some(game))
+        .await
+        .unwrap();
+    assert!(over.followed, "the lobby's line follows");
+    w.service
+        .delivered(&over.posts, MessageId(503))
+        .await
+        .unwrap();
+    let lines = deliver_all(&w).await;
+    let result = lines
+        .iter()
+        .find(|r| r.text.starts_with("**Game #"))
+        .expect("the lobby's result line");
+    assert!(result.text.contains("<#500>") && result.text.contains("resigned."));
+    assert!(result.picture.is_none() && result.ping.is_empty());
+
+    // A thread Discord refuses: the game is played in the lobby.
+    let games_channel = Settings {
+        games_channel: Some(GamesChannel::Only(ChannelId(77))),
+        ..Settings::default()
+    };
+    w.service
+        .settings(&w.bob, HERE, true, Lang::En, games_channel)
+        .await
+        .unwrap();
+    let challenge = w
+        .service
+        .challenge(&w.alice, threads, &w.bob, alice_first())
+        .await
+        .unwrap();
+    let accepted = w
+        .service
+        .accept(&w.bob, threads, challenge.challenge)
+        .await
+        .unwrap();
+    // The game is in the games channel: bob is told where, privately.
+    assert!(
+        accepted.private && accepted.text.contains("<#77>"),
+        "{}",
+        accepted.text
+    );
+    w.service.release(&accepted.posts).await.unwrap();
+    let line = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(line.len(), 1, "the board waits for the line");
+    assert_eq!(line[0].to, Destination::Channel(ChannelId(77)));
+    let game = line[0].reply.thread.clone().unwrap().game_id.unwrap();
+    w.service.thread_refused(game).await.unwrap();
+    w.service
+        .delivered(&[line[0].id], MessageId(600))
+        .await
+        .unwrap();
+    let board = w.service.claim_deliveries(10).await.unwrap();
+    assert_eq!(board[0].to, Destination::Channel(ChannelId(77)));
+    assert!(board[0].reply.picture.is_some());
+}

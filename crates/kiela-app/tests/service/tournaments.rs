@@ -1,0 +1,672 @@
+//! Tournaments: created, joined, started, paired round by round (once, even
+//! by two processes at the same instant), a no-show's forfeit, a start by
+//! the clock, standings, and every refusal.
+
+use kiela_app::{Authority, NewThread, NewTournament, TournamentFormat, TournamentId};
+
+use super::*;
+
+on_both_backends! {
+    a_round_robin_is_played_to_its_winner,
+    tournaments_refuse_what_they_cannot_do,
+    a_swiss_round_is_paired_once_by_two_processes,
+    a_round_cut_off_while_being_paired_is_paired_once_later,
+    a_no_show_forfeits_and_is_withdrawn,
+    the_clock_starts_a_tournament_or_cancels_it_short_of_players,
+    a_tournament_has_its_thread_and_standings_after_each_result,
+    strict_and_unrated_tournaments_keep_their_rules,
+}
+
+const ORGANISER: Authority = Authority { is_manager: false };
+
+fn new(format: TournamentFormat) -> NewTournament {
+    NewTournament {
+        name: "Prémio Kiela".into(),
+        format,
+        variant: Variant::Standard,
+        days: Some(1),
+        rounds: None,
+        max_players: None,
+        starts_in_hours: None,
+        rated: true,
+        strict: false,
+    }
+}
+
+fn users(w: &World) -> Vec<User> {
+    let mut all = vec![w.alice.clone(), w.bob.clone(), w.carol.clone()];
+    all.push(User::new(UserId(4), "dave"));
+    all.push(User::new(UserId(5), "erin"));
+    all
+}
+
+async fn create(w: &World, new: NewTournament) -> TournamentId {
+    let reply = w
+        .service
+        .create_tournament(&w.alice, HERE, new)
+        .await
+        .unwrap();
+    assert!(!reply.private, "the sign-up message is public");
+    assert!(reply.text.contains("Prémio Kiela"), "{}", reply.text);
+    // The answer delivers it (its edits wait for it).
+    w.service
+        .delivered(&reply.posts, MessageId(1))
+        .await
+        .unwrap();
+    reply.tournament.expect("Join, Leave and Start under it")
+}
+
+async fn join(w: &World, id: TournamentId, players: &[User]) {
+    for player in players {
+        let reply = w
+            .service
+            .join_tournament(player, HERE, Some(id))
+            .await
+            .unwrap();
+        assert!(reply.private);
+    }
+}
+
+/// The games of round `round`: (game, south, north).
+async fn round_games(w: &World, id: TournamentId, round: i64) -> Vec<(GameId, UserId, UserId)> {
+    use sqlx::Row;
+    let mut conn = raw_connection(&w.db).await;
+    let rows = sqlx::query(
+        "SELECT game_id, south_id, north_id FROM tournament_games \
+         WHERE tournament_id = $1 AND round = $2 AND game_id IS NOT NULL ORDER BY game_id",
+    )
+    .bind(id.0)
+    .bind(round)
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    rows.iter()
+        .map(|row| (GameId(row.get(0)), UserId(row.get(1)), UserId(row.get(2))))
+        .collect()
+}
+
+/// North resigns every game of round `round`: South wins them all.
+async fn south_wins_round(w: &World, id: TournamentId, round: i64) {
+    let everyone = users(w);
+    for (game, _, north) in round_games(w, id, round).await {
+        let player = everyone.iter().find(|u| u.id == north).unwrap();
+        w.service.resign(player, HERE, Some(game)).await.unwrap();
+    }
+}
+
+async fn a_round_robin_is_played_to_its_winner(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::RoundRobin)).await;
+    let players = users(&w);
+    join(&w, id, &players[..3]).await;
+    // The sign-up message shows the players (an edit that keeps its buttons).
+    let edits = deliver_all(&w).await;
+    let listed = edits.last().expect("the sign-up message edited");
+    assert!(listed.text.contains("alice, bob, carol"), "{}", listed.text);
+    assert_eq!(listed.tournament, Some(id));
+
+    let refused = w
+        .service
+        .start_tournament(&w.bob, HERE, ORGANISER, Some(id))
+        .await;
+    assert!(refusal(refused).contains("organizer"));
+    let started = w
+        .service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    assert!(started.text.contains("has started"), "{}", started.text);
+    // Three players: a double round-robin, six games at once, each player
+    // moving first in two of their four.
+    let games = round_games(&w, id, 1).await;
+    assert_eq!(games.len(), 6);
+    for player in &players[..3] {
+        let first = games
+            .iter()
+            .filter(|(_, south, _)| *south == player.id)
+            .count();
+        assert_eq!(first, 2, "{}", player.name);
+    }
+    let posted: Vec<Reply> = deliver_all(&w).await;
+    assert!(posted.iter().any(|p| p.text.contains("round 1")));
+    // The round's news calls every player by mention; each game's first
+    // board calls the one to move.
+    let news = posted
+        .iter()
+        .find(|p| p.text.contains(", round 1**"))
+        .unwrap();
+    for player in &players[..3] {
+        let mention = format!("<@{}>", player.id);
+        assert!(news.text.contains(&mention) && news.ping.contains(&player.id));
+    }
+    let boards: Vec<&Reply> = posted.iter().filter(|p| p.game.is_some()).collect();
+    assert_eq!(boards.len(), 6);
+    assert!(
+        boards.iter().all(|b| b.ping.len() == 1),
+        "{:?}",
+        boards[0].ping
+    );
+    // The sign-up message lost its buttons.
+    assert!(posted
+        .iter()
+        .any(|p| p.text.contains("Started") && p.tournament.is_none()));
+
+    south_wins_round(&w, id, 1).await;
+    deliver_all(&w).await;
+    assert_eq!(
+        w.service.advance_tournaments().await.unwrap(),
+        2,
+        "the end: the winner in the lobby, the final standings in the thread"
+    );
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
+    let ended = deliver_all(&w).await;
+    assert!(
+        ended
+            .iter()
+            .any(|p| p.text.contains("wins **Prémio Kiela**")),
+        "{:?}",
+        ended.iter().map(|p| &p.text).collect::<Vec<_>>()
+    );
+    let standings = w
+        .service
+        .tournament_standings(&w.carol, HERE, Some(id))
+        .await
+        .unwrap();
+    assert!(standings.private);
+    let picture = standings
+        .picture
+        .as_ref()
+        .expect("the standings as a picture");
+    let png = image::load_from_memory(&picture.bytes).unwrap();
+    assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
+    for name in ["alice", "bob", "carol"] {
+        assert!(picture.alt_text.contains(name), "{}", picture.alt_text);
+    }
+    // Everyone won their two games as South: 2 points each, tied.
+    for name in ["alice", "bob", "carol"] {
+        assert!(
+            standings.text.contains(&format!("**{name}**: 2 (")),
+            "{}",
+            standings.text
+        );
+    }
+    let listed = w.service.tournaments(&w.bob, HERE).await.unwrap();
+    assert!(listed.text.contains("finished"), "{}", listed.text);
+    // `/kiela stats`: each played one; one of them won it.
+    let mut won = 0;
+    for player in &players[..3] {
+        let stats = w.service.stats(HERE, player).await.unwrap();
+        assert!(
+            stats.text.contains("Tournaments: 1 played"),
+            "{}",
+            stats.text
+        );
+        won += usize::from(stats.text.contains("1 won"));
+    }
+    assert_eq!(won, 1);
+}
+
+async fn tournaments_refuse_what_they_cannot_do(db: Db) {
+    let w = world(db).await;
+    let dm = w
+        .service
+        .create_tournament(&w.alice, DM, new(TournamentFormat::Swiss))
+        .await;
+    assert!(refusal(dm).contains("server"));
+    let long = NewTournament {
+        name: "x".repeat(41),
+        ..new(TournamentFormat::Swiss)
+    };
+    assert!(refusal(w.service.create_tournament(&w.alice, HERE, long).await).contains("40"));
+    let rounds = NewTournament {
+        rounds: Some(3),
+        ..new(TournamentFormat::RoundRobin)
+    };
+    assert!(refusal(w.service.create_tournament(&w.alice, HERE, rounds).await).contains("Swiss"));
+    let big = NewTournament {
+        max_players: Some(13),
+        ..new(TournamentFormat::RoundRobin)
+    };
+    assert!(refusal(w.service.create_tournament(&w.alice, HERE, big).await).contains("12"));
+
+    let id = create(&w, new(TournamentFormat::RoundRobin)).await;
+    let players = users(&w);
+    join(&w, id, &players[..2]).await;
+    let twice = w.service.join_tournament(&w.bob, HERE, Some(id)).await;
+    assert!(refusal(twice).contains("already"));
+    let few = w
+        .service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await;
+    assert!(refusal(few).contains("at least 3"));
+    // Another server cannot see it.
+    let elsewhere = Place {
+        guild_id: GuildId(11),
+        ..HERE
+    };
+    let other = w
+        .service
+        .join_tournament(&w.carol, elsewhere, Some(id))
+        .await;
+    assert!(refusal(other).contains("no tournament #"));
+    // Leaving before the start takes the player off the list.
+    w.service
+        .leave_tournament(&w.bob, HERE, Some(id))
+        .await
+        .unwrap();
+    let not_in = w.service.leave_tournament(&w.bob, HERE, Some(id)).await;
+    assert!(refusal(not_in).contains("not playing"));
+    join(&w, id, &players[1..3]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    // A started round-robin takes nobody else.
+    let late = w.service.join_tournament(&players[3], HERE, Some(id)).await;
+    assert!(refusal(late).contains("no longer takes players"));
+    // At most five live tournaments per server.
+    for _ in 0..4 {
+        create(&w, new(TournamentFormat::Swiss)).await;
+    }
+    let sixth = w
+        .service
+        .create_tournament(&w.alice, HERE, new(TournamentFormat::Swiss))
+        .await;
+    assert!(refusal(sixth).contains("5 tournaments"));
+    // A manager may cancel what they did not organise.
+    let manager = Authority { is_manager: true };
+    let cancelled = w
+        .service
+        .cancel_tournament(&w.carol, HERE, manager, Some(id))
+        .await
+        .unwrap();
+    assert!(cancelled.text.contains("canceled"), "{}", cancelled.text);
+}
+
+async fn a_swiss_round_is_paired_once_by_two_processes(db: Db) {
+    let w = world(db).await;
+    let other = service_on(&w.db.url, &w.clock).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    let players = users(&w);
+    join(&w, id, &players[..4]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    assert_eq!(round_games(&w, id, 1).await.len(), 2);
+    south_wins_round(&w, id, 1).await;
+    let racers = [w.service.clone(), other.clone()]
+        .map(|service| tokio::spawn(async move { service.advance_tournaments().await.unwrap() }));
+    let mut made = Vec::new();
+    for racer in racers {
+        made.push(racer.await.unwrap());
+    }
+    made.sort();
+    assert_eq!(
+        made[0], 0,
+        "one process paired round 2, the other nothing: {made:?}"
+    );
+    let round2 = round_games(&w, id, 2).await;
+    assert_eq!(round2.len(), 2, "round 2 paired once");
+    // The winners of round 1 meet, and so do the losers: nobody twice.
+    let round1 = round_games(&w, id, 1).await;
+    for (_, south, north) in &round2 {
+        assert!(!round1
+            .iter()
+            .any(|(_, s, n)| (s, n) == (south, north) || (s, n) == (north, south)));
+    }
+    assert_eq!(round_games(&w, id, 3).await.len(), 0);
+}
+
+/// The process dies in the middle of pairing a round, after the round's
+/// first game is written (the database refuses what comes next, as a
+/// crash would cut it off): nothing of the round is left, and
+/// the next look pairs it whole, once.
+async fn a_round_cut_off_while_being_paired_is_paired_once_later(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    join(&w, id, &users(&w)[..4]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    south_wins_round(&w, id, 1).await;
+    refuse_inserts(&w.db, db.backend, "tournament_games", "NEW.round = 2").await;
+    let count = |sql: &'static str| raw(&w.db, sql, &[]);
+    let games = count("SELECT COUNT(*) FROM games").await;
+    let posts = count("SELECT COUNT(*) FROM outbox").await;
+    // The failure is the tournament's alone: the look goes on.
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0);
+    assert_eq!(count("SELECT COUNT(*) FROM games").await, games);
+    assert_eq!(count("SELECT COUNT(*) FROM outbox").await, posts);
+    assert_eq!(
+        count("SELECT rounds_paired FROM tournaments").await,
+        Some(1)
+    );
+
+    // Restarted (the database takes rounds again): round 2, whole, once.
+    allow_inserts(&w.db, db.backend, "tournament_games").await;
+    assert!(w.service.advance_tournaments().await.unwrap() > 0);
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0);
+    assert_eq!(round_games(&w, id, 2).await.len(), 2);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM games").await,
+        games.map(|n| n + 2)
+    );
+    assert_eq!(
+        count("SELECT rounds_paired FROM tournaments").await,
+        Some(2)
+    );
+}
+
+async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    let players = users(&w);
+    join(&w, id, &players[..3]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    let games = round_games(&w, id, 1).await;
+    assert_eq!(games.len(), 1, "three players: one game and a bye");
+    let (game, south, north) = games[0];
+    deliver_all(&w).await;
+    // The first-move reminder warns of a forfeit, not an abort.
+    w.clock.advance(DAY * 3 / 4 + 1);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        w.service.fire(event).await.unwrap();
+    }
+    let reminder = last_post(&w).await;
+    assert!(
+        reminder.text.contains("lose the game by forfeit") && !reminder.text.contains("aborted"),
+        "{}",
+        reminder.text
+    );
+    // South never moves: past the day, they forfeit the game.
+    w.clock.advance(DAY / 4);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        w.service.fire(event).await.unwrap();
+    }
+    let told: Vec<String> = deliver_all(&w).await.into_iter().map(|p| p.text).collect();
+    let board = told
+        .iter()
+        .find(|t| t.contains(&format!("Game #{game} forfeited")))
+        .unwrap_or_else(|| panic!("the game says forfeit: {told:?}"));
+    assert!(board.contains("**Forfeit**"), "{board}");
+    assert!(told.iter().all(|t| !t.contains("aborted")), "{told:?}");
+    // The game itself says so to whoever looks at it, and refuses a move.
+    let north_user = players.iter().find(|u| u.id == north).unwrap();
+    let history = w.service.history(north_user, HERE, game).await.unwrap();
+    assert!(history.text.contains("(forfeit:"), "{}", history.text);
+    let south_user = players.iter().find(|u| u.id == south).unwrap();
+    let late = w
+        .service
+        .play_move(south_user, HERE, Some(game), "A1", None)
+        .await;
+    assert!(refusal(late).contains("was forfeited"));
+    let made = w.service.advance_tournaments().await.unwrap();
+    assert!(made > 0, "round 2 paired and announced");
+    let standings = w
+        .service
+        .tournament_standings(&w.alice, HERE, Some(id))
+        .await
+        .unwrap();
+    let name = &players.iter().find(|u| u.id == south).unwrap().name;
+    assert!(
+        standings.text.contains(&format!("**{name}**: 0 ("))
+            && standings.text.contains("withdrawn"),
+        "{}",
+        standings.text
+    );
+    // Round 2 pairs the two players left, without the no-show.
+    let round2 = round_games(&w, id, 2).await;
+    assert_eq!(round2.len(), 1);
+    assert!(round2[0].1 != south && round2[0].2 != south);
+}
+
+async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
+    let w = world(db).await;
+    let at_hour = |hours| NewTournament {
+        starts_in_hours: Some(hours),
+        ..new(TournamentFormat::Swiss)
+    };
+    let short = create(&w, at_hour(1)).await;
+    let full = create(&w, at_hour(2)).await;
+    let players = users(&w);
+    join(&w, short, &players[..2]).await;
+    join(&w, full, &players[..3]).await;
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "not yet");
+    w.clock.advance(2 * 3600);
+    w.service.advance_tournaments().await.unwrap();
+    let posted = deliver_all(&w).await;
+    assert!(
+        posted
+            .iter()
+            .any(|p| p.text.contains("did not have 3 players")),
+        "{:?}",
+        posted.iter().map(|p| &p.text).collect::<Vec<_>>()
+    );
+    assert_eq!(round_games(&w, short, 1).await.len(), 0);
+    assert_eq!(
+        round_games(&w, full, 1).await.len(),
+        1,
+        "started and paired"
+    );
+}
+
+/// Delivers every post, as the delivery loop would, opening the threads
+/// they ask for: a tournament's thread is channel 555.
+async fn deliver_with_threads(w: &World) -> Vec<(Destination, Reply)> {
+    let mut sent = Vec::new();
+    loop {
+        let batch = w.service.claim_deliveries(10).await.unwrap();
+        if batch.is_empty() {
+            return sent;
+        }
+        for delivery in batch {
+            if let Some(NewThread {
+                tournament_id: Some(id),
+                ..
+            }) = delivery.reply.thread
+            {
+                w.service
+                    .tournament_thread_opened(id, ChannelId(555))
+                    .await
+                    .unwrap();
+            }
+            w.service
+                .delivered(&[delivery.id], MessageId(1))
+                .await
+                .unwrap();
+            sent.push((delivery.to, delivery.reply));
+        }
+    }
+}
+
+async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::RoundRobin)).await;
+    let players = users(&w);
+    join(&w, id, &players[..3]).await;
+    // Bob wants a direct message each time it is his turn.
+    w.service.notify(&w.bob, Notify::EveryTurn).await.unwrap();
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    let posted = deliver_with_threads(&w).await;
+    let lobby = Destination::Channel(HERE.channel_id);
+    let thread = Destination::Channel(ChannelId(555));
+    // The start is said in the lobby, and opens the tournament's thread.
+    let (to, start) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("has started"))
+        .expect("the start announced");
+    assert_eq!(*to, lobby);
+    assert_eq!(
+        start.thread,
+        Some(NewThread {
+            game_id: None,
+            tournament_id: Some(id),
+            name: format!("🏆 Prémio Kiela (tournament #{id})"),
+        })
+    );
+    // The pairings go to the thread, calling every player into it.
+    let (to, round) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("**Prémio Kiela, round 1**"))
+        .expect("the pairings");
+    assert_eq!(*to, thread);
+    let mut called = round.ping.clone();
+    called.sort_by_key(|user| user.0);
+    assert_eq!(called, vec![w.alice.id, w.bob.id, w.carol.id]);
+    // The sign-up message stays in the lobby (its edit).
+    assert!(posted
+        .iter()
+        .any(|(_, p)| p.text.contains("Started") && p.tournament.is_none()));
+    // Bob gets the board of each game he starts, by direct message.
+    let games = round_games(&w, id, 1).await;
+    let bobs_first = games.iter().filter(|(_, s, _)| *s == w.bob.id).count();
+    let dms: Vec<&Reply> = posted
+        .iter()
+        .filter(|(to, _)| *to == Destination::User(w.bob.id))
+        .map(|(_, p)| p)
+        .collect();
+    assert_eq!(dms.len(), bobs_first, "{dms:?}");
+    assert!(dms.iter().all(|p| p.picture.is_some() && p.game.is_some()));
+    assert!(posted
+        .iter()
+        .all(|(to, _)| *to != Destination::User(w.alice.id)));
+
+    // A result: the standings, as a picture, in the thread (once).
+    let (game, _, north) = games[0];
+    let loser = players.iter().find(|u| u.id == north).unwrap();
+    w.service.resign(loser, HERE, Some(game)).await.unwrap();
+    deliver_with_threads(&w).await;
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 1);
+    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
+    let posted = deliver_with_threads(&w).await;
+    assert_eq!(posted.len(), 1);
+    let (to, standings) = &posted[0];
+    assert_eq!(*to, thread);
+    assert!(
+        standings.text.contains("standings after 1 result"),
+        "{}",
+        standings.text
+    );
+    let picture = standings.picture.as_ref().expect("the standings picture");
+    let png = image::load_from_memory(&picture.bytes).unwrap();
+    assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
+    for player in &players[..3] {
+        assert!(
+            picture.alt_text.contains(&player.name.to_string()),
+            "{}",
+            picture.alt_text
+        );
+    }
+
+    // The end: the winner in the lobby, the final standings in the thread.
+    for (game, _, north) in games.into_iter().skip(1) {
+        let loser = players.iter().find(|u| u.id == north).unwrap();
+        w.service.resign(loser, HERE, Some(game)).await.unwrap();
+    }
+    deliver_with_threads(&w).await;
+    w.service.advance_tournaments().await.unwrap();
+    let posted = deliver_with_threads(&w).await;
+    let (to, _) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("wins **Prémio Kiela**"))
+        .expect("the winner announced");
+    assert_eq!(*to, lobby);
+    let (to, last) = posted
+        .iter()
+        .find(|(_, p)| p.text.contains("final standings"))
+        .expect("the final standings");
+    assert_eq!(*to, thread);
+    assert!(last.picture.is_some());
+}
+
+async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
+    let w = world(db).await;
+    // alice loses a game on time (after both have moved: not an abort).
+    let game = started(&w, alice_first()).await;
+    w.service
+        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .await
+        .unwrap();
+    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
+        .await
+        .unwrap();
+    w.clock.advance(15 * DAY);
+    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+        assert!(w.service.fire(event).await.unwrap());
+    }
+
+    // A strict event refuses her, saying the rule and her record; bob,
+    // who won that game, is in.
+    let strict = create(
+        &w,
+        NewTournament {
+            strict: true,
+            ..new(TournamentFormat::Swiss)
+        },
+    )
+    .await;
+    let refused = refusal(
+        w.service
+            .join_tournament(&w.alice, HERE, Some(strict))
+            .await,
+    );
+    assert!(
+        refused.contains("more than 10% of their games on time in the last 90 days")
+            && refused.contains("you lost 1 of your 1 on time"),
+        "{refused}"
+    );
+    join(&w, strict, std::slice::from_ref(&w.bob)).await;
+    // 90 days later, the loss no longer counts.
+    w.clock.advance(91 * DAY);
+    join(&w, strict, std::slice::from_ref(&w.alice)).await;
+
+    // An unrated event says so, and its games leave ratings alone.
+    let before = raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await;
+    let unrated = w
+        .service
+        .create_tournament(
+            &w.alice,
+            HERE,
+            NewTournament {
+                rated: false,
+                ..new(TournamentFormat::RoundRobin)
+            },
+        )
+        .await
+        .unwrap();
+    assert!(unrated.text.contains("Unrated"), "{}", unrated.text);
+    w.service
+        .delivered(&unrated.posts, MessageId(1))
+        .await
+        .unwrap();
+    let id = unrated.tournament.unwrap();
+    let players = users(&w);
+    join(&w, id, &players[2..5]).await;
+    w.service
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    south_wins_round(&w, id, 1).await;
+    let played = raw(
+        &w.db,
+        "SELECT COUNT(*) FROM games g JOIN tournament_games t ON t.game_id = g.id \
+         WHERE t.tournament_id = $1 AND g.rated = 0 AND g.status = 'finished'",
+        &[id.0],
+    )
+    .await;
+    assert_eq!(played, Some(6));
+    assert_eq!(
+        raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await,
+        before
+    );
+}

@@ -1,0 +1,22 @@
+//! A player's choice of direct messages.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it (the store itself opens, migrates and changes games).
+
+use async_trait::async_trait;
+use kiela_app::store::*;
+
+use crate::*;
+use kiela_app::vocabulary::{Notify, UserId};
+
+#[async_trait]
+impl NotifyStore for Store {
+    async fn set_notify(&self, id: UserId, notify: Notify) -> Result<()> {
+        sqlx::query("UPDATE players SET notify = $1 WHERE id = $2")
+            .bind(notify.as_str())
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,212 @@
+//! The channels Discord refuses, and games moved or paused for them.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it (the store itself opens, migrates and changes games).
+
+use async_trait::async_trait;
+use kiela_app::store::*;
+
+use crate::rows::*;
+use crate::*;
+use kiela_app::vocabulary::{ChannelId, GameId, PostId, Refusal};
+
+/// Whether a channel is refused ([`Store::refused_channel`]): `$1` the
+/// channel, on the table's primary key.
+pub(crate) const REFUSED_CHANNEL: &str =
+    "SELECT channel_id, code, refused_at FROM refused_channels WHERE channel_id = $1";
+
+/// A game's posts, not sent yet, to channel `$2` (its own posts, not
+/// its players' direct messages): `$1` the game.
+const PENDING_THERE: &str = "game_id = $1 AND channel_id = $2 AND recipient_id IS NULL \
+     AND delivered_at IS NULL AND failed IS NULL";
+
+fn refused_channel(row: &sqlx::any::AnyRow) -> Result<RefusedChannel> {
+    let cells = Cells::new(row, "refused_channels", "channel_id")?;
+    let code: i64 = cells.get("code")?;
+    Ok(RefusedChannel {
+        channel_id: cells.get("channel_id")?,
+        refusal: Refusal::from_code(code)
+            .ok_or_else(|| cells.corrupt("code", format!("{code} is no refusal")))?,
+        refused_at: cells.get("refused_at")?,
+    })
+}
+
+#[async_trait]
+impl PlacesStore for Store {
+    async fn refuse_channel(&self, channel: ChannelId, refusal: Refusal, now: i64) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO refused_channels (channel_id, code, refused_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (channel_id) DO UPDATE SET code = excluded.code, \
+             refused_at = excluded.refused_at",
+        )
+        .bind(channel.0)
+        .bind(refusal.code())
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn refused_channel(&self, channel: ChannelId) -> Result<Option<RefusedChannel>> {
+        let row = sqlx::query(REFUSED_CHANNEL)
+            .bind(channel.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(refused_channel).transpose()
+    }
+
+    async fn refused_channels(&self) -> Result<Vec<RefusedChannel>> {
+        let rows = sqlx::query(
+            "SELECT channel_id, code, refused_at FROM refused_channels ORDER BY channel_id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(refused_channel).collect()
+    }
+
+    async fn clear_refused_channel(&self, channel: ChannelId) -> Result<bool> {
+        let done = sqlx::query("DELETE FROM refused_channels WHERE channel_id = $1")
+            .bind(channel.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn post_row(&self, id: PostId) -> Result<Option<PostRow>> {
+        let row = sqlx::query(&format!("SELECT {POST_COLUMNS} FROM outbox WHERE id = $1"))
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(PostRow::from_row).transpose()
+    }
+
+    async fn move_game(
+        &self,
+        game: GameId,
+        (from, to): (ChannelId, ChannelId),
+        notice: Option<(PostId, &str)>,
+        extra: Option<NewPost>,
+        now: i64,
+    ) -> Result<bool> {
+        let mut tx = self.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE games SET channel_id = $1, lobby_channel_id = NULL, board_channel_id = NULL, \
+             board_message_id = NULL, board_ply = NULL, version = version + 1 \
+             WHERE id = $2 AND channel_id = $3",
+        )
+        .bind(to.0)
+        .bind(game.0)
+        .bind(from.0)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        if let Some((id, text)) = notice {
+            sqlx::query("UPDATE outbox SET text = $1, held_until = $2 WHERE id = $3")
+                .bind(text)
+                .bind(now)
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+        redirect(&mut tx, game, from, to, now).await?;
+        insert_posts(&mut tx, extra, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn redirect_posts(
+        &self,
+        game: GameId,
+        (from, to): (ChannelId, ChannelId),
+        now: i64,
+    ) -> Result<()> {
+        let mut tx = self.begin().await?;
+        redirect(&mut tx, game, from, to, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn pause_game(
+        &self,
+        game: GameId,
+        from: ChannelId,
+        why: &str,
+        dms: Vec<NewPost>,
+        now: i64,
+    ) -> Result<bool> {
+        let mut tx = self.begin().await?;
+        let paused = sqlx::query(&format!(
+            "UPDATE games SET paused_at = $1, deadline = NULL, reminded = 0, \
+             board_channel_id = NULL, board_message_id = NULL, board_ply = NULL, \
+             version = version + 1 \
+             WHERE id = $2 AND channel_id = $3 AND status = '{ACTIVE}' AND paused_at IS NULL"
+        ))
+        .bind(now)
+        .bind(game.0)
+        .bind(from.0)
+        .execute(&mut *tx)
+        .await?;
+        let paused = paused.rows_affected() == 1;
+        sqlx::query(&format!(
+            "UPDATE outbox SET failed = $3 WHERE ({PENDING_THERE}) \
+             OR (game_id = $1 AND channel_id = 0 AND recipient_id IS NULL \
+               AND delivered_at IS NULL AND failed IS NULL)"
+        ))
+        .bind(game.0)
+        .bind(from.0)
+        .bind(why)
+        .execute(&mut *tx)
+        .await?;
+        if paused {
+            insert_posts(&mut tx, dms, now).await?;
+        }
+        tx.commit().await?;
+        Ok(paused)
+    }
+
+    async fn resume_game(
+        &self,
+        game: GameId,
+        version: i64,
+        channel: ChannelId,
+        deadline: Option<i64>,
+        now: i64,
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE games SET paused_at = NULL, channel_id = $1, lobby_channel_id = NULL, \
+             deadline = $2, reminded = 0, updated_at = $3, version = version + 1 \
+             WHERE id = $4 AND version = $5 AND paused_at IS NOT NULL",
+        )
+        .bind(channel.0)
+        .bind(deadline)
+        .bind(now)
+        .bind(game.0)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
+
+/// [`Store::redirect_posts`] in a transaction.
+async fn redirect(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    game: GameId,
+    from: ChannelId,
+    to: ChannelId,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(&format!(
+        "UPDATE outbox SET channel_id = $3, held_until = $4 WHERE {PENDING_THERE}"
+    ))
+    .bind(game.0)
+    .bind(from.0)
+    .bind(to.0)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,457 @@
+//! Tournaments: the events, their players and their paired games.
+//!
+//! SQL for this feature only, as an `impl Store` block beside the code
+//! that uses it. Every transition (start, a round paired, the end, a
+//! cancellation) is one guarded update: of two processes that try it at
+//! once, exactly one changes the row, and only it writes what follows.
+
+use kiela_i18n::Lang;
+use sqlx::any::AnyRow;
+
+use crate::players::name_in_server_sql;
+use async_trait::async_trait;
+use kiela_app::store::*;
+
+use crate::rows::*;
+use crate::*;
+use kiela_app::vocabulary::{
+    ChannelId, GameId, GameState, GuildId, PostId, TournamentId, TournamentStatus, UserId,
+};
+
+const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, variant, \
+    seconds_per_move, rounds, max_players, lang, organiser_id, status, starts_at, rounds_paired, \
+    created_at, thread_id, results_posted, rated, strict";
+
+impl FromAnyRow for TournamentRow {
+    fn from_row(row: &AnyRow) -> Result<TournamentRow> {
+        let cells = Cells::new(row, "tournaments", "id")?;
+        let lang: String = cells.get("lang")?;
+        Ok(TournamentRow {
+            id: cells.get("id")?,
+            guild_id: cells.get("guild_id")?,
+            channel_id: cells.get("channel_id")?,
+            name: cells.get("name")?,
+            format: cells.parse("format")?,
+            variant: cells.parse("variant")?,
+            seconds_per_move: cells.get("seconds_per_move")?,
+            rounds: cells.get("rounds")?,
+            max_players: cells.get("max_players")?,
+            lang: Lang::from_locale(&lang),
+            organiser_id: cells.get("organiser_id")?,
+            status: cells.parse("status")?,
+            starts_at: cells.get("starts_at")?,
+            rounds_paired: cells.get("rounds_paired")?,
+            created_at: cells.get("created_at")?,
+            thread_id: cells.get("thread_id")?,
+            rated: flag(&cells, "rated")?,
+            strict: flag(&cells, "strict")?,
+            results_posted: cells.get("results_posted")?,
+        })
+    }
+}
+
+/// A 0 or 1 column as a flag; anything else is corrupt.
+fn flag(cells: &Cells<'_>, column: &'static str) -> Result<bool> {
+    match cells.get::<i64>(column)? {
+        0 => Ok(false),
+        1 => Ok(true),
+        n => Err(cells.corrupt(column, format!("{n} is not 0 or 1"))),
+    }
+}
+
+// The reads of every look of the clock (`advance_tournaments`), shared
+// with the plan test (`app::hot_queries`).
+
+/// Tournament `$1`.
+pub(crate) fn tournament_sql() -> String {
+    format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1")
+}
+
+/// The open and running tournaments ([`Store::live_tournaments`]).
+pub(crate) const LIVE_TOURNAMENTS: &str =
+    "SELECT id FROM tournaments WHERE status IN ('open', 'running') ORDER BY id";
+
+/// Tournament `$1`'s players, named as in its server ([`Store::entrants`]).
+pub(crate) fn entrants_sql() -> String {
+    format!(
+        "SELECT tp.player_id, {name} AS name, tp.joined_round, tp.withdrawn \
+         FROM tournament_players tp JOIN players p ON p.id = tp.player_id \
+         JOIN tournaments t ON t.id = tp.tournament_id \
+         WHERE tp.tournament_id = $1 ORDER BY tp.joined_at, tp.player_id",
+        name = name_in_server_sql("t.guild_id", "p")
+    )
+}
+
+/// Tournament `$1`'s paired games and byes ([`Store::paired`]).
+pub(crate) const PAIRED: &str = "SELECT tg.round, tg.south_id, tg.north_id, tg.game_id, \
+     g.status, g.result, g.reason, \
+     (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
+     FROM tournament_games tg \
+     LEFT JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 \
+     ORDER BY tg.round, tg.game_id IS NULL, tg.game_id";
+
+/// Which outbox post announced tournament `$1` ([`Store::sign_up_post`]).
+pub(crate) const SIGN_UP_POST: &str = "tournament_id = $1 AND edits IS NULL";
+
+#[async_trait]
+impl TournamentsStore for Store {
+    async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
+        let row = sqlx::query(&tournament_sql())
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(TournamentRow::from_row).transpose()
+    }
+
+    async fn tournaments_of(&self, guild: GuildId, recent: i64) -> Result<Vec<TournamentRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = $1 \
+             AND status IN ('open', 'running') \
+             UNION ALL SELECT * FROM (SELECT {TOURNAMENT_COLUMNS} FROM tournaments \
+             WHERE guild_id = $1 AND status NOT IN ('open', 'running') ORDER BY id DESC LIMIT $2) \
+             AS ended ORDER BY id DESC"
+        ))
+        .bind(guild.0)
+        .bind(recent)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(TournamentRow::from_row).collect()
+    }
+
+    async fn live_tournaments(&self) -> Result<Vec<TournamentId>> {
+        let rows = sqlx::query(LIVE_TOURNAMENTS).fetch_all(&self.pool).await?;
+        rows.iter().map(|row| col(row, "id")).collect()
+    }
+
+    async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>> {
+        let rows = sqlx::query(&entrants_sql())
+            .bind(id.0)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| {
+                let cells = Cells::keyed(row, "tournament_players", format!("{id}"));
+                Ok(Entrant {
+                    player_id: cells.get("player_id")?,
+                    name: cells.get("name")?,
+                    joined_round: cells.get("joined_round")?,
+                    withdrawn: cells.get::<i64>("withdrawn")? != 0,
+                })
+            })
+            .collect()
+    }
+
+    async fn paired(&self, id: TournamentId) -> Result<Vec<Paired>> {
+        let rows = sqlx::query(PAIRED).bind(id.0).fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let cells = Cells::keyed(row, "tournament_games", format!("{id}"));
+                let status: Option<String> = cells.get("status")?;
+                let game = match status {
+                    Some(status) => {
+                        let result: Option<String> = cells.get("result")?;
+                        let reason: Option<String> = cells.get("reason")?;
+                        let state =
+                            GameState::from_columns(&status, result.as_deref(), reason.as_deref())
+                                .map_err(|e| cells.corrupt(e.column, e.problem))?;
+                        let plies: i64 = cells.get("plies")?;
+                        Some((state, plies % 2 == 0))
+                    }
+                    None => None,
+                };
+                Ok(Paired {
+                    round: cells.get("round")?,
+                    south_id: cells.get("south_id")?,
+                    north_id: cells.get("north_id")?,
+                    game_id: cells.get("game_id")?,
+                    game,
+                })
+            })
+            .collect()
+    }
+
+    async fn join_tournament(
+        &self,
+        id: TournamentId,
+        player: UserId,
+        late_round: Option<i64>,
+        now: i64,
+    ) -> Result<std::result::Result<(), JoinRefused>> {
+        let mut tx = self.begin().await?;
+        let row = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
+        ))
+        .bind(id.0)
+        .fetch_one(&mut *tx)
+        .await?;
+        let t = TournamentRow::from_row(&row)?;
+        let joined_round = match (t.status, late_round) {
+            (TournamentStatus::Open, _) => 0,
+            (TournamentStatus::Running, Some(round)) if round == t.rounds_paired => round,
+            _ => return Ok(Err(JoinRefused::Closed)),
+        };
+        let counted = sqlx::query(
+            "SELECT COUNT(*) AS n, SUM(CASE WHEN player_id = $2 THEN 1 ELSE 0 END) AS me \
+             FROM tournament_players WHERE tournament_id = $1",
+        )
+        .bind(id.0)
+        .bind(player.0)
+        .fetch_one(&mut *tx)
+        .await?;
+        let n: i64 = col(&counted, "n")?;
+        let me: Option<i64> = col(&counted, "me")?;
+        if me.unwrap_or(0) > 0 {
+            return Ok(Err(JoinRefused::AlreadyIn));
+        }
+        if n >= t.max_players {
+            return Ok(Err(JoinRefused::Full));
+        }
+        sqlx::query(
+            "INSERT INTO tournament_players (tournament_id, player_id, joined_at, joined_round) \
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id.0)
+        .bind(player.0)
+        .bind(now)
+        .bind(joined_round)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    async fn leave_tournament(&self, id: TournamentId, player: UserId) -> Result<bool> {
+        let done = sqlx::query(
+            "DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2 \
+             AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'open')",
+        )
+        .bind(id.0)
+        .bind(player.0)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let done = sqlx::query(
+            "UPDATE tournament_players SET withdrawn = 1 WHERE tournament_id = $1 \
+             AND player_id = $2 AND withdrawn = 0 \
+             AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'running')",
+        )
+        .bind(id.0)
+        .bind(player.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn move_tournament(
+        &self,
+        id: TournamentId,
+        from: TournamentStatus,
+        to: TournamentStatus,
+        rounds: Option<i64>,
+        winner: Option<UserId>,
+        posts: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<PostId>>> {
+        let mut tx = self.begin().await?;
+        let ended = matches!(to, TournamentStatus::Finished | TournamentStatus::Cancelled);
+        let moved = sqlx::query(
+            "UPDATE tournaments SET status = $1, rounds = COALESCE($2, rounds), \
+             ended_at = $3, winner_id = $6 WHERE id = $4 AND status = $5",
+        )
+        .bind(to.as_str())
+        .bind(rounds)
+        .bind(ended.then_some(now))
+        .bind(id.0)
+        .bind(from.as_str())
+        .bind(winner.map(|id| id.0))
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(Some(ids))
+    }
+
+    async fn lost_on_time(&self, player: UserId, since: i64) -> Result<(i64, i64)> {
+        use kiela_rules::{GameResult, Reason};
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS games, COALESCE(SUM(CASE WHEN reason = $3 AND \
+             ((south_id = $1 AND result = $4) OR (north_id = $1 AND result = $5)) \
+             THEN 1 ELSE 0 END), 0) AS lost \
+             FROM games WHERE (south_id = $1 OR north_id = $1) AND ai_level IS NULL \
+             AND status = 'finished' AND result IS NOT NULL AND updated_at >= $2",
+        )
+        .bind(player.0)
+        .bind(since)
+        .bind(Reason::Timeout.name())
+        .bind(GameResult::NorthWins.notation())
+        .bind(GameResult::SouthWins.notation())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((col(&row, "games")?, col(&row, "lost")?))
+    }
+
+    async fn tournament_thread(&self, id: TournamentId) -> Result<Option<ChannelId>> {
+        let row = sqlx::query("SELECT thread_id FROM tournaments WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| col(&row, "thread_id")).transpose()?.flatten())
+    }
+
+    async fn set_tournament_thread(&self, id: TournamentId, thread: ChannelId) -> Result<()> {
+        sqlx::query("UPDATE tournaments SET thread_id = $1 WHERE id = $2 AND thread_id IS NULL")
+            .bind(thread.0)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn post_results(
+        &self,
+        id: TournamentId,
+        from: i64,
+        to: i64,
+        posts: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<PostId>>> {
+        let mut tx = self.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE tournaments SET results_posted = $1 WHERE id = $2 AND results_posted = $3 \
+             AND status = 'running'",
+        )
+        .bind(to)
+        .bind(id.0)
+        .bind(from)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ids = insert_posts(&mut tx, posts, now).await?;
+        tx.commit().await?;
+        Ok(Some(ids))
+    }
+
+    async fn tournaments_played(&self, guild: GuildId, player: UserId) -> Result<(i64, i64)> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS played, \
+             COALESCE(SUM(CASE WHEN t.winner_id = $2 THEN 1 ELSE 0 END), 0) AS won \
+             FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id \
+             WHERE t.guild_id = $1 AND tp.player_id = $2 AND t.status = 'finished'",
+        )
+        .bind(guild.0)
+        .bind(player.0)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((col(&row, "played")?, col(&row, "won")?))
+    }
+
+    async fn tournament_of_game(&self, game: GameId) -> Result<Option<TournamentId>> {
+        let row = sqlx::query("SELECT tournament_id FROM tournament_games WHERE game_id = $1")
+            .bind(game.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| col(&row, "tournament_id")).transpose()
+    }
+
+    async fn sign_up_post(&self, id: TournamentId) -> Result<Option<ChallengePost>> {
+        self.posted(SIGN_UP_POST, id.0).await
+    }
+
+    async fn insert_tournament(&self, t: &NewTournamentRow<'_>, now: i64) -> Result<TournamentId> {
+        let row = sqlx::query(
+            "INSERT INTO tournaments (guild_id, channel_id, name, format, variant, seconds_per_move, \
+             rounds, max_players, lang, rated, organiser_id, status, starts_at, created_at, strict) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $14, $10, $11, $12, $13, $15) \
+             RETURNING id",
+        )
+        .bind(t.guild_id.0)
+        .bind(t.channel_id.0)
+        .bind(t.name)
+        .bind(t.format.as_str())
+        .bind(t.variant.name())
+        .bind(t.seconds_per_move)
+        .bind(t.rounds)
+        .bind(t.max_players)
+        .bind(t.lang.locale())
+        .bind(t.organiser_id.0)
+        .bind(TournamentStatus::Open.as_str())
+        .bind(t.starts_at)
+        .bind(now)
+        .bind(i64::from(t.rated))
+        .bind(i64::from(t.strict))
+        .fetch_one(&self.pool)
+        .await?;
+        col(&row, "id")
+    }
+
+    async fn pair_round(
+        &self,
+        id: TournamentId,
+        (paired, results): (i64, i64),
+        games: &[NewGame],
+        bye: Option<UserId>,
+        posts: &(dyn Fn(usize, GameId) -> Vec<NewPost> + Send + Sync),
+        news: Vec<NewPost>,
+        now: i64,
+    ) -> Result<Option<Vec<(PostId, NewPost)>>> {
+        let round = paired + 1;
+        let mut tx = self.begin().await?;
+        let moved = sqlx::query(
+            "UPDATE tournaments SET rounds_paired = $1, results_posted = $4 WHERE id = $2 \
+             AND rounds_paired = $3 AND status = 'running'",
+        )
+        .bind(round)
+        .bind(id.0)
+        .bind(paired)
+        .bind(results)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let mut made = news;
+        for (i, game) in games.iter().enumerate() {
+            let game_id = insert_game(&mut tx, game).await?;
+            sqlx::query(
+                "INSERT INTO tournament_games (tournament_id, round, south_id, north_id, game_id) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id.0)
+            .bind(round)
+            .bind(game.south_id.0)
+            .bind(game.north_id.0)
+            .bind(game_id.0)
+            .execute(&mut *tx)
+            .await?;
+            made.extend(posts(i, game_id).into_iter().map(|post| NewPost {
+                game_id: post.edits.is_none().then_some(game_id),
+                ..post
+            }));
+        }
+        if let Some(player) = bye {
+            sqlx::query(
+                "INSERT INTO tournament_games (tournament_id, round, south_id) VALUES ($1, $2, $3)",
+            )
+            .bind(id.0)
+            .bind(round)
+            .bind(player.0)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let ids = insert_posts(&mut tx, made.clone(), now).await?;
+        tx.commit().await?;
+        Ok(Some(ids.into_iter().zip(made).collect()))
+    }
+}
+
+impl Store {}
