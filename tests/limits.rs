@@ -62,7 +62,7 @@ async fn world(db: Db) -> World {
 fn refusal(result: Result<Reply, AppError>, lang: Lang) -> String {
     match result {
         Ok(reply) => panic!("expected a refusal, got {:?}", reply.text),
-        Err(e) => e.message(lang),
+        Err(e) => kiela_discord::words::error(lang, &e),
     }
 }
 
@@ -455,7 +455,7 @@ async fn quotas_hold_against_requests_racing_from_one_user(db: Db) {
         for result in results {
             match result {
                 Ok(_) => stored += 1,
-                Err(e) => assert!(e.message(Lang::En).contains(&refusal), "{e:?}"),
+                Err(e) => assert!(kiela_discord::words::error(Lang::En, &e).contains(&refusal), "{e:?}"),
             }
         }
         stored

@@ -1,41 +1,81 @@
-//! Why an action was refused.
+//! Why an action was refused, or failed: as data. The words are the
+//! Discord adapter's (`kiela-discord`'s `words`), in the user's language.
 
 use thiserror::Error;
 
 use crate::store::{Database, StoreError};
-use kiela_i18n::tr;
-use kiela_i18n::Lang;
 use kiela_rules::Side;
 
-use super::words;
+use crate::draws::DrawRefusal;
 use crate::vocabulary::GameId;
 
-/// Why an action was refused. Each message says what to do instead; it is
-/// written in a language by [`AppError::message`] (`Display` is English,
-/// for logs).
+/// Why an action did not happen. `Display` is for logs: the variant as
+/// data, not a sentence for users.
 #[derive(Debug, Error)]
 pub enum AppError {
-    /// A refusal already worded in the user's language.
+    /// Refused, for a reason the user can act on.
+    #[error("refused: {0:?}")]
+    Refused(Refusal),
+    /// A refusal still worded by the application, in the user's language
+    /// (each feature's are becoming [`Refusal`]s).
     #[error("{0}")]
-    Refused(String),
-    #[error("{}", self.message(Lang::En))]
+    Worded(String),
+    #[error("not a player of this game")]
     NotYourGame,
-    #[error("{}", self.message(Lang::En))]
+    #[error("not this side's turn: {0:?}")]
     NotYourTurn(Side),
-    #[error("{}", self.message(Lang::En))]
+    #[error("game {game_id} moved on since this board")]
     OutOfDate { game_id: GameId },
-    #[error("{}", self.message(Lang::En))]
+    #[error("someone else changed the game first")]
     Conflict,
-    #[error("{}", self.message(Lang::En))]
+    #[error("no game {0}")]
     NoSuchGame(GameId),
     #[error("{0}")]
     Store(StoreError),
-    #[error("{}", self.message(Lang::En))]
+    #[error("internal error: {0}")]
     Internal(String),
     /// Replaying game `0` takes longer than a request may (it goes on in
     /// the background, so the next try is quick).
-    #[error("{}", self.message(Lang::En))]
+    #[error("game {0} is still being replayed")]
     Busy(GameId),
+}
+
+/// Why an action was refused: one enum per feature, each variant holding
+/// what its words need (the adapter words them).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// A button or menu made for a step (a lesson's task, a puzzle's
+    /// move, a message) that is gone.
+    OldButton,
+    Draw(DrawRefusal),
+}
+
+/// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
+/// feature writes `Err(DrawRefusal::AlreadyOffered.into())`.
+macro_rules! refusals {
+    ($($variant:ident($refusal:ty),)+) => {$(
+        impl From<$refusal> for Refusal {
+            fn from(refusal: $refusal) -> Refusal {
+                Refusal::$variant(refusal)
+            }
+        }
+
+        impl From<$refusal> for AppError {
+            fn from(refusal: $refusal) -> AppError {
+                AppError::Refused(Refusal::$variant(refusal))
+            }
+        }
+    )+};
+}
+
+refusals! {
+    Draw(DrawRefusal),
+}
+
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> AppError {
+        AppError::Refused(refusal)
+    }
 }
 
 impl AppError {
@@ -50,23 +90,6 @@ impl AppError {
             _ => false,
         }
     }
-
-    /// What to tell the user, in `lang`.
-    pub fn message(&self, lang: Lang) -> String {
-        match self {
-            AppError::Refused(message) => message.clone(),
-            AppError::NotYourGame => tr!(lang, "error-not-your-game"),
-            AppError::NotYourTurn(side) => {
-                tr!(lang, "error-not-your-turn", side = words::side(lang, *side))
-            }
-            AppError::OutOfDate { .. } => tr!(lang, "error-out-of-date"),
-            AppError::Conflict => tr!(lang, "error-conflict"),
-            AppError::NoSuchGame(id) => tr!(lang, "error-no-such-game", id = *id),
-            AppError::Store(e) => tr!(lang, "error-internal", detail = e.to_string()),
-            AppError::Internal(detail) => tr!(lang, "error-internal", detail = detail),
-            AppError::Busy(id) => tr!(lang, "error-busy", id = *id),
-        }
-    }
 }
 
 impl From<StoreError> for AppError {
@@ -77,6 +100,7 @@ impl From<StoreError> for AppError {
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
+/// A refusal the application still words (see [`AppError::Worded`]).
 pub(super) fn refused<T>(message: impl Into<String>) -> Result<T> {
-    Err(AppError::Refused(message.into()))
+    Err(AppError::Worded(message.into()))
 }

@@ -53,7 +53,8 @@ pub use clock::{
 };
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
-pub use error::{AppError, Result};
+pub use draws::DrawRefusal;
+pub use error::{AppError, Refusal, Result};
 pub use game::{GameChoice, MoveChoices};
 pub use info::rules_summary;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
@@ -80,8 +81,8 @@ pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;
 pub use crate::vocabulary::{
-    ChallengeId, ChannelId, ConfirmMoves, FirstMover, GameId, GuildId, MessageId, Notify, PostId,
-    Refusal, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
+    ChallengeId, ChannelId, ChannelRefusal, ConfirmMoves, FirstMover, GameId, GuildId, MessageId,
+    Notify, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
 use std::sync::Arc;

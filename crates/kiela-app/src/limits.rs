@@ -130,7 +130,7 @@ impl GameService {
 /// What `user` reads when a new challenge or game would go past `quota`;
 /// `within`, the days a challenge made here waits (when one was asked for).
 pub(super) fn over_quota(user: &User, quota: Quota, within: Option<i64>) -> AppError {
-    AppError::Refused(match quota {
+    AppError::Worded(match quota {
         Quota::OpenChallenges { max, .. } => tr!(
             user.lang,
             "quota-challenges",

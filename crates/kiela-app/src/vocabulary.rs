@@ -174,7 +174,7 @@ stored_names! {
 /// thread: a game played there follows its place (see `app::places`).
 /// Stored as Discord's error code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Refusal {
+pub enum ChannelRefusal {
     /// 10003 Unknown Channel: the thread or channel was deleted.
     UnknownChannel,
     /// 50001 Missing Access: the bot can no longer see it.
@@ -183,34 +183,37 @@ pub enum Refusal {
     MissingPermissions,
 }
 
-impl Refusal {
-    pub const ALL: &'static [Refusal] = &[
-        Refusal::UnknownChannel,
-        Refusal::MissingAccess,
-        Refusal::MissingPermissions,
+impl ChannelRefusal {
+    pub const ALL: &'static [ChannelRefusal] = &[
+        ChannelRefusal::UnknownChannel,
+        ChannelRefusal::MissingAccess,
+        ChannelRefusal::MissingPermissions,
     ];
 
     /// Discord's JSON error code for it.
     pub const fn code(self) -> i64 {
         match self {
-            Refusal::UnknownChannel => 10003,
-            Refusal::MissingAccess => 50001,
-            Refusal::MissingPermissions => 50013,
+            ChannelRefusal::UnknownChannel => 10003,
+            ChannelRefusal::MissingAccess => 50001,
+            ChannelRefusal::MissingPermissions => 50013,
         }
     }
 
     /// The refusal Discord's error `code` means, if it is one of these.
-    pub fn from_code(code: i64) -> Option<Refusal> {
-        Refusal::ALL.iter().copied().find(|r| r.code() == code)
+    pub fn from_code(code: i64) -> Option<ChannelRefusal> {
+        ChannelRefusal::ALL
+            .iter()
+            .copied()
+            .find(|r| r.code() == code)
     }
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for ChannelRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = match self {
-            Refusal::UnknownChannel => "Unknown Channel",
-            Refusal::MissingAccess => "Missing Access",
-            Refusal::MissingPermissions => "Missing Permissions",
+            ChannelRefusal::UnknownChannel => "Unknown Channel",
+            ChannelRefusal::MissingAccess => "Missing Access",
+            ChannelRefusal::MissingPermissions => "Missing Permissions",
         };
         write!(f, "{} {name}", self.code())
     }

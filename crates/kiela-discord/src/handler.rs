@@ -23,6 +23,7 @@ use super::ids::ComponentId;
 use super::respond::{no_progress, replace_board, Post, Responder};
 use super::{place_of, user_of, InFlight};
 use crate::snowflakes::Ours;
+use crate::words;
 
 /// Autocomplete shows at most this many choices.
 const MAX_CHOICES: usize = 25;
@@ -429,7 +430,7 @@ impl Cx<'_> {
         match done {
             Ok(post) => post,
             Err(AppError::OutOfDate { game_id }) => {
-                let refusal = sentence(&AppError::OutOfDate { game_id }.message(lang));
+                let refusal = sentence(&words::error(lang, &AppError::OutOfDate { game_id }));
                 // A private board: in the user's language.
                 let mine = Place { lang, ..self.place };
                 match self.service.show(self.user, mine, Some(game_id)).await {
@@ -454,7 +455,7 @@ impl Cx<'_> {
                 error!("an action failed: {error}");
                 Post::private(tr!(lang, "error-sorry"))
             }
-            refusal => Post::private(sentence(&refusal.message(lang))),
+            refusal => Post::private(sentence(&words::error(lang, &refusal))),
         }
     }
 }
@@ -482,6 +483,7 @@ fn sentence(message: &str) -> String {
 mod tests {
     use super::*;
     use kiela_app::vocabulary::GameId;
+    use kiela_app::DrawRefusal;
     use kiela_i18n::Lang;
 
     #[test]
@@ -491,11 +493,12 @@ mod tests {
         assert_eq!(sentence("who? "), "Who?");
         for lang in Lang::ALL {
             for refusal in [
-                AppError::Refused(tr!(lang, "tournament-full", name = "Kiela Cup")),
-                AppError::Refused(tr!(lang, "error-other-server", id = GameId(7))),
+                AppError::Worded(tr!(lang, "tournament-full", name = "Kiela Cup")),
+                AppError::Worded(tr!(lang, "error-other-server", id = GameId(7))),
+                DrawRefusal::AlreadyOffered.into(),
                 AppError::NoSuchGame(GameId(7)),
             ] {
-                let text = sentence(&refusal.message(lang));
+                let text = sentence(&words::error(lang, &refusal));
                 assert!(text.ends_with('.') && !text.ends_with(".."), "{text}");
             }
         }

@@ -13,6 +13,7 @@ mod members;
 mod respond;
 mod snowflakes;
 mod timers;
+pub mod words;
 
 pub use command::{definition, Request, COMMAND};
 pub use ids::ComponentId;

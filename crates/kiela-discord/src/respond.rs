@@ -18,8 +18,8 @@ use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
 use kiela_app::{
-    self, clip_message, BoardMessage, Document, GameId, GameRef, GameService, NewThread, Picture,
-    PostId, Refusal, Reply,
+    self, clip_message, BoardMessage, ChannelRefusal, Document, GameId, GameRef, GameService,
+    NewThread, Picture, PostId, Reply,
 };
 use kiela_i18n::Lang;
 
@@ -334,14 +334,14 @@ fn refused(error: &serenity::Error) -> bool {
         if response.status_code.is_client_error())
 }
 
-/// The channel itself refused for good (see [`Refusal`]), if that is why
+/// The channel itself refused for good (see [`ChannelRefusal`]), if that is why
 /// Discord refused a request.
-pub fn refusal(error: &serenity::Error) -> Option<Refusal> {
+pub fn refusal(error: &serenity::Error) -> Option<ChannelRefusal> {
     match error {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
             if response.status_code.is_client_error() =>
         {
-            Refusal::from_code(response.error.code as i64)
+            ChannelRefusal::from_code(response.error.code as i64)
         }
         _ => None,
     }

@@ -15,8 +15,8 @@ use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
 use kiela_app::{
-    self, clip_message, Clock, Delivery, Destination, DueEvent, GameId, GameService, LookFirst,
-    PostId, Refusal,
+    self, clip_message, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId,
+    GameService, LookFirst, PostId,
 };
 
 use super::features::rows_for;
@@ -245,7 +245,7 @@ enum Failure {
     Retry,
     /// Discord will never take it: why, and whether it refuses the
     /// channel itself (a game played there then follows its place).
-    GiveUp(String, Option<Refusal>),
+    GiveUp(String, Option<ChannelRefusal>),
 }
 
 async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
@@ -488,7 +488,7 @@ fn failure(error: &serenity::Error) -> Failure {
                 let code = response.error.code as i64;
                 Failure::GiveUp(
                     format!("{status} {code} {}", response.error.message),
-                    Refusal::from_code(code),
+                    ChannelRefusal::from_code(code),
                 )
             }
         }

@@ -8,7 +8,7 @@ use kiela_app::store::*;
 
 use crate::rows::*;
 use crate::*;
-use kiela_app::vocabulary::{ChannelId, GameId, PostId, Refusal};
+use kiela_app::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId};
 
 /// Whether a channel is refused ([`Store::refused_channel`]): `$1` the
 /// channel, on the table's primary key.
@@ -25,7 +25,7 @@ fn refused_channel(row: &sqlx::any::AnyRow) -> Result<RefusedChannel> {
     let code: i64 = cells.get("code")?;
     Ok(RefusedChannel {
         channel_id: cells.get("channel_id")?,
-        refusal: Refusal::from_code(code)
+        refusal: ChannelRefusal::from_code(code)
             .ok_or_else(|| cells.corrupt("code", format!("{code} is no refusal")))?,
         refused_at: cells.get("refused_at")?,
     })
@@ -33,7 +33,12 @@ fn refused_channel(row: &sqlx::any::AnyRow) -> Result<RefusedChannel> {
 
 #[async_trait]
 impl PlacesStore for Store {
-    async fn refuse_channel(&self, channel: ChannelId, refusal: Refusal, now: i64) -> Result<()> {
+    async fn refuse_channel(
+        &self,
+        channel: ChannelId,
+        refusal: ChannelRefusal,
+        now: i64,
+    ) -> Result<()> {
         sqlx::query(
             "INSERT INTO refused_channels (channel_id, code, refused_at) VALUES ($1, $2, $3) \
              ON CONFLICT (channel_id) DO UPDATE SET code = excluded.code, \

@@ -449,17 +449,17 @@ impl GameService {
             } else {
                 "analysis-ongoing"
             };
-            return Err(AppError::Refused(tr!(user.lang, key, id = game_id)));
+            return Err(AppError::Worded(tr!(user.lang, key, id = game_id)));
         }
         if loaded.game.ply() == 0 {
-            return Err(AppError::Refused(tr!(
+            return Err(AppError::Worded(tr!(
                 user.lang,
                 "analysis-no-moves",
                 id = game_id
             )));
         }
         if let Err(wait) = self.analyses.start(user.id, self.now()) {
-            return Err(AppError::Refused(tr!(
+            return Err(AppError::Worded(tr!(
                 user.lang,
                 "analysis-cooldown",
                 seconds = wait

@@ -750,7 +750,7 @@ fn not_stored(
 ) -> AppError {
     match why {
         NotStored::OverQuota(quota) => over_quota(user, quota, within),
-        NotStored::Taken => AppError::Refused(tr!(
+        NotStored::Taken => AppError::Worded(tr!(
             user.lang,
             "rematch-exists",
             id = rematch_of.map_or(0, |game| game.0)

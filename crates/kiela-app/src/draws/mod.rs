@@ -9,8 +9,21 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{GameResult, Outcome, Reason};
 
-use super::{refused, AppError, GameService, Loaded, Place, Reply, Result, User};
+use super::{AppError, GameService, Loaded, Name, Place, Reply, Result, User};
 use crate::vocabulary::GameId;
+
+/// Why a draw offer, or its answer, was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrawRefusal {
+    /// Game `0` is over.
+    GameOver(GameId),
+    /// The AI (`bot`, its name) plays every game out.
+    AiPlaysOn { bot: Name },
+    /// The user's own offer waits for an answer.
+    AlreadyOffered,
+    /// The offer is the user's own: `opponent` answers it.
+    OwnOffer { opponent: Name },
+}
 
 impl GameService {
     /// Offers a draw, or accepts the opponent's open offer.
@@ -18,7 +31,7 @@ impl GameService {
         let id = self.pick_game(user, place, game).await?;
         let (mut loaded, side) = self.load_to_act(user, place, id).await?;
         if loaded.is_over() {
-            return refused(tr!(user.lang, "draw-already-over", id = id));
+            return Err(DrawRefusal::GameOver(id).into());
         }
         let place = Place {
             lang: self.game_lang(&loaded, place, user).await?,
@@ -26,13 +39,16 @@ impl GameService {
         };
         let opponent = loaded.player(side.opponent());
         if opponent == self.bot.id {
-            return refused(tr!(user.lang, "draw-bot-refuses", name = &self.bot.name));
+            return Err(DrawRefusal::AiPlaysOn {
+                bot: self.bot.name.clone(),
+            }
+            .into());
         }
         match loaded.offer {
             Some(offer) if offer.offered_by == opponent => {
                 self.settle_draw(user, place, &mut loaded, true).await
             }
-            Some(_) => refused(tr!(user.lang, "draw-already-offered")),
+            Some(_) => Err(DrawRefusal::AlreadyOffered.into()),
             None => {
                 let mut change = GameChange::of(&loaded.row, self.now());
                 change.draw_offer = DrawOfferChange::Offer(DrawOffer {
@@ -86,7 +102,7 @@ impl GameService {
             }
             Some(offer) if offer.offered_by == user.id => {
                 let opponent = loaded.name(side.opponent());
-                refused(tr!(user.lang, "draw-own-offer", name = &opponent))
+                Err(DrawRefusal::OwnOffer { opponent }.into())
             }
             Some(_) => self.settle_draw(user, place, &mut loaded, accept).await,
         }

@@ -51,7 +51,7 @@ impl GameService {
         let row = self.game_here(user, place, game_id).await?;
         let count = self.store.moves(game_id).await?.len() as i64;
         if ply < 1 || ply > count {
-            return Err(AppError::Refused(tr!(
+            return Err(AppError::Worded(tr!(
                 lang,
                 "watch-no-turn",
                 id = game_id,
@@ -118,7 +118,7 @@ fn animate(
         ..BoardView::new(&after, south.raw(), north.raw())
     };
     let gif = kiela_render::turn_gif(&view).map_err(|e| match e {
-        RenderError::NothingToAnimate => AppError::Refused(tr!(lang, "watch-rearrangement")),
+        RenderError::NothingToAnimate => AppError::Worded(tr!(lang, "watch-rearrangement")),
         e => AppError::Internal(e.to_string()),
     })?;
     Ok((

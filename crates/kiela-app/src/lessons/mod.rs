@@ -192,7 +192,7 @@ impl GameService {
     async fn lesson_play(&self, user: &User, step: LessonStep, mv: Move) -> Result<Reply> {
         let lang = user.lang;
         let (lesson, task) =
-            find(step.lesson, step.task).ok_or(AppError::Refused(tr!(lang, "old-button")))?;
+            find(step.lesson, step.task).ok_or(AppError::from(crate::Refusal::OldButton))?;
         let so_far = step.attempt();
         let verdict = match lessons::check(task, &so_far, &mv) {
             Ok(verdict) => verdict,

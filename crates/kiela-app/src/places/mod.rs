@@ -1,6 +1,6 @@
 //! Games follow their place. When Discord refuses for good to let the bot
 //! post where a game is played (its thread or channel deleted, or the bot's
-//! access or permission there taken away: [`Refusal`]), the game does not
+//! access or permission there taken away: [`ChannelRefusal`]), the game does not
 //! go silent:
 //!
 //! - it moves back to its lobby (the channel it was challenged in, where
@@ -23,7 +23,7 @@ mod store;
 pub use store::*;
 
 use crate::store::{NewPost, PostTarget};
-use crate::vocabulary::{ChannelId, PostId, Refusal, UserId};
+use crate::vocabulary::{ChannelId, ChannelRefusal, PostId, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -38,7 +38,7 @@ impl GameService {
         &self,
         id: PostId,
         channel: ChannelId,
-        refusal: Refusal,
+        refusal: ChannelRefusal,
     ) -> Result<()> {
         tracing::warn!(post = %id, %channel, %refusal, "Discord refuses a channel");
         self.store
@@ -50,7 +50,7 @@ impl GameService {
     /// Discord refused for good a request about `channel` that was no
     /// post (an edit of an old board): it is remembered, so that nothing
     /// more is sent there and the posts for it follow their games.
-    pub async fn channel_refused(&self, channel: ChannelId, refusal: Refusal) -> Result<()> {
+    pub async fn channel_refused(&self, channel: ChannelId, refusal: ChannelRefusal) -> Result<()> {
         tracing::warn!(%channel, %refusal, "Discord refuses a channel");
         Ok(self
             .store
@@ -77,7 +77,7 @@ impl GameService {
     /// Whether `channel` is refused, and how: posts for it are not sent
     /// ([`GameService::claim_deliveries`] hands them to
     /// [`GameService::follow_place`]).
-    pub(super) async fn refusal_of(&self, channel: ChannelId) -> Result<Option<Refusal>> {
+    pub(super) async fn refusal_of(&self, channel: ChannelId) -> Result<Option<ChannelRefusal>> {
         Ok(self
             .store
             .refused_channel(channel)
@@ -92,7 +92,7 @@ impl GameService {
         &self,
         id: PostId,
         channel: ChannelId,
-        refusal: Refusal,
+        refusal: ChannelRefusal,
     ) -> Result<()> {
         let why = format!("{refusal} (channel {channel})");
         let Some(row) = self.store.post_row(id).await? else {
@@ -142,7 +142,7 @@ impl GameService {
         id: PostId,
         post: &NewPost,
         (channel, lobby): (ChannelId, ChannelId),
-        refusal: Refusal,
+        refusal: ChannelRefusal,
     ) -> Result<()> {
         let game = loaded.row.id;
         let notice = |lang| {
@@ -183,7 +183,7 @@ impl GameService {
         &self,
         loaded: &Loaded,
         channel: ChannelId,
-        refusal: Refusal,
+        refusal: ChannelRefusal,
         why: &str,
     ) -> Result<()> {
         let game = loaded.row.id;
@@ -259,10 +259,10 @@ impl GameService {
 }
 
 /// Why `refusal` leaves a game without its place, in words.
-fn refused_because(lang: Lang, refusal: Refusal) -> String {
+fn refused_because(lang: Lang, refusal: ChannelRefusal) -> String {
     match refusal {
-        Refusal::UnknownChannel => tr!(lang, "place-refused-unknown-channel"),
-        Refusal::MissingAccess => tr!(lang, "place-refused-missing-access"),
-        Refusal::MissingPermissions => tr!(lang, "place-refused-missing-permissions"),
+        ChannelRefusal::UnknownChannel => tr!(lang, "place-refused-unknown-channel"),
+        ChannelRefusal::MissingAccess => tr!(lang, "place-refused-missing-access"),
+        ChannelRefusal::MissingPermissions => tr!(lang, "place-refused-missing-permissions"),
     }
 }

@@ -10,7 +10,7 @@ use crate::vocabulary::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RefusedChannel {
     pub channel_id: ChannelId,
-    pub refusal: Refusal,
+    pub refusal: ChannelRefusal,
     pub refused_at: i64,
 }
 
@@ -18,7 +18,12 @@ pub struct RefusedChannel {
 pub trait PlacesStore: Send + Sync {
     /// Discord refused `channel` (`refusal`) at `now`: remembered, the
     /// latest refusal kept.
-    async fn refuse_channel(&self, channel: ChannelId, refusal: Refusal, now: i64) -> Result<()>;
+    async fn refuse_channel(
+        &self,
+        channel: ChannelId,
+        refusal: ChannelRefusal,
+        now: i64,
+    ) -> Result<()>;
 
     /// Whether Discord refused `channel`, and how.
     async fn refused_channel(&self, channel: ChannelId) -> Result<Option<RefusedChannel>>;

@@ -269,7 +269,7 @@ impl GameService {
                 .iter()
                 .map(|h| h.to_string())
                 .collect();
-            AppError::Refused(tr!(
+            AppError::Worded(tr!(
                 refusal_lang,
                 "illegal-with-moves",
                 error = words::describe_game_error(refusal_lang, &e),

@@ -129,7 +129,7 @@ impl GameService {
     /// The solver picked `hole` at `step`.
     pub async fn puzzle_move(&self, user: &User, step: PuzzleStep, hole: Hole) -> Result<Reply> {
         let lang = user.lang;
-        let stale = || AppError::Refused(tr!(lang, "old-button"));
+        let stale = || AppError::from(crate::Refusal::OldButton);
         let found = puzzle(step.number).ok_or_else(stale)?;
         let solution = solution_moves(found)?;
         if step.ply % 2 == 1 || step.ply >= solution.len() {
@@ -138,11 +138,11 @@ impl GameService {
         let mut game = replay_to(found, &solution[..step.ply])?;
         let played = Move::Sow(hole);
         let mine = LastMove::new(game.position(), played)
-            .map_err(|e| AppError::Refused(super::words::describe_game_error(lang, &e.into())))?;
+            .map_err(|e| AppError::Worded(super::words::describe_game_error(lang, &e.into())))?;
         let you = tr!(lang, "lesson-you");
         let mut path = kiela_render::words::path(lang, &you, &mine.trace);
         game.play(&played)
-            .map_err(|e| AppError::Refused(super::words::describe_game_error(lang, &e)))?;
+            .map_err(|e| AppError::Worded(super::words::describe_game_error(lang, &e)))?;
         let header = self.header(lang, step.number, found).await?;
         let missed = played != solution[step.ply];
         if missed || step.ply + 1 == solution.len() {
@@ -215,7 +215,7 @@ impl GameService {
     /// Puzzle `number`'s solution: its moves in words, and as a GIF.
     pub async fn puzzle_solution(&self, user: &User, number: usize) -> Result<Reply> {
         let lang = user.lang;
-        let found = puzzle(number).ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))?;
+        let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
         let solution = solution_moves(found)?;
         let start = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
         let from = start.moves().len();
@@ -271,7 +271,7 @@ impl GameService {
         intro: Option<String>,
     ) -> Result<Reply> {
         let lang = user.lang;
-        let found = puzzle(number).ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))?;
+        let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
         let solver = self.store.solver_rating(user.id).await?;
         let rated = !self.store.tried_puzzles(user.id).await?.contains(&found.id);

@@ -188,7 +188,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
             .show(&w.alice, HERE, Some(game))
             .await
             .unwrap_err();
-        named(e.message(Lang::En), "games", game.0, column, value);
+        named(e.to_string(), "games", game.0, column, value);
     }
 
     w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
@@ -200,7 +200,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
     .await;
     let e = w.service.notify_setting(w.bob.id).await.unwrap_err();
     named(
-        e.message(Lang::En),
+        e.to_string(),
         "players",
         w.bob.id.0,
         "notify",
@@ -219,7 +219,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
     )
     .await;
     let e = w.service.accept(&w.carol, HERE, Some(c)).await.unwrap_err();
-    named(e.message(Lang::En), "challenges", c.0, "status", "maybe");
+    named(e.to_string(), "challenges", c.0, "status", "maybe");
 
     // A post whose pings are unreadable is given up, saying why; the
     // others still go out.

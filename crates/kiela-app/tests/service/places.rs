@@ -5,7 +5,7 @@
 
 use super::*;
 use kiela_app::store::{GameRow, NewPost, PostTarget};
-use kiela_app::Refusal;
+use kiela_app::ChannelRefusal;
 
 on_both_backends! {
     a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts,
@@ -86,7 +86,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     assert_eq!(claimed.len(), 1, "one post of the game at a time");
     assert_eq!(claimed[0].to, Destination::Channel(THREAD));
     (w.service)
-        .place_refused(claimed[0].id, THREAD, Refusal::UnknownChannel)
+        .place_refused(claimed[0].id, THREAD, ChannelRefusal::UnknownChannel)
         .await
         .unwrap();
 
@@ -103,7 +103,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
             refused[0].refusal,
             refused[0].refused_at
         ),
-        (THREAD, Refusal::UnknownChannel, w.clock.now())
+        (THREAD, ChannelRefusal::UnknownChannel, w.clock.now())
     );
 
     let sent = deliver_all_to(&w).await;
@@ -180,7 +180,11 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     assert_eq!(claimed.len(), 1, "the reminder");
     assert_eq!(claimed[0].to, Destination::Channel(HERE.channel_id));
     (w.service)
-        .place_refused(claimed[0].id, HERE.channel_id, Refusal::MissingPermissions)
+        .place_refused(
+            claimed[0].id,
+            HERE.channel_id,
+            ChannelRefusal::MissingPermissions,
+        )
         .await
         .unwrap();
     let paused = row(&w, game).await;
@@ -205,7 +209,11 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     }
     // Refused once more (a second refusal of the same post changes nothing).
     (w.service)
-        .place_refused(claimed[0].id, HERE.channel_id, Refusal::MissingPermissions)
+        .place_refused(
+            claimed[0].id,
+            HERE.channel_id,
+            ChannelRefusal::MissingPermissions,
+        )
         .await
         .unwrap();
     assert!(deliver_all(&w).await.is_empty(), "told once");
@@ -305,7 +313,7 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
     let claimed = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1);
     (w.service)
-        .place_refused(ids[0], HERE.channel_id, Refusal::MissingAccess)
+        .place_refused(ids[0], HERE.channel_id, ChannelRefusal::MissingAccess)
         .await
         .unwrap();
     assert!(row(&w, first).await.paused_at.is_some());

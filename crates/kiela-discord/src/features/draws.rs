@@ -4,7 +4,7 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
-use kiela_app::AppError;
+use kiela_app::{AppError, DrawRefusal};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -76,4 +76,14 @@ pub fn answer_row(game: GameId, ply: i64, lang: Lang) -> CreateActionRow {
             ButtonStyle::Secondary,
         ),
     ])
+}
+
+/// Why a draw offer or its answer was refused.
+pub(crate) fn refusal(lang: Lang, refusal: &DrawRefusal) -> String {
+    match refusal {
+        DrawRefusal::GameOver(id) => tr!(lang, "draw-already-over", id = *id),
+        DrawRefusal::AiPlaysOn { bot } => tr!(lang, "draw-bot-refuses", name = bot),
+        DrawRefusal::AlreadyOffered => tr!(lang, "draw-already-offered"),
+        DrawRefusal::OwnOffer { opponent } => tr!(lang, "draw-own-offer", name = opponent),
+    }
 }

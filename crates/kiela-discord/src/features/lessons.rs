@@ -39,7 +39,7 @@ pub async fn chosen(
     step: LessonStep,
     kind: &ComponentInteractionDataKind,
 ) -> Result<Post, AppError> {
-    let hole = picked_hole(kind, cx.user.lang)?;
+    let hole = picked_hole(kind)?;
     Ok(Post::of(cx.service.lesson_move(cx.user, step, hole).await?))
 }
 
@@ -81,7 +81,7 @@ pub async fn submit_form(
                 .await
             {
                 Ok(reply) => Post::of(reply),
-                Err(e @ AppError::Refused(_)) => Post {
+                Err(e @ (AppError::Worded(_) | AppError::Refused(_))) => Post {
                     rows: vec![CreateActionRow::Buttons(vec![arrange_button(step, lang)])],
                     ..cx.failure(e)
                 },

@@ -319,7 +319,7 @@ pub async fn submit_form(
                     rows: confirm_arrange_row(game, ply, layout, lang),
                     ..Post::of(reply)
                 },
-                Err(e @ AppError::Refused(_)) => Post {
+                Err(e @ (AppError::Worded(_) | AppError::Refused(_))) => Post {
                     rows: reopen_arrange_row(game, ply, lang),
                     ..cx.failure(e)
                 },
@@ -444,14 +444,14 @@ pub fn hole_menu(id: ComponentId, moves: &[(Hole, u8)], lang: Lang) -> Option<Cr
 }
 
 /// The hole picked in an exercise's menu (a lesson's, a puzzle's).
-pub fn picked_hole(kind: &ComponentInteractionDataKind, lang: Lang) -> Result<Hole, AppError> {
+pub fn picked_hole(kind: &ComponentInteractionDataKind) -> Result<Hole, AppError> {
     match kind {
         ComponentInteractionDataKind::StringSelect { values } => {
             values.first().and_then(|value| value.parse().ok())
         }
         _ => None,
     }
-    .ok_or_else(|| AppError::Refused(tr!(lang, "old-button")))
+    .ok_or_else(|| AppError::from(kiela_app::Refusal::OldButton))
 }
 
 /// A legal move offered as `/kiela move`'s autocomplete, in the position

@@ -39,7 +39,7 @@ pub async fn chosen(
     step: PuzzleStep,
     kind: &ComponentInteractionDataKind,
 ) -> Result<Post, AppError> {
-    let hole = picked_hole(kind, cx.user.lang)?;
+    let hole = picked_hole(kind)?;
     Ok(Post::of(cx.service.puzzle_move(cx.user, step, hole).await?))
 }
 
