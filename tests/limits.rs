@@ -455,7 +455,10 @@ async fn quotas_hold_against_requests_racing_from_one_user(db: Db) {
         for result in results {
             match result {
                 Ok(_) => stored += 1,
-                Err(e) => assert!(kiela_discord::words::error(Lang::En, &e).contains(&refusal), "{e:?}"),
+                Err(e) => assert!(
+                    kiela_discord::words::error(Lang::En, &e).contains(&refusal),
+                    "{e:?}"
+                ),
             }
         }
         stored

@@ -199,13 +199,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
     )
     .await;
     let e = w.service.notify_setting(w.bob.id).await.unwrap_err();
-    named(
-        e.to_string(),
-        "players",
-        w.bob.id.0,
-        "notify",
-        "sometimes",
-    );
+    named(e.to_string(), "players", w.bob.id.0, "notify", "sometimes");
 
     let offer = (w.service)
         .challenge(&w.alice, HERE, &w.carol, alice_first())

@@ -12,7 +12,7 @@ use kiela_app::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, 
 use kiela_app::{
     AppError, BoardMessage, BotPermissions, Clock, ConfirmMoves, Destination, DueEvent, FirstMover,
     GameChoice, GameOptions, GameService, LanguageSetting, ManualClock, Members, Membership,
-    MovePreview, Notify, Place, Reply, Settings, User, DAY,
+    MovePreview, Notify, Place, Refusal, Reply, Settings, User, DAY,
 };
 use kiela_i18n::Lang;
 use kiela_rules::{Record, Variant};
@@ -78,10 +78,21 @@ async fn world(db: Db) -> World {
     }
 }
 
+/// The words of a refusal the application still words (see
+/// `AppError::Worded`; typed refusals are matched with [`refused`]).
 fn refusal(result: Result<Reply, AppError>) -> String {
     match result {
         Ok(reply) => panic!("expected a refusal, got {:?}", reply.text),
         Err(e) => e.to_string(),
+    }
+}
+
+/// Why `result` was refused, as data: `assert_eq!(refused(r), X.into())`
+/// or `matches!(refused(r), Refusal::Tournament(TournamentRefusal::Full { .. }))`.
+fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
+    match result {
+        Err(AppError::Refused(refusal)) => refusal,
+        other => panic!("expected a typed refusal, got {other:?}"),
     }
 }
 
