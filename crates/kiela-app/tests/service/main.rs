@@ -10,9 +10,9 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_app::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, PostId, UserId};
 use kiela_app::{
-    AppError, BoardMessage, BotPermissions, Clock, ConfirmMoves, Destination, DueEvent, FirstMover,
-    GameChoice, GameOptions, GameService, LanguageSetting, ManualClock, Members, Membership,
-    MovePreview, Notify, Place, Refusal, Reply, Settings, User, DAY,
+    AppError, BoardMessage, BotPermissions, Clock, ConfirmMoves, Destination, DrawRefusal,
+    DueEvent, FirstMover, GameChoice, GameOptions, GameService, LanguageSetting, ManualClock,
+    Members, Membership, MovePreview, Notify, Place, Refusal, Reply, Settings, User, DAY,
 };
 use kiela_i18n::Lang;
 use kiela_rules::{Record, Variant};

@@ -306,8 +306,10 @@ async fn resignation_and_draws(db: Db) {
         "{}",
         offer.text
     );
-    let e = refusal(w.service.draw(&w.alice, HERE, Some(game)).await);
-    assert!(e.contains("already offered"), "{e}");
+    assert_eq!(
+        refused(w.service.draw(&w.alice, HERE, Some(game)).await),
+        DrawRefusal::AlreadyOffered.into()
+    );
     // alice moves; her own offer stands. bob moves instead of accepting: it lapses.
     let reply = w
         .service
@@ -333,6 +335,10 @@ async fn resignation_and_draws(db: Db) {
         done.text
     );
     let drawn = game;
+    assert_eq!(
+        refused(w.service.draw(&w.bob, HERE, Some(drawn)).await),
+        DrawRefusal::GameOver(drawn).into()
+    );
     // Resignation, by the player not to move.
     let game = started(&w, alice_first()).await;
     let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
