@@ -10,33 +10,33 @@ use crate::draws::DrawRefusal;
 use crate::vocabulary::GameId;
 
 /// Why an action did not happen. `Display` is for logs: the variant as
-/// data, not a sentence for users.
+/// data (`Debug`), never a sentence for users.
 #[derive(Debug, Error)]
 pub enum AppError {
     /// Refused, for a reason the user can act on.
-    #[error("refused: {0:?}")]
+    #[error("{self:?}")]
     Refused(Refusal),
     /// A refusal still worded by the application, in the user's language
     /// (each feature's are becoming [`Refusal`]s).
     #[error("{0}")]
     Worded(String),
-    #[error("not a player of this game")]
+    #[error("{self:?}")]
     NotYourGame,
-    #[error("not this side's turn: {0:?}")]
+    #[error("{self:?}")]
     NotYourTurn(Side),
-    #[error("game {game_id} moved on since this board")]
+    #[error("{self:?}")]
     OutOfDate { game_id: GameId },
-    #[error("someone else changed the game first")]
+    #[error("{self:?}")]
     Conflict,
-    #[error("no game {0}")]
+    #[error("{self:?}")]
     NoSuchGame(GameId),
     #[error("{0}")]
     Store(StoreError),
-    #[error("internal error: {0}")]
+    #[error("{self:?}")]
     Internal(String),
     /// Replaying game `0` takes longer than a request may (it goes on in
     /// the background, so the next try is quick).
-    #[error("game {0} is still being replayed")]
+    #[error("{self:?}")]
     Busy(GameId),
 }
 

@@ -446,9 +446,9 @@ mod tests {
         found
     }
 
-    /// The Rust files whose strings users read: the bot's application and
-    /// Discord adapter, and the pictures (every crate that speaks to users,
-    /// in this workspace; `kiela-store` holds SQL only).
+    /// The Rust files whose strings users read: the bot's application
+    /// (but its port to the database) and Discord adapter, and the pictures
+    /// (every crate that speaks to users; `kiela-store` holds SQL only).
     fn user_facing_sources() -> Vec<std::path::PathBuf> {
         let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut pending: Vec<_> = [
@@ -463,6 +463,15 @@ mod tests {
         while let Some(dir) = pending.pop() {
             for entry in std::fs::read_dir(&dir).unwrap() {
                 let path = entry.unwrap().path();
+                // The application's port to the database (`store/`, each
+                // feature's `store.rs`) and its stored names (`vocabulary.rs`)
+                // speak to operators, in logs: what cannot be read, and where.
+                let for_operators = ["store", "store.rs", "vocabulary.rs"]
+                    .iter()
+                    .any(|name| path.ends_with(name));
+                if for_operators {
+                    continue;
+                }
                 if path.is_dir() {
                     pending.push(path);
                 } else if path.extension().is_some_and(|e| e == "rs") {

@@ -366,8 +366,8 @@ async fn rematches_swap_the_seats_once(db: Db) {
     let e = refusal(w.service.rematch(&w.bob, HERE, game).await);
     assert!(e.contains("still going on"), "{e}");
     w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
-    let e = refusal(w.service.rematch(&w.carol, HERE, game).await);
-    assert!(e.contains("not your game"), "{e}");
+    let e = failed(w.service.rematch(&w.carol, HERE, game).await);
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
 
     let again = w.service.rematch(&w.bob, HERE, game).await.unwrap();
     assert_eq!(again.ping, [w.alice.id]);

@@ -496,8 +496,14 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     assert!(e.contains("was aborted"), "{e}");
     let e = refusal(w.service.resign(&w.alice, HERE, Some(never)).await);
     assert!(e.contains("was aborted"), "{e}");
-    let e = refusal(w.service.draw(&w.alice, HERE, Some(never)).await);
-    assert!(e.contains("is already over"), "{e}");
+    let e = failed(w.service.draw(&w.alice, HERE, Some(never)).await);
+    assert!(
+        matches!(
+            e,
+            AppError::Refused(Refusal::Draw(DrawRefusal::GameOver(_)))
+        ),
+        "{e:?}"
+    );
 }
 
 /// `/kiela vacation days:N` pushes the running deadlines by N days, and

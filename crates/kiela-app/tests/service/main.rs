@@ -15,7 +15,7 @@ use kiela_app::{
     Members, Membership, MovePreview, Notify, Place, Refusal, Reply, Settings, User, DAY,
 };
 use kiela_i18n::Lang;
-use kiela_rules::{Record, Variant};
+use kiela_rules::{Record, Side, Variant};
 use kiela_store::Store;
 use test_databases::on_both_backends;
 use test_databases::{Backend, Db, TestDb};
@@ -84,6 +84,14 @@ fn refusal(result: Result<Reply, AppError>) -> String {
     match result {
         Ok(reply) => panic!("expected a refusal, got {:?}", reply.text),
         Err(e) => e.to_string(),
+    }
+}
+
+/// Why `result` failed: a refusal or an error, as data.
+fn failed<T: std::fmt::Debug>(result: Result<T, AppError>) -> AppError {
+    match result {
+        Ok(done) => panic!("expected a refusal, got {done:?}"),
+        Err(e) => e,
     }
 }
 

@@ -93,8 +93,12 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         let e = refusal(w.service.watch(&w.carol, HERE, id, ply).await);
         assert!(e.contains("has no turn"), "{e}");
     }
-    let e = refusal(w.service.watch(&w.carol, HERE, GameId(id.0 + 1), 1).await);
-    assert!(e.contains("does not exist"), "{e}");
+    let missing = GameId(id.0 + 1);
+    let e = failed(w.service.watch(&w.carol, HERE, missing, 1).await);
+    assert!(
+        matches!(e, AppError::NoSuchGame(id) if id == missing),
+        "{e:?}"
+    );
     // A game is watched from its own server, or by its players.
     let elsewhere = Place {
         guild_id: GuildId(11),
@@ -110,21 +114,18 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
 async fn move_refusals_lose_nothing(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
-    let e = refusal(
+    let e = failed(
         w.service
             .play_move(&w.carol, HERE, Some(game), "G2", None)
             .await,
     );
-    assert_eq!(
-        e,
-        "this is not your game: only its two players can act on it"
-    );
-    let e = refusal(
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
+    let e = failed(
         w.service
             .play_move(&w.bob, HERE, Some(game), "C3", None)
             .await,
     );
-    assert_eq!(e, "it is not your turn: South is to move");
+    assert!(matches!(e, AppError::NotYourTurn(Side::South)), "{e:?}");
     let e = refusal(
         w.service
             .play_move(&w.alice, HERE, Some(game), "A2", None)
@@ -207,8 +208,8 @@ async fn expert_rearrangement_through_the_service(db: Db) {
     // A rearrangement has no sowing to watch.
     let e = refusal(w.service.watch(&w.bob, HERE, game, 1).await);
     assert!(e.contains("rearrangement"), "{e}");
-    let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
-    assert!(e.contains("not your turn"), "{e}");
+    let e = failed(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
+    assert!(matches!(e, AppError::NotYourTurn(_)), "{e:?}");
     let e = refusal(
         w.service
             .arrange(&w.bob, HERE, Some(game), &"1 ".repeat(20))
@@ -291,8 +292,14 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
     assert!(reply.text.contains("\nKiela sowed "), "{}", reply.text);
-    let e = refusal(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
-    assert!(e.contains("does not take draws"), "{e}");
+    let e = failed(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
+    assert!(
+        matches!(
+            e,
+            AppError::Refused(Refusal::Draw(DrawRefusal::AiPlaysOn { .. }))
+        ),
+        "{e:?}"
+    );
 }
 
 async fn resignation_and_draws(db: Db) {
@@ -512,18 +519,18 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert_eq!(stored(&w, game).await, 0, "a preview plays nothing");
     // Refusals: a stranger, the player not to move, a hole that is not
     // one, an empty hole, a stale menu.
-    let e = refusal(w.service.pick_move(&w.carol, HERE, game, "G2", 0).await);
-    assert!(e.contains("not your game"), "{e}");
-    let e = refusal(w.service.pick_move(&w.bob, HERE, game, "C3", 0).await);
-    assert!(e.contains("not your turn"), "{e}");
+    let e = failed(w.service.pick_move(&w.carol, HERE, game, "G2", 0).await);
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
+    let e = failed(w.service.pick_move(&w.bob, HERE, game, "C3", 0).await);
+    assert!(matches!(e, AppError::NotYourTurn(_)), "{e:?}");
     let e = refusal(w.service.pick_move(&w.alice, HERE, game, "Z9", 0).await);
     assert!(e.contains("not a hole"), "{e}");
     let e = refusal(w.service.pick_move(&w.alice, HERE, game, "A2", 0).await);
     assert!(e.starts_with("A2 is empty. Your legal moves: A1"), "{e}");
     let e = refusal(w.service.pick_move(&w.alice, HERE, game, "G2", 3).await);
     assert!(e.contains("out of date"), "{e}");
-    let e = refusal(w.service.cancel_preview(&w.carol, game, 0).await);
-    assert!(e.contains("not your game"), "{e}");
+    let e = failed(w.service.cancel_preview(&w.carol, game, 0).await);
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     // Cancel: nothing played.
     let cancelled = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
     assert!(cancelled.private, "{}", cancelled.text);
@@ -536,12 +543,12 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     );
     assert_eq!(stored(&w, game).await, 0);
     // Play: the move previewed, at the ply it was previewed for.
-    let e = refusal(
+    let e = failed(
         w.service
             .play_move(&w.carol, HERE, Some(game), "G2", Some(0))
             .await,
     );
-    assert!(e.contains("not your game"), "{e}");
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let played = w
         .service
         .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
@@ -697,8 +704,8 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
         .unwrap()
         .text
         .contains(&first));
-    let e = refusal(w.service.take_back(&w.bob, HERE, id, 2).await);
-    assert!(e.contains("not your game"), "{e}");
+    let e = failed(w.service.take_back(&w.bob, HERE, id, 2).await);
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let e = refusal(w.service.take_back(&w.alice, HERE, id, 1).await);
     assert!(e.contains("out of date"), "{e}");
 
@@ -770,8 +777,8 @@ async fn take_back_is_refused_where_it_does_not_belong(db: Db) {
         "turns can be taken back only in games against the AI, which are never rated: \
          in a game between people, every move stands"
     );
-    let e = refusal(w.service.take_back(&w.carol, HERE, game, 2).await);
-    assert!(e.contains("not your game"), "{e}");
+    let e = failed(w.service.take_back(&w.carol, HERE, game, 2).await);
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     assert_eq!(stored(&w, game).await, 2, "nothing taken back");
 }
 
@@ -795,8 +802,8 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         .unwrap();
     let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
     assert!(e.contains("you offered this draw yourself"), "{e}");
-    let e = refusal(w.service.answer_draw(&w.carol, HERE, game, 0, true).await);
-    assert!(e.contains("not your game"), "{e}");
+    let e = failed(w.service.answer_draw(&w.carol, HERE, game, 0, true).await);
+    assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let declined = (w.service.answer_draw(&w.bob, HERE, game, 0, false))
         .await
         .unwrap();

@@ -197,7 +197,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
             .service
             .puzzle_move(&w.bob, PuzzleStep { number: first, ply }, right)
             .await;
-        assert_eq!(refusal(stale), tr!(Lang::En, "old-button"));
+        assert_eq!(refused(stale), Refusal::OldButton);
     }
     let empty = Hole::all()
         .find(|&h| h.owner() == game.turn() && !game.legal_moves().contains(&h))

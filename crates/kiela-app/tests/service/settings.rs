@@ -80,12 +80,12 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     );
     assert!(e.contains("A4 é uma casa do Norte"), "{e}");
     assert!(e.contains("Suas jogadas possíveis"), "{e}");
-    let e = refusal(
+    let e = failed(
         w.service
             .play_move(&w.bob, HERE, Some(game), "A4", None)
             .await,
     );
-    assert!(e.contains("it is not your turn: South is to move"), "{e}");
+    assert!(matches!(e, AppError::NotYourTurn(Side::South)), "{e:?}");
     // A Portuguese server's board.
     let server = Place {
         lang: Lang::Pt,
