@@ -7,7 +7,7 @@
 //! (a server started by the test-databases crate, `ANALYZE` run as
 //! autovacuum would; skipped, saying so, without PostgreSQL installed).
 //! Target (issue 23): the same few milliseconds at every size.
-//! Run: `cargo bench -p kiela-bot --bench due_games --profile dev` (the
+//! Run: `cargo bench -p kiela-app --bench due_games --profile dev` (the
 //! figures in the README).
 
 use criterion::{criterion_group, criterion_main, Criterion};

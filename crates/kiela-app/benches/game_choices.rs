@@ -5,7 +5,7 @@
 //! games of others: one query, whatever the count. Target (issue 23): at
 //! most 10 ms. On a SQLite file and on PostgreSQL (skipped, saying so,
 //! without it).
-//! Run: `cargo bench -p kiela-bot --bench game_choices --profile dev`.
+//! Run: `cargo bench -p kiela-app --bench game_choices --profile dev`.
 
 use std::sync::Arc;
 

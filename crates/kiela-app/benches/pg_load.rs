@@ -13,7 +13,7 @@
 //! flushes to keep the tests quick; this run's flushes them, as in
 //! production (`KIELA_TEST_POSTGRES_DURABLE=1`, printed).
 //!
-//! Run: `cargo bench -p kiela-bot --bench pg_load` (skipped, saying so,
+//! Run: `cargo bench -p kiela-app --bench pg_load` (skipped, saying so,
 //! without PostgreSQL). `KIELA_LOAD_SECONDS` sets how long moves arrive
 //! (default 60).
 

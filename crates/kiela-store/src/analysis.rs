@@ -1,7 +1,7 @@
 //! Stored analyses and counted hints.
 //!
-//! SQL for this feature only, as an `impl Store` block beside the code
-//! that uses it (the store itself opens, migrates and changes games).
+//! The feature's SQL: `kiela-app`'s port of the same name, implemented
+//! (`lib.rs` opens, migrates and changes games).
 
 use async_trait::async_trait;
 use kiela_app::store::*;

@@ -1,7 +1,7 @@
 //! Games and their moves as stored, a player's games, and the posted board.
 //!
-//! SQL for this feature only, as an `impl Store` block beside the code
-//! that uses it (the store itself opens, migrates and changes games).
+//! The feature's SQL: `kiela-app`'s port of the same name, implemented
+//! (`lib.rs` opens, migrates and changes games).
 
 use crate::players::name_in_server_sql;
 use async_trait::async_trait;

@@ -1,9 +1,9 @@
 //! The hot queries: those the bot runs on every action or on every look of
 //! its loops, whose cost must not grow with the tables (issue 23, "small,
 //! fast tables for ever"). Each is the very SQL text its store function
-//! runs (a constant or a function of its feature's `queries.rs`, used by
+//! runs (a constant or a function of its feature's file here, used by
 //! both), with arguments like the ones it binds, so that a test can ask each
-//! database for its plan (`tests/service/hot_queries.rs`) and fail on a
+//! database for its plan (`kiela-app`'s `tests/service/hot_queries.rs`) and fail on a
 //! full scan of a table that grows.
 
 use crate::challenges::CHALLENGE_POST;

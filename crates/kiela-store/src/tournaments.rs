@@ -453,5 +453,3 @@ impl TournamentsStore for Store {
         Ok(Some(ids.into_iter().zip(made).collect()))
     }
 }
-
-impl Store {}
