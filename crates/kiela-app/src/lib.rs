@@ -85,6 +85,7 @@ pub use crate::vocabulary::{
     Notify, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::store::Database;
@@ -105,6 +106,8 @@ pub struct GameService {
     analyses: Arc<analysis::Analyses>,
     animations: Arc<info::Animations>,
     memberships: Arc<players::Memberships>,
+    /// Games loaded from the database since start (see [`Self::games_loaded`]).
+    games_loaded: Arc<AtomicU64>,
 }
 
 impl GameService {
@@ -119,6 +122,7 @@ impl GameService {
             analyses: Arc::default(),
             animations: Arc::new(info::Animations::new(info::ANIMATIONS_KEPT)),
             memberships: Arc::new(players::Memberships::new(Arc::new(EveryoneIsAMember))),
+            games_loaded: Arc::default(),
         }
     }
 
@@ -153,6 +157,12 @@ impl GameService {
 
     pub fn bot(&self) -> &User {
         &self.bot
+    }
+
+    /// How many times this service loaded a game from the database (its
+    /// row, players and moves): an action loads its game once.
+    pub fn games_loaded(&self) -> u64 {
+        self.games_loaded.load(Ordering::Relaxed)
     }
 
     /// The service's clock, in seconds.

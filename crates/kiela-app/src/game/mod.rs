@@ -13,6 +13,7 @@ pub(crate) use choices::check_place;
 pub use choices::{GameChoice, MoveChoices};
 pub(super) use replays::Replays;
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};
@@ -148,6 +149,7 @@ impl GameService {
 
     /// Loads a game as it was at ply `ply` (`None`: as it stands).
     pub(crate) async fn load_at(&self, game_id: GameId, ply: Option<i64>) -> Result<Loaded> {
+        self.games_loaded.fetch_add(1, Ordering::Relaxed);
         let row = self
             .store
             .game(game_id)

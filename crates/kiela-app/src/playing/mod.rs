@@ -153,6 +153,20 @@ impl GameService {
     ) -> Result<Reply> {
         self.meet(user, place.guild_id).await?;
         let (loaded, _) = self.load_to_act(user, place, id).await?;
+        self.act_on(user, place, loaded, mv, expected_ply).await
+    }
+
+    /// [`Self::act`] on the game `user` acts on, already loaded (after
+    /// [`Self::meet`]).
+    pub(super) async fn act_on(
+        &self,
+        user: &User,
+        place: Place,
+        loaded: Loaded,
+        mv: Move,
+        expected_ply: Option<i64>,
+    ) -> Result<Reply> {
+        let id = loaded.row.id;
         // A paused game is played from a channel of its server only,
         // which becomes its place.
         let (mut loaded, resumed) = self.resume_here(user, place, loaded, true).await?;

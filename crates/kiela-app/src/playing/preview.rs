@@ -31,14 +31,15 @@ impl GameService {
             Ok(hole) => hole,
             Err(e) => return refused(words::bad_hole(user.lang, &e)),
         };
-        // Refused now, not at Play, if they may not act on it.
+        // Refused now, not at Play, if they may not act on it. The game
+        // is loaded once: played at once, the move acts on it.
+        self.meet(user, place.guild_id).await?;
         let (loaded, _) = self.load_to_act(user, place, game).await?;
         self.check_turn(&loaded, user, Some(ply))?;
         let wanted = self.confirm_moves(user).await?;
         if !previewed(wanted, &loaded) {
-            return self
-                .play_move(user, place, Some(game), hole, Some(ply))
-                .await;
+            let played = Move::Sow(picked);
+            return self.act_on(user, place, loaded, played, Some(ply)).await;
         }
         self.preview_move(user, &loaded, picked).await
     }

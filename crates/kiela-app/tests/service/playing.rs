@@ -598,21 +598,26 @@ async fn the_preview_follows_each_players_choice(db: Db) {
         set.text
     );
     let game = started(&w, alice_first()).await;
-    // alice: played at once; bob, by default: previewed.
+    // alice: played at once; bob, by default: previewed. Either way the
+    // menu's pick loads the game once.
+    let loads = w.service.games_loaded();
     let played = w
         .service
         .pick_move(&w.alice, HERE, game, "G2", 0)
         .await
         .unwrap();
     assert!(played.preview.is_none() && !played.private);
+    assert_eq!(w.service.games_loaded(), loads + 1, "a played pick");
     assert_eq!(stored(&w, game).await, 1);
     let hole = first_offer(&played);
+    let loads = w.service.games_loaded();
     let previewed = w
         .service
         .pick_move(&w.bob, HERE, game, &hole, 1)
         .await
         .unwrap();
     assert!(previewed.preview.is_some() && previewed.private);
+    assert_eq!(w.service.games_loaded(), loads + 1, "a previewed pick");
     assert_eq!(stored(&w, game).await, 1);
     // Both settings at once; the one not given stays.
     let both = (w.service)
