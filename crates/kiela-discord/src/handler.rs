@@ -203,8 +203,9 @@ impl Who {
 
 impl Handler {
     /// Who acts, and where: the user in their client's language; the place
-    /// in the server's (its choice, else Discord's `guild_locale`).
-    async fn who_and_where(&self, origin: Origin<'_>) -> Who {
+    /// in Discord's `guild_locale` until [`Handler::localised`] reads the
+    /// server's choice.
+    fn who_and_where(&self, origin: Origin<'_>) -> Who {
         let Origin {
             user,
             member,
@@ -216,13 +217,6 @@ impl Handler {
         } = origin;
         let user = user_of(user, nick(member), Lang::from_locale(locale));
         let place = place_of(guild, channel, guild_locale, user.lang, bot_may);
-        let place = match self.service.localise(place).await {
-            Ok(place) => place,
-            Err(e) => {
-                warn!("cannot read the server's language: {e}");
-                place
-            }
-        };
         Who {
             user,
             place,
@@ -233,14 +227,28 @@ impl Handler {
         }
     }
 
+    /// `place` in the server's language (its choice, else Discord's
+    /// `guild_locale`): a database read, so inside the answer, which defers
+    /// when the database is slow.
+    async fn localised(&self, place: Place) -> Place {
+        match self.service.localise(place).await {
+            Ok(place) => place,
+            Err(e) => {
+                warn!("cannot read the server's language: {e}");
+                place
+            }
+        }
+    }
+
     async fn on_command(&self, ctx: &Context, command: &CommandInteraction) {
-        let who = self.who_and_where(origin!(command)).await;
+        let mut who = self.who_and_where(origin!(command));
         let responder = self.responder(ctx, (command.id, &command.token), who.user.id);
         let (tell, progress) = watch::channel(String::new());
         let tell = Arc::new(tell);
-        let cx = who.cx(&self.service, &tell);
         let board = responder
             .answer(progress, async {
+                who.place = self.localised(who.place).await;
+                let cx = who.cx(&self.service, &tell);
                 match command::parse(command, cx.user.lang) {
                     Ok(request) => cx.post(request.perform(&cx).await).await,
                     Err(message) => Post::private(sentence(&message)),
@@ -253,35 +261,39 @@ impl Handler {
                 &ctx.http,
                 command.channel_id,
                 board,
-                cx.place.lang,
+                who.place.lang,
             )
             .await;
         }
     }
 
     async fn on_component(&self, ctx: &Context, component: &ComponentInteraction) {
-        let who = self.who_and_where(origin!(component)).await;
+        let mut who = self.who_and_where(origin!(component));
         let mut responder = self.responder(ctx, (component.id, &component.token), who.user.id);
         let (tell, progress) = watch::channel(String::new());
         let tell = Arc::new(tell);
-        let cx = who.cx(&self.service, &tell);
+        // A form is the interaction's first answer (it cannot follow a
+        // deferral), in the user's language: the place's is not read.
+        let form = who.cx(&self.service, &tell);
         match component.data.custom_id.parse() {
             Ok(ComponentId::ReviewAt { .. } | ComponentId::CancelMove { .. }) => {
                 responder = responder.updating()
             }
             Ok(ComponentId::Arrange { game, ply }) => {
-                return playing::open_form(&cx, &responder, game, ply, None).await
+                return playing::open_form(&form, &responder, game, ply, None).await
             }
             Ok(ComponentId::EditArrange { game, ply, layout }) => {
-                return playing::open_form(&cx, &responder, game, ply, Some(layout)).await
+                return playing::open_form(&form, &responder, game, ply, Some(layout)).await
             }
             Ok(ComponentId::LessonArrange { step }) => {
-                return lessons::open_form(&cx, &responder, step).await
+                return lessons::open_form(&form, &responder, step).await
             }
             _ => {}
         }
         let board = responder
             .answer(progress, async {
+                who.place = self.localised(who.place).await;
+                let cx = who.cx(&self.service, &tell);
                 match component.data.custom_id.parse::<ComponentId>() {
                     Ok(id) => cx.post(press(&cx, id, &component.data.kind).await).await,
                     Err(_) => Post::private(tr!(cx.user.lang, "old-button")),
@@ -296,14 +308,15 @@ impl Handler {
             &ctx.http,
             component.channel_id,
             board,
-            cx.place.lang,
+            who.place.lang,
         )
         .await;
     }
 
     /// A rearrangement form sent back: a game's, or a lesson's.
     async fn on_modal(&self, ctx: &Context, modal: &ModalInteraction) {
-        let who = self.who_and_where(origin!(modal)).await;
+        let mut who = self.who_and_where(origin!(modal));
+        who.place = self.localised(who.place).await;
         let responder = self.responder(ctx, (modal.id, &modal.token), who.user.id);
         let (tell, _) = watch::channel(String::new());
         let tell = Arc::new(tell);
@@ -326,7 +339,9 @@ impl Handler {
     }
 
     async fn on_autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
-        let Who { user, place, .. } = self.who_and_where(origin!(command)).await;
+        // No database read before the suggestions: autocomplete cannot be
+        // deferred, and its words are in the user's language.
+        let Who { user, place, .. } = self.who_and_where(origin!(command));
         let responder = self.responder(ctx, (command.id, &command.token), user.id);
         let Some(typing) = command::typing(command) else {
             return responder.suggest(CreateAutocompleteResponse::new()).await;
