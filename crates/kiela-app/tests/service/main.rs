@@ -12,7 +12,7 @@ use kiela_app::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, 
 use kiela_app::{
     AppError, BoardMessage, BotPermissions, Clock, ConfirmMoves, Destination, DrawRefusal,
     DueEvent, FirstMover, GameChoice, GameOptions, GameService, LanguageSetting, ManualClock,
-    Members, Membership, MovePreview, Notify, Place, Refusal, Reply, Settings, User, DAY,
+    Members, Membership, MovePreview, Name, Notify, Place, Refusal, Reply, Settings, User, DAY,
 };
 use kiela_i18n::Lang;
 use kiela_rules::{Record, Side, Variant};

@@ -147,12 +147,12 @@ async fn move_refusals_lose_nothing(db: Db) {
             .await,
     );
     assert!(e.contains("not a hole"), "{e}");
-    let e = refusal(
+    let e = failed(
         w.service
             .play_move(&w.alice, HERE, Some(game), "G2", Some(5))
             .await,
     );
-    assert_eq!(e, "this board is out of date: here is the current one");
+    assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     let e = refusal(w.service.arrange(&w.alice, HERE, Some(game), "1 2 3").await);
     assert!(e.contains("the layout has 3 entries"), "{e}");
     let e = refusal(
@@ -164,12 +164,12 @@ async fn move_refusals_lose_nothing(db: Db) {
         e.starts_with("rearranging is only allowed in the Expert variant. Your legal moves: A1"),
         "{e}"
     );
-    let e = refusal(
+    let e = failed(
         w.service
             .play_move(&w.alice, HERE, Some(GameId(404)), "G2", None)
             .await,
     );
-    assert_eq!(e, "game #404 does not exist");
+    assert!(matches!(e, AppError::NoSuchGame(GameId(404))), "{e:?}");
     // Nothing was stored: alice's legal move still works, at ply 0.
     let reply = w
         .service
@@ -527,8 +527,8 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert!(e.contains("not a hole"), "{e}");
     let e = refusal(w.service.pick_move(&w.alice, HERE, game, "A2", 0).await);
     assert!(e.starts_with("A2 is empty. Your legal moves: A1"), "{e}");
-    let e = refusal(w.service.pick_move(&w.alice, HERE, game, "G2", 3).await);
-    assert!(e.contains("out of date"), "{e}");
+    let e = failed(w.service.pick_move(&w.alice, HERE, game, "G2", 3).await);
+    assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     let e = failed(w.service.cancel_preview(&w.carol, game, 0).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     // Cancel: nothing played.
@@ -558,12 +558,12 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert_eq!(played.game.unwrap().ply, 1);
     assert!(played.text.starts_with("alice sowed G2 → ended in E2."));
     // The same Play again is stale: refused, nothing lost.
-    let e = refusal(
+    let e = failed(
         w.service
             .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
             .await,
     );
-    assert_eq!(e, "this board is out of date: here is the current one");
+    assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     assert_eq!(stored(&w, game).await, 1);
     let late = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
     assert!(late.text.contains("has moved on"), "{}", late.text);
@@ -711,8 +711,8 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
         .contains(&first));
     let e = failed(w.service.take_back(&w.bob, HERE, id, 2).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
-    let e = refusal(w.service.take_back(&w.alice, HERE, id, 1).await);
-    assert!(e.contains("out of date"), "{e}");
+    let e = failed(w.service.take_back(&w.alice, HERE, id, 1).await);
+    assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
 
     let back = w.service.take_back(&w.alice, HERE, id, 2).await.unwrap();
     assert!(
@@ -726,8 +726,11 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert_eq!(back.game.unwrap().ply, 0);
     assert_eq!(back.ping, [w.alice.id], "alice is to move again");
     assert_eq!(stored(&w, id).await, 0);
-    let e = refusal(w.service.take_back(&w.alice, HERE, id, 2).await);
-    assert!(e.contains("out of date"), "the same button again: {e}");
+    let e = failed(w.service.take_back(&w.alice, HERE, id, 2).await);
+    assert!(
+        matches!(e, AppError::OutOfDate { .. }),
+        "the same button again: {e:?}"
+    );
 
     // Another move instead: both processes see it, not the one taken back.
     let reply = (w.service)
@@ -805,8 +808,13 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         .delivered(&offer.posts, MessageId(50))
         .await
         .unwrap();
-    let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
-    assert!(e.contains("you offered this draw yourself"), "{e}");
+    assert_eq!(
+        refused(w.service.answer_draw(&w.alice, HERE, game, 0, true).await),
+        DrawRefusal::OwnOffer {
+            opponent: Name::new("bob")
+        }
+        .into()
+    );
     let e = failed(w.service.answer_draw(&w.carol, HERE, game, 0, true).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let declined = (w.service.answer_draw(&w.bob, HERE, game, 0, false))
@@ -849,8 +857,8 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         .delivered(&moved.posts, MessageId(53))
         .await
         .unwrap();
-    let e = refusal(w.service.answer_draw(&w.bob, HERE, game, 7, true).await);
-    assert!(e.contains("out of date"), "{e}");
+    let e = failed(w.service.answer_draw(&w.bob, HERE, game, 7, true).await);
+    assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     let done = w
         .service
         .answer_draw(&w.bob, HERE, game, 0, true)
@@ -906,8 +914,8 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         ) && reply.text.ends_with("\nLapsed: the game went on.")),
         "{edits:?}"
     );
-    let e = refusal(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
-    assert!(e.contains("out of date"), "{e}");
+    let e = failed(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
+    assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
 }
 
 /// Who is a member of which server, as a test says; counts the questions.
