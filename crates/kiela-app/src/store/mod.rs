@@ -11,24 +11,6 @@ use async_trait::async_trait;
 
 pub use rows::*;
 
-pub use crate::analysis::AnalysisStore;
-pub use crate::challenges::ChallengesStore;
-pub use crate::clocks::ClocksStore;
-pub use crate::draws::DrawsStore;
-pub use crate::game::GamesStore;
-pub use crate::lessons::LessonsStore;
-pub use crate::notify::NotifyStore;
-pub use crate::outbox::OutboxStore;
-pub use crate::places::PlacesStore;
-pub use crate::players::PlayersStore;
-pub use crate::playing::PlayingStore;
-pub use crate::puzzles::PuzzlesStore;
-pub use crate::ratings::RatingsStore;
-pub use crate::settings::SettingsStore;
-pub use crate::threads::ThreadsStore;
-pub use crate::tournaments::TournamentsStore;
-pub use crate::welcome::WelcomeStore;
-
 pub use crate::clocks::VacationChange;
 pub use crate::outbox::UndeliveredPost;
 pub use crate::places::RefusedChannel;
@@ -37,59 +19,45 @@ pub use crate::tournaments::{Entrant, JoinRefused, NewTournamentRow, Paired, Tou
 
 use crate::vocabulary::{ChallengeId, GameId, PostId, UserId};
 
-/// Every port trait, for calling a concrete store's methods
-/// (`use kiela_app::store::ports::*`); through `dyn Database` they need no import.
-pub mod ports {
-    pub use super::{
-        AnalysisStore, ChallengesStore, ClocksStore, CoreStore, DrawsStore, GamesStore,
-        LessonsStore, NotifyStore, OutboxStore, PlacesStore, PlayersStore, PlayingStore,
-        PuzzlesStore, RatingsStore, SettingsStore, ThreadsStore, TournamentsStore, WelcomeStore,
+/// Each feature's port, listed once: re-exported here and in [`ports`],
+/// and gathered in [`Database`].
+macro_rules! ports {
+    ($($feature:ident::$port:ident,)+) => {
+        $(pub use crate::$feature::$port;)+
+
+        /// Every port trait, for calling a concrete store's methods
+        /// (`use kiela_app::store::ports::*`); through `dyn Database` they
+        /// need no import.
+        pub mod ports {
+            pub use super::CoreStore;
+            $(pub use super::$port;)+
+        }
+
+        /// Every feature's port: what the application needs of a database.
+        pub trait Database: CoreStore $(+ $port)+ {}
+
+        impl<T: CoreStore $(+ $port)+> Database for T {}
     };
 }
 
-/// Every feature's port: what the application needs of a database.
-pub trait Database:
-    CoreStore
-    + AnalysisStore
-    + ChallengesStore
-    + ClocksStore
-    + DrawsStore
-    + GamesStore
-    + LessonsStore
-    + NotifyStore
-    + OutboxStore
-    + PlacesStore
-    + PlayersStore
-    + PlayingStore
-    + PuzzlesStore
-    + RatingsStore
-    + SettingsStore
-    + ThreadsStore
-    + TournamentsStore
-    + WelcomeStore
-{
-}
-
-impl<T> Database for T where
-    T: CoreStore
-        + AnalysisStore
-        + ChallengesStore
-        + ClocksStore
-        + DrawsStore
-        + GamesStore
-        + LessonsStore
-        + NotifyStore
-        + OutboxStore
-        + PlacesStore
-        + PlayersStore
-        + PlayingStore
-        + PuzzlesStore
-        + RatingsStore
-        + SettingsStore
-        + ThreadsStore
-        + TournamentsStore
-        + WelcomeStore
-{
+ports! {
+    analysis::AnalysisStore,
+    challenges::ChallengesStore,
+    clocks::ClocksStore,
+    draws::DrawsStore,
+    game::GamesStore,
+    lessons::LessonsStore,
+    notify::NotifyStore,
+    outbox::OutboxStore,
+    places::PlacesStore,
+    players::PlayersStore,
+    playing::PlayingStore,
+    puzzles::PuzzlesStore,
+    ratings::RatingsStore,
+    settings::SettingsStore,
+    threads::ThreadsStore,
+    tournaments::TournamentsStore,
+    welcome::WelcomeStore,
 }
 
 /// SQL backends the store knows.
