@@ -7,6 +7,7 @@ use crate::store::{Database, StoreError};
 use kiela_rules::Side;
 
 use crate::draws::DrawRefusal;
+use crate::tournaments::TournamentRefusal;
 use crate::vocabulary::GameId;
 
 /// Why an action did not happen. `Display` is for logs: the variant as
@@ -48,6 +49,7 @@ pub enum Refusal {
     /// move, a message) that is gone.
     OldButton,
     Draw(DrawRefusal),
+    Tournament(TournamentRefusal),
 }
 
 /// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
@@ -70,6 +72,7 @@ macro_rules! refusals {
 
 refusals! {
     Draw(DrawRefusal),
+    Tournament(TournamentRefusal),
 }
 
 impl From<Refusal> for AppError {

@@ -72,6 +72,7 @@ pub use settings::{
     DEFAULT_DAYS,
 };
 pub use threads::BotPermissions;
+pub use tournaments::TournamentRefusal;
 pub use tournaments::{
     swiss_rounds, Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS,
     MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,

@@ -32,5 +32,6 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
     match refusal {
         Refusal::OldButton => tr!(lang, "old-button"),
         Refusal::Draw(refusal) => features::draws::refusal(lang, refusal),
+        Refusal::Tournament(refusal) => features::tournaments::refusal(lang, refusal),
     }
 }
