@@ -6,7 +6,9 @@ use thiserror::Error;
 use crate::store::{Database, StoreError};
 use kiela_rules::Side;
 
+use crate::clocks::VacationRefusal;
 use crate::draws::DrawRefusal;
+use crate::settings::SettingsRefusal;
 use crate::tournaments::TournamentRefusal;
 use crate::vocabulary::GameId;
 
@@ -50,6 +52,8 @@ pub enum Refusal {
     OldButton,
     Draw(DrawRefusal),
     Tournament(TournamentRefusal),
+    Settings(SettingsRefusal),
+    Vacation(VacationRefusal),
 }
 
 /// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
@@ -73,6 +77,8 @@ macro_rules! refusals {
 refusals! {
     Draw(DrawRefusal),
     Tournament(TournamentRefusal),
+    Settings(SettingsRefusal),
+    Vacation(VacationRefusal),
 }
 
 impl From<Refusal> for AppError {

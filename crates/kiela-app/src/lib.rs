@@ -51,6 +51,7 @@ pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
 };
+pub use clocks::VacationRefusal;
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use draws::DrawRefusal;
@@ -67,6 +68,7 @@ pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
+pub use settings::SettingsRefusal;
 pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, CHALLENGE_WAIT, DAILY_PUZZLE_HOUR,
     DEFAULT_DAYS,

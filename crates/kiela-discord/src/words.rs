@@ -33,5 +33,7 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::OldButton => tr!(lang, "old-button"),
         Refusal::Draw(refusal) => features::draws::refusal(lang, refusal),
         Refusal::Tournament(refusal) => features::tournaments::refusal(lang, refusal),
+        Refusal::Settings(refusal) => features::settings::refusal(lang, refusal),
+        Refusal::Vacation(refusal) => features::settings::vacation_refusal(lang, refusal),
     }
 }

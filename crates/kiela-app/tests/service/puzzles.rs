@@ -242,12 +242,11 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
         puzzle_hour: Some(24),
         ..Settings::default()
     };
-    let e = refusal(
-        w.service
-            .settings(&w.alice, HERE, true, Lang::En, late)
-            .await,
-    );
-    assert_eq!(e, tr!(Lang::En, "settings-puzzle-hour-range"));
+    let late = w
+        .service
+        .settings(&w.alice, HERE, true, Lang::En, late)
+        .await;
+    assert_eq!(refused(late), kiela_app::SettingsRefusal::PuzzleHourRange.into());
 
     assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
     w.clock.advance(3600);
