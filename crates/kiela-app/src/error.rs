@@ -6,6 +6,7 @@ use thiserror::Error;
 use crate::store::{Database, StoreError};
 use kiela_rules::Side;
 
+use crate::analysis::AnalysisRefusal;
 use crate::clocks::VacationRefusal;
 use crate::draws::DrawRefusal;
 use crate::settings::SettingsRefusal;
@@ -54,6 +55,7 @@ pub enum Refusal {
     Tournament(TournamentRefusal),
     Settings(SettingsRefusal),
     Vacation(VacationRefusal),
+    Analysis(AnalysisRefusal),
 }
 
 /// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
@@ -79,6 +81,7 @@ refusals! {
     Tournament(TournamentRefusal),
     Settings(SettingsRefusal),
     Vacation(VacationRefusal),
+    Analysis(AnalysisRefusal),
 }
 
 impl From<Refusal> for AppError {

@@ -46,6 +46,7 @@ mod words;
 pub mod store;
 pub mod vocabulary;
 
+pub use analysis::AnalysisRefusal;
 pub use analysis::Progress;
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{

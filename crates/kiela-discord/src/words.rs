@@ -35,5 +35,6 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::Tournament(refusal) => features::tournaments::refusal(lang, refusal),
         Refusal::Settings(refusal) => features::settings::refusal(lang, refusal),
         Refusal::Vacation(refusal) => features::settings::vacation_refusal(lang, refusal),
+        Refusal::Analysis(refusal) => features::analysis::refusal(lang, refusal),
     }
 }
