@@ -9,6 +9,7 @@ use kiela_rules::Side;
 use crate::analysis::AnalysisRefusal;
 use crate::clocks::VacationRefusal;
 use crate::draws::DrawRefusal;
+use crate::lessons::LessonRefusal;
 use crate::settings::SettingsRefusal;
 use crate::tournaments::TournamentRefusal;
 use crate::vocabulary::GameId;
@@ -56,6 +57,7 @@ pub enum Refusal {
     Settings(SettingsRefusal),
     Vacation(VacationRefusal),
     Analysis(AnalysisRefusal),
+    Lesson(LessonRefusal),
 }
 
 /// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
@@ -82,6 +84,7 @@ refusals! {
     Settings(SettingsRefusal),
     Vacation(VacationRefusal),
     Analysis(AnalysisRefusal),
+    Lesson(LessonRefusal),
 }
 
 impl From<Refusal> for AppError {

@@ -59,6 +59,7 @@ pub use draws::DrawRefusal;
 pub use error::{AppError, Refusal, Result};
 pub use game::{GameChoice, MoveChoices};
 pub use info::rules_summary;
+pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,

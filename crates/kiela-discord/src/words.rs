@@ -36,5 +36,6 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::Settings(refusal) => features::settings::refusal(lang, refusal),
         Refusal::Vacation(refusal) => features::settings::vacation_refusal(lang, refusal),
         Refusal::Analysis(refusal) => features::analysis::refusal(lang, refusal),
+        Refusal::Lesson(refusal) => features::lessons::refusal(lang, refusal),
     }
 }
