@@ -10,6 +10,7 @@ use crate::analysis::AnalysisRefusal;
 use crate::clocks::VacationRefusal;
 use crate::draws::DrawRefusal;
 use crate::lessons::LessonRefusal;
+use crate::puzzles::PuzzleRefusal;
 use crate::settings::SettingsRefusal;
 use crate::tournaments::TournamentRefusal;
 use crate::vocabulary::GameId;
@@ -58,6 +59,7 @@ pub enum Refusal {
     Vacation(VacationRefusal),
     Analysis(AnalysisRefusal),
     Lesson(LessonRefusal),
+    Puzzle(PuzzleRefusal),
 }
 
 /// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
@@ -85,6 +87,7 @@ refusals! {
     Vacation(VacationRefusal),
     Analysis(AnalysisRefusal),
     Lesson(LessonRefusal),
+    Puzzle(PuzzleRefusal),
 }
 
 impl From<Refusal> for AppError {

@@ -68,6 +68,7 @@ pub use limits::{
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
 pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
+pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::SettingsRefusal;

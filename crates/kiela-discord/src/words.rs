@@ -37,5 +37,6 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
         Refusal::Vacation(refusal) => features::settings::vacation_refusal(lang, refusal),
         Refusal::Analysis(refusal) => features::analysis::refusal(lang, refusal),
         Refusal::Lesson(refusal) => features::lessons::refusal(lang, refusal),
+        Refusal::Puzzle(refusal) => features::puzzles::refusal(lang, refusal),
     }
 }
