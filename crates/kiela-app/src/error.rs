@@ -6,7 +6,13 @@ use thiserror::Error;
 use crate::store::{Database, StoreError};
 use kiela_rules::Side;
 
+use crate::analysis::AnalysisRefusal;
+use crate::clocks::VacationRefusal;
 use crate::draws::DrawRefusal;
+use crate::lessons::LessonRefusal;
+use crate::puzzles::PuzzleRefusal;
+use crate::settings::SettingsRefusal;
+use crate::tournaments::TournamentRefusal;
 use crate::vocabulary::GameId;
 
 /// Why an action did not happen. `Display` is for logs: the variant as
@@ -48,6 +54,12 @@ pub enum Refusal {
     /// move, a message) that is gone.
     OldButton,
     Draw(DrawRefusal),
+    Tournament(TournamentRefusal),
+    Settings(SettingsRefusal),
+    Vacation(VacationRefusal),
+    Analysis(AnalysisRefusal),
+    Lesson(LessonRefusal),
+    Puzzle(PuzzleRefusal),
 }
 
 /// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
@@ -70,6 +82,12 @@ macro_rules! refusals {
 
 refusals! {
     Draw(DrawRefusal),
+    Tournament(TournamentRefusal),
+    Settings(SettingsRefusal),
+    Vacation(VacationRefusal),
+    Analysis(AnalysisRefusal),
+    Lesson(LessonRefusal),
+    Puzzle(PuzzleRefusal),
 }
 
 impl From<Refusal> for AppError {

@@ -46,17 +46,20 @@ mod words;
 pub mod store;
 pub mod vocabulary;
 
+pub use analysis::AnalysisRefusal;
 pub use analysis::Progress;
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
 };
+pub use clocks::VacationRefusal;
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use draws::DrawRefusal;
 pub use error::{AppError, Refusal, Result};
 pub use game::{GameChoice, MoveChoices};
 pub use info::rules_summary;
+pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
@@ -65,13 +68,16 @@ pub use limits::{
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
 pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
+pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
+pub use settings::SettingsRefusal;
 pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, CHALLENGE_WAIT, DAILY_PUZZLE_HOUR,
     DEFAULT_DAYS,
 };
 pub use threads::BotPermissions;
+pub use tournaments::TournamentRefusal;
 pub use tournaments::{
     swiss_rounds, Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS,
     MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,

@@ -499,6 +499,7 @@ mod tests {
     use super::*;
     use kiela_app::vocabulary::GameId;
     use kiela_app::DrawRefusal;
+    use kiela_app::TournamentRefusal;
     use kiela_i18n::Lang;
 
     #[test]
@@ -508,7 +509,10 @@ mod tests {
         assert_eq!(sentence("who? "), "Who?");
         for lang in Lang::ALL {
             for refusal in [
-                AppError::Worded(tr!(lang, "tournament-full", name = "Kiela Cup")),
+                TournamentRefusal::Full {
+                    name: "Kiela Cup".into(),
+                }
+                .into(),
                 AppError::Worded(tr!(lang, "error-other-server", id = GameId(7))),
                 DrawRefusal::AlreadyOffered.into(),
                 AppError::NoSuchGame(GameId(7)),

@@ -32,5 +32,11 @@ pub fn refusal(lang: Lang, refusal: &Refusal) -> String {
     match refusal {
         Refusal::OldButton => tr!(lang, "old-button"),
         Refusal::Draw(refusal) => features::draws::refusal(lang, refusal),
+        Refusal::Tournament(refusal) => features::tournaments::refusal(lang, refusal),
+        Refusal::Settings(refusal) => features::settings::refusal(lang, refusal),
+        Refusal::Vacation(refusal) => features::settings::vacation_refusal(lang, refusal),
+        Refusal::Analysis(refusal) => features::analysis::refusal(lang, refusal),
+        Refusal::Lesson(refusal) => features::lessons::refusal(lang, refusal),
+        Refusal::Puzzle(refusal) => features::puzzles::refusal(lang, refusal),
     }
 }

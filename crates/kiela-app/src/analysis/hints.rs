@@ -8,8 +8,9 @@ use kiela_ai::Level;
 use kiela_i18n::tr;
 use kiela_rules::Move;
 
+use super::AnalysisRefusal;
 use crate::vocabulary::GameId;
-use crate::{refused, AppError, GameService, HintMove, Place, Reply, Result, User, AI_SEARCHES};
+use crate::{AppError, GameService, HintMove, Place, Reply, Result, User, AI_SEARCHES};
 
 impl GameService {
     /// The engine's move for `user` in their game against the AI (`game`,
@@ -19,10 +20,10 @@ impl GameService {
         let loaded = self.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         if loaded.ai_level().is_none() {
-            return refused(tr!(user.lang, "hint-between-people"));
+            return Err(AnalysisRefusal::HintBetweenPeople.into());
         }
         if loaded.is_over() {
-            return refused(tr!(user.lang, "hint-over", id = id));
+            return Err(AnalysisRefusal::HintOver(id).into());
         }
         if loaded.game.turn() != side {
             return Err(AppError::NotYourTurn(loaded.game.turn()));

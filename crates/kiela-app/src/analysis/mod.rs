@@ -93,6 +93,22 @@ impl Analyses {
     }
 }
 
+/// Why an analysis or a hint was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisRefusal {
+    /// `game` is still being played (`against_ai`: against the AI, which
+    /// the user may finish or resign).
+    Ongoing { game: GameId, against_ai: bool },
+    /// Game `0` ended before its first move.
+    NoMoves(GameId),
+    /// The user's last analysis started a moment ago: `seconds` to wait.
+    Cooldown { seconds: i64 },
+    /// A hint asked in a game between people.
+    HintBetweenPeople,
+    /// A hint asked in game `0`, which is over.
+    HintOver(GameId),
+}
+
 /// Told `(done, total)` positions as the analysis goes.
 pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
 
@@ -444,26 +460,17 @@ impl GameService {
     async fn analyse(&self, user: &User, game_id: GameId, progress: Progress) -> Result<Analysed> {
         let loaded = self.load(game_id).await?;
         if !loaded.game.is_over() {
-            let key = if loaded.ai_level().is_some() {
-                "analysis-ongoing-ai"
-            } else {
-                "analysis-ongoing"
-            };
-            return Err(AppError::Worded(tr!(user.lang, key, id = game_id)));
+            return Err(AnalysisRefusal::Ongoing {
+                game: game_id,
+                against_ai: loaded.ai_level().is_some(),
+            }
+            .into());
         }
         if loaded.game.ply() == 0 {
-            return Err(AppError::Worded(tr!(
-                user.lang,
-                "analysis-no-moves",
-                id = game_id
-            )));
+            return Err(AnalysisRefusal::NoMoves(game_id).into());
         }
         if let Err(wait) = self.analyses.start(user.id, self.now()) {
-            return Err(AppError::Worded(tr!(
-                user.lang,
-                "analysis-cooldown",
-                seconds = wait
-            )));
+            return Err(AnalysisRefusal::Cooldown { seconds: wait }.into());
         }
         let game = loaded.game.clone();
         let nodes = nodes_per_position(game.ply() as usize + 1);

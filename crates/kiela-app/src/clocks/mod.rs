@@ -17,6 +17,7 @@ mod store;
 pub use store::*;
 mod vacation;
 
+pub use vacation::VacationRefusal;
 pub use vacation::VACATION_DAYS_PER_YEAR;
 
 use crate::store::{DrawOfferChange, GameChange, NewPost};

@@ -21,10 +21,21 @@ use kiela_i18n::Lang;
 
 use crate::threads::posts_channel;
 use crate::vocabulary::{GameId, GuildId, UserId};
-use crate::{refused, AppError, GameService, Reply, Result, User, DAY};
+use crate::{AppError, GameService, Reply, Result, User, DAY};
 
 /// Vacation days each player may take per calendar year.
 pub const VACATION_DAYS_PER_YEAR: i64 = 30;
+
+/// Why a vacation was not started or ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VacationRefusal {
+    /// `days` is neither 0 (the end) nor within the yearly `allowance`.
+    BadDays { days: i64, allowance: i64 },
+    /// More days than the `left` of this year's `allowance`.
+    TooLong { left: i64, allowance: i64 },
+    /// Ending a vacation the user is not on.
+    NotOn,
+}
 
 impl GameService {
     /// When `player`'s (their row, if recorded) time to move runs out if
@@ -60,12 +71,11 @@ impl GameService {
     pub async fn vacation(&self, user: &User, days: i64) -> Result<Reply> {
         let lang = user.lang;
         if !(0..=VACATION_DAYS_PER_YEAR).contains(&days) {
-            return refused(tr!(
-                lang,
-                "vacation-bad-days",
-                days = days,
-                allowance = VACATION_DAYS_PER_YEAR
-            ));
+            return Err(VacationRefusal::BadDays {
+                days,
+                allowance: VACATION_DAYS_PER_YEAR,
+            }
+            .into());
         }
         self.meet(user, GuildId::NONE).await?;
         let now = self.now();
@@ -87,12 +97,11 @@ impl GameService {
         let (until, charged_year, taken, shift) = if days > 0 {
             let left = VACATION_DAYS_PER_YEAR - used;
             if days > left {
-                return refused(tr!(
-                    lang,
-                    "vacation-too-long",
-                    left = left,
-                    allowance = VACATION_DAYS_PER_YEAR
-                ));
+                return Err(VacationRefusal::TooLong {
+                    left,
+                    allowance: VACATION_DAYS_PER_YEAR,
+                }
+                .into());
             }
             (
                 on_until.unwrap_or(now) + days * DAY,
@@ -102,7 +111,7 @@ impl GameService {
             )
         } else {
             let Some(until) = on_until else {
-                return refused(tr!(lang, "vacation-not-on"));
+                return Err(VacationRefusal::NotOn.into());
             };
             let back = (until - now) / DAY;
             (

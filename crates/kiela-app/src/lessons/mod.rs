@@ -18,10 +18,20 @@ pub use store::*;
 use kiela_i18n::{tr, Lang};
 use kiela_learn::lessons::{self, Lesson, Ply, Task, Verdict};
 use kiela_render::LastMove;
-use kiela_rules::{Hole, Layout, Move, Position, Side};
+use kiela_rules::{GameError, Hole, Layout, Move, Position, Side};
 
 use super::game::{board_picture, BoardParts};
-use super::{refused, AppError, GameService, Reply, Result, User};
+use super::{AppError, GameService, Refusal, Reply, Result, User};
+
+/// Why a lesson was not shown or a learner's move not judged (a button
+/// for a step that is gone is [`Refusal::OldButton`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonRefusal {
+    /// No lesson by that number: there are `count`.
+    Unknown { count: usize },
+    /// The rules refuse the learner's move.
+    Illegal(GameError),
+}
 
 /// Moves an attempt may hold (a task allows its par + 2).
 pub const MAX_ATTEMPT: usize = 8;
@@ -124,7 +134,7 @@ impl GameService {
         let (lesson, task) = match number {
             Some(n) => {
                 let Some(lesson) = usize::try_from(n - 1).ok().and_then(|i| all.get(i)) else {
-                    return refused(tr!(lang, "lesson-unknown", count = all.len()));
+                    return Err(LessonRefusal::Unknown { count: all.len() }.into());
                 };
                 (*lesson, first_open(lesson).unwrap_or(0))
             }
@@ -145,7 +155,7 @@ impl GameService {
     pub async fn lesson_at(&self, user: &User, lesson: &str, task: usize) -> Result<Reply> {
         let all = offered();
         let Some(at) = all.iter().position(|l| l.id == lesson) else {
-            return refused(tr!(user.lang, "old-button"));
+            return Err(Refusal::OldButton.into());
         };
         match all[at].tasks.get(task) {
             Some(_) => self.show_task(user, all[at], task).await,
@@ -178,10 +188,10 @@ impl GameService {
     /// What the Arrange button of `step` fills the form with: the learner's
     /// side and their stones as they stand. Refused when the step may not
     /// rearrange (an old button: the attempt went on).
-    pub fn lesson_arrangement(&self, user: &User, step: LessonStep) -> Result<(Side, Layout)> {
+    pub fn lesson_arrangement(&self, step: LessonStep) -> Result<(Side, Layout)> {
         let found = find(step.lesson, step.task).filter(|_| step.may_arrange());
         let Some((_, task)) = found else {
-            return refused(tr!(user.lang, "old-button"));
+            return Err(Refusal::OldButton.into());
         };
         let position = task.position();
         let side = position.turn();
@@ -197,9 +207,9 @@ impl GameService {
         let verdict = match lessons::check(task, &so_far, &mv) {
             Ok(verdict) => verdict,
             Err(lessons::CheckError::Illegal(e)) => {
-                return refused(super::words::describe_game_error(lang, &e.into()))
+                return Err(LessonRefusal::Illegal(e.into()).into())
             }
-            Err(lessons::CheckError::Stale) => return refused(tr!(lang, "old-button")),
+            Err(lessons::CheckError::Stale) => return Err(Refusal::OldButton.into()),
         };
         let (text, shown, buttons) = match &verdict {
             Verdict::Solved { stars, played } => {
@@ -229,7 +239,7 @@ impl GameService {
                     count = *moves_left
                 );
                 let Some(next) = step.then(mv) else {
-                    return refused(tr!(lang, "old-button"));
+                    return Err(Refusal::OldButton.into());
                 };
                 (said, reply, LessonButtons::Play(next))
             }

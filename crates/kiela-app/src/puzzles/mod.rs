@@ -16,17 +16,25 @@ pub use store::*;
 use kiela_i18n::{tr, Lang};
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 use kiela_render::{GameView, LastMove};
-use kiela_rules::{Game, Hole, Move, Side};
+use kiela_rules::{Game, GameError, Hole, Move, Side};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 use super::game::{board_picture, BoardParts};
-use super::{refused, AppError, Format, GameService, Picture, Reply, Result, User};
+use super::{AppError, Format, GameService, Picture, Reply, Result, User};
 use crate::vocabulary::UserId;
 
 /// How far from the solver's rating a puzzle may be picked, at first:
 /// the nearest ones not tried yet are drawn from.
 const NEAREST: usize = 12;
+
+/// Why a solver's move was not judged (a button for a step that is gone
+/// is [`crate::Refusal::OldButton`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleRefusal {
+    /// The rules refuse the solver's move.
+    Illegal(GameError),
+}
 
 /// A solver's attempt at a puzzle: the puzzle's number (its line in the
 /// shipped set, from 1) and the ply of its solution the solver is to play.
@@ -121,7 +129,7 @@ impl GameService {
     /// Puzzle `number` from its start (Retry).
     pub async fn puzzle_again(&self, user: &User, number: usize) -> Result<Reply> {
         if puzzle(number).is_none() {
-            return refused(tr!(user.lang, "old-button"));
+            return Err(crate::Refusal::OldButton.into());
         }
         self.show_puzzle(user, number, None).await
     }
@@ -138,11 +146,11 @@ impl GameService {
         let mut game = replay_to(found, &solution[..step.ply])?;
         let played = Move::Sow(hole);
         let mine = LastMove::new(game.position(), played)
-            .map_err(|e| AppError::Worded(super::words::describe_game_error(lang, &e.into())))?;
+            .map_err(|e| AppError::from(PuzzleRefusal::Illegal(e.into())))?;
         let you = tr!(lang, "lesson-you");
         let mut path = kiela_render::words::path(lang, &you, &mine.trace);
         game.play(&played)
-            .map_err(|e| AppError::Worded(super::words::describe_game_error(lang, &e)))?;
+            .map_err(|e| AppError::from(PuzzleRefusal::Illegal(e)))?;
         let header = self.header(lang, step.number, found).await?;
         let missed = played != solution[step.ply];
         if missed || step.ply + 1 == solution.len() {

@@ -11,7 +11,7 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::challenges::CHALLENGE_DAYS;
-use super::{refused, GameService, Place, Reply, Result, ThreadsSetting, User};
+use super::{GameService, Place, Reply, Result, ThreadsSetting, User};
 use crate::vocabulary::ChannelId;
 
 /// The language a server chose for the bot's public posts.
@@ -20,6 +20,19 @@ pub enum LanguageSetting {
     /// Discord's `guild_locale`, the server's own language.
     Auto,
     Fixed(Lang),
+}
+
+/// Why a server's settings were not shown or changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsRefusal {
+    /// Asked outside a server (in direct messages).
+    OnlyInServers,
+    /// A change by someone who may not manage the server.
+    ManagersOnly,
+    /// A challenge's wait outside `min..=max` days.
+    ChallengeDaysRange { min: i64, max: i64 },
+    /// The daily puzzle's hour is not an hour of the day (0 to 23).
+    PuzzleHourRange,
 }
 
 /// Where a server's games are played.
@@ -157,14 +170,14 @@ impl GameService {
     ) -> Result<Reply> {
         let lang = user.lang;
         if place.guild_id.is_none() {
-            return refused(tr!(lang, "settings-only-in-servers"));
+            return Err(SettingsRefusal::OnlyInServers.into());
         }
         if settings.is_empty() {
             let row = self.store.guild_settings(place.guild_id).await?;
             return Ok(Reply::private(describe(lang, &row, guild_locale)));
         }
         if !is_manager {
-            return refused(tr!(lang, "settings-managers-only"));
+            return Err(SettingsRefusal::ManagersOnly.into());
         }
         // Every value checked before anything is stored.
         if let Some(days) = settings.days {
@@ -174,18 +187,17 @@ impl GameService {
             .challenge_days
             .is_some_and(|days| !CHALLENGE_WAIT.contains(&days))
         {
-            return refused(tr!(
-                lang,
-                "settings-challenge-days-range",
-                min = *CHALLENGE_WAIT.start(),
-                max = *CHALLENGE_WAIT.end()
-            ));
+            return Err(SettingsRefusal::ChallengeDaysRange {
+                min: *CHALLENGE_WAIT.start(),
+                max: *CHALLENGE_WAIT.end(),
+            }
+            .into());
         }
         if settings
             .puzzle_hour
             .is_some_and(|hour| !(0..24).contains(&hour))
         {
-            return refused(tr!(lang, "settings-puzzle-hour-range"));
+            return Err(SettingsRefusal::PuzzleHourRange.into());
         }
         let row = (self.store)
             .update_guild_settings(place.guild_id, Box::new(move |row| settings.apply_to(row)))

@@ -26,9 +26,7 @@ use crate::vocabulary::{
 
 use super::outbox::Made;
 use super::threads::BotPermissions;
-use super::{
-    refused, words, AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY,
-};
+use super::{words, AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY};
 
 /// Open or running tournaments a server may have at once.
 pub const MAX_LIVE_TOURNAMENTS: usize = 5;
@@ -99,6 +97,49 @@ pub struct StandingLine {
     pub withdrawn: bool,
 }
 
+/// Why a tournament action was refused. A tournament's `name` is as its
+/// organiser typed it (checked at creation, shown as is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentRefusal {
+    /// Asked outside a server (in direct messages).
+    OnlyInServers,
+    /// The name is empty or longer than `max` characters.
+    BadName { max: usize },
+    /// The players asked for are outside `min..=max` (the format's cap).
+    BadSize { min: usize, max: i64 },
+    /// Rounds asked for a round-robin, which plays every pairing.
+    RoundsSwissOnly,
+    /// A Swiss event's rounds are outside `1..=max`.
+    BadRounds { max: i64 },
+    /// The server already has `max` tournaments open or running.
+    TooMany { max: usize },
+    /// Strict tournament `name` refuses the user: `lost` of their `games`
+    /// in the last `days` days were lost on time, more than `percent`%.
+    Strict {
+        name: String,
+        percent: i64,
+        days: i64,
+        lost: i64,
+        games: i64,
+    },
+    /// The user already plays in tournament `name`.
+    AlreadyIn { name: String },
+    /// Tournament `name` has all the players it takes.
+    Full { name: String },
+    /// Tournament `name` takes no more players (or has started, or ended).
+    Closed { name: String },
+    /// The user is not playing in tournament `name`.
+    NotIn { name: String },
+    /// Only the organiser or a manager may do that.
+    OrganiserOnly,
+    /// `count` players signed up; a tournament needs `min`.
+    TooFew { min: usize, count: usize },
+    /// No tournament with this id in this server.
+    Unknown(TournamentId),
+    /// The server has no tournament the action could apply to.
+    NoneHere,
+}
+
 /// Who may start or cancel a tournament: its organiser, or a manager.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Authority {
@@ -114,13 +155,12 @@ impl GameService {
         place: Place,
         new: NewTournament,
     ) -> Result<Reply> {
-        let lang = user.lang;
         if place.guild_id.is_none() {
-            return refused(tr!(lang, "tournament-only-in-servers"));
+            return Err(TournamentRefusal::OnlyInServers.into());
         }
         let name = new.name.trim();
         if name.is_empty() || name.chars().count() > NAME_CHARS {
-            return refused(tr!(lang, "tournament-bad-name", max = NAME_CHARS));
+            return Err(TournamentRefusal::BadName { max: NAME_CHARS }.into());
         }
         let days = self.days_in(place, new.days).await?;
         super::challenges::check_days(user, days)?;
@@ -130,25 +170,27 @@ impl GameService {
         };
         let max_players = new.max_players.unwrap_or(cap);
         if !(MIN_PLAYERS as i64..=cap).contains(&max_players) {
-            return refused(tr!(
-                lang,
-                "tournament-bad-size",
-                min = MIN_PLAYERS,
-                max = cap
-            ));
+            return Err(TournamentRefusal::BadSize {
+                min: MIN_PLAYERS,
+                max: cap,
+            }
+            .into());
         }
         let rounds = match (new.format, new.rounds) {
             (TournamentFormat::RoundRobin, Some(_)) => {
-                return refused(tr!(lang, "tournament-rounds-swiss-only"))
+                return Err(TournamentRefusal::RoundsSwissOnly.into())
             }
             (_, Some(rounds)) if !(1..=MAX_ROUNDS).contains(&rounds) => {
-                return refused(tr!(lang, "tournament-bad-rounds", max = MAX_ROUNDS))
+                return Err(TournamentRefusal::BadRounds { max: MAX_ROUNDS }.into())
             }
             (_, rounds) => rounds,
         };
         let live = self.store.tournaments_of(place.guild_id, 0).await?;
         if live.len() >= MAX_LIVE_TOURNAMENTS {
-            return refused(tr!(lang, "tournament-too-many", max = MAX_LIVE_TOURNAMENTS));
+            return Err(TournamentRefusal::TooMany {
+                max: MAX_LIVE_TOURNAMENTS,
+            }
+            .into());
         }
         self.meet(user, place.guild_id).await?;
         let now = self.now();
@@ -210,15 +252,14 @@ impl GameService {
             let since = self.now() - STRICT_DAYS * DAY;
             let (games, lost) = self.store.lost_on_time(user.id, since).await?;
             if lost * 100 > games * STRICT_PERCENT {
-                return refused(tr!(
-                    lang,
-                    "tournament-strict-refused",
-                    name = &t.name,
-                    percent = STRICT_PERCENT,
-                    days = STRICT_DAYS,
-                    lost = lost,
-                    games = games
-                ));
+                return Err(TournamentRefusal::Strict {
+                    name: t.name,
+                    percent: STRICT_PERCENT,
+                    days: STRICT_DAYS,
+                    lost,
+                    games,
+                }
+                .into());
             }
         }
         self.meet(user, t.guild_id).await?;
@@ -229,13 +270,13 @@ impl GameService {
         {
             Ok(()) => {}
             Err(store::JoinRefused::AlreadyIn) => {
-                return refused(tr!(lang, "tournament-already-in", name = &t.name))
+                return Err(TournamentRefusal::AlreadyIn { name: t.name }.into())
             }
             Err(store::JoinRefused::Full) => {
-                return refused(tr!(lang, "tournament-full", name = &t.name))
+                return Err(TournamentRefusal::Full { name: t.name }.into())
             }
             Err(store::JoinRefused::Closed) => {
-                return refused(tr!(lang, "tournament-closed", name = &t.name))
+                return Err(TournamentRefusal::Closed { name: t.name }.into())
             }
         }
         self.refresh_sign_up(&t).await?;
@@ -264,7 +305,7 @@ impl GameService {
         let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
         if !self.store.leave_tournament(t.id, user.id).await? {
-            return refused(tr!(lang, "tournament-not-in", name = &t.name));
+            return Err(TournamentRefusal::NotIn { name: t.name }.into());
         }
         self.refresh_sign_up(&t).await?;
         let key = match t.status {
@@ -286,19 +327,18 @@ impl GameService {
         let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Open).await?;
         if t.organiser_id != user.id && !authority.is_manager {
-            return refused(tr!(lang, "tournament-organiser-only"));
+            return Err(TournamentRefusal::OrganiserOnly.into());
         }
         let entrants = self.store.entrants(t.id).await?;
         if entrants.len() < MIN_PLAYERS {
-            return refused(tr!(
-                lang,
-                "tournament-too-few",
-                min = MIN_PLAYERS,
-                count = entrants.len()
-            ));
+            return Err(TournamentRefusal::TooFew {
+                min: MIN_PLAYERS,
+                count: entrants.len(),
+            }
+            .into());
         }
         if self.start(&t, &entrants).await?.is_none() {
-            return refused(tr!(lang, "tournament-closed", name = &t.name));
+            return Err(TournamentRefusal::Closed { name: t.name }.into());
         }
         self.advance(t.id).await?;
         // The news and the games' boards are many messages: the delivery
@@ -322,11 +362,11 @@ impl GameService {
         let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Live).await?;
         if t.organiser_id != user.id && !authority.is_manager {
-            return refused(tr!(lang, "tournament-organiser-only"));
+            return Err(TournamentRefusal::OrganiserOnly.into());
         }
         let said = tr!(t.lang, "tournament-cancelled", name = &t.name, id = t.id);
         if self.call_off(&t, said).await?.is_none() {
-            return refused(tr!(lang, "tournament-closed", name = &t.name));
+            return Err(TournamentRefusal::Closed { name: t.name }.into());
         }
         Ok(Reply::private(tr!(
             lang,
@@ -462,7 +502,7 @@ impl GameService {
     pub async fn tournaments(&self, user: &User, place: Place) -> Result<Reply> {
         let lang = user.lang;
         if place.guild_id.is_none() {
-            return refused(tr!(lang, "tournament-only-in-servers"));
+            return Err(TournamentRefusal::OnlyInServers.into());
         }
         let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
         if all.is_empty() {
@@ -852,14 +892,13 @@ impl GameService {
         id: Option<TournamentId>,
         pick: Pick,
     ) -> Result<TournamentRow> {
-        let lang = user.lang;
         if place.guild_id.is_none() {
-            return refused(tr!(lang, "tournament-only-in-servers"));
+            return Err(TournamentRefusal::OnlyInServers.into());
         }
         if let Some(id) = id {
             return match self.store.tournament(id).await? {
                 Some(t) if t.guild_id == place.guild_id => Ok(t),
-                _ => refused(tr!(lang, "tournament-unknown", id = id)),
+                _ => Err(TournamentRefusal::Unknown(id).into()),
             };
         }
         let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
@@ -887,7 +926,7 @@ impl GameService {
                 return Ok(t);
             }
         }
-        refused(tr!(lang, "tournament-none-here"))
+        Err(TournamentRefusal::NoneHere.into())
     }
 
     /// A line in tournament `t`'s lobby, for the delivery loop.

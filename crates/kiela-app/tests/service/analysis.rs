@@ -1,5 +1,7 @@
 //! Analysis and hints.
 
+use kiela_app::AnalysisRefusal;
+
 use super::*;
 
 on_both_backends! {
@@ -29,13 +31,30 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         let told = told.clone();
         Arc::new(move |done, total| told.lock().unwrap().push((done, total)))
     };
-    let e = refusal(
-        w.service
-            .analysis(&w.carol, HERE, game, progress.clone())
-            .await,
+    let ongoing = w
+        .service
+        .analysis(&w.carol, HERE, game, progress.clone())
+        .await;
+    assert_eq!(
+        refused(ongoing),
+        AnalysisRefusal::Ongoing {
+            game,
+            against_ai: false
+        }
+        .into()
     );
-    assert!(e.contains("still in progress"), "{e}");
     assert!(w.service.store().analysis(game).await.unwrap().is_none());
+    // A game resigned before its first move has nothing to analyse.
+    let unplayed = started(&w, alice_first()).await;
+    w.service
+        .resign(&w.alice, HERE, Some(unplayed))
+        .await
+        .unwrap();
+    let empty = w
+        .service
+        .analysis(&w.carol, HERE, unplayed, progress.clone())
+        .await;
+    assert_eq!(refused(empty), AnalysisRefusal::NoMoves(unplayed).into());
 
     w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
     let first = w
@@ -73,8 +92,11 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
 async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     let w = world(db).await;
     let people = started(&w, alice_first()).await;
-    let e = refusal(w.service.hint(&w.alice, HERE, Some(people)).await);
-    assert!(e.contains("only for games against the AI"), "{e}");
+    let between_people = w.service.hint(&w.alice, HERE, Some(people)).await;
+    assert_eq!(
+        refused(between_people),
+        AnalysisRefusal::HintBetweenPeople.into()
+    );
 
     let reply = w
         .service
@@ -114,8 +136,8 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     let over = w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(!over.may_hint);
     assert!(over.text.contains("With 2 hints."), "{}", over.text);
-    let e = refusal(w.service.hint(&w.alice, HERE, Some(game)).await);
-    assert!(e.contains("is over"), "{e}");
+    let after = w.service.hint(&w.alice, HERE, Some(game)).await;
+    assert_eq!(refused(after), AnalysisRefusal::HintOver(game).into());
 }
 
 /// A turn is one player's move, numbered 1…N the same everywhere: the
@@ -218,8 +240,15 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
-    let e = refusal(w.service.share_analysis(&w.carol, HERE, game).await);
-    assert!(e.contains("still in progress"), "{e}");
+    let ongoing = w.service.share_analysis(&w.carol, HERE, game).await;
+    assert_eq!(
+        refused(ongoing),
+        AnalysisRefusal::Ongoing {
+            game,
+            against_ai: false
+        }
+        .into()
+    );
     w.service
         .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
         .await
@@ -458,12 +487,14 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
         .analysis(&w.bob, HERE, games[1], progress.clone())
         .await
         .unwrap();
-    let e = refusal(
-        w.service
-            .analysis(&w.bob, HERE, games[2], progress.clone())
-            .await,
+    let too_soon = w
+        .service
+        .analysis(&w.bob, HERE, games[2], progress.clone())
+        .await;
+    assert_eq!(
+        refused(too_soon),
+        AnalysisRefusal::Cooldown { seconds: 60 }.into()
     );
-    assert!(e.contains("start another in 60 seconds"), "{e}");
     assert!(w
         .service
         .store()

@@ -3,8 +3,8 @@
 //! again, the next unsolved task resumed, a lesson that does not exist;
 //! the Expert lesson played with the rearrangement form's rows.
 
-use kiela_app::{offered_lessons, LessonButtons, LessonStep};
-use kiela_rules::{Hole, Move, Position, Side, Variant};
+use kiela_app::{offered_lessons, LessonButtons, LessonRefusal, LessonStep};
+use kiela_rules::{GameError, Hole, Move, Position, Side, Variant};
 
 use super::*;
 
@@ -97,10 +97,22 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     let illegal = Hole::all()
         .find(|h| !position.legal_moves().iter().any(|m| m == h))
         .unwrap();
-    let refused = w.service.lesson_move(&w.bob, step, illegal).await;
-    assert!(refused.is_err());
+    let sown = w.service.lesson_move(&w.bob, step, illegal).await;
+    assert!(
+        matches!(
+            refused(sown),
+            Refusal::Lesson(LessonRefusal::Illegal(GameError::Illegal(_)))
+        ),
+        "the rules' refusal"
+    );
     let unknown = w.service.learn(&w.bob, Some(99)).await;
-    assert!(refusal(unknown).contains(&format!("{} lessons", lessons.len())));
+    assert_eq!(
+        refused(unknown),
+        LessonRefusal::Unknown {
+            count: lessons.len()
+        }
+        .into()
+    );
 }
 
 /// The two rows of the form for an answer's rearrangement
@@ -131,7 +143,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     assert!(shown.text.contains("**Arrange**"), "{}", shown.text);
     assert!(start.may_arrange());
     assert!(!LessonStep::new("relay", 0).may_arrange());
-    let (side, filled) = w.service.lesson_arrangement(&w.alice, start).unwrap();
+    let (side, filled) = w.service.lesson_arrangement(start).unwrap();
     // The form starts from the Expert start: 2 stones in 14 holes.
     let start_layout = Position::new(Variant::Expert).layout(Side::South);
     assert_eq!(start_layout.0.iter().sum::<u8>(), 28);
@@ -187,8 +199,8 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     assert!(replied.text.contains("Not yet"), "{}", replied.text);
     assert!(next.arranged.is_some());
     assert!(!next.may_arrange());
-    let stale = w.service.lesson_arrangement(&w.alice, next).unwrap_err();
-    assert!(stale.to_string().contains("older version"), "{stale}");
+    let stale = w.service.lesson_arrangement(next);
+    assert_eq!(refused(stale), Refusal::OldButton);
     let again = w
         .service
         .lesson_arrange(&w.alice, next, [&upper, &lower])

@@ -4,10 +4,13 @@
 //! illegal picks refused; the daily puzzle, the same for everyone, posted
 //! once a day in the servers that asked, with a thread for talk.
 
-use kiela_app::{shipped_puzzle, DailyPuzzle, NewThread, PuzzleButtons, PuzzleStep};
+use kiela_app::{
+    shipped_puzzle, DailyPuzzle, NewThread, PuzzleButtons, PuzzleRefusal, PuzzleStep,
+    SettingsRefusal,
+};
 use kiela_i18n::tr;
 use kiela_learn::puzzles::puzzle_game;
-use kiela_rules::{GameResult, Hole, Move, Reason};
+use kiela_rules::{GameError, GameResult, Hole, Move, Reason};
 
 use super::*;
 
@@ -202,21 +205,29 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     let empty = Hole::all()
         .find(|&h| h.owner() == game.turn() && !game.legal_moves().contains(&h))
         .expect("a hole that cannot be sown");
-    let e = refusal(
-        w.service
-            .puzzle_move(
-                &w.bob,
-                PuzzleStep {
-                    number: second,
-                    ply: 0,
-                },
-                empty,
-            )
-            .await,
+    let sown = w
+        .service
+        .puzzle_move(
+            &w.bob,
+            PuzzleStep {
+                number: second,
+                ply: 0,
+            },
+            empty,
+        )
+        .await;
+    assert!(
+        matches!(
+            refused(sown),
+            Refusal::Puzzle(PuzzleRefusal::Illegal(GameError::Illegal(_)))
+        ),
+        "the rules' refusal"
     );
-    assert!(!e.is_empty());
     assert_eq!(store.solver_rating(w.bob.id).await.unwrap().attempts, 0);
-    assert!(w.service.puzzle_again(&w.bob, 0).await.is_err());
+    assert_eq!(
+        refused(w.service.puzzle_again(&w.bob, 0).await),
+        Refusal::OldButton
+    );
 }
 
 async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db) {
@@ -242,12 +253,11 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
         puzzle_hour: Some(24),
         ..Settings::default()
     };
-    let e = refusal(
-        w.service
-            .settings(&w.alice, HERE, true, Lang::En, late)
-            .await,
-    );
-    assert_eq!(e, tr!(Lang::En, "settings-puzzle-hour-range"));
+    let late = w
+        .service
+        .settings(&w.alice, HERE, true, Lang::En, late)
+        .await;
+    assert_eq!(refused(late), SettingsRefusal::PuzzleHourRange.into());
 
     assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
     w.clock.advance(3600);

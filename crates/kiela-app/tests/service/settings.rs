@@ -1,5 +1,7 @@
 //! Languages and server settings (with threads).
 
+use kiela_app::SettingsRefusal;
+
 use super::*;
 
 on_both_backends! {
@@ -118,8 +120,8 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         language: Some(LanguageSetting::Fixed(Lang::Pt)),
         ..Settings::default()
     };
-    let e = refusal(w.service.settings(&w.bob, HERE, false, Lang::En, pt).await);
-    assert!(e.contains("Manage Server"), "{e}");
+    let by_member = w.service.settings(&w.bob, HERE, false, Lang::En, pt).await;
+    assert_eq!(refused(by_member), SettingsRefusal::ManagersOnly.into());
     assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
     w.service
         .settings(&w.bob, HERE, true, Lang::En, pt)
@@ -150,12 +152,16 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         days: Some(5),
         ..Settings::default()
     };
-    let e = refusal(
-        w.service
-            .settings(&w.bob, HERE, false, Lang::En, threads_on)
-            .await,
-    );
-    assert!(e.contains("Manage Server"), "{e}");
+    let by_member = w
+        .service
+        .settings(&w.bob, HERE, false, Lang::En, threads_on)
+        .await;
+    assert_eq!(refused(by_member), SettingsRefusal::ManagersOnly.into());
+    let in_dm = w
+        .service
+        .settings(&w.bob, DM, true, Lang::En, threads_on)
+        .await;
+    assert_eq!(refused(in_dm), SettingsRefusal::OnlyInServers.into());
     let shown = w
         .service
         .settings(&w.bob, HERE, true, Lang::En, threads_on)
@@ -175,6 +181,18 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         w.service
             .settings(&w.bob, HERE, true, Lang::En, bad_days)
             .await,
+    );
+    let long_wait = Settings {
+        challenge_days: Some(8),
+        ..Settings::default()
+    };
+    let long_wait = w
+        .service
+        .settings(&w.bob, HERE, true, Lang::En, long_wait)
+        .await;
+    assert_eq!(
+        refused(long_wait),
+        SettingsRefusal::ChallengeDaysRange { min: 1, max: 7 }.into()
     );
 
     // HERE lets the bot post, but not open threads.

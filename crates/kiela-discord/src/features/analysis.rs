@@ -8,7 +8,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 use tokio::sync::watch;
 
-use kiela_app::{AppError, Progress, ReviewStep};
+use kiela_app::{AnalysisRefusal, AppError, Progress, ReviewStep};
 use kiela_i18n::tr;
 use kiela_i18n::{t, Lang};
 
@@ -162,4 +162,23 @@ pub fn review_rows(step: ReviewStep, lang: Lang) -> Vec<CreateActionRow> {
         CreateActionRow::Buttons(steps.to_vec()),
         CreateActionRow::Buttons(mistakes.to_vec()),
     ]
+}
+
+/// Why an analysis or a hint was refused.
+pub(crate) fn refusal(lang: Lang, refusal: &AnalysisRefusal) -> String {
+    match refusal {
+        AnalysisRefusal::Ongoing { game, against_ai } => {
+            let key = match against_ai {
+                true => "analysis-ongoing-ai",
+                false => "analysis-ongoing",
+            };
+            tr!(lang, key, id = *game)
+        }
+        AnalysisRefusal::NoMoves(game) => tr!(lang, "analysis-no-moves", id = *game),
+        AnalysisRefusal::Cooldown { seconds } => {
+            tr!(lang, "analysis-cooldown", seconds = *seconds)
+        }
+        AnalysisRefusal::HintBetweenPeople => tr!(lang, "hint-between-people"),
+        AnalysisRefusal::HintOver(game) => tr!(lang, "hint-over", id = *game),
+    }
 }

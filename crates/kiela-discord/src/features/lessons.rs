@@ -5,7 +5,9 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, ModalInteraction};
 use serenity::async_trait;
 
-use kiela_app::{offered_lessons, AppError, LessonButtons, LessonStep, Reply};
+use kiela_app::{
+    describe_game_error, offered_lessons, AppError, LessonButtons, LessonRefusal, LessonStep, Reply,
+};
 use kiela_i18n::{tr, Lang};
 
 use crate::command::{Opt, Request, Subcommand};
@@ -47,7 +49,7 @@ pub async fn chosen(
 /// with the learner's stones as they stand (a modal: the interaction's
 /// first response). A stale button is answered privately instead.
 pub async fn open_form(cx: &Cx<'_>, responder: &Responder, step: LessonStep) {
-    match cx.service.lesson_arrangement(cx.user, step) {
+    match cx.service.lesson_arrangement(step) {
         Ok((side, layout)) => {
             let lang = cx.user.lang;
             let id = ComponentId::LessonArrangeForm { step };
@@ -138,5 +140,13 @@ pub fn rows(reply: &Reply, buttons: LessonButtons) -> Vec<CreateActionRow> {
                 ButtonStyle::Primary,
             )])]
         }
+    }
+}
+
+/// Why a lesson was not shown or a learner's move not judged.
+pub(crate) fn refusal(lang: Lang, refusal: &LessonRefusal) -> String {
+    match refusal {
+        LessonRefusal::Unknown { count } => tr!(lang, "lesson-unknown", count = *count),
+        LessonRefusal::Illegal(error) => describe_game_error(lang, error),
     }
 }

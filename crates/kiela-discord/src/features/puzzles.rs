@@ -5,8 +5,9 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
-use kiela_app::{AppError, PuzzleButtons, PuzzleStep, Reply};
+use kiela_app::{describe_game_error, AppError, PuzzleButtons, PuzzleRefusal, PuzzleStep, Reply};
 use kiela_i18n::tr;
+use kiela_i18n::Lang;
 
 use crate::command::{Opt, Request, Subcommand};
 use crate::features::playing::{hole_menu, picked_hole};
@@ -97,4 +98,11 @@ pub fn rows(reply: &Reply, buttons: PuzzleButtons) -> Vec<CreateActionRow> {
         )],
     };
     vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// Why a solver's move was not judged.
+pub(crate) fn refusal(lang: Lang, refusal: &PuzzleRefusal) -> String {
+    match refusal {
+        PuzzleRefusal::Illegal(error) => describe_game_error(lang, error),
+    }
 }

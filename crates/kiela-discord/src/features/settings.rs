@@ -7,7 +7,8 @@ use serenity::async_trait;
 
 use kiela_app::{
     AppError, ConfirmMoves, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings,
-    ThreadsSetting, CHALLENGE_WAIT, DAYS_PER_MOVE, VACATION_DAYS_PER_YEAR,
+    SettingsRefusal, ThreadsSetting, VacationRefusal, CHALLENGE_WAIT, DAYS_PER_MOVE,
+    VACATION_DAYS_PER_YEAR,
 };
 use kiela_i18n::tr;
 use kiela_i18n::Arg;
@@ -170,5 +171,45 @@ impl Choice for LanguageSetting {
             LanguageSetting::Fixed(Lang::En) => "en",
             LanguageSetting::Fixed(Lang::Pt) => "pt",
         }
+    }
+}
+
+/// Why a server's settings were not shown or changed.
+pub(crate) fn refusal(lang: Lang, refusal: &SettingsRefusal) -> String {
+    match refusal {
+        SettingsRefusal::OnlyInServers => tr!(lang, "settings-only-in-servers"),
+        SettingsRefusal::ManagersOnly => tr!(lang, "settings-managers-only"),
+        SettingsRefusal::ChallengeDaysRange { min, max } => {
+            tr!(
+                lang,
+                "settings-challenge-days-range",
+                min = *min,
+                max = *max
+            )
+        }
+        SettingsRefusal::PuzzleHourRange => tr!(lang, "settings-puzzle-hour-range"),
+    }
+}
+
+/// Why a vacation was not started or ended.
+pub(crate) fn vacation_refusal(lang: Lang, refusal: &VacationRefusal) -> String {
+    match refusal {
+        VacationRefusal::BadDays { days, allowance } => {
+            tr!(
+                lang,
+                "vacation-bad-days",
+                days = *days,
+                allowance = *allowance
+            )
+        }
+        VacationRefusal::TooLong { left, allowance } => {
+            tr!(
+                lang,
+                "vacation-too-long",
+                left = *left,
+                allowance = *allowance
+            )
+        }
+        VacationRefusal::NotOn => tr!(lang, "vacation-not-on"),
     }
 }

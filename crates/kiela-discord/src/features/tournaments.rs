@@ -7,8 +7,8 @@ use serenity::async_trait;
 
 use kiela_app::{
     swiss_rounds, AppError, Authority, NewTournament, TournamentFormat, TournamentId,
-    DAYS_PER_MOVE, DEFAULT_DAYS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS,
-    STRICT_PERCENT,
+    TournamentRefusal, DAYS_PER_MOVE, DEFAULT_DAYS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS,
+    MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
 use kiela_i18n::tr;
 use kiela_i18n::Arg;
@@ -214,4 +214,43 @@ pub fn sign_up_row(tournament: TournamentId, lang: Lang) -> CreateActionRow {
             ButtonStyle::Secondary,
         ),
     ])
+}
+
+/// Why a tournament action was refused.
+pub(crate) fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
+    match refusal {
+        TournamentRefusal::OnlyInServers => tr!(lang, "tournament-only-in-servers"),
+        TournamentRefusal::BadName { max } => tr!(lang, "tournament-bad-name", max = *max),
+        TournamentRefusal::BadSize { min, max } => {
+            tr!(lang, "tournament-bad-size", min = *min, max = *max)
+        }
+        TournamentRefusal::RoundsSwissOnly => tr!(lang, "tournament-rounds-swiss-only"),
+        TournamentRefusal::BadRounds { max } => tr!(lang, "tournament-bad-rounds", max = *max),
+        TournamentRefusal::TooMany { max } => tr!(lang, "tournament-too-many", max = *max),
+        TournamentRefusal::Strict {
+            name,
+            percent,
+            days,
+            lost,
+            games,
+        } => tr!(
+            lang,
+            "tournament-strict-refused",
+            name = name,
+            percent = *percent,
+            days = *days,
+            lost = *lost,
+            games = *games
+        ),
+        TournamentRefusal::AlreadyIn { name } => tr!(lang, "tournament-already-in", name = name),
+        TournamentRefusal::Full { name } => tr!(lang, "tournament-full", name = name),
+        TournamentRefusal::Closed { name } => tr!(lang, "tournament-closed", name = name),
+        TournamentRefusal::NotIn { name } => tr!(lang, "tournament-not-in", name = name),
+        TournamentRefusal::OrganiserOnly => tr!(lang, "tournament-organiser-only"),
+        TournamentRefusal::TooFew { min, count } => {
+            tr!(lang, "tournament-too-few", min = *min, count = *count)
+        }
+        TournamentRefusal::Unknown(id) => tr!(lang, "tournament-unknown", id = *id),
+        TournamentRefusal::NoneHere => tr!(lang, "tournament-none-here"),
+    }
 }
