@@ -6,7 +6,12 @@ use thiserror::Error;
 use crate::store::{Database, StoreError};
 use kiela_rules::Side;
 
+use crate::challenges::ChallengeRefusal;
 use crate::draws::DrawRefusal;
+use crate::game::GameRefusal;
+use crate::places::PlaceRefusal;
+use crate::playing::PlayRefusal;
+use crate::threads::ThreadRefusal;
 use crate::vocabulary::GameId;
 
 /// Why an action did not happen. `Display` is for logs: the variant as
@@ -48,6 +53,11 @@ pub enum Refusal {
     /// move, a message) that is gone.
     OldButton,
     Draw(DrawRefusal),
+    Challenge(ChallengeRefusal),
+    Play(PlayRefusal),
+    Game(GameRefusal),
+    Place(PlaceRefusal),
+    Thread(ThreadRefusal),
 }
 
 /// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
@@ -70,6 +80,11 @@ macro_rules! refusals {
 
 refusals! {
     Draw(DrawRefusal),
+    Challenge(ChallengeRefusal),
+    Play(PlayRefusal),
+    Game(GameRefusal),
+    Place(PlaceRefusal),
+    Thread(ThreadRefusal),
 }
 
 impl From<Refusal> for AppError {

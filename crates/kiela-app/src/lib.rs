@@ -47,6 +47,7 @@ pub mod store;
 pub mod vocabulary;
 
 pub use analysis::Progress;
+pub use challenges::ChallengeRefusal;
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
@@ -55,6 +56,7 @@ pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use draws::DrawRefusal;
 pub use error::{AppError, Refusal, Result};
+pub use game::GameRefusal;
 pub use game::{GameChoice, MoveChoices};
 pub use info::rules_summary;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
@@ -63,8 +65,10 @@ pub use limits::{
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
+pub use places::PlaceRefusal;
 pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
+pub use playing::{FormRow, GameEnd, PlayRefusal};
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::{
@@ -72,11 +76,13 @@ pub use settings::{
     DEFAULT_DAYS,
 };
 pub use threads::BotPermissions;
+pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::{
     swiss_rounds, Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS,
     MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
 pub use welcome::WELCOME_WITHIN;
+pub use words::describe_outcome;
 pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;
