@@ -142,7 +142,11 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let short = w
         .service
         .lesson_arrange(&w.alice, start, ["1 2 3", "2 2 2 2 2 2 2 2 2 2"]);
-    assert!(refusal(short.await).contains("upper row"));
+    let (row, count) = (kiela_app::FormRow::Upper, 3);
+    assert_eq!(
+        refused(short.await),
+        PlayRefusal::RowCount { row, count }.into()
+    );
     let rows = ["3 3 3 3 3 3 3 3 3 3", "2 2 2 2 2 2 2 2 2 2"];
     let wrong_total = w.service.lesson_arrange(&w.alice, start, rows).await;
     assert!(refusal(wrong_total).contains("28"));

@@ -10,9 +10,10 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_app::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, PostId, UserId};
 use kiela_app::{
-    AppError, BoardMessage, BotPermissions, Clock, ConfirmMoves, Destination, DrawRefusal,
-    DueEvent, FirstMover, GameChoice, GameOptions, GameService, LanguageSetting, ManualClock,
-    Members, Membership, MovePreview, Notify, Place, Refusal, Reply, Settings, User, DAY,
+    AppError, BoardMessage, BotPermissions, ChallengeRefusal, Clock, ConfirmMoves, Destination,
+    DrawRefusal, DueEvent, FirstMover, GameChoice, GameOptions, GameRefusal, GameService,
+    LanguageSetting, ManualClock, Members, Membership, MovePreview, Notify, Permission, Place,
+    PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User, DAY,
 };
 use kiela_i18n::Lang;
 use kiela_rules::{Record, Variant};
@@ -84,6 +85,14 @@ fn refusal(result: Result<Reply, AppError>) -> String {
     match result {
         Ok(reply) => panic!("expected a refusal, got {:?}", reply.text),
         Err(e) => e.to_string(),
+    }
+}
+
+/// The error `result` failed with (a refusal or another).
+fn failure<T: std::fmt::Debug>(result: Result<T, AppError>) -> AppError {
+    match result {
+        Ok(value) => panic!("expected an error, got {value:?}"),
+        Err(e) => e,
     }
 }
 
