@@ -195,6 +195,20 @@ async fn challenge_refusals(db: Db) {
         e,
         ChallengeRefusal::NoSuchChallenge(ChallengeId(404)).into()
     );
+    // Two waiting: which one is meant must be said.
+    let mut two = Vec::new();
+    for _ in 0..2 {
+        let c = (w
+            .service
+            .challenge(&w.alice, HERE, &w.bob, GameOptions::default()))
+        .await
+        .unwrap();
+        two.extend(c.challenge);
+    }
+    let e = refused(w.service.accept(&w.bob, HERE, None).await);
+    assert_eq!(e, ChallengeRefusal::Several(two.clone()).into());
+    let e = refused(w.service.cancel(&w.alice, HERE, None).await);
+    assert_eq!(e, ChallengeRefusal::Several(two).into());
 }
 
 /// Posts the delivery loop would make now, with where they go, marked
