@@ -6,13 +6,6 @@ use thiserror::Error;
 use crate::store::{Database, StoreError};
 use kiela_rules::Side;
 
-use crate::analysis::AnalysisRefusal;
-use crate::clocks::VacationRefusal;
-use crate::draws::DrawRefusal;
-use crate::lessons::LessonRefusal;
-use crate::puzzles::PuzzleRefusal;
-use crate::settings::SettingsRefusal;
-use crate::tournaments::TournamentRefusal;
 use crate::vocabulary::GameId;
 
 /// Why an action did not happen. `Display` is for logs: the variant as
@@ -22,10 +15,6 @@ pub enum AppError {
     /// Refused, for a reason the user can act on.
     #[error("{self:?}")]
     Refused(Refusal),
-    /// A refusal still worded by the application, in the user's language
-    /// (each feature's are becoming [`Refusal`]s).
-    #[error("{0}")]
-    Worded(String),
     #[error("{self:?}")]
     NotYourGame,
     #[error("{self:?}")]
@@ -46,48 +35,50 @@ pub enum AppError {
     Busy(GameId),
 }
 
-/// Why an action was refused: one enum per feature, each variant holding
-/// what its words need (the adapter words them).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Refusal {
-    /// A button or menu made for a step (a lesson's task, a puzzle's
-    /// move, a message) that is gone.
-    OldButton,
-    Draw(DrawRefusal),
-    Tournament(TournamentRefusal),
-    Settings(SettingsRefusal),
-    Vacation(VacationRefusal),
-    Analysis(AnalysisRefusal),
-    Lesson(LessonRefusal),
-    Puzzle(PuzzleRefusal),
-}
-
-/// `From` each feature's refusal into [`Refusal`] and [`AppError`], so a
-/// feature writes `Err(DrawRefusal::AlreadyOffered.into())`.
+/// Each feature's refusal, listed once: a variant of [`Refusal`], and
+/// `From` it into [`Refusal`] and [`AppError`], so a feature writes
+/// `Err(DrawRefusal::AlreadyOffered.into())`.
 macro_rules! refusals {
-    ($($variant:ident($refusal:ty),)+) => {$(
-        impl From<$refusal> for Refusal {
-            fn from(refusal: $refusal) -> Refusal {
-                Refusal::$variant(refusal)
-            }
+    ($($variant:ident($feature:ident::$refusal:ident),)+) => {
+        /// Why an action was refused: one enum per feature, each variant
+        /// holding what its words need (the Discord adapter words them).
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Refusal {
+            /// A button or menu made for a step (a lesson's task, a
+            /// puzzle's move, a message) that is gone.
+            OldButton,
+            $($variant(crate::$feature::$refusal),)+
         }
 
-        impl From<$refusal> for AppError {
-            fn from(refusal: $refusal) -> AppError {
-                AppError::Refused(Refusal::$variant(refusal))
+        $(
+            impl From<crate::$feature::$refusal> for Refusal {
+                fn from(refusal: crate::$feature::$refusal) -> Refusal {
+                    Refusal::$variant(refusal)
+                }
             }
-        }
-    )+};
+
+            impl From<crate::$feature::$refusal> for AppError {
+                fn from(refusal: crate::$feature::$refusal) -> AppError {
+                    AppError::Refused(Refusal::$variant(refusal))
+                }
+            }
+        )+
+    };
 }
 
 refusals! {
-    Draw(DrawRefusal),
-    Tournament(TournamentRefusal),
-    Settings(SettingsRefusal),
-    Vacation(VacationRefusal),
-    Analysis(AnalysisRefusal),
-    Lesson(LessonRefusal),
-    Puzzle(PuzzleRefusal),
+    Draw(draws::DrawRefusal),
+    Tournament(tournaments::TournamentRefusal),
+    Settings(settings::SettingsRefusal),
+    Vacation(clocks::VacationRefusal),
+    Analysis(analysis::AnalysisRefusal),
+    Lesson(lessons::LessonRefusal),
+    Puzzle(puzzles::PuzzleRefusal),
+    Challenge(challenges::ChallengeRefusal),
+    Play(playing::PlayRefusal),
+    Game(game::GameRefusal),
+    Place(places::PlaceRefusal),
+    Thread(threads::ThreadRefusal),
 }
 
 impl From<Refusal> for AppError {
@@ -117,8 +108,3 @@ impl From<StoreError> for AppError {
 }
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
-
-/// A refusal the application still words (see [`AppError::Worded`]).
-pub(super) fn refused<T>(message: impl Into<String>) -> Result<T> {
-    Err(AppError::Worded(message.into()))
-}

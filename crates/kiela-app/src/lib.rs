@@ -48,6 +48,7 @@ pub mod vocabulary;
 
 pub use analysis::AnalysisRefusal;
 pub use analysis::Progress;
+pub use challenges::ChallengeRefusal;
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
@@ -57,6 +58,7 @@ pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use draws::DrawRefusal;
 pub use error::{AppError, Refusal, Result};
+pub use game::GameRefusal;
 pub use game::{GameChoice, MoveChoices};
 pub use info::rules_summary;
 pub use lessons::LessonRefusal;
@@ -66,8 +68,10 @@ pub use limits::{
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
+pub use places::PlaceRefusal;
 pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
+pub use playing::{FormRow, GameEnd, PlayRefusal};
 pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
@@ -77,12 +81,14 @@ pub use settings::{
     DEFAULT_DAYS,
 };
 pub use threads::BotPermissions;
+pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{
     swiss_rounds, Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS,
     MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
 pub use welcome::WELCOME_WITHIN;
+pub use words::describe_outcome;
 pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;
@@ -95,7 +101,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::store::Database;
-use error::refused;
+
 use game::Loaded;
 
 /// Seconds in a day: the unit of time per move.

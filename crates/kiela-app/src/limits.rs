@@ -7,9 +7,8 @@ use std::sync::{Arc, LazyLock};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use kiela_i18n::tr;
-
-use super::{AppError, GameService, User};
+use super::challenges::ChallengeRefusal;
+use super::{GameService, User};
 use crate::store::Quota;
 
 /// Discord refuses a bot message longer than this many characters.
@@ -127,18 +126,16 @@ impl GameService {
     }
 }
 
-/// What `user` reads when a new challenge or game would go past `quota`;
-/// `within`, the days a challenge made here waits (when one was asked for).
-pub(super) fn over_quota(user: &User, quota: Quota, within: Option<i64>) -> AppError {
-    AppError::Worded(match quota {
-        Quota::OpenChallenges { max, .. } => tr!(
-            user.lang,
-            "quota-challenges",
-            max = max,
-            days = within.unwrap_or(super::challenges::CHALLENGE_DAYS)
-        ),
-        Quota::AiGames { max, .. } => tr!(user.lang, "quota-ai-games", max = max),
-    })
+/// Why a new challenge or game would go past `quota`; `within`, the days
+/// a challenge made here waits (when one was asked for).
+pub(super) fn over_quota(quota: Quota, within: Option<i64>) -> ChallengeRefusal {
+    match quota {
+        Quota::OpenChallenges { max, .. } => ChallengeRefusal::TooManyChallenges {
+            max,
+            days: within.unwrap_or(super::challenges::CHALLENGE_DAYS),
+        },
+        Quota::AiGames { max, .. } => ChallengeRefusal::TooManyAiGames { max },
+    }
 }
 
 /// A text sent as a file rather than in the message (e.g. a long game

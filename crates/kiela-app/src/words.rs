@@ -6,7 +6,7 @@
 use kiela_ai::Level;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_rules::{GameError, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side};
+use kiela_rules::{GameError, IllegalMove, LayoutError, Outcome, Reason, Side};
 
 // The names the pictures use are the names the messages use.
 pub(super) use kiela_render::words::{side, variant};
@@ -24,7 +24,7 @@ pub(super) fn level(lang: Lang, level: Level) -> String {
 
 /// How a game ended, in words with its players' names (`south`,
 /// `north`): "Ana won: Bob resigned.", "Draw by agreement.".
-pub(super) fn outcome(lang: Lang, outcome: Outcome, south: &str, north: &str) -> String {
+pub fn describe_outcome(lang: Lang, outcome: Outcome, south: &str, north: &str) -> String {
     let name = |side: Side| match side {
         Side::South => south,
         Side::North => north,
@@ -46,10 +46,6 @@ pub(super) fn outcome(lang: Lang, outcome: Outcome, south: &str, north: &str) ->
     tr!(lang, key, winner = winner, loser = loser)
 }
 
-pub(super) fn bad_hole(lang: Lang, error: &ParseHoleError) -> String {
-    tr!(lang, "bad-hole", text = &error.0)
-}
-
 /// A layout's refusal, in `lang`.
 pub fn describe_layout_error(lang: Lang, error: &LayoutError) -> String {
     match error {
@@ -69,7 +65,7 @@ pub fn describe_game_error(lang: Lang, error: &GameError) -> String {
     match error {
         GameError::Over(done) => {
             let (south, north) = (side(lang, Side::South), side(lang, Side::North));
-            let done = outcome(lang, *done, &south, &north);
+            let done = describe_outcome(lang, *done, &south, &north);
             tr!(lang, "illegal-game-over", outcome = done)
         }
         GameError::Illegal(illegal) => describe_illegal(lang, illegal),

@@ -498,8 +498,8 @@ fn sentence(message: &str) -> String {
 mod tests {
     use super::*;
     use kiela_app::vocabulary::GameId;
-    use kiela_app::DrawRefusal;
     use kiela_app::TournamentRefusal;
+    use kiela_app::{DrawRefusal, GameRefusal};
     use kiela_i18n::Lang;
 
     #[test]
@@ -513,7 +513,7 @@ mod tests {
                     name: "Kiela Cup".into(),
                 }
                 .into(),
-                AppError::Worded(tr!(lang, "error-other-server", id = GameId(7))),
+                GameRefusal::OtherServer(GameId(7)).into(),
                 DrawRefusal::AlreadyOffered.into(),
                 AppError::NoSuchGame(GameId(7)),
             ] {

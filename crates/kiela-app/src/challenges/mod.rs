@@ -13,14 +13,62 @@ use kiela_i18n::tr;
 
 use kiela_rules::Variant;
 
+use super::game::GameRefusal;
 use super::limits::over_quota;
 use super::players::named;
 use super::threads::thread_name;
 use super::{
-    refused, words, AppError, BotPermissions, FirstMover, GameService, Place, Reply, Result, User,
-    DAY,
+    words, AppError, BotPermissions, FirstMover, GameService, Name, Place, Refusal, Reply, Result,
+    User, DAY,
 };
 use std::ops::RangeInclusive;
+
+/// Why a challenge, its answer, a rematch or a game against the AI was
+/// refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeRefusal {
+    /// The user challenged themselves.
+    Yourself,
+    /// The one challenged (`name`) is a bot other than ours.
+    ABot { name: Name },
+    /// Between people, a challenge is made in a server.
+    NeedsServer,
+    /// No challenge has this id.
+    NoSuchChallenge(ChallengeId),
+    /// An open challenge someone else (`by`) took first, starting `game`.
+    Taken { by: Name, game: Option<GameId> },
+    /// The challenge is addressed to someone else.
+    NotForYou,
+    /// Only its challenger withdraws a challenge.
+    OnlyChallenger,
+    /// The challenge is closed: answered, withdrawn or expired.
+    Closed(ChallengeStatus),
+    /// The challenge's time ran out (it is closed now).
+    Expired,
+    /// No challenge waits for the user's answer.
+    NobodyChallenged,
+    /// The user has no challenge of their own waiting.
+    NoOpenChallenge,
+    /// Several challenges could be meant: these.
+    Several(Vec<ChallengeId>),
+    /// Someone answered the challenge first.
+    Answered,
+    /// An open challenge is accepted or withdrawn, never declined.
+    OpenNoDecline,
+    /// The challenge belongs to another server.
+    OtherServer(ChallengeId),
+    /// A rematch waits for the end of game `0`.
+    RematchNotOver(GameId),
+    /// A rematch of game `0` was asked for or started already.
+    RematchExists(GameId),
+    /// The time per move is outside [`DAYS_PER_MOVE`].
+    BadDays(i64),
+    /// The user has `max` challenges waiting already; a challenge waits
+    /// `days` days.
+    TooManyChallenges { max: usize, days: i64 },
+    /// The user plays `max` games against the AI already.
+    TooManyAiGames { max: usize },
+}
 
 /// How many days a challenge waits for an answer when its server does
 /// not say: long enough for once-a-day players across time zones.
@@ -52,16 +100,17 @@ impl GameService {
                 .await;
         }
         if opponent.id == user.id {
-            return refused(tr!(user.lang, "challenge-self"));
+            return Err(ChallengeRefusal::Yourself.into());
         }
         if opponent.is_bot {
-            return refused(tr!(user.lang, "challenge-a-bot", name = &opponent.name));
+            let name = opponent.name.clone();
+            return Err(ChallengeRefusal::ABot { name }.into());
         }
-        check_server(user, place)?;
+        check_server(place)?;
         let days = self.days_in(place, options.days).await?;
-        check_days(user, days)?;
+        check_days(days)?;
         // Refused now, not when the game cannot be posted.
-        self.home(user, place, place.channel_id).await?;
+        self.home(place, place.channel_id).await?;
         self.meet(user, place.guild_id).await?;
         self.know(opponent, place.guild_id).await?;
         let lang = place.lang;
@@ -96,10 +145,10 @@ impl GameService {
         place: Place,
         options: GameOptions,
     ) -> Result<Reply> {
-        check_server(user, place)?;
+        check_server(place)?;
         let days = self.days_in(place, options.days).await?;
-        check_days(user, days)?;
-        self.home(user, place, place.channel_id).await?;
+        check_days(days)?;
+        self.home(place, place.channel_id).await?;
         self.meet(user, place.guild_id).await?;
         let lang = place.lang;
         let within = self.challenge_days(place).await?;
@@ -162,7 +211,7 @@ impl GameService {
             .store
             .insert_challenge(&challenge, self.challenge_quota(user), post.clone())
             .await?
-            .map_err(|why| not_stored(user, why, rematch_of, Some(within)))?;
+            .map_err(|why| not_stored(why, rematch_of, Some(within)))?;
         let post = NewPost {
             challenge_id: Some(id),
             ..post
@@ -181,18 +230,14 @@ impl GameService {
         let now = self.now();
         if let Some(id) = challenge {
             let Some(row) = self.store.challenge(id).await? else {
-                return refused(tr!(user.lang, "no-such-challenge", id = id));
+                return Err(ChallengeRefusal::NoSuchChallenge(id).into());
             };
             let taker = row.opponent_id.filter(|&taker| taker != user.id);
             if let (ChallengeStatus::Accepted, true, Some(taker)) = (row.status, received, taker) {
                 // An open challenge someone else was quicker to take.
-                let name = self.name_in(row.guild_id, taker).await?;
-                return refused(tr!(
-                    user.lang,
-                    "challenge-taken",
-                    name = &name,
-                    id = row.game_id.map_or(0, |game| game.0)
-                ));
+                let by = self.name_in(row.guild_id, taker).await?;
+                let game = row.game_id;
+                return Err(ChallengeRefusal::Taken { by, game }.into());
             }
             let mine = if received {
                 row.is_for(user.id)
@@ -200,20 +245,19 @@ impl GameService {
                 row.challenger_id == user.id
             };
             if !mine {
-                return refused(if received {
-                    tr!(user.lang, "challenge-not-for-you")
+                return Err(if received {
+                    ChallengeRefusal::NotForYou
                 } else {
-                    tr!(user.lang, "challenge-only-challenger")
-                });
+                    ChallengeRefusal::OnlyChallenger
+                }
+                .into());
             }
             if row.status != ChallengeStatus::Pending {
-                // The catalogue selects on the stored names.
-                let status = row.status.as_str();
-                return refused(tr!(user.lang, "challenge-closed", status = status));
+                return Err(ChallengeRefusal::Closed(row.status).into());
             }
             if row.expires_at <= now {
                 self.expire(&row).await?;
-                return refused(tr!(user.lang, "challenge-expired"));
+                return Err(ChallengeRefusal::Expired.into());
             }
             return Ok(row);
         }
@@ -232,21 +276,13 @@ impl GameService {
             .collect();
         match open.as_slice() {
             [one] => Ok(one.clone()),
-            [] => refused(if received {
-                tr!(user.lang, "nobody-challenged")
+            [] => Err(if received {
+                ChallengeRefusal::NobodyChallenged
             } else {
-                tr!(user.lang, "no-open-challenge")
-            }),
-            many => refused(tr!(
-                user.lang,
-                "many-challenges",
-                count = many.len(),
-                ids = many
-                    .iter()
-                    .map(|c| format!("#{}", c.id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+                ChallengeRefusal::NoOpenChallenge
+            }
+            .into()),
+            many => Err(ChallengeRefusal::Several(many.iter().map(|c| c.id).collect()).into()),
         }
     }
 
@@ -266,7 +302,7 @@ impl GameService {
         } else {
             (user.id, c.challenger_id)
         };
-        let home = self.home(user, at, c.channel_id).await?;
+        let home = self.home(at, c.channel_id).await?;
         let now = self.now();
         let mut game = NewGame {
             guild_id: c.guild_id,
@@ -324,7 +360,7 @@ impl GameService {
             })
             .await?
         else {
-            return refused(tr!(user.lang, "challenge-answered"));
+            return Err(ChallengeRefusal::Answered.into());
         };
         self.answer(place, &posts, None).await
     }
@@ -338,7 +374,7 @@ impl GameService {
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         if c.is_open() {
-            return refused(tr!(user.lang, "challenge-open-no-decline"));
+            return Err(ChallengeRefusal::OpenNoDecline.into());
         }
         let at = self.challenge_place(user, place, &c).await?;
         let text = tr!(
@@ -349,7 +385,6 @@ impl GameService {
         );
         let status = tr!(at.lang, "challenge-status-declined", name = &user.name);
         self.close_challenge(
-            user,
             (place, at),
             &c,
             ChallengeStatus::Declined,
@@ -365,7 +400,6 @@ impl GameService {
     /// says `note`.
     async fn close_challenge(
         &self,
-        user: &User,
         (asked, place): (Place, Place),
         c: &ChallengeRow,
         status: ChallengeStatus,
@@ -383,7 +417,7 @@ impl GameService {
             .close_challenge(c.id, status, posts, self.now())
             .await?
         else {
-            return refused(tr!(user.lang, "challenge-answered"));
+            return Err(ChallengeRefusal::Answered.into());
         };
         self.answer(asked, &[(ids[0], post)], None).await
     }
@@ -516,7 +550,7 @@ impl GameService {
         let note = tr!(at.lang, "challenge-status-withdrawn");
         let said = (text, Vec::new());
         let places = (place, at);
-        self.close_challenge(user, places, &c, ChallengeStatus::Withdrawn, said, note)
+        self.close_challenge(places, &c, ChallengeStatus::Withdrawn, said, note)
             .await
     }
 
@@ -538,11 +572,11 @@ impl GameService {
             return Err(AppError::NotYourGame);
         };
         if row.is_active() {
-            return refused(tr!(user.lang, "rematch-not-over", id = game));
+            return Err(ChallengeRefusal::RematchNotOver(game).into());
         }
         // Asked for from a direct message, it is made in the game's server,
         // beside the game (see `home`).
-        let other = tr!(user.lang, "error-other-server", id = game);
+        let other = GameRefusal::OtherServer(game).into();
         let lobby = row.lobby_channel_id.unwrap_or(row.channel_id);
         let at = (self.server_place(user, place, row.guild_id, lobby, other)).await?;
         let options = GameOptions {
@@ -560,13 +594,13 @@ impl GameService {
                 .new_ai_game(user, (place, at), level, options, Some(game))
                 .await;
         }
-        check_server(user, at)?;
+        check_server(at)?;
         let opponent = if was_south {
             row.north_id
         } else {
             row.south_id
         };
-        self.home(user, at, at.channel_id).await?;
+        self.home(at, at.channel_id).await?;
         self.meet(user, at.guild_id).await?;
         let lang = at.lang;
         let name = self.name_in(at.guild_id, opponent).await?;
@@ -616,9 +650,9 @@ impl GameService {
     ) -> Result<Reply> {
         // No time limit unless asked for: nobody waits for the human.
         if let Some(days) = options.days {
-            check_days(user, days)?;
+            check_days(days)?;
         }
-        let home = self.home(user, place, place.channel_id).await?;
+        let home = self.home(place, place.channel_id).await?;
         self.meet(user, place.guild_id).await?;
         self.know(&self.bot, GuildId::NONE).await?;
         let human_south = options.first.challenger_is_south();
@@ -666,7 +700,7 @@ impl GameService {
                 self.start_posts(home, lang, headline(id), thread, Vec::new())
             })
             .await?
-            .map_err(|why| not_stored(user, why, rematch_of, None))?;
+            .map_err(|why| not_stored(why, rematch_of, None))?;
         // Its opening move, if it moves first.
         let mut loaded = self.load(id).await?;
         // The game's posts stay held for the answer while the AI thinks.
@@ -681,7 +715,7 @@ impl GameService {
     /// Where an answer to challenge `c`, asked for in `place`, is made (see
     /// [`Self::server_place`]): in its own channel.
     async fn challenge_place(&self, user: &User, place: Place, c: &ChallengeRow) -> Result<Place> {
-        let other = tr!(user.lang, "challenge-other-server", id = c.id);
+        let other = ChallengeRefusal::OtherServer(c.id).into();
         (self.server_place(user, place, c.guild_id, c.channel_id, other)).await
     }
 
@@ -697,13 +731,13 @@ impl GameService {
         place: Place,
         guild: GuildId,
         channel: ChannelId,
-        other: String,
+        other: Refusal,
     ) -> Result<Place> {
         if guild.is_none() || place.guild_id == guild {
             return Ok(place);
         }
         if !place.guild_id.is_none() {
-            return refused(other);
+            return Err(other.into());
         }
         let lang = match self.store.guild_settings(guild).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
@@ -717,9 +751,9 @@ impl GameService {
 
 /// Games between people belong to a server: a challenge (or a rematch)
 /// outside one is refused. Against the bot, a direct message will do.
-fn check_server(user: &User, place: Place) -> Result<()> {
+fn check_server(place: Place) -> Result<()> {
     if place.guild_id.is_none() {
-        return refused(tr!(user.lang, "challenge-needs-server"));
+        return Err(ChallengeRefusal::NeedsServer.into());
     }
     Ok(())
 }
@@ -741,35 +775,22 @@ fn first_words(
 }
 
 /// Why a new challenge (waiting `within` days) or game (perhaps the
-/// rematch of game `rematch_of`) was not stored, in `user`'s words.
-fn not_stored(
-    user: &User,
-    why: NotStored,
-    rematch_of: Option<GameId>,
-    within: Option<i64>,
-) -> AppError {
-    match why {
-        NotStored::OverQuota(quota) => over_quota(user, quota, within),
-        NotStored::Taken => AppError::Worded(tr!(
-            user.lang,
-            "rematch-exists",
-            id = rematch_of.map_or(0, |game| game.0)
-        )),
+/// rematch of game `rematch_of`) was not stored.
+fn not_stored(why: NotStored, rematch_of: Option<GameId>, within: Option<i64>) -> AppError {
+    match (why, rematch_of) {
+        (NotStored::OverQuota(quota), _) => over_quota(quota, within).into(),
+        (NotStored::Taken, Some(game)) => ChallengeRefusal::RematchExists(game).into(),
+        // Only a rematch is ever taken (one per game).
+        (NotStored::Taken, None) => AppError::Internal("a new game was taken".into()),
     }
 }
 
 /// The days per move a game may have.
 pub const DAYS_PER_MOVE: RangeInclusive<i64> = 1..=14;
 
-pub(super) fn check_days(user: &User, days: i64) -> Result<()> {
+pub(super) fn check_days(days: i64) -> Result<()> {
     if !DAYS_PER_MOVE.contains(&days) {
-        return refused(tr!(
-            user.lang,
-            "bad-days",
-            days = days,
-            min = *DAYS_PER_MOVE.start(),
-            max = *DAYS_PER_MOVE.end()
-        ));
+        return Err(ChallengeRefusal::BadDays(days).into());
     }
     Ok(())
 }

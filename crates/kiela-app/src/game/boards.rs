@@ -12,6 +12,8 @@ use kiela_i18n::Lang;
 use kiela_render::{BoardView, LastMove, RenderError};
 use kiela_rules::{Move, Position, Side};
 
+use super::GameRefusal;
+
 impl GameService {
     /// Makes `board` game `game_id`'s board, unless a board of a later ply
     /// is already. Returns the board whose menus should go: the one before,
@@ -51,13 +53,12 @@ impl GameService {
         let row = self.game_here(user, place, game_id).await?;
         let count = self.store.moves(game_id).await?.len() as i64;
         if ply < 1 || ply > count {
-            return Err(AppError::Worded(tr!(
-                lang,
-                "watch-no-turn",
-                id = game_id,
-                turn = ply,
-                count = count
-            )));
+            return Err(GameRefusal::NoSuchTurn {
+                game: game_id,
+                turn: ply,
+                count,
+            }
+            .into());
         }
         let loaded = self.load_at(row.id, Some(ply)).await?;
         let Some((last, before)) = loaded.last else {
@@ -118,7 +119,7 @@ fn animate(
         ..BoardView::new(&after, south.raw(), north.raw())
     };
     let gif = kiela_render::turn_gif(&view).map_err(|e| match e {
-        RenderError::NothingToAnimate => AppError::Worded(tr!(lang, "watch-rearrangement")),
+        RenderError::NothingToAnimate => GameRefusal::RearrangementTurn.into(),
         e => AppError::Internal(e.to_string()),
     })?;
     Ok((

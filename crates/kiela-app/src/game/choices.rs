@@ -8,7 +8,9 @@ use kiela_i18n::tr;
 use crate::players::Membership;
 use crate::store::GameRow;
 use crate::vocabulary::{GameId, GameState};
-use crate::{refused, AppError, GameService, Loaded, Name, Place, Result, User};
+use crate::{AppError, GameService, Loaded, Name, Place, Result, User};
+
+use super::GameRefusal;
 
 /// One of the user's games, as an autocomplete choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,7 +127,7 @@ pub(crate) fn check_place(user: &User, place: Place, row: &GameRow) -> Result<()
     };
     match allowed {
         true => Ok(()),
-        false => refused(tr!(user.lang, "error-other-server", id = row.id)),
+        false => Err(GameRefusal::OtherServer(row.id).into()),
     }
 }
 
@@ -168,7 +170,7 @@ impl GameService {
             && !guild.is_none()
             && self.membership(guild, user.id).await == Membership::Gone
         {
-            return refused(tr!(user.lang, "error-left-server", id = id));
+            return Err(GameRefusal::LeftServer(id).into());
         }
         Ok((loaded, side))
     }
@@ -228,17 +230,8 @@ impl GameService {
         match (waiting.as_slice(), here.as_slice()) {
             ([id], _) => Ok(*id),
             ([], [id]) => Ok(*id),
-            ([], []) => refused(tr!(user.lang, "no-game-here")),
-            ([], ids) | (ids, _) => refused(tr!(
-                user.lang,
-                "which-game",
-                count = ids.len(),
-                games = ids
-                    .iter()
-                    .map(|id| format!("#{id}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+            ([], []) => Err(GameRefusal::NoGameHere.into()),
+            ([], ids) | (ids, _) => Err(GameRefusal::WhichGame(ids.to_vec()).into()),
         }
     }
 }

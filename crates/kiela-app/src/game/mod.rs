@@ -25,6 +25,23 @@ use replays::Replayed;
 use super::players::named;
 use super::{AppError, GameService, Name, Result};
 
+/// Why the game a command means, or a turn of it, cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameRefusal {
+    /// Game `0` belongs to another server.
+    OtherServer(GameId),
+    /// The user left the server of game `0`, so they no longer act on it.
+    LeftServer(GameId),
+    /// The user has no ongoing game in this channel.
+    NoGameHere,
+    /// Several games could be meant: these.
+    WhichGame(Vec<GameId>),
+    /// Game `game` has no turn `turn`: it has had `count`.
+    NoSuchTurn { game: GameId, turn: i64, count: i64 },
+    /// The turn watched was a rearrangement: there is no sowing to show.
+    RearrangementTurn,
+}
+
 /// A game as loaded from the database: its row, its replayed rules state,
 /// its two players and its pending draw offer. An action loads it once,
 /// changes it ([`Loaded::change`]) and answers from it: only the delivery
@@ -57,10 +74,21 @@ impl Loaded {
         named(self.player(side), self.players[seat(side)].as_ref())
     }
 
+    /// How the game ended (`outcome`), with its players' names: for a
+    /// refusal.
+    pub(crate) fn end(&self, outcome: Outcome) -> crate::playing::GameEnd {
+        crate::playing::GameEnd {
+            game: self.row.id,
+            outcome,
+            south: self.name(Side::South),
+            north: self.name(Side::North),
+        }
+    }
+
     /// How the game ended (`outcome`), in words with its players' names.
     pub(crate) fn outcome_words(&self, lang: kiela_i18n::Lang, outcome: Outcome) -> String {
         let (south, north) = (self.name(Side::South), self.name(Side::North));
-        super::words::outcome(lang, outcome, &south.to_string(), &north.to_string())
+        super::words::describe_outcome(lang, outcome, &south.to_string(), &north.to_string())
     }
 
     /// The game after `change`, stored, and `played` (the move it made,

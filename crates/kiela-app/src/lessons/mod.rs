@@ -181,7 +181,7 @@ impl GameService {
         step: LessonStep,
         rows: [&str; 2],
     ) -> Result<Reply> {
-        let layout = super::playing::typed_layout(user.lang, rows)?;
+        let layout = super::playing::typed_layout(rows)?;
         self.lesson_play(user, step, Move::Arrange(layout)).await
     }
 

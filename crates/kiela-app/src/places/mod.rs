@@ -23,12 +23,20 @@ mod store;
 pub use store::*;
 
 use crate::store::{NewPost, PostTarget};
-use crate::vocabulary::{ChannelId, ChannelRefusal, PostId, UserId};
+use crate::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::players::spoken;
-use super::{refused, GameService, Loaded, Place, Result, User};
+use super::{GameService, Loaded, Place, Result, User};
+
+/// Why a game cannot be acted on where it was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceRefusal {
+    /// Game `0` is paused (its place refused the bot): it resumes from a
+    /// channel of its server only.
+    Paused(GameId),
+}
 
 impl GameService {
     /// Discord refused post `id` for good, for `refusal`, when it was sent
@@ -234,7 +242,7 @@ impl GameService {
         let here = !place.guild_id.is_none() && place.guild_id == row.guild_id;
         if !here || loaded.side_of(user.id).is_none() {
             if strict {
-                return refused(tr!(user.lang, "game-paused-act-in-server", id = row.id));
+                return Err(PlaceRefusal::Paused(row.id).into());
             }
             return Ok((loaded, None));
         }

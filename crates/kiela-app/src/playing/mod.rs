@@ -2,7 +2,9 @@
 //! reply, and showing a game.
 
 mod preview;
+mod refusal;
 mod store;
+pub use refusal::{FormRow, GameEnd, PlayRefusal};
 pub use store::*;
 mod takeback;
 
@@ -17,9 +19,7 @@ use kiela_render::{BoardView, LastMove};
 
 use super::draws::Closed;
 use super::outbox::Made;
-use super::{
-    refused, words, AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, User,
-};
+use super::{AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, User};
 
 impl GameService {
     /// Sows from `hole` (e.g. `c2`) in the user's game. `expected_ply` comes
@@ -34,7 +34,7 @@ impl GameService {
     ) -> Result<Reply> {
         let mv = match hole.trim().parse() {
             Ok(hole) => Move::Sow(hole),
-            Err(e) => return refused(words::bad_hole(user.lang, &e)),
+            Err(e) => return Err(PlayRefusal::BadHole(e).into()),
         };
         let id = self.pick_game(user, place, game).await?;
         self.act(user, place, id, mv, expected_ply).await
@@ -51,7 +51,7 @@ impl GameService {
     ) -> Result<Reply> {
         let layout: Layout = match layout.parse() {
             Ok(layout) => layout,
-            Err(e) => return refused(words::describe_layout_error(user.lang, &e)),
+            Err(e) => return Err(PlayRefusal::BadLayout(e).into()),
         };
         let id = self.pick_game(user, place, game).await?;
         self.act(user, place, id, Move::Arrange(layout), None).await
@@ -70,7 +70,7 @@ impl GameService {
         let side = self.check_turn(&loaded, user, Some(ply))?;
         let position = loaded.game.position();
         if !position.may_rearrange(side) {
-            return refused(tr!(user.lang, "illegal-rearrangement-used"));
+            return Err(PlayRefusal::RearrangementUsed.into());
         }
         Ok((side, position.layout(side)))
     }
@@ -85,7 +85,7 @@ impl GameService {
         ply: i64,
         rows: [&str; 2],
     ) -> Result<(Reply, Layout)> {
-        let layout = typed_layout(user.lang, rows)?;
+        let layout = typed_layout(rows)?;
         let loaded = self.load(id).await?;
         self.check_turn(&loaded, user, Some(ply))?;
         let mv = Move::Arrange(layout);
@@ -117,7 +117,7 @@ impl GameService {
         .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?;
         let picture = match drawn {
             Ok(picture) => picture.map_err(|e| AppError::Internal(e.to_string()))?,
-            Err(e) => return refused(words::describe_game_error(lang, &e)),
+            Err(e) => return Err(PlayRefusal::Rules(e).into()),
         };
         let reply = Reply {
             text: tr!(lang, "arrange-preview", id = id),
@@ -173,10 +173,7 @@ impl GameService {
         let side = self.check_turn(&loaded, user, expected_ply)?;
         let lang = self.game_lang(&loaded, place, user).await?;
         let actor = Some(user.id);
-        let mut posts = vec![
-            self.commit_move(&mut loaded, side, mv, user.lang, lang, actor)
-                .await?,
-        ];
+        let mut posts = vec![self.commit_move(&mut loaded, side, mv, lang, actor).await?];
         // The move is stored: from here on the answer says it was played,
         // whatever happens to the AI's reply (the clock plays a reply left
         // behind; one it already played is no failure) or to the answer.
@@ -232,18 +229,13 @@ impl GameService {
             });
         }
         if loaded.forfeited() {
-            return refused(tr!(user.lang, "game-was-forfeited", id = loaded.row.id));
+            return Err(PlayRefusal::Forfeited(loaded.row.id).into());
         }
         if loaded.aborted() {
-            return refused(tr!(user.lang, "game-was-aborted", id = loaded.row.id));
+            return Err(PlayRefusal::Aborted(loaded.row.id).into());
         }
         if let Some(outcome) = loaded.game.outcome() {
-            return refused(tr!(
-                user.lang,
-                "game-is-over",
-                id = loaded.row.id,
-                outcome = loaded.outcome_words(user.lang, outcome)
-            ));
+            return Err(PlayRefusal::GameOver(loaded.end(outcome)).into());
         }
         let to_move = loaded.game.turn();
         if side != to_move {
@@ -256,14 +248,12 @@ impl GameService {
     /// ("Ana sowed G2 → ended in E2."), in `lang`, held for the answer to
     /// `actor`'s interaction if there is one; and the direct message to the
     /// player whose turn it becomes, if they want one (not to `actor`, who
-    /// gets the answer). A refusal is in `refusal_lang`. `loaded` becomes
-    /// the game after the move.
+    /// gets the answer). `loaded` becomes the game after the move.
     async fn commit_move(
         &self,
         loaded: &mut Loaded,
         side: Side,
         mv: Move,
-        refusal_lang: Lang,
         lang: Lang,
         actor: Option<UserId>,
     ) -> Result<Made> {
@@ -276,19 +266,9 @@ impl GameService {
         })
         .await
         .map_err(|e| AppError::Internal(format!("playing the move failed: {e}")))?;
-        let trace = played.map_err(|e| {
-            let legal: Vec<String> = loaded
-                .game
-                .legal_moves()
-                .iter()
-                .map(|h| h.to_string())
-                .collect();
-            AppError::Worded(tr!(
-                refusal_lang,
-                "illegal-with-moves",
-                error = words::describe_game_error(refusal_lang, &e),
-                moves = legal.join(", ")
-            ))
+        let trace = played.map_err(|error| PlayRefusal::Illegal {
+            error,
+            legal: loaded.game.legal_moves().to_vec(),
         })?;
         let now = self.now();
         let mut change = GameChange::of(&loaded.row, now);
@@ -391,7 +371,7 @@ impl GameService {
         .await
         .map_err(|e| AppError::Internal(format!("the AI failed: {e}")))?;
         let post = self
-            .commit_move(loaded, loaded.game.turn(), mv, Lang::En, lang, actor)
+            .commit_move(loaded, loaded.game.turn(), mv, lang, actor)
             .await?;
         Ok(Some(post))
     }
@@ -407,12 +387,7 @@ impl GameService {
         let id = self.pick_game_strictly(user, place, game).await?;
         let (loaded, _) = self.load_to_act(user, place, id).await?;
         if let Some(done) = loaded.game.outcome() {
-            return refused(tr!(
-                user.lang,
-                "already-over",
-                id = id,
-                outcome = loaded.outcome_words(user.lang, done)
-            ));
+            return Err(PlayRefusal::AlreadyOver(loaded.end(done)).into());
         }
         Ok(id)
     }
@@ -442,24 +417,19 @@ impl GameService {
         let id = self.pick_game(user, place, Some(game)).await?;
         let (mut loaded, side) = self.load_to_act(user, place, id).await?;
         if loaded.aborted() {
-            return refused(tr!(user.lang, "game-was-aborted", id = id));
+            return Err(PlayRefusal::Aborted(id).into());
         }
         if let Some(done) = loaded.game.outcome() {
-            return refused(tr!(
-                user.lang,
-                "already-over",
-                id = id,
-                outcome = loaded.outcome_words(user.lang, done)
-            ));
+            return Err(PlayRefusal::AlreadyOver(loaded.end(done)).into());
         }
         if loaded.ply() != ply {
             return Err(AppError::OutOfDate { game_id: id });
         }
         if loaded.ply() >= super::game::ABORT_BEFORE_PLY {
-            return refused(tr!(user.lang, "abort-too-late", id = id));
+            return Err(PlayRefusal::AbortTooLate(id).into());
         }
         if self.store.tournament_of_game(id).await?.is_some() {
-            return refused(tr!(user.lang, "abort-tournament", id = id));
+            return Err(PlayRefusal::AbortTournament(id).into());
         }
         let place = Place {
             lang: self.game_lang(&loaded, place, user).await?,
@@ -506,18 +476,13 @@ impl GameService {
         post: NewPost,
     ) -> Result<Made> {
         if loaded.forfeited() {
-            return refused(tr!(lang, "game-was-forfeited", id = loaded.row.id));
+            return Err(PlayRefusal::Forfeited(loaded.row.id).into());
         }
         if loaded.aborted() {
-            return refused(tr!(lang, "game-was-aborted", id = loaded.row.id));
+            return Err(PlayRefusal::Aborted(loaded.row.id).into());
         }
         if let Some(done) = loaded.game.outcome() {
-            return refused(tr!(
-                lang,
-                "already-over",
-                id = loaded.row.id,
-                outcome = loaded.outcome_words(lang, done)
-            ));
+            return Err(PlayRefusal::AlreadyOver(loaded.end(done)).into());
         }
         let mut change = GameChange::of(&loaded.row, self.now());
         self.finish(loaded, &mut change, outcome, lang).await?;
@@ -574,18 +539,17 @@ fn ai_move(game: &kiela_rules::Game, settings: &kiela_ai::Settings, seed: u64) -
 /// drawn, then the lower one, 10 counts each, split by spaces or commas), or
 /// a refusal saying what is wrong. Whether it fits a position is the
 /// rules' question.
-pub(super) fn typed_layout(lang: Lang, rows: [&str; 2]) -> Result<Layout> {
-    for (row, which) in rows.iter().zip(["upper", "lower"]) {
-        let count = row
+pub(super) fn typed_layout(rows: [&str; 2]) -> Result<Layout> {
+    for (text, row) in rows.iter().zip([FormRow::Upper, FormRow::Lower]) {
+        let count = text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|n| !n.is_empty())
             .count();
         if count != 10 {
-            return refused(tr!(lang, "arrange-row-count", which = which, count = count));
+            return Err(PlayRefusal::RowCount { row, count }.into());
         }
     }
-    match rows.join(" ").parse() {
-        Ok(layout) => Ok(layout),
-        Err(e) => refused(words::describe_layout_error(lang, &e)),
-    }
+    rows.join(" ")
+        .parse()
+        .map_err(|e| PlayRefusal::BadLayout(e).into())
 }

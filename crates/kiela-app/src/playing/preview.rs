@@ -10,9 +10,9 @@ use kiela_rules::{GameError, Hole, Move};
 
 use super::super::game::{board_picture, BoardParts};
 use super::super::{
-    refused, words, AppError, ConfirmMoves, GameService, Loaded, MovePreview, Place, Reply, Result,
-    User,
+    AppError, ConfirmMoves, GameService, Loaded, MovePreview, Place, Reply, Result, User,
 };
+use super::PlayRefusal;
 use crate::vocabulary::{GameId, GuildId};
 
 impl GameService {
@@ -29,7 +29,7 @@ impl GameService {
     ) -> Result<Reply> {
         let picked: Hole = match hole.trim().parse() {
             Ok(hole) => hole,
-            Err(e) => return refused(words::bad_hole(user.lang, &e)),
+            Err(e) => return Err(PlayRefusal::BadHole(e).into()),
         };
         // Refused now, not at Play, if they may not act on it. The game
         // is loaded once: played at once, the move acts on it.
@@ -61,16 +61,9 @@ impl GameService {
         .map_err(|e| AppError::Internal(format!("previewing the move failed: {e}")))?;
         let trace = match played {
             Ok(trace) => trace,
-            Err(e) => {
-                let legal: Vec<String> = (loaded.game.legal_moves().iter())
-                    .map(|h| h.to_string())
-                    .collect();
-                return refused(tr!(
-                    lang,
-                    "illegal-with-moves",
-                    error = words::describe_game_error(lang, &e),
-                    moves = legal.join(", ")
-                ));
+            Err(error) => {
+                let legal = loaded.game.legal_moves().to_vec();
+                return Err(PlayRefusal::Illegal { error, legal }.into());
             }
         };
         let side = loaded.game.turn();

@@ -6,10 +6,11 @@
 
 use kiela_i18n::tr;
 
+use super::PlayRefusal;
 use crate::store::{DrawOfferChange, GameChange};
 use crate::vocabulary::GameId;
 
-use super::super::{refused, AppError, GameService, Place, Reply, Result, User};
+use super::super::{AppError, GameService, Place, Reply, Result, User};
 
 impl GameService {
     /// `user` takes back their last move in game `game` (and the AI's
@@ -23,17 +24,17 @@ impl GameService {
     ) -> Result<Reply> {
         let (loaded, _) = self.load_to_act(user, place, game).await?;
         if loaded.ai_level().is_none() {
-            return refused(tr!(user.lang, "takeback-between-people"));
+            return Err(PlayRefusal::TakebackBetweenPeople.into());
         }
         if loaded.is_over() {
-            return refused(tr!(user.lang, "takeback-over", id = game));
+            return Err(PlayRefusal::TakebackOver(game).into());
         }
         if loaded.ply() != ply {
             return Err(AppError::OutOfDate { game_id: game });
         }
         let moves = self.store.moves(game).await?;
         let Some(own) = moves.iter().rev().find(|mv| mv.player_id == user.id) else {
-            return refused(tr!(user.lang, "takeback-nothing", id = game));
+            return Err(PlayRefusal::NothingToTakeBack(game).into());
         };
         // The move of turn `own.ply` goes, with every move after it.
         let (turn, kept) = (own.ply, own.ply - 1);

@@ -181,7 +181,7 @@ impl GameService {
         }
         // Every value checked before anything is stored.
         if let Some(days) = settings.days {
-            super::challenges::check_days(user, days)?;
+            super::challenges::check_days(days)?;
         }
         if settings
             .challenge_days

@@ -19,8 +19,27 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::Side;
 
-use super::{refused, GameService, Loaded, Name, Place, Result, ThreadsSetting, User};
+use super::{GameService, Loaded, Name, Place, Result, ThreadsSetting};
 use crate::vocabulary::{ChannelId, GameId, GuildId, UserId};
+
+/// Why a game cannot be played where it was asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThreadRefusal {
+    /// The bot lacks `missing` in `channel`, where the game would go.
+    PermissionsMissing {
+        missing: Vec<Permission>,
+        channel: ChannelId,
+    },
+}
+
+/// A permission of the bot's that a game needs in its channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Permission {
+    SendMessages,
+    AttachFiles,
+    CreatePublicThreads,
+    SendMessagesInThreads,
+}
 
 /// What the bot may do in the channel of an interaction, as Discord says
 /// in it (`app_permissions`): a game is refused at once, naming what is
@@ -74,7 +93,7 @@ impl Home {
 const THREAD_NAME_CHARS: usize = 100;
 
 impl GameService {
-    /// Where a game asked for in `channel` (by `user`, acting in `place`)
+    /// Where a game asked for in `channel` (by someone acting in `place`)
     /// is played: the server's games channel or `channel`, in a thread if
     /// the server wants one and the bot may open one. Refused when the bot
     /// lacks a permission the game needs there; Discord tells the bot's
@@ -82,7 +101,7 @@ impl GameService {
     /// channel, or a game's lobby when asked in its thread) a missing
     /// permission shows when posting (the game then stays in its lobby, or
     /// the post is given up).
-    pub(super) async fn home(&self, user: &User, place: Place, channel: ChannelId) -> Result<Home> {
+    pub(super) async fn home(&self, place: Place, channel: ChannelId) -> Result<Home> {
         if place.guild_id.is_none() {
             return Ok(Home {
                 channel_id: channel,
@@ -112,30 +131,24 @@ impl GameService {
             ThreadsSetting::Off => false,
         };
         let needed = [
-            (may.send_messages, "permission-send-messages"),
-            (may.attach_files, "permission-attach-files"),
+            (may.send_messages, Permission::SendMessages),
+            (may.attach_files, Permission::AttachFiles),
             (
                 !threaded || may.create_public_threads,
-                "permission-create-public-threads",
+                Permission::CreatePublicThreads,
             ),
             (
                 !threaded || may.send_messages_in_threads,
-                "permission-send-messages-in-threads",
+                Permission::SendMessagesInThreads,
             ),
         ];
-        let missing: Vec<String> = needed
+        let missing: Vec<Permission> = needed
             .iter()
             .filter(|(granted, _)| !granted)
-            .map(|(_, key)| format!("**{}**", tr!(user.lang, key)))
+            .map(|&(_, permission)| permission)
             .collect();
         if !missing.is_empty() {
-            return refused(tr!(
-                user.lang,
-                "permissions-missing",
-                count = missing.len(),
-                permissions = missing.join(", "),
-                channel = channel.to_string()
-            ));
+            return Err(ThreadRefusal::PermissionsMissing { missing, channel }.into());
         }
         Ok(Home {
             channel_id: channel,

@@ -163,7 +163,7 @@ impl GameService {
             return Err(TournamentRefusal::BadName { max: NAME_CHARS }.into());
         }
         let days = self.days_in(place, new.days).await?;
-        super::challenges::check_days(user, days)?;
+        super::challenges::check_days(days)?;
         let cap = match new.format {
             TournamentFormat::RoundRobin => MAX_ROUND_ROBIN,
             TournamentFormat::Swiss => MAX_SWISS,
@@ -673,9 +673,8 @@ impl GameService {
     ) -> Result<Vec<Made>> {
         let lang = t.lang;
         let round = i64::from(pairing.round);
-        let organiser = User::new(t.organiser_id, "");
         let place = Place::new(t.guild_id, t.channel_id, lang).allowing(BotPermissions::ALL);
-        let home = self.home(&organiser, place, t.channel_id).await?;
+        let home = self.home(place, t.channel_id).await?;
         let now = self.now();
         let mut games = Vec::new();
         let mut dms = Vec::new();

@@ -105,7 +105,7 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
         .unwrap();
     assert!(reply.may_hint, "the board offers a Hint");
     let game = reply.game.unwrap().id;
-    let e = failed(w.service.hint(&w.bob, HERE, Some(game)).await);
+    let e = failure(w.service.hint(&w.bob, HERE, Some(game)).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
@@ -259,7 +259,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         guild_id: GuildId(11),
         ..HERE
     };
-    refusal(w.service.share_analysis(&w.carol, elsewhere, game).await);
+    failure(w.service.share_analysis(&w.carol, elsewhere, game).await);
     assert_eq!(w.service.undelivered().await.unwrap(), pending);
 
     let progress: kiela_app::Progress = Arc::new(|_, _| {});
@@ -334,7 +334,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
     let play = hint.hint.unwrap();
     // Only the player whose hint it is may play it.
-    let e = failed(
+    let e = failure(
         w.service
             .play_move(
                 &w.bob,
@@ -364,7 +364,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     );
     let record = w.service.store().game(game).await.unwrap().unwrap();
     let before = record.version;
-    let e = refusal(
+    let e = failure(
         w.service
             .play_move(
                 &w.alice,
@@ -375,7 +375,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
             )
             .await,
     );
-    assert!(!e.is_empty());
+    assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     let after = w.service.store().game(game).await.unwrap().unwrap();
     assert_eq!(after.version, before, "a stale hint changed the game");
 }

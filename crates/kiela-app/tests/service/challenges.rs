@@ -2,6 +2,7 @@
 //! halfway, a server's challenge days, rematches; aborting a game before
 //! both players have moved.
 
+use kiela_app::vocabulary::ChallengeStatus;
 use kiela_i18n::tr;
 
 use super::*;
@@ -33,23 +34,20 @@ async fn the_challenge_quota_says_the_servers_wait(db: Db) {
             .settings(&w.carol, HERE, true, Lang::En, wait)
             .await
             .unwrap();
-        let mut refused = None;
+        let mut past = None;
         for i in 0..=kiela_app::MAX_OPEN_CHALLENGES {
             let opponent = if i % 2 == 0 { &w.bob } else { &w.carol };
             let asked = w
                 .service
                 .challenge(&w.alice, HERE, opponent, GameOptions::default());
             if let Err(e) = asked.await {
-                refused = Some(e.to_string());
+                past = Some(refused::<Reply>(Err(e)));
                 break;
             }
         }
-        let e = refused.expect("the quota refuses a challenge past it");
-        assert!(e.contains("awaiting an answer"), "{e}");
-        assert!(
-            e.contains(&format!("({days} days after it was sent)")),
-            "{e}"
-        );
+        let e = past.expect("the quota refuses a challenge past it");
+        let max = kiela_app::MAX_OPEN_CHALLENGES;
+        assert_eq!(e, ChallengeRefusal::TooManyChallenges { max, days }.into());
     }
 }
 
@@ -119,21 +117,22 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
 
 async fn challenge_refusals(db: Db) {
     let w = world(db).await;
-    let e = refusal(
+    let e = refused(
         w.service
             .challenge(&w.alice, HERE, &w.alice, GameOptions::default())
             .await,
     );
-    assert!(e.contains("cannot challenge yourself"), "{e}");
+    assert_eq!(e, ChallengeRefusal::Yourself.into());
     let other_bot = User::bot(UserId(5), "otherbot");
-    let e = refusal(
+    let e = refused(
         w.service
             .challenge(&w.alice, HERE, &other_bot, GameOptions::default())
             .await,
     );
-    assert!(e.contains("is a bot"), "{e}");
+    let name = other_bot.name.clone();
+    assert_eq!(e, ChallengeRefusal::ABot { name }.into());
     for days in [0, 15] {
-        let e = refusal(
+        let e = refused(
             w.service
                 .challenge(
                     &w.alice,
@@ -146,7 +145,7 @@ async fn challenge_refusals(db: Db) {
                 )
                 .await,
         );
-        assert!(e.contains("1 to 14 days"), "{e}");
+        assert_eq!(e, ChallengeRefusal::BadDays(days).into());
     }
     let c = w
         .service
@@ -154,13 +153,16 @@ async fn challenge_refusals(db: Db) {
         .await
         .unwrap()
         .challenge;
-    let e = refusal(w.service.accept(&w.carol, HERE, c).await);
-    assert!(e.contains("not addressed to you"), "{e}");
-    let e = refusal(w.service.cancel(&w.bob, HERE, c).await);
-    assert!(e.contains("only the challenger"), "{e}");
+    let e = refused(w.service.accept(&w.carol, HERE, c).await);
+    assert_eq!(e, ChallengeRefusal::NotForYou.into());
+    let e = refused(w.service.cancel(&w.bob, HERE, c).await);
+    assert_eq!(e, ChallengeRefusal::OnlyChallenger.into());
     w.service.decline(&w.bob, HERE, c).await.unwrap();
-    let e = refusal(w.service.accept(&w.bob, HERE, c).await);
-    assert!(e.contains("no longer open (it was declined)"), "{e}");
+    let e = refused(w.service.accept(&w.bob, HERE, c).await);
+    assert_eq!(
+        e,
+        ChallengeRefusal::Closed(ChallengeStatus::Declined).into()
+    );
     // Cancelled by the challenger.
     let c = w
         .service
@@ -169,7 +171,11 @@ async fn challenge_refusals(db: Db) {
         .unwrap()
         .challenge;
     w.service.cancel(&w.alice, HERE, None).await.unwrap();
-    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("canceled"));
+    let e = refused(w.service.accept(&w.bob, HERE, c).await);
+    assert_eq!(
+        e,
+        ChallengeRefusal::Closed(ChallengeStatus::Withdrawn).into()
+    );
     // Expired after 3 days.
     let c = w
         .service
@@ -178,10 +184,31 @@ async fn challenge_refusals(db: Db) {
         .unwrap()
         .challenge;
     w.clock.advance(3 * DAY + 1);
-    assert!(refusal(w.service.accept(&w.bob, HERE, c).await).contains("expired"));
-    assert!(
-        refusal(w.service.accept(&w.bob, HERE, None).await).contains("nobody has challenged you")
+    let e = refused(w.service.accept(&w.bob, HERE, c).await);
+    assert_eq!(e, ChallengeRefusal::Expired.into());
+    let e = refused(w.service.accept(&w.bob, HERE, None).await);
+    assert_eq!(e, ChallengeRefusal::NobodyChallenged.into());
+    let e = refused(w.service.cancel(&w.bob, HERE, None).await);
+    assert_eq!(e, ChallengeRefusal::NoOpenChallenge.into());
+    let e = refused(w.service.accept(&w.bob, HERE, Some(ChallengeId(404))).await);
+    assert_eq!(
+        e,
+        ChallengeRefusal::NoSuchChallenge(ChallengeId(404)).into()
     );
+    // Two waiting: which one is meant must be said.
+    let mut two = Vec::new();
+    for _ in 0..2 {
+        let c = (w
+            .service
+            .challenge(&w.alice, HERE, &w.bob, GameOptions::default()))
+        .await
+        .unwrap();
+        two.extend(c.challenge);
+    }
+    let e = refused(w.service.accept(&w.bob, HERE, None).await);
+    assert_eq!(e, ChallengeRefusal::Several(two.clone()).into());
+    let e = refused(w.service.cancel(&w.alice, HERE, None).await);
+    assert_eq!(e, ChallengeRefusal::Several(two).into());
 }
 
 /// Posts the delivery loop would make now, with where they go, marked
@@ -224,13 +251,13 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .delivered(&open.posts, MessageId(500))
         .await
         .unwrap();
-    let e = refusal(w.service.accept(&w.alice, HERE, c).await);
-    assert!(e.contains("not addressed to you"), "{e}");
-    let e = refusal(w.service.decline(&w.carol, HERE, c).await);
-    assert_eq!(e, tr!(Lang::En, "challenge-open-no-decline"));
+    let e = refused(w.service.accept(&w.alice, HERE, c).await);
+    assert_eq!(e, ChallengeRefusal::NotForYou.into());
+    let e = refused(w.service.decline(&w.carol, HERE, c).await);
+    assert_eq!(e, ChallengeRefusal::OpenNoDecline.into());
     // Nobody else sees it as theirs without its buttons.
-    let e = refusal(w.service.accept(&w.bob, HERE, None).await);
-    assert!(e.contains("nobody has challenged you"), "{e}");
+    let e = refused(w.service.accept(&w.bob, HERE, None).await);
+    assert_eq!(e, ChallengeRefusal::NobodyChallenged.into());
 
     let game = w.service.accept(&w.bob, HERE, c).await.unwrap();
     w.service
@@ -240,8 +267,9 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
     let id = game.game.unwrap().id;
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (w.alice.id, w.bob.id));
-    let e = refusal(w.service.accept(&w.carol, HERE, c).await);
-    assert!(e.contains("bob already accepted this challenge"), "{e}");
+    let e = refused(w.service.accept(&w.carol, HERE, c).await);
+    let by = w.bob.name.clone();
+    assert_eq!(e, ChallengeRefusal::Taken { by, game: Some(id) }.into());
 
     let sent = deliveries(&w, MessageId(502)).await;
     let edits: Vec<&Reply> = sent
@@ -348,8 +376,8 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         "{to:?}"
     );
     assert!(edit.text.contains("Expired"), "{}", edit.text);
-    let e = refusal(w.service.accept(&w.bob, HERE, c.challenge).await);
-    assert!(e.contains("it was expired"), "{e}");
+    let e = refused(w.service.accept(&w.bob, HERE, c.challenge).await);
+    assert_eq!(e, ChallengeRefusal::Closed(ChallengeStatus::Expired).into());
 }
 
 /// Rematch: the same variant and days, seats swapped, offered to the
@@ -363,10 +391,10 @@ async fn rematches_swap_the_seats_once(db: Db) {
         days: Some(2),
     };
     let game = started(&w, options).await;
-    let e = refusal(w.service.rematch(&w.bob, HERE, game).await);
-    assert!(e.contains("still going on"), "{e}");
+    let e = refused(w.service.rematch(&w.bob, HERE, game).await);
+    assert_eq!(e, ChallengeRefusal::RematchNotOver(game).into());
     w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
-    let e = failed(w.service.rematch(&w.carol, HERE, game).await);
+    let e = failure(w.service.rematch(&w.carol, HERE, game).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
 
     let again = w.service.rematch(&w.bob, HERE, game).await.unwrap();
@@ -374,8 +402,8 @@ async fn rematches_swap_the_seats_once(db: Db) {
     assert!(again.text.contains("rematch of game #1"), "{}", again.text);
     assert!(again.text.contains("bob moves first") && again.text.contains("2 days"));
     for user in [&w.alice, &w.bob] {
-        let e = refusal(w.service.rematch(user, HERE, game).await);
-        assert!(e.contains("already asked for"), "{e}");
+        let e = refused(w.service.rematch(user, HERE, game).await);
+        assert_eq!(e, ChallengeRefusal::RematchExists(game).into());
     }
     let started = w
         .service
@@ -389,8 +417,8 @@ async fn rematches_swap_the_seats_once(db: Db) {
         (row.variant, row.seconds_per_move),
         (Variant::Beginner, 2 * DAY)
     );
-    let e = refusal(w.service.rematch(&w.alice, HERE, game).await);
-    assert!(e.contains("already asked for or started"), "{e}");
+    let e = refused(w.service.rematch(&w.alice, HERE, game).await);
+    assert_eq!(e, ChallengeRefusal::RematchExists(game).into());
 
     // Against the AI: a new game at once, seats swapped, same level.
     let ai = w
@@ -407,8 +435,8 @@ async fn rematches_swap_the_seats_once(db: Db) {
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (bot().id, w.alice.id));
     assert_eq!(row.ai_level, Some(Level::Easy));
-    let e = refusal(w.service.rematch(&w.alice, HERE, ai).await);
-    assert!(e.contains("already asked for or started"), "{e}");
+    let e = refused(w.service.rematch(&w.alice, HERE, ai).await);
+    assert_eq!(e, ChallengeRefusal::RematchExists(ai).into());
 }
 
 async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
@@ -492,12 +520,12 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
         challenge_days: Some(8),
         ..Settings::default()
     };
-    let e = refusal(
+    let e = refused(
         w.service
             .settings(&w.alice, HERE, true, Lang::En, too_long)
             .await,
     );
-    assert_eq!(e, "a challenge waits 1 to 7 days");
+    assert_eq!(e, ChallengeRefusal::BadDays(8).into());
     let short = w
         .service
         .challenge(&w.carol, HERE, &w.alice, GameOptions::default())
@@ -531,8 +559,8 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
         tr!(Lang::En, "game-aborted-by", id = game.0, name = "bob")
     );
     assert!(aborted.ping.contains(&w.alice.id));
-    let e = refusal(w.service.abort(&w.alice, HERE, game, 0).await);
-    assert_eq!(e, tr!(Lang::En, "game-was-aborted", id = game.0));
+    let e = refused(w.service.abort(&w.alice, HERE, game, 0).await);
+    assert_eq!(e, PlayRefusal::Aborted(game).into());
     // Not rated: neither has a result.
     for player in [&w.alice, &w.bob] {
         let rating = w
@@ -556,8 +584,8 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
             .unwrap();
     }
     assert!(!reply.may_abort);
-    let e = refusal(w.service.abort(&w.alice, HERE, game, 2).await);
-    assert_eq!(e, tr!(Lang::En, "abort-too-late", id = game.0));
+    let e = refused(w.service.abort(&w.alice, HERE, game, 2).await);
+    assert_eq!(e, PlayRefusal::AbortTooLate(game).into());
 }
 
 /// Accepting or declining from a direct message (the buttons of a DM's
@@ -582,14 +610,11 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
         channel_id: ChannelId(31),
         ..HERE
     };
-    let e = refusal(w.service.accept(&w.bob, elsewhere, c.challenge).await);
-    assert!(e.contains("another server"), "{e}");
-    let e = refusal(
-        w.service
-            .say_no(&w.bob, elsewhere, c.challenge.unwrap())
-            .await,
-    );
-    assert!(e.contains("another server"), "{e}");
+    let id = c.challenge.unwrap();
+    let e = refused(w.service.accept(&w.bob, elsewhere, c.challenge).await);
+    assert_eq!(e, ChallengeRefusal::OtherServer(id).into());
+    let e = refused(w.service.say_no(&w.bob, elsewhere, id).await);
+    assert_eq!(e, ChallengeRefusal::OtherServer(id).into());
 
     let accepted = w.service.accept(&w.bob, DM, c.challenge).await.unwrap();
     assert!(accepted.private, "{}", accepted.text);
@@ -640,14 +665,14 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
 async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     use kiela_app::Destination;
     let w = world(db).await;
-    let e = refusal(
+    let e = refused(
         w.service
             .challenge(&w.alice, DM, &w.bob, alice_first())
             .await,
     );
-    assert!(e.contains("made in a server"), "{e}");
-    let e = refusal(w.service.open_challenge(&w.alice, DM, alice_first()).await);
-    assert!(e.contains("made in a server"), "{e}");
+    assert_eq!(e, ChallengeRefusal::NeedsServer.into());
+    let e = refused(w.service.open_challenge(&w.alice, DM, alice_first()).await);
+    assert_eq!(e, ChallengeRefusal::NeedsServer.into());
     assert!(w
         .service
         .store()
@@ -680,8 +705,8 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
         guild_id: GuildId(11),
         ..HERE
     };
-    let e = refusal(w.service.rematch(&w.alice, elsewhere, game).await);
-    assert!(e.contains("another server"), "{e}");
+    let e = refused(w.service.rematch(&w.alice, elsewhere, game).await);
+    assert_eq!(e, GameRefusal::OtherServer(game).into());
     let rematch = w.service.rematch(&w.alice, DM, game).await.unwrap();
     assert!(rematch.private, "{}", rematch.text);
     w.service.release(&rematch.posts).await.unwrap();

@@ -447,12 +447,13 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         .unwrap()
         .unwrap();
     assert_eq!(accepted.opponent_id, Some(UserId(3)));
-    let e = refusal(
+    let e = refused(
         service
             .accept(&w.bob, HERE, Some(ChallengeId(challenges[1])))
             .await,
     );
-    assert!(e.contains("canceled"), "{e}");
+    let withdrawn = kiela_app::vocabulary::ChallengeStatus::Withdrawn;
+    assert_eq!(e, ChallengeRefusal::Closed(withdrawn).into());
     for id in [won, drawn, aborted, timed_out] {
         let board = service
             .show(&w.alice, HERE, Some(GameId(id)))

@@ -104,16 +104,17 @@ async fn a_game_is_its_servers_business(db: Db) {
         channel_id: ChannelId(21),
         ..HERE
     };
-    let e = refusal(w.service.show(&w.alice, elsewhere, Some(game)).await);
-    assert!(e.contains("another server"), "{e}");
-    let e = refusal(w.service.history(&w.carol, elsewhere, game).await);
-    assert!(e.contains("another server"), "{e}");
-    let e = refusal(
+    let other_server = Refusal::from(GameRefusal::OtherServer(game));
+    let e = refused(w.service.show(&w.alice, elsewhere, Some(game)).await);
+    assert_eq!(e, other_server);
+    let e = refused(w.service.history(&w.carol, elsewhere, game).await);
+    assert_eq!(e, other_server);
+    let e = refused(
         (w.service)
             .play_move(&w.alice, elsewhere, Some(game), "G2", None)
             .await,
     );
-    assert!(e.contains("another server"), "{e}");
+    assert_eq!(e, other_server);
     (w.service)
         .play_move(&w.alice, DM, Some(game), "G2", None)
         .await
@@ -121,14 +122,14 @@ async fn a_game_is_its_servers_business(db: Db) {
     assert!(w.service.show(&w.carol, DM, Some(game)).await.is_err());
     w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
     let progress: kiela_app::Progress = Arc::new(|_, _| {});
-    let e = refusal(
+    let e = refused(
         (w.service
             .analysis(&w.carol, elsewhere, game, progress.clone()))
         .await,
     );
-    assert!(e.contains("another server"), "{e}");
-    let e = refusal((w.service.review(&w.carol, elsewhere, game, 1, progress)).await);
-    assert!(e.contains("another server"), "{e}");
+    assert_eq!(e, other_server);
+    let e = refused((w.service.review(&w.carol, elsewhere, game, 1, progress)).await);
+    assert_eq!(e, other_server);
 
     // Its players, in direct messages; anyone in its server.
     w.service.show(&w.alice, DM, Some(game)).await.unwrap();

@@ -154,10 +154,18 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let short = w
         .service
         .lesson_arrange(&w.alice, start, ["1 2 3", "2 2 2 2 2 2 2 2 2 2"]);
-    assert!(refusal(short.await).contains("upper row"));
+    let (row, count) = (kiela_app::FormRow::Upper, 3);
+    assert_eq!(
+        refused(short.await),
+        PlayRefusal::RowCount { row, count }.into()
+    );
     let rows = ["3 3 3 3 3 3 3 3 3 3", "2 2 2 2 2 2 2 2 2 2"];
     let wrong_total = w.service.lesson_arrange(&w.alice, start, rows).await;
-    assert!(refusal(wrong_total).contains("28"));
+    let total = kiela_rules::LayoutError::WrongTotal {
+        layout: 50,
+        have: 28,
+    };
+    assert_eq!(refused(wrong_total), PlayRefusal::BadLayout(total).into());
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(!stats.text.contains("Lessons:"), "{}", stats.text);
 

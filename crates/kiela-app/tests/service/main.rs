@@ -10,12 +10,13 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_app::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, PostId, UserId};
 use kiela_app::{
-    AppError, BoardMessage, BotPermissions, Clock, ConfirmMoves, Destination, DrawRefusal,
-    DueEvent, FirstMover, GameChoice, GameOptions, GameService, LanguageSetting, ManualClock,
-    Members, Membership, MovePreview, Name, Notify, Place, Refusal, Reply, Settings, User, DAY,
+    AppError, BoardMessage, BotPermissions, ChallengeRefusal, Clock, ConfirmMoves, Destination,
+    DrawRefusal, DueEvent, FirstMover, GameChoice, GameOptions, GameRefusal, GameService,
+    LanguageSetting, ManualClock, Members, Membership, MovePreview, Notify, Permission, Place,
+    PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User, DAY,
 };
 use kiela_i18n::Lang;
-use kiela_rules::{Record, Side, Variant};
+use kiela_rules::{Record, Variant};
 use kiela_store::Store;
 use test_databases::on_both_backends;
 use test_databases::{Backend, Db, TestDb};
@@ -78,19 +79,10 @@ async fn world(db: Db) -> World {
     }
 }
 
-/// The words of a refusal the application still words (see
-/// `AppError::Worded`; typed refusals are matched with [`refused`]).
-fn refusal(result: Result<Reply, AppError>) -> String {
+/// The error `result` failed with (a refusal or another).
+fn failure<T: std::fmt::Debug>(result: Result<T, AppError>) -> AppError {
     match result {
-        Ok(reply) => panic!("expected a refusal, got {:?}", reply.text),
-        Err(e) => e.to_string(),
-    }
-}
-
-/// Why `result` failed: a refusal or an error, as data.
-fn failed<T: std::fmt::Debug>(result: Result<T, AppError>) -> AppError {
-    match result {
-        Ok(done) => panic!("expected a refusal, got {done:?}"),
+        Ok(value) => panic!("expected an error, got {value:?}"),
         Err(e) => e,
     }
 }

@@ -230,12 +230,12 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
 
     // Not from a direct message ...
     let hole = first_offer(&last_board(&w, game).await);
-    let e = refusal(
+    let e = refused(
         w.service
             .play_move(&w.alice, DM, Some(game), &hole, None)
             .await,
     );
-    assert!(e.contains("is paused"), "{e}");
+    assert_eq!(e, PlaceRefusal::Paused(game).into());
     // ... nor by someone else; a player's look from another channel of the
     // server resumes it there.
     let other = Place::new(HERE.guild_id, ChannelId(21), Lang::En);

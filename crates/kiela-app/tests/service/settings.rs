@@ -64,30 +64,33 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         "{}",
         challenge.text
     );
-    let e = refusal(w.service.challenge(&alice, HERE, &alice, options).await);
-    assert!(
-        e.contains("você não pode ser o seu próprio adversário"),
-        "{e}"
-    );
+    // The refusals are data: the adapter words them in her language.
+    let e = refused(w.service.challenge(&alice, HERE, &alice, options).await);
+    assert_eq!(e, ChallengeRefusal::Yourself.into());
     let board = w
         .service
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
     let game = board.game.unwrap().id;
-    let e = refusal(
+    let e = refused(
         w.service
             .play_move(&alice, HERE, Some(game), "A4", None)
             .await,
     );
-    assert!(e.contains("A4 é uma casa do Norte"), "{e}");
-    assert!(e.contains("Suas jogadas possíveis"), "{e}");
-    let e = failed(
+    assert!(
+        matches!(e, Refusal::Play(PlayRefusal::Illegal { .. })),
+        "{e:?}"
+    );
+    let e = failure(
         w.service
             .play_move(&w.bob, HERE, Some(game), "A4", None)
             .await,
     );
-    assert!(matches!(e, AppError::NotYourTurn(Side::South)), "{e:?}");
+    assert!(
+        matches!(e, AppError::NotYourTurn(kiela_rules::Side::South)),
+        "{e:?}"
+    );
     // A Portuguese server's board.
     let server = Place {
         lang: Lang::Pt,
@@ -177,33 +180,27 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         days: Some(30),
         ..Settings::default()
     };
-    refusal(
+    let e = refused(
         w.service
             .settings(&w.bob, HERE, true, Lang::En, bad_days)
             .await,
     );
-    let long_wait = Settings {
-        challenge_days: Some(8),
-        ..Settings::default()
-    };
-    let long_wait = w
-        .service
-        .settings(&w.bob, HERE, true, Lang::En, long_wait)
-        .await;
-    assert_eq!(
-        refused(long_wait),
-        SettingsRefusal::ChallengeDaysRange { min: 1, max: 7 }.into()
-    );
+    assert_eq!(e, ChallengeRefusal::BadDays(30).into());
 
     // HERE lets the bot post, but not open threads.
-    let e = refusal(
+    let e = refused(
         w.service
             .challenge(&w.alice, HERE, &w.bob, alice_first())
             .await,
     );
-    assert!(
-        e.contains("Create Public Threads") && e.contains("Send Messages in Threads"),
-        "{e}"
+    let missing = vec![
+        Permission::CreatePublicThreads,
+        Permission::SendMessagesInThreads,
+    ];
+    let channel = HERE.channel_id;
+    assert_eq!(
+        e,
+        ThreadRefusal::PermissionsMissing { missing, channel }.into()
     );
     let threads = HERE.allowing(BotPermissions::ALL);
     let challenge = w

@@ -471,7 +471,7 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
         .service
         .play_move(south_user, HERE, Some(game), "A1", None)
         .await;
-    assert!(refusal(late).contains("was forfeited"));
+    assert_eq!(refused(late), PlayRefusal::Forfeited(game).into());
     let made = w.service.advance_tournaments().await.unwrap();
     assert!(made > 0, "round 2 paired and announced");
     let standings = w

@@ -6,7 +6,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
 use kiela_ai::Level;
-use kiela_app::{AppError, FirstMover, GameOptions, User};
+use kiela_app::{AppError, ChallengeRefusal, FirstMover, GameOptions, User};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
@@ -176,4 +176,56 @@ pub fn rematch_button(game: GameId, lang: Lang) -> CreateButton {
         &tr!(lang, "button-rematch"),
         ButtonStyle::Secondary,
     )
+}
+
+/// Why a challenge, its answer, a rematch or a game against the AI was
+/// refused.
+pub(crate) fn refusal(lang: Lang, refusal: &ChallengeRefusal) -> String {
+    match refusal {
+        ChallengeRefusal::Yourself => tr!(lang, "challenge-self"),
+        ChallengeRefusal::ABot { name } => tr!(lang, "challenge-a-bot", name = name),
+        ChallengeRefusal::NeedsServer => tr!(lang, "challenge-needs-server"),
+        ChallengeRefusal::NoSuchChallenge(id) => tr!(lang, "no-such-challenge", id = *id),
+        ChallengeRefusal::Taken { by, game } => tr!(
+            lang,
+            "challenge-taken",
+            name = by,
+            id = game.map_or(0, |game| game.0)
+        ),
+        ChallengeRefusal::NotForYou => tr!(lang, "challenge-not-for-you"),
+        ChallengeRefusal::OnlyChallenger => tr!(lang, "challenge-only-challenger"),
+        // The catalogue selects on the stored names.
+        ChallengeRefusal::Closed(status) => {
+            tr!(lang, "challenge-closed", status = status.as_str())
+        }
+        ChallengeRefusal::Expired => tr!(lang, "challenge-expired"),
+        ChallengeRefusal::NobodyChallenged => tr!(lang, "nobody-challenged"),
+        ChallengeRefusal::NoOpenChallenge => tr!(lang, "no-open-challenge"),
+        ChallengeRefusal::Several(ids) => tr!(
+            lang,
+            "many-challenges",
+            count = ids.len(),
+            ids = ids
+                .iter()
+                .map(|id| format!("#{id}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        ChallengeRefusal::Answered => tr!(lang, "challenge-answered"),
+        ChallengeRefusal::OpenNoDecline => tr!(lang, "challenge-open-no-decline"),
+        ChallengeRefusal::OtherServer(id) => tr!(lang, "challenge-other-server", id = *id),
+        ChallengeRefusal::RematchNotOver(game) => tr!(lang, "rematch-not-over", id = *game),
+        ChallengeRefusal::RematchExists(game) => tr!(lang, "rematch-exists", id = *game),
+        ChallengeRefusal::BadDays(days) => tr!(
+            lang,
+            "bad-days",
+            days = *days,
+            min = *DAYS_PER_MOVE.start(),
+            max = *DAYS_PER_MOVE.end()
+        ),
+        ChallengeRefusal::TooManyChallenges { max, days } => {
+            tr!(lang, "quota-challenges", max = *max, days = *days)
+        }
+        ChallengeRefusal::TooManyAiGames { max } => tr!(lang, "quota-ai-games", max = *max),
+    }
 }

@@ -83,7 +83,7 @@ pub async fn submit_form(
                 .await
             {
                 Ok(reply) => Post::of(reply),
-                Err(e @ (AppError::Worded(_) | AppError::Refused(_))) => Post {
+                Err(e @ AppError::Refused(_)) => Post {
                     rows: vec![CreateActionRow::Buttons(vec![arrange_button(step, lang)])],
                     ..cx.failure(e)
                 },

@@ -10,7 +10,10 @@ use serenity::all::{
 };
 use serenity::async_trait;
 
-use kiela_app::{AppError, HintMove, MovePreview};
+use kiela_app::{
+    describe_game_error, describe_layout_error, describe_outcome, AppError, FormRow, GameEnd,
+    HintMove, MovePreview, PlayRefusal,
+};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{Hole, Layout, Side};
@@ -319,7 +322,7 @@ pub async fn submit_form(
                     rows: confirm_arrange_row(game, ply, layout, lang),
                     ..Post::of(reply)
                 },
-                Err(e @ (AppError::Worded(_) | AppError::Refused(_))) => Post {
+                Err(e @ AppError::Refused(_)) => Post {
                     rows: reopen_arrange_row(game, ply, lang),
                     ..cx.failure(e)
                 },
@@ -538,6 +541,61 @@ pub fn watch_row(game: GameId, ply: i64, lang: Lang) -> Vec<CreateActionRow> {
         .collect()
 }
 
+/// Why acting on a game was refused.
+pub(crate) fn refusal(lang: Lang, refusal: &PlayRefusal) -> String {
+    match refusal {
+        PlayRefusal::BadHole(error) => tr!(lang, "bad-hole", text = &error.0),
+        PlayRefusal::BadLayout(error) => describe_layout_error(lang, error),
+        PlayRefusal::RowCount { row, count } => {
+            let which = match row {
+                FormRow::Upper => "upper",
+                FormRow::Lower => "lower",
+            };
+            tr!(lang, "arrange-row-count", which = which, count = *count)
+        }
+        PlayRefusal::RearrangementUsed => tr!(lang, "illegal-rearrangement-used"),
+        PlayRefusal::Illegal { error, legal } => {
+            let legal: Vec<String> = legal.iter().map(Hole::to_string).collect();
+            tr!(
+                lang,
+                "illegal-with-moves",
+                error = describe_game_error(lang, error),
+                moves = legal.join(", ")
+            )
+        }
+        PlayRefusal::Rules(error) => describe_game_error(lang, error),
+        PlayRefusal::Forfeited(id) => tr!(lang, "game-was-forfeited", id = *id),
+        PlayRefusal::Aborted(id) => tr!(lang, "game-was-aborted", id = *id),
+        PlayRefusal::GameOver(end) => {
+            tr!(
+                lang,
+                "game-is-over",
+                id = end.game,
+                outcome = ending(lang, end)
+            )
+        }
+        PlayRefusal::AlreadyOver(end) => {
+            tr!(
+                lang,
+                "already-over",
+                id = end.game,
+                outcome = ending(lang, end)
+            )
+        }
+        PlayRefusal::AbortTooLate(id) => tr!(lang, "abort-too-late", id = *id),
+        PlayRefusal::AbortTournament(id) => tr!(lang, "abort-tournament", id = *id),
+        PlayRefusal::TakebackBetweenPeople => tr!(lang, "takeback-between-people"),
+        PlayRefusal::TakebackOver(id) => tr!(lang, "takeback-over", id = *id),
+        PlayRefusal::NothingToTakeBack(id) => tr!(lang, "takeback-nothing", id = *id),
+    }
+}
+
+/// How a game ended, with its players' names.
+fn ending(lang: Lang, end: &GameEnd) -> String {
+    let (south, north) = (end.south.to_string(), end.north.to_string());
+    describe_outcome(lang, end.outcome, &south, &north)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,5 +609,20 @@ mod tests {
         assert_eq!(typed_hole("c2"), ("c2", None));
         // Not a ply: left whole, for the hole's own error to name.
         assert_eq!(typed_hole("C2@soon"), ("C2@soon", None));
+    }
+
+    #[test]
+    fn a_refused_move_is_worded_in_the_players_language() {
+        let hole: Hole = "D4".parse().unwrap();
+        let owner = Side::North;
+        let refusal = PlayRefusal::Illegal {
+            error: kiela_rules::IllegalMove::NotYourHole { hole, owner }.into(),
+            legal: vec!["A1".parse().unwrap(), "B1".parse().unwrap()],
+        };
+        let pt = self::refusal(Lang::Pt, &refusal);
+        assert!(pt.starts_with("D4 é uma casa do Norte"), "{pt}");
+        assert!(pt.ends_with("Suas jogadas possíveis: A1, B1"), "{pt}");
+        let en = self::refusal(Lang::En, &refusal);
+        assert_eq!(en, "D4 is North's hole. Your legal moves: A1, B1");
     }
 }
