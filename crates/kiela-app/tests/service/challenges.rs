@@ -3,6 +3,7 @@
 //! both players have moved.
 
 use kiela_app::vocabulary::ChallengeStatus;
+use kiela_app::SettingsRefusal;
 use kiela_i18n::tr;
 
 use super::*;
@@ -525,7 +526,10 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
             .settings(&w.alice, HERE, true, Lang::En, too_long)
             .await,
     );
-    assert_eq!(e, ChallengeRefusal::BadDays(8).into());
+    assert_eq!(
+        e,
+        SettingsRefusal::ChallengeDaysRange { min: 1, max: 7 }.into()
+    );
     let short = w
         .service
         .challenge(&w.carol, HERE, &w.alice, GameOptions::default())

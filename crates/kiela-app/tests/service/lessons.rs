@@ -165,7 +165,8 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         layout: 50,
         have: 28,
     };
-    assert_eq!(refused(wrong_total), PlayRefusal::BadLayout(total).into());
+    let illegal = kiela_rules::GameError::Illegal(kiela_rules::IllegalMove::Layout(total));
+    assert_eq!(refused(wrong_total), LessonRefusal::Illegal(illegal).into());
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(!stats.text.contains("Lessons:"), "{}", stats.text);
 
