@@ -46,13 +46,18 @@ pub async fn run(
             Err(e) => warn!("cannot record that the bot is alive: {e}"),
         }
         looked_back.send_replace(true);
-        match service.due_events(clock.now()).await {
-            Ok(events) => {
-                for event in events {
-                    fire(&service, event, &wake).await;
+        // Nothing is due before the look back at an outage has moved the
+        // deadlines that fell in it: a failed first look tries again at
+        // the next tick, and no game is lost on time meanwhile.
+        if !started {
+            match service.due_events(clock.now()).await {
+                Ok(events) => {
+                    for event in events {
+                        fire(&service, event, &wake).await;
+                    }
                 }
+                Err(e) => warn!("cannot look for due games: {e}"),
             }
-            Err(e) => warn!("cannot look for due games: {e}"),
         }
         for job in [Job::Tournaments, Job::DailyPuzzles] {
             let service = service.clone();
