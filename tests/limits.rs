@@ -22,6 +22,11 @@ use support::long_games;
 use test_databases::on_both_backends;
 use test_databases::{Db, TestDb};
 
+/// What `reply` says, worded as the Discord adapter words it.
+fn said(reply: &kiela_app::Reply) -> String {
+    kiela_discord::words::says(reply.lang, &reply.says)
+}
+
 on_both_backends! {
     names_are_escaped_and_cut_in_messages_but_kept_whole,
     the_games_list_fits_a_message_and_counts_the_rest,
@@ -61,7 +66,7 @@ async fn world(db: Db) -> World {
 
 fn refusal(result: Result<Reply, AppError>, lang: Lang) -> String {
     match result {
-        Ok(reply) => panic!("expected a refusal, got {:?}", reply.text),
+        Ok(reply) => panic!("expected a refusal, got {:?}", said(&reply)),
         Err(e) => kiela_discord::words::error(lang, &e),
     }
 }
@@ -121,27 +126,29 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
         .challenge(&bold, HERE, &fence, me_first(Variant::Standard))
         .await
         .unwrap();
-    assert_harmless(&challenge.text);
+    assert_harmless(&said(&challenge));
     assert!(
-        challenge
-            .text
-            .contains(r"\*\*Ana\*\* \[x\]\(https\://example\.com\)"),
+        said(&challenge).contains(r"\*\*Ana\*\* \[x\]\(https\://example\.com\)"),
         "{}",
-        challenge.text
+        said(&challenge)
     );
     let board = w
         .service
         .accept(&fence, HERE, challenge.challenge)
         .await
         .unwrap();
-    assert_harmless(&board.text);
+    assert_harmless(&said(&board));
     assert!(
-        board.text.contains(r"\`\`\`Bob @"),
+        said(&board).contains(r"\`\`\`Bob @"),
         "the name is still there, escaped: {}",
-        board.text
+        said(&board)
     );
-    assert!(board.text.contains("@\u{200B}everyone"), "{}", board.text);
-    assert!(board.text.contains(r"\<@123\>"), "{}", board.text);
+    assert!(
+        said(&board).contains("@\u{200B}everyone"),
+        "{}",
+        said(&board)
+    );
+    assert!(said(&board).contains(r"\<@123\>"), "{}", said(&board));
     // The picture draws the raw names (its alt text is made with them).
     let picture = board.picture.as_ref().unwrap();
     assert!(picture.alt_text.contains("**Ana**"), "{}", picture.alt_text);
@@ -157,55 +164,55 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
         .play_move(&bold, HERE, Some(game.id), &hole, Some(game.ply))
         .await
         .unwrap();
-    assert_harmless(&moved.text);
+    assert_harmless(&said(&moved));
     assert!(
-        moved.text.starts_with(r"\*\*Ana\*\* \[x\]"),
+        said(&moved).starts_with(r"\*\*Ana\*\* \[x\]"),
         "{}",
-        moved.text
+        said(&moved)
     );
 
     // Lists, resignation, stats, the record.
     let games = w.service.my_games(&bold).await.unwrap();
-    assert_harmless(&games.text);
-    assert!(games.text.contains(r"\`\`\`Bob"), "{}", games.text);
+    assert_harmless(&said(&games));
+    assert!(said(&games).contains(r"\`\`\`Bob"), "{}", said(&games));
     let history = w.service.history(&bold, HERE, game.id).await.unwrap();
     assert_eq!(
-        history.text.matches("```").count(),
+        said(&history).matches("```").count(),
         2,
         "the name cannot close the record's block: {}",
-        history.text
+        said(&history)
     );
     let stats = w.service.stats(HERE, &fence).await.unwrap();
-    assert_harmless(&stats.text);
+    assert_harmless(&said(&stats));
     let resigned = w.service.resign(&fence, HERE, Some(game.id)).await.unwrap();
-    assert_harmless(&resigned.text);
+    assert_harmless(&said(&resigned));
     let leaderboard = w.service.leaderboard(HERE).await.unwrap();
-    assert_harmless(&leaderboard.text);
+    assert_harmless(&said(&leaderboard));
     assert!(
-        leaderboard.text.contains(r"\*\*Ana"),
+        said(&leaderboard).contains(r"\*\*Ana"),
         "{}",
-        leaderboard.text
+        said(&leaderboard)
     );
 
     // Right-to-left text and emoji are kept, the override is not; a long
     // name is cut with an ellipsis.
     let board = game_between(&w, &rtl, &long, Variant::Standard).await;
-    assert_harmless(&board.text);
+    assert_harmless(&said(&board));
     // The whose-turn line mentions the player without naming them: their
     // name shows where they are named, as in the other player's games.
     let listed = w.service.my_games(&long).await.unwrap();
-    assert_harmless(&listed.text);
+    assert_harmless(&said(&listed));
     assert!(
-        listed.text.contains("vs نزينغا 👩\u{200D}👩\u{200D}👧 ("),
+        said(&listed).contains("vs نزينغا 👩\u{200D}👩\u{200D}👧 ("),
         "{}",
-        listed.text
+        said(&listed)
     );
     let cut = format!("{}…", &"Kiluanji".repeat(6)[..31]);
-    assert!(board.text.contains(&cut), "{}", board.text);
+    assert!(said(&board).contains(&cut), "{}", said(&board));
     assert!(
-        !board.text.contains(&"Kiluanji".repeat(6)),
+        !said(&board).contains(&"Kiluanji".repeat(6)),
         "{}",
-        board.text
+        said(&board)
     );
 }
 
@@ -225,7 +232,7 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
         };
         (w.service.replace_board(game.game.unwrap().id, board).await).unwrap();
     }
-    let list = w.service.my_games(&ana).await.unwrap().text;
+    let list = said(&w.service.my_games(&ana).await.unwrap());
     assert!(list.chars().count() <= MESSAGE_CHARS, "{}", list.len());
     let shown = list.lines().filter(|l| l.starts_with("[#")).count();
     assert!(shown >= 10, "only {shown} shown");
@@ -234,12 +241,12 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
     assert_eq!(list.lines().last(), Some(more.as_str()), "{list}");
 
     // In Portuguese too.
-    let list = w
-        .service
-        .my_games(&ana.clone().speaking(Lang::Pt))
-        .await
-        .unwrap()
-        .text;
+    let list = said(
+        &w.service
+            .my_games(&ana.clone().speaking(Lang::Pt))
+            .await
+            .unwrap(),
+    );
     assert!(list.chars().count() <= MESSAGE_CHARS);
     let shown = list.lines().filter(|l| l.starts_with("[#")).count();
     let more = tr!(Lang::Pt, "games-more", count = 40 - shown);
@@ -248,7 +255,7 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
     // A few games: all of them, no count.
     let bob = User::new(UserId(2), "Bob");
     game_between(&w, &bob, &User::new(UserId(3), "Carol"), Variant::Standard).await;
-    let list = w.service.my_games(&bob).await.unwrap().text;
+    let list = said(&w.service.my_games(&bob).await.unwrap());
     assert_eq!(list.lines().count(), 1, "{list}");
 }
 
@@ -262,17 +269,17 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     let short_id = short.game.unwrap().id;
     let history = w.service.history(&ana, HERE, short_id).await.unwrap();
     assert!(history.document.is_none());
-    assert!(history.text.contains("```"), "{}", history.text);
+    assert!(said(&history).contains("```"), "{}", said(&history));
 
     let long = game_between(&w, &ana, &bob, Variant::Beginner).await;
     let id = long.game.unwrap().id;
     let moves = long_games::lasting_moves(420);
     long_games::append(w.service.store(), id, &moves, START).await;
     let history = w.service.history(&ana, HERE, id).await.unwrap();
-    assert!(history.text.chars().count() <= MESSAGE_CHARS);
-    assert!(!history.text.contains("```"), "{}", history.text);
+    assert!(said(&history).chars().count() <= MESSAGE_CHARS);
+    assert!(!said(&history).contains("```"), "{}", said(&history));
     let attached = tr!(Lang::En, "history-attached", plies = 420);
-    assert!(history.text.contains(&attached), "{}", history.text);
+    assert!(said(&history).contains(&attached), "{}", said(&history));
     let file = history.document.expect("the record as a file");
     assert_eq!(file.file_name, format!("kiela-{id}.txt"));
     assert!(file.text.chars().count() > MESSAGE_CHARS);
@@ -285,7 +292,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     };
     let history = w.service.history(&ana, pt, id).await.unwrap();
     let attached = tr!(Lang::Pt, "history-attached", plies = 420);
-    assert!(history.text.contains(&attached), "{}", history.text);
+    assert!(said(&history).contains(&attached), "{}", said(&history));
 
     // Finished, its GIF shows its last 300 turns, within Discord's upload size.
     w.service.resign(&bob, HERE, Some(id)).await.unwrap();
@@ -503,7 +510,12 @@ async fn ai_searches_queue_for_a_bounded_pool(db: Db) {
     }
     for task in tasks {
         let reply = task.await.unwrap().unwrap();
-        assert_eq!(reply.game.unwrap().ply, 1, "the AI opened: {}", reply.text);
+        assert_eq!(
+            reply.game.unwrap().ply,
+            1,
+            "the AI opened: {}",
+            said(&reply)
+        );
     }
     assert!(
         AI_SEARCHES.peak() >= 1,

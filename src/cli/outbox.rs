@@ -61,7 +61,9 @@ fn line(post: &UndeliveredPost, now: i64) -> String {
             age(post.held_until - now)
         ),
     };
-    let text: String = post.text.chars().take(60).collect();
+    // The operator reads it as the players would, in English.
+    let text = kiela_discord::words::says(kiela_i18n::Lang::En, &post.says);
+    let text: String = text.chars().take(60).collect();
     let text = text.replace('\n', " ");
     format!(
         "{:>6}  {}  {}  made {} ago  \"{text}\"",

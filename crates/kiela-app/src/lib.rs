@@ -29,6 +29,7 @@ mod info;
 mod lessons;
 mod limits;
 mod lru;
+mod notice;
 mod notify;
 mod outbox;
 mod places;
@@ -67,6 +68,7 @@ pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
+pub use notice::Notice;
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
 pub use places::PlaceRefusal;
 pub use places::RefusedChannel;

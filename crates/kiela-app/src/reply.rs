@@ -4,6 +4,7 @@ use kiela_i18n::Lang;
 use kiela_rules::Hole;
 
 use super::Document;
+use crate::notice::Notice;
 use crate::vocabulary::{ChallengeId, GameId, PostId, TournamentId, UserId};
 
 /// The picture of a reply: the board, or a turn's animation.
@@ -36,7 +37,8 @@ impl Format {
 /// personal information are private (ephemeral on Discord).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reply {
-    pub text: String,
+    /// What it says, a line per notice (worded by the adapter in `lang`).
+    pub says: Vec<Notice>,
     pub picture: Option<Picture>,
     /// The game and ply this reply shows, for the buttons and menus under it.
     pub game: Option<GameRef>,
@@ -150,19 +152,26 @@ impl Reply {
             .filter(|_| self.picture.is_some() && !self.private)
     }
 
-    pub(crate) fn text(text: impl Into<String>) -> Reply {
+    /// A reply that says `notice`, for everyone.
+    pub(crate) fn saying(notice: impl Into<Notice>) -> Reply {
         Reply {
-            text: text.into(),
+            says: vec![notice.into()],
             ..Reply::default()
         }
     }
 
-    pub(crate) fn private(text: impl Into<String>) -> Reply {
+    /// A reply that says `notice`, only to the user who acted.
+    pub(crate) fn private(notice: impl Into<Notice>) -> Reply {
         Reply {
-            text: text.into(),
+            says: vec![notice.into()],
             private: true,
             ..Reply::default()
         }
+    }
+
+    /// `notice` said first, before what the reply already says.
+    pub(crate) fn say_first(&mut self, notice: impl Into<Notice>) {
+        self.says.insert(0, notice.into());
     }
 }
 

@@ -450,7 +450,7 @@ impl Cx<'_> {
                 let mine = Place { lang, ..self.place };
                 match self.service.show(self.user, mine, Some(game_id)).await {
                     Ok(reply) => Post {
-                        text: format!("{refusal}\n{}", reply.text),
+                        text: format!("{refusal}\n{}", words::says(reply.lang, &reply.says)),
                         ephemeral: true,
                         board: None,
                         ..Post::of(reply)

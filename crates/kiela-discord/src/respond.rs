@@ -91,7 +91,7 @@ impl Post {
         let board = reply.public_board();
         Post {
             // Discord refuses longer messages; the service keeps under it.
-            text: clip_message(reply.text),
+            text: clip_message(crate::words::says(reply.lang, &reply.says)),
             picture: reply.picture.map(|p| (p, file_name)),
             document: reply.document,
             rows,

@@ -267,7 +267,10 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         // keeps Join and Leave), or none (a challenge answered).
         let edit = EditMessage::new()
             .components(rows_for(&delivery.reply))
-            .content(clip_message(delivery.reply.text));
+            .content(clip_message(crate::words::says(
+                delivery.reply.lang,
+                &delivery.reply.says,
+            )));
         let edited = channel_id
             .theirs()
             .edit_message(http, message_id.theirs(), edit)

@@ -1,8 +1,9 @@
 //! What the application's outcomes say, in the user's language: each
-//! refusal is worded by its feature's module (`features::draws::refusal`
-//! for a [`DrawRefusal`](kiela_app::DrawRefusal)), the shared ones here.
+//! refusal and notice is worded by its feature's module
+//! (`features::draws::refusal` for a [`DrawRefusal`](kiela_app::DrawRefusal)),
+//! the shared ones here.
 
-use kiela_app::{AppError, GameRefusal, Permission, PlaceRefusal, Refusal, ThreadRefusal};
+use kiela_app::{AppError, GameRefusal, Notice, Permission, PlaceRefusal, Refusal, ThreadRefusal};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::words::side;
@@ -23,6 +24,19 @@ pub fn error(lang: Lang, error: &AppError) -> String {
         AppError::Store(e) => tr!(lang, "error-internal", detail = e.to_string()),
         AppError::Internal(detail) => tr!(lang, "error-internal", detail = detail),
         AppError::Busy(id) => tr!(lang, "error-busy", id = *id),
+    }
+}
+
+/// What a reply or a post says: a line per notice.
+pub fn says(lang: Lang, says: &[Notice]) -> String {
+    let lines: Vec<String> = says.iter().map(|n| notice(lang, n)).collect();
+    lines.join("\n")
+}
+
+/// One line of what a reply or a post says.
+pub fn notice(_lang: Lang, notice: &Notice) -> String {
+    match notice {
+        Notice::Worded(words) => words.clone(),
     }
 }
 

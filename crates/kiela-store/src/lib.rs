@@ -527,7 +527,7 @@ pub(crate) async fn insert_posts(
         let held_until = now + post.hold;
         let (channel_id, recipient_id) = post.to.columns();
         let row = sqlx::query(
-            "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, text, \
+            "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, challenge_id, says, \
              pings, lang, created_at, held_until, edits, thread_name, tournament_id, \
              puzzle_day, queue, draw_ply, news_of, standings, shows_analysis) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
@@ -539,7 +539,7 @@ pub(crate) async fn insert_posts(
         .bind(post.game_id.map(|id| id.0))
         .bind(post.ply)
         .bind(post.challenge_id.map(|id| id.0))
-        .bind(&post.text)
+        .bind(says_json(&post.says)?)
         .bind(pings.join(" "))
         .bind(&post.lang)
         .bind(now)
@@ -627,6 +627,11 @@ pub fn redact(url: &str) -> String {
 }
 
 /// Reads a column that must be present.
+/// What a post says, as its `says` column keeps it.
+pub(crate) fn says_json(says: &[kiela_app::Notice]) -> Result<String> {
+    Ok(serde_json::to_string(says)?)
+}
+
 pub(crate) fn col<T: Column>(row: &AnyRow, name: &str) -> Result<T> {
     Ok(T::read(row, name)?)
 }

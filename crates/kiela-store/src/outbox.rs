@@ -15,7 +15,7 @@ use kiela_app::vocabulary::{MessageId, PostId};
 /// ([`Store::posted`]).
 pub(crate) fn posted_sql(filter: &str) -> String {
     format!(
-        "SELECT id, channel_id, text, message_id FROM outbox WHERE {filter} \
+        "SELECT id, channel_id, says, message_id FROM outbox WHERE {filter} \
          ORDER BY id LIMIT 1"
     )
 }
@@ -89,11 +89,12 @@ impl OutboxStore for Store {
             .fetch_optional(&self.pool)
             .await?;
         row.map(|row| {
+            let cells = Cells::new(&row, "outbox", "id")?;
             Ok(ChallengePost {
-                id: col(&row, "id")?,
-                channel_id: col(&row, "channel_id")?,
-                text: col(&row, "text")?,
-                message_id: col(&row, "message_id")?,
+                id: cells.get("id")?,
+                channel_id: cells.get("channel_id")?,
+                says: cells.json("says")?,
+                message_id: cells.get("message_id")?,
             })
         })
         .transpose()
@@ -257,7 +258,7 @@ impl OutboxStore for Store {
 
     async fn undelivered_posts(&self, limit: i64) -> Result<Vec<UndeliveredPost>> {
         let rows = sqlx::query(
-            "SELECT id, queue, text, created_at, held_until, claimed_at, attempts, failed \
+            "SELECT id, queue, says, created_at, held_until, claimed_at, attempts, failed \
              FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT $1",
         )
         .bind(limit)
@@ -265,10 +266,11 @@ impl OutboxStore for Store {
         .await?;
         rows.iter()
             .map(|row| {
+                let cells = Cells::new(row, "outbox", "id")?;
                 Ok(UndeliveredPost {
                     id: col(row, "id")?,
                     queue: col(row, "queue")?,
-                    text: col(row, "text")?,
+                    says: cells.json("says")?,
                     created_at: col(row, "created_at")?,
                     held_until: col(row, "held_until")?,
                     claimed_at: col(row, "claimed_at")?,

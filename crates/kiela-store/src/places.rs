@@ -89,7 +89,7 @@ impl PlacesStore for Store {
         &self,
         game: GameId,
         (from, to): (ChannelId, ChannelId),
-        notice: Option<(PostId, &str)>,
+        notice: Option<(PostId, &[Notice])>,
         extra: Option<NewPost>,
         now: i64,
     ) -> Result<bool> {
@@ -108,9 +108,9 @@ impl PlacesStore for Store {
             tx.rollback().await?;
             return Ok(false);
         }
-        if let Some((id, text)) = notice {
-            sqlx::query("UPDATE outbox SET text = $1, held_until = $2 WHERE id = $3")
-                .bind(text)
+        if let Some((id, says)) = notice {
+            sqlx::query("UPDATE outbox SET says = $1, held_until = $2 WHERE id = $3")
+                .bind(says_json(says)?)
                 .bind(now)
                 .bind(id.0)
                 .execute(&mut *tx)

@@ -138,6 +138,12 @@ impl<'r> Cells<'r> {
             .transpose()
     }
 
+    /// A column that holds a value as JSON (what a post says).
+    pub(crate) fn json<T: serde::de::DeserializeOwned>(&self, column: &'static str) -> Result<T> {
+        let text: String = self.get(column)?;
+        serde_json::from_str(&text).map_err(|e| self.corrupt(column, e))
+    }
+
     pub(crate) fn corrupt(&self, column: &'static str, problem: impl Display) -> StoreError {
         StoreError::Corrupt {
             table: self.table,
@@ -257,7 +263,7 @@ pub(crate) const RATING_COLUMNS: &str =
     "guild_id, player_id, rating, deviation, volatility, wins, losses, draws";
 
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
-    edits, text, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
+    edits, says, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
     puzzle_day, draw_ply, news_of, standings, shows_analysis, claims, failing_since";
 
 impl FromAnyRow for PostRow {
@@ -288,7 +294,7 @@ impl FromAnyRow for PostRow {
                 ply: cells.get("ply")?,
                 challenge_id: cells.get("challenge_id")?,
                 edits: cells.get("edits")?,
-                text: cells.get("text")?,
+                says: cells.json("says")?,
                 pings,
                 lang: cells.get("lang")?,
                 hold: 0,

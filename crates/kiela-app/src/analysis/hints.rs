@@ -64,7 +64,9 @@ impl GameService {
             path = path
         );
         let ply = after.ply() - 1;
-        let mut reply = self.board_reply(&after, headline, user.lang).await?;
+        let mut reply = self
+            .board_reply(&after, vec![headline.into()], user.lang)
+            .await?;
         reply.private = true;
         reply.game = None;
         reply.moves.clear();

@@ -29,6 +29,7 @@ use super::threads::posts_channel;
 use super::{
     AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, ReviewStep, User,
 };
+use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{GameId, UserId};
 
@@ -277,7 +278,7 @@ impl GameService {
         let loaded = self.load(game_id).await?;
         let picture = self.analysis_graph(lang, &loaded, &analysed.plies)?;
         Ok(Reply {
-            text: analysis_text(lang, &loaded, &analysed, None),
+            says: vec![Notice::from(analysis_text(lang, &loaded, &analysed, None))],
             picture: Some(picture),
             // Both players' mistakes are the asker's business until they
             // share them.
@@ -307,7 +308,12 @@ impl GameService {
         let post = NewPost {
             to,
             game_id: Some(game_id),
-            text: analysis_text(lang, &loaded, &analysed, Some(shared)),
+            says: vec![Notice::from(analysis_text(
+                lang,
+                &loaded,
+                &analysed,
+                Some(shared),
+            ))],
             lang: lang.locale().to_string(),
             // No answer can deliver a post to a thread not open yet.
             hold: if to == PostTarget::GameChannel {
@@ -326,12 +332,12 @@ impl GameService {
         self.answer(place, &made, None).await
     }
 
-    /// A shared analysis post of game `game_id` as sent: `text` with the
+    /// A shared analysis post of game `game_id` as sent: what it `says` with the
     /// graph drawn from the stored analysis, in `lang`.
     pub(super) async fn shared_analysis_reply(
         &self,
         game_id: GameId,
-        text: String,
+        says: Vec<Notice>,
         lang: Lang,
     ) -> Result<Reply> {
         let analysed = self
@@ -340,7 +346,7 @@ impl GameService {
             .ok_or_else(|| AppError::Internal(format!("game #{game_id} has no analysis")))?;
         let loaded = self.load(game_id).await?;
         Ok(Reply {
-            text,
+            says,
             picture: Some(self.analysis_graph(lang, &loaded, &analysed.plies)?),
             lang,
             ..Reply::default()
@@ -419,7 +425,9 @@ impl GameService {
             move = step.played.to_string(),
             judged = judged
         );
-        let mut reply = self.board_reply(&loaded, headline, lang).await?;
+        let mut reply = self
+            .board_reply(&loaded, vec![headline.into()], lang)
+            .await?;
         reply.private = true;
         reply.game = None;
         let mistakes = plies.iter().filter(|p| is_mistake(p)).map(|p| p.ply as i64);

@@ -4,6 +4,7 @@
 mod store;
 pub use store::*;
 
+use crate::notice::Notice;
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, NotStored, PostTarget};
 use crate::vocabulary::{ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, PostId, UserId};
 use kiela_ai::Level;
@@ -440,11 +441,9 @@ impl GameService {
         NewPost {
             to: PostTarget::Channel(post.channel_id),
             edits: Some(post.id),
-            text: format!(
-                "{}\n{}",
-                post.text,
-                tr!(lang, "challenge-note", note = note)
-            ),
+            says: (post.says.iter().cloned())
+                .chain([Notice::from(tr!(lang, "challenge-note", note = note))])
+                .collect(),
             lang: lang.locale().to_string(),
             hold: 0,
             ..NewPost::default()
@@ -473,7 +472,7 @@ impl GameService {
         };
         let announcement = NewPost {
             to: PostTarget::Channel(c.channel_id),
-            text,
+            says: vec![Notice::from(text)],
             pings: vec![c.challenger_id],
             lang: lang.locale().to_string(),
             ..NewPost::default()
@@ -508,7 +507,7 @@ impl GameService {
         );
         let post = NewPost {
             to: PostTarget::Channel(c.channel_id),
-            text,
+            says: vec![Notice::from(text)],
             pings: vec![opponent],
             lang: lang.locale().to_string(),
             ..NewPost::default()

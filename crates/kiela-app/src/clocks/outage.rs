@@ -4,6 +4,7 @@
 
 use kiela_i18n::{tr, Lang};
 
+use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::GameId;
 
@@ -48,7 +49,12 @@ impl GameService {
             posts.push(NewPost {
                 to: PostTarget::GameChannel,
                 game_id: Some(id),
-                text: tr!(lang, "clock-outage", id = id, hours = hours.max(1)),
+                says: vec![Notice::from(tr!(
+                    lang,
+                    "clock-outage",
+                    id = id,
+                    hours = hours.max(1)
+                ))],
                 lang: lang.locale().to_string(),
                 ..NewPost::default()
             });

@@ -13,6 +13,7 @@
 //! begun, and takes them off the deadlines the vacation pushed: as if the
 //! player had asked for fewer days.
 
+use crate::notice::Notice;
 use crate::store::{NewPost, PlayerRow};
 
 use super::store::VacationChange;
@@ -189,7 +190,10 @@ impl GameService {
                 game_id: Some(row.id),
                 pings: vec![opponent],
                 lang: lang.locale().to_string(),
-                text: format!("<@{opponent}> {}", text(lang, row.id)),
+                says: vec![Notice::from(format!(
+                    "<@{opponent}> {}",
+                    text(lang, row.id)
+                ))],
                 ..NewPost::default()
             });
         }

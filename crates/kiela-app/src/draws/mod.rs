@@ -4,6 +4,7 @@
 mod store;
 pub use store::*;
 
+use crate::notice::Notice;
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -179,7 +180,12 @@ impl GameService {
         Ok(Some(NewPost {
             to: PostTarget::Channel(line.channel_id),
             edits: Some(line.id),
-            text: format!("{}\n{note}", line.text),
+            says: line
+                .says
+                .iter()
+                .cloned()
+                .chain([Notice::from(note)])
+                .collect(),
             lang: lang.locale().to_string(),
             ..NewPost::default()
         }))

@@ -2,6 +2,7 @@
 //! again.
 
 use crate::limits::AI_SEARCHES;
+use crate::notice::Notice;
 use crate::vocabulary::{ChannelId, GameId, UserId};
 use crate::{
     words, AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place,
@@ -75,7 +76,13 @@ impl GameService {
         .await
         .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
         Ok(Reply {
-            text: tr!(lang, "watch-text", id = game_id, turn = ply, path = path),
+            says: vec![Notice::from(tr!(
+                lang,
+                "watch-text",
+                id = game_id,
+                turn = ply,
+                path = path
+            ))],
             picture: Some(picture),
             game: Some(GameRef {
                 id: game_id,
@@ -143,7 +150,7 @@ impl GameService {
     pub(crate) async fn board_reply(
         &self,
         loaded: &Loaded,
-        headline: String,
+        headline: Vec<Notice>,
         lang: Lang,
     ) -> Result<Reply> {
         let (south, north) = (loaded.name(Side::South), loaded.name(Side::North));
@@ -166,7 +173,8 @@ impl GameService {
         )
         .await?;
 
-        let mut text = headline;
+        // The lines composed here, each starting with its separator.
+        let mut text = String::new();
         let mut ping = Vec::new();
         let mut moves = Vec::new();
         let (mut draw_offered, mut may_arrange) = (false, false);
@@ -271,8 +279,12 @@ impl GameService {
             && !loaded.is_over()
             && loaded.ply() < ABORT_BEFORE_PLY
             && loaded.tournament.is_none();
+        let mut says = headline;
+        if let Some(lines) = text.strip_prefix('\n') {
+            says.push(Notice::Worded(lines.to_string()));
+        }
         Ok(Reply {
-            text,
+            says,
             picture: Some(picture),
             game: Some(GameRef {
                 id: loaded.row.id,

@@ -115,7 +115,7 @@ impl GameService {
         let reply = Reply {
             document,
             private,
-            ..Reply::text(text)
+            ..Reply::saying(text)
         };
         if !loaded.is_over() || loaded.game.ply() == 0 {
             return Ok(reply);

@@ -142,7 +142,7 @@ impl GameService {
                 Some(found) => found,
                 None => {
                     let mut reply = self.show_task(user, all[0], 0).await?;
-                    reply.text = format!("{}\n{}", tr!(lang, "lesson-all-done"), reply.text);
+                    reply.say_first(tr!(lang, "lesson-all-done"));
                     return Ok(reply);
                 }
             },

@@ -6,6 +6,7 @@
 mod store;
 pub use store::*;
 
+use crate::notice::Notice;
 use crate::store::{NewPost, PlayerRow, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -38,24 +39,28 @@ impl GameService {
     ) -> Result<Reply> {
         let mut said = Vec::new();
         if let Some(dm) = dm {
-            said.push(self.notify(user, dm).await?.text);
+            said.extend(self.notify(user, dm).await?.says);
         }
         if let Some(choice) = confirm_moves {
-            said.push(self.set_confirm_moves(user, choice).await?.text);
+            said.extend(self.set_confirm_moves(user, choice).await?.says);
         }
         if said.is_empty() {
             let lang = user.lang;
             // The words of the options' own choices.
             let dm = self.notify_setting(user.id).await?;
             let confirm = self.confirm_moves(user).await?;
-            said.push(tr!(
+            said.push(Notice::from(tr!(
                 lang,
                 "my-settings",
                 dm = tr!(lang, &format!("choice-dm-{dm}")),
                 confirm = tr!(lang, &format!("choice-confirm-moves-{confirm}"))
-            ));
+            )));
         }
-        Ok(Reply::private(said.join("\n")))
+        Ok(Reply {
+            says: said,
+            private: true,
+            ..Reply::default()
+        })
     }
 
     /// Which direct messages a player wants (`Off` for someone never seen).
@@ -123,7 +128,7 @@ impl DmTo {
         NewPost {
             to: PostTarget::Dm(self.player),
             ply: Some(ply),
-            text,
+            says: vec![Notice::from(text)],
             lang: self.lang.locale().to_string(),
             ..NewPost::default()
         }

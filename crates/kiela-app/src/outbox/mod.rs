@@ -24,6 +24,7 @@ pub use store::*;
 
 use std::future::Future;
 
+use crate::notice::Notice;
 use crate::store::{NewPost, PostRow, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -103,10 +104,10 @@ pub(super) type Made = (PostId, NewPost);
 impl GameService {
     /// A public post in `place`, in its language, held for the answer to
     /// the interaction that makes it.
-    pub(super) fn post_in(&self, place: Place, text: String) -> NewPost {
+    pub(super) fn post_in(&self, place: Place, says: impl Into<Notice>) -> NewPost {
         NewPost {
             to: PostTarget::Channel(place.channel_id),
-            text,
+            says: vec![says.into()],
             lang: place.lang.locale().to_string(),
             hold: self.timing.answer_lease,
             ..NewPost::default()
@@ -119,7 +120,7 @@ impl GameService {
         &self,
         loaded: &Loaded,
         ply: i64,
-        headline: String,
+        headline: impl Into<Notice>,
         lang: Lang,
         answered: bool,
     ) -> NewPost {
@@ -128,7 +129,7 @@ impl GameService {
             to,
             game_id: Some(loaded.row.id),
             ply: Some(ply),
-            text: headline,
+            says: vec![headline.into()],
             lang: lang.locale().to_string(),
             // No answer can deliver a post to a thread not open yet.
             hold: if answered && to != PostTarget::GameChannel {
@@ -175,7 +176,7 @@ impl GameService {
                 "posted-elsewhere",
                 channel = channel.to_string()
             );
-            reply.text = format!("{note}\n{}", reply.text);
+            reply.say_first(note);
             reply.private = true;
             reply.ping.clear();
             reply.thread = None;
@@ -253,11 +254,10 @@ impl GameService {
             .last()
             .ok_or_else(|| AppError::Internal("nothing to compose".into()))?;
         let lang = Lang::from_locale(&last.lang);
-        let text = posts
+        let says: Vec<Notice> = posts
             .iter()
-            .map(|(_, post)| post.text.as_str())
-            .collect::<Vec<_>>()
-            .join("\n");
+            .flat_map(|(_, post)| post.says.iter().cloned())
+            .collect();
         let mut reply = match (last.game_id, last.ply) {
             (Some(game), Some(ply)) => {
                 let stored;
@@ -268,22 +268,22 @@ impl GameService {
                         &stored
                     }
                 };
-                let mut reply = self.board_reply(loaded, text, lang).await?;
+                let mut reply = self.board_reply(loaded, says, lang).await?;
                 // The last board of a game played in a thread: the lobby's
                 // result line follows it.
                 reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
                 reply
             }
             (Some(game), None) if last.shows_analysis => {
-                self.shared_analysis_reply(game, text, lang).await?
+                self.shared_analysis_reply(game, says, lang).await?
             }
             _ => match (last.puzzle_day, last.news_of) {
-                (Some(day), _) => self.daily_post_reply(day, text, lang).await?,
+                (Some(day), _) => self.daily_post_reply(day, says, lang).await?,
                 (None, Some(id)) if last.standings => {
-                    self.standings_post_reply(id, text, lang).await?
+                    self.standings_post_reply(id, says, lang).await?
                 }
                 (None, _) => Reply {
-                    text,
+                    says,
                     challenge: last.challenge_id,
                     open_challenge: match last.challenge_id {
                         Some(id) => (self.store.challenge(id).await?).is_some_and(|c| c.is_open()),

@@ -3,6 +3,7 @@
 
 use async_trait::async_trait;
 
+use crate::notice::Notice;
 use crate::store::*;
 use crate::vocabulary::*;
 
@@ -12,8 +13,8 @@ pub struct UndeliveredPost {
     pub id: PostId,
     /// Its queue (see [`NewPost::queue`]): `game:12`, `dm:…`, `channel:…`.
     pub queue: String,
-    /// Its text (a board post: its headline).
-    pub text: String,
+    /// What it says (a board post: its headline).
+    pub says: Vec<Notice>,
     pub created_at: i64,
     /// Not tried before this time (a hold, a lease or a backoff).
     pub held_until: i64,

@@ -22,6 +22,7 @@
 mod store;
 pub use store::*;
 
+use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId, UserId};
 use kiela_i18n::tr;
@@ -162,8 +163,12 @@ impl GameService {
             )
         };
         let lang = Lang::from_locale(&post.lang);
-        let (text, extra) = match post.ply {
-            Some(_) => (Some(format!("{}\n{}", notice(lang), post.text)), None),
+        let (says, extra) = match post.ply {
+            Some(_) => {
+                let mut says = vec![Notice::from(notice(lang))];
+                says.extend(post.says.iter().cloned());
+                (Some(says), None)
+            }
             None => {
                 let to_move = loaded.row.to_move_id.unwrap_or(loaded.row.south_id);
                 let lang = self.public_lang(loaded, to_move).await?;
@@ -172,7 +177,7 @@ impl GameService {
                 (None, Some(board))
             }
         };
-        let notice = text.as_deref().map(|text| (id, text));
+        let notice = says.as_deref().map(|says| (id, says));
         let now = self.now();
         let moved = (self.store)
             .move_game(game, (channel, lobby), notice, extra, now)
@@ -202,12 +207,12 @@ impl GameService {
                 let lang = spoken(loaded.player_row(player));
                 NewPost {
                     to: PostTarget::Dm(player),
-                    text: tr!(
+                    says: vec![Notice::from(tr!(
                         lang,
                         "game-paused-dm",
                         id = game,
                         why = refused_because(lang, refusal)
-                    ),
+                    ))],
                     lang: lang.locale().to_string(),
                     ..NewPost::default()
                 }

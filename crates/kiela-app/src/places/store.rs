@@ -40,14 +40,14 @@ pub trait PlacesStore: Send + Sync {
     /// Game `game`, played in `from`, is played in `to` from now on, as a
     /// game without a thread (its last board, in `from`, is forgotten),
     /// and its posts not sent yet to `from` go to `to`, due at `now`;
-    /// post `notice` (of them) says why first, with `text`, or, when it
+    /// post `notice` (of them) says why first, then what it `says`, or, when it
     /// is `None`, `extra` is added after them. False, and nothing
     /// changes, if the game is no longer played in `from`.
     async fn move_game(
         &self,
         game: GameId,
         (from, to): (ChannelId, ChannelId),
-        notice: Option<(PostId, &str)>,
+        notice: Option<(PostId, &[Notice])>,
         extra: Option<NewPost>,
         now: i64,
     ) -> Result<bool>;

@@ -8,6 +8,7 @@ pub use refusal::{FormRow, GameEnd, PlayRefusal};
 pub use store::*;
 mod takeback;
 
+use crate::notice::Notice;
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 use crate::vocabulary::{GameId, GameState, PostId, UserId};
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
@@ -120,7 +121,7 @@ impl GameService {
             Err(e) => return Err(PlayRefusal::Rules(e).into()),
         };
         let reply = Reply {
-            text: tr!(lang, "arrange-preview", id = id),
+            says: vec![Notice::from(tr!(lang, "arrange-preview", id = id))],
             picture: Some(picture),
             private: true,
             lang,
@@ -188,7 +189,7 @@ impl GameService {
         match self.answer(place, &posts, Some(&loaded)).await {
             Ok(mut reply) => {
                 if let Some(note) = resumed {
-                    reply.text = format!("{note}\n{}", reply.text);
+                    reply.say_first(note);
                 }
                 Ok(reply)
             }
@@ -510,7 +511,9 @@ impl GameService {
         if let Some(note) = resumed {
             headline = format!("{note}\n{headline}");
         }
-        let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
+        let mut reply = self
+            .board_reply(&loaded, vec![headline.into()], place.lang)
+            .await?;
         let player = loaded.side_of(user.id).is_some();
         let elsewhere = place.channel_id != loaded.row.channel_id;
         if !player || elsewhere {
@@ -523,7 +526,7 @@ impl GameService {
         if elsewhere {
             let channel = loaded.row.channel_id.to_string();
             let note = tr!(user.lang, "played-elsewhere", id = id, channel = channel);
-            reply.text = format!("{note}\n{}", reply.text);
+            reply.say_first(note);
         }
         Ok(reply)
     }

@@ -13,6 +13,7 @@ use super::super::{
     AppError, ConfirmMoves, GameService, Loaded, MovePreview, Place, Reply, Result, User,
 };
 use super::PlayRefusal;
+use crate::notice::Notice;
 use crate::vocabulary::{GameId, GuildId};
 
 impl GameService {
@@ -86,14 +87,14 @@ impl GameService {
         .await?;
         let path = loaded.name(side).path(lang, &trace);
         Ok(Reply {
-            text: tr!(
+            says: vec![Notice::from(tr!(
                 lang,
                 "move-preview",
                 id = id,
                 turn = ply + 1,
                 hole = hole.to_string(),
                 path = path
-            ),
+            ))],
             picture: Some(picture),
             preview: Some(MovePreview {
                 game: id,

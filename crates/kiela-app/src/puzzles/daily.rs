@@ -9,6 +9,7 @@ use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 
 use super::{number_of, puzzle, PuzzleButtons, PuzzleRating};
 use crate::game::{board_picture, BoardParts};
+use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::{AppError, GameService, Reply, Result, User, DAY};
 
@@ -136,7 +137,7 @@ impl GameService {
             }
             let post = NewPost {
                 to: PostTarget::Channel(server.channel_id),
-                text,
+                says: vec![Notice::from(text)],
                 lang: lang.locale().to_string(),
                 thread_name: Some(tr!(lang, "puzzle-daily-thread", date = date(day))),
                 puzzle_day: Some(day),
@@ -157,12 +158,12 @@ impl GameService {
         Ok(made)
     }
 
-    /// A daily post as it is sent: `text` and the puzzle's board, with
+    /// A daily post as it is sent: what it `says` and the puzzle's board, with
     /// **Solve** under it.
     pub(crate) async fn daily_post_reply(
         &self,
         day: i64,
-        text: String,
+        says: Vec<Notice>,
         lang: Lang,
     ) -> Result<Reply> {
         let id = self
@@ -185,7 +186,7 @@ impl GameService {
         };
         let picture = board_picture(parts, *game.position(), lang).await?;
         Ok(Reply {
-            text,
+            says,
             picture: Some(picture),
             puzzle: Some(PuzzleButtons::Daily),
             lang,

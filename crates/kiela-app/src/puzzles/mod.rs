@@ -121,7 +121,7 @@ impl GameService {
         let (number, _) = near[fastrand::usize(..near.len())];
         let mut reply = self.show_puzzle(user, number, None).await?;
         if all_tried {
-            reply.text = format!("{}\n{}", tr!(user.lang, "puzzle-all-tried"), reply.text);
+            reply.say_first(tr!(user.lang, "puzzle-all-tried"));
         }
         Ok(reply)
     }

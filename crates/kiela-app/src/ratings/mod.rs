@@ -101,7 +101,7 @@ impl GameService {
             .flatten()
             .map(|l| format!("\n{l}"))
             .collect();
-        Ok(Reply::text(format!(
+        Ok(Reply::saying(format!(
             "{stats} {vacation}{tournaments}{learning}"
         )))
     }
@@ -115,7 +115,7 @@ impl GameService {
         let lang = place.lang;
         let rows = self.store.leaderboard(place.guild_id, 10).await?;
         if rows.is_empty() {
-            return Ok(Reply::text(tr!(place.lang, "leaderboard-empty")));
+            return Ok(Reply::saying(tr!(place.lang, "leaderboard-empty")));
         }
         let lines: Vec<String> = rows
             .iter()
@@ -143,6 +143,6 @@ impl GameService {
                 count = PROVISIONAL_GAMES
             ));
         }
-        Ok(Reply::text(text))
+        Ok(Reply::saying(text))
     }
 }

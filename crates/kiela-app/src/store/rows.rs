@@ -9,6 +9,7 @@ use kiela_rules::Variant;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
+use crate::notice::Notice;
 use crate::vocabulary::{
     ChallengeId, ChallengeStatus, ChannelId, ConfirmMoves, FirstMover, GameId, GameState, GuildId,
     MessageId, Notify, PostId, ThreadsSetting, TournamentId, UserId,
@@ -375,10 +376,11 @@ pub struct NewPost {
     /// A challenge: its Accept and Decline buttons go under it.
     pub challenge_id: Option<ChallengeId>,
     /// An edit instead of a new message: the post whose message becomes
-    /// `text`, with the buttons this post names (a tournament's sign-up
+    /// `says`, with the buttons this post names (a tournament's sign-up
     /// keeps Join, Leave and Start), none otherwise (see [`ChallengePost`]).
     pub edits: Option<PostId>,
-    pub text: String,
+    /// What it says (a board post: its headline), worded when it is sent.
+    pub says: Vec<Notice>,
     /// Users to mention, besides whoever a board post calls to move.
     pub pings: Vec<UserId>,
     /// A locale such as `pt-BR`.
@@ -434,7 +436,7 @@ impl NewPost {
 pub struct ChallengePost {
     pub id: PostId,
     pub channel_id: ChannelId,
-    pub text: String,
+    pub says: Vec<Notice>,
     pub message_id: Option<MessageId>,
 }
 

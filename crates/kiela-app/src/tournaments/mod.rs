@@ -18,6 +18,7 @@ use kiela_i18n::{tr, Lang};
 use kiela_rules::{GameResult, Variant};
 use kiela_tournament as event;
 
+use crate::notice::Notice;
 use crate::store::{NewGame, NewPost};
 use crate::vocabulary::{
     ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus,
@@ -955,17 +956,17 @@ impl GameService {
         Ok(self.store.set_tournament_thread(id, thread_id).await?)
     }
 
-    /// A post of tournament `id`'s standings: `text` over the standings
+    /// A post of tournament `id`'s standings: what it `says` over the standings
     /// picture as they are now, in `lang`.
     pub(crate) async fn standings_post_reply(
         &self,
         id: TournamentId,
-        text: String,
+        says: Vec<Notice>,
         lang: Lang,
     ) -> Result<Reply> {
         let t = self.tournament(id).await?;
         Ok(Reply {
-            text,
+            says,
             picture: Some(self.standings_picture(&t, lang).await?),
             lang,
             ..Reply::default()
@@ -1019,7 +1020,7 @@ impl GameService {
         let edit = NewPost {
             to: crate::store::PostTarget::Channel(original.channel_id),
             edits: Some(original.id),
-            text: sign_up_text(&t, &entrants),
+            says: vec![Notice::from(sign_up_text(&t, &entrants))],
             lang: t.lang.locale().to_string(),
             tournament_id: Some(t.id),
             ..NewPost::default()
@@ -1038,7 +1039,10 @@ impl GameService {
         Ok(Some(NewPost {
             to: crate::store::PostTarget::Channel(original.channel_id),
             edits: Some(original.id),
-            text: format!("{}\n{status}", sign_up_text(t, &entrants)),
+            says: vec![Notice::from(format!(
+                "{}\n{status}",
+                sign_up_text(t, &entrants)
+            ))],
             lang: t.lang.locale().to_string(),
             ..NewPost::default()
         }))

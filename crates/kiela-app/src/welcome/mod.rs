@@ -9,6 +9,7 @@ pub use store::*;
 use kiela_i18n::{tr, Lang};
 
 use super::{GameService, Result};
+use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, GuildId};
 
@@ -33,7 +34,7 @@ impl GameService {
         }
         let post = system_channel.map(|channel| NewPost {
             to: PostTarget::Channel(channel),
-            text: tr!(lang, "welcome"),
+            says: vec![Notice::from(tr!(lang, "welcome"))],
             lang: lang.locale().to_string(),
             ..NewPost::default()
         });

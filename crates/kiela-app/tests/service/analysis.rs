@@ -63,9 +63,9 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         .await
         .unwrap();
     assert!(
-        first.text.starts_with("**Analysis of game #"),
+        first.text().starts_with("**Analysis of game #"),
         "{}",
-        first.text
+        first.text()
     );
     // Privately, with a Share button.
     assert!(first.private);
@@ -83,7 +83,7 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         .await
         .unwrap();
     assert_eq!(told.lock().unwrap().len(), 3, "searched again");
-    assert_eq!(second.text, first.text);
+    assert_eq!(second.text(), first.text());
     assert_eq!(second.picture, first.picture);
 }
 
@@ -111,31 +111,32 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
     assert!(hint.picture.is_some());
     assert!(
-        hint.text
+        hint.text()
             .starts_with(&format!("**Hint** for game #{game}: sow ")),
         "{}",
-        hint.text
+        hint.text()
     );
     // In the future tense: the move is not played.
     let play = hint.hint.expect("a Play button");
     assert_eq!((play.game, play.ply), (game, 0));
     let hole = play.hole.to_string();
     assert!(
-        hint.text.contains(&format!("Sowing {hole} → ")) && hint.text.contains(" would end in "),
+        hint.text().contains(&format!("Sowing {hole} → "))
+            && hint.text().contains(" would end in "),
         "{}",
-        hint.text
+        hint.text()
     );
-    assert!(!hint.text.contains("sowed"), "{}", hint.text);
+    assert!(!hint.text().contains("sowed"), "{}", hint.text());
     // The hinted hole is one the board offered, and the same again.
     assert!(
         reply.moves.iter().any(|(h, _)| h.to_string() == hole),
         "{hole}"
     );
     let again = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
-    assert_eq!(again.text, hint.text);
+    assert_eq!(again.text(), hint.text());
     let over = w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(!over.may_hint);
-    assert!(over.text.contains("With 2 hints."), "{}", over.text);
+    assert!(over.text().contains("With 2 hints."), "{}", over.text());
     let after = w.service.hint(&w.alice, HERE, Some(game)).await;
     assert_eq!(refused(after), AnalysisRefusal::HintOver(game).into());
 }
@@ -149,10 +150,10 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(
         shown
-            .text
+            .text()
             .starts_with(&format!("Game #{game}, at the start.")),
         "{}",
-        shown.text
+        shown.text()
     );
     // North's H4, turn 4, is a mistake (see the README's `kiela analyze`);
     // at the bot's budget every move of this opening is judged.
@@ -170,21 +171,21 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     }
     let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(
-        shown.text.starts_with(&format!("Game #{game}, turn 4.")),
+        shown.text().starts_with(&format!("Game #{game}, turn 4.")),
         "{}",
-        shown.text
+        shown.text()
     );
     let alt = &shown.picture.unwrap().alt_text;
     assert!(alt.contains(", turn 4. alice (South) to move."), "{alt}");
-    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    let list = w.service.my_games(&w.alice).await.unwrap().text();
     assert!(list.contains(": turn 4, **your move**"), "{list}");
     let watched = w.service.watch(&w.carol, HERE, game, 4).await.unwrap();
     assert!(
         watched
-            .text
+            .text()
             .starts_with(&format!("Game #{game}, turn 4: bob sowed H4")),
         "{}",
-        watched.text
+        watched.text()
     );
     w.service
         .play_move(&w.alice, HERE, Some(game), "I2", None)
@@ -201,12 +202,13 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         .await
         .unwrap();
     assert!(
-        analysis.text.contains("\nTurn 4, bob H4: "),
+        analysis.text().contains("\nTurn 4, bob H4: "),
         "{}",
-        analysis.text
+        analysis.text()
     );
     // Every line's turn is its Review step's and Replay turn's.
-    let judged = analysis.text.lines().filter(|l| l.starts_with("Turn "));
+    let text = analysis.text();
+    let judged = text.lines().filter(|l| l.starts_with("Turn "));
     for line in judged {
         let (turn, rest) = line["Turn ".len()..].split_once(", ").unwrap();
         let (name, rest) = rest.split_once(' ').unwrap();
@@ -218,12 +220,12 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
             .await
             .unwrap();
         let headline = format!("Review of game #{game}, turn {turn} of 5: {name} played {hole}.");
-        assert!(step.text.starts_with(&headline), "{}", step.text);
+        assert!(step.text().starts_with(&headline), "{}", step.text());
         let alt = &step.picture.unwrap().alt_text;
         assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
         let watched = w.service.watch(&w.carol, HERE, game, ply).await.unwrap();
         let headline = format!("Game #{game}, turn {turn}: {name} sowed {hole}");
-        assert!(watched.text.starts_with(&headline), "{}", watched.text);
+        assert!(watched.text().starts_with(&headline), "{}", watched.text());
     }
 }
 
@@ -281,11 +283,11 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         .unwrap();
     assert!(!shared.private && shared.share.is_none());
     assert!(
-        shared.text.starts_with(&format!(
+        shared.text().starts_with(&format!(
             "Publicada por carol.\n**Análise da partida #{game}**"
         )),
         "{}",
-        shared.text
+        shared.text()
     );
     let graph = shared.picture.clone().expect("the graph");
     assert!(
@@ -316,7 +318,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     }
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].to, Destination::Channel(HERE.channel_id));
-    assert_eq!(sent[0].reply.text, shared.text);
+    assert_eq!(sent[0].reply.text(), shared.text());
     assert_eq!(sent[0].reply.picture, shared.picture);
     assert!(!sent[0].reply.private);
 }
@@ -358,9 +360,9 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
         .await
         .unwrap();
     assert!(
-        played.text.contains(&format!("sowed {}", play.hole)),
+        played.text().contains(&format!("sowed {}", play.hole)),
         "{}",
-        played.text
+        played.text()
     );
     let record = w.service.store().game(game).await.unwrap().unwrap();
     let before = record.version;
@@ -400,7 +402,7 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
         .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
-    let mistakes: Vec<i64> = (analysis.text.lines())
+    let mistakes: Vec<i64> = (analysis.text().lines())
         .filter_map(|l| l.strip_prefix("Turn "))
         .map(|l| l.split_once(',').unwrap().0.parse().unwrap())
         .collect();
@@ -479,7 +481,7 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
         w.service
             .analysis(&w.alice, HERE, games[0], progress.clone()),
     );
-    assert_eq!(carol.unwrap().text, alice.unwrap().text);
+    assert_eq!(carol.unwrap().text(), alice.unwrap().text());
     let positions = searched.load(std::sync::atomic::Ordering::SeqCst);
     assert_eq!(positions, 3, "one search of the game's three positions");
 

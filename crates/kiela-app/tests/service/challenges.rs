@@ -60,7 +60,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         .await
         .unwrap();
     assert_eq!(challenge.ping, [w.bob.id]);
-    assert!(challenge.text.contains("<@2>") && challenge.text.contains("alice challenges you"));
+    assert!(challenge.text().contains("<@2>") && challenge.text().contains("alice challenges you"));
     let mut reply = w
         .service
         .accept(&w.bob, HERE, challenge.challenge)
@@ -90,30 +90,30 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         assert!(turns < 2000, "the game should end");
     }
     assert!(
-        reply.text.contains(" won") || reply.text.contains("Draw"),
+        reply.text().contains(" won") || reply.text().contains("Draw"),
         "{}",
-        reply.text
+        reply.text()
     );
     // The end tells both players, whoever ended it.
     assert!(reply.moves.is_empty());
     assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
     assert!(
         reply
-            .text
+            .text()
             .contains(&format!("Game over for <@{}> <@{}>.", w.alice.id, w.bob.id)),
         "{}",
-        reply.text
+        reply.text()
     );
     // The record replays to the same end.
     let history = w.service.history(&w.alice, HERE, game).await.unwrap();
-    let record: Record = history.text.lines().nth(2).unwrap().parse().unwrap();
+    let record: Record = history.text().lines().nth(2).unwrap().parse().unwrap();
     assert_eq!(record.moves.len(), turns);
     assert!(record.replay().unwrap().is_over());
     // Ratings moved for both, in this server.
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
-    assert!(stats.text.contains("provisional"), "{}", stats.text);
+    assert!(stats.text().contains("provisional"), "{}", stats.text());
     let board = w.service.leaderboard(HERE).await.unwrap();
-    assert!(board.text.contains("alice") && board.text.contains("bob"));
+    assert!(board.text().contains("alice") && board.text().contains("bob"));
 }
 
 async fn challenge_refusals(db: Db) {
@@ -240,9 +240,9 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .await
         .unwrap();
     assert!(
-        open.text.contains("alice challenges anyone here"),
+        open.text().contains("alice challenges anyone here"),
         "{}",
-        open.text
+        open.text()
     );
     assert!(open.ping.is_empty(), "nobody in particular is pinged");
     let c = open.challenge;
@@ -285,9 +285,9 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .collect();
     assert_eq!(edits.len(), 1, "{sent:?}");
     assert!(
-        edits[0].text.contains("Accepted by bob: game #1"),
+        edits[0].text().contains("Accepted by bob: game #1"),
         "{}",
-        edits[0].text
+        edits[0].text()
     );
     assert_eq!(edits[0].challenge, None, "the edit has no buttons");
 }
@@ -323,7 +323,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
                 message_id: MessageId(600),
                 ..
             }
-        ) && reply.text.contains("Declined by carol")),
+        ) && reply.text().contains("Declined by carol")),
         "{sent:?}"
     );
 
@@ -360,9 +360,9 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
     let (to, told) = &sent[0];
     assert_eq!(*to, Destination::Channel(HERE.channel_id));
     assert!(
-        told.text.contains("your challenge to bob expired"),
+        told.text().contains("your challenge to bob expired"),
         "{}",
-        told.text
+        told.text()
     );
     assert_eq!(told.ping, [w.alice.id]);
     let (to, edit) = &sent[1];
@@ -376,7 +376,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         ),
         "{to:?}"
     );
-    assert!(edit.text.contains("Expired"), "{}", edit.text);
+    assert!(edit.text().contains("Expired"), "{}", edit.text());
     let e = refused(w.service.accept(&w.bob, HERE, c.challenge).await);
     assert_eq!(e, ChallengeRefusal::Closed(ChallengeStatus::Expired).into());
 }
@@ -400,8 +400,12 @@ async fn rematches_swap_the_seats_once(db: Db) {
 
     let again = w.service.rematch(&w.bob, HERE, game).await.unwrap();
     assert_eq!(again.ping, [w.alice.id]);
-    assert!(again.text.contains("rematch of game #1"), "{}", again.text);
-    assert!(again.text.contains("bob moves first") && again.text.contains("2 days"));
+    assert!(
+        again.text().contains("rematch of game #1"),
+        "{}",
+        again.text()
+    );
+    assert!(again.text().contains("bob moves first") && again.text().contains("2 days"));
     for user in [&w.alice, &w.bob] {
         let e = refused(w.service.rematch(user, HERE, game).await);
         assert_eq!(e, ChallengeRefusal::RematchExists(game).into());
@@ -447,7 +451,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap();
-    assert!(c.text.contains("within 3 days"), "{}", c.text);
+    assert!(c.text().contains("within 3 days"), "{}", c.text());
     assert!(!c.open_challenge);
     w.service.delivered(&c.posts, MessageId(800)).await.unwrap();
     let id = c.challenge.unwrap();
@@ -490,7 +494,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     assert_eq!(reminder.ping, [w.bob.id]);
     let expires = START + 3 * DAY;
     assert_eq!(
-        reminder.text,
+        reminder.text(),
         tr!(
             Lang::En,
             "challenge-reminder",
@@ -513,9 +517,9 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
         .await
         .unwrap();
     assert!(
-        saved.text.contains("challenges wait: 1 day"),
+        saved.text().contains("challenges wait: 1 day"),
         "{}",
-        saved.text
+        saved.text()
     );
     let too_long = Settings {
         challenge_days: Some(8),
@@ -535,7 +539,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
         .challenge(&w.carol, HERE, &w.alice, GameOptions::default())
         .await
         .unwrap();
-    assert!(short.text.contains("within 1 day."), "{}", short.text);
+    assert!(short.text().contains("within 1 day."), "{}", short.text());
     w.clock.advance(DAY + 1);
     let events = w.service.due_events(w.clock.now()).await.unwrap();
     assert!(events.contains(&DueEvent::ChallengeExpired {
@@ -559,7 +563,7 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
     ));
     let aborted = w.service.abort(&w.bob, HERE, game, 0).await.unwrap();
     assert_eq!(
-        aborted.text.lines().next().unwrap(),
+        aborted.text().lines().next().unwrap(),
         tr!(Lang::En, "game-aborted-by", id = game.0, name = "bob")
     );
     assert!(aborted.ping.contains(&w.alice.id));
@@ -621,8 +625,8 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     assert_eq!(e, ChallengeRefusal::OtherServer(id).into());
 
     let accepted = w.service.accept(&w.bob, DM, c.challenge).await.unwrap();
-    assert!(accepted.private, "{}", accepted.text);
-    assert!(accepted.text.contains("<#50>"), "{}", accepted.text);
+    assert!(accepted.private, "{}", accepted.text());
+    assert!(accepted.text().contains("<#50>"), "{}", accepted.text());
     let id = accepted.game.unwrap().id;
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!(
@@ -636,7 +640,7 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     assert!(
         sent.iter()
             .any(|(to, r)| *to == Destination::Channel(ChannelId(50))
-                && r.text.contains("bob accepted")),
+                && r.text().contains("bob accepted")),
         "{sent:?}"
     );
     assert!(sent
@@ -652,12 +656,12 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     let declined = (w.service.say_no(&w.bob, DM, c.challenge.unwrap()))
         .await
         .unwrap();
-    assert!(declined.private, "{}", declined.text);
+    assert!(declined.private, "{}", declined.text());
     w.service.release(&declined.posts).await.unwrap();
     let sent = deliver_all_to(&w).await;
     let told = sent
         .iter()
-        .find(|(_, r)| r.text.contains("declined"))
+        .find(|(_, r)| r.text().contains("declined"))
         .expect("the challenger is told");
     assert_eq!(told.0, Destination::Channel(HERE.channel_id));
     assert_eq!(told.1.ping, [w.carol.id]);
@@ -712,7 +716,7 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     let e = refused(w.service.rematch(&w.alice, elsewhere, game).await);
     assert_eq!(e, GameRefusal::OtherServer(game).into());
     let rematch = w.service.rematch(&w.alice, DM, game).await.unwrap();
-    assert!(rematch.private, "{}", rematch.text);
+    assert!(rematch.private, "{}", rematch.text());
     w.service.release(&rematch.posts).await.unwrap();
     let c = w
         .service
@@ -725,7 +729,7 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     let sent = deliver_all_to(&w).await;
     let asked = sent
         .iter()
-        .find(|(_, r)| r.text.contains("rematch of game #"))
+        .find(|(_, r)| r.text().contains("rematch of game #"))
         .expect("the rematch is posted");
     assert_eq!(asked.0, Destination::Channel(HERE.channel_id));
     assert_eq!(asked.1.ping, [w.bob.id]);
@@ -769,9 +773,9 @@ async fn a_nickname_stays_in_its_server(db: Db) {
     let first = here.game.unwrap().id;
     let record = w.service.history(&w.bob, HERE, first).await.unwrap();
     assert!(
-        record.text.contains("Ali the Great") && !record.text.contains("Bobby"),
+        record.text().contains("Ali the Great") && !record.text().contains("Bobby"),
         "{}",
-        record.text
+        record.text()
     );
     let choices = w.service.game_choices(&w.bob, false).await.unwrap();
     let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();

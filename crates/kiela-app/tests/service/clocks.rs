@@ -88,9 +88,9 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
         .is_empty());
     let told = deliver_all(&w).await;
     assert!(
-        told.iter().any(|r| r.text.contains("away for 48 hours")),
+        told.iter().any(|r| r.text().contains("away for 48 hours")),
         "{:?}",
-        told.iter().map(|r| &r.text).collect::<Vec<_>>()
+        told.iter().map(|r| r.text()).collect::<Vec<_>>()
     );
 
     // Past the moved deadline, the clock runs as before.
@@ -187,7 +187,11 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     assert!(w.service.fire(events[0]).await.unwrap());
     let reminder = last_post(&w).await;
     assert_eq!(reminder.ping, [w.alice.id]);
-    assert!(reminder.text.contains("12 hours left"), "{}", reminder.text);
+    assert!(
+        reminder.text().contains("12 hours left"),
+        "{}",
+        reminder.text()
+    );
     assert!(!w.service.fire(events[0]).await.unwrap(), "fires once");
     assert_eq!(w.service.undelivered().await.unwrap(), 0, "nothing twice");
     assert!(w
@@ -221,19 +225,21 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     assert!(w.service.fire(events[0]).await.unwrap());
     let timeout = last_post(&w).await;
     assert!(
-        timeout.text.contains("alice ran out of time")
-            && timeout.text.contains("**bob won: alice ran out of time.**"),
+        timeout.text().contains("alice ran out of time")
+            && timeout
+                .text()
+                .contains("**bob won: alice ran out of time.**"),
         "{}",
-        timeout.text
+        timeout.text()
     );
     assert_eq!(timeout.ping, [w.alice.id, w.bob.id]);
     // A loss on time is rated, and its result shows both changes.
     let bob = (w.service.store().rating(HERE.guild_id, w.bob.id).await).unwrap();
     let gain = format!("bob {} (+", Lang::En.number(bob.rating.round() as i64));
     assert!(
-        timeout.text.contains(&gain) && timeout.text.contains("alice 1,"),
+        timeout.text().contains(&gain) && timeout.text().contains("alice 1,"),
         "{gain:?} in {}",
-        timeout.text
+        timeout.text()
     );
     assert!(!w.service.fire(events[0]).await.unwrap());
     let e = refused(
@@ -371,7 +377,7 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
     assert!(!w.service.fire(events[0]).await.unwrap(), "played once");
     assert_eq!(store.moves(game).await.unwrap().len(), 2);
     let board = last_post(&w).await;
-    assert!(board.text.starts_with("Kiela sowed "), "{}", board.text);
+    assert!(board.text().starts_with("Kiela sowed "), "{}", board.text());
     assert_eq!(board.ping, [w.alice.id]);
     assert_eq!(board.game.unwrap().ply, 2);
     assert!(w
@@ -416,7 +422,7 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         !reminders.is_empty()
             && reminders
                 .iter()
-                .all(|r| r.text.contains("the game is aborted")),
+                .all(|r| r.text().contains("the game is aborted")),
         "{reminders:?}"
     );
     w.clock.advance(DAY / 2 + 1);
@@ -435,11 +441,11 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     assert_eq!(public.len(), 2, "{sent:?}");
     for (reply, absent) in public.iter().zip(["alice", "bob"]) {
         let said = format!("aborted: {absent} did not make a first move in time");
-        assert!(reply.text.contains(&said), "{said:?} in {}", reply.text);
+        assert!(reply.text().contains(&said), "{said:?} in {}", reply.text());
         assert!(
-            reply.text.contains("No result") && !reply.text.contains("(+"),
+            reply.text().contains("No result") && !reply.text().contains("(+"),
             "{}",
-            reply.text
+            reply.text()
         );
         assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
         assert!(!reply.game.unwrap().active && reply.moves.is_empty());
@@ -469,7 +475,7 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     let row = store.game(never).await.unwrap().unwrap();
     // Stored as before: finished, no result, the reason `aborted`.
     assert_eq!(row.state.columns(), ("finished", None, Some("aborted")));
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text();
     assert!(
         stats.contains("0 wins, 0 losses, 0 draws in this server; 0 ongoing games"),
         "{stats}"
@@ -479,13 +485,13 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         .my_games(&w.alice)
         .await
         .unwrap()
-        .text
+        .text()
         .contains("no ongoing"));
     let history = w.service.history(&w.carol, HERE, once).await.unwrap();
     assert!(
-        history.text.contains("(aborted: no result") && !history.private,
+        history.text().contains("(aborted: no result") && !history.private,
         "{}",
-        history.text
+        history.text()
     );
     let choices = w.service.game_choices(&w.alice, true).await.unwrap();
     assert!(
@@ -527,11 +533,11 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
 
     let on = w.service.vacation(&w.alice, 7).await.unwrap();
-    assert!(on.private, "{}", on.text);
+    assert!(on.private, "{}", on.text());
     assert!(
-        on.text.contains("1 deadline of yours moved") && on.text.contains("23 days"),
+        on.text().contains("1 deadline of yours moved") && on.text().contains("23 days"),
         "{}",
-        on.text
+        on.text()
     );
     assert_eq!(deadline(mine).await, START + 10 * DAY, "pushed");
     assert_eq!(
@@ -544,13 +550,13 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     for (to, post) in &told {
         assert_eq!(*to, Destination::Channel(ChannelId(20)));
         assert!(
-            post.text.contains("alice is on vacation until"),
+            post.text().contains("alice is on vacation until"),
             "{}",
-            post.text
+            post.text()
         );
         assert_eq!(post.ping, [w.bob.id]);
     }
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text();
     assert!(stats.contains("Vacation left: 23 days."), "{stats}");
     // Beyond the allowance, refused, and nothing changes.
     assert_eq!(
@@ -596,9 +602,9 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     // deadlines too.
     let off = w.service.vacation(&w.alice, 0).await.unwrap();
     assert!(
-        off.text.contains("3 unused days were given back") && off.text.contains("26 days"),
+        off.text().contains("3 unused days were given back") && off.text().contains("26 days"),
         "{}",
-        off.text
+        off.text()
     );
     assert_eq!(deadline(mine).await, START + 7 * DAY);
     assert_eq!(deadline(theirs).await, START + 7 * DAY);
@@ -606,7 +612,7 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     let back = deliver_all(&w).await;
     assert!(
         back.iter()
-            .all(|p| p.text.contains("alice is back from vacation")),
+            .all(|p| p.text().contains("alice is back from vacation")),
         "{back:?}"
     );
     assert_eq!(back.len(), 2);
@@ -651,9 +657,9 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         .await
         .unwrap();
     assert!(
-        reply.text.contains("your move (no time limit)"),
+        reply.text().contains("your move (no time limit)"),
         "{}",
-        reply.text
+        reply.text()
     );
     let free = reply.game.unwrap().id;
     let row = store.game(free).await.unwrap().unwrap();
@@ -665,7 +671,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         .unwrap();
     assert_eq!(moved.game.unwrap().ply, 2);
     assert_eq!(store.game(free).await.unwrap().unwrap().deadline, None);
-    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    let list = w.service.my_games(&w.alice).await.unwrap().text();
     assert!(list.contains("**your move** (no time limit)"), "{list}");
     w.clock.advance(100 * DAY);
     assert!(w
@@ -715,5 +721,9 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     );
     assert!(w.service.fire(events[0]).await.unwrap());
     let lost = last_post(&w).await;
-    assert!(lost.text.contains("alice ran out of time"), "{}", lost.text);
+    assert!(
+        lost.text().contains("alice ran out of time"),
+        "{}",
+        lost.text()
+    );
 }

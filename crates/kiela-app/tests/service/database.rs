@@ -247,6 +247,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
 async fn a_database_written_before_typed_state_plays_on(db: Db) {
     use kiela_app::vocabulary::{ChallengeStatus, FirstMover, GameState, ThreadsSetting};
     use kiela_rules::{GameResult, Outcome, Reason};
+    let backend = db.backend;
     let w = world(db).await;
     let db = &w.db;
     for (id, name, bot, notify) in [
@@ -321,7 +322,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
     }
     let post = |channel: i64, recipient: &str| {
         format!(
-            "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, text, pings, lang, \
+            "INSERT INTO outbox (channel_id, recipient_id, game_id, ply, says, pings, lang, \
              created_at, held_until) VALUES ({channel}, {recipient}, $1, 0, 'old', '1 2', 'en', \
              $2, $2) RETURNING id"
         )
@@ -337,6 +338,17 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         include_str!("../../../../migrations/sqlite/20261203050000_delivery_queues.sql");
     let backfill = &migration[migration.find("UPDATE").unwrap()..migration.find("DROP").unwrap()];
     raw(db, backfill, &[]).await;
+    // Stored before posts said typed notices: their words, wrapped as the
+    // migration does.
+    let migration = match backend {
+        Backend::Sqlite => {
+            include_str!("../../../../migrations/sqlite/20261209010000_typed_posts.sql")
+        }
+        Backend::Postgres => {
+            include_str!("../../../../migrations/postgres/20261209010000_typed_posts.sql")
+        }
+    };
+    raw(db, &migration[migration.find("UPDATE").unwrap()..], &[]).await;
 
     let service = service_on(&db.url, &w.clock).await;
     let store = service.store();
@@ -418,6 +430,8 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
             (PostId(to_bob), Destination::User(UserId(2)))
         ]
     );
+    // Their words as they were stored.
+    assert_eq!(delivered[1].reply.says[0], Notice::Worded("old".into()));
 
     // Play goes on: a move, the open challenge taken, finished games shown.
     let shown = service
@@ -465,5 +479,5 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         .show(&w.alice, HERE, Some(GameId(ai)))
         .await
         .unwrap();
-    assert!(ai_board.may_hint, "{}", ai_board.text);
+    assert!(ai_board.may_hint, "{}", ai_board.text());
 }

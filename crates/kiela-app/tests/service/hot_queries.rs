@@ -95,7 +95,7 @@ async fn a_full_scan_is_caught(db: Db) {
     drop(Store::open(&test_db.url).await.unwrap());
     let mut conn = planner(&test_db, db.backend).await;
     for (sql, binds) in [
-        ("SELECT id FROM outbox WHERE text = 'x'", vec![]),
+        ("SELECT id FROM outbox WHERE says = 'x'", vec![]),
         ("SELECT id FROM games ORDER BY id LIMIT $1", vec![5]),
         (
             "SELECT g.id FROM games g JOIN moves m ON m.game_id = g.id WHERE m.notation = 'A1'",

@@ -16,17 +16,17 @@ async fn help_and_rules_show_a_turn_that_relays_and_captures(db: Db) {
     for (user, lang) in [(&w.alice, Lang::En), (&ana, Lang::Pt)] {
         let help = w.service.help(user).await.unwrap();
         assert!(help.private);
-        assert_eq!(help.text, kiela_i18n::tr!(lang, "help-quick-start"));
+        assert_eq!(help.text(), kiela_i18n::tr!(lang, "help-quick-start"));
         // The catalogue's text, not its key: three numbered steps.
         assert!(
-            help.text.contains("\n3. ") && help.text.contains("/kiela"),
+            help.text().contains("\n3. ") && help.text().contains("/kiela"),
             "{}",
-            help.text
+            help.text()
         );
         let rules = w.service.rules(user).await.unwrap();
         assert!(rules.private);
         assert!(rules
-            .text
+            .text()
             .ends_with(&kiela_i18n::tr!(lang, "rules-learn-more")));
         for reply in [help, rules] {
             let picture = reply.picture.expect("the example turn");
@@ -60,27 +60,28 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
     };
     w.service.replace_board(waiting, board).await.unwrap();
     let list = w.service.my_games(&w.bob).await.unwrap();
-    let lines: Vec<&str> = list.text.lines().collect();
-    assert_eq!(lines.len(), 3, "{}", list.text);
+    let text = list.text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", list.text());
     let link = format!("[#{waiting}](https://discord.com/channels/10/20/555) vs alice");
     assert!(
         lines[0].starts_with(&link) && lines[0].contains("**your move**"),
         "{}",
-        list.text
+        list.text()
     );
     // Then the others, soonest deadline first (not the last changed first).
     assert!(
         lines[1].starts_with(&format!("#{older} vs alice")),
         "{}",
-        list.text
+        list.text()
     );
     assert!(
         lines[2].starts_with(&format!("#{newest} vs alice")),
         "{}",
-        list.text
+        list.text()
     );
     // alice: the two waiting for her first, soonest deadline first.
-    let list = w.service.my_games(&w.alice).await.unwrap().text;
+    let list = w.service.my_games(&w.alice).await.unwrap().text();
     let firsts: Vec<&str> = list.lines().map(|l| l.split(' ').next().unwrap()).collect();
     assert_eq!(
         firsts,

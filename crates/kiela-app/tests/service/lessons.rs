@@ -24,7 +24,7 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     let shown = w.service.learn(&w.alice, None).await.unwrap();
     assert!(shown.private);
     assert!(shown.picture.is_some());
-    assert!(shown.text.contains("Lesson 1 of"), "{}", shown.text);
+    assert!(shown.text().contains("Lesson 1 of"), "{}", shown.text());
     assert_eq!(
         shown.lesson,
         Some(LessonButtons::Play(LessonStep::new(first.id, 0)))
@@ -39,7 +39,11 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         .lesson_move(&w.alice, step, hole(answer))
         .await
         .unwrap();
-    assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+    assert!(
+        solved.text().contains("Solved! 3 stars."),
+        "{}",
+        solved.text()
+    );
     assert_eq!(
         solved.lesson,
         Some(LessonButtons::Solved {
@@ -54,7 +58,7 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         Some(LessonButtons::Play(LessonStep::new(first.id, 1)))
     );
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
-    assert!(stats.text.contains("Lessons: 1 of"), "{}", stats.text);
+    assert!(stats.text().contains("Lessons: 1 of"), "{}", stats.text());
 
     // A unique par-1 task answered otherwise: the opponent replies and the
     // learner goes on, with the attempt in the menu; moves run out at
@@ -79,7 +83,7 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         let Some(LessonButtons::Play(step)) = reply.lesson else {
             break;
         };
-        assert!(reply.text.contains("Not yet"), "{}", reply.text);
+        assert!(reply.text().contains("Not yet"), "{}", reply.text());
         assert_eq!(step.moves().next(), Some(wrong));
         let (next, _) = reply.moves[0];
         reply = w.service.lesson_move(&w.bob, step, next).await.unwrap();
@@ -89,9 +93,9 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
             assert_eq!((l, t), (lesson.id, index))
         }
         Some(LessonButtons::Solved { .. }) => {
-            assert!(reply.text.contains("Solved!") && !reply.text.contains("3 stars"))
+            assert!(reply.text().contains("Solved!") && !reply.text().contains("3 stars"))
         }
-        other => panic!("the attempt should be over: {other:?} {}", reply.text),
+        other => panic!("the attempt should be over: {other:?} {}", reply.text()),
     }
     // An illegal hole is refused, and nothing is lost.
     let illegal = Hole::all()
@@ -140,7 +144,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         .unwrap();
     let start = LessonStep::new("expert", 0);
     assert_eq!(shown.lesson, Some(LessonButtons::Play(start)));
-    assert!(shown.text.contains("**Arrange**"), "{}", shown.text);
+    assert!(shown.text().contains("**Arrange**"), "{}", shown.text());
     assert!(start.may_arrange());
     assert!(!LessonStep::new("relay", 0).may_arrange());
     let (side, filled) = w.service.lesson_arrangement(start).unwrap();
@@ -168,7 +172,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let illegal = kiela_rules::GameError::Illegal(kiela_rules::IllegalMove::Layout(total));
     assert_eq!(refused(wrong_total), LessonRefusal::Illegal(illegal).into());
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
-    assert!(!stats.text.contains("Lessons:"), "{}", stats.text);
+    assert!(!stats.text().contains("Lessons:"), "{}", stats.text());
 
     // Sowing instead: the rearrangement is gone, Try again.
     let sown = w
@@ -190,7 +194,11 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         let step = LessonStep::new("expert", index);
         let solved = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
         let solved = solved.await.unwrap();
-        assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+        assert!(
+            solved.text().contains("Solved! 3 stars."),
+            "{}",
+            solved.text()
+        );
     }
 
     // The two-move task: the rearrangement, North's reply, then a capture;
@@ -203,9 +211,9 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let replied = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
     let replied = replied.await.unwrap();
     let Some(LessonButtons::Play(next)) = replied.lesson else {
-        panic!("North replies: {:?} {}", replied.lesson, replied.text);
+        panic!("North replies: {:?} {}", replied.lesson, replied.text());
     };
-    assert!(replied.text.contains("Not yet"), "{}", replied.text);
+    assert!(replied.text().contains("Not yet"), "{}", replied.text());
     assert!(next.arranged.is_some());
     assert!(!next.may_arrange());
     let stale = w.service.lesson_arrangement(next);
@@ -221,13 +229,17 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         .lesson_move(&w.alice, next, capture)
         .await
         .unwrap();
-    assert!(solved.text.contains("Solved! 3 stars."), "{}", solved.text);
+    assert!(
+        solved.text().contains("Solved! 3 stars."),
+        "{}",
+        solved.text()
+    );
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(
         stats
-            .text
+            .text()
             .contains(&format!("Lessons: {} of", expert.tasks.len())),
         "{}",
-        stats.text
+        stats.text()
     );
 }

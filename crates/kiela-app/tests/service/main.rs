@@ -12,8 +12,8 @@ use kiela_app::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, 
 use kiela_app::{
     AppError, BoardMessage, BotPermissions, ChallengeRefusal, Clock, ConfirmMoves, Destination,
     DrawRefusal, DueEvent, FirstMover, GameChoice, GameOptions, GameRefusal, GameService,
-    LanguageSetting, ManualClock, Members, Membership, MovePreview, Notify, Permission, Place,
-    PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User, DAY,
+    LanguageSetting, ManualClock, Members, Membership, MovePreview, Notice, Notify, Permission,
+    Place, PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User, DAY,
 };
 use kiela_i18n::Lang;
 use kiela_rules::{Record, Variant};
@@ -93,6 +93,47 @@ fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
     match result {
         Err(AppError::Refused(refusal)) => refusal,
         other => panic!("expected a typed refusal, got {other:?}"),
+    }
+}
+
+/// The words of what a reply or a post says, for the features that still
+/// word their notices themselves; a typed notice is asserted on as data.
+trait Said {
+    fn says(&self) -> &[Notice];
+
+    fn text(&self) -> String {
+        let lines: Vec<&str> = (self.says().iter())
+            .map(|notice| match notice {
+                Notice::Worded(words) => words.as_str(),
+                #[allow(unreachable_patterns)] // until the first typed notice
+                typed => panic!("assert on the typed notice {typed:?}"),
+            })
+            .collect();
+        lines.join("\n")
+    }
+}
+
+impl Said for Reply {
+    fn says(&self) -> &[Notice] {
+        &self.says
+    }
+}
+
+impl Said for kiela_app::store::NewPost {
+    fn says(&self) -> &[Notice] {
+        &self.says
+    }
+}
+
+impl Said for kiela_app::store::ChallengePost {
+    fn says(&self) -> &[Notice] {
+        &self.says
+    }
+}
+
+impl Said for kiela_app::UndeliveredPost {
+    fn says(&self) -> &[Notice] {
+        &self.says
     }
 }
 

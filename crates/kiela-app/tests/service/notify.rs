@@ -19,9 +19,9 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     );
     let on = w.service.notify(&w.alice, Notify::EveryTurn).await.unwrap();
     assert!(
-        on.private && on.text.contains("each time it is your turn"),
+        on.private && on.text().contains("each time it is your turn"),
         "{}",
-        on.text
+        on.text()
     );
     w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
     assert_eq!(
@@ -53,9 +53,9 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     };
     assert_eq!(*to, Destination::User(w.alice.id));
     assert!(
-        dm.text.contains("accepted") && dm.text.contains("(in <#20>)"),
+        dm.text().contains("accepted") && dm.text().contains("(in <#20>)"),
         "{}",
-        dm.text
+        dm.text()
     );
     assert!(
         dm.picture.is_some() && !dm.moves.is_empty(),
@@ -85,7 +85,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .play_move(&w.bob, HERE, Some(game), &hole, None)
         .await)
         .unwrap();
-    assert_eq!(moved.ping, [w.alice.id], "{}", moved.text);
+    assert_eq!(moved.ping, [w.alice.id], "{}", moved.text());
     w.service
         .delivered(&moved.posts, MessageId(6))
         .await
@@ -95,9 +95,9 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         panic!("alice's DM expected: {sent:?}")
     };
     assert!(
-        dm.text.starts_with(&format!("bob sowed {hole}")),
+        dm.text().starts_with(&format!("bob sowed {hole}")),
         "{}",
-        dm.text
+        dm.text()
     );
     assert_eq!(dm.game.unwrap().ply, 2);
     let from_dm = first_offer(dm);
@@ -116,14 +116,14 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .await
         .unwrap();
     assert!(
-        answer.private && answer.text.contains("<#20>"),
+        answer.private && answer.text().contains("<#20>"),
         "{}",
-        answer.text
+        answer.text()
     );
     assert!(
-        answer.text.contains(&format!("alice semeou {from_dm}")),
+        answer.text().contains(&format!("alice semeou {from_dm}")),
         "{}",
-        answer.text
+        answer.text()
     );
     // A private answer cannot deliver the public board: handed back.
     w.service.release(&answer.posts).await.unwrap();
@@ -134,9 +134,9 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     assert_eq!(board.game.unwrap().ply, 3);
     assert_eq!(board.ping, [w.bob.id]);
     assert!(
-        board.text.contains(&format!("alice semeou {from_dm}")),
+        board.text().contains(&format!("alice semeou {from_dm}")),
         "{}",
-        board.text
+        board.text()
     );
     // The same menu again: stale, refused; the game lost nothing.
     let stale = w
@@ -166,7 +166,11 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     let sent = deliver_all_to(&w).await;
     assert_eq!(sent.len(), 2, "{sent:?}");
     for (to, reminder) in &sent {
-        assert!(reminder.text.contains("12 hours left"), "{}", reminder.text);
+        assert!(
+            reminder.text().contains("12 hours left"),
+            "{}",
+            reminder.text()
+        );
         assert!(reminder.picture.is_some() && !reminder.moves.is_empty());
         assert_eq!(reminder.game.unwrap().ply, 3);
         assert_eq!(reminder.ping, [w.bob.id]);

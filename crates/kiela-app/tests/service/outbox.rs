@@ -75,7 +75,7 @@ async fn a_failing_direct_message_holds_only_its_own_queue(db: Db) {
     let post = |to, game_id, text: &str| NewPost {
         to,
         game_id,
-        text: text.into(),
+        says: vec![Notice::Worded(text.into())],
         lang: "en".into(),
         ..NewPost::default()
     };
@@ -92,7 +92,7 @@ async fn a_failing_direct_message_holds_only_its_own_queue(db: Db) {
         .await
         .unwrap();
     let texts = |batch: &[Delivery]| -> Vec<String> {
-        batch.iter().map(|d| d.reply.text.clone()).collect()
+        batch.iter().map(|d| d.reply.text().clone()).collect()
     };
     // The head of each queue, at once.
     let first = w.service.claim_deliveries(10).await.unwrap();
@@ -491,9 +491,9 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
     let edits = deliver_all(&w).await;
     assert_eq!(edits.len(), 1);
     assert!(
-        edits[0].text.contains("Accepted by bob"),
+        edits[0].text().contains("Accepted by bob"),
         "{}",
-        edits[0].text
+        edits[0].text()
     );
     assert_eq!(w.service.undelivered().await.unwrap(), 3);
     // ...then they go out in order, the earlier ones without menus or pings
@@ -502,7 +502,7 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
     let sent = deliver_all(&w).await;
     let plies: Vec<i64> = sent.iter().map(|r| r.game.unwrap().ply).collect();
     assert_eq!(plies, [0, 1, 2]);
-    assert_eq!(sent[2].text, second.text);
+    assert_eq!(sent[2].text(), second.text());
     assert!(sent[..2]
         .iter()
         .all(|r| r.ping.is_empty() && r.moves.is_empty()));
@@ -608,7 +608,7 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
         .await
         .unwrap();
     assert!(moved.private && moved.ping.is_empty());
-    assert!(moved.text.contains("<#20>"), "{}", moved.text);
+    assert!(moved.text().contains("<#20>"), "{}", moved.text());
     w.service.release(&moved.posts).await.unwrap();
     let posted = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(posted.len(), 1);

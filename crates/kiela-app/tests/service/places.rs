@@ -57,7 +57,7 @@ fn line(game: GameId, channel: ChannelId, text: &str) -> NewPost {
     NewPost {
         to: PostTarget::Channel(channel),
         game_id: Some(game),
-        text: text.into(),
+        says: vec![Notice::Worded(text.into())],
         lang: "en".into(),
         ..NewPost::default()
     }
@@ -112,20 +112,20 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     let (_, notice) = &sent[0];
     assert!(
         notice
-            .text
+            .text()
             .starts_with(&format!("Game #{game} is played here from now on"))
-            && notice.text.contains("its thread or channel was deleted"),
+            && notice.text().contains("its thread or channel was deleted"),
         "{}",
-        notice.text
+        notice.text()
     );
-    assert!(notice.text.contains("alice sowed"), "{}", notice.text);
+    assert!(notice.text().contains("alice sowed"), "{}", notice.text());
     assert!(notice.picture.is_some(), "over the game's board");
     assert!(!notice.moves.is_empty(), "with its menu");
     assert_eq!(notice.ping, [w.bob.id]);
-    assert_eq!(sent[1].1.text, "after");
+    assert_eq!(sent[1].1.text(), "after");
     assert_eq!(
         sent.iter()
-            .filter(|(_, r)| r.text.contains("played here"))
+            .filter(|(_, r)| r.text().contains("played here"))
             .count(),
         1,
         "said once"
@@ -139,7 +139,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     let sent = deliver_all_to(&w).await;
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].0, Destination::Channel(HERE.channel_id));
-    assert_eq!(sent[0].1.text, "late");
+    assert_eq!(sent[0].1.text(), "late");
 
     // Bob plays on in the lobby, answered there.
     let hole = first_offer(&notice.clone());
@@ -147,8 +147,8 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
         .play_move(&w.bob, HERE, Some(game), &hole, Some(1))
         .await
         .unwrap();
-    assert!(!next.private, "{}", next.text);
-    assert!(next.text.contains("bob sowed"), "{}", next.text);
+    assert!(!next.private, "{}", next.text());
+    assert!(next.text().contains("bob sowed"), "{}", next.text());
 }
 
 /// The board the delivery loop would post now for `game`, at its ply, as
@@ -201,10 +201,10 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     );
     for (_, dm) in &told {
         assert!(
-            dm.text.starts_with(&format!("Game #{game} is paused"))
-                && dm.text.contains("`/kiela board`"),
+            dm.text().starts_with(&format!("Game #{game} is paused"))
+                && dm.text().contains("`/kiela board`"),
             "{}",
-            dm.text
+            dm.text()
         );
     }
     // Refused once more (a second refusal of the same post changes nothing).
@@ -243,13 +243,13 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     assert!(look.private);
     assert!(row(&w, game).await.paused_at.is_some());
     let board = w.service.show(&w.bob, other, None).await.unwrap();
-    assert!(!board.private, "{}", board.text);
+    assert!(!board.private, "{}", board.text());
     assert!(
         board
-            .text
+            .text()
             .starts_with(&format!("Game #{game} is played here from now on")),
         "{}",
-        board.text
+        board.text()
     );
     let resumed = row(&w, game).await;
     assert_eq!(resumed.paused_at, None);

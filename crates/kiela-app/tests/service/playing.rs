@@ -105,7 +105,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         .unwrap();
     let watched = w.service.watch(&w.carol, HERE, id, 1).await.unwrap();
     assert!(watched.private);
-    assert!(watched.text.contains(&hole), "{}", watched.text);
+    assert!(watched.text().contains(&hole), "{}", watched.text());
     assert!(watched.picture.is_some());
     for turn in [0, 2, -1] {
         let e = refused(w.service.watch(&w.carol, HERE, id, turn).await);
@@ -215,9 +215,9 @@ async fn move_refusals_lose_nothing(db: Db) {
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
     assert!(
-        reply.text.starts_with("alice sowed G2 → ended in E2."),
+        reply.text().starts_with("alice sowed G2 → ended in E2."),
         "{}",
-        reply.text
+        reply.text()
     );
 }
 
@@ -238,9 +238,9 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         .await
         .unwrap();
     assert!(
-        reply.text.contains("alice rearranged their stones."),
+        reply.text().contains("alice rearranged their stones."),
         "{}",
-        reply.text
+        reply.text()
     );
     // A rearrangement has no sowing to watch.
     let e = refused(w.service.watch(&w.bob, HERE, game, 1).await);
@@ -317,7 +317,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         2,
         "the human's move and the AI's reply"
     );
-    assert!(reply.text.contains("\nKiela sowed "), "{}", reply.text);
+    assert!(reply.text().contains("\nKiela sowed "), "{}", reply.text());
     assert_eq!(reply.ping, [w.alice.id]);
     // The AI opens when the human is North; challenging the bot starts an AI game too.
     let options = GameOptions {
@@ -330,7 +330,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
-    assert!(reply.text.contains("\nKiela sowed "), "{}", reply.text);
+    assert!(reply.text().contains("\nKiela sowed "), "{}", reply.text());
     let e = refused(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
     assert_eq!(e, DrawRefusal::AiPlaysOn { bot: bot().name }.into());
 }
@@ -344,7 +344,7 @@ async fn resignation_and_draws(db: Db) {
     assert!(
         offer.draw_line == Some((game, 0)) && offer.picture.is_none(),
         "{}",
-        offer.text
+        offer.text()
     );
     assert_eq!(
         refused(w.service.draw(&w.alice, HERE, Some(game)).await),
@@ -364,15 +364,15 @@ async fn resignation_and_draws(db: Db) {
     assert!(reply.game.unwrap().active);
     let again = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
     assert!(
-        again.text.contains("bob offers a draw"),
+        again.text().contains("bob offers a draw"),
         "the lapsed offer was not accepted: {}",
-        again.text
+        again.text()
     );
     let done = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(
-        done.text.contains("**Draw by agreement.**"),
+        done.text().contains("**Draw by agreement.**"),
         "{}",
-        done.text
+        done.text()
     );
     let drawn = game;
     assert_eq!(
@@ -383,9 +383,9 @@ async fn resignation_and_draws(db: Db) {
     let game = started(&w, alice_first()).await;
     let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
     assert!(
-        done.text.contains("**alice won: bob resigned.**"),
+        done.text().contains("**alice won: bob resigned.**"),
         "{}",
-        done.text
+        done.text()
     );
     let end = GameEnd {
         game,
@@ -464,9 +464,9 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     assert_eq!(e, GameRefusal::NoGameHere.into());
     let list = w.service.my_games(&w.bob).await.unwrap();
     assert!(
-        list.private && list.text.lines().count() == 2,
+        list.private && list.text().lines().count() == 2,
         "{}",
-        list.text
+        list.text()
     );
 }
 
@@ -499,7 +499,7 @@ async fn two_processes_race_for_the_same_move(db: Db) {
             !state.moves.is_empty(),
             "no moves offered at ply {ply}: {:?} {}",
             state.game,
-            state.text
+            state.text()
         );
         let last = state.moves.len() - 1;
         let tasks = [(w.service.clone(), 0), (other.clone(), last)].map(|(service, pick)| {
@@ -550,11 +550,11 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
         })
     );
     assert!(
-        preview.text.starts_with(&format!(
+        preview.text().starts_with(&format!(
             "**Preview** (nothing is played yet), game #{game}, turn 1: alice sowed G2 → ended in E2."
         )),
         "{}",
-        preview.text
+        preview.text()
     );
     assert!(preview.posts.is_empty() && preview.game.is_none());
     let alt = &preview.picture.as_ref().unwrap().alt_text;
@@ -579,13 +579,13 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     // Cancel: nothing played.
     let cancelled = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
-    assert!(cancelled.private, "{}", cancelled.text);
+    assert!(cancelled.private, "{}", cancelled.text());
     assert!(
         cancelled
-            .text
+            .text()
             .starts_with(&format!("Not played: game #{game} is as it was.")),
         "{}",
-        cancelled.text
+        cancelled.text()
     );
     assert_eq!(stored(&w, game).await, 0);
     // Play: the move previewed, at the ply it was previewed for.
@@ -602,7 +602,7 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
         .unwrap();
     assert!(!played.private && played.picture.is_some());
     assert_eq!(played.game.unwrap().ply, 1);
-    assert!(played.text.starts_with("alice sowed G2 → ended in E2."));
+    assert!(played.text().starts_with("alice sowed G2 → ended in E2."));
     // The same Play again is stale: refused, nothing lost.
     let e = failure(
         w.service
@@ -612,7 +612,7 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     assert_eq!(stored(&w, game).await, 1);
     let late = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
-    assert!(late.text.contains("has moved on"), "{}", late.text);
+    assert!(late.text().contains("has moved on"), "{}", late.text());
     // bob's menu: previewed too (his default), at ply 1.
     let bobs = w
         .service
@@ -630,7 +630,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let w = world(db).await;
     let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
     assert_eq!(
-        now.text,
+        now.text(),
         "Direct messages: Off. Move previews: In games with days per move (between people). \
          Change them with the options of `/kiela notify`."
     );
@@ -639,9 +639,9 @@ async fn the_preview_follows_each_players_choice(db: Db) {
         .await
         .unwrap();
     assert!(
-        set.private && set.text.contains("played at once"),
+        set.private && set.text().contains("played at once"),
         "{}",
-        set.text
+        set.text()
     );
     let game = started(&w, alice_first()).await;
     // alice: played at once; bob, by default: previewed. Either way the
@@ -674,9 +674,9 @@ async fn the_preview_follows_each_players_choice(db: Db) {
         )
         .await
         .unwrap();
-    assert_eq!(both.text.lines().count(), 2, "{}", both.text);
+    assert_eq!(both.text().lines().count(), 2, "{}", both.text());
     let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
-    assert!(now.text.contains("Reminders only") && now.text.contains("Move previews: Always"));
+    assert!(now.text().contains("Reminders only") && now.text().contains("Move previews: Always"));
     // Against the AI: at once by default, previewed if always.
     let options = GameOptions {
         first: FirstMover::Me,
@@ -750,7 +750,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
         .watch(&w.carol, HERE, id, 1)
         .await
         .unwrap()
-        .text
+        .text()
         .contains(&first));
     let e = failure(w.service.take_back(&w.bob, HERE, id, 2).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
@@ -759,11 +759,11 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
 
     let back = w.service.take_back(&w.alice, HERE, id, 2).await.unwrap();
     assert!(
-        back.text.starts_with(&format!(
+        back.text().starts_with(&format!(
             "alice took back turn 1 and Kiela's reply in game #{id}."
         )),
         "{}",
-        back.text
+        back.text()
     );
     assert!(!back.private && back.picture.is_some() && back.posts.len() == 1);
     assert_eq!(back.game.unwrap().ply, 0);
@@ -781,9 +781,9 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     for service in [&w.service, &other] {
         let watched = service.watch(&w.carol, HERE, id, 1).await.unwrap();
         assert!(
-            watched.text.contains(&format!("alice sowed {last}")),
+            watched.text().contains(&format!("alice sowed {last}")),
             "{}",
-            watched.text
+            watched.text()
         );
         let shown = service.show(&w.alice, HERE, Some(id)).await.unwrap();
         assert_eq!(shown.moves, reply.moves, "the same position");
@@ -796,9 +796,9 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert_eq!(reply.game.unwrap().ply, 2);
     let done = w.service.resign(&w.alice, HERE, Some(id)).await.unwrap();
     assert!(
-        done.text.contains("With 2 turns taken back."),
+        done.text().contains("With 2 turns taken back."),
         "{}",
-        done.text
+        done.text()
     );
     let e = refused(w.service.take_back(&w.alice, HERE, id, 2).await);
     assert_eq!(e, PlayRefusal::TakebackOver(id).into());
@@ -835,7 +835,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     deliver_all(&w).await;
     let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
     assert_eq!(
-        offer.text,
+        offer.text(),
         format!("alice offers a draw in game #{game}. <@2>")
     );
     assert!(offer.picture.is_none() && offer.game.is_none());
@@ -858,7 +858,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         .await
         .unwrap();
     assert_eq!(
-        declined.text,
+        declined.text(),
         format!("bob declined the draw in game #{game}. <@1>, play goes on.")
     );
     assert!(declined.picture.is_none() && declined.ping == [w.alice.id]);
@@ -872,7 +872,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     };
     assert_eq!(*message_id, MessageId(50));
     assert_eq!(
-        edit.text,
+        edit.text(),
         format!("alice offers a draw in game #{game}. <@2>\nDeclined.")
     );
     assert_eq!(edit.draw_line, None, "its buttons go");
@@ -902,9 +902,9 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         .await
         .unwrap();
     assert!(
-        done.text.contains("**Draw by agreement.**"),
+        done.text().contains("**Draw by agreement.**"),
         "{}",
-        done.text
+        done.text()
     );
     assert!(done.picture.is_some(), "the final board");
     w.service
@@ -919,7 +919,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
                 message_id: MessageId(52),
                 ..
             }
-        ) && reply.text.ends_with("\nAccepted.")),
+        ) && reply.text().ends_with("\nAccepted.")),
         "{edits:?}"
     );
 
@@ -948,7 +948,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
                 message_id: MessageId(60),
                 ..
             }
-        ) && reply.text.ends_with("\nLapsed: the game went on.")),
+        ) && reply.text().ends_with("\nLapsed: the game went on.")),
         "{edits:?}"
     );
     let e = failure(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
@@ -1025,7 +1025,7 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
     let reply = (service.play_move(&w.bob, DM, Some(game), &hole, None))
         .await
         .unwrap();
-    assert!(reply.private, "{}", reply.text);
+    assert!(reply.private, "{}", reply.text());
     assert_eq!(service.store().moves(game).await.unwrap().len(), 2);
     assert_eq!(members.asked.load(SeqCst), 2);
 

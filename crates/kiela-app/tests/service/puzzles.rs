@@ -70,40 +70,40 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     assert!(!shown.moves.is_empty());
     let first = number_of(&shown);
     assert!(
-        shown.text.contains(&format!("**Puzzle #{first}**")),
+        shown.text().contains(&format!("**Puzzle #{first}**")),
         "{}",
-        shown.text
+        shown.text()
     );
     assert!(
         shown
-            .text
+            .text()
             .contains(&tr!(Lang::En, "puzzle-your-rating", rating = "1,500")),
         "{}",
-        shown.text
+        shown.text()
     );
 
     // Solved at the first try: rated up, a streak of 1.
     let solved = solve(&w, &w.alice, first).await;
     assert_eq!(solved.puzzle, Some(PuzzleButtons::Solved { number: first }));
     assert!(
-        solved.text.contains(&tr!(Lang::En, "puzzle-solved")),
+        solved.text().contains(&tr!(Lang::En, "puzzle-solved")),
         "{}",
-        solved.text
+        solved.text()
     );
     let store = w.service.store();
     let after = store.solver_rating(w.alice.id).await.unwrap();
     assert!(after.glicko.rating > 1500.0, "{after:?}");
     let up = after.glicko.rating.round() as i64 - 1500;
     assert!(
-        solved.text.contains(&format!("(+{up})")) && solved.text.contains("streak 1"),
+        solved.text().contains(&format!("(+{up})")) && solved.text().contains("streak 1"),
         "{}",
-        solved.text
+        solved.text()
     );
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(
-        stats.text.contains("Puzzles: rating") && stats.text.contains("1 of 1 solved"),
+        stats.text().contains("Puzzles: rating") && stats.text().contains("1 of 1 solved"),
         "{}",
-        stats.text
+        stats.text()
     );
 
     // The next one is another; missed with a legal move that is not the
@@ -134,9 +134,9 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     );
     assert!(missed.picture.is_some());
     assert!(
-        missed.text.contains('\u{2212}') && missed.text.contains("streak 0"),
+        missed.text().contains('\u{2212}') && missed.text().contains("streak 0"),
         "{}",
-        missed.text
+        missed.text()
     );
     let down = store.solver_rating(w.alice.id).await.unwrap();
     assert!(down.glicko.rating < after.glicko.rating);
@@ -144,9 +144,9 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     // Retried and solved: practice, nothing changes.
     let again = w.service.puzzle_again(&w.alice, second).await.unwrap();
     assert!(
-        again.text.contains(&tr!(Lang::En, "puzzle-practice")),
+        again.text().contains(&tr!(Lang::En, "puzzle-practice")),
         "{}",
-        again.text
+        again.text()
     );
     let practised = solve(&w, &w.alice, second).await;
     assert_eq!(
@@ -154,9 +154,9 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         Some(PuzzleButtons::Solved { number: second })
     );
     assert!(
-        practised.text.contains(&tr!(Lang::En, "puzzle-practice")),
+        practised.text().contains(&tr!(Lang::En, "puzzle-practice")),
         "{}",
-        practised.text
+        practised.text()
     );
     let now = store.solver_rating(w.alice.id).await.unwrap();
     assert_eq!(now, down);
@@ -177,21 +177,21 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     let rated = Lang::En.number(puzzles[&id(first)].glicko.rating.round() as i64);
     let header = w.service.puzzle_again(&w.bob, first).await.unwrap();
     assert!(
-        header.text.contains(&format!("(rated {rated} ")),
+        header.text().contains(&format!("(rated {rated} ")),
         "{}",
-        header.text
+        header.text()
     );
 
     // The solution: a line per move after the header, and a GIF.
     let shown = w.service.puzzle_solution(&w.alice, second).await.unwrap();
     assert_eq!(shown.puzzle, Some(PuzzleButtons::Shown { number: second }));
-    let gif = shown.picture.expect("the solution's GIF");
+    let gif = shown.picture.clone().expect("the solution's GIF");
     assert!(gif.bytes.starts_with(b"GIF89a"));
     assert_eq!(
-        shown.text.lines().count(),
+        shown.text().lines().count(),
         2 + solution(second).len(),
         "{}",
-        shown.text
+        shown.text()
     );
 
     // A stale menu (the opponent's ply, past the end) and an empty hole.
@@ -245,9 +245,9 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
         .await
         .unwrap();
     assert!(
-        saved.text.contains("in <#77> at 9:00 UTC"),
+        saved.text().contains("in <#77> at 9:00 UTC"),
         "{}",
-        saved.text
+        saved.text()
     );
     let late = Settings {
         puzzle_hour: Some(24),
@@ -290,21 +290,21 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     let today = number_of(&alices);
     assert_eq!(number_of(&bobs), today);
     assert!(
-        post.text.contains(&format!("puzzle #{today}")),
+        post.text().contains(&format!("puzzle #{today}")),
         "{}",
-        post.text
+        post.text()
     );
     assert!(
-        alices.text.contains(date) && alices.text.contains("nobody has solved it yet"),
+        alices.text().contains(date) && alices.text().contains("nobody has solved it yet"),
         "{}",
-        alices.text
+        alices.text()
     );
     solve(&w, &w.alice, today).await;
     let carols = w.service.puzzle(&w.carol, true).await.unwrap();
     assert!(
-        carols.text.contains("solved by 1 player so far"),
+        carols.text().contains("solved by 1 player so far"),
         "{}",
-        carols.text
+        carols.text()
     );
     // Not offered as an ordinary puzzle the same day.
     for _ in 0..20 {
@@ -320,11 +320,11 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     let tomorrow = number_of(&w.service.puzzle(&w.bob, true).await.unwrap());
     assert_ne!(tomorrow, today);
     assert!(
-        posts[0].text.contains(&format!(
+        posts[0].text().contains(&format!(
             "Yesterday's puzzle #{today} was solved by 1 player"
         )),
         "{}",
-        posts[0].text
+        posts[0].text()
     );
 
     // Turned off: no post the day after.

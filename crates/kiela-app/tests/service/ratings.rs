@@ -20,7 +20,7 @@ async fn won_by_alice(w: &World, place: Place, alice: &User, bob: &User) -> (Gam
         .unwrap()
         .id;
     let done = w.service.resign(bob, place, Some(game)).await.unwrap();
-    (game, done.text)
+    (game, done.text())
 }
 
 /// Every rated result shows both rating changes, also when composed after
@@ -66,13 +66,13 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .accept(&w.bob, there, ongoing.challenge)
         .await
         .unwrap();
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text;
+    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text();
     assert!(
         stats.contains(&format!("rating {}?", en(a)))
             && stats.contains("1 win, 0 losses, 0 draws in this server; 0 ongoing games"),
         "{stats}"
     );
-    let stats = w.service.stats(there, &w.bob).await.unwrap().text;
+    let stats = w.service.stats(there, &w.bob).await.unwrap().text();
     assert!(
         stats.contains("0 wins, 1 loss, 0 draws") && stats.contains("1 ongoing game."),
         "{stats}"
@@ -81,7 +81,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         lang: Lang::Pt,
         ..HERE
     };
-    let stats = w.service.stats(pt, &w.alice).await.unwrap().text;
+    let stats = w.service.stats(pt, &w.alice).await.unwrap().text();
     // Zero takes the plural (CLDR's Portuguese "one" covers 0: the
     // catalogue's singular is [1]).
     assert!(
@@ -104,7 +104,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let carol = store.rating(HERE.guild_id, w.carol.id).await.unwrap();
     let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
     assert!(carol.rating > bob.rating && !bob.is_provisional() && carol.is_provisional());
-    let board = w.service.leaderboard(HERE).await.unwrap().text;
+    let board = w.service.leaderboard(HERE).await.unwrap().text();
     let names: Vec<&str> = (board.lines().skip(1).take(4))
         .map(|line| line.split_whitespace().nth(1).unwrap())
         .collect();
@@ -116,7 +116,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         "{board}"
     );
 
-    let board = w.service.leaderboard(pt).await.unwrap().text;
+    let board = w.service.leaderboard(pt).await.unwrap().text();
     let alice = store.rating(HERE.guild_id, w.alice.id).await.unwrap();
     let shown = format!(
         "alice: {} (5-0-0)",
@@ -131,7 +131,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     // its own change, not today's ratings.
     let again = (w.service.show(&w.alice, HERE, Some(first)).await)
         .unwrap()
-        .text;
+        .text();
     assert!(again.contains(&line), "{line:?} in {again}");
     // No rating line for a game against the AI.
     let ai = w
@@ -146,8 +146,8 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .await
         .unwrap();
     assert!(
-        done.text.contains("resigned.") && !done.text.contains("(+"),
+        done.text().contains("resigned.") && !done.text().contains("(+"),
         "{}",
-        done.text
+        done.text()
     );
 }

@@ -60,9 +60,9 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         .await
         .unwrap();
     assert!(
-        challenge.text.contains("2 days per move"),
+        challenge.text().contains("2 days per move"),
         "{}",
-        challenge.text
+        challenge.text()
     );
     // The refusals are data: the adapter words them in her language.
     let e = refused(w.service.challenge(&alice, HERE, &alice, options).await);
@@ -98,11 +98,15 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     };
     let shown = w.service.show(&w.bob, server, Some(game)).await.unwrap();
     assert!(
-        shown.text.starts_with("Partida #1, no início."),
+        shown.text().starts_with("Partida #1, no início."),
         "{}",
-        shown.text
+        shown.text()
     );
-    assert!(shown.text.contains("<@1> (Sul), sua vez"), "{}", shown.text);
+    assert!(
+        shown.text().contains("<@1> (Sul), sua vez"),
+        "{}",
+        shown.text()
+    );
     assert_eq!(shown.lang, Lang::Pt);
     let choices = w.service.game_choices(&alice, false).await.unwrap();
     assert_eq!(choices[0].label, "#1 contra bob: sua vez");
@@ -113,9 +117,9 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     assert!(w.service.fire(events[0]).await.unwrap());
     let reminder = last_post(&w).await;
     assert!(
-        reminder.text.contains("restam 12 horas"),
+        reminder.text().contains("restam 12 horas"),
         "{}",
-        reminder.text
+        reminder.text()
     );
 
     // Only managers choose a server's language; it then overrides Discord's.
@@ -171,11 +175,11 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .await
         .unwrap();
     assert!(
-        shown.text.contains("games in threads: always"),
+        shown.text().contains("games in threads: always"),
         "{}",
-        shown.text
+        shown.text()
     );
-    assert!(shown.text.contains("does not say: 5"), "{}", shown.text);
+    assert!(shown.text().contains("does not say: 5"), "{}", shown.text());
     let bad_days = Settings {
         days: Some(30),
         ..Settings::default()
@@ -208,7 +212,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .challenge(&w.alice, threads, &w.bob, alice_first())
         .await
         .unwrap();
-    assert!(challenge.text.contains("5 days"), "{}", challenge.text);
+    assert!(challenge.text().contains("5 days"), "{}", challenge.text());
     let line = w
         .service
         .accept(&w.bob, threads, challenge.challenge)
@@ -259,7 +263,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .await
         .unwrap();
     let from_lobby = w.service.show(&w.bob, threads, None).await.unwrap();
-    assert!(from_lobby.private && from_lobby.text.contains("<#500>"));
+    assert!(from_lobby.private && from_lobby.text().contains("<#500>"));
     let over = w
         .service
         .resign(&w.bob, in_thread, Some(game))
@@ -273,9 +277,9 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     let lines = deliver_all(&w).await;
     let result = lines
         .iter()
-        .find(|r| r.text.starts_with("**Game #"))
+        .find(|r| r.text().starts_with("**Game #"))
         .expect("the lobby's result line");
-    assert!(result.text.contains("<#500>") && result.text.contains("resigned."));
+    assert!(result.text().contains("<#500>") && result.text().contains("resigned."));
     assert!(result.picture.is_none() && result.ping.is_empty());
 
     // A thread Discord refuses: the game is played in the lobby.
@@ -299,9 +303,9 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .unwrap();
     // The game is in the games channel: bob is told where, privately.
     assert!(
-        accepted.private && accepted.text.contains("<#77>"),
+        accepted.private && accepted.text().contains("<#77>"),
         "{}",
-        accepted.text
+        accepted.text()
     );
     w.service.release(&accepted.posts).await.unwrap();
     let line = w.service.claim_deliveries(10).await.unwrap();

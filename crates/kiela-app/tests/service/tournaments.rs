@@ -49,7 +49,7 @@ async fn create(w: &World, new: NewTournament) -> TournamentId {
         .await
         .unwrap();
     assert!(!reply.private, "the sign-up message is public");
-    assert!(reply.text.contains("Prémio Kiela"), "{}", reply.text);
+    assert!(reply.text().contains("Prémio Kiela"), "{}", reply.text());
     // The answer delivers it (its edits wait for it).
     w.service
         .delivered(&reply.posts, MessageId(1))
@@ -104,7 +104,11 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     // The sign-up message shows the players (an edit that keeps its buttons).
     let edits = deliver_all(&w).await;
     let listed = edits.last().expect("the sign-up message edited");
-    assert!(listed.text.contains("alice, bob, carol"), "{}", listed.text);
+    assert!(
+        listed.text().contains("alice, bob, carol"),
+        "{}",
+        listed.text()
+    );
     assert_eq!(listed.tournament, Some(id));
 
     let by_bob = w
@@ -117,7 +121,7 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
-    assert!(started.text.contains("has started"), "{}", started.text);
+    assert!(started.text().contains("has started"), "{}", started.text());
     // Three players: a double round-robin, six games at once, each player
     // moving first in two of their four.
     let games = round_games(&w, id, 1).await;
@@ -130,16 +134,16 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         assert_eq!(first, 2, "{}", player.name);
     }
     let posted: Vec<Reply> = deliver_all(&w).await;
-    assert!(posted.iter().any(|p| p.text.contains("round 1")));
+    assert!(posted.iter().any(|p| p.text().contains("round 1")));
     // The round's news calls every player by mention; each game's first
     // board calls the one to move.
     let news = posted
         .iter()
-        .find(|p| p.text.contains(", round 1**"))
+        .find(|p| p.text().contains(", round 1**"))
         .unwrap();
     for player in &players[..3] {
         let mention = format!("<@{}>", player.id);
-        assert!(news.text.contains(&mention) && news.ping.contains(&player.id));
+        assert!(news.text().contains(&mention) && news.ping.contains(&player.id));
     }
     let boards: Vec<&Reply> = posted.iter().filter(|p| p.game.is_some()).collect();
     assert_eq!(boards.len(), 6);
@@ -151,7 +155,7 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     // The sign-up message lost its buttons.
     assert!(posted
         .iter()
-        .any(|p| p.text.contains("Started") && p.tournament.is_none()));
+        .any(|p| p.text().contains("Started") && p.tournament.is_none()));
 
     south_wins_round(&w, id, 1).await;
     deliver_all(&w).await;
@@ -165,9 +169,9 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     assert!(
         ended
             .iter()
-            .any(|p| p.text.contains("wins **Prémio Kiela**")),
+            .any(|p| p.text().contains("wins **Prémio Kiela**")),
         "{:?}",
-        ended.iter().map(|p| &p.text).collect::<Vec<_>>()
+        ended.iter().map(|p| p.text()).collect::<Vec<_>>()
     );
     let standings = w
         .service
@@ -187,23 +191,23 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     // Everyone won their two games as South: 2 points each, tied.
     for name in ["alice", "bob", "carol"] {
         assert!(
-            standings.text.contains(&format!("**{name}**: 2 (")),
+            standings.text().contains(&format!("**{name}**: 2 (")),
             "{}",
-            standings.text
+            standings.text()
         );
     }
     let listed = w.service.tournaments(&w.bob, HERE).await.unwrap();
-    assert!(listed.text.contains("finished"), "{}", listed.text);
+    assert!(listed.text().contains("finished"), "{}", listed.text());
     // `/kiela stats`: each played one; one of them won it.
     let mut won = 0;
     for player in &players[..3] {
         let stats = w.service.stats(HERE, player).await.unwrap();
         assert!(
-            stats.text.contains("Tournaments: 1 played"),
+            stats.text().contains("Tournaments: 1 played"),
             "{}",
-            stats.text
+            stats.text()
         );
-        won += usize::from(stats.text.contains("1 won"));
+        won += usize::from(stats.text().contains("1 won"));
     }
     assert_eq!(won, 1);
 }
@@ -326,7 +330,11 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
         .cancel_tournament(&w.carol, HERE, manager, Some(id))
         .await
         .unwrap();
-    assert!(cancelled.text.contains("canceled"), "{}", cancelled.text);
+    assert!(
+        cancelled.text().contains("canceled"),
+        "{}",
+        cancelled.text()
+    );
     // A tournament of three takes no fourth.
     let small = create(
         &w,
@@ -446,16 +454,21 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     }
     let reminder = last_post(&w).await;
     assert!(
-        reminder.text.contains("lose the game by forfeit") && !reminder.text.contains("aborted"),
+        reminder.text().contains("lose the game by forfeit")
+            && !reminder.text().contains("aborted"),
         "{}",
-        reminder.text
+        reminder.text()
     );
     // South never moves: past the day, they forfeit the game.
     w.clock.advance(DAY / 4);
     for event in w.service.due_events(w.clock.now()).await.unwrap() {
         w.service.fire(event).await.unwrap();
     }
-    let told: Vec<String> = deliver_all(&w).await.into_iter().map(|p| p.text).collect();
+    let told: Vec<String> = deliver_all(&w)
+        .await
+        .into_iter()
+        .map(|p| p.text())
+        .collect();
     let board = told
         .iter()
         .find(|t| t.contains(&format!("Game #{game} forfeited")))
@@ -465,7 +478,7 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     // The game itself says so to whoever looks at it, and refuses a move.
     let north_user = players.iter().find(|u| u.id == north).unwrap();
     let history = w.service.history(north_user, HERE, game).await.unwrap();
-    assert!(history.text.contains("(forfeit:"), "{}", history.text);
+    assert!(history.text().contains("(forfeit:"), "{}", history.text());
     let south_user = players.iter().find(|u| u.id == south).unwrap();
     let late = w
         .service
@@ -481,10 +494,10 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
         .unwrap();
     let name = &players.iter().find(|u| u.id == south).unwrap().name;
     assert!(
-        standings.text.contains(&format!("**{name}**: 0 ("))
-            && standings.text.contains("withdrawn"),
+        standings.text().contains(&format!("**{name}**: 0 ("))
+            && standings.text().contains("withdrawn"),
         "{}",
-        standings.text
+        standings.text()
     );
     // Round 2 pairs the two players left, without the no-show.
     let round2 = round_games(&w, id, 2).await;
@@ -510,9 +523,9 @@ async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
     assert!(
         posted
             .iter()
-            .any(|p| p.text.contains("did not have 3 players")),
+            .any(|p| p.text().contains("did not have 3 players")),
         "{:?}",
-        posted.iter().map(|p| &p.text).collect::<Vec<_>>()
+        posted.iter().map(|p| p.text()).collect::<Vec<_>>()
     );
     assert_eq!(round_games(&w, short, 1).await.len(), 0);
     assert_eq!(
@@ -568,7 +581,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The start is said in the lobby, and opens the tournament's thread.
     let (to, start) = posted
         .iter()
-        .find(|(_, p)| p.text.contains("has started"))
+        .find(|(_, p)| p.text().contains("has started"))
         .expect("the start announced");
     assert_eq!(*to, lobby);
     assert_eq!(
@@ -582,7 +595,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The pairings go to the thread, calling every player into it.
     let (to, round) = posted
         .iter()
-        .find(|(_, p)| p.text.contains("**Prémio Kiela, round 1**"))
+        .find(|(_, p)| p.text().contains("**Prémio Kiela, round 1**"))
         .expect("the pairings");
     assert_eq!(*to, thread);
     let mut called = round.ping.clone();
@@ -591,7 +604,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The sign-up message stays in the lobby (its edit).
     assert!(posted
         .iter()
-        .any(|(_, p)| p.text.contains("Started") && p.tournament.is_none()));
+        .any(|(_, p)| p.text().contains("Started") && p.tournament.is_none()));
     // Bob gets the board of each game he starts, by direct message.
     let games = round_games(&w, id, 1).await;
     let bobs_first = games.iter().filter(|(_, s, _)| *s == w.bob.id).count();
@@ -618,9 +631,9 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     let (to, standings) = &posted[0];
     assert_eq!(*to, thread);
     assert!(
-        standings.text.contains("standings after 1 result"),
+        standings.text().contains("standings after 1 result"),
         "{}",
-        standings.text
+        standings.text()
     );
     let picture = standings.picture.as_ref().expect("the standings picture");
     let png = image::load_from_memory(&picture.bytes).unwrap();
@@ -643,12 +656,12 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     let posted = deliver_with_threads(&w).await;
     let (to, _) = posted
         .iter()
-        .find(|(_, p)| p.text.contains("wins **Prémio Kiela**"))
+        .find(|(_, p)| p.text().contains("wins **Prémio Kiela**"))
         .expect("the winner announced");
     assert_eq!(*to, lobby);
     let (to, last) = posted
         .iter()
-        .find(|(_, p)| p.text.contains("final standings"))
+        .find(|(_, p)| p.text().contains("final standings"))
         .expect("the final standings");
     assert_eq!(*to, thread);
     assert!(last.picture.is_some());
@@ -716,7 +729,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
         )
         .await
         .unwrap();
-    assert!(unrated.text.contains("Unrated"), "{}", unrated.text);
+    assert!(unrated.text().contains("Unrated"), "{}", unrated.text());
     w.service
         .delivered(&unrated.posts, MessageId(1))
         .await

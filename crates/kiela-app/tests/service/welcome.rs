@@ -52,6 +52,6 @@ async fn a_server_is_welcomed_once_when_the_bot_joins_it(db: Db) {
     assert_eq!(sent.len(), 1, "{sent:?}");
     let (to, welcome) = &sent[0];
     assert_eq!(*to, Destination::Channel(ChannelId(700)));
-    assert_eq!(welcome.text, tr!(Lang::Pt, "welcome"));
-    assert!(welcome.text.contains("/kiela ajuda"));
+    assert_eq!(welcome.text(), tr!(Lang::Pt, "welcome"));
+    assert!(welcome.text().contains("/kiela ajuda"));
 }
