@@ -258,6 +258,7 @@ struct PostSeen {
     message: Option<i64>,
     delivered: Option<i64>,
     failed: Option<String>,
+    /// What it says, worded in English (for the failures' messages).
     text: String,
 }
 
@@ -1006,7 +1007,7 @@ impl Sim {
     /// posts), and whether the prune keeps it bounded.
     async fn snapshot(&mut self) {
         let rows = sqlx::query(
-            "SELECT id, queue, channel_id, edits, message_id, delivered_at, failed, text, created_at \
+            "SELECT id, queue, channel_id, edits, message_id, delivered_at, failed, says, created_at \
              FROM outbox",
         )
         .fetch_all(&self.pool)
@@ -1027,7 +1028,11 @@ impl Sim {
                 message: row.get(4),
                 delivered: row.get(5),
                 failed: row.get(6),
-                text: row.get(7),
+                text: {
+                    let says: Vec<kiela_app::Notice> =
+                        serde_json::from_str(&row.get::<String, _>(7)).unwrap();
+                    kiela_discord::words::says(kiela_i18n::Lang::En, &says)
+                },
             };
             let created: i64 = row.get(8);
             // The prune runs at every pass: a day's slack is plenty. A

@@ -45,7 +45,7 @@ async fn main() {
         let reply = service.puzzle(&solver, false).await.unwrap();
         served.push(start.elapsed());
         let Some(PuzzleButtons::Play(step)) = reply.puzzle else {
-            panic!("not a puzzle: {}", reply.text);
+            panic!("not a puzzle: {:?}", reply.says);
         };
         let puzzle = kiela_app::shipped_puzzle(step.number).unwrap();
         let Ok(Move::Sow(hole)) = puzzle.solution[0].parse::<Move>() else {

@@ -30,9 +30,9 @@ async fn fill(url: &str, backend: Backend) {
     let numbers = backend.numbers(1, DELIVERED);
     // Delivered over the last week, a post every 0.6 s.
     let delivered = format!(
-        "INSERT INTO outbox (channel_id, text, pings, lang, created_at, held_until, \
+        "INSERT INTO outbox (channel_id, says, pings, lang, created_at, held_until, \
          delivered_at, message_id, queue) \
-         SELECT 100 + i % 500, 'delivered', '', 'en', $1 - {DELIVERED} + i, $1 - {DELIVERED} + i, \
+         SELECT 100 + i % 500, '[{{\"Worded\":\"delivered\"}}]', '', 'en', $1 - {DELIVERED} + i, $1 - {DELIVERED} + i, \
          $1 - {DELIVERED} + i + 1, 1000000 + i, 'channel:' || CAST(100 + i % 500 AS TEXT) \
          FROM ({numbers}) AS numbers"
     );
@@ -42,8 +42,8 @@ async fn fill(url: &str, backend: Backend) {
         .await
         .unwrap();
     let pending =
-        "INSERT INTO outbox (channel_id, text, pings, lang, created_at, held_until, queue) \
-                   VALUES ($1, 'pending', '', 'en', $2, $3, $4)";
+        "INSERT INTO outbox (channel_id, says, pings, lang, created_at, held_until, queue) \
+                   VALUES ($1, '[{\"Worded\":\"pending\"}]', '', 'en', $2, $3, $4)";
     for round in 0..2 {
         for q in 0..QUEUES {
             // Due now; the second of each queue waits for the first.

@@ -62,9 +62,9 @@ async fn fill(url: &str, now: i64) {
         ),
         // A post every 0.6 s over the last six days, in the games' queues.
         format!(
-            "INSERT INTO outbox (channel_id, game_id, ply, text, pings, lang, created_at, \
+            "INSERT INTO outbox (channel_id, game_id, ply, says, pings, lang, created_at, \
              held_until, delivered_at, message_id, queue) \
-             SELECT {CHANNEL}, 1 + i % {GAMES}, 0, 'delivered', '', 'en', \
+             SELECT {CHANNEL}, 1 + i % {GAMES}, 0, '[{{\"Worded\":\"delivered\"}}]', '', 'en', \
              {now} - 6 * {DAY} + i * 6 / 10, {now} - 6 * {DAY} + i * 6 / 10, \
              {now} - 6 * {DAY} + i * 6 / 10 + 1, 1000000 + i, 'game:' || (1 + i % {GAMES}) \
              FROM generate_series(1, {DELIVERED}) AS n(i)"
