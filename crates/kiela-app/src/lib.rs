@@ -57,7 +57,7 @@ pub use clock::{
 pub use clocks::VacationRefusal;
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
-pub use draws::DrawRefusal;
+pub use draws::{Closed as DrawClosed, DrawNotice, DrawRefusal};
 pub use error::{AppError, Refusal, Result};
 pub use game::GameRefusal;
 pub use game::{GameChoice, MoveChoices};

@@ -28,7 +28,9 @@ macro_rules! notices {
     };
 }
 
-notices! {}
+notices! {
+    Draw(draws::DrawNotice),
+}
 
 impl From<String> for Notice {
     fn from(words: String) -> Notice {

@@ -313,6 +313,8 @@ macro_rules! ids {
     ($($(#[$meta:meta])* $name:ident,)+) => {$(
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(serde::Serialize, serde::Deserialize)]
+        #[serde(transparent)]
         pub struct $name(pub i64);
 
         impl fmt::Display for $name {

@@ -3,6 +3,7 @@
 //! (`features::draws::refusal` for a [`DrawRefusal`](kiela_app::DrawRefusal)),
 //! the shared ones here.
 
+use kiela_app::vocabulary::UserId;
 use kiela_app::{AppError, GameRefusal, Notice, Permission, PlaceRefusal, Refusal, ThreadRefusal};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -34,10 +35,16 @@ pub fn says(lang: Lang, says: &[Notice]) -> String {
 }
 
 /// One line of what a reply or a post says.
-pub fn notice(_lang: Lang, notice: &Notice) -> String {
+pub fn notice(lang: Lang, notice: &Notice) -> String {
     match notice {
         Notice::Worded(words) => words.clone(),
+        Notice::Draw(notice) => features::draws::notice(lang, notice),
     }
+}
+
+/// A mention of `user`: it notifies them where the message allows it.
+pub fn mention(user: UserId) -> String {
+    format!("<@{user}>")
 }
 
 /// Why an action was refused.

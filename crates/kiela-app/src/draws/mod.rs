@@ -4,14 +4,14 @@
 mod store;
 pub use store::*;
 
-use crate::notice::Notice;
+use serde::{Deserialize, Serialize};
+
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost, PostTarget};
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{GameResult, Outcome, Reason};
 
 use super::{AppError, GameService, Loaded, Name, Place, Reply, Result, User};
-use crate::vocabulary::GameId;
+use crate::vocabulary::{GameId, UserId};
 
 /// Why a draw offer, or its answer, was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,23 @@ pub enum DrawRefusal {
     AlreadyOffered,
     /// The offer is the user's own: `opponent` answers it.
     OwnOffer { opponent: Name },
+}
+
+/// What a draw offer and its answer tell the players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawNotice {
+    /// `by` offers a draw in `game` to `to`.
+    Offered { by: Name, game: GameId, to: UserId },
+    /// `by` accepted the draw in `game`.
+    Accepted { by: Name, game: GameId },
+    /// `by` declined the draw in `game` that `offerer` offered.
+    Declined {
+        by: Name,
+        game: GameId,
+        offerer: UserId,
+    },
+    /// The offer's line: how the offer ended.
+    LineClosed(Closed),
 }
 
 impl GameService {
@@ -56,20 +73,18 @@ impl GameService {
                     offered_by: user.id,
                     ply: loaded.ply(),
                 });
-                let text = tr!(
-                    place.lang,
-                    "draw-offered",
-                    name = &user.name,
-                    id = id,
-                    mention = format!("<@{opponent}>")
-                );
+                let offered = DrawNotice::Offered {
+                    by: user.name.clone(),
+                    game: id,
+                    to: opponent,
+                };
                 // One line under the current board, with its answers: not
                 // a second board.
                 let post = NewPost {
                     pings: vec![opponent],
                     ply: None,
                     draw_ply: Some(loaded.ply()),
-                    ..self.board_post(&loaded, loaded.ply(), text, place.lang, true)
+                    ..self.board_post(&loaded, loaded.ply(), offered, place.lang, true)
                 };
                 change.posts = vec![post.clone()];
                 let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
@@ -125,7 +140,10 @@ impl GameService {
                 result: GameResult::Draw,
                 reason: Reason::Agreement,
             };
-            let headline = tr!(place.lang, "draw-accepted", name = &user.name, id = id);
+            let headline = DrawNotice::Accepted {
+                by: user.name.clone(),
+                game: id,
+            };
             let post = self.board_post(loaded, loaded.ply(), headline, place.lang, true);
             let made = self.end(loaded, outcome, user.lang, post).await?;
             return self.answer(place, &[made], Some(loaded)).await;
@@ -133,18 +151,16 @@ impl GameService {
         let offerer = loaded.player(side.opponent());
         let mut change = GameChange::of(&loaded.row, self.now());
         change.draw_offer = DrawOfferChange::Clear;
-        let text = tr!(
-            place.lang,
-            "draw-declined",
-            name = &user.name,
-            id = id,
-            mention = format!("<@{offerer}>")
-        );
+        let declined = DrawNotice::Declined {
+            by: user.name.clone(),
+            game: id,
+            offerer,
+        };
         // One line after the offer's: the board stands as it was.
         let post = NewPost {
             pings: vec![offerer],
             ply: None,
-            ..self.board_post(loaded, loaded.ply(), text, place.lang, true)
+            ..self.board_post(loaded, loaded.ply(), declined, place.lang, true)
         };
         change.posts = vec![post.clone()];
         (change.posts).extend(
@@ -171,20 +187,11 @@ impl GameService {
         let Some(line) = self.store.draw_line(loaded.row.id, offer.ply).await? else {
             return Ok(None);
         };
-        let note = match closed {
-            Closed::Accepted => tr!(lang, "draw-line-accepted"),
-            Closed::Declined => tr!(lang, "draw-line-declined"),
-            Closed::Lapsed => tr!(lang, "draw-line-lapsed"),
-            Closed::Ended => tr!(lang, "draw-line-ended"),
-        };
         Ok(Some(NewPost {
             to: PostTarget::Channel(line.channel_id),
             edits: Some(line.id),
-            says: line
-                .says
-                .iter()
-                .cloned()
-                .chain([Notice::from(note)])
+            says: (line.says.iter().cloned())
+                .chain([DrawNotice::LineClosed(closed).into()])
                 .collect(),
             lang: lang.locale().to_string(),
             ..NewPost::default()
@@ -193,8 +200,8 @@ impl GameService {
 }
 
 /// How a draw offer ended, said on its line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Closed {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Closed {
     Accepted,
     Declined,
     /// The player it was made to moved instead.

@@ -41,7 +41,8 @@ pub const MAX_CHARS: usize = 32;
 
 /// A user-supplied name, kept as given. See the module's documentation for
 /// how it becomes text.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct Name(String);
 
 impl Name {

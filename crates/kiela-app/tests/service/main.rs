@@ -105,8 +105,19 @@ trait Said {
         let lines: Vec<&str> = (self.says().iter())
             .map(|notice| match notice {
                 Notice::Worded(words) => words.as_str(),
-                #[allow(unreachable_patterns)] // until the first typed notice
                 typed => panic!("assert on the typed notice {typed:?}"),
+            })
+            .collect();
+        lines.join("\n")
+    }
+
+    /// The lines still worded, the typed notices left out (asserted on
+    /// as data).
+    fn worded(&self) -> String {
+        let lines: Vec<&str> = (self.says().iter())
+            .filter_map(|notice| match notice {
+                Notice::Worded(words) => Some(words.as_str()),
+                _ => None,
             })
             .collect();
         lines.join("\n")

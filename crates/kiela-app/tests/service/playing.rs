@@ -1,6 +1,6 @@
 //! Playing: moves and their refusals, a picked move's preview, rearrangements, races for a move, the AI's reply and taking it back, boards, resignation and draws.
 
-use kiela_app::GameEnd;
+use kiela_app::{DrawClosed, DrawNotice, GameEnd};
 use kiela_rules::{
     GameError, GameResult, Hole, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side,
 };
@@ -343,8 +343,8 @@ async fn resignation_and_draws(db: Db) {
     assert!(offer.ping.contains(&w.bob.id), "{:?}", offer.ping);
     assert!(
         offer.draw_line == Some((game, 0)) && offer.picture.is_none(),
-        "{}",
-        offer.text()
+        "{:?}",
+        offer.says
     );
     assert_eq!(
         refused(w.service.draw(&w.alice, HERE, Some(game)).await),
@@ -363,17 +363,23 @@ async fn resignation_and_draws(db: Db) {
         .unwrap();
     assert!(reply.game.unwrap().active);
     let again = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
-    assert!(
-        again.text().contains("bob offers a draw"),
-        "the lapsed offer was not accepted: {}",
-        again.text()
+    let offered = DrawNotice::Offered {
+        by: w.bob.name.clone(),
+        game,
+        to: w.alice.id,
+    };
+    assert_eq!(
+        again.says,
+        [offered.into()],
+        "the lapsed offer was not accepted"
     );
     let done = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
-    assert!(
-        done.text().contains("**Draw by agreement.**"),
-        "{}",
-        done.text()
-    );
+    let accepted = DrawNotice::Accepted {
+        by: w.alice.name.clone(),
+        game,
+    };
+    assert_eq!(done.says[0], accepted.into());
+    assert!(done.worded().contains("**Draw by agreement.**"), "{done:?}");
     let drawn = game;
     assert_eq!(
         refused(w.service.draw(&w.bob, HERE, Some(drawn)).await),
@@ -834,10 +840,12 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     let game = started_answered(&w, alice_first()).await;
     deliver_all(&w).await;
     let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
-    assert_eq!(
-        offer.text(),
-        format!("alice offers a draw in game #{game}. <@2>")
-    );
+    let offered = DrawNotice::Offered {
+        by: w.alice.name.clone(),
+        game,
+        to: w.bob.id,
+    };
+    assert_eq!(offer.says, [offered.clone().into()]);
     assert!(offer.picture.is_none() && offer.game.is_none());
     assert_eq!(offer.draw_line, Some((game, 0)));
     w.service
@@ -857,10 +865,12 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     let declined = (w.service.answer_draw(&w.bob, HERE, game, 0, false))
         .await
         .unwrap();
-    assert_eq!(
-        declined.text(),
-        format!("bob declined the draw in game #{game}. <@1>, play goes on.")
-    );
+    let notice = DrawNotice::Declined {
+        by: w.bob.name.clone(),
+        game,
+        offerer: w.alice.id,
+    };
+    assert_eq!(declined.says, [notice.into()]);
     assert!(declined.picture.is_none() && declined.ping == [w.alice.id]);
     w.service
         .delivered(&declined.posts, MessageId(51))
@@ -871,10 +881,8 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         panic!("one edit of the offer's line: {edits:?}");
     };
     assert_eq!(*message_id, MessageId(50));
-    assert_eq!(
-        edit.text(),
-        format!("alice offers a draw in game #{game}. <@2>\nDeclined.")
-    );
+    let closed = DrawNotice::LineClosed(DrawClosed::Declined);
+    assert_eq!(edit.says, [offered.into(), closed.into()]);
     assert_eq!(edit.draw_line, None, "its buttons go");
 
     // Offered again; alice moves (her offer stands), and bob accepts from
@@ -901,11 +909,12 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         .answer_draw(&w.bob, HERE, game, 0, true)
         .await
         .unwrap();
-    assert!(
-        done.text().contains("**Draw by agreement.**"),
-        "{}",
-        done.text()
-    );
+    let accepted = DrawNotice::Accepted {
+        by: w.bob.name.clone(),
+        game,
+    };
+    assert_eq!(done.says[0], accepted.into());
+    assert!(done.worded().contains("**Draw by agreement.**"), "{done:?}");
     assert!(done.picture.is_some(), "the final board");
     w.service
         .delivered(&done.posts, MessageId(54))
@@ -919,7 +928,8 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
                 message_id: MessageId(52),
                 ..
             }
-        ) && reply.text().ends_with("\nAccepted.")),
+        ) && reply.says.last()
+            == Some(&DrawNotice::LineClosed(DrawClosed::Accepted).into())),
         "{edits:?}"
     );
 
@@ -948,7 +958,8 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
                 message_id: MessageId(60),
                 ..
             }
-        ) && reply.text().ends_with("\nLapsed: the game went on.")),
+        ) && reply.says.last()
+            == Some(&DrawNotice::LineClosed(DrawClosed::Lapsed).into())),
         "{edits:?}"
     );
     let e = failure(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);

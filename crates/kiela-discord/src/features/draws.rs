@@ -4,7 +4,7 @@
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
-use kiela_app::{AppError, DrawRefusal};
+use kiela_app::{AppError, DrawClosed, DrawNotice, DrawRefusal};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -12,6 +12,7 @@ use crate::command::{Request, Subcommand, GAME};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId};
 use crate::respond::Post;
+use crate::words::mention;
 use kiela_app::vocabulary::GameId;
 
 pub const DRAW: Subcommand = Subcommand {
@@ -85,5 +86,32 @@ pub(crate) fn refusal(lang: Lang, refusal: &DrawRefusal) -> String {
         DrawRefusal::AiPlaysOn { bot } => tr!(lang, "draw-bot-refuses", name = bot),
         DrawRefusal::AlreadyOffered => tr!(lang, "draw-already-offered"),
         DrawRefusal::OwnOffer { opponent } => tr!(lang, "draw-own-offer", name = opponent),
+    }
+}
+
+/// What a draw offer and its answer tell the players.
+pub(crate) fn notice(lang: Lang, notice: &DrawNotice) -> String {
+    match notice {
+        DrawNotice::Offered { by, game, to } => tr!(
+            lang,
+            "draw-offered",
+            name = by,
+            id = *game,
+            mention = mention(*to)
+        ),
+        DrawNotice::Accepted { by, game } => tr!(lang, "draw-accepted", name = by, id = *game),
+        DrawNotice::Declined { by, game, offerer } => tr!(
+            lang,
+            "draw-declined",
+            name = by,
+            id = *game,
+            mention = mention(*offerer)
+        ),
+        DrawNotice::LineClosed(closed) => match closed {
+            DrawClosed::Accepted => tr!(lang, "draw-line-accepted"),
+            DrawClosed::Declined => tr!(lang, "draw-line-declined"),
+            DrawClosed::Lapsed => tr!(lang, "draw-line-lapsed"),
+            DrawClosed::Ended => tr!(lang, "draw-line-ended"),
+        },
     }
 }
