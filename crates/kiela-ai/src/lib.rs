@@ -54,6 +54,7 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 
 /// The five strengths of the built-in opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
     /// For someone who has just learnt the rules: a one-ply look with
     /// large evaluation noise (it sees a capture, not what follows).

@@ -31,6 +31,7 @@ pub struct Game {
 
 /// Why a game refused a move or an ending.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameError {
     #[error("the game is over: {0}")]
     Over(Outcome),

@@ -7,6 +7,7 @@ use thiserror::Error;
 
 /// A player's seat. South sits at the bottom of every picture and moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     South,
     North,
@@ -173,6 +174,23 @@ impl fmt::Display for Hole {
 #[error("`{0}` is not a hole: use a column A-J and a row 1-4, like C2")]
 pub struct ParseHoleError(pub String);
 
+/// A hole is stored by its name (`G2`), so one read back is checked like
+/// one typed.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Hole {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Hole {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Hole, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Hole {
     type Err = ParseHoleError;
 
@@ -229,6 +247,19 @@ impl FromIterator<Hole> for HoleSet {
 
 #[cfg(test)]
 mod tests {
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_hole_is_stored_by_its_name_and_checked_when_read() {
+        for hole in Hole::all() {
+            let json = serde_json::to_string(&hole).unwrap();
+            assert_eq!(json, format!("\"{hole}\""));
+            assert_eq!(serde_json::from_str::<Hole>(&json).unwrap(), hole);
+        }
+        assert!(serde_json::from_str::<Hole>("\"K3\"").is_err());
+        assert!(serde_json::from_str::<Hole>("7").is_err());
+    }
+
     use super::*;
 
     #[test]

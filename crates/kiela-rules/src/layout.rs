@@ -39,6 +39,7 @@ impl Layout {
 
 /// Why a layout was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LayoutError {
     #[error(
         "the layout has {0} entries; it needs 20 (your upper row A-J, then your lower row A-J)"

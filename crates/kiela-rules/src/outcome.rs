@@ -9,6 +9,7 @@ use super::Side;
 
 /// The result of a finished game, in record notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameResult {
     /// `1-0`
     SouthWins,
@@ -52,6 +53,7 @@ impl fmt::Display for GameResult {
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Reason {
     /// The player to move had no legal move and lost.
     NoMoves,
@@ -99,6 +101,7 @@ impl fmt::Display for Reason {
 
 /// The end of a game: its result and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     pub result: GameResult,
     pub reason: Reason,

@@ -46,6 +46,7 @@ pub struct MoveEffect {
 
 /// Why a move was refused. The message says what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum IllegalMove {
     #[error("{hole} is {owner}'s hole")]
     NotYourHole { hole: Hole, owner: Side },

@@ -7,6 +7,7 @@ use thiserror::Error;
 
 /// A variant of Kiela (RULES.md, "Start position").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
     /// Two stones per starting hole; a move needs at least two stones.
     #[default]
