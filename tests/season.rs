@@ -310,13 +310,14 @@ struct Sim {
     /// Channels (threads) the test deleted: nobody clicks there any more.
     deleted: BTreeSet<u64>,
     posts: BTreeMap<i64, PostSeen>,
-    /// Losses on time as the driver saw them: game, and when (the tick after).
-    timeouts: BTreeMap<i64, i64>,
+    /// Losses on time as the driver saw them: game, and when (the tick
+    /// after) at how many moves.
+    timeouts: BTreeMap<i64, (i64, i64)>,
     /// Losses on time seen before their deadline (a fast clock's).
     early: Vec<String>,
     /// The outage: when it began, and the games then running whose
-    /// deadline fell inside it, with that deadline.
-    outage: Option<(i64, BTreeMap<i64, i64>)>,
+    /// deadline fell inside it, with that deadline and their moves then.
+    outage: Option<(i64, BTreeMap<i64, (i64, i64)>)>,
     /// The service's claim of due posts, timed per simulated week.
     claims: Vec<Vec<Duration>>,
     claimer: GameService,
@@ -597,17 +598,20 @@ impl Sim {
 
     /// Notes the losses on time the last step made.
     async fn observe(&mut self) {
-        let rows = sqlx::query("SELECT id, deadline FROM games WHERE reason = 'timeout'")
-            .fetch_all(&self.pool)
-            .await
-            .unwrap();
+        let rows = sqlx::query(
+            "SELECT id, deadline, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+             FROM games WHERE reason = 'timeout'",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .unwrap();
         let now = self.now();
         for row in rows {
             let (game, deadline) = (row.get::<i64, _>(0), row.get::<Option<i64>, _>(1));
             if self.timeouts.contains_key(&game) {
                 continue;
             }
-            self.timeouts.insert(game, now);
+            self.timeouts.insert(game, (now, row.get(2)));
             if deadline.is_some_and(|d| d > now) {
                 self.early.push(format!(
                     "early: game {game} lost on time by {} though its deadline is {}",
@@ -965,14 +969,21 @@ impl Sim {
         self.advance(10 * 60).await;
         self.snapshot().await;
         let began = self.now();
-        let at_risk: BTreeMap<i64, i64> = self
-            .live_games()
-            .await
-            .into_iter()
-            .filter(|g| g.to_move.is_some_and(|id| id != self.bot_id))
-            .filter_map(|g| Some((g.id, g.deadline?)))
-            .filter(|&(_, deadline)| deadline <= began + OUTAGE)
-            .collect();
+        let mut at_risk = BTreeMap::new();
+        for game in self.live_games().await {
+            let Some(deadline) = game.deadline else {
+                continue;
+            };
+            if game.to_move.is_some_and(|id| id != self.bot_id) && deadline <= began + OUTAGE {
+                let moves = sqlx::query("SELECT COUNT(*) FROM moves WHERE game_id = $1")
+                    .bind(game.id)
+                    .fetch_one(&self.pool)
+                    .await
+                    .unwrap()
+                    .get::<i64, _>(0);
+                at_risk.insert(game.id, (deadline, moves));
+            }
+        }
         self.outage = Some((began, at_risk));
         self.crash_all().await;
         self.truth.advance(OUTAGE);
@@ -1163,11 +1174,12 @@ impl Sim {
             last.insert(&post.queue, (id, message));
         }
         // No loss on time the outage caused: a game whose deadline fell
-        // inside it kept the time it had left when the bot went down.
+        // inside it kept the time it had left when the bot went down. (A
+        // game lost on time after a later move lost a later turn's time.)
         if let Some((began, at_risk)) = &self.outage {
-            for (game, deadline) in at_risk {
-                if let Some(&lost) = self.timeouts.get(game) {
-                    if lost < deadline + OUTAGE {
+            for (game, (deadline, moves)) in at_risk {
+                if let Some(&(lost, moves_then)) = self.timeouts.get(game) {
+                    if moves_then == *moves && lost < deadline + OUTAGE {
                         failures.push(format!(
                             "outage: game {game} lost on time at {} though its deadline {} fell in the outage from {began}",
                             lost - START,

@@ -315,8 +315,9 @@ impl Handler {
 
     /// A rearrangement form sent back: a game's, or a lesson's.
     async fn on_modal(&self, ctx: &Context, modal: &ModalInteraction) {
-        let mut who = self.who_and_where(origin!(modal));
-        who.place = self.localised(who.place).await;
+        // Its answers are private, in the user's language: the place's is
+        // not read, so no database call comes before the answer.
+        let who = self.who_and_where(origin!(modal));
         let responder = self.responder(ctx, (modal.id, &modal.token), who.user.id);
         let (tell, _) = watch::channel(String::new());
         let tell = Arc::new(tell);
