@@ -82,6 +82,7 @@ pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, CHALLENGE_WAIT, DAILY_PUZZLE_HOUR,
     DEFAULT_DAYS,
 };
+pub use settings::{ServerSettings, SettingsNotice};
 pub use threads::BotPermissions;
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;

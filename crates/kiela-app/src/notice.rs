@@ -30,6 +30,7 @@ macro_rules! notices {
 
 notices! {
     Draw(draws::DrawNotice),
+    Settings(settings::SettingsNotice),
 }
 
 impl From<String> for Notice {
