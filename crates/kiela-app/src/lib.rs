@@ -76,6 +76,7 @@ pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT}
 pub use playing::{FormRow, GameEnd, PlayRefusal};
 pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
+pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::SettingsRefusal;
 pub use settings::{

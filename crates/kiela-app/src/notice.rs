@@ -31,6 +31,7 @@ macro_rules! notices {
 notices! {
     Draw(draws::DrawNotice),
     Settings(settings::SettingsNotice),
+    Ratings(ratings::RatingsNotice),
 }
 
 impl From<String> for Notice {

@@ -40,6 +40,7 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         Notice::Worded(words) => words.clone(),
         Notice::Draw(notice) => features::draws::notice(lang, notice),
         Notice::Settings(notice) => features::settings::notice(lang, notice),
+        Notice::Ratings(notice) => features::ratings::notice(lang, notice),
     }
 }
 

@@ -6,6 +6,14 @@ use kiela_app::{
 
 use super::*;
 
+/// The server's settings a `/kiela settings` reply says last.
+pub(super) fn settings_now(reply: &Reply) -> ServerSettings {
+    match reply.says.last() {
+        Some(Notice::Settings(SettingsNotice::Now(now))) => now.clone(),
+        _ => panic!("no settings in {reply:?}"),
+    }
+}
+
 on_both_backends! {
     languages_follow_the_user_the_place_and_the_stored_locale,
     server_settings_and_a_game_in_its_own_thread,

@@ -269,3 +269,34 @@ fn describe(lang: Lang, settings: &ServerSettings) -> String {
         puzzle = puzzle
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_app::vocabulary::ChannelId;
+
+    #[test]
+    fn a_servers_settings_are_worded_line_by_line() {
+        let settings = ServerSettings {
+            language: LanguageSetting::Auto,
+            server_language: Lang::Pt,
+            threads: ThreadsSetting::On,
+            days_per_move: 5,
+            games_channel: GamesChannel::Only(ChannelId(12)),
+            daily_puzzle: DailyPuzzle::In(ChannelId(77)),
+            puzzle_hour: 9,
+            challenge_days: 1,
+        };
+        let en = notice(Lang::En, &SettingsNotice::Now(settings));
+        for words in [
+            "games in threads: always",
+            "does not say: 5",
+            "<#12>",
+            "in <#77> at 9:00 UTC",
+            "challenges wait: 1 day",
+            &tr!(Lang::En, "language-pt"),
+        ] {
+            assert!(en.contains(words), "{words:?} in {en}");
+        }
+    }
+}
