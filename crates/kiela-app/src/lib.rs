@@ -50,6 +50,7 @@ pub mod vocabulary;
 pub use analysis::AnalysisRefusal;
 pub use analysis::Progress;
 pub use challenges::ChallengeRefusal;
+pub use challenges::{ChallengeClosed, ChallengeNotice, Terms};
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,

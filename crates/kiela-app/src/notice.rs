@@ -32,6 +32,7 @@ notices! {
     Draw(draws::DrawNotice),
     Settings(settings::SettingsNotice),
     Ratings(ratings::RatingsNotice),
+    Challenge(challenges::ChallengeNotice),
 }
 
 impl From<String> for Notice {

@@ -87,7 +87,7 @@ stored_names! {
 
 stored_names! {
     /// Who moves first in a challenge, from the challenger's point of view.
-    #[derive(Default)]
+    #[derive(Default, serde::Serialize, serde::Deserialize)]
     pub enum FirstMover as "first mover" {
         Me = "challenger",
         Them = "opponent",

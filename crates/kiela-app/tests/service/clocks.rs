@@ -88,9 +88,10 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
         .is_empty());
     let told = deliver_all(&w).await;
     assert!(
-        told.iter().any(|r| r.text().contains("away for 48 hours")),
+        told.iter()
+            .any(|r| r.worded().contains("away for 48 hours")),
         "{:?}",
-        told.iter().map(|r| r.text()).collect::<Vec<_>>()
+        told.iter().map(|r| r.worded()).collect::<Vec<_>>()
     );
 
     // Past the moved deadline, the clock runs as before.

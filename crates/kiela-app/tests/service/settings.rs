@@ -69,11 +69,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         .challenge(&alice, HERE, &w.bob, options)
         .await
         .unwrap();
-    assert!(
-        challenge.text().contains("2 days per move"),
-        "{}",
-        challenge.text()
-    );
+    assert_eq!(super::challenges::terms_of(&challenge).days_per_move, 2);
     // The refusals are data: the adapter words them in her language.
     let e = refused(w.service.challenge(&alice, HERE, &alice, options).await);
     assert_eq!(e, ChallengeRefusal::Yourself.into());
@@ -245,7 +241,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .challenge(&w.alice, threads, &w.bob, alice_first())
         .await
         .unwrap();
-    assert!(challenge.text().contains("5 days"), "{}", challenge.text());
+    assert_eq!(super::challenges::terms_of(&challenge).days_per_move, 5);
     let line = w
         .service
         .accept(&w.bob, threads, challenge.challenge)
