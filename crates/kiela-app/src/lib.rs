@@ -50,6 +50,7 @@ pub mod vocabulary;
 pub use analysis::AnalysisRefusal;
 pub use analysis::Progress;
 pub use challenges::ChallengeRefusal;
+pub use challenges::{ChallengeClosed, ChallengeNotice, Terms};
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
@@ -76,12 +77,14 @@ pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT}
 pub use playing::{FormRow, GameEnd, PlayRefusal};
 pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
+pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::SettingsRefusal;
 pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, CHALLENGE_WAIT, DAILY_PUZZLE_HOUR,
     DEFAULT_DAYS,
 };
+pub use settings::{ServerSettings, SettingsNotice};
 pub use threads::BotPermissions;
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;

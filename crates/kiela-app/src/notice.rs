@@ -30,6 +30,9 @@ macro_rules! notices {
 
 notices! {
     Draw(draws::DrawNotice),
+    Settings(settings::SettingsNotice),
+    Ratings(ratings::RatingsNotice),
+    Challenge(challenges::ChallengeNotice),
 }
 
 impl From<String> for Notice {

@@ -87,7 +87,7 @@ stored_names! {
 
 stored_names! {
     /// Who moves first in a challenge, from the challenger's point of view.
-    #[derive(Default)]
+    #[derive(Default, serde::Serialize, serde::Deserialize)]
     pub enum FirstMover as "first mover" {
         Me = "challenger",
         Them = "opponent",
@@ -138,7 +138,7 @@ stored_names! {
 
 stored_names! {
     /// Whether a server's games are played in a thread each.
-    #[derive(Default)]
+    #[derive(Default, serde::Serialize, serde::Deserialize)]
     pub enum ThreadsSetting as "threads setting" {
         /// In a thread where the bot may open one, otherwise in the channel.
         #[default]

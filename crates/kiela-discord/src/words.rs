@@ -39,6 +39,9 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
     match notice {
         Notice::Worded(words) => words.clone(),
         Notice::Draw(notice) => features::draws::notice(lang, notice),
+        Notice::Settings(notice) => features::settings::notice(lang, notice),
+        Notice::Ratings(notice) => features::ratings::notice(lang, notice),
+        Notice::Challenge(notice) => features::challenges::notice(lang, notice),
     }
 }
 

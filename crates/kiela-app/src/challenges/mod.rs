@@ -4,6 +4,8 @@
 mod store;
 pub use store::*;
 
+use serde::{Deserialize, Serialize};
+
 use crate::notice::Notice;
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, NotStored, PostTarget};
 use crate::vocabulary::{ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, PostId, UserId};
@@ -71,6 +73,74 @@ pub enum ChallengeRefusal {
     TooManyAiGames { max: usize },
 }
 
+/// What a challenge and its answers tell people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChallengeNotice {
+    /// `by` challenges `to` (named `opponent`), on `terms`.
+    Challenged {
+        by: Name,
+        to: UserId,
+        opponent: Name,
+        terms: Terms,
+    },
+    /// `by` challenges anyone in the channel, on `terms`.
+    Open { by: Name, terms: Terms },
+    /// `by` asks `to` (named `opponent`) for a rematch of `game`, on `terms`.
+    Rematch {
+        by: Name,
+        to: UserId,
+        opponent: Name,
+        game: GameId,
+        terms: Terms,
+    },
+    /// `by` declined the challenge of `challenger`.
+    Declined { by: Name, challenger: UserId },
+    /// `by` withdrew their challenge to `opponent` (none: an open one).
+    Withdrawn { by: Name, opponent: Option<UserId> },
+    /// `challenger`'s challenge to `opponent` (none: an open one) expired.
+    Expired {
+        challenger: UserId,
+        opponent: Option<Name>,
+    },
+    /// `to` is reminded that `challenger`'s challenge closes at `until`
+    /// (Unix seconds).
+    Reminder {
+        to: UserId,
+        challenger: Name,
+        until: i64,
+    },
+    /// The line added to a challenge's message when it closes.
+    Closed(ChallengeClosed),
+}
+
+/// A challenge's terms, as its message states them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    pub variant: Variant,
+    /// Who moves first, from the challenger's point of view.
+    pub first: FirstMover,
+    pub days_per_move: i64,
+    /// Days the challenge waits for an answer.
+    pub within: i64,
+}
+
+/// How a challenge closed, noted on its message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChallengeClosed {
+    /// `by` accepted it: `game` began.
+    Accepted {
+        by: Name,
+        game: GameId,
+    },
+    /// `by` declined it.
+    Declined {
+        by: Name,
+    },
+    Withdrawn,
+    /// Nobody answered in time.
+    Expired,
+}
+
 /// How many days a challenge waits for an answer when its server does
 /// not say: long enough for once-a-day players across time zones.
 pub const CHALLENGE_DAYS: i64 = 3;
@@ -114,18 +184,18 @@ impl GameService {
         self.home(place, place.channel_id).await?;
         self.meet(user, place.guild_id).await?;
         self.know(opponent, place.guild_id).await?;
-        let lang = place.lang;
         let within = self.challenge_days(place).await?;
-        let text = tr!(
-            lang,
-            "challenge",
-            mention = format!("<@{}>", opponent.id),
-            name = &user.name,
-            variant = words::variant(lang, options.variant),
-            first = first_words(lang, options.first, &user.name, Some(&opponent.name)),
-            days = days,
-            within = within
-        );
+        let text = ChallengeNotice::Challenged {
+            by: user.name.clone(),
+            to: opponent.id,
+            opponent: opponent.name.clone(),
+            terms: Terms {
+                variant: options.variant,
+                first: options.first,
+                days_per_move: days,
+                within,
+            },
+        };
         let options = GameOptions {
             days: Some(days),
             ..options
@@ -151,17 +221,16 @@ impl GameService {
         check_days(days)?;
         self.home(place, place.channel_id).await?;
         self.meet(user, place.guild_id).await?;
-        let lang = place.lang;
         let within = self.challenge_days(place).await?;
-        let text = tr!(
-            lang,
-            "challenge-open",
-            name = &user.name,
-            variant = words::variant(lang, options.variant),
-            first = first_words(lang, options.first, &user.name, None),
-            days = days,
-            within = within
-        );
+        let text = ChallengeNotice::Open {
+            by: user.name.clone(),
+            terms: Terms {
+                variant: options.variant,
+                first: options.first,
+                days_per_move: days,
+                within,
+            },
+        };
         let options = GameOptions {
             days: Some(days),
             ..options
@@ -183,7 +252,7 @@ impl GameService {
         user: &User,
         (asked, place): (Place, Place),
         offer: Offer,
-        text: String,
+        text: ChallengeNotice,
     ) -> Result<Reply> {
         let Offer {
             opponent,
@@ -343,15 +412,13 @@ impl GameService {
             .store
             .create_game(&game, Some((c.id, user.id)), None, &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
-                let status = tr!(
-                    lang,
-                    "challenge-status-accepted",
-                    name = &user.name,
-                    id = id
-                );
+                let status = ChallengeClosed::Accepted {
+                    by: user.name.clone(),
+                    game: id,
+                };
                 let edit = original
                     .as_ref()
-                    .map(|post| self.unbutton(post, lang, &status));
+                    .map(|post| self.unbutton(post, lang, status));
                 let start = headline(lang, id);
                 let mut posts = self.start_posts(home, lang, start, thread, vec![c.challenger_id]);
                 let dm = dm.map(|to| to.post(home.channel_id, 0, headline(to.lang, id)));
@@ -378,13 +445,13 @@ impl GameService {
             return Err(ChallengeRefusal::OpenNoDecline.into());
         }
         let at = self.challenge_place(user, place, &c).await?;
-        let text = tr!(
-            at.lang,
-            "challenge-declined",
-            name = &user.name,
-            mention = format!("<@{}>", c.challenger_id)
-        );
-        let status = tr!(at.lang, "challenge-status-declined", name = &user.name);
+        let text = ChallengeNotice::Declined {
+            by: user.name.clone(),
+            challenger: c.challenger_id,
+        };
+        let status = ChallengeClosed::Declined {
+            by: user.name.clone(),
+        };
         self.close_challenge(
             (place, at),
             &c,
@@ -404,14 +471,14 @@ impl GameService {
         (asked, place): (Place, Place),
         c: &ChallengeRow,
         status: ChallengeStatus,
-        said: (String, Vec<UserId>),
-        note: String,
+        said: (ChallengeNotice, Vec<UserId>),
+        note: ChallengeClosed,
     ) -> Result<Reply> {
         let post = NewPost {
             pings: said.1,
             ..self.post_in(place, said.0)
         };
-        let edit = self.challenge_edit(c, place.lang, &note).await?;
+        let edit = self.challenge_edit(c, place.lang, note).await?;
         let posts = [post.clone()].into_iter().chain(edit).collect();
         let Some(ids) = self
             .store
@@ -429,7 +496,7 @@ impl GameService {
         &self,
         c: &ChallengeRow,
         lang: Lang,
-        note: &str,
+        note: ChallengeClosed,
     ) -> Result<Option<NewPost>> {
         let original = self.store.challenge_post(c.id).await?;
         Ok(original.map(|post| self.unbutton(&post, lang, note)))
@@ -437,12 +504,17 @@ impl GameService {
 
     /// An outbox edit of `post`'s message: its text and `note`, no buttons.
     /// Delivered by the delivery loop, at once.
-    fn unbutton(&self, post: &crate::store::ChallengePost, lang: Lang, note: &str) -> NewPost {
+    fn unbutton(
+        &self,
+        post: &crate::store::ChallengePost,
+        lang: Lang,
+        note: ChallengeClosed,
+    ) -> NewPost {
         NewPost {
             to: PostTarget::Channel(post.channel_id),
             edits: Some(post.id),
             says: (post.says.iter().cloned())
-                .chain([Notice::from(tr!(lang, "challenge-note", note = note))])
+                .chain([ChallengeNotice::Closed(note).into()])
                 .collect(),
             lang: lang.locale().to_string(),
             hold: 0,
@@ -458,17 +530,13 @@ impl GameService {
             Some(chosen) => Lang::from_locale(&chosen),
             None => self.lang_of(c.challenger_id).await?,
         };
-        let mention = format!("<@{}>", c.challenger_id);
-        let text = if let Some(opponent) = c.opponent_id {
-            let opponent = self.name_in(c.guild_id, opponent).await?;
-            tr!(
-                lang,
-                "challenge-expired-to",
-                mention = mention,
-                name = &opponent
-            )
-        } else {
-            tr!(lang, "challenge-expired-open", mention = mention)
+        let opponent = match c.opponent_id {
+            Some(opponent) => Some(self.name_in(c.guild_id, opponent).await?),
+            None => None,
+        };
+        let text = ChallengeNotice::Expired {
+            challenger: c.challenger_id,
+            opponent,
         };
         let announcement = NewPost {
             to: PostTarget::Channel(c.channel_id),
@@ -477,8 +545,7 @@ impl GameService {
             lang: lang.locale().to_string(),
             ..NewPost::default()
         };
-        let note = tr!(lang, "challenge-status-expired");
-        let edit = self.challenge_edit(c, lang, &note).await?;
+        let edit = (self.challenge_edit(c, lang, ChallengeClosed::Expired)).await?;
         let posts = [announcement].into_iter().chain(edit).collect();
         Ok(self
             .store
@@ -498,13 +565,11 @@ impl GameService {
             None => self.lang_of(opponent).await?,
         };
         let challenger = self.name_in(c.guild_id, c.challenger_id).await?;
-        let text = tr!(
-            lang,
-            "challenge-reminder",
-            mention = format!("<@{opponent}>"),
-            name = &challenger,
-            until = c.expires_at.to_string()
-        );
+        let text = ChallengeNotice::Reminder {
+            to: opponent,
+            challenger,
+            until: c.expires_at,
+        };
         let post = NewPost {
             to: PostTarget::Channel(c.channel_id),
             says: vec![Notice::from(text)],
@@ -537,18 +602,13 @@ impl GameService {
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, false).await?;
         let at = self.challenge_place(user, place, &c).await?;
-        let text = match c.opponent_id {
-            None => tr!(at.lang, "challenge-withdrawn-open", name = &user.name),
-            Some(opponent) => tr!(
-                at.lang,
-                "challenge-withdrawn",
-                name = &user.name,
-                mention = format!("<@{opponent}>")
-            ),
+        let text = ChallengeNotice::Withdrawn {
+            by: user.name.clone(),
+            opponent: c.opponent_id,
         };
-        let note = tr!(at.lang, "challenge-status-withdrawn");
         let said = (text, Vec::new());
         let places = (place, at);
+        let note = ChallengeClosed::Withdrawn;
         self.close_challenge(places, &c, ChallengeStatus::Withdrawn, said, note)
             .await
     }
@@ -601,20 +661,20 @@ impl GameService {
         };
         self.home(at, at.channel_id).await?;
         self.meet(user, at.guild_id).await?;
-        let lang = at.lang;
         let name = self.name_in(at.guild_id, opponent).await?;
         let within = self.challenge_days(at).await?;
-        let text = tr!(
-            lang,
-            "rematch-challenge",
-            mention = format!("<@{opponent}>"),
-            name = &user.name,
-            id = game,
-            variant = words::variant(lang, options.variant),
-            first = first_words(lang, options.first, &user.name, Some(&name)),
-            days = options.days.unwrap_or_default(),
-            within = within
-        );
+        let text = ChallengeNotice::Rematch {
+            by: user.name.clone(),
+            to: opponent,
+            opponent: name,
+            game,
+            terms: Terms {
+                variant: options.variant,
+                first: options.first,
+                days_per_move: options.days.unwrap_or_default(),
+                within,
+            },
+        };
         let offer = Offer {
             opponent: Some(opponent),
             options,
@@ -755,22 +815,6 @@ fn check_server(place: Place) -> Result<()> {
         return Err(ChallengeRefusal::NeedsServer.into());
     }
     Ok(())
-}
-
-/// Who moves first, in words: a named player, whoever accepts an open
-/// challenge, or chance.
-fn first_words(
-    lang: Lang,
-    first: FirstMover,
-    challenger: &super::Name,
-    opponent: Option<&super::Name>,
-) -> String {
-    match (first, opponent) {
-        (FirstMover::Me, _) => tr!(lang, "first-named", name = challenger),
-        (FirstMover::Them, Some(name)) => tr!(lang, "first-named", name = name),
-        (FirstMover::Them, None) => tr!(lang, "first-acceptor"),
-        (FirstMover::Random, _) => tr!(lang, "first-random"),
-    }
 }
 
 /// Why a new challenge (waiting `within` days) or game (perhaps the

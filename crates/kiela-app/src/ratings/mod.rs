@@ -3,13 +3,92 @@
 mod store;
 pub use store::*;
 
+use serde::{Deserialize, Serialize};
+
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use crate::store::PROVISIONAL_GAMES;
+use crate::store::{RatingRow, PROVISIONAL_GAMES};
+use crate::vocabulary::UserId;
 
 use super::info::LISTED_MAX;
-use super::{GameService, Loaded, Name, Place, Reply, Result, User};
+use super::{GameService, Loaded, Name, Notice, Place, Reply, Result, User};
+
+/// How many players the leaderboard lists.
+pub const LEADERBOARD_SIZE: i64 = 10;
+
+/// What the ratings tell: a player's stats, the leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RatingsNotice {
+    /// A player's rating and record in a server.
+    Stats(Stats),
+    /// The best players of a server, best first (none: no rated game yet);
+    /// a provisional one has played fewer than `provisional_games`.
+    Leaderboard {
+        rows: Vec<LeaderboardRow>,
+        provisional_games: i64,
+    },
+}
+
+/// A player's rating and record in a server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    pub name: Name,
+    /// The rating, rounded.
+    pub rating: i64,
+    /// Fewer than [`PROVISIONAL_GAMES`] rated games.
+    pub provisional: bool,
+    /// Twice the rating deviation, rounded: the rating's 95% margin.
+    pub margin: i64,
+    pub record: RatedRecord,
+    /// Their games going on in this server.
+    pub ongoing: i64,
+    /// Days of vacation left this year.
+    pub vacation_left: i64,
+    /// Tournaments finished in this server, and won.
+    pub tournaments_played: i64,
+    pub tournaments_won: i64,
+}
+
+/// Rated games won, lost and drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatedRecord {
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+/// A line of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderboardRow {
+    pub player: UserId,
+    pub name: Name,
+    /// The rating, rounded.
+    pub rating: i64,
+    pub provisional: bool,
+    pub record: RatedRecord,
+}
+
+/// How a rated game moved a player's rating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub player: UserId,
+    pub name: Name,
+    /// The rating after the game, rounded.
+    pub rating: i64,
+    /// After minus before, each rounded first (so the numbers add up).
+    pub change: i64,
+}
+
+impl RatedRecord {
+    fn of(row: &RatingRow) -> RatedRecord {
+        RatedRecord {
+            wins: row.wins,
+            losses: row.losses,
+            draws: row.draws,
+        }
+    }
+}
 
 impl GameService {
     /// How a finished rated game moved both ratings, South first, e.g.
@@ -25,85 +104,95 @@ impl GameService {
         north: &Name,
         lang: Lang,
     ) -> Result<Option<String>> {
+        let Some(changes) = self.rating_changes(loaded, south, north).await? else {
+            return Ok(None);
+        };
+        // Worded here until the board's lines are typed: the adapter words
+        // `RatingChange`s itself (`features::ratings::rating_line`).
+        let parts: Vec<String> = (changes.iter())
+            .map(|change| {
+                let delta = match change.change {
+                    0 => "±0".to_string(),
+                    d if d > 0 => format!("+{d}"),
+                    d => format!("\u{2212}{}", -d),
+                };
+                tr!(
+                    lang,
+                    "rating-change",
+                    name = &change.name,
+                    rating = lang.number(change.rating),
+                    change = delta
+                )
+            })
+            .collect();
+        Ok(Some(parts.join(" · ")))
+    }
+
+    /// How a finished rated game moved both ratings, South first, as data
+    /// (see [`GameService::rating_line`]).
+    pub(crate) async fn rating_changes(
+        &self,
+        loaded: &Loaded,
+        south: &Name,
+        north: &Name,
+    ) -> Result<Option<Vec<RatingChange>>> {
         if loaded.row.ai_level.is_some() {
             return Ok(None);
         }
         let changes = self.store.rating_changes(loaded.row.id).await?;
-        let mut parts = Vec::new();
+        let mut moved = Vec::new();
         for (id, name) in [(loaded.row.south_id, south), (loaded.row.north_id, north)] {
             let Some(change) = changes.iter().find(|c| c.player_id == id) else {
                 return Ok(None);
             };
             // Both rounded first, so the shown numbers add up.
             let (before, after) = (change.before.round() as i64, change.after.round() as i64);
-            let delta = match after - before {
-                0 => "±0".to_string(),
-                d if d > 0 => format!("+{d}"),
-                d => format!("\u{2212}{}", -d),
-            };
-            parts.push(tr!(
-                lang,
-                "rating-change",
-                name = name,
-                rating = lang.number(after),
-                change = delta
-            ));
+            moved.push(RatingChange {
+                player: id,
+                name: name.clone(),
+                rating: after,
+                change: after - before,
+            });
         }
-        Ok(Some(parts.join(" · ")))
+        Ok(Some(moved))
     }
 
-    /// A player's rating and record in this server.
+    /// A player's rating and record in this server (and their lessons'
+    /// and puzzles' lines, still worded by those features).
     pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
         let rating = self.store.rating(place.guild_id, player.id).await?;
         let lang = place.lang;
-        let provisional = if rating.is_provisional() {
-            tr!(lang, "provisional")
-        } else {
-            String::new()
-        };
         // Only this server's games, like the rating and the results.
         let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
             .iter()
             .filter(|game| game.guild_id == place.guild_id)
             .count();
-        let count = |key, n: i64| tr!(lang, key, count = n, number = lang.number(n));
-        let stats = tr!(
-            lang,
-            "stats",
-            name = &player.name,
-            rating = lang.number(rating.rating.round() as i64),
-            provisional = provisional,
-            deviation = lang.number((2.0 * rating.deviation).round() as i64),
-            wins = count("count-wins", rating.wins),
-            losses = count("count-losses", rating.losses),
-            draws = count("count-draws", rating.draws),
-            ongoing = ongoing
-        );
-        let left = self.vacation_left(player.id).await?;
-        let vacation = tr!(lang, "stats-vacation-left", days = left);
-        let (played, won) = self
+        let (tournaments_played, tournaments_won) = self
             .store
             .tournaments_played(place.guild_id, player.id)
             .await?;
-        let tournaments = match played {
-            0 => String::new(),
-            _ => format!(
-                " {}",
-                tr!(lang, "stats-tournaments", played = played, won = won)
-            ),
+        let stats = Stats {
+            name: player.name.clone(),
+            rating: rating.rating.round() as i64,
+            provisional: rating.is_provisional(),
+            margin: (2.0 * rating.deviation).round() as i64,
+            record: RatedRecord::of(&rating),
+            ongoing: ongoing as i64,
+            vacation_left: self.vacation_left(player.id).await?,
+            tournaments_played,
+            tournaments_won,
         };
+        let mut says = vec![Notice::from(RatingsNotice::Stats(stats))];
         let learning = [
             self.lessons_line(lang, player).await?,
             self.puzzles_line(lang, player).await?,
         ];
-        let learning: String = learning
-            .into_iter()
-            .flatten()
-            .map(|l| format!("\n{l}"))
-            .collect();
-        Ok(Reply::saying(format!(
-            "{stats} {vacation}{tournaments}{learning}"
-        )))
+        says.extend(learning.into_iter().flatten().map(Notice::Worded));
+        Ok(Reply {
+            says,
+            lang,
+            ..Reply::default()
+        })
     }
 
     /// The best players of this server: the established ones first, then
@@ -112,37 +201,24 @@ impl GameService {
     /// left out, so that a new server has a leaderboard and newcomers find
     /// themselves; ordered after the others, so one lucky win cannot top it.
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
-        let lang = place.lang;
-        let rows = self.store.leaderboard(place.guild_id, 10).await?;
-        if rows.is_empty() {
-            return Ok(Reply::saying(tr!(place.lang, "leaderboard-empty")));
-        }
-        let lines: Vec<String> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, (r, name))| {
-                let name = Name::new(name.as_str());
-                let mark = if r.is_provisional() { "?" } else { "" };
-                format!(
-                    "{}. {name}: {}{mark} ({}-{}-{})",
-                    i + 1,
-                    lang.number(r.rating.round() as i64),
-                    lang.number(r.wins),
-                    lang.number(r.losses),
-                    lang.number(r.draws)
-                )
+        let rows = (self.store)
+            .leaderboard(place.guild_id, LEADERBOARD_SIZE)
+            .await?;
+        let rows = (rows.iter())
+            .map(|(r, name)| LeaderboardRow {
+                player: r.player_id,
+                name: Name::new(name.as_str()),
+                rating: r.rating.round() as i64,
+                provisional: r.is_provisional(),
+                record: RatedRecord::of(r),
             })
             .collect();
-        let title = tr!(place.lang, "leaderboard-title");
-        let mut text = format!("{title}\n{}", lines.join("\n"));
-        if rows.iter().any(|(r, _)| r.is_provisional()) {
-            text.push('\n');
-            text.push_str(&tr!(
-                place.lang,
-                "leaderboard-provisional",
-                count = PROVISIONAL_GAMES
-            ));
-        }
-        Ok(Reply::saying(text))
+        Ok(Reply {
+            lang: place.lang,
+            ..Reply::saying(RatingsNotice::Leaderboard {
+                rows,
+                provisional_games: PROVISIONAL_GAMES,
+            })
+        })
     }
 }

@@ -6,8 +6,9 @@
 mod store;
 pub use store::*;
 
+use serde::{Deserialize, Serialize};
+
 use crate::store::GuildSettingsRow;
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::challenges::CHALLENGE_DAYS;
@@ -15,11 +16,76 @@ use super::{GameService, Place, Reply, Result, ThreadsSetting, User};
 use crate::vocabulary::ChannelId;
 
 /// The language a server chose for the bot's public posts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LanguageSetting {
     /// Discord's `guild_locale`, the server's own language.
     Auto,
-    Fixed(Lang),
+    Fixed(#[serde(with = "locale")] Lang),
+}
+
+/// A [`Lang`] kept by its locale (`en`, `pt-BR`).
+mod locale {
+    use kiela_i18n::Lang;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(lang: &Lang, to: S) -> Result<S::Ok, S::Error> {
+        to.serialize_str(lang.locale())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Lang, D::Error> {
+        Ok(Lang::from_locale(&String::deserialize(from)?))
+    }
+}
+
+/// What `/kiela settings` tells the manager who asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SettingsNotice {
+    /// The changes were saved.
+    Saved,
+    /// The server's settings as they now are.
+    Now(ServerSettings),
+}
+
+/// A server's settings, each with its default filled in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerSettings {
+    pub language: LanguageSetting,
+    /// The server's own language (Discord's `guild_locale`), for `Auto`.
+    #[serde(with = "locale")]
+    pub server_language: Lang,
+    pub threads: ThreadsSetting,
+    /// Days per move of a game whose challenge does not say.
+    pub days_per_move: i64,
+    pub games_channel: GamesChannel,
+    pub daily_puzzle: DailyPuzzle,
+    /// The daily puzzle's hour (UTC).
+    pub puzzle_hour: i64,
+    /// How many days a challenge waits for an answer.
+    pub challenge_days: i64,
+}
+
+impl ServerSettings {
+    fn of(row: &GuildSettingsRow, server_language: Lang) -> ServerSettings {
+        ServerSettings {
+            language: match &row.language {
+                Some(chosen) => LanguageSetting::Fixed(Lang::from_locale(chosen)),
+                None => LanguageSetting::Auto,
+            },
+            server_language,
+            threads: row.threads.unwrap_or_default(),
+            days_per_move: row.days_per_move.unwrap_or(DEFAULT_DAYS),
+            games_channel: match row.games_channel_id {
+                Some(id) => GamesChannel::Only(id),
+                None => GamesChannel::Anywhere,
+            },
+            daily_puzzle: match row.puzzle_channel_id {
+                Some(id) => DailyPuzzle::In(id),
+                None => DailyPuzzle::Off,
+            },
+            puzzle_hour: row.puzzle_hour.unwrap_or(DAILY_PUZZLE_HOUR),
+            challenge_days: row.challenge_days.unwrap_or(CHALLENGE_DAYS),
+        }
+    }
 }
 
 /// Why a server's settings were not shown or changed.
@@ -36,7 +102,7 @@ pub enum SettingsRefusal {
 }
 
 /// Where a server's games are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GamesChannel {
     /// Where each challenge is made.
     Anywhere,
@@ -46,7 +112,7 @@ pub enum GamesChannel {
 }
 
 /// Whether a server gets a daily puzzle post.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DailyPuzzle {
     Off,
     /// Posted in this channel, with a thread for talk.
@@ -168,13 +234,16 @@ impl GameService {
         guild_locale: Lang,
         settings: Settings,
     ) -> Result<Reply> {
-        let lang = user.lang;
         if place.guild_id.is_none() {
             return Err(SettingsRefusal::OnlyInServers.into());
         }
         if settings.is_empty() {
             let row = self.store.guild_settings(place.guild_id).await?;
-            return Ok(Reply::private(describe(lang, &row, guild_locale)));
+            let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));
+            return Ok(Reply {
+                lang: user.lang,
+                ..Reply::private(now)
+            });
         }
         if !is_manager {
             return Err(SettingsRefusal::ManagersOnly.into());
@@ -202,59 +271,11 @@ impl GameService {
         let row = (self.store)
             .update_guild_settings(place.guild_id, Box::new(move |row| settings.apply_to(row)))
             .await?;
-        let text = format!(
-            "{}\n{}",
-            tr!(lang, "settings-saved"),
-            describe(lang, &row, guild_locale)
-        );
-        Ok(Reply::private(text))
+        let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));
+        Ok(Reply {
+            says: vec![SettingsNotice::Saved.into(), now.into()],
+            lang: user.lang,
+            ..Reply::private(SettingsNotice::Saved)
+        })
     }
-}
-
-/// A server's settings, one per line, in `lang`.
-fn describe(lang: Lang, row: &GuildSettingsRow, guild_locale: Lang) -> String {
-    let language_name = |l: Lang| match l {
-        Lang::En => tr!(lang, "language-en"),
-        Lang::Pt => tr!(lang, "language-pt"),
-    };
-    let language = match &row.language {
-        Some(chosen) => language_name(Lang::from_locale(chosen)),
-        None => tr!(
-            lang,
-            "settings-auto-language",
-            language = language_name(guild_locale)
-        ),
-    };
-    let threads = match row.threads.unwrap_or_default() {
-        ThreadsSetting::Auto => tr!(lang, "settings-threads-auto"),
-        ThreadsSetting::On => tr!(lang, "settings-threads-on"),
-        ThreadsSetting::Off => tr!(lang, "settings-threads-off"),
-    };
-    let channel = match row.games_channel_id {
-        Some(id) => format!("<#{id}>"),
-        None => tr!(lang, "settings-channel-anywhere"),
-    };
-    let puzzle = match row.puzzle_channel_id {
-        Some(id) => tr!(
-            lang,
-            "settings-puzzle-in",
-            channel = format!("<#{id}>"),
-            hour = row.puzzle_hour.unwrap_or(DAILY_PUZZLE_HOUR)
-        ),
-        None => tr!(lang, "settings-puzzle-off"),
-    };
-    tr!(
-        lang,
-        "settings-now",
-        language = language,
-        threads = threads,
-        days = row.days_per_move.unwrap_or(DEFAULT_DAYS),
-        channel = channel,
-        challenge_days = tr!(
-            lang,
-            "settings-challenge-days",
-            days = row.challenge_days.unwrap_or(CHALLENGE_DAYS)
-        ),
-        puzzle = puzzle
-    )
 }

@@ -3,10 +3,24 @@
 //! both players have moved.
 
 use kiela_app::vocabulary::ChallengeStatus;
-use kiela_app::SettingsRefusal;
+use kiela_app::{
+    ChallengeClosed, ChallengeNotice, SettingsRefusal, Terms, CHALLENGE_DAYS, DEFAULT_DAYS,
+};
 use kiela_i18n::tr;
 
 use super::*;
+
+/// The terms a challenge's reply states.
+pub(super) fn terms_of(reply: &Reply) -> Terms {
+    match &reply.says[..] {
+        [Notice::Challenge(
+            ChallengeNotice::Challenged { terms, .. }
+            | ChallengeNotice::Open { terms, .. }
+            | ChallengeNotice::Rematch { terms, .. },
+        )] => *terms,
+        _ => panic!("no challenge in {reply:?}"),
+    }
+}
 
 on_both_backends! {
     a_challenge_becomes_a_game_played_to_the_end,
@@ -60,7 +74,21 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         .await
         .unwrap();
     assert_eq!(challenge.ping, [w.bob.id]);
-    assert!(challenge.text().contains("<@2>") && challenge.text().contains("alice challenges you"));
+    assert_eq!(
+        challenge.says,
+        [ChallengeNotice::Challenged {
+            by: w.alice.name.clone(),
+            to: w.bob.id,
+            opponent: w.bob.name.clone(),
+            terms: Terms {
+                variant: alice_first().variant,
+                first: FirstMover::Me,
+                days_per_move: DEFAULT_DAYS,
+                within: CHALLENGE_DAYS,
+            },
+        }
+        .into()]
+    );
     let mut reply = w
         .service
         .accept(&w.bob, HERE, challenge.challenge)
@@ -110,10 +138,16 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     assert_eq!(record.moves.len(), turns);
     assert!(record.replay().unwrap().is_over());
     // Ratings moved for both, in this server.
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
-    assert!(stats.text().contains("provisional"), "{}", stats.text());
+    let stats = super::ratings::stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    assert!(stats.provisional && stats.record.wins + stats.record.losses + stats.record.draws == 1);
     let board = w.service.leaderboard(HERE).await.unwrap();
-    assert!(board.text().contains("alice") && board.text().contains("bob"));
+    let [Notice::Ratings(kiela_app::RatingsNotice::Leaderboard { rows, .. })] = &board.says[..]
+    else {
+        panic!("{board:?}");
+    };
+    let mut players: Vec<UserId> = rows.iter().map(|row| row.player).collect();
+    players.sort();
+    assert_eq!(players, [w.alice.id, w.bob.id]);
 }
 
 async fn challenge_refusals(db: Db) {
@@ -240,9 +274,8 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .await
         .unwrap();
     assert!(
-        open.text().contains("alice challenges anyone here"),
-        "{}",
-        open.text()
+        matches!(&open.says[..], [Notice::Challenge(ChallengeNotice::Open { by, .. })] if *by == w.alice.name),
+        "{open:?}"
     );
     assert!(open.ping.is_empty(), "nobody in particular is pinged");
     let c = open.challenge;
@@ -284,10 +317,13 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .map(|(_, reply)| reply)
         .collect();
     assert_eq!(edits.len(), 1, "{sent:?}");
-    assert!(
-        edits[0].text().contains("Accepted by bob: game #1"),
-        "{}",
-        edits[0].text()
+    let accepted = ChallengeClosed::Accepted {
+        by: w.bob.name.clone(),
+        game: GameId(1),
+    };
+    assert_eq!(
+        edits[0].says.last(),
+        Some(&ChallengeNotice::Closed(accepted).into())
     );
     assert_eq!(edits[0].challenge, None, "the edit has no buttons");
 }
@@ -323,7 +359,13 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
                 message_id: MessageId(600),
                 ..
             }
-        ) && reply.text().contains("Declined by carol")),
+        ) && reply.says.last()
+            == Some(
+                &ChallengeNotice::Closed(ChallengeClosed::Declined {
+                    by: w.carol.name.clone()
+                })
+                .into()
+            )),
         "{sent:?}"
     );
 
@@ -359,11 +401,11 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
     assert_eq!(sent.len(), 2, "{sent:?}");
     let (to, told) = &sent[0];
     assert_eq!(*to, Destination::Channel(HERE.channel_id));
-    assert!(
-        told.text().contains("your challenge to bob expired"),
-        "{}",
-        told.text()
-    );
+    let expired = ChallengeNotice::Expired {
+        challenger: w.alice.id,
+        opponent: Some(w.bob.name.clone()),
+    };
+    assert_eq!(told.says, [expired.into()]);
     assert_eq!(told.ping, [w.alice.id]);
     let (to, edit) = &sent[1];
     assert!(
@@ -376,7 +418,10 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         ),
         "{to:?}"
     );
-    assert!(edit.text().contains("Expired"), "{}", edit.text());
+    assert_eq!(
+        edit.says.last(),
+        Some(&ChallengeNotice::Closed(ChallengeClosed::Expired).into())
+    );
     let e = refused(w.service.accept(&w.bob, HERE, c.challenge).await);
     assert_eq!(e, ChallengeRefusal::Closed(ChallengeStatus::Expired).into());
 }
@@ -400,12 +445,19 @@ async fn rematches_swap_the_seats_once(db: Db) {
 
     let again = w.service.rematch(&w.bob, HERE, game).await.unwrap();
     assert_eq!(again.ping, [w.alice.id]);
-    assert!(
-        again.text().contains("rematch of game #1"),
-        "{}",
-        again.text()
-    );
-    assert!(again.text().contains("bob moves first") && again.text().contains("2 days"));
+    let [Notice::Challenge(ChallengeNotice::Rematch {
+        by,
+        to,
+        game: of,
+        terms,
+        ..
+    })] = &again.says[..]
+    else {
+        panic!("{again:?}");
+    };
+    assert_eq!((by, *to, *of), (&w.bob.name, w.alice.id, game));
+    // Bob sat North: he moves first now, with the same days.
+    assert_eq!((terms.first, terms.days_per_move), (FirstMover::Me, 2));
     for user in [&w.alice, &w.bob] {
         let e = refused(w.service.rematch(user, HERE, game).await);
         assert_eq!(e, ChallengeRefusal::RematchExists(game).into());
@@ -451,7 +503,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap();
-    assert!(c.text().contains("within 3 days"), "{}", c.text());
+    assert_eq!(terms_of(&c).within, 3);
     assert!(!c.open_challenge);
     w.service.delivered(&c.posts, MessageId(800)).await.unwrap();
     let id = c.challenge.unwrap();
@@ -493,16 +545,12 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     assert_eq!(*to, Destination::Channel(HERE.channel_id));
     assert_eq!(reminder.ping, [w.bob.id]);
     let expires = START + 3 * DAY;
-    assert_eq!(
-        reminder.text(),
-        tr!(
-            Lang::En,
-            "challenge-reminder",
-            mention = "<@2>",
-            name = "alice",
-            until = expires.to_string()
-        )
-    );
+    let reminded = ChallengeNotice::Reminder {
+        to: w.bob.id,
+        challenger: w.alice.name.clone(),
+        until: expires,
+    };
+    assert_eq!(reminder.says, [reminded.into()]);
     // Still open to answer until it expires.
     w.service.accept(&w.bob, HERE, Some(id)).await.unwrap();
 
@@ -516,11 +564,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
         .settings(&w.alice, HERE, true, Lang::En, one_day)
         .await
         .unwrap();
-    assert!(
-        saved.text().contains("challenges wait: 1 day"),
-        "{}",
-        saved.text()
-    );
+    assert_eq!(super::settings::settings_now(&saved).challenge_days, 1);
     let too_long = Settings {
         challenge_days: Some(8),
         ..Settings::default()
@@ -539,7 +583,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
         .challenge(&w.carol, HERE, &w.alice, GameOptions::default())
         .await
         .unwrap();
-    assert!(short.text().contains("within 1 day."), "{}", short.text());
+    assert_eq!(terms_of(&short).within, 1);
     w.clock.advance(DAY + 1);
     let events = w.service.due_events(w.clock.now()).await.unwrap();
     assert!(events.contains(&DueEvent::ChallengeExpired {
@@ -640,7 +684,7 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     assert!(
         sent.iter()
             .any(|(to, r)| *to == Destination::Channel(ChannelId(50))
-                && r.text().contains("bob accepted")),
+                && r.worded().contains("bob accepted")),
         "{sent:?}"
     );
     assert!(sent
@@ -661,7 +705,12 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     let sent = deliver_all_to(&w).await;
     let told = sent
         .iter()
-        .find(|(_, r)| r.text().contains("declined"))
+        .find(|(_, r)| {
+            matches!(
+                r.says[..],
+                [Notice::Challenge(ChallengeNotice::Declined { .. })]
+            )
+        })
         .expect("the challenger is told");
     assert_eq!(told.0, Destination::Channel(HERE.channel_id));
     assert_eq!(told.1.ping, [w.carol.id]);
@@ -729,7 +778,12 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     let sent = deliver_all_to(&w).await;
     let asked = sent
         .iter()
-        .find(|(_, r)| r.text().contains("rematch of game #"))
+        .find(|(_, r)| {
+            matches!(
+                r.says[..],
+                [Notice::Challenge(ChallengeNotice::Rematch { .. })]
+            )
+        })
         .expect("the rematch is posted");
     assert_eq!(asked.0, Destination::Channel(HERE.channel_id));
     assert_eq!(asked.1.ping, [w.bob.id]);

@@ -88,9 +88,10 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
         .is_empty());
     let told = deliver_all(&w).await;
     assert!(
-        told.iter().any(|r| r.text().contains("away for 48 hours")),
+        told.iter()
+            .any(|r| r.worded().contains("away for 48 hours")),
         "{:?}",
-        told.iter().map(|r| r.text()).collect::<Vec<_>>()
+        told.iter().map(|r| r.worded()).collect::<Vec<_>>()
     );
 
     // Past the moved deadline, the clock runs as before.
@@ -475,11 +476,12 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     let row = store.game(never).await.unwrap().unwrap();
     // Stored as before: finished, no result, the reason `aborted`.
     assert_eq!(row.state.columns(), ("finished", None, Some("aborted")));
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text();
-    assert!(
-        stats.contains("0 wins, 0 losses, 0 draws in this server; 0 ongoing games"),
-        "{stats}"
+    let stats = super::ratings::stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    assert_eq!(
+        (stats.record.wins, stats.record.losses, stats.record.draws),
+        (0, 0, 0)
     );
+    assert_eq!(stats.ongoing, 0);
     assert!(w
         .service
         .my_games(&w.alice)
@@ -556,8 +558,8 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
         );
         assert_eq!(post.ping, [w.bob.id]);
     }
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text();
-    assert!(stats.contains("Vacation left: 23 days."), "{stats}");
+    let stats = super::ratings::stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    assert_eq!(stats.vacation_left, 23);
     // Beyond the allowance, refused, and nothing changes.
     assert_eq!(
         refused(w.service.vacation(&w.alice, 24).await),

@@ -58,7 +58,11 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         Some(LessonButtons::Play(LessonStep::new(first.id, 1)))
     );
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
-    assert!(stats.text().contains("Lessons: 1 of"), "{}", stats.text());
+    assert!(
+        stats.worded().contains("Lessons: 1 of"),
+        "{}",
+        stats.worded()
+    );
 
     // A unique par-1 task answered otherwise: the opponent replies and the
     // learner goes on, with the attempt in the menu; moves run out at
@@ -172,7 +176,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let illegal = kiela_rules::GameError::Illegal(kiela_rules::IllegalMove::Layout(total));
     assert_eq!(refused(wrong_total), LessonRefusal::Illegal(illegal).into());
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
-    assert!(!stats.text().contains("Lessons:"), "{}", stats.text());
+    assert!(!stats.worded().contains("Lessons:"), "{}", stats.worded());
 
     // Sowing instead: the rearrangement is gone, Try again.
     let sown = w
@@ -237,9 +241,9 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(
         stats
-            .text()
+            .worded()
             .contains(&format!("Lessons: {} of", expert.tasks.len())),
         "{}",
-        stats.text()
+        stats.worded()
     );
 }

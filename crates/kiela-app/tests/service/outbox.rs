@@ -491,9 +491,14 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
     let edits = deliver_all(&w).await;
     assert_eq!(edits.len(), 1);
     assert!(
-        edits[0].text().contains("Accepted by bob"),
-        "{}",
-        edits[0].text()
+        matches!(
+            edits[0].says.last(),
+            Some(Notice::Challenge(kiela_app::ChallengeNotice::Closed(
+                kiela_app::ChallengeClosed::Accepted { by, .. }
+            ))) if *by == w.bob.name
+        ),
+        "{:?}",
+        edits[0].says
     );
     assert_eq!(w.service.undelivered().await.unwrap(), 3);
     // ...then they go out in order, the earlier ones without menus or pings

@@ -101,9 +101,9 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     );
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(
-        stats.text().contains("Puzzles: rating") && stats.text().contains("1 of 1 solved"),
+        stats.worded().contains("Puzzles: rating") && stats.worded().contains("1 of 1 solved"),
         "{}",
-        stats.text()
+        stats.worded()
     );
 
     // The next one is another; missed with a legal move that is not the
@@ -244,10 +244,10 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
         .settings(&w.alice, HERE, true, Lang::En, settings)
         .await
         .unwrap();
-    assert!(
-        saved.text().contains("in <#77> at 9:00 UTC"),
-        "{}",
-        saved.text()
+    let now = super::settings::settings_now(&saved);
+    assert_eq!(
+        (now.daily_puzzle, now.puzzle_hour),
+        (DailyPuzzle::In(ChannelId(77)), 9)
     );
     let late = Settings {
         puzzle_hour: Some(24),

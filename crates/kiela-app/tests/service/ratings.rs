@@ -1,6 +1,24 @@
 //! Ratings per server.
 
+use kiela_app::{RatedRecord, RatingsNotice, Stats};
+
 use super::*;
+
+/// The stats a `/kiela stats` reply says first.
+pub(super) fn stats_of(reply: Reply) -> Stats {
+    match reply.says.first() {
+        Some(Notice::Ratings(RatingsNotice::Stats(stats))) => stats.clone(),
+        _ => panic!("no stats in {reply:?}"),
+    }
+}
+
+fn won_lost_drawn(wins: i64, losses: i64, draws: i64) -> RatedRecord {
+    RatedRecord {
+        wins,
+        losses,
+        draws,
+    }
+}
 
 on_both_backends! {
     ratings_are_shown_per_server_with_each_results_change,
@@ -66,33 +84,22 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .accept(&w.bob, there, ongoing.challenge)
         .await
         .unwrap();
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap().text();
-    assert!(
-        stats.contains(&format!("rating {}?", en(a)))
-            && stats.contains("1 win, 0 losses, 0 draws in this server; 0 ongoing games"),
-        "{stats}"
-    );
-    let stats = w.service.stats(there, &w.bob).await.unwrap().text();
-    assert!(
-        stats.contains("0 wins, 1 loss, 0 draws") && stats.contains("1 ongoing game."),
-        "{stats}"
-    );
+    let stats = stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    assert_eq!(stats.name, w.alice.name);
+    assert_eq!((stats.rating, stats.provisional), (a, true));
+    assert_eq!(stats.record, won_lost_drawn(1, 0, 0));
+    assert_eq!(stats.ongoing, 0);
+    assert_eq!((stats.tournaments_played, stats.tournaments_won), (0, 0));
+    let stats = stats_of(w.service.stats(there, &w.bob).await.unwrap());
+    assert_eq!(stats.record, won_lost_drawn(0, 1, 0));
+    assert_eq!(stats.ongoing, 1);
     let pt = Place {
         lang: Lang::Pt,
         ..HERE
     };
-    let stats = w.service.stats(pt, &w.alice).await.unwrap().text();
-    // Zero takes the plural (CLDR's Portuguese "one" covers 0: the
-    // catalogue's singular is [1]).
-    assert!(
-        stats.contains("1 vitória, 0 derrotas, 0 empates"),
-        "{stats}"
-    );
-    assert!(
-        stats.contains(&format!("rating {}?", Lang::Pt.number(a))),
-        "{stats}"
-    );
-    assert!(stats.contains("rating 1."), "{stats}");
+    let in_pt = w.service.stats(pt, &w.alice).await.unwrap();
+    assert_eq!(in_pt.lang, Lang::Pt);
+    assert_eq!(stats_of(in_pt).record, won_lost_drawn(1, 0, 0));
 
     // Four more wins: alice and bob are established (5 games); carol beats
     // dave once and rates above bob, but is listed after him, marked.
@@ -104,27 +111,36 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let carol = store.rating(HERE.guild_id, w.carol.id).await.unwrap();
     let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
     assert!(carol.rating > bob.rating && !bob.is_provisional() && carol.is_provisional());
-    let board = w.service.leaderboard(HERE).await.unwrap().text();
-    let names: Vec<&str> = (board.lines().skip(1).take(4))
-        .map(|line| line.split_whitespace().nth(1).unwrap())
-        .collect();
-    assert_eq!(names, ["alice:", "bob:", "carol:", "dave:"], "{board}");
-    assert!(
-        board.contains(&format!("carol: {}?", en(carol.rating.round() as i64)))
-            && !board.contains("bob: ?")
-            && board.contains("? provisional: fewer than 5 rated games"),
-        "{board}"
+    let board = w.service.leaderboard(HERE).await.unwrap();
+    let [Notice::Ratings(RatingsNotice::Leaderboard {
+        rows,
+        provisional_games: 5,
+    })] = &board.says[..]
+    else {
+        panic!("{board:?}");
+    };
+    let names: Vec<&str> = rows.iter().map(|row| row.name.raw()).collect();
+    assert_eq!(names, ["alice", "bob", "carol", "dave"]);
+    let players: Vec<UserId> = rows.iter().map(|row| row.player).collect();
+    assert_eq!(players, [w.alice.id, w.bob.id, w.carol.id, dave.id]);
+    assert_eq!(
+        (rows[2].rating, rows[2].provisional, rows[1].provisional),
+        (carol.rating.round() as i64, true, false)
     );
-
-    let board = w.service.leaderboard(pt).await.unwrap().text();
     let alice = store.rating(HERE.guild_id, w.alice.id).await.unwrap();
-    let shown = format!(
-        "alice: {} (5-0-0)",
-        Lang::Pt.number(alice.rating.round() as i64)
-    );
+    assert_eq!(rows[0].rating, alice.rating.round() as i64);
+    assert_eq!(rows[0].record, won_lost_drawn(5, 0, 0));
+    assert_eq!(w.service.leaderboard(pt).await.unwrap().lang, Lang::Pt);
+
+    // A server with no rated game: an empty list.
+    let elsewhere = Place {
+        guild_id: GuildId(12),
+        ..HERE
+    };
+    let empty = w.service.leaderboard(elsewhere).await.unwrap();
     assert!(
-        board.contains(&shown) && shown.contains(": 1."),
-        "{shown:?} in {board}"
+        matches!(&empty.says[..], [Notice::Ratings(RatingsNotice::Leaderboard { rows, .. })] if rows.is_empty()),
+        "{empty:?}"
     );
 
     // The first game's result, shown again after later games, still shows

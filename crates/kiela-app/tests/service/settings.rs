@@ -1,8 +1,18 @@
 //! Languages and server settings (with threads).
 
-use kiela_app::SettingsRefusal;
+use kiela_app::{
+    DailyPuzzle, ServerSettings, SettingsNotice, SettingsRefusal, CHALLENGE_DAYS, DAILY_PUZZLE_HOUR,
+};
 
 use super::*;
+
+/// The server's settings a `/kiela settings` reply says last.
+pub(super) fn settings_now(reply: &Reply) -> ServerSettings {
+    match reply.says.last() {
+        Some(Notice::Settings(SettingsNotice::Now(now))) => now.clone(),
+        _ => panic!("no settings in {reply:?}"),
+    }
+}
 
 on_both_backends! {
     languages_follow_the_user_the_place_and_the_stored_locale,
@@ -59,11 +69,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         .challenge(&alice, HERE, &w.bob, options)
         .await
         .unwrap();
-    assert!(
-        challenge.text().contains("2 days per move"),
-        "{}",
-        challenge.text()
-    );
+    assert_eq!(super::challenges::terms_of(&challenge).days_per_move, 2);
     // The refusals are data: the adapter words them in her language.
     let e = refused(w.service.challenge(&alice, HERE, &alice, options).await);
     assert_eq!(e, ChallengeRefusal::Yourself.into());
@@ -135,6 +141,23 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         .await
         .unwrap();
     assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::Pt);
+    // Anyone may see them, in their own language; the language is kept
+    // by its locale when the notice is stored.
+    let shown = (w.service)
+        .settings(&alice, HERE, false, Lang::En, Settings::default())
+        .await
+        .unwrap();
+    let [Notice::Settings(SettingsNotice::Now(now))] = &shown.says[..] else {
+        panic!("{shown:?}");
+    };
+    assert_eq!(now.language, LanguageSetting::Fixed(Lang::Pt));
+    assert_eq!(shown.lang, Lang::Pt);
+    let json = serde_json::to_string(&shown.says[0]).unwrap();
+    assert!(json.contains("\"pt-BR\""), "{json}");
+    assert_eq!(
+        serde_json::from_str::<Notice>(&json).unwrap(),
+        shown.says[0]
+    );
     let auto = Settings {
         language: Some(LanguageSetting::Auto),
         ..Settings::default()
@@ -174,12 +197,18 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .settings(&w.bob, HERE, true, Lang::En, threads_on)
         .await
         .unwrap();
-    assert!(
-        shown.text().contains("games in threads: always"),
-        "{}",
-        shown.text()
-    );
-    assert!(shown.text().contains("does not say: 5"), "{}", shown.text());
+    let now = SettingsNotice::Now(ServerSettings {
+        language: LanguageSetting::Auto,
+        server_language: Lang::En,
+        threads: ThreadsSetting::On,
+        days_per_move: 5,
+        games_channel: GamesChannel::Anywhere,
+        daily_puzzle: DailyPuzzle::Off,
+        puzzle_hour: DAILY_PUZZLE_HOUR,
+        challenge_days: CHALLENGE_DAYS,
+    });
+    assert_eq!(shown.says, [SettingsNotice::Saved.into(), now.into()]);
+    assert!(shown.private && shown.lang == Lang::En, "{shown:?}");
     let bad_days = Settings {
         days: Some(30),
         ..Settings::default()
@@ -212,7 +241,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .challenge(&w.alice, threads, &w.bob, alice_first())
         .await
         .unwrap();
-    assert!(challenge.text().contains("5 days"), "{}", challenge.text());
+    assert_eq!(super::challenges::terms_of(&challenge).days_per_move, 5);
     let line = w
         .service
         .accept(&w.bob, threads, challenge.challenge)

@@ -6,7 +6,10 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 
 use kiela_ai::Level;
-use kiela_app::{AppError, ChallengeRefusal, FirstMover, GameOptions, User};
+use kiela_app::{
+    AppError, ChallengeClosed, ChallengeNotice, ChallengeRefusal, FirstMover, GameOptions, Name,
+    Terms, User,
+};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
@@ -15,8 +18,10 @@ use crate::command::{Args, Choice, Opt, Request, Subcommand};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId};
 use crate::respond::Post;
+use crate::words::mention;
 use kiela_app::vocabulary::{ChallengeId, GameId};
 use kiela_app::{DAYS_PER_MOVE, DEFAULT_DAYS};
+use kiela_render::words::variant;
 
 /// Without it, an open challenge: anyone in the channel may accept it.
 const OPPONENT: Opt<User> = Opt::new("opponent");
@@ -227,5 +232,118 @@ pub(crate) fn refusal(lang: Lang, refusal: &ChallengeRefusal) -> String {
             tr!(lang, "quota-challenges", max = *max, days = *days)
         }
         ChallengeRefusal::TooManyAiGames { max } => tr!(lang, "quota-ai-games", max = *max),
+    }
+}
+
+/// What a challenge and its answers tell people.
+pub(crate) fn notice(lang: Lang, notice: &ChallengeNotice) -> String {
+    match notice {
+        ChallengeNotice::Challenged {
+            by,
+            to,
+            opponent,
+            terms,
+        } => tr!(
+            lang,
+            "challenge",
+            mention = mention(*to),
+            name = by,
+            variant = variant(lang, terms.variant),
+            first = first_words(lang, terms, by, Some(opponent)),
+            days = terms.days_per_move,
+            within = terms.within
+        ),
+        ChallengeNotice::Open { by, terms } => tr!(
+            lang,
+            "challenge-open",
+            name = by,
+            variant = variant(lang, terms.variant),
+            first = first_words(lang, terms, by, None),
+            days = terms.days_per_move,
+            within = terms.within
+        ),
+        ChallengeNotice::Rematch {
+            by,
+            to,
+            opponent,
+            game,
+            terms,
+        } => tr!(
+            lang,
+            "rematch-challenge",
+            mention = mention(*to),
+            name = by,
+            id = *game,
+            variant = variant(lang, terms.variant),
+            first = first_words(lang, terms, by, Some(opponent)),
+            days = terms.days_per_move,
+            within = terms.within
+        ),
+        ChallengeNotice::Declined { by, challenger } => tr!(
+            lang,
+            "challenge-declined",
+            name = by,
+            mention = mention(*challenger)
+        ),
+        ChallengeNotice::Withdrawn { by, opponent } => match opponent {
+            None => tr!(lang, "challenge-withdrawn-open", name = by),
+            Some(opponent) => tr!(
+                lang,
+                "challenge-withdrawn",
+                name = by,
+                mention = mention(*opponent)
+            ),
+        },
+        ChallengeNotice::Expired {
+            challenger,
+            opponent,
+        } => match opponent {
+            Some(opponent) => tr!(
+                lang,
+                "challenge-expired-to",
+                mention = mention(*challenger),
+                name = opponent
+            ),
+            None => tr!(
+                lang,
+                "challenge-expired-open",
+                mention = mention(*challenger)
+            ),
+        },
+        ChallengeNotice::Reminder {
+            to,
+            challenger,
+            until,
+        } => tr!(
+            lang,
+            "challenge-reminder",
+            mention = mention(*to),
+            name = challenger,
+            until = until.to_string()
+        ),
+        ChallengeNotice::Closed(closed) => {
+            let note = match closed {
+                ChallengeClosed::Accepted { by, game } => {
+                    tr!(lang, "challenge-status-accepted", name = by, id = *game)
+                }
+                ChallengeClosed::Declined { by } => {
+                    tr!(lang, "challenge-status-declined", name = by)
+                }
+                ChallengeClosed::Withdrawn => tr!(lang, "challenge-status-withdrawn"),
+                ChallengeClosed::Expired => tr!(lang, "challenge-status-expired"),
+            };
+            tr!(lang, "challenge-note", note = note)
+        }
+    }
+}
+
+/// Who moves first, in words: a named player, whoever accepts an open
+/// challenge, or chance.
+fn first_words(lang: Lang, terms: &Terms, challenger: &Name, opponent: Option<&Name>) -> String {
+    match (terms.first, opponent) {
+        (FirstMover::Me, _) => tr!(lang, "first-named", name = challenger),
+        (FirstMover::Them, Some(name)) => tr!(lang, "first-named", name = name),
+        (FirstMover::Them, None) => tr!(lang, "first-acceptor"),
+        (FirstMover::Random, _) => tr!(lang, "first-random"),
     }
 }

@@ -9,6 +9,7 @@ pub mod info;
 pub mod lessons;
 pub mod playing;
 pub mod puzzles;
+pub mod ratings;
 pub mod settings;
 pub mod tournaments;
 

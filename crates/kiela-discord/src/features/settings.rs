@@ -6,9 +6,9 @@ use serenity::all::{ChannelId, ChannelType};
 use serenity::async_trait;
 
 use kiela_app::{
-    AppError, ConfirmMoves, DailyPuzzle, GamesChannel, LanguageSetting, Notify, Settings,
-    SettingsRefusal, ThreadsSetting, VacationRefusal, CHALLENGE_WAIT, DAYS_PER_MOVE,
-    VACATION_DAYS_PER_YEAR,
+    AppError, ConfirmMoves, DailyPuzzle, GamesChannel, LanguageSetting, Notify, ServerSettings,
+    Settings, SettingsNotice, SettingsRefusal, ThreadsSetting, VacationRefusal, CHALLENGE_WAIT,
+    DAYS_PER_MOVE, VACATION_DAYS_PER_YEAR,
 };
 use kiela_i18n::tr;
 use kiela_i18n::Arg;
@@ -211,5 +211,92 @@ pub(crate) fn vacation_refusal(lang: Lang, refusal: &VacationRefusal) -> String 
             )
         }
         VacationRefusal::NotOn => tr!(lang, "vacation-not-on"),
+    }
+}
+
+/// What `/kiela settings` tells the manager who asked.
+pub(crate) fn notice(lang: Lang, notice: &SettingsNotice) -> String {
+    match notice {
+        SettingsNotice::Saved => tr!(lang, "settings-saved"),
+        SettingsNotice::Now(settings) => describe(lang, settings),
+    }
+}
+
+/// A server's settings, one per line, in `lang`.
+fn describe(lang: Lang, settings: &ServerSettings) -> String {
+    let language_name = |l: Lang| match l {
+        Lang::En => tr!(lang, "language-en"),
+        Lang::Pt => tr!(lang, "language-pt"),
+    };
+    let language = match settings.language {
+        LanguageSetting::Fixed(chosen) => language_name(chosen),
+        LanguageSetting::Auto => tr!(
+            lang,
+            "settings-auto-language",
+            language = language_name(settings.server_language)
+        ),
+    };
+    let threads = match settings.threads {
+        ThreadsSetting::Auto => tr!(lang, "settings-threads-auto"),
+        ThreadsSetting::On => tr!(lang, "settings-threads-on"),
+        ThreadsSetting::Off => tr!(lang, "settings-threads-off"),
+    };
+    let channel = match settings.games_channel {
+        GamesChannel::Only(id) => format!("<#{id}>"),
+        GamesChannel::Anywhere => tr!(lang, "settings-channel-anywhere"),
+    };
+    let puzzle = match settings.daily_puzzle {
+        DailyPuzzle::In(id) => tr!(
+            lang,
+            "settings-puzzle-in",
+            channel = format!("<#{id}>"),
+            hour = settings.puzzle_hour
+        ),
+        DailyPuzzle::Off => tr!(lang, "settings-puzzle-off"),
+    };
+    tr!(
+        lang,
+        "settings-now",
+        language = language,
+        threads = threads,
+        days = settings.days_per_move,
+        channel = channel,
+        challenge_days = tr!(
+            lang,
+            "settings-challenge-days",
+            days = settings.challenge_days
+        ),
+        puzzle = puzzle
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_app::vocabulary::ChannelId;
+
+    #[test]
+    fn a_servers_settings_are_worded_line_by_line() {
+        let settings = ServerSettings {
+            language: LanguageSetting::Auto,
+            server_language: Lang::Pt,
+            threads: ThreadsSetting::On,
+            days_per_move: 5,
+            games_channel: GamesChannel::Only(ChannelId(12)),
+            daily_puzzle: DailyPuzzle::In(ChannelId(77)),
+            puzzle_hour: 9,
+            challenge_days: 1,
+        };
+        let en = notice(Lang::En, &SettingsNotice::Now(settings));
+        for words in [
+            "games in threads: always",
+            "does not say: 5",
+            "<#12>",
+            "in <#77> at 9:00 UTC",
+            "challenges wait: 1 day",
+            &tr!(Lang::En, "language-pt"),
+        ] {
+            assert!(en.contains(words), "{words:?} in {en}");
+        }
     }
 }
