@@ -90,8 +90,14 @@ pub use tournaments::{
     MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
 pub use welcome::WELCOME_WITHIN;
-pub use words::describe_outcome;
-pub use words::{describe_game_error, describe_layout_error};
+pub use playing::PlayNotice;
+pub use clocks::{ClockNotice, Stake};
+pub use game::BoardNotice;
+pub use places::PlaceNotice;
+pub use threads::{GameEnding, ThreadNotice};
+pub use outbox::OutboxNotice;
+pub use notify::NotifyNotice;
+pub use welcome::WelcomeNotice;
 
 pub use crate::store::BoardMessage;
 pub use crate::vocabulary::{

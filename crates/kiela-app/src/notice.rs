@@ -30,6 +30,14 @@ macro_rules! notices {
 
 notices! {
     Draw(draws::DrawNotice),
+    Play(playing::PlayNotice),
+    Clock(clocks::ClockNotice),
+    Board(game::BoardNotice),
+    Place(places::PlaceNotice),
+    Thread(threads::ThreadNotice),
+    Outbox(outbox::OutboxNotice),
+    Notify(notify::NotifyNotice),
+    Welcome(welcome::WelcomeNotice),
 }
 
 impl From<String> for Notice {

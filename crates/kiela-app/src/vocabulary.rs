@@ -32,7 +32,7 @@ macro_rules! stored_names {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum $name {
             $($(#[$variant_meta])* $variant,)+
         }
@@ -173,7 +173,7 @@ stored_names! {
 /// Why Discord refuses, for good, to let the bot post in a channel or
 /// thread: a game played there follows its place (see `app::places`).
 /// Stored as Discord's error code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ChannelRefusal {
     /// 10003 Unknown Channel: the thread or channel was deleted.
     UnknownChannel,

@@ -6,10 +6,11 @@ use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, 
 use serenity::async_trait;
 
 use kiela_app::{
-    describe_game_error, offered_lessons, AppError, LessonButtons, LessonRefusal, LessonStep, Reply,
+    offered_lessons, AppError, LessonButtons, LessonRefusal, LessonStep, Reply,
 };
 use kiela_i18n::{tr, Lang};
 
+use crate::words::describe_game_error;
 use crate::command::{Opt, Request, Subcommand};
 use crate::features::playing::{hole_menu, layout_form, picked_hole, typed_rows};
 use crate::handler::Cx;

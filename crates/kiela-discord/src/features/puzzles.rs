@@ -5,10 +5,11 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
-use kiela_app::{describe_game_error, AppError, PuzzleButtons, PuzzleRefusal, PuzzleStep, Reply};
+use kiela_app::{AppError, PuzzleButtons, PuzzleRefusal, PuzzleStep, Reply};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
+use crate::words::describe_game_error;
 use crate::command::{Opt, Request, Subcommand};
 use crate::features::playing::{hole_menu, picked_hole};
 use crate::handler::Cx;
