@@ -102,6 +102,7 @@ fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
 trait Said {
     fn says(&self) -> &[Notice];
 
+    #[track_caller]
     fn text(&self) -> String {
         let lines: Vec<&str> = (self.says().iter())
             .map(|notice| match notice {
@@ -316,11 +317,15 @@ trait GameSaid: Said {
             .collect()
     }
 
-    /// What the clocks said.
+    /// What the clocks said, in the channel or by direct message.
     fn clock_notices(&self) -> Vec<&ClockNotice> {
         (self.says().iter())
             .filter_map(|notice| match notice {
                 Notice::Clock(said) => Some(said),
+                Notice::Notify(kiela_app::NotifyNotice::Dm { says, .. }) => match &**says {
+                    Notice::Clock(said) => Some(said),
+                    _ => None,
+                },
                 _ => None,
             })
             .collect()

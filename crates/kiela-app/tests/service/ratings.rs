@@ -20,7 +20,7 @@ async fn won_by_alice(w: &World, place: Place, alice: &User, bob: &User) -> (Gam
         .unwrap()
         .id;
     let done = w.service.resign(bob, place, Some(game)).await.unwrap();
-    (game, done.text())
+    (game, done.worded())
 }
 
 /// Every rated result shows both rating changes, also when composed after
@@ -131,7 +131,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     // its own change, not today's ratings.
     let again = (w.service.show(&w.alice, HERE, Some(first)).await)
         .unwrap()
-        .text();
+        .worded();
     assert!(again.contains(&line), "{line:?} in {again}");
     // No rating line for a game against the AI.
     let ai = w
