@@ -3,9 +3,9 @@
 //! (`features::draws::refusal` for a [`DrawRefusal`](kiela_app::DrawRefusal)),
 //! the shared ones here.
 
-use kiela_app::vocabulary::UserId;
 use kiela_ai::Level;
 use kiela_app::vocabulary::ChannelRefusal;
+use kiela_app::vocabulary::UserId;
 use kiela_app::{AppError, GameRefusal, Notice, Permission, PlaceRefusal, Refusal, ThreadRefusal};
 use kiela_app::{GameEnding, Name, OutboxNotice, PlaceNotice, ThreadNotice, WelcomeNotice};
 use kiela_i18n::tr;

@@ -5,8 +5,8 @@ use crate::limits::AI_SEARCHES;
 use crate::notice::Notice;
 use crate::vocabulary::{ChannelId, GameId, UserId};
 use crate::{
-    AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place,
-    Reply, Result, User,
+    AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place, Reply,
+    Result, User,
 };
 use kiela_i18n::Lang;
 use kiela_render::{BoardView, LastMove, RenderError};

@@ -26,7 +26,10 @@ pub enum NotifyNotice {
     Settings { dm: Notify, confirm: ConfirmMoves },
     /// A direct message about the game played in `channel`: what was
     /// said there (`says`).
-    Dm { channel: ChannelId, says: Box<Notice> },
+    Dm {
+        channel: ChannelId,
+        says: Box<Notice>,
+    },
 }
 
 impl GameService {

@@ -164,10 +164,7 @@ impl GameService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         let game = loaded.row.id;
-        let notice = PlaceNotice::MovedHere {
-            game,
-            why: refusal,
-        };
+        let notice = PlaceNotice::MovedHere { game, why: refusal };
         let (says, extra) = match post.ply {
             Some(_) => {
                 let mut says = vec![Notice::from(notice)];

@@ -307,7 +307,9 @@ impl GameService {
         change.posts.insert(0, post.clone());
         if game.outcome().is_none() {
             if let Some(to) = self.turn_dm(next, loaded.player_row(next), actor) {
-                change.posts.push(to.post(loaded.row.channel_id, ply, moved));
+                change
+                    .posts
+                    .push(to.post(loaded.row.channel_id, ply, moved));
             }
         }
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
@@ -461,9 +463,10 @@ impl GameService {
             ..self.board_post(&loaded, loaded.ply(), aborted.clone(), lang, true)
         };
         change.posts = vec![post.clone()];
-        change
-            .posts
-            .extend(self.lobby_result(&loaded, GameEnding::Aborted, lang).await?);
+        change.posts.extend(
+            self.lobby_result(&loaded, GameEnding::Aborted, lang)
+                .await?,
+        );
         for to in self.event_dms(&loaded, &[opponent]) {
             let channel = loaded.row.channel_id;
             change

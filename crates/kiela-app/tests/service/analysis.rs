@@ -224,8 +224,16 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         let alt = &step.picture.unwrap().alt_text;
         assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
         let watched = w.service.watch(&w.carol, HERE, game, ply).await.unwrap();
-        let headline = format!("Game #{game}, turn {turn}: {name} sowed {hole}");
-        assert!(watched.text().starts_with(&headline), "{}", watched.text());
+        assert!(
+            matches!(
+                &watched.says[..],
+                [Notice::Board(BoardNotice::Watched { game: g, turn: t, by, path })]
+                    if *g == game && *t == ply && by.raw() == name
+                        && path.laps[0].from.to_string() == hole
+            ),
+            "{:?}",
+            watched.says
+        );
     }
 }
 

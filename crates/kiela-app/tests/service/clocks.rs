@@ -439,12 +439,13 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         .collect();
     assert!(
         !reminders.is_empty()
-            && reminders
-                .iter()
-                .all(|r| matches!(
-                    r.clock_notices()[..],
-                    [ClockNotice::Reminder { stake: Stake::FirstMove, .. }]
-                )),
+            && reminders.iter().all(|r| matches!(
+                r.clock_notices()[..],
+                [ClockNotice::Reminder {
+                    stake: Stake::FirstMove,
+                    ..
+                }]
+            )),
         "{reminders:?}"
     );
     w.clock.advance(DAY / 2 + 1);
@@ -565,7 +566,12 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     assert!(
         matches!(
             on.clock_notices()[..],
-            [ClockNotice::VacationOn { days: 7, games: 1, left: 23, .. }]
+            [ClockNotice::VacationOn {
+                days: 7,
+                games: 1,
+                left: 23,
+                ..
+            }]
         ),
         "{:?}",
         on.says
@@ -639,7 +645,11 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     assert!(
         matches!(
             off.clock_notices()[..],
-            [ClockNotice::VacationOff { back: 3, left: 26, .. }]
+            [ClockNotice::VacationOff {
+                back: 3,
+                left: 26,
+                ..
+            }]
         ),
         "{:?}",
         off.says

@@ -300,7 +300,10 @@ trait GameSaid: Said {
             .filter_map(|notice| match notice {
                 Notice::Play(PlayNotice::Moved { by, path }) => Some((
                     by.raw().to_string(),
-                    path.laps.first().zip(path.ended()).map(|(l, e)| (l.from, e)),
+                    path.laps
+                        .first()
+                        .zip(path.ended())
+                        .map(|(l, e)| (l.from, e)),
                 )),
                 _ => None,
             })
@@ -333,4 +336,3 @@ trait GameSaid: Said {
 }
 
 impl<T: Said + ?Sized> GameSaid for T {}
-

@@ -53,7 +53,10 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     assert!(
         matches!(
             &dm.says[0],
-            Notice::Notify(NotifyNotice::Dm { channel: ChannelId(20), .. })
+            Notice::Notify(NotifyNotice::Dm {
+                channel: ChannelId(20),
+                ..
+            })
         ),
         "{:?}",
         dm.says

@@ -253,7 +253,11 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         .arrange(&w.alice, HERE, Some(game), layout)
         .await
         .unwrap();
-    assert_eq!(reply.turns(), [("alice".to_string(), None)], "a rearrangement");
+    assert_eq!(
+        reply.turns(),
+        [("alice".to_string(), None)],
+        "a rearrangement"
+    );
     // A rearrangement has no sowing to watch.
     let e = refused(w.service.watch(&w.bob, HERE, game, 1).await);
     assert_eq!(e, GameRefusal::RearrangementTurn.into());
@@ -330,7 +334,11 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         "the human's move and the AI's reply"
     );
     let movers: Vec<String> = reply.turns().into_iter().map(|(by, _)| by).collect();
-    assert_eq!(movers.last().map(String::as_str), Some("Kiela"), "{movers:?}");
+    assert_eq!(
+        movers.last().map(String::as_str),
+        Some("Kiela"),
+        "{movers:?}"
+    );
     assert_eq!(reply.ping, [w.alice.id]);
     // The AI opens when the human is North; challenging the bot starts an AI game too.
     let options = GameOptions {
@@ -344,7 +352,11 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
     let movers: Vec<String> = reply.turns().into_iter().map(|(by, _)| by).collect();
-    assert_eq!(movers.last().map(String::as_str), Some("Kiela"), "{movers:?}");
+    assert_eq!(
+        movers.last().map(String::as_str),
+        Some("Kiela"),
+        "{movers:?}"
+    );
     let e = refused(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
     assert_eq!(e, DrawRefusal::AiPlaysOn { bot: bot().name }.into());
 }
@@ -672,7 +684,10 @@ async fn the_preview_follows_each_players_choice(db: Db) {
         .await
         .unwrap();
     assert!(set.private);
-    assert_eq!(set.says, [PlayNotice::ConfirmMovesSet(ConfirmMoves::Never).into()]);
+    assert_eq!(
+        set.says,
+        [PlayNotice::ConfirmMovesSet(ConfirmMoves::Never).into()]
+    );
     let game = started(&w, alice_first()).await;
     // alice: played at once; bob, by default: previewed. Either way the
     // menu's pick loads the game once.
@@ -826,7 +841,14 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert_eq!(reply.game.unwrap().ply, 2);
     let done = w.service.resign(&w.alice, HERE, Some(id)).await.unwrap();
     assert!(
-        matches!(done.board_lines()[0], BoardNotice::Result { takebacks: 2, hints: 0, .. }),
+        matches!(
+            done.board_lines()[0],
+            BoardNotice::Result {
+                takebacks: 2,
+                hints: 0,
+                ..
+            }
+        ),
         "{:?}",
         done.says
     );

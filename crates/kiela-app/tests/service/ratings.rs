@@ -146,8 +146,9 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .await
         .unwrap();
     assert!(
-        done.text().contains("resigned.") && !done.text().contains("(+"),
-        "{}",
-        done.text()
+        matches!(done.board_lines()[0], BoardNotice::Result { .. })
+            && !done.worded().contains("(+"),
+        "{:?}",
+        done.says
     );
 }

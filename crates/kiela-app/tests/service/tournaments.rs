@@ -456,7 +456,10 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     assert!(
         matches!(
             reminder.clock_notices()[..],
-            [ClockNotice::Reminder { stake: kiela_app::Stake::FirstMoveForfeit, .. }]
+            [ClockNotice::Reminder {
+                stake: kiela_app::Stake::FirstMoveForfeit,
+                ..
+            }]
         ),
         "{:?}",
         reminder.says
@@ -473,7 +476,10 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
             matches!(p.clock_notices()[..], [ClockNotice::Forfeited { game: g, .. }] if *g == game)
         })
         .unwrap_or_else(|| panic!("the game says forfeit: {told:?}"));
-    assert!(board.board_lines().contains(&&BoardNotice::Forfeited), "{board:?}");
+    assert!(
+        board.board_lines().contains(&&BoardNotice::Forfeited),
+        "{board:?}"
+    );
     let aborted = |p: &Reply| {
         p.clock_notices()
             .iter()
@@ -609,7 +615,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The sign-up message stays in the lobby (its edit).
     assert!(posted
         .iter()
-        .any(|(_, p)| p.text().contains("Started") && p.tournament.is_none()));
+        .any(|(_, p)| p.worded().contains("Started") && p.tournament.is_none()));
     // Bob gets the board of each game he starts, by direct message.
     let games = round_games(&w, id, 1).await;
     let bobs_first = games.iter().filter(|(_, s, _)| *s == w.bob.id).count();

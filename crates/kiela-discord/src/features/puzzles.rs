@@ -9,12 +9,12 @@ use kiela_app::{AppError, PuzzleButtons, PuzzleRefusal, PuzzleStep, Reply};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use crate::words::describe_game_error;
 use crate::command::{Opt, Request, Subcommand};
 use crate::features::playing::{hole_menu, picked_hole};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, PuzzleAction};
 use crate::respond::Post;
+use crate::words::describe_game_error;
 
 const DAILY: Opt<bool> = Opt::new("daily");
 
