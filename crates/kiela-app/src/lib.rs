@@ -56,10 +56,12 @@ pub use clock::{
     Clock, DatabaseClock, ManualClock, SystemClock, Timing, AI_TURN_GRACE, ANSWER_LEASE, KEEP_POSTS,
 };
 pub use clocks::VacationRefusal;
+pub use clocks::{ClockNotice, Stake};
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
 pub use context::{Place, User};
 pub use draws::{Closed as DrawClosed, DrawNotice, DrawRefusal};
 pub use error::{AppError, Refusal, Result};
+pub use game::BoardNotice;
 pub use game::GameRefusal;
 pub use game::{GameChoice, MoveChoices};
 pub use info::rules_summary;
@@ -70,10 +72,14 @@ pub use limits::{
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
 pub use notice::Notice;
+pub use notify::NotifyNotice;
+pub use outbox::OutboxNotice;
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
+pub use places::PlaceNotice;
 pub use places::PlaceRefusal;
 pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
+pub use playing::PlayNotice;
 pub use playing::{FormRow, GameEnd, PlayRefusal};
 pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
@@ -86,15 +92,15 @@ pub use settings::{
 };
 pub use settings::{ServerSettings, SettingsNotice};
 pub use threads::BotPermissions;
+pub use threads::{GameEnding, ThreadNotice};
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{
     swiss_rounds, Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS,
     MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
+pub use welcome::WelcomeNotice;
 pub use welcome::WELCOME_WITHIN;
-pub use words::describe_outcome;
-pub use words::{describe_game_error, describe_layout_error};
 
 pub use crate::store::BoardMessage;
 pub use crate::vocabulary::{

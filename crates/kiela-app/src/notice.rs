@@ -33,6 +33,14 @@ notices! {
     Settings(settings::SettingsNotice),
     Ratings(ratings::RatingsNotice),
     Challenge(challenges::ChallengeNotice),
+    Play(playing::PlayNotice),
+    Clock(clocks::ClockNotice),
+    Board(game::BoardNotice),
+    Place(places::PlaceNotice),
+    Thread(threads::ThreadNotice),
+    Outbox(outbox::OutboxNotice),
+    Notify(notify::NotifyNotice),
+    Welcome(welcome::WelcomeNotice),
 }
 
 impl From<String> for Notice {

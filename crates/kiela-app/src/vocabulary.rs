@@ -32,7 +32,7 @@ macro_rules! stored_names {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum $name {
             $($(#[$variant_meta])* $variant,)+
         }
@@ -87,7 +87,7 @@ stored_names! {
 
 stored_names! {
     /// Who moves first in a challenge, from the challenger's point of view.
-    #[derive(Default, serde::Serialize, serde::Deserialize)]
+    #[derive(Default)]
     pub enum FirstMover as "first mover" {
         Me = "challenger",
         Them = "opponent",
@@ -138,7 +138,7 @@ stored_names! {
 
 stored_names! {
     /// Whether a server's games are played in a thread each.
-    #[derive(Default, serde::Serialize, serde::Deserialize)]
+    #[derive(Default)]
     pub enum ThreadsSetting as "threads setting" {
         /// In a thread where the bot may open one, otherwise in the channel.
         #[default]
@@ -173,7 +173,7 @@ stored_names! {
 /// Why Discord refuses, for good, to let the bot post in a channel or
 /// thread: a game played there follows its place (see `app::places`).
 /// Stored as Discord's error code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ChannelRefusal {
     /// 10003 Unknown Channel: the thread or channel was deleted.
     UnknownChannel,

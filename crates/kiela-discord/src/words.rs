@@ -3,11 +3,15 @@
 //! (`features::draws::refusal` for a [`DrawRefusal`](kiela_app::DrawRefusal)),
 //! the shared ones here.
 
+use kiela_ai::Level;
+use kiela_app::vocabulary::ChannelRefusal;
 use kiela_app::vocabulary::UserId;
 use kiela_app::{AppError, GameRefusal, Notice, Permission, PlaceRefusal, Refusal, ThreadRefusal};
+use kiela_app::{GameEnding, Name, OutboxNotice, PlaceNotice, ThreadNotice, WelcomeNotice};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_render::words::side;
+use kiela_render::words::{side, variant};
+use kiela_rules::{GameError, IllegalMove, LayoutError, Outcome, Reason, Side, Trace};
 
 use crate::features;
 
@@ -42,6 +46,14 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         Notice::Settings(notice) => features::settings::notice(lang, notice),
         Notice::Ratings(notice) => features::ratings::notice(lang, notice),
         Notice::Challenge(notice) => features::challenges::notice(lang, notice),
+        Notice::Play(notice) => features::playing::notice(lang, notice),
+        Notice::Clock(notice) => features::clocks::notice(lang, notice),
+        Notice::Board(notice) => features::playing::board_notice(lang, notice),
+        Notice::Place(notice) => place_notice(lang, notice),
+        Notice::Thread(notice) => thread_notice(lang, notice),
+        Notice::Outbox(notice) => outbox_notice(lang, notice),
+        Notice::Notify(notice) => features::notify::notice(lang, notice),
+        Notice::Welcome(notice) => welcome_notice(lang, notice),
     }
 }
 
@@ -132,6 +144,184 @@ fn permission(lang: Lang, permission: Permission) -> String {
     }
 }
 
+/// What a game following its place says.
+fn place_notice(lang: Lang, notice: &PlaceNotice) -> String {
+    match notice {
+        PlaceNotice::MovedHere { game, why } => tr!(
+            lang,
+            "game-moved-here",
+            id = *game,
+            why = refused_because(lang, *why)
+        ),
+        PlaceNotice::Paused { game, why } => tr!(
+            lang,
+            "game-paused-dm",
+            id = *game,
+            why = refused_because(lang, *why)
+        ),
+        PlaceNotice::ResumedHere { game } => tr!(lang, "game-resumed-here", id = *game),
+    }
+}
+
+/// Why `refusal` leaves a game without its place, in words.
+fn refused_because(lang: Lang, refusal: ChannelRefusal) -> String {
+    match refusal {
+        ChannelRefusal::UnknownChannel => tr!(lang, "place-refused-unknown-channel"),
+        ChannelRefusal::MissingAccess => tr!(lang, "place-refused-missing-access"),
+        ChannelRefusal::MissingPermissions => tr!(lang, "place-refused-missing-permissions"),
+    }
+}
+
+/// What a lobby is told of the games played in its threads.
+fn thread_notice(lang: Lang, notice: &ThreadNotice) -> String {
+    match notice {
+        ThreadNotice::GameStarted { pings, headline } => {
+            let mentions: Vec<String> = pings.iter().map(|&id| mention(id) + " ").collect();
+            tr!(
+                lang,
+                "game-started-line",
+                mentions = mentions.concat(),
+                headline = self::notice(lang, headline)
+            )
+        }
+        ThreadNotice::GameEnded {
+            game,
+            south,
+            north,
+            thread,
+            ending,
+        } => {
+            let outcome = match ending {
+                GameEnding::Result(outcome) => describe_outcome(lang, *outcome, south, north),
+                GameEnding::Aborted => tr!(lang, "outcome-aborted"),
+                GameEnding::Forfeit { absent } => tr!(lang, "outcome-forfeit", name = absent),
+            };
+            tr!(
+                lang,
+                "game-ended-line",
+                id = *game,
+                south = south,
+                north = north,
+                thread = thread.to_string(),
+                outcome = outcome
+            )
+        }
+    }
+}
+
+/// What the outbox adds to an answer.
+fn outbox_notice(lang: Lang, notice: &OutboxNotice) -> String {
+    match notice {
+        OutboxNotice::PostedElsewhere { channel } => {
+            tr!(lang, "posted-elsewhere", channel = channel.to_string())
+        }
+    }
+}
+
+/// What the welcome says.
+fn welcome_notice(lang: Lang, notice: &WelcomeNotice) -> String {
+    match notice {
+        WelcomeNotice::Welcome => tr!(lang, "welcome"),
+    }
+}
+
+/// The turn's path in words ("Ana sowed G2 → ended in E2."), with `mover`
+/// as the mover, for message text.
+pub fn path(lang: Lang, mover: &Name, trace: &Trace) -> String {
+    // The render's words cut names at their own length and know nothing
+    // of markdown: give them a stand-in, then put the escaped name in.
+    const SLOT: &str = "\u{FFFC}";
+    kiela_render::words::path(lang, SLOT, trace).replacen(SLOT, &mover.shown(), 1)
+}
+
+/// An AI level's name.
+pub fn level(lang: Lang, level: Level) -> String {
+    match level {
+        Level::Beginner => tr!(lang, "level-beginner"),
+        Level::Easy => tr!(lang, "level-easy"),
+        Level::Medium => tr!(lang, "level-medium"),
+        Level::Hard => tr!(lang, "level-hard"),
+        Level::Expert => tr!(lang, "level-expert"),
+    }
+}
+
+/// How a game ended, in words with its players' names (`south`,
+/// `north`): "Ana won: Bob resigned.", "Draw by agreement.".
+pub fn describe_outcome(lang: Lang, outcome: Outcome, south: &Name, north: &Name) -> String {
+    let name = |side: Side| match side {
+        Side::South => south.shown(),
+        Side::North => north.shown(),
+    };
+    worded_outcome(lang, outcome, name)
+}
+
+/// How a game ended, the winner and loser named by `name`.
+fn worded_outcome(lang: Lang, outcome: Outcome, name: impl Fn(Side) -> String) -> String {
+    let Some(winner) = outcome.result.winner() else {
+        return match outcome.reason {
+            Reason::Agreement => tr!(lang, "result-agreement"),
+            Reason::Repetition => tr!(lang, "result-repetition"),
+            _ => tr!(lang, "result-draw"),
+        };
+    };
+    let (winner, loser) = (name(winner), name(winner.opponent()));
+    let key = match outcome.reason {
+        Reason::Resignation => "result-resigned",
+        Reason::Timeout => "result-timeout",
+        Reason::NoMoves => "result-no-moves",
+        Reason::Agreement | Reason::Repetition => "result-won",
+    };
+    tr!(lang, key, winner = winner, loser = loser)
+}
+
+/// A layout's refusal, in `lang`.
+pub fn describe_layout_error(lang: Lang, error: &LayoutError) -> String {
+    match error {
+        LayoutError::WrongLength(n) => tr!(lang, "layout-wrong-length", count = *n),
+        LayoutError::NotANumber(t) => tr!(lang, "layout-not-a-number", text = t),
+        LayoutError::Negative(t) => tr!(lang, "layout-negative", text = t),
+        LayoutError::TooLarge(t) => tr!(lang, "layout-too-large", text = t),
+        LayoutError::MisplacedSlash => tr!(lang, "layout-misplaced-slash"),
+        LayoutError::WrongTotal { layout, have } => {
+            tr!(lang, "layout-wrong-total", layout = *layout, have = *have)
+        }
+    }
+}
+
+/// A refused move, in `lang`.
+pub fn describe_game_error(lang: Lang, error: &GameError) -> String {
+    match error {
+        GameError::Over(done) => {
+            let done = worded_outcome(lang, *done, |s| side(lang, s));
+            tr!(lang, "illegal-game-over", outcome = done)
+        }
+        GameError::Illegal(illegal) => describe_illegal(lang, illegal),
+    }
+}
+
+fn describe_illegal(lang: Lang, error: &IllegalMove) -> String {
+    match error {
+        IllegalMove::NotYourHole { hole, owner } => tr!(
+            lang,
+            "illegal-not-your-hole",
+            hole = hole.to_string(),
+            owner = side(lang, *owner)
+        ),
+        IllegalMove::Empty(hole) => tr!(lang, "illegal-empty", hole = hole.to_string()),
+        IllegalMove::TooFewStones { hole, variant: v } => tr!(
+            lang,
+            "illegal-too-few",
+            hole = hole.to_string(),
+            variant = variant(lang, *v),
+            min = v.min_stones() as u32
+        ),
+        IllegalMove::Endless(hole) => tr!(lang, "illegal-endless", hole = hole.to_string()),
+        IllegalMove::NotExpert => tr!(lang, "illegal-not-expert"),
+        IllegalMove::RearrangementUsed => tr!(lang, "illegal-rearrangement-used"),
+        IllegalMove::Layout(e) => describe_layout_error(lang, e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +337,14 @@ mod tests {
         );
         let en = self::refusal(Lang::En, &refusal);
         assert!(en.starts_with("you cannot challenge yourself"), "{en}");
+    }
+
+    #[test]
+    fn refused_moves_speak_both_languages() {
+        let error = GameError::Illegal(IllegalMove::Empty("C2".parse().unwrap()));
+        assert_eq!(describe_game_error(Lang::En, &error), "C2 is empty");
+        assert_eq!(describe_game_error(Lang::Pt, &error), "C2 está vazia");
+        let layout = LayoutError::WrongLength(3);
+        assert_eq!(describe_layout_error(Lang::En, &layout), layout.to_string());
     }
 }

@@ -12,19 +12,21 @@
 //! says goes into the outbox with the change, so a crash after the commit
 //! delays the message but cannot lose it.
 
+mod notice;
 mod outage;
 mod store;
 pub use store::*;
 mod vacation;
 
+pub use notice::{ClockNotice, Stake};
 pub use vacation::VacationRefusal;
 pub use vacation::VACATION_DAYS_PER_YEAR;
 
 use crate::store::{DrawOfferChange, GameChange, NewPost};
+use crate::threads::GameEnding;
 use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, GameState, UserId};
 use kiela_rules::{GameResult, Outcome, Reason};
 
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::players::spoken;
@@ -188,29 +190,15 @@ impl GameService {
                 let first = loaded.ply() < 2;
                 // In a tournament it is a forfeit instead.
                 let forfeit = first && loaded.tournament.is_some();
-                let until = deadline.to_string();
-                let text = |lang| match first {
-                    true if forfeit => tr!(
-                        lang,
-                        "reminder-first-move-tournament",
-                        id = game_id,
-                        hours = hours,
-                        until = &until
-                    ),
-                    true => tr!(
-                        lang,
-                        "reminder-first-move",
-                        id = game_id,
-                        hours = hours,
-                        until = &until
-                    ),
-                    false => tr!(
-                        lang,
-                        "reminder",
-                        id = game_id,
-                        hours = hours,
-                        until = &until
-                    ),
+                let reminder = ClockNotice::Reminder {
+                    game: game_id,
+                    hours,
+                    until: deadline,
+                    stake: match first {
+                        true if forfeit => Stake::FirstMoveForfeit,
+                        true => Stake::FirstMove,
+                        false => Stake::Game,
+                    },
                 };
                 // In the language the player last used; the board with
                 // its menu, in the channel and, if they want, by DM.
@@ -218,11 +206,11 @@ impl GameService {
                 let ply = loaded.ply();
                 change.posts = vec![NewPost {
                     pings: vec![player],
-                    ..self.board_post(&loaded, ply, text(lang), lang, false)
+                    ..self.board_post(&loaded, ply, reminder.clone(), lang, false)
                 }];
                 for to in self.event_dms(&loaded, &[player]) {
                     let channel = loaded.row.channel_id;
-                    change.posts.push(to.post(channel, ply, text(to.lang)));
+                    change.posts.push(to.post(channel, ply, reminder.clone()));
                 }
             }
             DueEvent::Abort { .. } => {
@@ -234,24 +222,32 @@ impl GameService {
                 // A tournament game is not aborted: the player who never
                 // moved forfeits it (and the tournament withdraws them).
                 let forfeit = loaded.tournament.is_some();
-                let text = |lang| match forfeit {
-                    true => tr!(lang, "game-forfeited", id = game_id, name = &name),
-                    false => tr!(lang, "game-aborted", id = game_id, name = &name),
+                let (said, ending) = match forfeit {
+                    true => (
+                        ClockNotice::Forfeited {
+                            game: game_id,
+                            absent: name.clone(),
+                        },
+                        GameEnding::Forfeit { absent: name },
+                    ),
+                    false => (
+                        ClockNotice::Aborted {
+                            game: game_id,
+                            absent: name,
+                        },
+                        GameEnding::Aborted,
+                    ),
                 };
                 let lang = self.public_lang(&loaded, absent).await?;
                 let ply = loaded.ply();
                 let people = loaded.people(self.bot.id);
-                change.posts = vec![self.board_post(&loaded, ply, text(lang), lang, false)];
-                let aborted = match forfeit {
-                    true => tr!(lang, "outcome-forfeit", name = &name),
-                    false => tr!(lang, "outcome-aborted"),
-                };
+                change.posts = vec![self.board_post(&loaded, ply, said.clone(), lang, false)];
                 change
                     .posts
-                    .extend(self.lobby_result(&loaded, &aborted, lang).await?);
+                    .extend(self.lobby_result(&loaded, ending, lang).await?);
                 for to in self.event_dms(&loaded, &people) {
                     let channel = loaded.row.channel_id;
-                    change.posts.push(to.post(channel, ply, text(to.lang)));
+                    change.posts.push(to.post(channel, ply, said.clone()));
                 }
             }
             DueEvent::Timeout { player, .. } => {
@@ -263,7 +259,10 @@ impl GameService {
                 let name = loaded.name(side);
                 let lang = self.public_lang(&loaded, player).await?;
                 self.finish(&loaded, &mut change, outcome, lang).await?;
-                let headline = tr!(lang, "ran-out-of-time", name = name, id = game_id);
+                let headline = ClockNotice::RanOutOfTime {
+                    by: name,
+                    game: game_id,
+                };
                 change.posts.insert(
                     0,
                     NewPost {

@@ -2,9 +2,9 @@
 //! look of the clock, and after an outage every running deadline moved by
 //! the time the bot was away, once, with a line in each game saying why.
 
-use kiela_i18n::{tr, Lang};
+use kiela_i18n::Lang;
 
-use crate::notice::Notice;
+use super::ClockNotice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::GameId;
 
@@ -49,12 +49,11 @@ impl GameService {
             posts.push(NewPost {
                 to: PostTarget::GameChannel,
                 game_id: Some(id),
-                says: vec![Notice::from(tr!(
-                    lang,
-                    "clock-outage",
-                    id = id,
-                    hours = hours.max(1)
-                ))],
+                says: vec![ClockNotice::Outage {
+                    game: id,
+                    hours: hours.max(1),
+                }
+                .into()],
                 lang: lang.locale().to_string(),
                 ..NewPost::default()
             });

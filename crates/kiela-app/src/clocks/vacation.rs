@@ -13,12 +13,10 @@
 //! begun, and takes them off the deadlines the vacation pushed: as if the
 //! player had asked for fewer days.
 
-use crate::notice::Notice;
 use crate::store::{NewPost, PlayerRow};
 
 use super::store::VacationChange;
-use kiela_i18n::tr;
-use kiela_i18n::Lang;
+use super::ClockNotice;
 
 use crate::threads::posts_channel;
 use crate::vocabulary::{GameId, GuildId, UserId};
@@ -131,15 +129,18 @@ impl GameService {
             shift: shift * DAY,
         };
         let posts = self
-            .tell_opponents(user, |lang, id| match days {
-                0 => tr!(lang, "vacation-ended", name = &user.name, id = id),
-                _ => tr!(
-                    lang,
-                    "vacation-started",
-                    name = &user.name,
-                    id = id,
-                    until = until.to_string()
-                ),
+            .tell_opponents(user, |opponent, game| match days {
+                0 => ClockNotice::VacationEnded {
+                    opponent,
+                    by: user.name.clone(),
+                    game,
+                },
+                _ => ClockNotice::VacationStarted {
+                    opponent,
+                    by: user.name.clone(),
+                    game,
+                    until,
+                },
             })
             .await?;
         let Some(moved) = (self.store)
@@ -148,33 +149,32 @@ impl GameService {
         else {
             return Err(AppError::Conflict);
         };
-        let games = moved.len();
+        let games = moved.len() as i64;
         let left = self.vacation_left(user.id).await?;
-        Ok(Reply::private(match days {
-            0 => tr!(
-                lang,
-                "vacation-off",
-                back = -shift,
-                games = games,
-                left = left
-            ),
-            _ => tr!(
-                lang,
-                "vacation-on",
-                until = until.to_string(),
-                days = days,
-                games = games,
-                left = left
-            ),
-        }))
+        let mut reply = Reply::private(match days {
+            0 => ClockNotice::VacationOff {
+                back: -shift,
+                games,
+                left,
+            },
+            _ => ClockNotice::VacationOn {
+                until,
+                days,
+                games,
+                left,
+            },
+        });
+        reply.lang = lang;
+        Ok(reply)
     }
 
     /// A post to each of `user`'s human opponents, in each ongoing game's
-    /// channel, saying `text` in the game's language.
+    /// channel, in the game's language: what `notice` says to the opponent
+    /// of that game.
     async fn tell_opponents(
         &self,
         user: &User,
-        text: impl Fn(Lang, GameId) -> String,
+        notice: impl Fn(UserId, GameId) -> ClockNotice,
     ) -> Result<Vec<NewPost>> {
         let mut posts = Vec::new();
         for row in self.store.games_of(user.id, true, 1000).await? {
@@ -190,10 +190,7 @@ impl GameService {
                 game_id: Some(row.id),
                 pings: vec![opponent],
                 lang: lang.locale().to_string(),
-                says: vec![Notice::from(format!(
-                    "<@{opponent}> {}",
-                    text(lang, row.id)
-                ))],
+                says: vec![notice(opponent, row.id).into()],
                 ..NewPost::default()
             });
         }

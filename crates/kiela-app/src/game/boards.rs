@@ -5,15 +5,55 @@ use crate::limits::AI_SEARCHES;
 use crate::notice::Notice;
 use crate::vocabulary::{ChannelId, GameId, UserId};
 use crate::{
-    words, AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place,
-    Reply, Result, User,
+    AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place, Reply,
+    Result, User,
 };
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::{BoardView, LastMove, RenderError};
-use kiela_rules::{Move, Position, Side};
+use kiela_rules::{Move, Position, Side, Trace};
+use serde::{Deserialize, Serialize};
 
 use super::GameRefusal;
+use crate::playing::GameEnd;
+
+/// A board's own lines, under its headline: whose turn it is, or how the
+/// game ended; and the words of a turn watched again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardNotice {
+    /// `player` (`name`, playing `side`) is to move, before unix time
+    /// `deadline` if the game has a clock; `may_rearrange`: an Expert
+    /// rearrangement is open to them.
+    YourMove {
+        player: UserId,
+        name: Name,
+        side: Side,
+        deadline: Option<i64>,
+        may_rearrange: bool,
+    },
+    /// `by`'s draw offer waits for `to`'s answer.
+    DrawPending { by: Name, to: Name },
+    /// The AI (`name`) is thinking about its move.
+    Thinking { name: Name },
+    /// The game ended in a forfeit: a player never moved (a tournament).
+    Forfeited,
+    /// The game was aborted, with no result.
+    Aborted,
+    /// The game ended so, with `hints` hints and `takebacks` take-backs used.
+    Result {
+        end: GameEnd,
+        hints: i64,
+        takebacks: i64,
+    },
+    /// The game is over: `players` are told.
+    GameOverFor { players: Vec<UserId> },
+    /// Turn `turn` of `game`, watched again: `by` played it along `path`.
+    Watched {
+        game: GameId,
+        turn: i64,
+        by: Name,
+        path: Trace,
+    },
+}
 
 impl GameService {
     /// Makes `board` game `game_id`'s board, unless a board of a later ply
@@ -69,20 +109,20 @@ impl GameService {
         };
         let names = (loaded.name(Side::South), loaded.name(Side::North));
         let slot = AI_SEARCHES.slot().await;
-        let (picture, path) = tokio::task::spawn_blocking(move || {
+        let (picture, mover, path) = tokio::task::spawn_blocking(move || {
             let _slot = slot;
             animate(game_id, ply, (before, last), names, lang)
         })
         .await
         .map_err(|e| AppError::Internal(format!("animating failed: {e}")))??;
         Ok(Reply {
-            says: vec![Notice::from(tr!(
-                lang,
-                "watch-text",
-                id = game_id,
-                turn = ply,
-                path = path
-            ))],
+            says: vec![BoardNotice::Watched {
+                game: game_id,
+                turn: ply,
+                by: mover,
+                path,
+            }
+            .into()],
             picture: Some(picture),
             game: Some(GameRef {
                 id: game_id,
@@ -97,15 +137,15 @@ impl GameService {
 }
 
 /// The animation of `last`, played from `before` as ply `ply` of game
-/// `game_id`, described by its path in words (plain in the alt text; also
-/// returned for message text, with the name escaped).
+/// `game_id`, described by its path in words in the alt text; also
+/// returned: who moved and the path, for the message.
 fn animate(
     game_id: GameId,
     ply: i64,
     (before, last): (Position, Move),
     (south, north): (Name, Name),
     lang: Lang,
-) -> Result<(Picture, String)> {
+) -> Result<(Picture, Name, Trace)> {
     let last_move = LastMove::new(&before, last)
         .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
     let mut after = before;
@@ -117,7 +157,8 @@ fn animate(
         Side::North => &north,
     };
     let alt_text = mover.plain_path(lang, &last_move.trace);
-    let path = mover.path(lang, &last_move.trace);
+    let path = last_move.trace.clone();
+    let mover = mover.clone();
     let view = BoardView {
         ply: ply as usize,
         last_move: Some(last_move),
@@ -135,6 +176,7 @@ fn animate(
             format: Format::Gif,
             alt_text,
         },
+        mover,
         path,
     ))
 }
@@ -173,50 +215,40 @@ impl GameService {
         )
         .await?;
 
-        // The lines composed here, each starting with its separator.
-        let mut text = String::new();
+        // The board's own lines, after the headline.
+        let mut says = headline;
         let mut ping = Vec::new();
         let mut moves = Vec::new();
         let (mut draw_offered, mut may_arrange) = (false, false);
         let may_hint = loaded.current && loaded.ai_level().is_some() && !loaded.is_over();
         // Every ending tells both players, whoever ended it.
-        let game_over = |text: &mut String, ping: &mut Vec<UserId>| {
+        let game_over = |says: &mut Vec<Notice>, ping: &mut Vec<UserId>| {
             ping.extend(loaded.people(self.bot.id));
-            let mentions: Vec<String> = ping.iter().map(|id| format!("<@{id}>")).collect();
-            text.push('\n');
-            text.push_str(&tr!(lang, "game-over-for", players = mentions.join(" ")));
+            let players = ping.clone();
+            says.push(BoardNotice::GameOverFor { players }.into());
         };
         match outcome {
             _ if !loaded.current => {}
             None if loaded.aborted() => {
-                text.push('\n');
-                match loaded.forfeited() {
-                    true => text.push_str(&tr!(lang, "forfeit-line")),
-                    false => text.push_str(&tr!(lang, "aborted-line")),
-                }
-                game_over(&mut text, &mut ping);
+                says.push(match loaded.forfeited() {
+                    true => BoardNotice::Forfeited.into(),
+                    false => BoardNotice::Aborted.into(),
+                });
+                game_over(&mut says, &mut ping);
             }
             Some(outcome) => {
-                text.push('\n');
-                text.push_str(&tr!(
-                    lang,
-                    "result-line",
-                    result = loaded.outcome_words(lang, outcome)
-                ));
-                if loaded.row.hints > 0 {
-                    text.push(' ');
-                    text.push_str(&tr!(lang, "result-hints", count = loaded.row.hints));
-                }
-                if loaded.row.takebacks > 0 {
-                    text.push(' ');
-                    let count = loaded.row.takebacks;
-                    text.push_str(&tr!(lang, "result-takebacks", count = count));
-                }
+                says.push(
+                    BoardNotice::Result {
+                        end: loaded.end(outcome),
+                        hints: loaded.row.hints,
+                        takebacks: loaded.row.takebacks,
+                    }
+                    .into(),
+                );
                 if let Some(line) = self.rating_line(loaded, &south, &north, lang).await? {
-                    text.push('\n');
-                    text.push_str(&line);
+                    says.push(line.into());
                 }
-                game_over(&mut text, &mut ping);
+                game_over(&mut says, &mut ping);
             }
             None => {
                 let to_move = game.turn();
@@ -233,40 +265,25 @@ impl GameService {
                         .iter()
                         .map(|&h| (h, position.stones(h)))
                         .collect();
-                    let (mention, side) = (format!("<@{player}>"), words::side(lang, to_move));
-                    text.push('\n');
-                    text.push_str(&match loaded.row.deadline {
-                        Some(d) => tr!(
-                            lang,
-                            "your-move-before",
-                            mention = mention,
-                            name = name,
-                            side = side,
-                            deadline = d.to_string()
-                        ),
-                        None => tr!(
-                            lang,
-                            "your-move",
-                            mention = mention,
-                            name = name,
-                            side = side
-                        ),
-                    });
-                    if position.may_rearrange(to_move) {
-                        may_arrange = true;
-                        text.push(' ');
-                        text.push_str(&tr!(lang, "may-rearrange"));
-                    }
+                    may_arrange = position.may_rearrange(to_move);
+                    says.push(
+                        BoardNotice::YourMove {
+                            player,
+                            name: name.clone(),
+                            side: to_move,
+                            deadline: loaded.row.deadline,
+                            may_rearrange: may_arrange,
+                        }
+                        .into(),
+                    );
                     if let Some(offer) = loaded.offer {
                         draw_offered = true;
                         let side = loaded.side_of(offer.offered_by).unwrap_or(to_move);
                         let (by, to) = (loaded.name(side), loaded.name(side.opponent()));
-                        text.push('\n');
-                        text.push_str(&tr!(lang, "draw-pending", name = &by, opponent = &to));
+                        says.push(BoardNotice::DrawPending { by, to }.into());
                     }
                 } else {
-                    text.push('\n');
-                    text.push_str(&tr!(lang, "thinking", name = name));
+                    says.push(BoardNotice::Thinking { name: name.clone() }.into());
                 }
             }
         }
@@ -279,10 +296,6 @@ impl GameService {
             && !loaded.is_over()
             && loaded.ply() < ABORT_BEFORE_PLY
             && loaded.tournament.is_none();
-        let mut says = headline;
-        if let Some(lines) = text.strip_prefix('\n') {
-            says.push(Notice::Worded(lines.to_string()));
-        }
         Ok(Reply {
             says,
             picture: Some(picture),

@@ -8,6 +8,7 @@ mod store;
 pub use store::*;
 mod replays;
 
+pub use boards::BoardNotice;
 pub(crate) use boards::{board_picture, BoardParts, ABORT_BEFORE_PLY};
 pub(crate) use choices::check_place;
 pub use choices::{GameChoice, MoveChoices};
@@ -83,12 +84,6 @@ impl Loaded {
             south: self.name(Side::South),
             north: self.name(Side::North),
         }
-    }
-
-    /// How the game ended (`outcome`), in words with its players' names.
-    pub(crate) fn outcome_words(&self, lang: kiela_i18n::Lang, outcome: Outcome) -> String {
-        let (south, north) = (self.name(Side::South), self.name(Side::North));
-        super::words::describe_outcome(lang, outcome, &south.to_string(), &north.to_string())
     }
 
     /// The game after `change`, stored, and `played` (the move it made,

@@ -6,26 +6,40 @@
 mod store;
 pub use store::*;
 
+use serde::{Deserialize, Serialize};
+
 use crate::notice::Notice;
 use crate::store::{NewPost, PlayerRow, PostTarget};
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::players::spoken;
 use super::{ConfirmMoves, GameService, Loaded, Notify, Reply, Result, User};
 use crate::vocabulary::{ChannelId, GuildId, UserId};
 
+/// What the direct-message settings and the direct messages say.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NotifyNotice {
+    /// The user now gets the direct messages `0` says.
+    Set(Notify),
+    /// The user's settings: the direct messages they get, and whether a
+    /// move picked in a menu is previewed first.
+    Settings { dm: Notify, confirm: ConfirmMoves },
+    /// A direct message about the game played in `channel`: what was
+    /// said there (`says`).
+    Dm {
+        channel: ChannelId,
+        says: Box<Notice>,
+    },
+}
+
 impl GameService {
     /// Sets which direct messages the user wants.
     pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
         self.meet(user, GuildId::NONE).await?;
         self.store.set_notify(user.id, choice).await?;
-        let lang = user.lang;
-        Ok(Reply::private(match choice {
-            Notify::Off => tr!(lang, "notify-off"),
-            Notify::Reminders => tr!(lang, "notify-reminders"),
-            Notify::EveryTurn => tr!(lang, "notify-every-turn"),
-        }))
+        let mut reply = Reply::private(NotifyNotice::Set(choice));
+        reply.lang = user.lang;
+        Ok(reply)
     }
 
     /// `/kiela notify`: sets the direct messages `user` wants and whether
@@ -45,20 +59,14 @@ impl GameService {
             said.extend(self.set_confirm_moves(user, choice).await?.says);
         }
         if said.is_empty() {
-            let lang = user.lang;
-            // The words of the options' own choices.
             let dm = self.notify_setting(user.id).await?;
             let confirm = self.confirm_moves(user).await?;
-            said.push(Notice::from(tr!(
-                lang,
-                "my-settings",
-                dm = tr!(lang, &format!("choice-dm-{dm}")),
-                confirm = tr!(lang, &format!("choice-confirm-moves-{confirm}"))
-            )));
+            said.push(NotifyNotice::Settings { dm, confirm }.into());
         }
         Ok(Reply {
             says: said,
             private: true,
+            lang: user.lang,
             ..Reply::default()
         })
     }
@@ -114,21 +122,19 @@ pub(super) struct DmTo {
 }
 
 impl DmTo {
-    /// The direct message: `text` (in [`DmTo::lang`]) naming the game's
+    /// The direct message: `says` (in [`DmTo::lang`]) naming the game's
     /// channel, over the board at `ply` (the store fills in the game).
     /// Composed when sent, like every board post: the menu is there while
     /// that ply is the game's and it is the recipient's turn.
-    pub fn post(self, channel_id: ChannelId, ply: i64, text: String) -> NewPost {
-        let text = tr!(
-            self.lang,
-            "dm-note",
-            text = text,
-            channel = channel_id.to_string()
-        );
+    pub fn post(self, channel_id: ChannelId, ply: i64, says: impl Into<Notice>) -> NewPost {
+        let dm = NotifyNotice::Dm {
+            channel: channel_id,
+            says: Box::new(says.into()),
+        };
         NewPost {
             to: PostTarget::Dm(self.player),
             ply: Some(ply),
-            says: vec![Notice::from(text)],
+            says: vec![dm.into()],
             lang: self.lang.locale().to_string(),
             ..NewPost::default()
         }

@@ -26,12 +26,19 @@ use std::future::Future;
 
 use crate::notice::Notice;
 use crate::store::{NewPost, PostRow, PostTarget};
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
+use serde::{Deserialize, Serialize};
 
 use super::threads::posts_channel;
 use super::{AppError, GameService, Loaded, NewThread, Place, Reply, Result};
 use crate::vocabulary::{ChannelId, MessageId, PostId, UserId};
+
+/// What the outbox adds to an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OutboxNotice {
+    /// What the action made was posted in `channel`, not here.
+    PostedElsewhere { channel: ChannelId },
+}
 
 /// A post to deliver, composed.
 #[derive(Clone, Debug)]
@@ -171,12 +178,7 @@ impl GameService {
                 // Direct messages were set apart above.
                 Destination::User(_) => unreachable!("a direct message is posted elsewhere"),
             };
-            let note = tr!(
-                reply.lang,
-                "posted-elsewhere",
-                channel = channel.to_string()
-            );
-            reply.say_first(note);
+            reply.say_first(OutboxNotice::PostedElsewhere { channel });
             reply.private = true;
             reply.ping.clear();
             reply.thread = None;

@@ -25,11 +25,21 @@ pub use store::*;
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId, UserId};
-use kiela_i18n::tr;
-use kiela_i18n::Lang;
+use serde::{Deserialize, Serialize};
 
 use super::players::spoken;
 use super::{GameService, Loaded, Place, Result, User};
+
+/// What a game following its place tells people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlaceNotice {
+    /// `game` moved here, to its lobby, because its place refused the bot.
+    MovedHere { game: GameId, why: ChannelRefusal },
+    /// `game` has no place left (`why`): its clock pauses (a direct message).
+    Paused { game: GameId, why: ChannelRefusal },
+    /// The paused `game` resumes here.
+    ResumedHere { game: GameId },
+}
 
 /// Why a game cannot be acted on where it was asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,25 +164,17 @@ impl GameService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         let game = loaded.row.id;
-        let notice = |lang| {
-            tr!(
-                lang,
-                "game-moved-here",
-                id = game,
-                why = refused_because(lang, refusal)
-            )
-        };
-        let lang = Lang::from_locale(&post.lang);
+        let notice = PlaceNotice::MovedHere { game, why: refusal };
         let (says, extra) = match post.ply {
             Some(_) => {
-                let mut says = vec![Notice::from(notice(lang))];
+                let mut says = vec![Notice::from(notice)];
                 says.extend(post.says.iter().cloned());
                 (Some(says), None)
             }
             None => {
                 let to_move = loaded.row.to_move_id.unwrap_or(loaded.row.south_id);
                 let lang = self.public_lang(loaded, to_move).await?;
-                let mut board = self.board_post(loaded, loaded.ply(), notice(lang), lang, false);
+                let mut board = self.board_post(loaded, loaded.ply(), notice, lang, false);
                 board.to = PostTarget::Channel(lobby);
                 (None, Some(board))
             }
@@ -207,12 +209,7 @@ impl GameService {
                 let lang = spoken(loaded.player_row(player));
                 NewPost {
                     to: PostTarget::Dm(player),
-                    says: vec![Notice::from(tr!(
-                        lang,
-                        "game-paused-dm",
-                        id = game,
-                        why = refused_because(lang, refusal)
-                    ))],
+                    says: vec![PlaceNotice::Paused { game, why: refusal }.into()],
                     lang: lang.locale().to_string(),
                     ..NewPost::default()
                 }
@@ -239,7 +236,7 @@ impl GameService {
         place: Place,
         loaded: Loaded,
         strict: bool,
-    ) -> Result<(Loaded, Option<String>)> {
+    ) -> Result<(Loaded, Option<Notice>)> {
         let row = &loaded.row;
         if row.paused_at.is_none() || !loaded.row.is_active() {
             return Ok((loaded, None));
@@ -266,16 +263,7 @@ impl GameService {
         }
         tracing::info!(game = %id, channel = %place.channel_id, "a paused game resumes");
         self.place_works(place.channel_id).await?;
-        let note = tr!(place.lang, "game-resumed-here", id = id);
+        let note = PlaceNotice::ResumedHere { game: id }.into();
         Ok((self.load(id).await?, Some(note)))
-    }
-}
-
-/// Why `refusal` leaves a game without its place, in words.
-fn refused_because(lang: Lang, refusal: ChannelRefusal) -> String {
-    match refusal {
-        ChannelRefusal::UnknownChannel => tr!(lang, "place-refused-unknown-channel"),
-        ChannelRefusal::MissingAccess => tr!(lang, "place-refused-missing-access"),
-        ChannelRefusal::MissingPermissions => tr!(lang, "place-refused-missing-permissions"),
     }
 }

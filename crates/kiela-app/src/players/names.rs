@@ -99,14 +99,8 @@ impl Name {
     }
 
     /// The turn's path in words ("Ana sowed G2 → ended in E2."), with this
-    /// name as the mover, for message text.
-    pub fn path(&self, lang: Lang, trace: &Trace) -> String {
-        // The render's words cut names at their own length and know nothing
-        // of markdown: give them a stand-in, then put the escaped name in.
-        kiela_render::words::path(lang, SLOT, trace).replacen(SLOT, &self.shown(), 1)
-    }
-
-    /// The same path for text that is not markdown (alt text).
+    /// name as the mover, for text that is not markdown (alt text; message
+    /// text gets the shown name, from the Discord adapter's `words::path`).
     pub fn plain_path(&self, lang: Lang, trace: &Trace) -> String {
         kiela_render::words::path(lang, SLOT, trace).replacen(SLOT, &self.plain(), 1)
     }

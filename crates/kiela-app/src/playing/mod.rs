@@ -1,19 +1,20 @@
 //! Acting on a game: moves, rearrangements, resignation, draws, the AI's
 //! reply, and showing a game.
 
+mod notice;
 mod preview;
 mod refusal;
 mod store;
+pub use notice::PlayNotice;
 pub use refusal::{FormRow, GameEnd, PlayRefusal};
 pub use store::*;
 mod takeback;
 
-use crate::notice::Notice;
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
+use crate::threads::GameEnding;
 use crate::vocabulary::{GameId, GameState, PostId, UserId};
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
 
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use kiela_render::{BoardView, LastMove};
@@ -121,7 +122,7 @@ impl GameService {
             Err(e) => return Err(PlayRefusal::Rules(e).into()),
         };
         let reply = Reply {
-            says: vec![Notice::from(tr!(lang, "arrange-preview", id = id))],
+            says: vec![PlayNotice::ArrangePreview { game: id }.into()],
             picture: Some(picture),
             private: true,
             lang,
@@ -197,8 +198,7 @@ impl GameService {
                 tracing::warn!(game = %id, "a played move's answer failed: {e}");
                 let ids: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
                 self.release(&ids).await?;
-                let mut reply =
-                    Reply::private(tr!(user.lang, "move-played-board-follows", id = id));
+                let mut reply = Reply::private(PlayNotice::PlayedBoardFollows { game: id });
                 reply.lang = user.lang;
                 Ok(reply)
             }
@@ -299,12 +299,17 @@ impl GameService {
         let name = loaded.name(side);
         let ply = loaded.ply() + 1;
         let answered = actor.is_some();
-        let post = self.board_post(loaded, ply, name.path(lang, &trace), lang, answered);
+        let moved = PlayNotice::Moved {
+            by: name,
+            path: trace,
+        };
+        let post = self.board_post(loaded, ply, moved.clone(), lang, answered);
         change.posts.insert(0, post.clone());
         if game.outcome().is_none() {
             if let Some(to) = self.turn_dm(next, loaded.player_row(next), actor) {
-                let path = name.path(to.lang, &trace);
-                change.posts.push(to.post(loaded.row.channel_id, ply, path));
+                change
+                    .posts
+                    .push(to.post(loaded.row.channel_id, ply, moved));
             }
         }
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
@@ -322,10 +327,10 @@ impl GameService {
         outcome: Outcome,
         lang: Lang,
     ) -> Result<()> {
-        let worded = loaded.outcome_words(lang, outcome);
+        let ending = GameEnding::Result(outcome);
         change
             .posts
-            .extend(self.lobby_result(loaded, &worded, lang).await?);
+            .extend(self.lobby_result(loaded, ending, lang).await?);
         change.state = GameState::Finished(outcome);
         change.deadline = None;
         change.draw_offer = DrawOfferChange::Clear;
@@ -405,7 +410,10 @@ impl GameService {
             result: GameResult::win_for(side.opponent()),
             reason: Reason::Resignation,
         };
-        let headline = tr!(place.lang, "resigned", name = &user.name, id = id);
+        let headline = PlayNotice::Resigned {
+            by: user.name.clone(),
+            game: id,
+        };
         let post = self.board_post(&loaded, loaded.ply(), headline, place.lang, true);
         let made = self.end(&mut loaded, outcome, user.lang, post).await?;
         self.answer(place, &[made], Some(&loaded)).await
@@ -442,25 +450,28 @@ impl GameService {
         change.state = GameState::Aborted;
         change.deadline = None;
         change.draw_offer = DrawOfferChange::Clear;
-        let text = |lang| tr!(lang, "game-aborted-by", id = id, name = &user.name);
+        let aborted = PlayNotice::AbortedBy {
+            by: user.name.clone(),
+            game: id,
+        };
         let post = NewPost {
             pings: loaded
                 .people(self.bot.id)
                 .into_iter()
                 .filter(|&p| p == opponent)
                 .collect(),
-            ..self.board_post(&loaded, loaded.ply(), text(lang), lang, true)
+            ..self.board_post(&loaded, loaded.ply(), aborted.clone(), lang, true)
         };
         change.posts = vec![post.clone()];
-        let aborted = tr!(lang, "outcome-aborted");
-        change
-            .posts
-            .extend(self.lobby_result(&loaded, &aborted, lang).await?);
+        change.posts.extend(
+            self.lobby_result(&loaded, GameEnding::Aborted, lang)
+                .await?,
+        );
         for to in self.event_dms(&loaded, &[opponent]) {
             let channel = loaded.row.channel_id;
             change
                 .posts
-                .push(to.post(channel, loaded.ply(), text(to.lang)));
+                .push(to.post(channel, loaded.ply(), aborted.clone()));
         }
         let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
@@ -507,13 +518,12 @@ impl GameService {
         let id = self.pick_game(user, place, game).await?;
         let loaded = self.load(id).await?;
         let (loaded, resumed) = self.resume_here(user, place, loaded, false).await?;
-        let mut headline = tr!(place.lang, "show-headline", id = id, ply = loaded.ply());
-        if let Some(note) = resumed {
-            headline = format!("{note}\n{headline}");
-        }
-        let mut reply = self
-            .board_reply(&loaded, vec![headline.into()], place.lang)
-            .await?;
+        let shown = PlayNotice::Shown {
+            game: id,
+            ply: loaded.ply(),
+        };
+        let headline = resumed.into_iter().chain([shown.into()]).collect();
+        let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
         let player = loaded.side_of(user.id).is_some();
         let elsewhere = place.channel_id != loaded.row.channel_id;
         if !player || elsewhere {
@@ -524,9 +534,10 @@ impl GameService {
             }
         }
         if elsewhere {
-            let channel = loaded.row.channel_id.to_string();
-            let note = tr!(user.lang, "played-elsewhere", id = id, channel = channel);
-            reply.say_first(note);
+            reply.say_first(PlayNotice::PlayedElsewhere {
+                game: id,
+                channel: loaded.row.channel_id,
+            });
         }
         Ok(reply)
     }

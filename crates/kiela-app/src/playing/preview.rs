@@ -4,7 +4,6 @@
 //! ([`ConfirmMoves`]); otherwise it is played at once. `/kiela move`,
 //! typed by hand, always plays at once.
 
-use kiela_i18n::tr;
 use kiela_render::LastMove;
 use kiela_rules::{GameError, Hole, Move};
 
@@ -12,8 +11,7 @@ use super::super::game::{board_picture, BoardParts};
 use super::super::{
     AppError, ConfirmMoves, GameService, Loaded, MovePreview, Place, Reply, Result, User,
 };
-use super::PlayRefusal;
-use crate::notice::Notice;
+use super::{PlayNotice, PlayRefusal};
 use crate::vocabulary::{GameId, GuildId};
 
 impl GameService {
@@ -85,16 +83,15 @@ impl GameService {
             lang,
         )
         .await?;
-        let path = loaded.name(side).path(lang, &trace);
         Ok(Reply {
-            says: vec![Notice::from(tr!(
-                lang,
-                "move-preview",
-                id = id,
-                turn = ply + 1,
-                hole = hole.to_string(),
-                path = path
-            ))],
+            says: vec![PlayNotice::MovePreview {
+                game: id,
+                turn: ply + 1,
+                hole,
+                by: loaded.name(side),
+                path: trace,
+            }
+            .into()],
             picture: Some(picture),
             preview: Some(MovePreview {
                 game: id,
@@ -112,12 +109,10 @@ impl GameService {
     pub async fn cancel_preview(&self, user: &User, game: GameId, ply: i64) -> Result<Reply> {
         let loaded = self.load(game).await?;
         loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
-        let key = if loaded.ply() == ply && !loaded.is_over() {
-            "move-preview-cancelled"
-        } else {
-            "move-preview-cancelled-late"
-        };
-        Ok(Reply::private(tr!(user.lang, key, id = game)))
+        let late = loaded.ply() != ply || loaded.is_over();
+        let mut reply = Reply::private(PlayNotice::PreviewCancelled { game, late });
+        reply.lang = user.lang;
+        Ok(reply)
     }
 
     /// Whether `user` wants a move picked in a menu previewed first.
@@ -130,12 +125,9 @@ impl GameService {
     pub async fn set_confirm_moves(&self, user: &User, choice: ConfirmMoves) -> Result<Reply> {
         self.meet(user, GuildId::NONE).await?;
         self.store.set_confirm_moves(user.id, choice).await?;
-        let lang = user.lang;
-        Ok(Reply::private(match choice {
-            ConfirmMoves::Always => tr!(lang, "confirm-moves-always"),
-            ConfirmMoves::Correspondence => tr!(lang, "confirm-moves-correspondence"),
-            ConfirmMoves::Never => tr!(lang, "confirm-moves-never"),
-        }))
+        let mut reply = Reply::private(PlayNotice::ConfirmMovesSet(choice));
+        reply.lang = user.lang;
+        Ok(reply)
     }
 }
 

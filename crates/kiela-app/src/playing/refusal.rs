@@ -49,7 +49,7 @@ pub enum FormRow {
 }
 
 /// How a game ended, with its players' names (South's, North's).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameEnd {
     pub game: GameId,
     pub outcome: Outcome,

@@ -4,9 +4,7 @@
 //! with its result. A change like any other: version-guarded
 //! (`Store::apply`), with its board post in the outbox.
 
-use kiela_i18n::tr;
-
-use super::PlayRefusal;
+use super::{PlayNotice, PlayRefusal};
 use crate::store::{DrawOfferChange, GameChange};
 use crate::vocabulary::GameId;
 
@@ -52,23 +50,11 @@ impl GameService {
             self.deadline_for(loaded.row.seconds_per_move, loaded.player_row(user.id));
         change.draw_offer = DrawOfferChange::Clear;
         let ai = loaded.name(loaded.side_of(user.id).expect("a player").opponent());
-        let headline = if replies > 0 {
-            tr!(
-                lang,
-                "takeback-done",
-                name = &user.name,
-                turn = turn,
-                ai = &ai,
-                id = game
-            )
-        } else {
-            tr!(
-                lang,
-                "takeback-done-alone",
-                name = &user.name,
-                turn = turn,
-                id = game
-            )
+        let headline = PlayNotice::TookBack {
+            by: user.name.clone(),
+            turn,
+            ai: (replies > 0).then_some(ai),
+            game,
         };
         let post = self.board_post(&loaded, kept, headline, lang, true);
         change.posts = vec![post.clone()];

@@ -17,10 +17,43 @@ pub use store::*;
 use crate::store::{GameRow, NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_rules::Side;
+use kiela_rules::{Outcome, Side};
+use serde::{Deserialize, Serialize};
+
+use crate::notice::Notice;
 
 use super::{GameService, Loaded, Name, Place, Result, ThreadsSetting};
 use crate::vocabulary::{ChannelId, GameId, GuildId, UserId};
+
+/// What a lobby is told of the games played in its threads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThreadNotice {
+    /// A game starts (its thread opens from this line): `pings` called,
+    /// then the game's own headline.
+    GameStarted {
+        pings: Vec<UserId>,
+        headline: Box<Notice>,
+    },
+    /// `game` between `south` and `north`, played in `thread`, ended so.
+    GameEnded {
+        game: GameId,
+        south: Name,
+        north: Name,
+        thread: ChannelId,
+        ending: GameEnding,
+    },
+}
+
+/// How a game ended, for its lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameEnding {
+    /// With a result.
+    Result(Outcome),
+    /// Aborted before both players moved.
+    Aborted,
+    /// `absent` never moved in a tournament game: a forfeit.
+    Forfeit { absent: Name },
+}
 
 /// Why a game cannot be played where it was asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,10 +198,11 @@ impl GameService {
         &self,
         home: Home,
         lang: Lang,
-        headline: String,
+        headline: impl Into<Notice>,
         thread: String,
         pings: Vec<UserId>,
     ) -> Vec<NewPost> {
+        let headline = headline.into();
         let lobby = Place::new(GuildId::NONE, home.channel_id, lang);
         if !home.threaded {
             return vec![NewPost {
@@ -176,13 +210,10 @@ impl GameService {
                 ..self.post_in(lobby, headline)
             }];
         }
-        let mentions: Vec<String> = pings.iter().map(|id| format!("<@{id}> ")).collect();
-        let line = tr!(
-            lang,
-            "game-started-line",
-            mentions = mentions.concat(),
-            headline = headline.as_str()
-        );
+        let line = ThreadNotice::GameStarted {
+            pings: pings.clone(),
+            headline: Box::new(headline.clone()),
+        };
         vec![
             NewPost {
                 thread_name: Some(thread.chars().take(THREAD_NAME_CHARS).collect()),
@@ -210,12 +241,12 @@ impl GameService {
         Ok(self.store.stay_in_lobby(game_id).await?)
     }
 
-    /// The line that tells a game's lobby how it ended (`outcome`, in
-    /// words), if it is played in a thread there.
+    /// The line that tells a game's lobby how it ended, if it is played
+    /// in a thread there.
     pub(super) async fn lobby_result(
         &self,
         loaded: &Loaded,
-        outcome: &str,
+        ending: GameEnding,
         lang: Lang,
     ) -> Result<Option<NewPost>> {
         // A game against the AI is nobody else's business: its thread
@@ -223,17 +254,13 @@ impl GameService {
         let (Some(lobby), None) = (loaded.row.lobby_channel_id, loaded.row.ai_level) else {
             return Ok(None);
         };
-        let south = loaded.name(Side::South);
-        let north = loaded.name(Side::North);
-        let text = tr!(
-            lang,
-            "game-ended-line",
-            id = loaded.row.id,
-            south = &south,
-            north = &north,
-            thread = loaded.row.channel_id.to_string(),
-            outcome = outcome
-        );
+        let text = ThreadNotice::GameEnded {
+            game: loaded.row.id,
+            south: loaded.name(Side::South),
+            north: loaded.name(Side::North),
+            thread: loaded.row.channel_id,
+            ending,
+        };
         Ok(Some(NewPost {
             to: PostTarget::Channel(lobby),
             hold: 0,

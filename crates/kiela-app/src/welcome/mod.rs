@@ -6,16 +6,23 @@
 mod store;
 pub use store::*;
 
-use kiela_i18n::{tr, Lang};
+use kiela_i18n::Lang;
+use serde::{Deserialize, Serialize};
 
 use super::{GameService, Result};
-use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, GuildId};
 
 /// A server the bot joined longer ago than this gets no welcome: it is a
 /// server from before the welcome existed, seen again after a restart.
 pub const WELCOME_WITHIN: i64 = 60 * 60;
+
+/// What the welcome says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WelcomeNotice {
+    /// The greeting to a server the bot just joined.
+    Welcome,
+}
 
 impl GameService {
     /// Discord says the bot is in server `guild` since `joined_at` (unix
@@ -34,7 +41,7 @@ impl GameService {
         }
         let post = system_channel.map(|channel| NewPost {
             to: PostTarget::Channel(channel),
-            says: vec![Notice::from(tr!(lang, "welcome"))],
+            says: vec![WelcomeNotice::Welcome.into()],
             lang: lang.locale().to_string(),
             ..NewPost::default()
         });

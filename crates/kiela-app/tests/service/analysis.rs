@@ -136,7 +136,11 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     assert_eq!(again.text(), hint.text());
     let over = w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(!over.may_hint);
-    assert!(over.text().contains("With 2 hints."), "{}", over.text());
+    assert!(
+        matches!(over.board_lines()[0], BoardNotice::Result { hints: 2, .. }),
+        "{:?}",
+        over.says
+    );
     let after = w.service.hint(&w.alice, HERE, Some(game)).await;
     assert_eq!(refused(after), AnalysisRefusal::HintOver(game).into());
 }
@@ -148,13 +152,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
     let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
-    assert!(
-        shown
-            .text()
-            .starts_with(&format!("Game #{game}, at the start.")),
-        "{}",
-        shown.text()
-    );
+    assert_eq!(shown.says[0], PlayNotice::Shown { game, ply: 0 }.into());
     // North's H4, turn 4, is a mistake (see the README's `kiela analyze`);
     // at the bot's budget every move of this opening is judged.
     let moves = ["H2", "A4", "H1", "H4"];
@@ -171,8 +169,8 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     }
     let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(
-        shown.text().starts_with(&format!("Game #{game}, turn 4.")),
-        "{}",
+        shown.says[0] == PlayNotice::Shown { game, ply: 4 }.into(),
+        "{:?}",
         shown.text()
     );
     let alt = &shown.picture.unwrap().alt_text;
@@ -181,11 +179,13 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     assert!(list.contains(": turn 4, **your move**"), "{list}");
     let watched = w.service.watch(&w.carol, HERE, game, 4).await.unwrap();
     assert!(
-        watched
-            .text()
-            .starts_with(&format!("Game #{game}, turn 4: bob sowed H4")),
-        "{}",
-        watched.text()
+        matches!(
+            &watched.says[..],
+            [Notice::Board(BoardNotice::Watched { game: g, turn: 4, by, path })]
+                if *g == game && by.raw() == "bob" && path.laps[0].from.to_string() == "H4"
+        ),
+        "{:?}",
+        watched.says
     );
     w.service
         .play_move(&w.alice, HERE, Some(game), "I2", None)
@@ -224,8 +224,16 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         let alt = &step.picture.unwrap().alt_text;
         assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
         let watched = w.service.watch(&w.carol, HERE, game, ply).await.unwrap();
-        let headline = format!("Game #{game}, turn {turn}: {name} sowed {hole}");
-        assert!(watched.text().starts_with(&headline), "{}", watched.text());
+        assert!(
+            matches!(
+                &watched.says[..],
+                [Notice::Board(BoardNotice::Watched { game: g, turn: t, by, path })]
+                    if *g == game && *t == ply && by.raw() == name
+                        && path.laps[0].from.to_string() == hole
+            ),
+            "{:?}",
+            watched.says
+        );
     }
 }
 
@@ -359,11 +367,10 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
         )
         .await
         .unwrap();
-    assert!(
-        played.text().contains(&format!("sowed {}", play.hole)),
-        "{}",
-        played.text()
-    );
+    let sowed = |(_, path): &(String, Option<(Hole, Hole)>)| {
+        path.is_some_and(|(from, _)| from.to_string() == play.hole.to_string())
+    };
+    assert!(played.turns().iter().any(sowed), "{:?}", played.says);
     let record = w.service.store().game(game).await.unwrap().unwrap();
     let before = record.version;
     let e = failure(

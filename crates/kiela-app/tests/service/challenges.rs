@@ -6,7 +6,6 @@ use kiela_app::vocabulary::ChallengeStatus;
 use kiela_app::{
     ChallengeClosed, ChallengeNotice, SettingsRefusal, Terms, CHALLENGE_DAYS, DEFAULT_DAYS,
 };
-use kiela_i18n::tr;
 
 use super::*;
 
@@ -118,20 +117,17 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         assert!(turns < 2000, "the game should end");
     }
     assert!(
-        reply.text().contains(" won") || reply.text().contains("Draw"),
-        "{}",
-        reply.text()
+        matches!(reply.board_lines()[0], BoardNotice::Result { .. }),
+        "{:?}",
+        reply.says
     );
     // The end tells both players, whoever ended it.
     assert!(reply.moves.is_empty());
     assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
-    assert!(
-        reply
-            .text()
-            .contains(&format!("Game over for <@{}> <@{}>.", w.alice.id, w.bob.id)),
-        "{}",
-        reply.text()
-    );
+    let over = BoardNotice::GameOverFor {
+        players: vec![w.alice.id, w.bob.id],
+    };
+    assert!(reply.board_lines().contains(&&over), "{:?}", reply.says);
     // The record replays to the same end.
     let history = w.service.history(&w.alice, HERE, game).await.unwrap();
     let record: Record = history.text().lines().nth(2).unwrap().parse().unwrap();
@@ -606,10 +602,11 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
         Err(AppError::OutOfDate { .. })
     ));
     let aborted = w.service.abort(&w.bob, HERE, game, 0).await.unwrap();
-    assert_eq!(
-        aborted.text().lines().next().unwrap(),
-        tr!(Lang::En, "game-aborted-by", id = game.0, name = "bob")
-    );
+    let aborted_by = PlayNotice::AbortedBy {
+        by: w.bob.name.clone(),
+        game,
+    };
+    assert_eq!(aborted.says[0], aborted_by.into());
     assert!(aborted.ping.contains(&w.alice.id));
     let e = refused(w.service.abort(&w.alice, HERE, game, 0).await);
     assert_eq!(e, PlayRefusal::Aborted(game).into());
@@ -669,8 +666,11 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     assert_eq!(e, ChallengeRefusal::OtherServer(id).into());
 
     let accepted = w.service.accept(&w.bob, DM, c.challenge).await.unwrap();
-    assert!(accepted.private, "{}", accepted.text());
-    assert!(accepted.text().contains("<#50>"), "{}", accepted.text());
+    assert!(accepted.private);
+    let elsewhere = kiela_app::OutboxNotice::PostedElsewhere {
+        channel: ChannelId(50),
+    };
+    assert_eq!(accepted.says[0], elsewhere.into());
     let id = accepted.game.unwrap().id;
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!(
@@ -684,7 +684,13 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     assert!(
         sent.iter()
             .any(|(to, r)| *to == Destination::Channel(ChannelId(50))
-                && r.worded().contains("bob accepted")),
+                && r.says.iter().any(|n| match n {
+                    Notice::Thread(kiela_app::ThreadNotice::GameStarted { headline, .. }) => {
+                        matches!(&**headline, Notice::Worded(w) if w.contains("bob accepted"))
+                    }
+                    Notice::Worded(w) => w.contains("bob accepted"),
+                    _ => false,
+                })),
         "{sent:?}"
     );
     assert!(sent

@@ -2,6 +2,9 @@
 
 use kiela_app::VacationRefusal;
 
+use kiela_app::{ClockNotice, GameEnd, Stake};
+use kiela_rules::{GameResult, Outcome, Reason, Side};
+
 use super::*;
 
 on_both_backends! {
@@ -87,12 +90,12 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
         .unwrap()
         .is_empty());
     let told = deliver_all(&w).await;
-    assert!(
-        told.iter()
-            .any(|r| r.worded().contains("away for 48 hours")),
-        "{:?}",
-        told.iter().map(|r| r.worded()).collect::<Vec<_>>()
-    );
+    let outage = |r: &Reply| {
+        r.clock_notices()
+            .iter()
+            .any(|n| matches!(n, ClockNotice::Outage { hours: 48, .. }))
+    };
+    assert!(told.iter().any(outage), "{told:?}");
 
     // Past the moved deadline, the clock runs as before.
     w.clock.advance(DAY);
@@ -189,9 +192,12 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     let reminder = last_post(&w).await;
     assert_eq!(reminder.ping, [w.alice.id]);
     assert!(
-        reminder.text().contains("12 hours left"),
-        "{}",
-        reminder.text()
+        matches!(
+            reminder.clock_notices()[..],
+            [ClockNotice::Reminder { game: g, hours: 12, stake: Stake::FirstMove, .. }] if *g == game
+        ),
+        "{:?}",
+        reminder.says
     );
     assert!(!w.service.fire(events[0]).await.unwrap(), "fires once");
     assert_eq!(w.service.undelivered().await.unwrap(), 0, "nothing twice");
@@ -225,22 +231,33 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     );
     assert!(w.service.fire(events[0]).await.unwrap());
     let timeout = last_post(&w).await;
+    let ran_out = ClockNotice::RanOutOfTime {
+        by: w.alice.name.clone(),
+        game,
+    };
+    assert_eq!(timeout.says[0], ran_out.into());
+    let end = GameEnd {
+        game,
+        outcome: Outcome {
+            result: GameResult::win_for(Side::North),
+            reason: Reason::Timeout,
+        },
+        south: w.alice.name.clone(),
+        north: w.bob.name.clone(),
+    };
     assert!(
-        timeout.text().contains("alice ran out of time")
-            && timeout
-                .text()
-                .contains("**bob won: alice ran out of time.**"),
-        "{}",
-        timeout.text()
+        matches!(timeout.board_lines()[0], BoardNotice::Result { end: e, .. } if *e == end),
+        "{:?}",
+        timeout.says
     );
     assert_eq!(timeout.ping, [w.alice.id, w.bob.id]);
     // A loss on time is rated, and its result shows both changes.
     let bob = (w.service.store().rating(HERE.guild_id, w.bob.id).await).unwrap();
     let gain = format!("bob {} (+", Lang::En.number(bob.rating.round() as i64));
     assert!(
-        timeout.text().contains(&gain) && timeout.text().contains("alice 1,"),
+        timeout.worded().contains(&gain) && timeout.worded().contains("alice 1,"),
         "{gain:?} in {}",
-        timeout.text()
+        timeout.worded()
     );
     assert!(!w.service.fire(events[0]).await.unwrap());
     let e = refused(
@@ -378,7 +395,8 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
     assert!(!w.service.fire(events[0]).await.unwrap(), "played once");
     assert_eq!(store.moves(game).await.unwrap().len(), 2);
     let board = last_post(&w).await;
-    assert!(board.text().starts_with("Kiela sowed "), "{}", board.text());
+    let movers: Vec<String> = board.turns().into_iter().map(|(by, _)| by).collect();
+    assert_eq!(movers, ["Kiela"]);
     assert_eq!(board.ping, [w.alice.id]);
     assert_eq!(board.game.unwrap().ply, 2);
     assert!(w
@@ -421,9 +439,13 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         .collect();
     assert!(
         !reminders.is_empty()
-            && reminders
-                .iter()
-                .all(|r| r.text().contains("the game is aborted")),
+            && reminders.iter().all(|r| matches!(
+                r.clock_notices()[..],
+                [ClockNotice::Reminder {
+                    stake: Stake::FirstMove,
+                    ..
+                }]
+            )),
         "{reminders:?}"
     );
     w.clock.advance(DAY / 2 + 1);
@@ -441,12 +463,18 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         .collect();
     assert_eq!(public.len(), 2, "{sent:?}");
     for (reply, absent) in public.iter().zip(["alice", "bob"]) {
-        let said = format!("aborted: {absent} did not make a first move in time");
-        assert!(reply.text().contains(&said), "{said:?} in {}", reply.text());
         assert!(
-            reply.text().contains("No result") && !reply.text().contains("(+"),
-            "{}",
-            reply.text()
+            matches!(
+                reply.clock_notices()[..],
+                [ClockNotice::Aborted { absent: name, .. }] if name.raw() == absent
+            ),
+            "{:?}",
+            reply.says
+        );
+        assert!(
+            reply.board_lines().contains(&&BoardNotice::Aborted) && reply.worded().is_empty(),
+            "no result, no rating change: {:?}",
+            reply.says
         );
         assert_eq!(reply.ping, [w.alice.id, w.bob.id]);
         assert!(!reply.game.unwrap().active && reply.moves.is_empty());
@@ -535,11 +563,19 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
 
     let on = w.service.vacation(&w.alice, 7).await.unwrap();
-    assert!(on.private, "{}", on.text());
+    assert!(on.private);
     assert!(
-        on.text().contains("1 deadline of yours moved") && on.text().contains("23 days"),
-        "{}",
-        on.text()
+        matches!(
+            on.clock_notices()[..],
+            [ClockNotice::VacationOn {
+                days: 7,
+                games: 1,
+                left: 23,
+                ..
+            }]
+        ),
+        "{:?}",
+        on.says
     );
     assert_eq!(deadline(mine).await, START + 10 * DAY, "pushed");
     assert_eq!(
@@ -552,9 +588,13 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     for (to, post) in &told {
         assert_eq!(*to, Destination::Channel(ChannelId(20)));
         assert!(
-            post.text().contains("alice is on vacation until"),
-            "{}",
-            post.text()
+            matches!(
+                post.clock_notices()[..],
+                [ClockNotice::VacationStarted { opponent, by, .. }]
+                    if *opponent == w.bob.id && *by == w.alice.name
+            ),
+            "{:?}",
+            post.says
         );
         assert_eq!(post.ping, [w.bob.id]);
     }
@@ -604,17 +644,26 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     // deadlines too.
     let off = w.service.vacation(&w.alice, 0).await.unwrap();
     assert!(
-        off.text().contains("3 unused days were given back") && off.text().contains("26 days"),
-        "{}",
-        off.text()
+        matches!(
+            off.clock_notices()[..],
+            [ClockNotice::VacationOff {
+                back: 3,
+                left: 26,
+                ..
+            }]
+        ),
+        "{:?}",
+        off.says
     );
     assert_eq!(deadline(mine).await, START + 7 * DAY);
     assert_eq!(deadline(theirs).await, START + 7 * DAY);
     assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 26);
     let back = deliver_all(&w).await;
     assert!(
-        back.iter()
-            .all(|p| p.text().contains("alice is back from vacation")),
+        back.iter().all(|p| matches!(
+            p.clock_notices()[..],
+            [ClockNotice::VacationEnded { by, .. }] if *by == w.alice.name
+        )),
         "{back:?}"
     );
     assert_eq!(back.len(), 2);
@@ -659,9 +708,12 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         .await
         .unwrap();
     assert!(
-        reply.text().contains("your move (no time limit)"),
-        "{}",
-        reply.text()
+        matches!(
+            reply.board_lines()[..],
+            [BoardNotice::YourMove { deadline: None, .. }]
+        ),
+        "{:?}",
+        reply.says
     );
     let free = reply.game.unwrap().id;
     let row = store.game(free).await.unwrap().unwrap();
@@ -723,9 +775,9 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     );
     assert!(w.service.fire(events[0]).await.unwrap());
     let lost = last_post(&w).await;
-    assert!(
-        lost.text().contains("alice ran out of time"),
-        "{}",
-        lost.text()
-    );
+    let ran_out = ClockNotice::RanOutOfTime {
+        by: w.alice.name.clone(),
+        game,
+    };
+    assert_eq!(lost.says[0], ran_out.into());
 }

@@ -15,8 +15,9 @@ use kiela_app::{
     LanguageSetting, ManualClock, Members, Membership, MovePreview, Notice, Notify, Permission,
     Place, PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User, DAY,
 };
+use kiela_app::{BoardNotice, ClockNotice, PlayNotice};
 use kiela_i18n::Lang;
-use kiela_rules::{Record, Variant};
+use kiela_rules::{Hole, Record, Variant};
 use kiela_store::Store;
 use test_databases::on_both_backends;
 use test_databases::{Backend, Db, TestDb};
@@ -101,6 +102,7 @@ fn refused<T: std::fmt::Debug>(result: Result<T, AppError>) -> Refusal {
 trait Said {
     fn says(&self) -> &[Notice];
 
+    #[track_caller]
     fn text(&self) -> String {
         let lines: Vec<&str> = (self.says().iter())
             .map(|notice| match notice {
@@ -288,3 +290,49 @@ async fn raw_connection(db: &TestDb) -> sqlx::AnyConnection {
     };
     sqlx::AnyConnection::connect(&url).await.unwrap()
 }
+
+/// The game's typed notices in what a reply or a post says, read back.
+trait GameSaid: Said {
+    /// The turns told (a move's headline): who moved, and the hole they
+    /// sowed with the one the turn ended in (`None` for a rearrangement).
+    fn turns(&self) -> Vec<(String, Option<(Hole, Hole)>)> {
+        (self.says().iter())
+            .filter_map(|notice| match notice {
+                Notice::Play(PlayNotice::Moved { by, path }) => Some((
+                    by.raw().to_string(),
+                    path.laps
+                        .first()
+                        .zip(path.ended())
+                        .map(|(l, e)| (l.from, e)),
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The board's own lines.
+    fn board_lines(&self) -> Vec<&BoardNotice> {
+        (self.says().iter())
+            .filter_map(|notice| match notice {
+                Notice::Board(line) => Some(line),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// What the clocks said, in the channel or by direct message.
+    fn clock_notices(&self) -> Vec<&ClockNotice> {
+        (self.says().iter())
+            .filter_map(|notice| match notice {
+                Notice::Clock(said) => Some(said),
+                Notice::Notify(kiela_app::NotifyNotice::Dm { says, .. }) => match &**says {
+                    Notice::Clock(said) => Some(said),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl<T: Said + ?Sized> GameSaid for T {}

@@ -1,6 +1,7 @@
 //! Direct messages: turns played from them, and the old reminders flag.
 
 use super::*;
+use kiela_app::{ClockNotice, NotifyNotice, OutboxNotice};
 
 on_both_backends! {
     direct_messages_carry_the_board_and_a_turn_is_played_from_them,
@@ -18,11 +19,8 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         Notify::Off
     );
     let on = w.service.notify(&w.alice, Notify::EveryTurn).await.unwrap();
-    assert!(
-        on.private && on.text().contains("each time it is your turn"),
-        "{}",
-        on.text()
-    );
+    assert!(on.private);
+    assert_eq!(on.says, [NotifyNotice::Set(Notify::EveryTurn).into()]);
     w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
     assert_eq!(
         w.service.notify_setting(w.alice.id).await.unwrap(),
@@ -53,9 +51,15 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     };
     assert_eq!(*to, Destination::User(w.alice.id));
     assert!(
-        dm.text().contains("accepted") && dm.text().contains("(in <#20>)"),
-        "{}",
-        dm.text()
+        matches!(
+            &dm.says[0],
+            Notice::Notify(NotifyNotice::Dm {
+                channel: ChannelId(20),
+                ..
+            })
+        ),
+        "{:?}",
+        dm.says
     );
     assert!(
         dm.picture.is_some() && !dm.moves.is_empty(),
@@ -85,7 +89,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .play_move(&w.bob, HERE, Some(game), &hole, None)
         .await)
         .unwrap();
-    assert_eq!(moved.ping, [w.alice.id], "{}", moved.text());
+    assert_eq!(moved.ping, [w.alice.id], "{:?}", moved.says);
     w.service
         .delivered(&moved.posts, MessageId(6))
         .await
@@ -94,10 +98,15 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     let [(Destination::User(UserId(1)), dm)] = sent.as_slice() else {
         panic!("alice's DM expected: {sent:?}")
     };
+    let Notice::Notify(NotifyNotice::Dm { channel, says }) = &dm.says[0] else {
+        panic!("a DM expected: {:?}", dm.says)
+    };
+    assert_eq!(*channel, ChannelId(20));
+    let sowed = (**says).clone();
     assert!(
-        dm.text().starts_with(&format!("bob sowed {hole}")),
-        "{}",
-        dm.text()
+        matches!(&sowed, Notice::Play(PlayNotice::Moved { by, path })
+            if by.raw() == "bob" && path.laps[0].from.to_string() == hole.to_uppercase()),
+        "{sowed:?}"
     );
     assert_eq!(dm.game.unwrap().ply, 2);
     let from_dm = first_offer(dm);
@@ -115,16 +124,18 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         .play_move(&w.alice, DM, Some(game), &from_dm, Some(2))
         .await
         .unwrap();
-    assert!(
-        answer.private && answer.text().contains("<#20>"),
-        "{}",
-        answer.text()
-    );
-    assert!(
-        answer.text().contains(&format!("alice semeou {from_dm}")),
-        "{}",
-        answer.text()
-    );
+    assert!(answer.private);
+    let elsewhere = OutboxNotice::PostedElsewhere {
+        channel: ChannelId(20),
+    };
+    assert_eq!(answer.says[0], elsewhere.into());
+    let played = |reply: &Reply| {
+        reply.lang == Lang::Pt
+            && reply.turns().iter().any(|(by, path)| {
+                by == "alice" && path.is_some_and(|(from, _)| from.to_string() == from_dm)
+            })
+    };
+    assert!(played(&answer), "in Portuguese: {answer:?}");
     // A private answer cannot deliver the public board: handed back.
     w.service.release(&answer.posts).await.unwrap();
     let sent = deliver_all_to(&w).await;
@@ -133,11 +144,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     };
     assert_eq!(board.game.unwrap().ply, 3);
     assert_eq!(board.ping, [w.bob.id]);
-    assert!(
-        board.text().contains(&format!("alice semeou {from_dm}")),
-        "{}",
-        board.text()
-    );
+    assert!(played(board), "in Portuguese: {board:?}");
     // The same menu again: stale, refused; the game lost nothing.
     let stale = w
         .service
@@ -166,10 +173,16 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     let sent = deliver_all_to(&w).await;
     assert_eq!(sent.len(), 2, "{sent:?}");
     for (to, reminder) in &sent {
+        let said = match to {
+            Destination::User(_) => match &reminder.says[0] {
+                Notice::Notify(NotifyNotice::Dm { says, .. }) => (**says).clone(),
+                other => panic!("a DM expected: {other:?}"),
+            },
+            _ => reminder.says[0].clone(),
+        };
         assert!(
-            reminder.text().contains("12 hours left"),
-            "{}",
-            reminder.text()
+            matches!(said, Notice::Clock(ClockNotice::Reminder { hours: 12, .. })),
+            "{said:?}"
         );
         assert!(reminder.picture.is_some() && !reminder.moves.is_empty());
         assert_eq!(reminder.game.unwrap().ply, 3);

@@ -3,6 +3,7 @@
 use super::*;
 use kiela_app::store::{NewPost, PostTarget};
 use kiela_app::Delivery;
+use kiela_app::OutboxNotice;
 
 on_both_backends! {
     posts_wait_for_their_answer_and_go_out_in_order_once,
@@ -507,7 +508,7 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
     let sent = deliver_all(&w).await;
     let plies: Vec<i64> = sent.iter().map(|r| r.game.unwrap().ply).collect();
     assert_eq!(plies, [0, 1, 2]);
-    assert_eq!(sent[2].text(), second.text());
+    assert_eq!(sent[2].says, second.says);
     assert!(sent[..2]
         .iter()
         .all(|r| r.ping.is_empty() && r.moves.is_empty()));
@@ -613,7 +614,10 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
         .await
         .unwrap();
     assert!(moved.private && moved.ping.is_empty());
-    assert!(moved.text().contains("<#20>"), "{}", moved.text());
+    let elsewhere = OutboxNotice::PostedElsewhere {
+        channel: ChannelId(20),
+    };
+    assert_eq!(moved.says[0], elsewhere.into());
     w.service.release(&moved.posts).await.unwrap();
     let posted = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(posted.len(), 1);

@@ -6,6 +6,7 @@
 use super::*;
 use kiela_app::store::{GameRow, NewPost, PostTarget};
 use kiela_app::ChannelRefusal;
+use kiela_app::PlaceNotice;
 
 on_both_backends! {
     a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts,
@@ -110,22 +111,20 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     let places: Vec<Destination> = sent.iter().map(|(to, _)| *to).collect();
     assert_eq!(places, [Destination::Channel(HERE.channel_id); 2]);
     let (_, notice) = &sent[0];
-    assert!(
-        notice
-            .text()
-            .starts_with(&format!("Game #{game} is played here from now on"))
-            && notice.text().contains("its thread or channel was deleted"),
-        "{}",
-        notice.text()
-    );
-    assert!(notice.text().contains("alice sowed"), "{}", notice.text());
+    let moved_here = PlaceNotice::MovedHere {
+        game,
+        why: ChannelRefusal::UnknownChannel,
+    };
+    assert_eq!(notice.says[0], moved_here.clone().into());
+    let movers: Vec<String> = notice.turns().into_iter().map(|(by, _)| by).collect();
+    assert_eq!(movers, ["alice"], "{:?}", notice.says);
     assert!(notice.picture.is_some(), "over the game's board");
     assert!(!notice.moves.is_empty(), "with its menu");
     assert_eq!(notice.ping, [w.bob.id]);
     assert_eq!(sent[1].1.text(), "after");
     assert_eq!(
         sent.iter()
-            .filter(|(_, r)| r.text().contains("played here"))
+            .filter(|(_, r)| r.says.contains(&moved_here.clone().into()))
             .count(),
         1,
         "said once"
@@ -147,8 +146,9 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
         .play_move(&w.bob, HERE, Some(game), &hole, Some(1))
         .await
         .unwrap();
-    assert!(!next.private, "{}", next.text());
-    assert!(next.text().contains("bob sowed"), "{}", next.text());
+    assert!(!next.private);
+    let movers: Vec<String> = next.turns().into_iter().map(|(by, _)| by).collect();
+    assert_eq!(movers, ["bob"], "{:?}", next.says);
 }
 
 /// The board the delivery loop would post now for `game`, at its ply, as
@@ -200,12 +200,11 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
         [Destination::User(w.alice.id), Destination::User(w.bob.id)]
     );
     for (_, dm) in &told {
-        assert!(
-            dm.text().starts_with(&format!("Game #{game} is paused"))
-                && dm.text().contains("`/kiela board`"),
-            "{}",
-            dm.text()
-        );
+        let paused = PlaceNotice::Paused {
+            game,
+            why: ChannelRefusal::MissingPermissions,
+        };
+        assert_eq!(dm.says, [paused.into()]);
     }
     // Refused once more (a second refusal of the same post changes nothing).
     (w.service)
@@ -243,14 +242,8 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     assert!(look.private);
     assert!(row(&w, game).await.paused_at.is_some());
     let board = w.service.show(&w.bob, other, None).await.unwrap();
-    assert!(!board.private, "{}", board.text());
-    assert!(
-        board
-            .text()
-            .starts_with(&format!("Game #{game} is played here from now on")),
-        "{}",
-        board.text()
-    );
+    assert!(!board.private);
+    assert_eq!(board.says[0], PlaceNotice::ResumedHere { game }.into());
     let resumed = row(&w, game).await;
     assert_eq!(resumed.paused_at, None);
     assert_eq!(resumed.channel_id, ChannelId(21));

@@ -1,6 +1,7 @@
 //! Playing: moves and their refusals, a picked move's preview, rearrangements, races for a move, the AI's reply and taking it back, boards, resignation and draws.
 
 use kiela_app::{DrawClosed, DrawNotice, GameEnd};
+use kiela_app::{NotifyNotice, PlayNotice};
 use kiela_rules::{
     GameError, GameResult, Hole, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side,
 };
@@ -10,6 +11,16 @@ use super::*;
 /// A hole by its name.
 fn named_hole(name: &str) -> Hole {
     name.parse().unwrap()
+}
+
+/// Who played the turn watched in `reply`, and the hole they sowed.
+fn watched(reply: &Reply) -> (String, Option<Hole>) {
+    match &reply.says[..] {
+        [Notice::Board(BoardNotice::Watched { by, path, .. })] => {
+            (by.raw().to_string(), path.laps.first().map(|lap| lap.from))
+        }
+        other => panic!("expected a turn watched, got {other:?}"),
+    }
 }
 
 /// The rules' refusal of a move, and the first of the legal moves it lists.
@@ -105,7 +116,15 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         .unwrap();
     let watched = w.service.watch(&w.carol, HERE, id, 1).await.unwrap();
     assert!(watched.private);
-    assert!(watched.text().contains(&hole), "{}", watched.text());
+    assert!(
+        matches!(
+            &watched.says[..],
+            [Notice::Board(BoardNotice::Watched { game, turn: 1, by, path })]
+                if *game == id && by.raw() == "alice" && path.laps[0].from == named_hole(&hole)
+        ),
+        "{:?}",
+        watched.says
+    );
     assert!(watched.picture.is_some());
     for turn in [0, 2, -1] {
         let e = refused(w.service.watch(&w.carol, HERE, id, turn).await);
@@ -214,11 +233,8 @@ async fn move_refusals_lose_nothing(db: Db) {
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
-    assert!(
-        reply.text().starts_with("alice sowed G2 → ended in E2."),
-        "{}",
-        reply.text()
-    );
+    let sowed = Some((named_hole("G2"), named_hole("E2")));
+    assert_eq!(reply.turns(), [("alice".to_string(), sowed)]);
 }
 
 async fn expert_rearrangement_through_the_service(db: Db) {
@@ -237,10 +253,10 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         .arrange(&w.alice, HERE, Some(game), layout)
         .await
         .unwrap();
-    assert!(
-        reply.text().contains("alice rearranged their stones."),
-        "{}",
-        reply.text()
+    assert_eq!(
+        reply.turns(),
+        [("alice".to_string(), None)],
+        "a rearrangement"
     );
     // A rearrangement has no sowing to watch.
     let e = refused(w.service.watch(&w.bob, HERE, game, 1).await);
@@ -317,7 +333,12 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         2,
         "the human's move and the AI's reply"
     );
-    assert!(reply.text().contains("\nKiela sowed "), "{}", reply.text());
+    let movers: Vec<String> = reply.turns().into_iter().map(|(by, _)| by).collect();
+    assert_eq!(
+        movers.last().map(String::as_str),
+        Some("Kiela"),
+        "{movers:?}"
+    );
     assert_eq!(reply.ping, [w.alice.id]);
     // The AI opens when the human is North; challenging the bot starts an AI game too.
     let options = GameOptions {
@@ -330,7 +351,12 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
-    assert!(reply.text().contains("\nKiela sowed "), "{}", reply.text());
+    let movers: Vec<String> = reply.turns().into_iter().map(|(by, _)| by).collect();
+    assert_eq!(
+        movers.last().map(String::as_str),
+        Some("Kiela"),
+        "{movers:?}"
+    );
     let e = refused(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
     assert_eq!(e, DrawRefusal::AiPlaysOn { bot: bot().name }.into());
 }
@@ -379,7 +405,14 @@ async fn resignation_and_draws(db: Db) {
         game,
     };
     assert_eq!(done.says[0], accepted.into());
-    assert!(done.worded().contains("**Draw by agreement.**"), "{done:?}");
+    let agreed = Outcome {
+        result: GameResult::Draw,
+        reason: Reason::Agreement,
+    };
+    assert!(
+        matches!(done.board_lines()[0], BoardNotice::Result { end, .. } if end.outcome == agreed),
+        "{done:?}"
+    );
     let drawn = game;
     assert_eq!(
         refused(w.service.draw(&w.bob, HERE, Some(drawn)).await),
@@ -388,11 +421,6 @@ async fn resignation_and_draws(db: Db) {
     // Resignation, by the player not to move.
     let game = started(&w, alice_first()).await;
     let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
-    assert!(
-        done.text().contains("**alice won: bob resigned.**"),
-        "{}",
-        done.text()
-    );
     let end = GameEnd {
         game,
         outcome: Outcome {
@@ -402,6 +430,17 @@ async fn resignation_and_draws(db: Db) {
         south: w.alice.name.clone(),
         north: w.bob.name.clone(),
     };
+    let resigned = PlayNotice::Resigned {
+        by: w.bob.name.clone(),
+        game,
+    };
+    assert_eq!(done.says[0], resigned.into());
+    let result = BoardNotice::Result {
+        end: end.clone(),
+        hints: 0,
+        takebacks: 0,
+    };
+    assert_eq!(done.board_lines()[0], &result, "{:?}", done.says);
     let e = refused(w.service.resign(&w.alice, HERE, Some(game)).await);
     assert_eq!(e, PlayRefusal::AlreadyOver(end.clone()).into());
     let e = refused(
@@ -503,9 +542,9 @@ async fn two_processes_race_for_the_same_move(db: Db) {
         }
         assert!(
             !state.moves.is_empty(),
-            "no moves offered at ply {ply}: {:?} {}",
+            "no moves offered at ply {ply}: {:?} {:?}",
             state.game,
-            state.text()
+            state.says
         );
         let last = state.moves.len() - 1;
         let tasks = [(w.service.clone(), 0), (other.clone(), last)].map(|(service, pick)| {
@@ -556,11 +595,14 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
         })
     );
     assert!(
-        preview.text().starts_with(&format!(
-            "**Preview** (nothing is played yet), game #{game}, turn 1: alice sowed G2 → ended in E2."
-        )),
-        "{}",
-        preview.text()
+        matches!(
+            &preview.says[..],
+            [Notice::Play(PlayNotice::MovePreview { game: g, turn: 1, hole, by, path })]
+                if *g == game && *hole == named_hole("G2") && by.raw() == "alice"
+                    && path.ended() == Some(named_hole("E2"))
+        ),
+        "{:?}",
+        preview.says
     );
     assert!(preview.posts.is_empty() && preview.game.is_none());
     let alt = &preview.picture.as_ref().unwrap().alt_text;
@@ -585,14 +627,9 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     // Cancel: nothing played.
     let cancelled = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
-    assert!(cancelled.private, "{}", cancelled.text());
-    assert!(
-        cancelled
-            .text()
-            .starts_with(&format!("Not played: game #{game} is as it was.")),
-        "{}",
-        cancelled.text()
-    );
+    assert!(cancelled.private);
+    let not_played = PlayNotice::PreviewCancelled { game, late: false };
+    assert_eq!(cancelled.says, [not_played.into()]);
     assert_eq!(stored(&w, game).await, 0);
     // Play: the move previewed, at the ply it was previewed for.
     let e = failure(
@@ -608,7 +645,8 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
         .unwrap();
     assert!(!played.private && played.picture.is_some());
     assert_eq!(played.game.unwrap().ply, 1);
-    assert!(played.text().starts_with("alice sowed G2 → ended in E2."));
+    let sowed = Some((named_hole("G2"), named_hole("E2")));
+    assert_eq!(played.turns(), [("alice".to_string(), sowed)]);
     // The same Play again is stale: refused, nothing lost.
     let e = failure(
         w.service
@@ -618,7 +656,8 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     assert_eq!(stored(&w, game).await, 1);
     let late = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
-    assert!(late.text().contains("has moved on"), "{}", late.text());
+    let moved_on = PlayNotice::PreviewCancelled { game, late: true };
+    assert_eq!(late.says, [moved_on.into()]);
     // bob's menu: previewed too (his default), at ply 1.
     let bobs = w
         .service
@@ -635,19 +674,19 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
 async fn the_preview_follows_each_players_choice(db: Db) {
     let w = world(db).await;
     let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
-    assert_eq!(
-        now.text(),
-        "Direct messages: Off. Move previews: In games with days per move (between people). \
-         Change them with the options of `/kiela notify`."
-    );
+    let settings = NotifyNotice::Settings {
+        dm: Notify::Off,
+        confirm: ConfirmMoves::Correspondence,
+    };
+    assert_eq!(now.says, [settings.into()]);
     let set = (w.service)
         .my_settings(&w.alice, None, Some(ConfirmMoves::Never))
         .await
         .unwrap();
-    assert!(
-        set.private && set.text().contains("played at once"),
-        "{}",
-        set.text()
+    assert!(set.private);
+    assert_eq!(
+        set.says,
+        [PlayNotice::ConfirmMovesSet(ConfirmMoves::Never).into()]
     );
     let game = started(&w, alice_first()).await;
     // alice: played at once; bob, by default: previewed. Either way the
@@ -680,9 +719,17 @@ async fn the_preview_follows_each_players_choice(db: Db) {
         )
         .await
         .unwrap();
-    assert_eq!(both.text().lines().count(), 2, "{}", both.text());
+    let set = [
+        NotifyNotice::Set(Notify::Reminders).into(),
+        PlayNotice::ConfirmMovesSet(ConfirmMoves::Always).into(),
+    ];
+    assert_eq!(both.says, set);
     let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
-    assert!(now.text().contains("Reminders only") && now.text().contains("Move previews: Always"));
+    let settings = NotifyNotice::Settings {
+        dm: Notify::Reminders,
+        confirm: ConfirmMoves::Always,
+    };
+    assert_eq!(now.says, [settings.into()]);
     // Against the AI: at once by default, previewed if always.
     let options = GameOptions {
         first: FirstMover::Me,
@@ -752,25 +799,21 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert!(reply.may_take_back && reply.may_hint);
     // A second process, which replays and keeps the game too.
     let other = service_on(&w.db.url, &w.clock).await;
-    assert!(other
-        .watch(&w.carol, HERE, id, 1)
-        .await
-        .unwrap()
-        .text()
-        .contains(&first));
+    let again = other.watch(&w.carol, HERE, id, 1).await.unwrap();
+    assert_eq!(watched(&again), ("alice".into(), Some(named_hole(&first))));
     let e = failure(w.service.take_back(&w.bob, HERE, id, 2).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let e = failure(w.service.take_back(&w.alice, HERE, id, 1).await);
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
 
     let back = w.service.take_back(&w.alice, HERE, id, 2).await.unwrap();
-    assert!(
-        back.text().starts_with(&format!(
-            "alice took back turn 1 and Kiela's reply in game #{id}."
-        )),
-        "{}",
-        back.text()
-    );
+    let took_back = PlayNotice::TookBack {
+        by: w.alice.name.clone(),
+        turn: 1,
+        ai: Some(bot().name),
+        game: id,
+    };
+    assert_eq!(back.says[0], took_back.into());
     assert!(!back.private && back.picture.is_some() && back.posts.len() == 1);
     assert_eq!(back.game.unwrap().ply, 0);
     assert_eq!(back.ping, [w.alice.id], "alice is to move again");
@@ -785,12 +828,8 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
     for service in [&w.service, &other] {
-        let watched = service.watch(&w.carol, HERE, id, 1).await.unwrap();
-        assert!(
-            watched.text().contains(&format!("alice sowed {last}")),
-            "{}",
-            watched.text()
-        );
+        let turn = service.watch(&w.carol, HERE, id, 1).await.unwrap();
+        assert_eq!(watched(&turn), ("alice".into(), Some(named_hole(&last))));
         let shown = service.show(&w.alice, HERE, Some(id)).await.unwrap();
         assert_eq!(shown.moves, reply.moves, "the same position");
     }
@@ -802,9 +841,16 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert_eq!(reply.game.unwrap().ply, 2);
     let done = w.service.resign(&w.alice, HERE, Some(id)).await.unwrap();
     assert!(
-        done.text().contains("With 2 turns taken back."),
-        "{}",
-        done.text()
+        matches!(
+            done.board_lines()[0],
+            BoardNotice::Result {
+                takebacks: 2,
+                hints: 0,
+                ..
+            }
+        ),
+        "{:?}",
+        done.says
     );
     let e = refused(w.service.take_back(&w.alice, HERE, id, 2).await);
     assert_eq!(e, PlayRefusal::TakebackOver(id).into());
@@ -914,7 +960,14 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         game,
     };
     assert_eq!(done.says[0], accepted.into());
-    assert!(done.worded().contains("**Draw by agreement.**"), "{done:?}");
+    let agreed = Outcome {
+        result: GameResult::Draw,
+        reason: Reason::Agreement,
+    };
+    assert!(
+        matches!(done.board_lines()[0], BoardNotice::Result { end, .. } if end.outcome == agreed),
+        "{done:?}"
+    );
     assert!(done.picture.is_some(), "the final board");
     w.service
         .delivered(&done.posts, MessageId(54))
@@ -1036,7 +1089,7 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
     let reply = (service.play_move(&w.bob, DM, Some(game), &hole, None))
         .await
         .unwrap();
-    assert!(reply.private, "{}", reply.text());
+    assert!(reply.private, "{:?}", reply.says);
     assert_eq!(service.store().moves(game).await.unwrap().len(), 2);
     assert_eq!(members.asked.load(SeqCst), 2);
 

@@ -38,7 +38,7 @@ async fn won_by_alice(w: &World, place: Place, alice: &User, bob: &User) -> (Gam
         .unwrap()
         .id;
     let done = w.service.resign(bob, place, Some(game)).await.unwrap();
-    (game, done.text())
+    (game, done.worded())
 }
 
 /// Every rated result shows both rating changes, also when composed after
@@ -147,7 +147,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     // its own change, not today's ratings.
     let again = (w.service.show(&w.alice, HERE, Some(first)).await)
         .unwrap()
-        .text();
+        .worded();
     assert!(again.contains(&line), "{line:?} in {again}");
     // No rating line for a game against the AI.
     let ai = w
@@ -162,8 +162,9 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         .await
         .unwrap();
     assert!(
-        done.text().contains("resigned.") && !done.text().contains("(+"),
-        "{}",
-        done.text()
+        matches!(done.board_lines()[0], BoardNotice::Result { .. })
+            && !done.worded().contains("(+"),
+        "{:?}",
+        done.says
     );
 }

@@ -103,15 +103,18 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         ..HERE
     };
     let shown = w.service.show(&w.bob, server, Some(game)).await.unwrap();
+    assert_eq!(shown.says[0], PlayNotice::Shown { game, ply: 0 }.into());
     assert!(
-        shown.text().starts_with("Partida #1, no início."),
-        "{}",
-        shown.text()
-    );
-    assert!(
-        shown.text().contains("<@1> (Sul), sua vez"),
-        "{}",
-        shown.text()
+        matches!(
+            shown.board_lines()[..],
+            [BoardNotice::YourMove {
+                player: UserId(1),
+                side: kiela_rules::Side::South,
+                ..
+            }]
+        ),
+        "{:?}",
+        shown.says
     );
     assert_eq!(shown.lang, Lang::Pt);
     let choices = w.service.game_choices(&alice, false).await.unwrap();
@@ -123,9 +126,11 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     assert!(w.service.fire(events[0]).await.unwrap());
     let reminder = last_post(&w).await;
     assert!(
-        reminder.text().contains("restam 12 horas"),
-        "{}",
-        reminder.text()
+        matches!(
+            reminder.clock_notices()[..],
+            [ClockNotice::Reminder { hours: 12, .. }]
+        ) && reminder.lang == Lang::Pt,
+        "{reminder:?}"
     );
 
     // Only managers choose a server's language; it then overrides Discord's.
@@ -292,7 +297,11 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .await
         .unwrap();
     let from_lobby = w.service.show(&w.bob, threads, None).await.unwrap();
-    assert!(from_lobby.private && from_lobby.text().contains("<#500>"));
+    let elsewhere = PlayNotice::PlayedElsewhere {
+        game,
+        channel: ChannelId(500),
+    };
+    assert!(from_lobby.private && from_lobby.says[0] == elsewhere.into());
     let over = w
         .service
         .resign(&w.bob, in_thread, Some(game))
@@ -306,9 +315,28 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     let lines = deliver_all(&w).await;
     let result = lines
         .iter()
-        .find(|r| r.text().starts_with("**Game #"))
+        .find(|r| {
+            matches!(
+                r.says[..],
+                [Notice::Thread(kiela_app::ThreadNotice::GameEnded { .. })]
+            )
+        })
         .expect("the lobby's result line");
-    assert!(result.text().contains("<#500>") && result.text().contains("resigned."));
+    assert!(
+        matches!(
+            &result.says[0],
+            Notice::Thread(kiela_app::ThreadNotice::GameEnded {
+                thread: ChannelId(500),
+                ending: kiela_app::GameEnding::Result(kiela_rules::Outcome {
+                    reason: kiela_rules::Reason::Resignation,
+                    ..
+                }),
+                ..
+            })
+        ),
+        "{:?}",
+        result.says
+    );
     assert!(result.picture.is_none() && result.ping.is_empty());
 
     // A thread Discord refuses: the game is played in the lobby.
@@ -331,11 +359,10 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .await
         .unwrap();
     // The game is in the games channel: bob is told where, privately.
-    assert!(
-        accepted.private && accepted.text().contains("<#77>"),
-        "{}",
-        accepted.text()
-    );
+    let elsewhere = kiela_app::OutboxNotice::PostedElsewhere {
+        channel: ChannelId(77),
+    };
+    assert!(accepted.private && accepted.says[0] == elsewhere.into());
     w.service.release(&accepted.posts).await.unwrap();
     let line = w.service.claim_deliveries(10).await.unwrap();
     assert_eq!(line.len(), 1, "the board waits for the line");

@@ -134,16 +134,16 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         assert_eq!(first, 2, "{}", player.name);
     }
     let posted: Vec<Reply> = deliver_all(&w).await;
-    assert!(posted.iter().any(|p| p.text().contains("round 1")));
+    assert!(posted.iter().any(|p| p.worded().contains("round 1")));
     // The round's news calls every player by mention; each game's first
     // board calls the one to move.
     let news = posted
         .iter()
-        .find(|p| p.text().contains(", round 1**"))
+        .find(|p| p.worded().contains(", round 1**"))
         .unwrap();
     for player in &players[..3] {
         let mention = format!("<@{}>", player.id);
-        assert!(news.text().contains(&mention) && news.ping.contains(&player.id));
+        assert!(news.worded().contains(&mention) && news.ping.contains(&player.id));
     }
     let boards: Vec<&Reply> = posted.iter().filter(|p| p.game.is_some()).collect();
     assert_eq!(boards.len(), 6);
@@ -450,27 +450,38 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     }
     let reminder = last_post(&w).await;
     assert!(
-        reminder.text().contains("lose the game by forfeit")
-            && !reminder.text().contains("aborted"),
-        "{}",
-        reminder.text()
+        matches!(
+            reminder.clock_notices()[..],
+            [ClockNotice::Reminder {
+                stake: kiela_app::Stake::FirstMoveForfeit,
+                ..
+            }]
+        ),
+        "{:?}",
+        reminder.says
     );
     // South never moves: past the day, they forfeit the game.
     w.clock.advance(DAY / 4);
     for event in w.service.due_events(w.clock.now()).await.unwrap() {
         w.service.fire(event).await.unwrap();
     }
-    let told: Vec<String> = deliver_all(&w)
-        .await
-        .into_iter()
-        .map(|p| p.text())
-        .collect();
+    let told = deliver_all(&w).await;
     let board = told
         .iter()
-        .find(|t| t.contains(&format!("Game #{game} forfeited")))
+        .find(|p| {
+            matches!(p.clock_notices()[..], [ClockNotice::Forfeited { game: g, .. }] if *g == game)
+        })
         .unwrap_or_else(|| panic!("the game says forfeit: {told:?}"));
-    assert!(board.contains("**Forfeit**"), "{board}");
-    assert!(told.iter().all(|t| !t.contains("aborted")), "{told:?}");
+    assert!(
+        board.board_lines().contains(&&BoardNotice::Forfeited),
+        "{board:?}"
+    );
+    let aborted = |p: &Reply| {
+        p.clock_notices()
+            .iter()
+            .any(|n| matches!(n, ClockNotice::Aborted { .. }))
+    };
+    assert!(!told.iter().any(aborted), "{told:?}");
     // The game itself says so to whoever looks at it, and refuses a move.
     let north_user = players.iter().find(|u| u.id == north).unwrap();
     let history = w.service.history(north_user, HERE, game).await.unwrap();
@@ -519,9 +530,9 @@ async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
     assert!(
         posted
             .iter()
-            .any(|p| p.text().contains("did not have 3 players")),
+            .any(|p| p.worded().contains("did not have 3 players")),
         "{:?}",
-        posted.iter().map(|p| p.text()).collect::<Vec<_>>()
+        posted.iter().map(|p| p.worded()).collect::<Vec<_>>()
     );
     assert_eq!(round_games(&w, short, 1).await.len(), 0);
     assert_eq!(
@@ -591,7 +602,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The pairings go to the thread, calling every player into it.
     let (to, round) = posted
         .iter()
-        .find(|(_, p)| p.text().contains("**Prémio Kiela, round 1**"))
+        .find(|(_, p)| p.worded().contains("**Prémio Kiela, round 1**"))
         .expect("the pairings");
     assert_eq!(*to, thread);
     let mut called = round.ping.clone();
@@ -600,7 +611,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The sign-up message stays in the lobby (its edit).
     assert!(posted
         .iter()
-        .any(|(_, p)| p.text().contains("Started") && p.tournament.is_none()));
+        .any(|(_, p)| p.worded().contains("Started") && p.tournament.is_none()));
     // Bob gets the board of each game he starts, by direct message.
     let games = round_games(&w, id, 1).await;
     let bobs_first = games.iter().filter(|(_, s, _)| *s == w.bob.id).count();

@@ -5,9 +5,7 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, ModalInteraction};
 use serenity::async_trait;
 
-use kiela_app::{
-    describe_game_error, offered_lessons, AppError, LessonButtons, LessonRefusal, LessonStep, Reply,
-};
+use kiela_app::{offered_lessons, AppError, LessonButtons, LessonRefusal, LessonStep, Reply};
 use kiela_i18n::{tr, Lang};
 
 use crate::command::{Opt, Request, Subcommand};
@@ -15,6 +13,7 @@ use crate::features::playing::{hole_menu, layout_form, picked_hole, typed_rows};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId};
 use crate::respond::{no_progress, Post, Responder};
+use crate::words::describe_game_error;
 
 /// Lessons are numbered from 1, as `/kiela learn` lists them.
 const LESSON: Opt<i64> = Opt::new("lesson").min(1).max(20);

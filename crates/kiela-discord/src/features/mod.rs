@@ -4,9 +4,11 @@
 
 pub mod analysis;
 pub mod challenges;
+pub mod clocks;
 pub mod draws;
 pub mod info;
 pub mod lessons;
+pub mod notify;
 pub mod playing;
 pub mod puzzles;
 pub mod ratings;

@@ -11,8 +11,7 @@ use serenity::all::{
 use serenity::async_trait;
 
 use kiela_app::{
-    describe_game_error, describe_layout_error, describe_outcome, AppError, FormRow, GameEnd,
-    HintMove, MovePreview, PlayRefusal,
+    AppError, BoardNotice, FormRow, GameEnd, HintMove, MovePreview, PlayNotice, PlayRefusal,
 };
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -22,7 +21,8 @@ use crate::command::{Opt, Request, Subcommand, GAME};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId};
 use crate::respond::{no_progress, Post, Responder};
-use kiela_app::vocabulary::GameId;
+use crate::words::{describe_game_error, describe_layout_error, describe_outcome, mention, path};
+use kiela_app::vocabulary::{ConfirmMoves, GameId};
 
 /// The hole to sow from (autocompleted with the legal moves).
 pub const HOLE: Opt<String> = Opt::new("hole").required().autocomplete();
@@ -592,8 +592,155 @@ pub(crate) fn refusal(lang: Lang, refusal: &PlayRefusal) -> String {
 
 /// How a game ended, with its players' names.
 fn ending(lang: Lang, end: &GameEnd) -> String {
-    let (south, north) = (end.south.to_string(), end.north.to_string());
-    describe_outcome(lang, end.outcome, &south, &north)
+    describe_outcome(lang, end.outcome, &end.south, &end.north)
+}
+
+/// What an action on a game says.
+pub(crate) fn notice(lang: Lang, notice: &PlayNotice) -> String {
+    match notice {
+        PlayNotice::Moved { by, path: trace } => path(lang, by, trace),
+        PlayNotice::ArrangePreview { game } => tr!(lang, "arrange-preview", id = *game),
+        PlayNotice::MovePreview {
+            game,
+            turn,
+            hole,
+            by,
+            path: trace,
+        } => tr!(
+            lang,
+            "move-preview",
+            id = *game,
+            turn = *turn,
+            hole = hole.to_string(),
+            path = path(lang, by, trace)
+        ),
+        PlayNotice::PreviewCancelled { game, late: false } => {
+            tr!(lang, "move-preview-cancelled", id = *game)
+        }
+        PlayNotice::PreviewCancelled { game, late: true } => {
+            tr!(lang, "move-preview-cancelled-late", id = *game)
+        }
+        PlayNotice::PlayedBoardFollows { game } => {
+            tr!(lang, "move-played-board-follows", id = *game)
+        }
+        PlayNotice::Resigned { by, game } => tr!(lang, "resigned", name = by, id = *game),
+        PlayNotice::AbortedBy { by, game } => {
+            tr!(lang, "game-aborted-by", id = *game, name = by)
+        }
+        PlayNotice::TookBack {
+            by,
+            turn,
+            ai: Some(ai),
+            game,
+        } => tr!(
+            lang,
+            "takeback-done",
+            name = by,
+            turn = *turn,
+            ai = ai,
+            id = *game
+        ),
+        PlayNotice::TookBack {
+            by,
+            turn,
+            ai: None,
+            game,
+        } => tr!(
+            lang,
+            "takeback-done-alone",
+            name = by,
+            turn = *turn,
+            id = *game
+        ),
+        PlayNotice::Shown { game, ply } => {
+            tr!(lang, "show-headline", id = *game, ply = *ply)
+        }
+        PlayNotice::PlayedElsewhere { game, channel } => tr!(
+            lang,
+            "played-elsewhere",
+            id = *game,
+            channel = channel.to_string()
+        ),
+        PlayNotice::ConfirmMovesSet(choice) => match choice {
+            ConfirmMoves::Always => tr!(lang, "confirm-moves-always"),
+            ConfirmMoves::Correspondence => tr!(lang, "confirm-moves-correspondence"),
+            ConfirmMoves::Never => tr!(lang, "confirm-moves-never"),
+        },
+    }
+}
+
+/// A board's own lines: whose turn it is, or how the game ended.
+pub(crate) fn board_notice(lang: Lang, notice: &BoardNotice) -> String {
+    match notice {
+        BoardNotice::YourMove {
+            player,
+            name,
+            side,
+            deadline,
+            may_rearrange,
+        } => {
+            let (mention, side) = (mention(*player), kiela_render::words::side(lang, *side));
+            let line = match deadline {
+                Some(d) => tr!(
+                    lang,
+                    "your-move-before",
+                    mention = mention,
+                    name = name,
+                    side = side,
+                    deadline = d.to_string()
+                ),
+                None => tr!(
+                    lang,
+                    "your-move",
+                    mention = mention,
+                    name = name,
+                    side = side
+                ),
+            };
+            match may_rearrange {
+                true => format!("{line} {}", tr!(lang, "may-rearrange")),
+                false => line,
+            }
+        }
+        BoardNotice::DrawPending { by, to } => {
+            tr!(lang, "draw-pending", name = by, opponent = to)
+        }
+        BoardNotice::Thinking { name } => tr!(lang, "thinking", name = name),
+        BoardNotice::Forfeited => tr!(lang, "forfeit-line"),
+        BoardNotice::Aborted => tr!(lang, "aborted-line"),
+        BoardNotice::Result {
+            end,
+            hints,
+            takebacks,
+        } => {
+            let mut line = tr!(lang, "result-line", result = ending(lang, end));
+            if *hints > 0 {
+                line.push(' ');
+                line.push_str(&tr!(lang, "result-hints", count = *hints));
+            }
+            if *takebacks > 0 {
+                line.push(' ');
+                line.push_str(&tr!(lang, "result-takebacks", count = *takebacks));
+            }
+            line
+        }
+        BoardNotice::GameOverFor { players } => {
+            let mentions: Vec<String> = players.iter().map(|&id| mention(id)).collect();
+            tr!(lang, "game-over-for", players = mentions.join(" "))
+        }
+        BoardNotice::Watched {
+            game,
+            turn,
+            by,
+            path: trace,
+        } => tr!(
+            lang,
+            "watch-text",
+            id = *game,
+            turn = *turn,
+            path = path(lang, by, trace)
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
-use kiela_app::{describe_game_error, AppError, PuzzleButtons, PuzzleRefusal, PuzzleStep, Reply};
+use kiela_app::{AppError, PuzzleButtons, PuzzleRefusal, PuzzleStep, Reply};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -14,6 +14,7 @@ use crate::features::playing::{hole_menu, picked_hole};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, PuzzleAction};
 use crate::respond::Post;
+use crate::words::describe_game_error;
 
 const DAILY: Opt<bool> = Opt::new("daily");
 
