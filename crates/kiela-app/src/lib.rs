@@ -61,13 +61,14 @@ pub use draws::{Closed as DrawClosed, DrawNotice, DrawRefusal};
 pub use error::{AppError, Refusal, Result};
 pub use game::GameRefusal;
 pub use game::{GameChoice, MoveChoices};
-pub use info::rules_summary;
+pub use info::{BoardLink, GameLine, InfoNotice, RecordShown, ToMove, Unrated};
 pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
+pub use limits::{discord_len, Lines};
 pub use notice::Notice;
 pub use outbox::{Delivery, Destination, LookFirst, UndeliveredPost, ANSWER_TOKEN_LIFE};
 pub use places::PlaceRefusal;

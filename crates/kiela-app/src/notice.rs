@@ -30,6 +30,7 @@ macro_rules! notices {
 
 notices! {
     Draw(draws::DrawNotice),
+    Info(info::InfoNotice),
 }
 
 impl From<String> for Notice {

@@ -39,6 +39,7 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
     match notice {
         Notice::Worded(words) => words.clone(),
         Notice::Draw(notice) => features::draws::notice(lang, notice),
+        Notice::Info(notice) => features::info::notice(lang, notice),
     }
 }
 
