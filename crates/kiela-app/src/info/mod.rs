@@ -118,7 +118,10 @@ impl GameService {
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
         let rows = self.store.ongoing_games_of(user.id, LISTED_MAX).await?;
         if rows.is_empty() {
-            return Ok(Reply::private(InfoNotice::NoGames));
+            return Ok(Reply {
+                lang: user.lang,
+                ..Reply::private(InfoNotice::NoGames)
+            });
         }
         let mut games = Vec::new();
         for row in rows.iter().take(LINES_MAX) {
@@ -147,7 +150,10 @@ impl GameService {
             });
         }
         let total = rows.len();
-        Ok(Reply::private(InfoNotice::Games { games, total }))
+        Ok(Reply {
+            lang: user.lang,
+            ..Reply::private(InfoNotice::Games { games, total })
+        })
     }
 
     /// The record of a game, to copy into `kiela replay` or elsewhere; for
@@ -183,6 +189,7 @@ impl GameService {
         let reply = Reply {
             document,
             private,
+            lang: place.lang,
             ..Reply::saying(InfoNotice::History {
                 game: game_id,
                 unrated,
