@@ -64,6 +64,7 @@ pub use game::{GameChoice, MoveChoices};
 pub use info::{BoardLink, GameLine, InfoNotice, RecordShown, ToMove, Unrated};
 pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
+pub use lessons::{LessonNotice, Miss as LessonMiss, Mover};
 pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS, UPLOAD_BYTES,

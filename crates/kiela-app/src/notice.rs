@@ -31,6 +31,7 @@ macro_rules! notices {
 notices! {
     Draw(draws::DrawNotice),
     Info(info::InfoNotice),
+    Lesson(lessons::LessonNotice),
 }
 
 impl From<String> for Notice {

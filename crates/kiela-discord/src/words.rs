@@ -40,6 +40,7 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         Notice::Worded(words) => words.clone(),
         Notice::Draw(notice) => features::draws::notice(lang, notice),
         Notice::Info(notice) => features::info::notice(lang, notice),
+        Notice::Lesson(notice) => features::lessons::notice(lang, notice),
     }
 }
 

@@ -10,6 +10,7 @@ use std::fmt;
 use super::{Hole, Side};
 
 /// What started a lap.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LapKind {
     /// The chosen hole's stones.
@@ -39,6 +40,7 @@ impl fmt::Display for LapKind {
 
 /// One lap of a turn: stones picked up and dropped one per hole round the
 /// mover's loop.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Lap {
     pub kind: LapKind,
@@ -69,6 +71,7 @@ impl Lap {
 }
 
 /// Every lap of one turn, in order; empty for an Expert rearrangement.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
     pub laps: Vec<Lap>,
