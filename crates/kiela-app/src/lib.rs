@@ -76,8 +76,10 @@ pub use places::PlaceRefusal;
 pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
 pub use playing::{FormRow, GameEnd, PlayRefusal};
+pub use puzzles::daily::date as puzzle_date;
 pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
+pub use puzzles::{PuzzleNotice, Theme as PuzzleTheme};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::SettingsRefusal;
 pub use settings::{

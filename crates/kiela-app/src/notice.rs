@@ -32,6 +32,7 @@ notices! {
     Draw(draws::DrawNotice),
     Info(info::InfoNotice),
     Lesson(lessons::LessonNotice),
+    Puzzle(puzzles::PuzzleNotice),
 }
 
 impl From<String> for Notice {

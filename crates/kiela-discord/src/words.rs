@@ -41,6 +41,7 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         Notice::Draw(notice) => features::draws::notice(lang, notice),
         Notice::Info(notice) => features::info::notice(lang, notice),
         Notice::Lesson(notice) => features::lessons::notice(lang, notice),
+        Notice::Puzzle(notice) => features::puzzles::notice(lang, notice),
     }
 }
 
