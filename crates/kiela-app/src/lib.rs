@@ -49,6 +49,7 @@ pub mod vocabulary;
 
 pub use analysis::AnalysisRefusal;
 pub use analysis::Progress;
+pub use analysis::{AnalysisNotice, Judged, JudgedTurn, Lost};
 pub use challenges::ChallengeRefusal;
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
 pub use clock::{

@@ -33,6 +33,7 @@ notices! {
     Info(info::InfoNotice),
     Lesson(lessons::LessonNotice),
     Puzzle(puzzles::PuzzleNotice),
+    Analysis(analysis::AnalysisNotice),
 }
 
 impl From<String> for Notice {

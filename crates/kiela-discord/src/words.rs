@@ -42,6 +42,7 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         Notice::Info(notice) => features::info::notice(lang, notice),
         Notice::Lesson(notice) => features::lessons::notice(lang, notice),
         Notice::Puzzle(notice) => features::puzzles::notice(lang, notice),
+        Notice::Analysis(notice) => features::analysis::notice(lang, notice),
     }
 }
 
