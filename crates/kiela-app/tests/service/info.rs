@@ -3,6 +3,25 @@
 use super::*;
 use kiela_app::{BoardLink, GameLine, InfoNotice, ToMove};
 
+/// The record a history shows in its message.
+pub(crate) fn record_text(reply: &Reply) -> String {
+    match reply.says.as_slice() {
+        [Notice::Info(InfoNotice::History {
+            record: kiela_app::RecordShown::Inline(record),
+            ..
+        })] => record.clone(),
+        other => panic!("not a history shown inline: {other:?}"),
+    }
+}
+
+/// Why a history's game is unrated, if it is.
+pub(crate) fn unrated_of(reply: &Reply) -> Option<kiela_app::Unrated> {
+    match reply.says.as_slice() {
+        [Notice::Info(InfoNotice::History { unrated, .. })] => *unrated,
+        other => panic!("not a history: {other:?}"),
+    }
+}
+
 /// The games `/kiela games` lists, and how many there are.
 pub(crate) fn games_listed(reply: &Reply) -> (Vec<GameLine>, usize) {
     match reply.says.as_slice() {
