@@ -42,6 +42,7 @@ pub const THRESHOLDS: [(i32, Verdict); 3] = [
 
 /// How bad a move was, by the stones it lost against the best one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Verdict {
     /// Lost 2 stones or more.
     Inaccuracy,

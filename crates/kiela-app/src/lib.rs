@@ -49,6 +49,7 @@ pub mod vocabulary;
 
 pub use analysis::AnalysisRefusal;
 pub use analysis::Progress;
+pub use analysis::{AnalysisNotice, Judged, JudgedTurn, Lost};
 pub use challenges::ChallengeRefusal;
 pub use challenges::{ChallengeClosed, ChallengeNotice, Terms};
 pub use challenges::{GameOptions, CHALLENGE_DAYS, DAYS_PER_MOVE};
@@ -64,13 +65,15 @@ pub use error::{AppError, Refusal, Result};
 pub use game::BoardNotice;
 pub use game::GameRefusal;
 pub use game::{GameChoice, MoveChoices};
-pub use info::rules_summary;
+pub use info::{BoardLink, GameLine, InfoNotice, RecordShown, ToMove, Unrated};
 pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
+pub use lessons::{LessonNotice, Miss as LessonMiss, Mover};
 pub use limits::{
     clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
+pub use limits::{discord_len, Lines};
 pub use notice::Notice;
 pub use notify::NotifyNotice;
 pub use outbox::OutboxNotice;
@@ -81,9 +84,11 @@ pub use places::RefusedChannel;
 pub use players::{EveryoneIsAMember, Members, Membership, Name, MEMBERSHIP_KEPT};
 pub use playing::PlayNotice;
 pub use playing::{FormRow, GameEnd, PlayRefusal};
+pub use puzzles::daily::date as puzzle_date;
 pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
+pub use puzzles::{PuzzleNotice, Theme as PuzzleTheme};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::SettingsRefusal;
 pub use settings::{

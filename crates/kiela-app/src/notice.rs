@@ -41,6 +41,10 @@ notices! {
     Outbox(outbox::OutboxNotice),
     Notify(notify::NotifyNotice),
     Welcome(welcome::WelcomeNotice),
+    Info(info::InfoNotice),
+    Lesson(lessons::LessonNotice),
+    Puzzle(puzzles::PuzzleNotice),
+    Analysis(analysis::AnalysisNotice),
 }
 
 impl From<String> for Notice {

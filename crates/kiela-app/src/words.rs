@@ -8,7 +8,7 @@ use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 // The names the pictures use are the names the messages use.
-pub(super) use kiela_render::words::{side, variant};
+pub(super) use kiela_render::words::variant;
 
 /// An AI level's name (a copy of the adapter's `words::level`, for the
 /// challenges that still word their notices here).

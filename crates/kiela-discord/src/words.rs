@@ -54,6 +54,10 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         Notice::Outbox(notice) => outbox_notice(lang, notice),
         Notice::Notify(notice) => features::notify::notice(lang, notice),
         Notice::Welcome(notice) => welcome_notice(lang, notice),
+        Notice::Info(notice) => features::info::notice(lang, notice),
+        Notice::Lesson(notice) => features::lessons::notice(lang, notice),
+        Notice::Puzzle(notice) => features::puzzles::notice(lang, notice),
+        Notice::Analysis(notice) => features::analysis::notice(lang, notice),
     }
 }
 

@@ -10,8 +10,8 @@ use std::fmt;
 use super::{Hole, Side};
 
 /// What started a lap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LapKind {
     /// The chosen hole's stones.
     Sow,
@@ -40,8 +40,8 @@ impl fmt::Display for LapKind {
 
 /// One lap of a turn: stones picked up and dropped one per hole round the
 /// mover's loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Lap {
     pub kind: LapKind,
     /// The hole the stones were picked up from; for a capture, the
@@ -71,8 +71,8 @@ impl Lap {
 }
 
 /// Every lap of one turn, in order; empty for an Expert rearrangement.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
     pub laps: Vec<Lap>,
 }

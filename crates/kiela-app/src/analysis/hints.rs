@@ -5,10 +5,9 @@
 //! would be help during play).
 
 use kiela_ai::Level;
-use kiela_i18n::tr;
 use kiela_rules::Move;
 
-use super::AnalysisRefusal;
+use super::{AnalysisNotice, AnalysisRefusal};
 use crate::vocabulary::GameId;
 use crate::{AppError, GameService, HintMove, Place, Reply, Result, User, AI_SEARCHES};
 
@@ -54,15 +53,12 @@ impl GameService {
             .map_err(|e| AppError::Internal(format!("the hint is not legal: {e}")))?;
         after.last = Some((best, before));
         after.current = false;
-        // In the future tense: the move is not played.
-        let path = kiela_render::words::plan(user.lang, &trace);
-        let headline = tr!(
-            user.lang,
-            "hint-headline",
-            id = id,
-            hole = best.to_string(),
-            path = path
-        );
+        // Worded in the future tense: the move is not played.
+        let headline = AnalysisNotice::Hint {
+            game: id,
+            hole: best.to_string(),
+            trace,
+        };
         let ply = after.ply() - 1;
         let mut reply = self
             .board_reply(&after, vec![headline.into()], user.lang)

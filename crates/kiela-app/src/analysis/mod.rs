@@ -20,9 +20,9 @@ use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES, WIN_STONE
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
-use kiela_rules::{Move, Side};
+use kiela_rules::{Move, Side, Trace};
 
-use super::limits::{Lines, AI_SEARCHES};
+use super::limits::AI_SEARCHES;
 use super::outbox::Made;
 use super::players::Name;
 use super::threads::posts_channel;
@@ -110,6 +110,62 @@ pub enum AnalysisRefusal {
     HintOver(GameId),
 }
 
+/// What an analysis, a review step and a hint tell the player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnalysisNotice {
+    /// Game `game`'s analysis: its mistakes and blunders, a line each;
+    /// `shared_by` posted it for everyone.
+    Analysis {
+        game: GameId,
+        shared_by: Option<Name>,
+        turns: Vec<JudgedTurn>,
+    },
+    /// A review step: turn `ply` of `last` in `game`, `name`'s move
+    /// `played` (its notation), judged.
+    Review {
+        game: GameId,
+        ply: i64,
+        last: i64,
+        name: Name,
+        played: String,
+        judged: Judged,
+    },
+    /// A hint in `game`: the move `hole` (its notation), and the path it
+    /// would take.
+    Hint {
+        game: GameId,
+        hole: String,
+        trace: Trace,
+    },
+}
+
+/// A turn the analysis flags: turn `ply`, `name`'s move `played`, how bad
+/// (`verdict`, `lost`), and the `best` move (moves by their notation).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgedTurn {
+    pub ply: usize,
+    pub name: Name,
+    pub played: String,
+    pub verdict: Verdict,
+    pub lost: Lost,
+    pub best: String,
+}
+
+/// How a review step's move compares with the engine's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Judged {
+    /// The engine's move.
+    Best,
+    /// Not the engine's `best`, but no loss worth a word.
+    Good { best: String },
+    /// A `verdict`, what it `lost`, and the `best` move instead.
+    Poor {
+        verdict: Verdict,
+        lost: Lost,
+        best: String,
+    },
+}
+
 /// Told `(done, total)` positions as the analysis goes.
 pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
 
@@ -155,20 +211,11 @@ impl Stored {
     }
 }
 
-/// Stones in hundredths as the language writes them: `9.5`, `9,5`.
-fn stones(lang: Lang, hundredths: i32) -> String {
-    let text = format!("{:.1}", hundredths as f64 / 100.0);
-    match lang {
-        Lang::Pt => text.replace('.', ","),
-        _ => text,
-    }
-}
-
 /// What a move lost, as a player reads it: stones, or a forced result.
 /// A forced win counts [`WIN_STONES`] inside the engine, more than the
 /// board holds: it is said in words, never as stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Lost {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lost {
     /// Hundredths of a stone.
     Stones(i32),
     /// The mover had a forced win and let it go.
@@ -192,72 +239,21 @@ impl Lost {
     }
 }
 
-/// A flagged move's line in the analysis: `Turn 22, bob H4: blunder, 9.5
-/// stones lost. C3 would have kept them.`, or a missed forced win in words.
-fn analysis_line(lang: Lang, p: &PlyAnalysis, name: &Name) -> String {
-    let verdict = verdict_word(lang, p.verdict.unwrap_or(Verdict::Inaccuracy));
-    let (ply, played, best) = (p.ply, p.played.to_string(), p.best.to_string());
-    match Lost::of(p) {
-        Lost::Stones(loss) => tr!(
-            lang,
-            "analysis-line",
-            ply = ply,
-            name = name,
-            move = played,
-            verdict = verdict,
-            loss = stones(lang, loss),
-            best = best
-        ),
-        Lost::ForcedWin => tr!(
-            lang,
-            "analysis-line-missed-win",
-            ply = ply,
-            name = name,
-            move = played,
-            verdict = verdict,
-            best = best
-        ),
-        Lost::ForcedLoss => tr!(
-            lang,
-            "analysis-line-forced-loss",
-            ply = ply,
-            name = name,
-            move = played,
-            verdict = verdict,
-            best = best
-        ),
+/// A flagged turn `p`, played by `name`.
+fn judged_turn(p: &PlyAnalysis, name: Name) -> JudgedTurn {
+    JudgedTurn {
+        ply: p.ply,
+        name,
+        played: p.played.to_string(),
+        verdict: p.verdict.unwrap_or(Verdict::Inaccuracy),
+        lost: Lost::of(p),
+        best: p.best.to_string(),
     }
 }
 
-/// A judged move in the review: its verdict and what it lost, in words
-/// for a forced result.
-fn judged(lang: Lang, p: &PlyAnalysis, verdict: Verdict) -> String {
-    let (verdict, best) = (verdict_word(lang, verdict), p.best.to_string());
-    match Lost::of(p) {
-        Lost::Stones(loss) => tr!(
-            lang,
-            "review-judged",
-            verdict = verdict,
-            loss = stones(lang, loss),
-            best = best
-        ),
-        Lost::ForcedWin => tr!(lang, "review-missed-win", verdict = verdict, best = best),
-        Lost::ForcedLoss => tr!(lang, "review-forced-loss", verdict = verdict, best = best),
-    }
-}
-
-/// Whether the analysis calls move `p` a mistake or a blunder (the moves
-/// it lists, and the review's mistake buttons jump between).
+/// Whether the analysis lists `p` (a mistake or a blunder).
 fn is_mistake(p: &PlyAnalysis) -> bool {
     p.verdict >= Some(Verdict::Mistake)
-}
-
-fn verdict_word(lang: Lang, verdict: Verdict) -> String {
-    match verdict {
-        Verdict::Inaccuracy => tr!(lang, "move-verdict-inaccuracy"),
-        Verdict::Mistake => tr!(lang, "move-verdict-mistake"),
-        Verdict::Blunder => tr!(lang, "move-verdict-blunder"),
-    }
 }
 
 impl GameService {
@@ -278,7 +274,7 @@ impl GameService {
         let loaded = self.load(game_id).await?;
         let picture = self.analysis_graph(lang, &loaded, &analysed.plies)?;
         Ok(Reply {
-            says: vec![Notice::from(analysis_text(lang, &loaded, &analysed, None))],
+            says: vec![analysis_notice(&loaded, &analysed, None).into()],
             picture: Some(picture),
             // Both players' mistakes are the asker's business until they
             // share them.
@@ -303,17 +299,11 @@ impl GameService {
         let analysed = self.analysed(user, game_id, Arc::new(|_, _| {})).await?;
         let loaded = self.load(game_id).await?;
         let lang = place.lang;
-        let shared = tr!(lang, "analysis-shared", name = &user.name);
         let to = posts_channel(&loaded.row);
         let post = NewPost {
             to,
             game_id: Some(game_id),
-            says: vec![Notice::from(analysis_text(
-                lang,
-                &loaded,
-                &analysed,
-                Some(shared),
-            ))],
+            says: vec![analysis_notice(&loaded, &analysed, Some(user.name.clone())).into()],
             lang: lang.locale().to_string(),
             // No answer can deliver a post to a thread not open yet.
             hold: if to == PostTarget::GameChannel {
@@ -411,20 +401,24 @@ impl GameService {
         loaded.current = false;
         let name = loaded.name(step.side);
         let judged = match step.verdict {
-            Some(verdict) => judged(lang, step, verdict),
-            None if step.best == step.played => tr!(lang, "review-best"),
-            None => tr!(lang, "review-good", best = step.best.to_string()),
+            Some(verdict) => Judged::Poor {
+                verdict,
+                lost: Lost::of(step),
+                best: step.best.to_string(),
+            },
+            None if step.best == step.played => Judged::Best,
+            None => Judged::Good {
+                best: step.best.to_string(),
+            },
         };
-        let headline = tr!(
-            lang,
-            "review-headline",
-            id = game_id,
-            ply = ply,
-            last = last,
-            name = &name,
-            move = step.played.to_string(),
-            judged = judged
-        );
+        let headline = AnalysisNotice::Review {
+            game: game_id,
+            ply,
+            last,
+            name,
+            played: step.played.to_string(),
+            judged,
+        };
         let mut reply = self
             .board_reply(&loaded, vec![headline.into()], lang)
             .await?;
@@ -511,35 +505,21 @@ impl GameService {
     }
 }
 
-/// The analysis's text: its title, then a line per mistake or blunder, as
-/// many as a message holds; `first`, if given, before them all.
-fn analysis_text(
-    lang: Lang,
+/// The analysis of `loaded`'s game: its flagged turns, `shared_by` whom.
+fn analysis_notice(
     loaded: &Loaded,
     analysed: &Analysed,
-    first: Option<String>,
-) -> String {
-    let flagged: Vec<&PlyAnalysis> = analysed.plies.iter().filter(|p| is_mistake(p)).collect();
-    let mut lines = Lines::default();
-    if let Some(first) = first {
-        lines.push(&first, 0);
+    shared_by: Option<Name>,
+) -> AnalysisNotice {
+    let turns = (analysed.plies.iter())
+        .filter(|p| is_mistake(p))
+        .map(|p| judged_turn(p, loaded.name(p.side)))
+        .collect();
+    AnalysisNotice::Analysis {
+        game: loaded.row.id,
+        shared_by,
+        turns,
     }
-    let title = tr!(
-        lang,
-        "analysis-title",
-        id = loaded.row.id,
-        count = flagged.len()
-    );
-    lines.push(&title, 0);
-    let reserve = 60;
-    for (i, p) in flagged.iter().enumerate() {
-        let line = analysis_line(lang, p, &loaded.name(p.side));
-        if !lines.push(&line, reserve) {
-            let more = tr!(lang, "analysis-more", count = flagged.len() - i);
-            return lines.finish(Some(more));
-        }
-    }
-    lines.finish(None)
 }
 
 #[cfg(test)]
@@ -577,27 +557,14 @@ mod tests {
     }
 
     #[test]
-    fn a_forced_result_is_said_in_words_never_as_stones() {
-        let bob: Name = "bob".into();
+    fn a_forced_result_is_judged_as_one_never_as_stones() {
         // North had a forced win (South's view: -50 stones) and played a
         // move worth 10.4 stones: 60.4 "stones" inside the engine.
         let missed = judged(Side::North, -WIN_STONES, -1_040);
         assert_eq!(Lost::of(&missed), Lost::ForcedWin);
-        let line = analysis_line(Lang::En, &missed, &bob);
-        assert_eq!(
-            line,
-            "Turn 22, bob H4: blunder, missed a forced win. C4 would have won by force."
-        );
-        let pt = analysis_line(Lang::Pt, &missed, &bob);
-        assert!(pt.contains("vitória forçada") && !pt.contains("60"), "{pt}");
         // South walks into a forced loss from +3 stones.
         let lost = judged(Side::South, 300, -WIN_STONES);
         assert_eq!(Lost::of(&lost), Lost::ForcedLoss);
-        let line = analysis_line(Lang::En, &lost, &bob);
-        assert!(line.contains("let the opponent force a win"), "{line}");
-        assert!(!line.contains("53"), "{line}");
-        let review = super::judged(Lang::En, &missed, Verdict::Blunder);
-        assert!(review.contains("a missed forced win"), "{review}");
         // A forced win kept (won in more moves) is no loss; an ordinary
         // loss is in stones.
         assert_eq!(
@@ -606,9 +573,11 @@ mod tests {
         );
         let ordinary = judged(Side::North, -200, 750);
         assert_eq!(Lost::of(&ordinary), Lost::Stones(950));
+        let turn = judged_turn(&ordinary, "bob".into());
         assert_eq!(
-            analysis_line(Lang::En, &ordinary, &bob),
-            "Turn 22, bob H4: blunder, 9.5 stones lost. C4 would have kept them."
+            (turn.ply, turn.played.as_str(), turn.best.as_str()),
+            (22, "H4", "C4")
         );
+        assert_eq!(turn.verdict, Verdict::Blunder);
     }
 }

@@ -2,19 +2,97 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use kiela_render::{GameView, LastMove};
-use kiela_rules::{Record, Side};
+use kiela_rules::{Record, Side, Variant};
 
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::game::{board_picture, check_place, BoardParts};
-use super::limits::{self, Document, Lines, AI_SEARCHES};
+use super::limits::{self, Document, AI_SEARCHES};
 use super::lru::Lru;
-use super::{
-    words, AppError, BoardMessage, Format, GameService, Picture, Place, Reply, Result, User,
-};
-use crate::vocabulary::{GameId, GuildId};
+use super::{AppError, Format, GameService, Name, Picture, Place, Reply, Result, User};
+use crate::vocabulary::{ChannelId, GameId, GuildId, MessageId};
+
+/// What looking things up tells the user.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InfoNotice {
+    /// The user has no ongoing game.
+    NoGames,
+    /// The user's ongoing games, the ones waiting for them first: as many
+    /// as a message may hold of `games`, then how many of `total` are left.
+    Games { games: Vec<GameLine>, total: usize },
+    /// Game `game`'s record, unrated when `unrated`: shown, or attached.
+    History {
+        game: GameId,
+        unrated: Option<Unrated>,
+        record: RecordShown,
+    },
+    /// The quick start in three steps.
+    Help,
+    /// The rules in short, and where to learn them.
+    Rules,
+}
+
+/// One of the user's ongoing games, as `/kiela games` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLine {
+    pub game: GameId,
+    /// Its current board, when posted (the game's number links to it).
+    pub board: Option<BoardLink>,
+    pub opponent: Name,
+    pub variant: Variant,
+    /// The user's side.
+    pub side: Side,
+    pub channel: ChannelId,
+    pub ply: i64,
+    pub to_move: ToMove,
+}
+
+/// Whose move it is in a listed game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToMove {
+    /// The user's, before `deadline` (a Unix time) if the game has a clock.
+    You { deadline: Option<i64> },
+    /// The opponent's.
+    Opponent,
+}
+
+/// Where a game's board was posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardLink {
+    /// [`GuildId::NONE`] outside a server.
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub message: MessageId,
+}
+
+/// Why a finished game counts for nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Unrated {
+    /// Lost by a tournament player who never moved.
+    Forfeited,
+    /// Ended with no result.
+    Aborted,
+}
+
+/// A game's record in its history: in the message, or in a file beside it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RecordShown {
+    /// The record itself, short enough for the message.
+    Inline(String),
+    /// Too long: attached as a file, `plies` turns.
+    Attached { plies: i64 },
+}
+
+/// Room kept in a history's message for its title and the record's frame.
+const HISTORY_TITLE_CHARS: usize = 200;
+
+/// At most this many games are listed in `/kiela games`: more never fit in
+/// a message (a line is 60 characters at least).
+const LINES_MAX: usize = 40;
 
 /// Finished games' animations, by game and language: made once and kept,
 /// since a finished game never changes and drawing a long one's frames is
@@ -40,48 +118,42 @@ impl GameService {
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
         let rows = self.store.ongoing_games_of(user.id, LISTED_MAX).await?;
         if rows.is_empty() {
-            return Ok(Reply::private(tr!(user.lang, "no-games")));
+            return Ok(Reply {
+                lang: user.lang,
+                ..Reply::private(InfoNotice::NoGames)
+            });
         }
-        let lang = user.lang;
-        let total = rows.len();
-        let more_len = limits::discord_len(&tr!(lang, "games-more", count = total));
-        let mut lines = Lines::default();
-        for (i, row) in rows.iter().enumerate() {
+        let mut games = Vec::new();
+        for row in rows.iter().take(LINES_MAX) {
             let loaded = self.load(row.id).await?;
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
-            let opponent = loaded.name(side.opponent());
-            let turn = if loaded.game.turn() == side {
-                match row.deadline {
-                    Some(d) => tr!(lang, "turn-yours-before", deadline = d.to_string()),
-                    None => tr!(lang, "turn-yours"),
+            let to_move = if loaded.game.turn() == side {
+                ToMove::You {
+                    deadline: row.deadline,
                 }
             } else {
-                tr!(lang, "turn-theirs", name = &opponent)
+                ToMove::Opponent
             };
-            // The game's number links to its current board, when posted.
-            let game = match row.board {
-                Some(board) => format!("[#{}]({})", row.id, message_link(row.guild_id, board)),
-                None => format!("#{}", row.id),
-            };
-            let line = tr!(
-                lang,
-                "games-line",
-                game = game,
-                opponent = &opponent,
-                variant = words::variant(lang, row.variant),
-                side = words::side(lang, side),
-                channel = row.channel_id.to_string(),
-                ply = loaded.ply(),
-                turn = turn
-            );
-            let reserve = if i + 1 == total { 0 } else { more_len + 1 };
-            if !lines.push(&line, reserve) {
-                break;
-            }
+            games.push(GameLine {
+                game: row.id,
+                board: row.board.map(|board| BoardLink {
+                    guild: row.guild_id,
+                    channel: board.channel_id,
+                    message: board.message_id,
+                }),
+                opponent: loaded.name(side.opponent()),
+                variant: row.variant,
+                side,
+                channel: row.channel_id,
+                ply: loaded.ply(),
+                to_move,
+            });
         }
-        let left = total - lines.count();
-        let more = (left > 0).then(|| tr!(lang, "games-more", count = left));
-        Ok(Reply::private(lines.finish(more)))
+        let total = rows.len();
+        Ok(Reply {
+            lang: user.lang,
+            ..Reply::private(InfoNotice::Games { games, total })
+        })
     }
 
     /// The record of a game, to copy into `kiela replay` or elsewhere; for
@@ -95,27 +167,34 @@ impl GameService {
         let south = loaded.name(Side::South);
         let north = loaded.name(Side::North);
         let record = Record::of_game(&loaded.game, &south.in_code(), &north.in_code());
-        let mut title = tr!(place.lang, "history", id = game_id);
-        if loaded.forfeited() {
-            title = format!("{title} {}", tr!(place.lang, "history-forfeit"));
+        let unrated = if loaded.forfeited() {
+            Some(Unrated::Forfeited)
         } else if loaded.aborted() {
-            title = format!("{title} {}", tr!(place.lang, "history-aborted"));
-        }
-        let inline = format!("{title}\n```\n{record}\n```");
-        let (text, document) = if limits::fits(&inline) {
-            (inline, None)
+            Some(Unrated::Aborted)
         } else {
-            let note = tr!(place.lang, "history-attached", plies = loaded.ply());
-            let file = Document {
-                file_name: format!("kiela-{game_id}.txt"),
-                text: format!("{record}\n"),
-            };
-            (format!("{title}\n{note}"), Some(file))
+            None
         };
+        let record = record.to_string();
+        let (shown, document) =
+            if limits::discord_len(&record) + HISTORY_TITLE_CHARS <= limits::MESSAGE_CHARS {
+                (RecordShown::Inline(record), None)
+            } else {
+                let file = Document {
+                    file_name: format!("kiela-{game_id}.txt"),
+                    text: format!("{record}\n"),
+                };
+                let plies = loaded.ply();
+                (RecordShown::Attached { plies }, Some(file))
+            };
         let reply = Reply {
             document,
             private,
-            ..Reply::saying(text)
+            lang: place.lang,
+            ..Reply::saying(InfoNotice::History {
+                game: game_id,
+                unrated,
+                record: shown,
+            })
         };
         if !loaded.is_over() || loaded.game.ply() == 0 {
             return Ok(reply);
@@ -198,18 +277,6 @@ fn game_gif_within(mut view: GameView, limit: usize) -> Result<Animation> {
     }
 }
 
-/// The address of a Discord message (`@me` for one outside a server).
-fn message_link(guild_id: GuildId, board: BoardMessage) -> String {
-    let guild = match guild_id {
-        GuildId::NONE => "@me".to_string(),
-        id => id.to_string(),
-    };
-    format!(
-        "https://discord.com/channels/{guild}/{}/{}",
-        board.channel_id, board.message_id
-    )
-}
-
 /// The example turn the help and the rules show: the README's game, ply
 /// 22, where North's G4 relays twice, captures C2 and C1, and sows on.
 const EXAMPLE_GAME: &str = include_str!("../../../../assets/examples/game.txt");
@@ -218,23 +285,17 @@ const EXAMPLE_PLY: usize = 22;
 impl GameService {
     /// `/kiela help`: a quick start in three steps, with the example turn.
     pub async fn help(&self, user: &User) -> Result<Reply> {
-        self.with_example_turn(user.lang, tr!(user.lang, "help-quick-start"))
-            .await
+        self.with_example_turn(user.lang, InfoNotice::Help).await
     }
 
     /// `/kiela rules`: the rules in short, with the example turn, and
     /// where to learn them.
     pub async fn rules(&self, user: &User) -> Result<Reply> {
-        let text = format!(
-            "{}\n{}",
-            rules_summary(user.lang),
-            tr!(user.lang, "rules-learn-more")
-        );
-        self.with_example_turn(user.lang, text).await
+        self.with_example_turn(user.lang, InfoNotice::Rules).await
     }
 
-    /// `text`, privately, with the picture of the example turn.
-    async fn with_example_turn(&self, lang: Lang, text: String) -> Result<Reply> {
+    /// `said`, privately, with the picture of the example turn.
+    async fn with_example_turn(&self, lang: Lang, said: InfoNotice) -> Result<Reply> {
         let record: Record = EXAMPLE_GAME
             .parse()
             .map_err(|e| AppError::Internal(format!("the example game: {e}")))?;
@@ -257,35 +318,7 @@ impl GameService {
         Ok(Reply {
             picture: Some(picture),
             lang,
-            ..Reply::private(text)
+            ..Reply::private(said)
         })
-    }
-}
-
-/// A short summary of the rules, for `/kiela rules`.
-pub fn rules_summary(lang: Lang) -> String {
-    tr!(lang, "rules-summary")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::vocabulary::{ChannelId, MessageId};
-
-    #[test]
-    fn message_links_name_the_server_or_direct_messages() {
-        let board = BoardMessage {
-            channel_id: ChannelId(20),
-            message_id: MessageId(30),
-            ply: Some(4),
-        };
-        assert_eq!(
-            message_link(GuildId(10), board),
-            "https://discord.com/channels/10/20/30"
-        );
-        assert_eq!(
-            message_link(GuildId::NONE, board),
-            "https://discord.com/channels/@me/20/30"
-        );
     }
 }

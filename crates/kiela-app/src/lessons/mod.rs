@@ -15,13 +15,46 @@
 mod store;
 pub use store::*;
 
+use serde::{Deserialize, Serialize};
+
 use kiela_i18n::{tr, Lang};
+pub use kiela_learn::lessons::Miss;
 use kiela_learn::lessons::{self, Lesson, Ply, Task, Verdict};
 use kiela_render::LastMove;
-use kiela_rules::{GameError, Hole, Layout, Move, Position, Side};
+use kiela_rules::{GameError, Hole, Layout, Move, Position, Side, Trace};
 
 use super::game::{board_picture, BoardParts};
-use super::{AppError, GameService, Refusal, Reply, Result, User};
+use super::{AppError, GameService, Notice, Refusal, Reply, Result, User};
+
+/// What a lesson tells the learner, a line each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LessonNotice {
+    /// Every task is solved (the first lesson follows, to play again).
+    AllDone,
+    /// Task `task` (from 0) of lesson `lesson` (its id): where it stands
+    /// among the lessons, its par and its goal.
+    Header { lesson: String, task: usize },
+    /// The task may start with a rearrangement (the **Arrange** button).
+    MayArrange,
+    /// `mover` sowed along `trace`.
+    Path { mover: Mover, trace: Trace },
+    /// The learner rearranged their stones.
+    Rearranged,
+    /// The goal is reached, with `stars` (3 at par).
+    Solved { stars: u8 },
+    /// Right so far: the opponent replied `reply` (a move's notation), and
+    /// `moves_left` moves remain.
+    NotYet { reply: String, moves_left: u32 },
+    /// The attempt ended without the goal: why.
+    Missed(Miss),
+}
+
+/// Who made a move in a lesson or a puzzle: the learner or their opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mover {
+    You,
+    Opponent,
+}
 
 /// Why a lesson was not shown or a learner's move not judged (a button
 /// for a step that is gone is [`Refusal::OldButton`]).
@@ -122,7 +155,6 @@ impl GameService {
     /// `/kiela learn [lesson]`: lesson `number` (from 1) at its first task
     /// not solved yet, or without one the first task not solved of all.
     pub async fn learn(&self, user: &User, number: Option<i64>) -> Result<Reply> {
-        let lang = user.lang;
         let all = offered();
         let solved = self.store.lesson_progress(user.id).await?;
         let is_solved = |lesson: &Lesson, task: usize| {
@@ -142,7 +174,7 @@ impl GameService {
                 Some(found) => found,
                 None => {
                     let mut reply = self.show_task(user, all[0], 0).await?;
-                    reply.say_first(tr!(lang, "lesson-all-done"));
+                    reply.say_first(LessonNotice::AllDone);
                     return Ok(reply);
                 }
             },
@@ -161,7 +193,10 @@ impl GameService {
             Some(_) => self.show_task(user, all[at], task).await,
             None => match all.get(at + 1) {
                 Some(next) => self.show_task(user, next, 0).await,
-                None => Ok(Reply::private(tr!(user.lang, "lesson-all-done"))),
+                None => Ok(Reply {
+                    lang: user.lang,
+                    ..Reply::private(LessonNotice::AllDone)
+                }),
             },
         }
     }
@@ -211,7 +246,7 @@ impl GameService {
             }
             Err(lessons::CheckError::Stale) => return Err(Refusal::OldButton.into()),
         };
-        let (text, shown, buttons) = match &verdict {
+        let (said, shown, buttons) = match &verdict {
             Verdict::Solved { stars, played } => {
                 self.store
                     .record_lesson(
@@ -222,57 +257,52 @@ impl GameService {
                         self.now(),
                     )
                     .await?;
-                let said = tr!(lang, verdict.key(), stars = *stars);
                 let next = LessonButtons::Solved {
                     lesson: lesson.id,
                     task: step.task + 1,
                 };
-                (said, played, next)
+                (LessonNotice::Solved { stars: *stars }, played, next)
             }
             Verdict::Continue {
                 reply, moves_left, ..
             } => {
-                let said = tr!(
-                    lang,
-                    verdict.key(),
-                    reply = reply.mv.to_string(),
-                    count = *moves_left
-                );
+                let said = LessonNotice::NotYet {
+                    reply: reply.mv.to_string(),
+                    moves_left: *moves_left,
+                };
                 let Some(next) = step.then(mv) else {
                     return Err(Refusal::OldButton.into());
                 };
                 (said, reply, LessonButtons::Play(next))
             }
-            Verdict::Wrong { played, reply, .. } => {
+            Verdict::Wrong {
+                played, reply, why, ..
+            } => {
                 let again = LessonButtons::Missed {
                     lesson: lesson.id,
                     task: step.task,
                 };
                 (
-                    tr!(lang, verdict.key()),
+                    LessonNotice::Missed(*why),
                     reply.as_ref().unwrap_or(played),
                     again,
                 )
             }
         };
-        let path = match &verdict {
+        let mut says = vec![header(lesson, step.task)];
+        match &verdict {
             Verdict::Continue { played, .. } => {
-                let mine = learner_path(lang, played);
-                let theirs =
-                    kiela_render::words::path(lang, &tr!(lang, "lesson-opponent"), &shown.trace);
-                format!("{mine}\n{theirs}")
+                says.push(learner_path(played));
+                says.push(LessonNotice::Path {
+                    mover: Mover::Opponent,
+                    trace: shown.trace.clone(),
+                });
             }
-            _ => learner_path(lang, shown),
-        };
-        let header = header(lang, lesson, step.task, task);
+            _ => says.push(learner_path(shown)),
+        }
+        says.push(said);
         let mut reply = self
-            .lesson_board(
-                lang,
-                task,
-                &shown.after,
-                Some(shown),
-                format!("{header}\n{path}\n{text}"),
-            )
+            .lesson_board(lang, task, &shown.after, Some(shown), says)
             .await?;
         reply.lesson = Some(buttons);
         if let LessonButtons::Play(_) = buttons {
@@ -286,24 +316,24 @@ impl GameService {
         let task = &lesson.tasks[index];
         let position = task.position();
         let step = LessonStep::new(lesson.id, index);
-        let mut text = header(lang, lesson, index, task);
+        let mut says = vec![header(lesson, index)];
         if step.may_arrange() {
-            text = format!("{text}\n{}", tr!(lang, "lesson-may-arrange"));
+            says.push(LessonNotice::MayArrange);
         }
-        let mut reply = self.lesson_board(lang, task, &position, None, text).await?;
+        let mut reply = self.lesson_board(lang, task, &position, None, says).await?;
         reply.moves = menu(&position);
         reply.lesson = Some(LessonButtons::Play(step));
         Ok(reply)
     }
 
-    /// A private reply: `position`'s picture (with `last`'s path) and `text`.
+    /// A private reply: `position`'s picture (with `last`'s path) and `says`.
     async fn lesson_board(
         &self,
         lang: Lang,
         task: &Task,
         position: &Position,
         last: Option<&Ply>,
-        text: String,
+        says: Vec<LessonNotice>,
     ) -> Result<Reply> {
         let learner = task.learner();
         let (you, them) = (tr!(lang, "lesson-you"), tr!(lang, "lesson-opponent"));
@@ -319,9 +349,11 @@ impl GameService {
         let parts = BoardParts::exercise(south, north, last);
         let picture = board_picture(parts, *position, lang).await?;
         Ok(Reply {
+            says: says.into_iter().map(Notice::from).collect(),
             picture: Some(picture),
+            private: true,
             lang,
-            ..Reply::private(text)
+            ..Reply::default()
         })
     }
 
@@ -343,12 +375,15 @@ impl GameService {
     }
 }
 
-/// What the learner's `ply` did, in words: its path, or that they
-/// rearranged their stones.
-fn learner_path(lang: Lang, ply: &Ply) -> String {
+/// What the learner's `ply` did: its path, or that they rearranged their
+/// stones.
+fn learner_path(ply: &Ply) -> LessonNotice {
     match ply.mv {
-        Move::Arrange(_) => tr!(lang, "lesson-you-rearranged"),
-        Move::Sow(_) => kiela_render::words::path(lang, &tr!(lang, "lesson-you"), &ply.trace),
+        Move::Arrange(_) => LessonNotice::Rearranged,
+        Move::Sow(_) => LessonNotice::Path {
+            mover: Mover::You,
+            trace: ply.trace.clone(),
+        },
     }
 }
 
@@ -359,20 +394,11 @@ fn find(id: &str, task: usize) -> Option<(&'static Lesson, &'static Task)> {
 }
 
 /// "Lesson 3 of 10 · Relay — task 2 of 4 (par 1)" and the goal.
-fn header(lang: Lang, lesson: &Lesson, index: usize, task: &Task) -> String {
-    let all = offered();
-    let number = all.iter().position(|l| l.id == lesson.id).unwrap_or(0) + 1;
-    tr!(
-        lang,
-        "lesson-header",
-        number = number,
-        lessons = all.len(),
-        title = tr!(lang, lesson.title_key),
-        task = index + 1,
-        tasks = lesson.tasks.len(),
-        par = task.par,
-        goal = tr!(lang, task.goal_key)
-    )
+fn header(lesson: &Lesson, task: usize) -> LessonNotice {
+    LessonNotice::Header {
+        lesson: lesson.id.to_string(),
+        task,
+    }
 }
 
 /// The learner's holes they may sow from, with their stones.

@@ -7,7 +7,7 @@
 use kiela_i18n::{tr, Lang};
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 
-use super::{number_of, puzzle, PuzzleButtons, PuzzleRating};
+use super::{number_of, puzzle, PuzzleButtons, PuzzleNotice, PuzzleRating};
 use crate::game::{board_picture, BoardParts};
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
@@ -50,12 +50,7 @@ impl GameService {
         let number = self.daily_choice(day).await?;
         let found = puzzle(number).ok_or_else(|| AppError::Internal("no daily puzzle".into()))?;
         let solvers = self.store.puzzle_solvers(&found.id).await?;
-        let intro = tr!(
-            user.lang,
-            "puzzle-daily-intro",
-            date = date(day),
-            solvers = solvers
-        );
+        let intro = PuzzleNotice::DailyIntro { day, solvers };
         self.show_puzzle(user, number, Some(intro)).await
     }
 
@@ -125,19 +120,13 @@ impl GameService {
                 .language
                 .as_deref()
                 .map_or(Lang::En, Lang::from_locale);
-            let mut text = tr!(lang, "puzzle-daily-post", number = number, date = date(day));
+            let mut says = vec![Notice::from(PuzzleNotice::DailyPost { number, day })];
             if let Some((Some(number), solvers)) = yesterday {
-                let line = tr!(
-                    lang,
-                    "puzzle-daily-yesterday",
-                    number = number,
-                    solvers = solvers
-                );
-                text = format!("{text}\n{line}");
+                says.push(PuzzleNotice::DailyYesterday { number, solvers }.into());
             }
             let post = NewPost {
                 to: PostTarget::Channel(server.channel_id),
-                says: vec![Notice::from(text)],
+                says,
                 lang: lang.locale().to_string(),
                 thread_name: Some(tr!(lang, "puzzle-daily-thread", date = date(day))),
                 puzzle_day: Some(day),

@@ -13,20 +13,66 @@ pub mod daily;
 mod store;
 pub use store::*;
 
+use serde::{Deserialize, Serialize};
+
 use kiela_i18n::{tr, Lang};
+pub use kiela_learn::puzzles::Theme;
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 use kiela_render::{GameView, LastMove};
-use kiela_rules::{Game, GameError, Hole, Move, Side};
+use kiela_rules::{Game, GameError, Hole, Move, Side, Trace};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 use super::game::{board_picture, BoardParts};
-use super::{AppError, Format, GameService, Picture, Reply, Result, User};
+use super::lessons::Mover;
+use super::{AppError, Format, GameService, Notice, Picture, Reply, Result, User};
 use crate::vocabulary::UserId;
 
 /// How far from the solver's rating a puzzle may be picked, at first:
 /// the nearest ones not tried yet are drawn from.
 const NEAREST: usize = 12;
+
+/// What a puzzle tells the solver, a line each; and the daily post.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PuzzleNotice {
+    /// Every puzzle was tried: one again, for practice.
+    AllTried,
+    /// The daily puzzle of `day` (days since 1970), solved by `solvers`.
+    DailyIntro { day: i64, solvers: i64 },
+    /// Puzzle `number`, its rating rounded and its themes.
+    Header {
+        number: usize,
+        rating: i64,
+        themes: Vec<Theme>,
+    },
+    /// The goal: the best move for `side`, a line of `moves` moves.
+    Goal { side: Side, moves: usize },
+    /// The solver's rating, which the first try changes.
+    YourRating { rating: i64 },
+    /// Tried before: practice, unrated.
+    Practice,
+    /// `mover` sowed along `trace`.
+    Path { mover: Mover, trace: Trace },
+    /// The line is found.
+    Solved,
+    /// Not the best move, which keeps at least `margin` more stones.
+    Missed { margin: i32 },
+    /// A rated try: the solver's rating now, its `change`, the streak.
+    RatingChange {
+        rating: i64,
+        change: i64,
+        streak: i64,
+    },
+    /// Right: the opponent replied `reply` (a move's notation), and
+    /// `moves_left` moves of the line remain.
+    GoOn { reply: String, moves_left: usize },
+    /// The solution's moves follow.
+    Solution,
+    /// The daily post: puzzle `number` is `day`'s puzzle.
+    DailyPost { number: usize, day: i64 },
+    /// Under the daily post: yesterday's puzzle `number` and its solvers.
+    DailyYesterday { number: usize, solvers: i64 },
+}
 
 /// Why a solver's move was not judged (a button for a step that is gone
 /// is [`crate::Refusal::OldButton`]).
@@ -67,15 +113,6 @@ pub fn puzzle(number: usize) -> Option<&'static Puzzle> {
 /// The number of a shipped puzzle known by its id.
 fn number_of(id: &str) -> Option<usize> {
     shipped().iter().position(|p| p.id == id).map(|i| i + 1)
-}
-
-/// "+12", "−7" or "±0", as a rating change is shown.
-fn signed(change: i64) -> String {
-    match change {
-        0 => "±0".to_string(),
-        d if d > 0 => format!("+{d}"),
-        d => format!("\u{2212}{}", -d),
-    }
 }
 
 /// What a finished first attempt did to the solver.
@@ -121,7 +158,7 @@ impl GameService {
         let (number, _) = near[fastrand::usize(..near.len())];
         let mut reply = self.show_puzzle(user, number, None).await?;
         if all_tried {
-            reply.say_first(tr!(user.lang, "puzzle-all-tried"));
+            reply.say_first(PuzzleNotice::AllTried);
         }
         Ok(reply)
     }
@@ -147,40 +184,37 @@ impl GameService {
         let played = Move::Sow(hole);
         let mine = LastMove::new(game.position(), played)
             .map_err(|e| AppError::from(PuzzleRefusal::Illegal(e.into())))?;
-        let you = tr!(lang, "lesson-you");
-        let mut path = kiela_render::words::path(lang, &you, &mine.trace);
+        let mut says = vec![PuzzleNotice::Path {
+            mover: Mover::You,
+            trace: mine.trace.clone(),
+        }];
         game.play(&played)
             .map_err(|e| AppError::from(PuzzleRefusal::Illegal(e)))?;
-        let header = self.header(lang, step.number, found).await?;
+        says.insert(0, self.header(step.number, found).await?);
         let missed = played != solution[step.ply];
         if missed || step.ply + 1 == solution.len() {
             // The try is over: rated if it was the first.
             let rated = self.finish_attempt(user.id, found, !missed).await?;
-            let (key, buttons) = match missed {
+            // The solution beats every other move by MARGIN (hundredths of
+            // a stone): what "keeps at least N more stones" says.
+            let margin = kiela_learn::puzzles::MARGIN / 100;
+            let (said, buttons) = match missed {
                 true => (
-                    "puzzle-missed",
+                    PuzzleNotice::Missed { margin },
                     PuzzleButtons::Missed {
                         number: step.number,
                     },
                 ),
                 false => (
-                    "puzzle-solved",
+                    PuzzleNotice::Solved,
                     PuzzleButtons::Solved {
                         number: step.number,
                     },
                 ),
             };
-            // The solution beats every other move by MARGIN (hundredths of
-            // a stone): what "keeps at least N more stones" says.
-            let margin = kiela_learn::puzzles::MARGIN / 100;
-            let said = format!(
-                "{}\n{}",
-                tr!(lang, key, margin = margin),
-                rating_words(lang, rated)
-            );
-            let text = format!("{header}\n{path}\n{said}");
+            says.extend([said, rating_notice(rated)]);
             let mut reply = self
-                .puzzle_board(lang, found, &game, Some(mine), text)
+                .puzzle_board(lang, found, &game, Some(mine), says)
                 .await?;
             reply.puzzle = Some(buttons);
             return Ok(reply);
@@ -191,26 +225,17 @@ impl GameService {
             .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
         game.play(&reply_move)
             .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
-        let opponent = tr!(lang, "lesson-opponent");
-        path = format!(
-            "{path}\n{}",
-            kiela_render::words::path(lang, &opponent, &theirs.trace)
-        );
+        says.push(PuzzleNotice::Path {
+            mover: Mover::Opponent,
+            trace: theirs.trace.clone(),
+        });
         let left = (solution.len() - step.ply - 1) / 2;
-        let said = tr!(
-            lang,
-            "puzzle-go-on",
-            reply = reply_move.to_string(),
-            count = left
-        );
+        says.push(PuzzleNotice::GoOn {
+            reply: reply_move.to_string(),
+            moves_left: left,
+        });
         let mut reply = self
-            .puzzle_board(
-                lang,
-                found,
-                &game,
-                Some(theirs),
-                format!("{header}\n{path}\n{said}"),
-            )
+            .puzzle_board(lang, found, &game, Some(theirs), says)
             .await?;
         reply.moves = super::lessons::menu(game.position());
         reply.puzzle = Some(PuzzleButtons::Play(PuzzleStep {
@@ -229,19 +254,19 @@ impl GameService {
         let from = start.moves().len();
         let solver = start.turn();
         let mut game = start;
-        let mut lines = vec![
-            self.header(lang, number, found).await?,
-            tr!(lang, "puzzle-solution"),
-        ];
+        let mut says = vec![self.header(number, found).await?, PuzzleNotice::Solution];
         for mv in &solution {
             let mover = if game.turn() == solver {
-                tr!(lang, "lesson-you")
+                Mover::You
             } else {
-                tr!(lang, "lesson-opponent")
+                Mover::Opponent
             };
             let last = LastMove::new(game.position(), *mv)
                 .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
-            lines.push(kiela_render::words::path(lang, &mover, &last.trace));
+            says.push(PuzzleNotice::Path {
+                mover,
+                trace: last.trace,
+            });
             game.play(mv)
                 .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
         }
@@ -259,8 +284,12 @@ impl GameService {
         .await
         .map_err(|e| AppError::Internal(format!("rendering failed: {e}")))?
         .map_err(|e| AppError::Internal(e.to_string()))?;
-        let mut reply = Reply::private(lines.join("\n"));
-        reply.lang = lang;
+        let mut reply = Reply {
+            says: says.into_iter().map(Notice::from).collect(),
+            private: true,
+            lang,
+            ..Reply::default()
+        };
         reply.picture = Some(Picture {
             bytes: gif,
             format: Format::Gif,
@@ -276,7 +305,7 @@ impl GameService {
         &self,
         user: &User,
         number: usize,
-        intro: Option<String>,
+        intro: Option<PuzzleNotice>,
     ) -> Result<Reply> {
         let lang = user.lang;
         let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
@@ -284,31 +313,26 @@ impl GameService {
         let solver = self.store.solver_rating(user.id).await?;
         let rated = !self.store.tried_puzzles(user.id).await?.contains(&found.id);
         let moves = found.solution.len().div_ceil(2);
-        let goal = tr!(
-            lang,
-            "puzzle-goal",
-            side = kiela_render::words::side(lang, game.turn()),
-            count = moves
-        );
-        let mine = if rated {
-            tr!(
-                lang,
-                "puzzle-your-rating",
-                rating = lang.number(solver.glicko.rating.round() as i64)
-            )
-        } else {
-            tr!(lang, "puzzle-practice")
+        let goal = PuzzleNotice::Goal {
+            side: game.turn(),
+            moves,
         };
-        let text = [
+        let mine = if rated {
+            PuzzleNotice::YourRating {
+                rating: solver.glicko.rating.round() as i64,
+            }
+        } else {
+            PuzzleNotice::Practice
+        };
+        let says: Vec<PuzzleNotice> = [
             intro,
-            Some(self.header(lang, number, found).await?),
+            Some(self.header(number, found).await?),
             Some(goal),
             Some(mine),
         ]
         .into_iter()
         .flatten()
-        .collect::<Vec<_>>()
-        .join("\n");
+        .collect();
         let last = game.moves().last().and_then(|mv| {
             let mut before = Game::new(game.position().variant());
             for m in &game.moves()[..game.moves().len() - 1] {
@@ -316,7 +340,7 @@ impl GameService {
             }
             LastMove::new(before.position(), *mv).ok()
         });
-        let mut reply = self.puzzle_board(lang, found, &game, last, text).await?;
+        let mut reply = self.puzzle_board(lang, found, &game, last, says).await?;
         reply.moves = super::lessons::menu(game.position());
         reply.puzzle = Some(PuzzleButtons::Play(PuzzleStep { number, ply: 0 }));
         Ok(reply)
@@ -330,7 +354,7 @@ impl GameService {
         found: &Puzzle,
         game: &Game,
         last: Option<LastMove>,
-        text: String,
+        says: Vec<PuzzleNotice>,
     ) -> Result<Reply> {
         let solver = puzzle_game(found)
             .map_err(|e| AppError::Internal(e.to_string()))?
@@ -344,9 +368,11 @@ impl GameService {
         };
         let picture = board_picture(parts, position, lang).await?;
         Ok(Reply {
+            says: says.into_iter().map(Notice::from).collect(),
             picture: Some(picture),
+            private: true,
             lang,
-            ..Reply::private(text)
+            ..Reply::default()
         })
     }
 
@@ -379,29 +405,17 @@ impl GameService {
         }))
     }
 
-    /// "**Puzzle #123** (rated 1,150 · double capture)", with the
-    /// puzzle's rating as its solvers made it (the miner's guess before).
-    async fn header(&self, lang: Lang, number: usize, found: &Puzzle) -> Result<String> {
+    /// Puzzle `number`'s header: its rating now, and its themes.
+    async fn header(&self, number: usize, found: &Puzzle) -> Result<PuzzleNotice> {
         let rating = match self.store.puzzle_rating(&found.id).await? {
             Some(rated) => rated.glicko.rating,
             None => f64::from(found.rating),
         };
-        let themes: Vec<String> = found
-            .themes
-            .iter()
-            .map(|theme| tr!(lang, theme_key(*theme)))
-            .collect();
-        Ok(tr!(
-            lang,
-            "puzzle-header",
-            number = number,
-            rating = lang.number(rating.round() as i64),
-            themes = if themes.is_empty() {
-                "-".to_string()
-            } else {
-                themes.join(", ")
-            }
-        ))
+        Ok(PuzzleNotice::Header {
+            number,
+            rating: rating.round() as i64,
+            themes: found.themes.clone(),
+        })
     }
 
     /// `/kiela stats`' line on puzzles: rating, solved and best streak.
@@ -421,8 +435,8 @@ impl GameService {
     }
 }
 
-/// "Puzzle rating 1,512 (+12) · streak 3", or a practice try's note.
-fn rating_words(lang: Lang, rated: Option<Rated>) -> String {
+/// What a finished try did to the solver's rating (nothing for practice).
+fn rating_notice(rated: Option<Rated>) -> PuzzleNotice {
     match rated {
         Some(Rated {
             before,
@@ -430,26 +444,13 @@ fn rating_words(lang: Lang, rated: Option<Rated>) -> String {
             streak,
         }) => {
             let (before, after) = (before.round() as i64, after.round() as i64);
-            tr!(
-                lang,
-                "puzzle-rating-change",
-                rating = lang.number(after),
-                change = signed(after - before),
-                streak = streak
-            )
+            PuzzleNotice::RatingChange {
+                rating: after,
+                change: after - before,
+                streak,
+            }
         }
-        None => tr!(lang, "puzzle-practice"),
-    }
-}
-
-fn theme_key(theme: kiela_learn::puzzles::Theme) -> &'static str {
-    use kiela_learn::puzzles::Theme;
-    match theme {
-        Theme::LongRelay => "puzzle-theme-long-relay",
-        Theme::DoubleCapture => "puzzle-theme-double-capture",
-        Theme::NoMoves => "puzzle-theme-no-moves",
-        Theme::ForcedWin => "puzzle-theme-forced-win",
-        Theme::Defence => "puzzle-theme-defence",
+        None => PuzzleNotice::Practice,
     }
 }
 

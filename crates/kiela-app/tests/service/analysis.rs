@@ -1,8 +1,20 @@
 //! Analysis and hints.
 
-use kiela_app::AnalysisRefusal;
+use kiela_app::{AnalysisNotice, AnalysisRefusal, JudgedTurn, Name};
 
 use super::*;
+
+/// An analysis' game, who shared it, and its flagged turns.
+fn analysis_of(reply: &Reply) -> (GameId, Option<Name>, Vec<JudgedTurn>) {
+    match reply.says.as_slice() {
+        [Notice::Analysis(AnalysisNotice::Analysis {
+            game,
+            shared_by,
+            turns,
+        })] => (*game, shared_by.clone(), turns.clone()),
+        other => panic!("not an analysis: {other:?}"),
+    }
+}
 
 on_both_backends! {
     hints_only_against_the_ai_counted_with_the_result,
@@ -62,11 +74,8 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
-    assert!(
-        first.text().starts_with("**Analysis of game #"),
-        "{}",
-        first.text()
-    );
+    let (analysed, shared_by, _) = analysis_of(&first);
+    assert_eq!((analysed, shared_by), (game, None));
     // Privately, with a Share button.
     assert!(first.private);
     assert_eq!(first.share, Some(game));
@@ -83,7 +92,7 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         .await
         .unwrap();
     assert_eq!(told.lock().unwrap().len(), 3, "searched again");
-    assert_eq!(second.text(), first.text());
+    assert_eq!(second.says, first.says);
     assert_eq!(second.picture, first.picture);
 }
 
@@ -110,30 +119,29 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
     assert!(hint.picture.is_some());
-    assert!(
-        hint.text()
-            .starts_with(&format!("**Hint** for game #{game}: sow ")),
-        "{}",
-        hint.text()
-    );
-    // In the future tense: the move is not played.
     let play = hint.hint.expect("a Play button");
     assert_eq!((play.game, play.ply), (game, 0));
     let hole = play.hole.to_string();
-    assert!(
-        hint.text().contains(&format!("Sowing {hole} → "))
-            && hint.text().contains(" would end in "),
-        "{}",
-        hint.text()
-    );
-    assert!(!hint.text().contains("sowed"), "{}", hint.text());
+    // The hint's line names the move and carries its path (worded in the
+    // future tense: the move is not played).
+    match &hint.says[0] {
+        Notice::Analysis(AnalysisNotice::Hint {
+            game: hinted,
+            hole: said,
+            trace,
+        }) => {
+            assert_eq!((*hinted, said), (game, &hole));
+            assert_eq!(trace.laps[0].from, play.hole);
+        }
+        other => panic!("not a hint: {other:?}"),
+    }
     // The hinted hole is one the board offered, and the same again.
     assert!(
         reply.moves.iter().any(|(h, _)| h.to_string() == hole),
         "{hole}"
     );
     let again = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
-    assert_eq!(again.text(), hint.text());
+    assert_eq!(again.says, hint.says);
     let over = w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
     assert!(!over.may_hint);
     assert!(
@@ -175,8 +183,9 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     );
     let alt = &shown.picture.unwrap().alt_text;
     assert!(alt.contains(", turn 4. alice (South) to move."), "{alt}");
-    let list = w.service.my_games(&w.alice).await.unwrap().text();
-    assert!(list.contains(": turn 4, **your move**"), "{list}");
+    let (games, _) = super::info::games_listed(&w.service.my_games(&w.alice).await.unwrap());
+    assert_eq!(games[0].ply, 4);
+    assert!(matches!(games[0].to_move, kiela_app::ToMove::You { .. }));
     let watched = w.service.watch(&w.carol, HERE, game, 4).await.unwrap();
     assert!(
         matches!(
@@ -201,26 +210,29 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
+    let (_, _, turns) = analysis_of(&analysis);
     assert!(
-        analysis.text().contains("\nTurn 4, bob H4: "),
-        "{}",
-        analysis.text()
+        (turns.iter()).any(|t| (t.ply, t.name.raw(), t.played.as_str()) == (4, "bob", "H4")),
+        "{turns:?}"
     );
     // Every line's turn is its Review step's and Replay turn's.
-    let text = analysis.text();
-    let judged = text.lines().filter(|l| l.starts_with("Turn "));
-    for line in judged {
-        let (turn, rest) = line["Turn ".len()..].split_once(", ").unwrap();
-        let (name, rest) = rest.split_once(' ').unwrap();
-        let hole = &rest[..2];
-        let ply: i64 = turn.parse().unwrap();
+    for judged in turns {
+        let (turn, name, hole) = (judged.ply, judged.name.raw(), &judged.played);
+        let ply = turn as i64;
         let step = w
             .service
             .review(&w.carol, HERE, game, ply, progress.clone())
             .await
             .unwrap();
-        let headline = format!("Review of game #{game}, turn {turn} of 5: {name} played {hole}.");
-        assert!(step.text().starts_with(&headline), "{}", step.text());
+        assert!(
+            matches!(
+                &step.says[0],
+                Notice::Analysis(AnalysisNotice::Review { game: g, ply: p, last: 5, name: n, played, .. })
+                    if (*g, *p, n.raw(), played) == (game, ply, name, hole)
+            ),
+            "{:?}",
+            step.says
+        );
         let alt = &step.picture.unwrap().alt_text;
         assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
         let watched = w.service.watch(&w.carol, HERE, game, ply).await.unwrap();
@@ -229,7 +241,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
                 &watched.says[..],
                 [Notice::Board(BoardNotice::Watched { game: g, turn: t, by, path })]
                     if *g == game && *t == ply && by.raw() == name
-                        && path.laps[0].from.to_string() == hole
+                        && path.laps[0].from.to_string() == *hole
             ),
             "{:?}",
             watched.says
@@ -290,13 +302,9 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         .await
         .unwrap();
     assert!(!shared.private && shared.share.is_none());
-    assert!(
-        shared.text().starts_with(&format!(
-            "Publicada por carol.\n**Análise da partida #{game}**"
-        )),
-        "{}",
-        shared.text()
-    );
+    let (analysed, shared_by, _) = analysis_of(&shared);
+    assert_eq!((analysed, shared_by), (game, Some(w.carol.name.clone())));
+    assert_eq!(shared.lang, Lang::Pt);
     let graph = shared.picture.clone().expect("the graph");
     assert!(
         graph.alt_text.contains(&format!("#{game}")),
@@ -326,7 +334,8 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     }
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].to, Destination::Channel(HERE.channel_id));
-    assert_eq!(sent[0].reply.text(), shared.text());
+    assert_eq!(sent[0].reply.says, shared.says);
+    assert_eq!(sent[0].reply.lang, Lang::Pt);
     assert_eq!(sent[0].reply.picture, shared.picture);
     assert!(!sent[0].reply.private);
 }
@@ -409,10 +418,8 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
         .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
-    let mistakes: Vec<i64> = (analysis.text().lines())
-        .filter_map(|l| l.strip_prefix("Turn "))
-        .map(|l| l.split_once(',').unwrap().0.parse().unwrap())
-        .collect();
+    let (_, _, turns) = analysis_of(&analysis);
+    let mistakes: Vec<i64> = turns.iter().map(|t| t.ply as i64).collect();
     assert!(mistakes.contains(&4), "{mistakes:?}");
     let step = |ply| {
         let (w, progress) = (&w, progress.clone());
@@ -488,7 +495,9 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
         w.service
             .analysis(&w.alice, HERE, games[0], progress.clone()),
     );
-    assert_eq!(carol.unwrap().text(), alice.unwrap().text());
+    let (carol, alice) = (carol.unwrap(), alice.unwrap());
+    assert_eq!(carol.says, alice.says);
+    assert!(matches!(analysis_of(&carol), (g, None, _) if g == games[0]));
     let positions = searched.load(std::sync::atomic::Ordering::SeqCst);
     assert_eq!(positions, 3, "one search of the game's three positions");
 

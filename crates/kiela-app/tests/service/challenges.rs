@@ -130,7 +130,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     assert!(reply.board_lines().contains(&&over), "{:?}", reply.says);
     // The record replays to the same end.
     let history = w.service.history(&w.alice, HERE, game).await.unwrap();
-    let record: Record = history.text().lines().nth(2).unwrap().parse().unwrap();
+    let record: Record = super::info::record_text(&history).parse().unwrap();
     assert_eq!(record.moves.len(), turns);
     assert!(record.replay().unwrap().is_over());
     // Ratings moved for both, in this server.
@@ -832,10 +832,10 @@ async fn a_nickname_stays_in_its_server(db: Db) {
     // Each game keeps its server's names, whoever looks from where.
     let first = here.game.unwrap().id;
     let record = w.service.history(&w.bob, HERE, first).await.unwrap();
+    let record = super::info::record_text(&record);
     assert!(
-        record.text().contains("Ali the Great") && !record.text().contains("Bobby"),
-        "{}",
-        record.text()
+        record.contains("Ali the Great") && !record.contains("Bobby"),
+        "{record}"
     );
     let choices = w.service.game_choices(&w.bob, false).await.unwrap();
     let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();

@@ -510,19 +510,12 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         (0, 0, 0)
     );
     assert_eq!(stats.ongoing, 0);
-    assert!(w
-        .service
-        .my_games(&w.alice)
-        .await
-        .unwrap()
-        .text()
-        .contains("no ongoing"));
+    let none = w.service.my_games(&w.alice).await.unwrap();
+    assert_eq!(none.says, [kiela_app::InfoNotice::NoGames.into()]);
     let history = w.service.history(&w.carol, HERE, once).await.unwrap();
-    assert!(
-        history.text().contains("(aborted: no result") && !history.private,
-        "{}",
-        history.text()
-    );
+    let unrated = super::info::unrated_of(&history);
+    assert_eq!(unrated, Some(kiela_app::Unrated::Aborted));
+    assert!(!history.private);
     let choices = w.service.game_choices(&w.alice, true).await.unwrap();
     assert!(
         choices.iter().all(|c| c.label.ends_with(": aborted")),
@@ -725,8 +718,10 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         .unwrap();
     assert_eq!(moved.game.unwrap().ply, 2);
     assert_eq!(store.game(free).await.unwrap().unwrap().deadline, None);
-    let list = w.service.my_games(&w.alice).await.unwrap().text();
-    assert!(list.contains("**your move** (no time limit)"), "{list}");
+    let (games, _) = super::info::games_listed(&w.service.my_games(&w.alice).await.unwrap());
+    let listed = games.iter().find(|line| line.game == free).expect("listed");
+    let no_limit = kiela_app::ToMove::You { deadline: None };
+    assert_eq!(listed.to_move, no_limit, "{games:?}");
     w.clock.advance(100 * DAY);
     assert!(w
         .service

@@ -1,6 +1,34 @@
 //! A player's games.
 
 use super::*;
+use kiela_app::{BoardLink, GameLine, InfoNotice, ToMove};
+
+/// The record a history shows in its message.
+pub(crate) fn record_text(reply: &Reply) -> String {
+    match reply.says.as_slice() {
+        [Notice::Info(InfoNotice::History {
+            record: kiela_app::RecordShown::Inline(record),
+            ..
+        })] => record.clone(),
+        other => panic!("not a history shown inline: {other:?}"),
+    }
+}
+
+/// Why a history's game is unrated, if it is.
+pub(crate) fn unrated_of(reply: &Reply) -> Option<kiela_app::Unrated> {
+    match reply.says.as_slice() {
+        [Notice::Info(InfoNotice::History { unrated, .. })] => *unrated,
+        other => panic!("not a history: {other:?}"),
+    }
+}
+
+/// The games `/kiela games` lists, and how many there are.
+pub(crate) fn games_listed(reply: &Reply) -> (Vec<GameLine>, usize) {
+    match reply.says.as_slice() {
+        [Notice::Info(InfoNotice::Games { games, total })] => (games.clone(), *total),
+        other => panic!("not a games list: {other:?}"),
+    }
+}
 
 on_both_backends! {
     my_games_lists_those_waiting_for_me_first_with_links_to_their_boards,
@@ -16,18 +44,12 @@ async fn help_and_rules_show_a_turn_that_relays_and_captures(db: Db) {
     for (user, lang) in [(&w.alice, Lang::En), (&ana, Lang::Pt)] {
         let help = w.service.help(user).await.unwrap();
         assert!(help.private);
-        assert_eq!(help.text(), kiela_i18n::tr!(lang, "help-quick-start"));
-        // The catalogue's text, not its key: three numbered steps.
-        assert!(
-            help.text().contains("\n3. ") && help.text().contains("/kiela"),
-            "{}",
-            help.text()
-        );
+        assert_eq!(help.says, [InfoNotice::Help.into()]);
+        assert_eq!(help.lang, lang);
         let rules = w.service.rules(user).await.unwrap();
         assert!(rules.private);
-        assert!(rules
-            .text()
-            .ends_with(&kiela_i18n::tr!(lang, "rules-learn-more")));
+        assert_eq!(rules.says, [InfoNotice::Rules.into()]);
+        assert_eq!(rules.lang, lang);
         for reply in [help, rules] {
             let picture = reply.picture.expect("the example turn");
             assert!(picture.bytes.starts_with(b"\x89PNG"));
@@ -59,39 +81,30 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
         ply: Some(1),
     };
     w.service.replace_board(waiting, board).await.unwrap();
-    let list = w.service.my_games(&w.bob).await.unwrap();
-    let text = list.text();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{}", list.text());
-    let link = format!("[#{waiting}](https://discord.com/channels/10/20/555) vs alice");
-    assert!(
-        lines[0].starts_with(&link) && lines[0].contains("**your move**"),
-        "{}",
-        list.text()
-    );
+    let (games, total) = games_listed(&w.service.my_games(&w.bob).await.unwrap());
+    assert_eq!(total, 3);
+    let numbers: Vec<GameId> = games.iter().map(|line| line.game).collect();
     // Then the others, soonest deadline first (not the last changed first).
-    assert!(
-        lines[1].starts_with(&format!("#{older} vs alice")),
-        "{}",
-        list.text()
-    );
-    assert!(
-        lines[2].starts_with(&format!("#{newest} vs alice")),
-        "{}",
-        list.text()
-    );
-    // alice: the two waiting for her first, soonest deadline first.
-    let list = w.service.my_games(&w.alice).await.unwrap().text();
-    let firsts: Vec<&str> = list.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(numbers, [waiting, older, newest]);
+    let first = &games[0];
     assert_eq!(
-        firsts,
-        [
-            format!("#{older}"),
-            format!("#{newest}"),
-            format!("[#{waiting}](https://discord.com/channels/10/20/555)")
-        ],
-        "{list}"
+        first.board,
+        Some(BoardLink {
+            guild: HERE.guild_id,
+            channel: HERE.channel_id,
+            message: MessageId(555),
+        })
     );
+    assert_eq!(first.opponent, w.alice.name);
+    assert!(matches!(first.to_move, ToMove::You { .. }), "{first:?}");
+    assert_eq!((games[1].board, games[2].board), (None, None));
+    assert_eq!(games[1].to_move, ToMove::Opponent);
+    // alice: the two waiting for her first, soonest deadline first.
+    let (games, _) = games_listed(&w.service.my_games(&w.alice).await.unwrap());
+    let numbers: Vec<GameId> = games.iter().map(|line| line.game).collect();
+    assert_eq!(numbers, [older, newest, waiting]);
+    assert!(matches!(games[0].to_move, ToMove::You { .. }));
+    assert_eq!(games[2].to_move, ToMove::Opponent);
 }
 
 /// A game is seen and acted on from its own server, or by its players in

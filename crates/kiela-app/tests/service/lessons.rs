@@ -3,7 +3,7 @@
 //! again, the next unsolved task resumed, a lesson that does not exist;
 //! the Expert lesson played with the rearrangement form's rows.
 
-use kiela_app::{offered_lessons, LessonButtons, LessonRefusal, LessonStep};
+use kiela_app::{offered_lessons, LessonButtons, LessonNotice, LessonRefusal, LessonStep, Mover};
 use kiela_rules::{GameError, Hole, Move, Position, Side, Variant};
 
 use super::*;
@@ -17,6 +17,16 @@ fn hole(name: &str) -> Hole {
     name.parse().unwrap()
 }
 
+/// What a lesson's reply says last: its verdict.
+fn verdict(reply: &Reply) -> &LessonNotice {
+    match reply.says.last() {
+        Some(Notice::Lesson(notice)) => notice,
+        other => panic!("not a lesson's notice: {other:?}"),
+    }
+}
+
+const SOLVED_AT_PAR: LessonNotice = LessonNotice::Solved { stars: 3 };
+
 async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     let w = world(db).await;
     let lessons = offered_lessons();
@@ -24,7 +34,11 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     let shown = w.service.learn(&w.alice, None).await.unwrap();
     assert!(shown.private);
     assert!(shown.picture.is_some());
-    assert!(shown.text().contains("Lesson 1 of"), "{}", shown.text());
+    let header = LessonNotice::Header {
+        lesson: first.id.to_string(),
+        task: 0,
+    };
+    assert_eq!(shown.says, [header.clone().into()]);
     assert_eq!(
         shown.lesson,
         Some(LessonButtons::Play(LessonStep::new(first.id, 0)))
@@ -39,11 +53,19 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         .lesson_move(&w.alice, step, hole(answer))
         .await
         .unwrap();
+    // The task, the learner's path, the verdict.
+    assert_eq!(solved.says.len(), 3, "{:?}", solved.says);
+    assert_eq!(solved.says[0], header.into());
     assert!(
-        solved.text().contains("Solved! 3 stars."),
-        "{}",
-        solved.text()
+        matches!(
+            &solved.says[1],
+            Notice::Lesson(LessonNotice::Path { mover: Mover::You, trace })
+                if trace.laps[0].from == hole(answer)
+        ),
+        "{:?}",
+        solved.says
     );
+    assert_eq!(verdict(&solved), &SOLVED_AT_PAR);
     assert_eq!(
         solved.lesson,
         Some(LessonButtons::Solved {
@@ -87,7 +109,22 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         let Some(LessonButtons::Play(step)) = reply.lesson else {
             break;
         };
-        assert!(reply.text().contains("Not yet"), "{}", reply.text());
+        assert!(
+            matches!(verdict(&reply), LessonNotice::NotYet { .. }),
+            "{:?}",
+            reply.says
+        );
+        let opponent = &reply.says[reply.says.len() - 2];
+        assert!(
+            matches!(
+                opponent,
+                Notice::Lesson(LessonNotice::Path {
+                    mover: Mover::Opponent,
+                    ..
+                })
+            ),
+            "{opponent:?}"
+        );
         assert_eq!(step.moves().next(), Some(wrong));
         let (next, _) = reply.moves[0];
         reply = w.service.lesson_move(&w.bob, step, next).await.unwrap();
@@ -97,9 +134,13 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
             assert_eq!((l, t), (lesson.id, index))
         }
         Some(LessonButtons::Solved { .. }) => {
-            assert!(reply.text().contains("Solved!") && !reply.text().contains("3 stars"))
+            assert!(
+                matches!(verdict(&reply), LessonNotice::Solved { stars } if *stars < 3),
+                "{:?}",
+                reply.says
+            )
         }
-        other => panic!("the attempt should be over: {other:?} {}", reply.text()),
+        other => panic!("the attempt should be over: {other:?} {:?}", reply.says),
     }
     // An illegal hole is refused, and nothing is lost.
     let illegal = Hole::all()
@@ -148,7 +189,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         .unwrap();
     let start = LessonStep::new("expert", 0);
     assert_eq!(shown.lesson, Some(LessonButtons::Play(start)));
-    assert!(shown.text().contains("**Arrange**"), "{}", shown.text());
+    assert_eq!(verdict(&shown), &LessonNotice::MayArrange);
     assert!(start.may_arrange());
     assert!(!LessonStep::new("relay", 0).may_arrange());
     let (side, filled) = w.service.lesson_arrangement(start).unwrap();
@@ -184,6 +225,8 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         .lesson_move(&w.alice, start, hole("G2"))
         .await
         .unwrap();
+    let gone = LessonNotice::Missed(kiela_app::LessonMiss::RearrangementGone);
+    assert_eq!(verdict(&sown), &gone);
     assert_eq!(
         sown.lesson,
         Some(LessonButtons::Missed {
@@ -198,11 +241,8 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         let step = LessonStep::new("expert", index);
         let solved = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
         let solved = solved.await.unwrap();
-        assert!(
-            solved.text().contains("Solved! 3 stars."),
-            "{}",
-            solved.text()
-        );
+        assert_eq!(verdict(&solved), &SOLVED_AT_PAR);
+        assert_eq!(solved.says[1], LessonNotice::Rearranged.into());
     }
 
     // The two-move task: the rearrangement, North's reply, then a capture;
@@ -215,9 +255,13 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let replied = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
     let replied = replied.await.unwrap();
     let Some(LessonButtons::Play(next)) = replied.lesson else {
-        panic!("North replies: {:?} {}", replied.lesson, replied.text());
+        panic!("North replies: {:?} {:?}", replied.lesson, replied.says);
     };
-    assert!(replied.text().contains("Not yet"), "{}", replied.text());
+    assert!(
+        matches!(verdict(&replied), LessonNotice::NotYet { .. }),
+        "{:?}",
+        replied.says
+    );
     assert!(next.arranged.is_some());
     assert!(!next.may_arrange());
     let stale = w.service.lesson_arrangement(next);
@@ -233,11 +277,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         .lesson_move(&w.alice, next, capture)
         .await
         .unwrap();
-    assert!(
-        solved.text().contains("Solved! 3 stars."),
-        "{}",
-        solved.text()
-    );
+    assert_eq!(verdict(&solved), &SOLVED_AT_PAR);
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(
         stats

@@ -5,10 +5,9 @@
 //! once a day in the servers that asked, with a thread for talk.
 
 use kiela_app::{
-    shipped_puzzle, DailyPuzzle, NewThread, PuzzleButtons, PuzzleRefusal, PuzzleStep,
-    SettingsRefusal,
+    puzzle_date, shipped_puzzle, DailyPuzzle, NewThread, PuzzleButtons, PuzzleNotice,
+    PuzzleRefusal, PuzzleStep, SettingsRefusal,
 };
-use kiela_i18n::tr;
 use kiela_learn::puzzles::puzzle_game;
 use kiela_rules::{GameError, GameResult, Hole, Move, Reason};
 
@@ -52,6 +51,26 @@ async fn solve(w: &World, user: &User, number: usize) -> Reply {
     }
 }
 
+/// What a puzzle's reply or post says, every line a puzzle's notice.
+fn said(says: &[Notice]) -> Vec<PuzzleNotice> {
+    (says.iter())
+        .map(|notice| match notice {
+            Notice::Puzzle(notice) => notice.clone(),
+            other => panic!("not a puzzle's notice: {other:?}"),
+        })
+        .collect()
+}
+
+/// The number and rating a puzzle's reply heads with.
+fn header_of(reply: &Reply) -> (usize, i64) {
+    let said = said(&reply.says);
+    let at = usize::from(matches!(said[0], PuzzleNotice::DailyIntro { .. }));
+    match &said[at] {
+        PuzzleNotice::Header { number, rating, .. } => (*number, *rating),
+        other => panic!("not a header: {other:?}"),
+    }
+}
+
 fn number_of(reply: &Reply) -> usize {
     match reply.puzzle {
         Some(PuzzleButtons::Play(step)) => {
@@ -69,36 +88,33 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     assert!(shown.picture.is_some());
     assert!(!shown.moves.is_empty());
     let first = number_of(&shown);
+    assert_eq!(header_of(&shown).0, first);
+    let said_first = said(&shown.says);
     assert!(
-        shown.text().contains(&format!("**Puzzle #{first}**")),
-        "{}",
-        shown.text()
+        matches!(said_first[1], PuzzleNotice::Goal { moves, .. } if moves >= 1),
+        "{said_first:?}"
     );
-    assert!(
-        shown
-            .text()
-            .contains(&tr!(Lang::En, "puzzle-your-rating", rating = "1,500")),
-        "{}",
-        shown.text()
-    );
+    assert_eq!(said_first[2], PuzzleNotice::YourRating { rating: 1500 });
 
     // Solved at the first try: rated up, a streak of 1.
     let solved = solve(&w, &w.alice, first).await;
     assert_eq!(solved.puzzle, Some(PuzzleButtons::Solved { number: first }));
+    let said_solved = said(&solved.says);
+    assert_eq!(header_of(&solved).0, first);
     assert!(
-        solved.text().contains(&tr!(Lang::En, "puzzle-solved")),
-        "{}",
-        solved.text()
+        said_solved.contains(&PuzzleNotice::Solved),
+        "{said_solved:?}"
     );
     let store = w.service.store();
     let after = store.solver_rating(w.alice.id).await.unwrap();
     assert!(after.glicko.rating > 1500.0, "{after:?}");
     let up = after.glicko.rating.round() as i64 - 1500;
-    assert!(
-        solved.text().contains(&format!("(+{up})")) && solved.text().contains("streak 1"),
-        "{}",
-        solved.text()
-    );
+    let change = PuzzleNotice::RatingChange {
+        rating: 1500 + up,
+        change: up,
+        streak: 1,
+    };
+    assert_eq!(said_solved.last(), Some(&change), "{said_solved:?}");
     let stats = w.service.stats(HERE, &w.alice).await.unwrap();
     assert!(
         stats.worded().contains("Puzzles: rating") && stats.worded().contains("1 of 1 solved"),
@@ -133,30 +149,32 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         Some(PuzzleButtons::Missed { number: second })
     );
     assert!(missed.picture.is_some());
+    let said_missed = said(&missed.says);
     assert!(
-        missed.text().contains('\u{2212}') && missed.text().contains("streak 0"),
-        "{}",
-        missed.text()
+        matches!(said_missed[..], [.., PuzzleNotice::Missed { margin: 4 }, PuzzleNotice::RatingChange { change, streak: 0, .. }] if change < 0),
+        "{said_missed:?}"
     );
     let down = store.solver_rating(w.alice.id).await.unwrap();
     assert!(down.glicko.rating < after.glicko.rating);
 
     // Retried and solved: practice, nothing changes.
     let again = w.service.puzzle_again(&w.alice, second).await.unwrap();
-    assert!(
-        again.text().contains(&tr!(Lang::En, "puzzle-practice")),
-        "{}",
-        again.text()
+    assert_eq!(
+        said(&again.says).last(),
+        Some(&PuzzleNotice::Practice),
+        "{:?}",
+        again.says
     );
     let practised = solve(&w, &w.alice, second).await;
     assert_eq!(
         practised.puzzle,
         Some(PuzzleButtons::Solved { number: second })
     );
-    assert!(
-        practised.text().contains(&tr!(Lang::En, "puzzle-practice")),
-        "{}",
-        practised.text()
+    assert_eq!(
+        said(&practised.says)[2..],
+        [PuzzleNotice::Solved, PuzzleNotice::Practice],
+        "{:?}",
+        practised.says
     );
     let now = store.solver_rating(w.alice.id).await.unwrap();
     assert_eq!(now, down);
@@ -174,24 +192,21 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     assert!(puzzles[&id(first)].glicko.rating < f64::from(shipped_puzzle(first).unwrap().rating));
     assert!(puzzles[&id(second)].glicko.rating > f64::from(shipped_puzzle(second).unwrap().rating));
     // Its header shows the rating its solvers gave it.
-    let rated = Lang::En.number(puzzles[&id(first)].glicko.rating.round() as i64);
+    let rated = puzzles[&id(first)].glicko.rating.round() as i64;
     let header = w.service.puzzle_again(&w.bob, first).await.unwrap();
-    assert!(
-        header.text().contains(&format!("(rated {rated} ")),
-        "{}",
-        header.text()
-    );
+    assert_eq!(header_of(&header), (first, rated));
 
     // The solution: a line per move after the header, and a GIF.
     let shown = w.service.puzzle_solution(&w.alice, second).await.unwrap();
     assert_eq!(shown.puzzle, Some(PuzzleButtons::Shown { number: second }));
     let gif = shown.picture.clone().expect("the solution's GIF");
     assert!(gif.bytes.starts_with(b"GIF89a"));
-    assert_eq!(
-        shown.text().lines().count(),
-        2 + solution(second).len(),
-        "{}",
-        shown.text()
+    let lines = said(&shown.says);
+    assert_eq!(lines.len(), 2 + solution(second).len(), "{lines:?}");
+    assert_eq!(lines[1], PuzzleNotice::Solution);
+    assert!(
+        (lines[2..].iter()).all(|line| matches!(line, PuzzleNotice::Path { .. })),
+        "{lines:?}"
     );
 
     // A stale menu (the opponent's ply, past the end) and an empty hole.
@@ -289,23 +304,17 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     let bobs = other.puzzle(&w.bob, true).await.unwrap();
     let today = number_of(&alices);
     assert_eq!(number_of(&bobs), today);
-    assert!(
-        post.text().contains(&format!("puzzle #{today}")),
-        "{}",
-        post.text()
-    );
-    assert!(
-        alices.text().contains(date) && alices.text().contains("nobody has solved it yet"),
-        "{}",
-        alices.text()
-    );
+    let day = match said(&post.says)[..] {
+        [PuzzleNotice::DailyPost { number, day }] if number == today => day,
+        ref other => panic!("not today's post: {other:?}"),
+    };
+    assert_eq!(puzzle_date(day), date);
+    let intro = PuzzleNotice::DailyIntro { day, solvers: 0 };
+    assert_eq!(said(&alices.says)[0], intro);
     solve(&w, &w.alice, today).await;
     let carols = w.service.puzzle(&w.carol, true).await.unwrap();
-    assert!(
-        carols.text().contains("solved by 1 player so far"),
-        "{}",
-        carols.text()
-    );
+    let intro = PuzzleNotice::DailyIntro { day, solvers: 1 };
+    assert_eq!(said(&carols.says)[0], intro);
     // Not offered as an ordinary puzzle the same day.
     for _ in 0..20 {
         let any = w.service.puzzle(&w.bob, false).await.unwrap();
@@ -319,12 +328,15 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     assert_eq!(posts.len(), 1);
     let tomorrow = number_of(&w.service.puzzle(&w.bob, true).await.unwrap());
     assert_ne!(tomorrow, today);
-    assert!(
-        posts[0].text().contains(&format!(
-            "Yesterday's puzzle #{today} was solved by 1 player"
-        )),
-        "{}",
-        posts[0].text()
+    let yesterday = PuzzleNotice::DailyYesterday {
+        number: today,
+        solvers: 1,
+    };
+    assert_eq!(
+        said(&posts[0].says)[1..],
+        [yesterday],
+        "{:?}",
+        posts[0].says
     );
 
     // Turned off: no post the day after.

@@ -8,7 +8,11 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use serenity::async_trait;
 use tokio::sync::watch;
 
-use kiela_app::{AnalysisRefusal, AppError, Progress, ReviewStep};
+use kiela_ai::analysis::Verdict;
+use kiela_app::{
+    AnalysisNotice, AnalysisRefusal, AppError, Judged, JudgedTurn, Lines, Lost, Name, Progress,
+    ReviewStep,
+};
 use kiela_i18n::tr;
 use kiela_i18n::{t, Lang};
 
@@ -180,5 +184,197 @@ pub(crate) fn refusal(lang: Lang, refusal: &AnalysisRefusal) -> String {
         }
         AnalysisRefusal::HintBetweenPeople => tr!(lang, "hint-between-people"),
         AnalysisRefusal::HintOver(game) => tr!(lang, "hint-over", id = *game),
+    }
+}
+
+/// What an analysis, a review step and a hint tell the player.
+pub(crate) fn notice(lang: Lang, notice: &AnalysisNotice) -> String {
+    match notice {
+        AnalysisNotice::Analysis {
+            game,
+            shared_by,
+            turns,
+        } => analysis_text(lang, *game, shared_by.as_ref(), turns),
+        AnalysisNotice::Review {
+            game,
+            ply,
+            last,
+            name,
+            played,
+            judged,
+        } => {
+            let judged = match judged {
+                Judged::Best => tr!(lang, "review-best"),
+                Judged::Good { best } => tr!(lang, "review-good", best = best),
+                Judged::Poor {
+                    verdict,
+                    lost,
+                    best,
+                } => {
+                    let verdict = verdict_word(lang, *verdict);
+                    match lost {
+                        Lost::Stones(loss) => tr!(
+                            lang,
+                            "review-judged",
+                            verdict = verdict,
+                            loss = stones(lang, *loss),
+                            best = best
+                        ),
+                        Lost::ForcedWin => {
+                            tr!(lang, "review-missed-win", verdict = verdict, best = best)
+                        }
+                        Lost::ForcedLoss => {
+                            tr!(lang, "review-forced-loss", verdict = verdict, best = best)
+                        }
+                    }
+                }
+            };
+            tr!(
+                lang,
+                "review-headline",
+                id = *game,
+                ply = *ply,
+                last = *last,
+                name = name,
+                move = played,
+                judged = judged
+            )
+        }
+        AnalysisNotice::Hint { game, hole, trace } => tr!(
+            lang,
+            "hint-headline",
+            id = *game,
+            hole = hole,
+            path = kiela_render::words::plan(lang, trace)
+        ),
+    }
+}
+
+/// The analysis: who shared it, its title, and its flagged turns, as many
+/// as fit in one message, then how many more there are.
+fn analysis_text(
+    lang: Lang,
+    game: GameId,
+    shared_by: Option<&Name>,
+    turns: &[JudgedTurn],
+) -> String {
+    let mut lines = Lines::default();
+    if let Some(name) = shared_by {
+        lines.push(&tr!(lang, "analysis-shared", name = name), 0);
+    }
+    let title = tr!(lang, "analysis-title", id = game, count = turns.len());
+    lines.push(&title, 0);
+    // Room for the count of the turns left out.
+    let reserve = 60;
+    for (i, turn) in turns.iter().enumerate() {
+        if !lines.push(&analysis_line(lang, turn), reserve) {
+            let more = tr!(lang, "analysis-more", count = turns.len() - i);
+            return lines.finish(Some(more));
+        }
+    }
+    lines.finish(None)
+}
+
+/// A flagged turn: "Turn 22, bob H4: blunder, 9.5 stones lost. C4 would
+/// have kept them."
+fn analysis_line(lang: Lang, turn: &JudgedTurn) -> String {
+    let verdict = verdict_word(lang, turn.verdict);
+    let (ply, name, played, best) = (turn.ply, &turn.name, &turn.played, &turn.best);
+    match turn.lost {
+        Lost::Stones(loss) => tr!(
+            lang,
+            "analysis-line",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            loss = stones(lang, loss),
+            best = best
+        ),
+        Lost::ForcedWin => tr!(
+            lang,
+            "analysis-line-missed-win",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            best = best
+        ),
+        Lost::ForcedLoss => tr!(
+            lang,
+            "analysis-line-forced-loss",
+            ply = ply,
+            name = name,
+            move = played,
+            verdict = verdict,
+            best = best
+        ),
+    }
+}
+
+/// Hundredths of a stone as stones, one decimal, in the language's way.
+fn stones(lang: Lang, hundredths: i32) -> String {
+    let text = format!("{:.1}", hundredths as f64 / 100.0);
+    match lang {
+        Lang::Pt => text.replace('.', ","),
+        _ => text,
+    }
+}
+
+fn verdict_word(lang: Lang, verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Inaccuracy => tr!(lang, "move-verdict-inaccuracy"),
+        Verdict::Mistake => tr!(lang, "move-verdict-mistake"),
+        Verdict::Blunder => tr!(lang, "move-verdict-blunder"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(lost: Lost) -> JudgedTurn {
+        JudgedTurn {
+            ply: 22,
+            name: "bob".into(),
+            played: "H4".into(),
+            verdict: Verdict::Blunder,
+            lost,
+            best: "C4".into(),
+        }
+    }
+
+    #[test]
+    fn a_forced_result_is_said_in_words_never_as_stones() {
+        let missed = turn(Lost::ForcedWin);
+        assert_eq!(
+            analysis_line(Lang::En, &missed),
+            "Turn 22, bob H4: blunder, missed a forced win. C4 would have won by force."
+        );
+        let pt = analysis_line(Lang::Pt, &missed);
+        assert!(pt.contains("vitória forçada"), "{pt}");
+        let line = analysis_line(Lang::En, &turn(Lost::ForcedLoss));
+        assert!(line.contains("let the opponent force a win"), "{line}");
+        let review = notice(
+            Lang::En,
+            &AnalysisNotice::Review {
+                game: GameId(7),
+                ply: 22,
+                last: 40,
+                name: "bob".into(),
+                played: "H4".into(),
+                judged: Judged::Poor {
+                    verdict: Verdict::Blunder,
+                    lost: Lost::ForcedWin,
+                    best: "C4".into(),
+                },
+            },
+        );
+        assert!(review.contains("a missed forced win"), "{review}");
+        assert_eq!(
+            analysis_line(Lang::En, &turn(Lost::Stones(950))),
+            "Turn 22, bob H4: blunder, 9.5 stones lost. C4 would have kept them."
+        );
+        assert!(analysis_line(Lang::Pt, &turn(Lost::Stones(950))).contains("9,5"));
     }
 }

@@ -3,7 +3,13 @@
 
 use serenity::async_trait;
 
-use kiela_app::{AppError, User};
+use kiela_app::discord_len;
+use kiela_app::vocabulary::GuildId;
+use kiela_app::{
+    AppError, BoardLink, GameLine, InfoNotice, Lines, RecordShown, ToMove, Unrated, User,
+};
+use kiela_i18n::{tr, Lang};
+use kiela_render::words::{side, variant};
 
 use crate::command::{Opt, Request, Subcommand};
 use crate::handler::Cx;
@@ -71,5 +77,117 @@ impl Request for Info {
             Info::Help => service.help(user).await?,
         };
         Ok(Post::of(reply))
+    }
+}
+
+/// What looking things up tells the user.
+pub(crate) fn notice(lang: Lang, notice: &InfoNotice) -> String {
+    match notice {
+        InfoNotice::NoGames => tr!(lang, "no-games"),
+        InfoNotice::Games { games, total } => games_list(lang, games, *total),
+        InfoNotice::History {
+            game,
+            unrated,
+            record,
+        } => {
+            let mut title = tr!(lang, "history", id = *game);
+            match unrated {
+                Some(Unrated::Forfeited) => {
+                    title = format!("{title} {}", tr!(lang, "history-forfeit"))
+                }
+                Some(Unrated::Aborted) => {
+                    title = format!("{title} {}", tr!(lang, "history-aborted"))
+                }
+                None => {}
+            }
+            match record {
+                RecordShown::Inline(record) => format!("{title}\n```\n{record}\n```"),
+                RecordShown::Attached { plies } => {
+                    let note = tr!(lang, "history-attached", plies = *plies);
+                    format!("{title}\n{note}")
+                }
+            }
+        }
+        InfoNotice::Help => tr!(lang, "help-quick-start"),
+        InfoNotice::Rules => format!(
+            "{}\n{}",
+            tr!(lang, "rules-summary"),
+            tr!(lang, "rules-learn-more")
+        ),
+    }
+}
+
+/// The user's games, a line each, as many as fit in one message, then how
+/// many more there are.
+fn games_list(lang: Lang, games: &[GameLine], total: usize) -> String {
+    let more_len = discord_len(&tr!(lang, "games-more", count = total));
+    let mut lines = Lines::default();
+    for (i, line) in games.iter().enumerate() {
+        let opponent = &line.opponent;
+        let turn = match line.to_move {
+            ToMove::You {
+                deadline: Some(deadline),
+            } => tr!(lang, "turn-yours-before", deadline = deadline.to_string()),
+            ToMove::You { deadline: None } => tr!(lang, "turn-yours"),
+            ToMove::Opponent => tr!(lang, "turn-theirs", name = opponent),
+        };
+        // The game's number links to its current board, when posted.
+        let game = match line.board {
+            Some(board) => format!("[#{}]({})", line.game, message_link(board)),
+            None => format!("#{}", line.game),
+        };
+        let line = tr!(
+            lang,
+            "games-line",
+            game = game,
+            opponent = opponent,
+            variant = variant(lang, line.variant),
+            side = side(lang, line.side),
+            channel = line.channel.to_string(),
+            ply = line.ply,
+            turn = turn
+        );
+        let reserve = if i + 1 == total { 0 } else { more_len + 1 };
+        if !lines.push(&line, reserve) {
+            break;
+        }
+    }
+    let left = total - lines.count();
+    let more = (left > 0).then(|| tr!(lang, "games-more", count = left));
+    lines.finish(more)
+}
+
+/// The address of a Discord message (`@me` for one outside a server).
+fn message_link(board: BoardLink) -> String {
+    let guild = match board.guild {
+        GuildId::NONE => "@me".to_string(),
+        id => id.to_string(),
+    };
+    format!(
+        "https://discord.com/channels/{guild}/{}/{}",
+        board.channel, board.message
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_app::vocabulary::{ChannelId, MessageId};
+
+    #[test]
+    fn message_links_name_the_server_or_direct_messages() {
+        let board = |guild| BoardLink {
+            guild,
+            channel: ChannelId(20),
+            message: MessageId(30),
+        };
+        assert_eq!(
+            message_link(board(GuildId(10))),
+            "https://discord.com/channels/10/20/30"
+        );
+        assert_eq!(
+            message_link(board(GuildId::NONE)),
+            "https://discord.com/channels/@me/20/30"
+        );
     }
 }

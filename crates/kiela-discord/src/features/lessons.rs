@@ -5,8 +5,12 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, ModalInteraction};
 use serenity::async_trait;
 
-use kiela_app::{offered_lessons, AppError, LessonButtons, LessonRefusal, LessonStep, Reply};
+use kiela_app::{
+    offered_lessons, AppError, LessonButtons, LessonNotice, LessonRefusal,
+    LessonStep, Mover, Reply,
+};
 use kiela_i18n::{tr, Lang};
+use kiela_rules::Trace;
 
 use crate::command::{Opt, Request, Subcommand};
 use crate::features::playing::{hole_menu, layout_form, picked_hole, typed_rows};
@@ -148,4 +152,52 @@ pub(crate) fn refusal(lang: Lang, refusal: &LessonRefusal) -> String {
         LessonRefusal::Unknown { count } => tr!(lang, "lesson-unknown", count = *count),
         LessonRefusal::Illegal(error) => describe_game_error(lang, error),
     }
+}
+
+/// What a lesson tells the learner.
+pub(crate) fn notice(lang: Lang, notice: &LessonNotice) -> String {
+    match notice {
+        LessonNotice::AllDone => tr!(lang, "lesson-all-done"),
+        LessonNotice::Header { lesson, task } => header(lang, lesson, *task),
+        LessonNotice::MayArrange => tr!(lang, "lesson-may-arrange"),
+        LessonNotice::Path { mover, trace } => path(lang, *mover, trace),
+        LessonNotice::Rearranged => tr!(lang, "lesson-you-rearranged"),
+        LessonNotice::Solved { stars } => tr!(lang, "lesson-solved", stars = *stars),
+        LessonNotice::NotYet { reply, moves_left } => {
+            tr!(lang, "lesson-not-yet", reply = reply, count = *moves_left)
+        }
+        LessonNotice::Missed(why) => tr!(lang, why.key()),
+    }
+}
+
+/// `mover`'s path along `trace` ("You sowed G2 → ended in E2.").
+pub(crate) fn path(lang: Lang, mover: Mover, trace: &Trace) -> String {
+    let mover = match mover {
+        Mover::You => tr!(lang, "lesson-you"),
+        Mover::Opponent => tr!(lang, "lesson-opponent"),
+    };
+    kiela_render::words::path(lang, &mover, trace)
+}
+
+/// "Lesson 3 of 10 · Relay — task 2 of 4 (par 1)" and the goal of task
+/// `index` of lesson `id` (nothing for a lesson no longer offered).
+fn header(lang: Lang, id: &str, index: usize) -> String {
+    let all = offered_lessons();
+    let Some((at, lesson)) = all.iter().enumerate().find(|(_, l)| l.id == id) else {
+        return String::new();
+    };
+    let Some(task) = lesson.tasks.get(index) else {
+        return String::new();
+    };
+    tr!(
+        lang,
+        "lesson-header",
+        number = at + 1,
+        lessons = all.len(),
+        title = tr!(lang, lesson.title_key),
+        task = index + 1,
+        tasks = lesson.tasks.len(),
+        par = task.par,
+        goal = tr!(lang, task.goal_key)
+    )
 }

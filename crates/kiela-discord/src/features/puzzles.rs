@@ -5,11 +5,15 @@
 use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
-use kiela_app::{AppError, PuzzleButtons, PuzzleRefusal, PuzzleStep, Reply};
+use kiela_app::{
+    puzzle_date, AppError, PuzzleButtons, PuzzleNotice, PuzzleRefusal,
+    PuzzleStep, PuzzleTheme, Reply,
+};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use crate::command::{Opt, Request, Subcommand};
+use crate::features::lessons;
 use crate::features::playing::{hole_menu, picked_hole};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, PuzzleAction};
@@ -105,5 +109,98 @@ pub fn rows(reply: &Reply, buttons: PuzzleButtons) -> Vec<CreateActionRow> {
 pub(crate) fn refusal(lang: Lang, refusal: &PuzzleRefusal) -> String {
     match refusal {
         PuzzleRefusal::Illegal(error) => describe_game_error(lang, error),
+    }
+}
+
+/// What a puzzle tells the solver, and the daily post.
+pub(crate) fn notice(lang: Lang, notice: &PuzzleNotice) -> String {
+    match notice {
+        PuzzleNotice::AllTried => tr!(lang, "puzzle-all-tried"),
+        PuzzleNotice::DailyIntro { day, solvers } => tr!(
+            lang,
+            "puzzle-daily-intro",
+            date = puzzle_date(*day),
+            solvers = *solvers
+        ),
+        PuzzleNotice::Header {
+            number,
+            rating,
+            themes,
+        } => {
+            let themes: Vec<String> = (themes.iter())
+                .map(|theme| tr!(lang, theme_key(*theme)))
+                .collect();
+            tr!(
+                lang,
+                "puzzle-header",
+                number = *number,
+                rating = lang.number(*rating),
+                themes = if themes.is_empty() {
+                    "-".to_string()
+                } else {
+                    themes.join(", ")
+                }
+            )
+        }
+        PuzzleNotice::Goal { side, moves } => tr!(
+            lang,
+            "puzzle-goal",
+            side = kiela_render::words::side(lang, *side),
+            count = *moves
+        ),
+        PuzzleNotice::YourRating { rating } => {
+            tr!(lang, "puzzle-your-rating", rating = lang.number(*rating))
+        }
+        PuzzleNotice::Practice => tr!(lang, "puzzle-practice"),
+        PuzzleNotice::Path { mover, trace } => lessons::path(lang, *mover, trace),
+        PuzzleNotice::Solved => tr!(lang, "puzzle-solved"),
+        PuzzleNotice::Missed { margin } => tr!(lang, "puzzle-missed", margin = *margin),
+        PuzzleNotice::RatingChange {
+            rating,
+            change,
+            streak,
+        } => tr!(
+            lang,
+            "puzzle-rating-change",
+            rating = lang.number(*rating),
+            change = signed(*change),
+            streak = *streak
+        ),
+        PuzzleNotice::GoOn { reply, moves_left } => {
+            tr!(lang, "puzzle-go-on", reply = reply, count = *moves_left)
+        }
+        PuzzleNotice::Solution => tr!(lang, "puzzle-solution"),
+        PuzzleNotice::DailyPost { number, day } => tr!(
+            lang,
+            "puzzle-daily-post",
+            number = *number,
+            date = puzzle_date(*day)
+        ),
+        PuzzleNotice::DailyYesterday { number, solvers } => tr!(
+            lang,
+            "puzzle-daily-yesterday",
+            number = *number,
+            solvers = *solvers
+        ),
+    }
+}
+
+/// A rating's change with its sign: "+12", "−7" (a minus sign), "±0".
+fn signed(change: i64) -> String {
+    match change {
+        0 => "±0".to_string(),
+        d if d > 0 => format!("+{d}"),
+        d => format!("\u{2212}{}", -d),
+    }
+}
+
+/// The catalogue key of a puzzle's theme.
+fn theme_key(theme: PuzzleTheme) -> &'static str {
+    match theme {
+        PuzzleTheme::LongRelay => "puzzle-theme-long-relay",
+        PuzzleTheme::DoubleCapture => "puzzle-theme-double-capture",
+        PuzzleTheme::NoMoves => "puzzle-theme-no-moves",
+        PuzzleTheme::ForcedWin => "puzzle-theme-forced-win",
+        PuzzleTheme::Defence => "puzzle-theme-defence",
     }
 }

@@ -168,7 +168,7 @@ pub enum Verdict {
 }
 
 /// Why an attempt ended without the goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Miss {
     /// The learner used all [`Task::max_moves`] moves.
     OutOfMoves,
