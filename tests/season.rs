@@ -262,6 +262,10 @@ struct PostSeen {
     text: String,
 }
 
+/// A game whose deadline fell in the outage: that deadline, and how many
+/// moves it had then.
+type AtRisk = (i64, i64);
+
 /// An active game as the driver reads it.
 struct Live {
     id: i64,
@@ -316,8 +320,8 @@ struct Sim {
     /// Losses on time seen before their deadline (a fast clock's).
     early: Vec<String>,
     /// The outage: when it began, and the games then running whose
-    /// deadline fell inside it, with that deadline and their moves then.
-    outage: Option<(i64, BTreeMap<i64, (i64, i64)>)>,
+    /// deadline fell inside it.
+    outage: Option<(i64, BTreeMap<i64, AtRisk>)>,
     /// The service's claim of due posts, timed per simulated week.
     claims: Vec<Vec<Duration>>,
     claimer: GameService,

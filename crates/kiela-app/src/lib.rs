@@ -87,8 +87,8 @@ pub use playing::{FormRow, GameEnd, PlayRefusal};
 pub use puzzles::daily::date as puzzle_date;
 pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
-pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
 pub use puzzles::{PuzzleNotice, Theme as PuzzleTheme};
+pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
 pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
 pub use settings::SettingsRefusal;
 pub use settings::{

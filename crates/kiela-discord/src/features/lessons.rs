@@ -6,8 +6,7 @@ use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow, 
 use serenity::async_trait;
 
 use kiela_app::{
-    offered_lessons, AppError, LessonButtons, LessonNotice, LessonRefusal,
-    LessonStep, Mover, Reply,
+    offered_lessons, AppError, LessonButtons, LessonNotice, LessonRefusal, LessonStep, Mover, Reply,
 };
 use kiela_i18n::{tr, Lang};
 use kiela_rules::Trace;

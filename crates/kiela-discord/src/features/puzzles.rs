@@ -6,8 +6,8 @@ use serenity::all::{ButtonStyle, ComponentInteractionDataKind, CreateActionRow};
 use serenity::async_trait;
 
 use kiela_app::{
-    puzzle_date, AppError, PuzzleButtons, PuzzleNotice, PuzzleRefusal,
-    PuzzleStep, PuzzleTheme, Reply,
+    puzzle_date, AppError, PuzzleButtons, PuzzleNotice, PuzzleRefusal, PuzzleStep, PuzzleTheme,
+    Reply,
 };
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
