@@ -520,7 +520,8 @@ async fn check(fake: &FakeDiscord, pool: &AnyPool, bot_id: i64, kills: usize, in
     let timeouts = count(pool, "SELECT COUNT(*) FROM games WHERE reason = 'timeout'").await;
     let reminders = count(
         pool,
-        "SELECT COUNT(*) FROM outbox WHERE recipient_id IS NULL AND text LIKE '%eminder:%'",
+        // What a post says is kept as JSON: a reminder is a clock's notice.
+        "SELECT COUNT(*) FROM outbox WHERE recipient_id IS NULL AND says LIKE '%\"Reminder\"%'",
     )
     .await;
     println!(

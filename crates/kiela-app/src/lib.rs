@@ -1,8 +1,9 @@
 //! The game service: every use case of a player, without Discord.
 //!
-//! It takes who acts, where, and what, and returns a [`Reply`] (text, the
-//! board picture with its alt text, the moves to offer, who to ping) or an
-//! [`AppError`] whose message tells the user what to do. Every game is
+//! It takes who acts, where, and what, and returns a [`Reply`] (what it
+//! says as typed [`Notice`]s, the board picture with its alt text, the
+//! moves to offer, who to ping) or an [`AppError`] (a typed [`Refusal`]):
+//! data, which the Discord adapter words. Every game is
 //! rebuilt from the database on each call, so a restart loses nothing, and
 //! every change goes through one version-guarded transaction
 //! ([`store::CoreStore::apply`]).
@@ -15,7 +16,8 @@
 //! share about a game: loading and replaying it, its board, and which game
 //! a command means; [`players`] the people. The shared vocabulary is small:
 //! [`context`] (who acts, where), [`reply`] (what an action answers),
-//! [`error`], [`clock`] (time and how long things wait).
+//! [`notice`] (what it says), [`error`], [`clock`] (time and how long
+//! things wait).
 
 mod analysis;
 mod challenges;
@@ -42,7 +44,6 @@ mod settings;
 mod threads;
 mod tournaments;
 mod welcome;
-mod words;
 
 pub mod store;
 pub mod vocabulary;

@@ -509,6 +509,72 @@ mod tests {
         );
     }
 
+    /// Where the application (`kiela-app`) still chooses words itself
+    /// (`tr!`), and how often: the rest of it returns data (refusals and
+    /// notices) that the Discord adapter words. The counts only go down:
+    /// the tournaments' posts (issue 44), the menus' autocomplete labels,
+    /// the pictures' alt texts and drawn names, thread names and the stats'
+    /// lesson and puzzle lines.
+    const APP_WORDS: [(&str, usize); 10] = [
+        ("tournaments/mod.rs", 41),
+        ("game/choices.rs", 8),
+        ("puzzles/mod.rs", 4),
+        ("info/mod.rs", 2),
+        ("lessons/mod.rs", 3),
+        ("threads/mod.rs", 1),
+        ("ratings/mod.rs", 1),
+        ("puzzles/daily.rs", 1),
+        ("players/mod.rs", 1),
+        ("analysis/mod.rs", 1),
+    ];
+
+    #[test]
+    fn the_application_chooses_words_only_where_listed() {
+        let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let app = workspace.join("crates/kiela-app/src");
+        let mut found = BTreeMap::new();
+        for path in user_facing_sources() {
+            let Ok(file) = path.strip_prefix(&app) else {
+                continue;
+            };
+            let code = user_facing_code(&std::fs::read_to_string(&path).unwrap());
+            let calls = code
+                .match_indices("tr!(")
+                .filter(|&(i, _)| {
+                    // `tr!(`, not the end of another macro's name.
+                    let before = code[..i].chars().next_back();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+                .count();
+            if calls > 0 {
+                found.insert(file.to_string_lossy().into_owned(), calls);
+            }
+        }
+        let allowed: BTreeMap<String, usize> = APP_WORDS
+            .iter()
+            .map(|&(file, n)| (file.to_string(), n))
+            .collect();
+        let over: Vec<String> = found
+            .iter()
+            .filter(|(file, &n)| n > allowed.get(*file).copied().unwrap_or(0))
+            .map(|(file, n)| format!("{file}: {n} (allowed {:?})", allowed.get(file)))
+            .collect();
+        assert!(
+            over.is_empty(),
+            "kiela-app words these itself (return a typed notice or refusal \
+             for the Discord adapter to word instead):\n{}",
+            over.join("\n")
+        );
+        // A file that chooses fewer words than listed lowers its count.
+        let stale: Vec<_> = (allowed.iter())
+            .filter(|(file, &n)| found.get(*file).copied().unwrap_or(0) < n)
+            .collect();
+        assert!(
+            stale.is_empty(),
+            "lower these counts in APP_WORDS: {stale:?}"
+        );
+    }
+
     #[test]
     fn numbers_are_grouped_per_language() {
         for (n, en, pt) in [
@@ -549,11 +615,16 @@ mod tests {
                 if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                     continue;
                 }
-                let rest = &source[i..];
-                let Some(quote) = rest.find('"') else {
+                // The key, when it is written out: the literal after the
+                // language (a key computed at run time is not checked here).
+                let args = &source[i + "tr!(".len()..];
+                let Some((_, after_lang)) = args.split_once(',') else {
                     continue;
                 };
-                let key = rest[quote + 1..].split('"').next().unwrap();
+                let Some(literal) = after_lang.trim_start().strip_prefix('"') else {
+                    continue;
+                };
+                let key = literal.split('"').next().unwrap();
                 if !key.contains('{') && !en.contains_key(key) {
                     missing.push(format!("{}: {key}", path.display()));
                 }

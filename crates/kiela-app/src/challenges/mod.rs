@@ -12,8 +12,6 @@ use crate::vocabulary::{ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId
 use kiela_ai::Level;
 use kiela_i18n::Lang;
 
-use kiela_i18n::tr;
-
 use kiela_rules::Variant;
 
 use super::game::GameRefusal;
@@ -21,8 +19,8 @@ use super::limits::over_quota;
 use super::players::named;
 use super::threads::thread_name;
 use super::{
-    words, AppError, BotPermissions, FirstMover, GameService, Name, Place, Refusal, Reply, Result,
-    User, DAY,
+    AppError, BotPermissions, FirstMover, GameService, Name, Place, Refusal, Reply, Result, User,
+    DAY,
 };
 use std::ops::RangeInclusive;
 
@@ -111,6 +109,20 @@ pub enum ChallengeNotice {
     },
     /// The line added to a challenge's message when it closes.
     Closed(ChallengeClosed),
+    /// `by` accepted a challenge: `game` of `variant` begins.
+    Accepted {
+        by: Name,
+        game: GameId,
+        variant: Variant,
+    },
+    /// `by` plays `game` of `variant` against the AI (`bot`) at `level`.
+    AiGame {
+        by: Name,
+        game: GameId,
+        bot: Name,
+        level: Level,
+        variant: Variant,
+    },
 }
 
 /// A challenge's terms, as its message states them.
@@ -398,14 +410,10 @@ impl GameService {
             named(north, players.1.as_ref()),
         );
         let lang = at.lang;
-        let headline = |lang, id: GameId| {
-            tr!(
-                lang,
-                "challenge-accepted",
-                name = &user.name,
-                id = id,
-                variant = words::variant(lang, c.variant)
-            )
+        let headline = |id: GameId| ChallengeNotice::Accepted {
+            by: user.name.clone(),
+            game: id,
+            variant: c.variant,
         };
         let original = self.store.challenge_post(c.id).await?;
         let Ok((_, posts)) = self
@@ -419,9 +427,9 @@ impl GameService {
                 let edit = original
                     .as_ref()
                     .map(|post| self.unbutton(post, lang, status));
-                let start = headline(lang, id);
+                let start = headline(id);
                 let mut posts = self.start_posts(home, lang, start, thread, vec![c.challenger_id]);
-                let dm = dm.map(|to| to.post(home.channel_id, 0, headline(to.lang, id)));
+                let dm = dm.map(|to| to.post(home.channel_id, 0, headline(id)));
                 posts.extend(dm);
                 posts.extend(edit);
                 posts
@@ -741,16 +749,12 @@ impl GameService {
             rated: false,
         };
         let lang = place.lang;
-        let headline = |id: GameId| {
-            tr!(
-                lang,
-                "ai-game",
-                id = id,
-                name = &user.name,
-                bot = &self.bot.name,
-                level = words::level(lang, level),
-                variant = words::variant(lang, options.variant)
-            )
+        let headline = |id: GameId| ChallengeNotice::AiGame {
+            by: user.name.clone(),
+            game: id,
+            bot: self.bot.name.clone(),
+            level,
+            variant: options.variant,
         };
         let (id, mut posts) = self
             .store

@@ -27,7 +27,7 @@ use crate::vocabulary::{
 
 use super::outbox::Made;
 use super::threads::BotPermissions;
-use super::{words, AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY};
+use super::{AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY};
 
 /// Open or running tournaments a server may have at once.
 pub const MAX_LIVE_TOURNAMENTS: usize = 5;
@@ -519,7 +519,7 @@ impl GameService {
                 name = &t.name,
                 status = status_words(lang, t),
                 format = format_words(lang, t.format),
-                variant = words::variant(lang, t.variant),
+                variant = kiela_render::words::variant(lang, t.variant),
                 count = players
             ));
         }
@@ -741,7 +741,7 @@ impl GameService {
                     name = &t.name,
                     round = round,
                     id = game,
-                    variant = words::variant(lang, t.variant)
+                    variant = kiela_render::words::variant(lang, t.variant)
                 )
             };
             let thread = tr!(
@@ -1193,7 +1193,7 @@ fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
             name = &t.name,
             id = t.id,
             format = format_words(lang, t.format),
-            variant = words::variant(lang, t.variant),
+            variant = kiela_render::words::variant(lang, t.variant),
             days = t.seconds_per_move / DAY
         ),
         rounds,

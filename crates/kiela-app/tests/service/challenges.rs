@@ -684,12 +684,17 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     assert!(
         sent.iter()
             .any(|(to, r)| *to == Destination::Channel(ChannelId(50))
-                && r.says.iter().any(|n| match n {
-                    Notice::Thread(kiela_app::ThreadNotice::GameStarted { headline, .. }) => {
-                        matches!(&**headline, Notice::Worded(w) if w.contains("bob accepted"))
+                && r.says.iter().any(|n| {
+                    let accepted = |n: &Notice| {
+                        matches!(n, Notice::Challenge(ChallengeNotice::Accepted { by, .. })
+                            if *by == w.bob.name)
+                    };
+                    match n {
+                        Notice::Thread(kiela_app::ThreadNotice::GameStarted {
+                            headline, ..
+                        }) => accepted(headline),
+                        other => accepted(other),
                     }
-                    Notice::Worded(w) => w.contains("bob accepted"),
-                    _ => false,
                 })),
         "{sent:?}"
     );

@@ -238,6 +238,28 @@ pub(crate) fn refusal(lang: Lang, refusal: &ChallengeRefusal) -> String {
 /// What a challenge and its answers tell people.
 pub(crate) fn notice(lang: Lang, notice: &ChallengeNotice) -> String {
     match notice {
+        ChallengeNotice::Accepted { by, game, variant } => tr!(
+            lang,
+            "challenge-accepted",
+            name = by,
+            id = *game,
+            variant = self::variant(lang, *variant)
+        ),
+        ChallengeNotice::AiGame {
+            by,
+            game,
+            bot,
+            level,
+            variant,
+        } => tr!(
+            lang,
+            "ai-game",
+            id = *game,
+            name = by,
+            bot = bot,
+            level = crate::words::level(lang, *level),
+            variant = self::variant(lang, *variant)
+        ),
         ChallengeNotice::Challenged {
             by,
             to,
