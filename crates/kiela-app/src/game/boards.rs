@@ -3,6 +3,7 @@
 
 use crate::limits::AI_SEARCHES;
 use crate::notice::Notice;
+use crate::ratings::RatingsNotice;
 use crate::vocabulary::{ChannelId, GameId, UserId};
 use crate::{
     AppError, BoardMessage, Format, GameRef, GameService, Loaded, Name, Picture, Place, Reply,
@@ -245,8 +246,8 @@ impl GameService {
                     }
                     .into(),
                 );
-                if let Some(line) = self.rating_line(loaded, &south, &north, lang).await? {
-                    says.push(line.into());
+                if let Some(changes) = self.rating_changes(loaded, &south, &north).await? {
+                    says.push(RatingsNotice::Changed(changes).into());
                 }
                 game_over(&mut says, &mut ping);
             }

@@ -5,9 +5,6 @@ pub use store::*;
 
 use serde::{Deserialize, Serialize};
 
-use kiela_i18n::tr;
-use kiela_i18n::Lang;
-
 use crate::store::{RatingRow, PROVISIONAL_GAMES};
 use crate::vocabulary::UserId;
 
@@ -28,6 +25,10 @@ pub enum RatingsNotice {
         rows: Vec<LeaderboardRow>,
         provisional_games: i64,
     },
+    /// How a finished rated game moved both ratings, South first: read from
+    /// the changes the store kept when it rated the result, so a result
+    /// shown later, after other games, still shows this game's change.
+    Changed(Vec<RatingChange>),
 }
 
 /// A player's rating and record in a server.
@@ -91,45 +92,9 @@ impl RatedRecord {
 }
 
 impl GameService {
-    /// How a finished rated game moved both ratings, South first, e.g.
-    /// "ana 1662 (+162) · bob 1338 (−162)": read from the changes the store
-    /// kept when it rated the result (in the same transaction), so a result
-    /// composed later, after other games, still shows this game's change.
-    /// `None` for games against the AI and games rated before the changes
-    /// were kept.
-    pub(crate) async fn rating_line(
-        &self,
-        loaded: &Loaded,
-        south: &Name,
-        north: &Name,
-        lang: Lang,
-    ) -> Result<Option<String>> {
-        let Some(changes) = self.rating_changes(loaded, south, north).await? else {
-            return Ok(None);
-        };
-        // Worded here until the board's lines are typed: the adapter words
-        // `RatingChange`s itself (`features::ratings::rating_line`).
-        let parts: Vec<String> = (changes.iter())
-            .map(|change| {
-                let delta = match change.change {
-                    0 => "±0".to_string(),
-                    d if d > 0 => format!("+{d}"),
-                    d => format!("\u{2212}{}", -d),
-                };
-                tr!(
-                    lang,
-                    "rating-change",
-                    name = &change.name,
-                    rating = lang.number(change.rating),
-                    change = delta
-                )
-            })
-            .collect();
-        Ok(Some(parts.join(" · ")))
-    }
-
     /// How a finished rated game moved both ratings, South first, as data
-    /// (see [`GameService::rating_line`]).
+    /// (shown as [`RatingsNotice::Changed`]); `None` for games against the AI
+    /// and games rated before the changes were kept.
     pub(crate) async fn rating_changes(
         &self,
         loaded: &Loaded,

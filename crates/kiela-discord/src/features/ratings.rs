@@ -14,6 +14,7 @@ pub(crate) fn notice(lang: Lang, notice: &RatingsNotice) -> String {
             rows,
             provisional_games,
         } => leaderboard(lang, rows, *provisional_games),
+        RatingsNotice::Changed(changes) => rating_line(lang, changes),
     }
 }
 
@@ -84,8 +85,7 @@ fn leaderboard(lang: Lang, rows: &[LeaderboardRow], provisional_games: i64) -> S
 
 /// How a rated game moved both ratings, South first: "ana 1662 (+162) ·
 /// bob 1338 (−162)".
-#[allow(dead_code)] // For the board's lines, once they are typed.
-pub(crate) fn rating_line(lang: Lang, changes: &[RatingChange]) -> String {
+fn rating_line(lang: Lang, changes: &[RatingChange]) -> String {
     let parts: Vec<String> = (changes.iter())
         .map(|change| {
             let delta = match change.change {
