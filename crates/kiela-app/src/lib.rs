@@ -20,10 +20,12 @@
 //! things wait).
 
 mod analysis;
+mod base;
 mod challenges;
 mod clock;
 mod clocks;
 mod context;
+mod delivery;
 mod draws;
 mod error;
 mod game;
@@ -114,88 +116,251 @@ pub use crate::vocabulary::{
     Notify, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use crate::store::Database;
 
 use game::Loaded;
 
+pub use analysis::{AnalysisPosts, AnalysisService};
+pub use base::Base;
+pub use challenges::ChallengeService;
+pub use clocks::ClockService;
+pub use delivery::DeliveryService;
+pub use draws::DrawService;
+pub use game::GameService;
+pub use info::InfoService;
+pub use lessons::LessonService;
+pub use notify::NotifyService;
+pub use outbox::{ComposePost, OutboxService};
+pub use places::PlaceService;
+pub use players::PlayerService;
+pub use playing::PlayService;
+pub use puzzles::PuzzleService;
+pub use ratings::RatingService;
+pub use settings::SettingsService;
+pub use threads::ThreadService;
+pub use tournaments::{StandingsPosts, TournamentService};
+pub use welcome::WelcomeService;
+
 /// Seconds in a day: the unit of time per move.
 pub const DAY: i64 = 24 * 60 * 60;
 
-/// The game service. Cheap to clone; share one per process.
+/// The application: one service per feature, wired once, each holding
+/// only the services it calls (they point one way: see
+/// `tests/architecture.rs`). Cheap to clone; share one per process.
 #[derive(Clone)]
-pub struct GameService {
-    store: Arc<dyn Database>,
-    bot: User,
-    clock: Arc<dyn Clock>,
-    timing: Timing,
-    replays: Arc<game::Replays>,
-    analyses: Arc<analysis::Analyses>,
-    animations: Arc<info::Animations>,
-    memberships: Arc<players::Memberships>,
-    /// Games loaded from the database since start (see [`Self::games_loaded`]).
-    games_loaded: Arc<AtomicU64>,
+pub struct App {
+    pub base: Base,
+    members: Arc<dyn Members>,
+    pub players: Arc<PlayerService>,
+    pub settings: Arc<SettingsService>,
+    pub games: Arc<GameService>,
+    pub outbox: Arc<OutboxService>,
+    pub places: Arc<PlaceService>,
+    pub delivery: Arc<DeliveryService>,
+    pub threads: Arc<ThreadService>,
+    pub notify: Arc<NotifyService>,
+    pub playing: Arc<PlayService>,
+    pub draws: Arc<DrawService>,
+    pub challenges: Arc<ChallengeService>,
+    pub clocks: Arc<ClockService>,
+    pub analysis: Arc<AnalysisService>,
+    pub lessons: Arc<LessonService>,
+    pub puzzles: Arc<PuzzleService>,
+    pub ratings: Arc<RatingService>,
+    pub tournaments: Arc<TournamentService>,
+    pub info: Arc<InfoService>,
+    pub welcome: Arc<WelcomeService>,
 }
 
-impl GameService {
-    /// The service over `store` (see `kiela-store`), as `bot`, at `clock`'s time.
-    pub fn new(store: impl Database + 'static, bot: User, clock: Arc<dyn Clock>) -> GameService {
-        GameService {
+impl App {
+    /// The application over `store` (see `kiela-store`), as `bot`, at `clock`'s time.
+    pub fn new(store: impl Database + 'static, bot: User, clock: Arc<dyn Clock>) -> App {
+        let base = Base {
             store: Arc::new(store),
             bot,
             clock,
             timing: Timing::default(),
-            replays: Arc::default(),
-            analyses: Arc::default(),
-            animations: Arc::new(info::Animations::new(info::ANIMATIONS_KEPT)),
-            memberships: Arc::new(players::Memberships::new(Arc::new(EveryoneIsAMember))),
             games_loaded: Arc::default(),
+        };
+        App::wire(base, Arc::new(EveryoneIsAMember))
+    }
+
+    /// Each feature's service, built once, those it calls first.
+    fn wire(base: Base, members: Arc<dyn Members>) -> App {
+        let players = Arc::new(PlayerService {
+            base: base.clone(),
+            memberships: Arc::new(players::Memberships::new(members.clone())),
+        });
+        let settings = Arc::new(SettingsService { base: base.clone() });
+        let games = Arc::new(GameService {
+            base: base.clone(),
+            players: players.clone(),
+            replays: Arc::default(),
+        });
+        let analysis_posts = Arc::new(AnalysisPosts {
+            base: base.clone(),
+            games: games.clone(),
+        });
+        let puzzles = Arc::new(PuzzleService { base: base.clone() });
+        let standings = Arc::new(StandingsPosts { base: base.clone() });
+        let outbox = Arc::new(OutboxService {
+            base: base.clone(),
+            games: games.clone(),
+            composers: vec![analysis_posts.clone(), puzzles.clone(), standings.clone()],
+        });
+        let places = Arc::new(PlaceService {
+            base: base.clone(),
+            games: games.clone(),
+            outbox: outbox.clone(),
+            settings: settings.clone(),
+        });
+        let delivery = Arc::new(DeliveryService {
+            base: base.clone(),
+            outbox: outbox.clone(),
+            places: places.clone(),
+        });
+        let threads = Arc::new(ThreadService {
+            base: base.clone(),
+            outbox: outbox.clone(),
+        });
+        let notify = Arc::new(NotifyService {
+            base: base.clone(),
+            players: players.clone(),
+        });
+        let playing = Arc::new(PlayService {
+            base: base.clone(),
+            games: games.clone(),
+            notify: notify.clone(),
+            outbox: outbox.clone(),
+            places: places.clone(),
+            players: players.clone(),
+            settings: settings.clone(),
+            threads: threads.clone(),
+        });
+        let draws = Arc::new(DrawService {
+            base: base.clone(),
+            games: games.clone(),
+            outbox: outbox.clone(),
+            playing: playing.clone(),
+            settings: settings.clone(),
+        });
+        let challenges = Arc::new(ChallengeService {
+            base: base.clone(),
+            games: games.clone(),
+            notify: notify.clone(),
+            outbox: outbox.clone(),
+            playing: playing.clone(),
+            players: players.clone(),
+            settings: settings.clone(),
+            threads: threads.clone(),
+        });
+        let clocks = Arc::new(ClockService {
+            base: base.clone(),
+            challenges: challenges.clone(),
+            games: games.clone(),
+            notify: notify.clone(),
+            outbox: outbox.clone(),
+            playing: playing.clone(),
+            players: players.clone(),
+            settings: settings.clone(),
+            threads: threads.clone(),
+        });
+        let analysis = Arc::new(AnalysisService {
+            base: base.clone(),
+            games: games.clone(),
+            outbox: outbox.clone(),
+            analysis_posts,
+            analyses: Arc::default(),
+        });
+        let lessons = Arc::new(LessonService { base: base.clone() });
+        let ratings = Arc::new(RatingService {
+            base: base.clone(),
+            clocks: clocks.clone(),
+            lessons: lessons.clone(),
+            puzzles: puzzles.clone(),
+        });
+        let tournaments = Arc::new(TournamentService {
+            base: base.clone(),
+            notify: notify.clone(),
+            outbox: outbox.clone(),
+            players: players.clone(),
+            settings: settings.clone(),
+            standings,
+            threads: threads.clone(),
+        });
+        let info = Arc::new(InfoService {
+            base: base.clone(),
+            games: games.clone(),
+            animations: Arc::new(info::Animations::new(info::ANIMATIONS_KEPT)),
+        });
+        let welcome = Arc::new(WelcomeService { base: base.clone() });
+        App {
+            base,
+            members,
+            players,
+            settings,
+            games,
+            outbox,
+            places,
+            delivery,
+            threads,
+            notify,
+            playing,
+            draws,
+            challenges,
+            clocks,
+            analysis,
+            lessons,
+            puzzles,
+            ratings,
+            tournaments,
+            info,
+            welcome,
         }
     }
 
     /// How long it waits (and the Discord side with it).
     pub fn timing(&self) -> &Timing {
-        &self.timing
+        &self.base.timing
     }
 
-    /// The same service, waiting as long as `timing` says.
-    pub fn with_timing(mut self, timing: Timing) -> GameService {
-        self.timing = timing;
-        self
+    /// The same application, waiting as long as `timing` says.
+    pub fn with_timing(self, timing: Timing) -> App {
+        App::wire(Base { timing, ..self.base }, self.members)
     }
 
-    /// The same service, asking `members` who is still a member of a
+    /// The same application, asking `members` who is still a member of a
     /// server (by default everyone is: see [`EveryoneIsAMember`]).
-    pub fn with_members(mut self, members: Arc<dyn Members>) -> GameService {
-        self.memberships = Arc::new(players::Memberships::new(members));
-        self
+    pub fn with_members(self, members: Arc<dyn Members>) -> App {
+        App::wire(self.base, members)
     }
 
     /// The database it works on.
     pub fn store(&self) -> &dyn Database {
-        self.store.as_ref()
+        self.base.store.as_ref()
     }
 
     /// Whether `error` may pass, so the same request may succeed later
     /// (see [`AppError::is_passing`]).
     pub fn is_passing(&self, error: &AppError) -> bool {
-        error.is_passing(self.store())
+        self.base.is_passing(error)
     }
 
     pub fn bot(&self) -> &User {
-        &self.bot
+        &self.base.bot
     }
 
-    /// How many times this service loaded a game from the database (its
+    /// How many times this application loaded a game from the database (its
     /// row, players and moves): an action loads its game once.
     pub fn games_loaded(&self) -> u64 {
-        self.games_loaded.load(Ordering::Relaxed)
+        self.base.games_loaded.load(Ordering::Relaxed)
     }
 
-    /// The service's clock, in seconds.
+    /// The application's clock, in seconds.
     pub fn now(&self) -> i64 {
-        self.clock.now()
+        self.base.now()
     }
 }

@@ -8,7 +8,6 @@ use std::sync::{Arc, LazyLock};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::challenges::ChallengeRefusal;
-use super::{GameService, User};
 use crate::store::Quota;
 
 /// Discord refuses a bot message longer than this many characters.
@@ -104,27 +103,6 @@ impl Lines {
     }
 }
 
-impl GameService {
-    /// At most [`MAX_OPEN_CHALLENGES`] of `user`'s challenges wait for an
-    /// answer (each one pings its target). Checked as the challenge is
-    /// stored ([`Store::insert_challenge`]), so racing requests cannot
-    /// both pass.
-    pub(super) fn challenge_quota(&self, user: &User) -> Quota {
-        Quota::OpenChallenges {
-            challenger: user.id,
-            now: self.now(),
-            max: MAX_OPEN_CHALLENGES,
-        }
-    }
-
-    /// At most [`MAX_AI_GAMES`] games of `user` against the AI at once.
-    pub(super) fn ai_quota(&self, user: &User) -> Quota {
-        Quota::AiGames {
-            player: user.id,
-            max: MAX_AI_GAMES,
-        }
-    }
-}
 
 /// Why a new challenge or game would go past `quota`; `within`, the days
 /// a challenge made here waits (when one was asked for).

@@ -9,14 +9,14 @@ use kiela_rules::Move;
 
 use super::{AnalysisNotice, AnalysisRefusal};
 use crate::vocabulary::GameId;
-use crate::{AppError, GameService, HintMove, Place, Reply, Result, User, AI_SEARCHES};
+use crate::{AppError, AnalysisService, HintMove, Place, Reply, Result, User, AI_SEARCHES};
 
-impl GameService {
+impl AnalysisService {
     /// The engine's move for `user` in their game against the AI (`game`,
     /// or theirs here), privately; counted.
     pub async fn hint(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
-        let id = self.pick_game(user, place, game).await?;
-        let loaded = self.load(id).await?;
+        let id = self.games.pick_game(user, place, game).await?;
+        let loaded = self.games.load(id).await?;
         let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         if loaded.ai_level().is_none() {
             return Err(AnalysisRefusal::HintBetweenPeople.into());
@@ -40,7 +40,7 @@ impl GameService {
         })
         .await
         .map_err(|e| AppError::Internal(format!("the hint's search failed: {e}")))?;
-        self.store.add_hint(id).await?;
+        self.base.store.add_hint(id).await?;
         // The board as it would be after the move, with its path.
         let mut after = loaded;
         let before = *after.game.position();
@@ -61,6 +61,7 @@ impl GameService {
         };
         let ply = after.ply() - 1;
         let mut reply = self
+            .games
             .board_reply(&after, vec![headline.into()], user.lang)
             .await?;
         reply.private = true;
@@ -78,3 +79,4 @@ impl GameService {
         Ok(reply)
     }
 }
+

@@ -27,7 +27,7 @@ use super::outbox::Made;
 use super::players::Name;
 use super::threads::posts_channel;
 use super::{
-    AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, ReviewStep, User,
+    AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User,
 };
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
@@ -256,7 +256,17 @@ fn is_mistake(p: &PlyAnalysis) -> bool {
     p.verdict >= Some(Verdict::Mistake)
 }
 
-impl GameService {
+/// Analysis of a finished game, its review and hints.
+#[derive(Clone)]
+pub struct AnalysisService {
+    pub(crate) base: crate::Base,
+    pub(crate) analysis_posts: Arc<crate::AnalysisPosts>,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+    pub(crate) analyses: Arc<Analyses>,
+}
+
+impl AnalysisService {
     /// The analysis of finished game `game_id`, asked by `user`: the
     /// evaluation graph and the mistakes and blunders, privately, with a
     /// Share button. Computed once (in the AI pool, telling `progress`),
@@ -268,11 +278,11 @@ impl GameService {
         game_id: GameId,
         progress: Progress,
     ) -> Result<Reply> {
-        self.game_here(user, place, game_id).await?;
+        self.games.game_here(user, place, game_id).await?;
         let lang = user.lang;
         let analysed = self.analysed(user, game_id, progress).await?;
-        let loaded = self.load(game_id).await?;
-        let picture = self.analysis_graph(lang, &loaded, &analysed.plies)?;
+        let loaded = self.games.load(game_id).await?;
+        let picture = self.analysis_posts.analysis_graph(lang, &loaded, &analysed.plies)?;
         Ok(Reply {
             says: vec![analysis_notice(&loaded, &analysed, None).into()],
             picture: Some(picture),
@@ -295,9 +305,9 @@ impl GameService {
         place: Place,
         game_id: GameId,
     ) -> Result<Reply> {
-        self.game_here(user, place, game_id).await?;
+        self.games.game_here(user, place, game_id).await?;
         let analysed = self.analysed(user, game_id, Arc::new(|_, _| {})).await?;
-        let loaded = self.load(game_id).await?;
+        let loaded = self.games.load(game_id).await?;
         let lang = place.lang;
         let to = posts_channel(&loaded.row);
         let post = NewPost {
@@ -309,22 +319,148 @@ impl GameService {
             hold: if to == PostTarget::GameChannel {
                 0
             } else {
-                self.timing.answer_lease
+                self.base.timing.answer_lease
             },
             shows_analysis: true,
             ..NewPost::default()
         };
         let ids = self
+            .base
             .store
-            .insert_posts(vec![post.clone()], self.now())
+            .insert_posts(vec![post.clone()], self.base.now())
             .await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
-        self.answer(place, &made, None).await
+        self.outbox.answer(place, &made, None).await
     }
 
+    /// One step of the review of finished game `game_id`: the board after
+    /// move `ply` (kept within the game), privately, with the move, its
+    /// verdict and the engine's preferred move, and the buttons to step on.
+    /// The analysis is computed first if it was not (telling `progress`).
+    pub async fn review(
+        &self,
+        user: &User,
+        place: Place,
+        game_id: GameId,
+        ply: i64,
+        progress: Progress,
+    ) -> Result<Reply> {
+        self.games.game_here(user, place, game_id).await?;
+        let lang = user.lang;
+        let plies = self.analysed(user, game_id, progress).await?.plies;
+        let last = plies.len() as i64;
+        let ply = ply.clamp(1, last);
+        let step = &plies[ply as usize - 1];
+        let mut loaded = self.games.load_at(game_id, Some(ply)).await?;
+        // A step of the past: no result line, pings nor menus.
+        loaded.current = false;
+        let name = loaded.name(step.side);
+        let judged = match step.verdict {
+            Some(verdict) => Judged::Poor {
+                verdict,
+                lost: Lost::of(step),
+                best: step.best.to_string(),
+            },
+            None if step.best == step.played => Judged::Best,
+            None => Judged::Good {
+                best: step.best.to_string(),
+            },
+        };
+        let headline = AnalysisNotice::Review {
+            game: game_id,
+            ply,
+            last,
+            name,
+            played: step.played.to_string(),
+            judged,
+        };
+        let mut reply = self
+            .games
+            .board_reply(&loaded, vec![headline.into()], lang)
+            .await?;
+        reply.private = true;
+        reply.game = None;
+        let mistakes = plies.iter().filter(|p| is_mistake(p)).map(|p| p.ply as i64);
+        reply.review = Some(ReviewStep {
+            game: game_id,
+            ply,
+            last,
+            previous_mistake: mistakes.clone().rfind(|&at| at < ply),
+            next_mistake: mistakes.clone().find(|&at| at > ply),
+        });
+        Ok(reply)
+    }
+
+    /// The moves' analysis of a finished game: stored, or computed (in the
+    /// AI pool) and stored.
+    pub(crate) async fn analysed(
+        &self,
+        user: &User,
+        game_id: GameId,
+        progress: Progress,
+    ) -> Result<Analysed> {
+        if let Some(analysed) = self.analysis_posts.stored_analysis(game_id).await? {
+            return Ok(analysed);
+        }
+        let gate = self.analyses.gate(game_id);
+        let _one_at_a_time = gate.lock().await;
+        // Made meanwhile by the request this one waited for.
+        if let Some(analysed) = self.analysis_posts.stored_analysis(game_id).await? {
+            return Ok(analysed);
+        }
+        let made = self.analyse(user, game_id, progress).await;
+        self.analyses.finished(game_id);
+        made
+    }
+
+    /// Analyses finished game `game_id` for `user` (within their cooldown),
+    /// and stores it.
+    async fn analyse(&self, user: &User, game_id: GameId, progress: Progress) -> Result<Analysed> {
+        let loaded = self.games.load(game_id).await?;
+        if !loaded.game.is_over() {
+            return Err(AnalysisRefusal::Ongoing {
+                game: game_id,
+                against_ai: loaded.ai_level().is_some(),
+            }
+            .into());
+        }
+        if loaded.game.ply() == 0 {
+            return Err(AnalysisRefusal::NoMoves(game_id).into());
+        }
+        if let Err(wait) = self.analyses.start(user.id, self.base.now()) {
+            return Err(AnalysisRefusal::Cooldown { seconds: wait }.into());
+        }
+        let game = loaded.game.clone();
+        let nodes = nodes_per_position(game.ply() as usize + 1);
+        // Queued for a slot of the bounded pool, like the AI's moves.
+        let slot = AI_SEARCHES.slot().await;
+        let plies = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            analyze(&game, nodes, |done, total| progress(done, total))
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("the analysis failed: {e}")))?;
+        let stored: Vec<Stored> = plies.iter().map(Stored::from).collect();
+        let document = serde_json::to_string(&stored)
+            .map_err(|e| AppError::Internal(format!("cannot store the analysis: {e}")))?;
+        self.base.store
+            .save_analysis(game_id, nodes as i64, &document, self.base.now())
+            .await?;
+        Ok(Analysed { plies })
+    }
+}
+
+/// Composes a shared analysis when its post is delivered.
+#[derive(Clone)]
+pub struct AnalysisPosts {
+    pub(crate) base: crate::Base,
+    pub(crate) games: Arc<crate::GameService>,
+}
+
+impl AnalysisPosts {
     /// A shared analysis post of game `game_id` as sent: what it `says` with the
     /// graph drawn from the stored analysis, in `lang`.
-    pub(super) async fn shared_analysis_reply(
+    pub(crate) async fn shared_analysis_reply(
         &self,
         game_id: GameId,
         says: Vec<Notice>,
@@ -334,7 +470,7 @@ impl GameService {
             .stored_analysis(game_id)
             .await?
             .ok_or_else(|| AppError::Internal(format!("game #{game_id} has no analysis")))?;
-        let loaded = self.load(game_id).await?;
+        let loaded = self.games.load(game_id).await?;
         Ok(Reply {
             says,
             picture: Some(self.analysis_graph(lang, &loaded, &analysed.plies)?),
@@ -345,7 +481,7 @@ impl GameService {
 
     /// The evaluation graph of `loaded`'s analysis `plies`, with its alt
     /// text.
-    fn analysis_graph(
+    pub(crate) fn analysis_graph(
         &self,
         lang: Lang,
         loaded: &Loaded,
@@ -378,124 +514,9 @@ impl GameService {
         })
     }
 
-    /// One step of the review of finished game `game_id`: the board after
-    /// move `ply` (kept within the game), privately, with the move, its
-    /// verdict and the engine's preferred move, and the buttons to step on.
-    /// The analysis is computed first if it was not (telling `progress`).
-    pub async fn review(
-        &self,
-        user: &User,
-        place: Place,
-        game_id: GameId,
-        ply: i64,
-        progress: Progress,
-    ) -> Result<Reply> {
-        self.game_here(user, place, game_id).await?;
-        let lang = user.lang;
-        let plies = self.analysed(user, game_id, progress).await?.plies;
-        let last = plies.len() as i64;
-        let ply = ply.clamp(1, last);
-        let step = &plies[ply as usize - 1];
-        let mut loaded = self.load_at(game_id, Some(ply)).await?;
-        // A step of the past: no result line, pings nor menus.
-        loaded.current = false;
-        let name = loaded.name(step.side);
-        let judged = match step.verdict {
-            Some(verdict) => Judged::Poor {
-                verdict,
-                lost: Lost::of(step),
-                best: step.best.to_string(),
-            },
-            None if step.best == step.played => Judged::Best,
-            None => Judged::Good {
-                best: step.best.to_string(),
-            },
-        };
-        let headline = AnalysisNotice::Review {
-            game: game_id,
-            ply,
-            last,
-            name,
-            played: step.played.to_string(),
-            judged,
-        };
-        let mut reply = self
-            .board_reply(&loaded, vec![headline.into()], lang)
-            .await?;
-        reply.private = true;
-        reply.game = None;
-        let mistakes = plies.iter().filter(|p| is_mistake(p)).map(|p| p.ply as i64);
-        reply.review = Some(ReviewStep {
-            game: game_id,
-            ply,
-            last,
-            previous_mistake: mistakes.clone().rfind(|&at| at < ply),
-            next_mistake: mistakes.clone().find(|&at| at > ply),
-        });
-        Ok(reply)
-    }
-
-    /// The moves' analysis of a finished game: stored, or computed (in the
-    /// AI pool) and stored.
-    pub(crate) async fn analysed(
-        &self,
-        user: &User,
-        game_id: GameId,
-        progress: Progress,
-    ) -> Result<Analysed> {
-        if let Some(analysed) = self.stored_analysis(game_id).await? {
-            return Ok(analysed);
-        }
-        let gate = self.analyses.gate(game_id);
-        let _one_at_a_time = gate.lock().await;
-        // Made meanwhile by the request this one waited for.
-        if let Some(analysed) = self.stored_analysis(game_id).await? {
-            return Ok(analysed);
-        }
-        let made = self.analyse(user, game_id, progress).await;
-        self.analyses.finished(game_id);
-        made
-    }
-
-    /// Analyses finished game `game_id` for `user` (within their cooldown),
-    /// and stores it.
-    async fn analyse(&self, user: &User, game_id: GameId, progress: Progress) -> Result<Analysed> {
-        let loaded = self.load(game_id).await?;
-        if !loaded.game.is_over() {
-            return Err(AnalysisRefusal::Ongoing {
-                game: game_id,
-                against_ai: loaded.ai_level().is_some(),
-            }
-            .into());
-        }
-        if loaded.game.ply() == 0 {
-            return Err(AnalysisRefusal::NoMoves(game_id).into());
-        }
-        if let Err(wait) = self.analyses.start(user.id, self.now()) {
-            return Err(AnalysisRefusal::Cooldown { seconds: wait }.into());
-        }
-        let game = loaded.game.clone();
-        let nodes = nodes_per_position(game.ply() as usize + 1);
-        // Queued for a slot of the bounded pool, like the AI's moves.
-        let slot = AI_SEARCHES.slot().await;
-        let plies = tokio::task::spawn_blocking(move || {
-            let _slot = slot;
-            analyze(&game, nodes, |done, total| progress(done, total))
-        })
-        .await
-        .map_err(|e| AppError::Internal(format!("the analysis failed: {e}")))?;
-        let stored: Vec<Stored> = plies.iter().map(Stored::from).collect();
-        let document = serde_json::to_string(&stored)
-            .map_err(|e| AppError::Internal(format!("cannot store the analysis: {e}")))?;
-        self.store
-            .save_analysis(game_id, nodes as i64, &document, self.now())
-            .await?;
-        Ok(Analysed { plies })
-    }
-
     /// The stored analysis of game `game_id`, if there is a readable one.
-    async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Analysed>> {
-        let Some((_nodes, document)) = self.store.analysis(game_id).await? else {
+    pub(crate) async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Analysed>> {
+        let Some((_nodes, document)) = self.base.store.analysis(game_id).await? else {
             return Ok(None);
         };
         let stored: Vec<Stored> = serde_json::from_str(&document)
@@ -504,6 +525,7 @@ impl GameService {
         Ok(plies.map(|plies| Analysed { plies }))
     }
 }
+
 
 /// The analysis of `loaded`'s game: its flagged turns, `shared_by` whom.
 fn analysis_notice(
@@ -579,5 +601,17 @@ mod tests {
             (22, "H4", "C4")
         );
         assert_eq!(turn.verdict, Verdict::Blunder);
+    }
+}
+
+#[async_trait::async_trait]
+impl crate::ComposePost for AnalysisPosts {
+    fn composes(&self, post: &NewPost) -> bool {
+        post.shows_analysis && post.game_id.is_some() && post.ply.is_none()
+    }
+
+    async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply> {
+        let game = (post.game_id).ok_or_else(|| AppError::Internal("an analysis of no game".into()))?;
+        self.shared_analysis_reply(game, says, lang).await
     }
 }

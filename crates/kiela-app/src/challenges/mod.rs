@@ -4,6 +4,9 @@
 mod store;
 pub use store::*;
 
+use crate::limits::{MAX_AI_GAMES, MAX_OPEN_CHALLENGES};
+use crate::store::Quota;
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::notice::Notice;
@@ -19,7 +22,7 @@ use super::limits::over_quota;
 use super::players::named;
 use super::threads::thread_name;
 use super::{
-    AppError, BotPermissions, FirstMover, GameService, Name, Place, Refusal, Reply, Result, User,
+    AppError, BotPermissions, FirstMover, Name, Place, Refusal, Reply, Result, User,
     DAY,
 };
 use std::ops::RangeInclusive;
@@ -168,7 +171,20 @@ struct Offer {
     within: i64,
 }
 
-impl GameService {
+/// Challenges, open challenges, rematches and games against the AI.
+#[derive(Clone)]
+pub struct ChallengeService {
+    pub(crate) base: crate::Base,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) notify: Arc<crate::NotifyService>,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+    pub(crate) playing: Arc<crate::PlayService>,
+    pub(crate) players: Arc<crate::PlayerService>,
+    pub(crate) settings: Arc<crate::SettingsService>,
+    pub(crate) threads: Arc<crate::ThreadService>,
+}
+
+impl ChallengeService {
     /// `user` challenges `opponent`. Challenging the bot starts an AI game.
     pub async fn challenge(
         &self,
@@ -177,7 +193,7 @@ impl GameService {
         opponent: &User,
         options: GameOptions,
     ) -> Result<Reply> {
-        if opponent.id == self.bot.id {
+        if opponent.id == self.base.bot.id {
             return self
                 .start_ai_game(user, place, Level::Medium, options)
                 .await;
@@ -190,13 +206,13 @@ impl GameService {
             return Err(ChallengeRefusal::ABot { name }.into());
         }
         check_server(place)?;
-        let days = self.days_in(place, options.days).await?;
+        let days = self.settings.days_in(place, options.days).await?;
         check_days(days)?;
         // Refused now, not when the game cannot be posted.
-        self.home(place, place.channel_id).await?;
-        self.meet(user, place.guild_id).await?;
-        self.know(opponent, place.guild_id).await?;
-        let within = self.challenge_days(place).await?;
+        self.threads.home(place, place.channel_id).await?;
+        self.players.meet(user, place.guild_id).await?;
+        self.players.know(opponent, place.guild_id).await?;
+        let within = self.settings.challenge_days(place).await?;
         let text = ChallengeNotice::Challenged {
             by: user.name.clone(),
             to: opponent.id,
@@ -229,11 +245,11 @@ impl GameService {
         options: GameOptions,
     ) -> Result<Reply> {
         check_server(place)?;
-        let days = self.days_in(place, options.days).await?;
+        let days = self.settings.days_in(place, options.days).await?;
         check_days(days)?;
-        self.home(place, place.channel_id).await?;
-        self.meet(user, place.guild_id).await?;
-        let within = self.challenge_days(place).await?;
+        self.threads.home(place, place.channel_id).await?;
+        self.players.meet(user, place.guild_id).await?;
+        let within = self.settings.challenge_days(place).await?;
         let text = ChallengeNotice::Open {
             by: user.name.clone(),
             terms: Terms {
@@ -272,10 +288,10 @@ impl GameService {
             rematch_of,
             within,
         } = offer;
-        let now = self.now();
+        let now = self.base.now();
         let post = NewPost {
             pings: opponent.into_iter().collect(),
-            ..self.post_in(place, text)
+            ..self.outbox.post_in(place, text)
         };
         let challenge = NewChallenge {
             guild_id: place.guild_id,
@@ -290,6 +306,7 @@ impl GameService {
             rematch_of,
         };
         let (id, post_id) = self
+            .base
             .store
             .insert_challenge(&challenge, self.challenge_quota(user), post.clone())
             .await?
@@ -298,7 +315,7 @@ impl GameService {
             challenge_id: Some(id),
             ..post
         };
-        self.answer(asked, &[(post_id, post)], None).await
+        self.outbox.answer(asked, &[(post_id, post)], None).await
     }
 
     /// The challenge meant by an accept/decline (`received`) or a
@@ -309,15 +326,15 @@ impl GameService {
         challenge: Option<ChallengeId>,
         received: bool,
     ) -> Result<ChallengeRow> {
-        let now = self.now();
+        let now = self.base.now();
         if let Some(id) = challenge {
-            let Some(row) = self.store.challenge(id).await? else {
+            let Some(row) = self.base.store.challenge(id).await? else {
                 return Err(ChallengeRefusal::NoSuchChallenge(id).into());
             };
             let taker = row.opponent_id.filter(|&taker| taker != user.id);
             if let (ChallengeStatus::Accepted, true, Some(taker)) = (row.status, received, taker) {
                 // An open challenge someone else was quicker to take.
-                let by = self.name_in(row.guild_id, taker).await?;
+                let by = self.players.name_in(row.guild_id, taker).await?;
                 let game = row.game_id;
                 return Err(ChallengeRefusal::Taken { by, game }.into());
             }
@@ -344,6 +361,7 @@ impl GameService {
             return Ok(row);
         }
         let open: Vec<ChallengeRow> = self
+            .base
             .store
             .open_challenges(user.id, now)
             .await?
@@ -377,15 +395,15 @@ impl GameService {
     ) -> Result<Reply> {
         let c = self.pick_challenge(user, challenge, true).await?;
         let at = self.challenge_place(user, place, &c).await?;
-        self.meet(user, c.guild_id).await?;
+        self.players.meet(user, c.guild_id).await?;
         let challenger_south = c.first_mover.challenger_is_south();
         let (south, north) = if challenger_south {
             (c.challenger_id, user.id)
         } else {
             (user.id, c.challenger_id)
         };
-        let home = self.home(at, c.channel_id).await?;
-        let now = self.now();
+        let home = self.threads.home(at, c.channel_id).await?;
+        let now = self.base.now();
         let mut game = NewGame {
             guild_id: c.guild_id,
             channel_id: home.channel_id,
@@ -400,11 +418,11 @@ impl GameService {
             rematch_of: c.rematch_of,
             rated: true,
         };
-        let players = self.players_in(c.guild_id, south, north).await?;
-        game.deadline = self.deadline_for(game.seconds_per_move, players.0.as_ref());
+        let players = self.players.players_in(c.guild_id, south, north).await?;
+        game.deadline = self.base.deadline_for(game.seconds_per_move, players.0.as_ref());
         // South's first turn starts: a direct message if they want one
         // every turn (unless South is the one accepting, answered now).
-        let dm = self.turn_dm(south, players.0.as_ref(), Some(user.id));
+        let dm = self.notify.turn_dm(south, players.0.as_ref(), Some(user.id));
         let names = (
             named(south, players.0.as_ref()),
             named(north, players.1.as_ref()),
@@ -415,8 +433,9 @@ impl GameService {
             game: id,
             variant: c.variant,
         };
-        let original = self.store.challenge_post(c.id).await?;
+        let original = self.base.store.challenge_post(c.id).await?;
         let Ok((_, posts)) = self
+            .base
             .store
             .create_game(&game, Some((c.id, user.id)), None, &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
@@ -428,7 +447,7 @@ impl GameService {
                     .as_ref()
                     .map(|post| self.unbutton(post, lang, status));
                 let start = headline(id);
-                let mut posts = self.start_posts(home, lang, start, thread, vec![c.challenger_id]);
+                let mut posts = self.threads.start_posts(home, lang, start, thread, vec![c.challenger_id]);
                 let dm = dm.map(|to| to.post(home.channel_id, 0, headline(id)));
                 posts.extend(dm);
                 posts.extend(edit);
@@ -438,7 +457,7 @@ impl GameService {
         else {
             return Err(ChallengeRefusal::Answered.into());
         };
-        self.answer(place, &posts, None).await
+        self.outbox.answer(place, &posts, None).await
     }
 
     /// Declines a challenge addressed to the user; its challenger is told.
@@ -484,18 +503,19 @@ impl GameService {
     ) -> Result<Reply> {
         let post = NewPost {
             pings: said.1,
-            ..self.post_in(place, said.0)
+            ..self.outbox.post_in(place, said.0)
         };
         let edit = self.challenge_edit(c, place.lang, note).await?;
         let posts = [post.clone()].into_iter().chain(edit).collect();
         let Some(ids) = self
+            .base
             .store
-            .close_challenge(c.id, status, posts, self.now())
+            .close_challenge(c.id, status, posts, self.base.now())
             .await?
         else {
             return Err(ChallengeRefusal::Answered.into());
         };
-        self.answer(asked, &[(ids[0], post)], None).await
+        self.outbox.answer(asked, &[(ids[0], post)], None).await
     }
 
     /// The edit that takes the buttons off challenge `c`'s message and
@@ -506,7 +526,7 @@ impl GameService {
         lang: Lang,
         note: ChallengeClosed,
     ) -> Result<Option<NewPost>> {
-        let original = self.store.challenge_post(c.id).await?;
+        let original = self.base.store.challenge_post(c.id).await?;
         Ok(original.map(|post| self.unbutton(&post, lang, note)))
     }
 
@@ -533,13 +553,13 @@ impl GameService {
     /// Closes a pending challenge whose time ran out: its message loses its
     /// buttons and the challenger is told. False if it was no longer
     /// pending (answered meanwhile, or another process expired it).
-    pub(super) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
-        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+    pub(crate) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
+        let lang = match self.base.store.guild_settings(c.guild_id).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
-            None => self.lang_of(c.challenger_id).await?,
+            None => self.players.lang_of(c.challenger_id).await?,
         };
         let opponent = match c.opponent_id {
-            Some(opponent) => Some(self.name_in(c.guild_id, opponent).await?),
+            Some(opponent) => Some(self.players.name_in(c.guild_id, opponent).await?),
             None => None,
         };
         let text = ChallengeNotice::Expired {
@@ -556,23 +576,24 @@ impl GameService {
         let edit = (self.challenge_edit(c, lang, ChallengeClosed::Expired)).await?;
         let posts = [announcement].into_iter().chain(edit).collect();
         Ok(self
+            .base
             .store
-            .close_challenge(c.id, ChallengeStatus::Expired, posts, self.now())
+            .close_challenge(c.id, ChallengeStatus::Expired, posts, self.base.now())
             .await?
             .is_some())
     }
 
     /// Reminds the person challenged by `c`, halfway through its time, in
     /// its channel (once: false if it was reminded or closed meanwhile).
-    pub(super) async fn remind(&self, c: &ChallengeRow) -> Result<bool> {
+    pub(crate) async fn remind(&self, c: &ChallengeRow) -> Result<bool> {
         let Some(opponent) = c.opponent_id else {
             return Ok(false);
         };
-        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+        let lang = match self.base.store.guild_settings(c.guild_id).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
-            None => self.lang_of(opponent).await?,
+            None => self.players.lang_of(opponent).await?,
         };
-        let challenger = self.name_in(c.guild_id, c.challenger_id).await?;
+        let challenger = self.players.name_in(c.guild_id, c.challenger_id).await?;
         let text = ChallengeNotice::Reminder {
             to: opponent,
             challenger,
@@ -586,8 +607,9 @@ impl GameService {
             ..NewPost::default()
         };
         Ok(self
+            .base
             .store
-            .remind_challenge(c.id, post, self.now())
+            .remind_challenge(c.id, post, self.base.now())
             .await?
             .is_some())
     }
@@ -595,7 +617,7 @@ impl GameService {
     /// The Decline button of challenge `id`: its challenger withdraws it,
     /// anyone else declines it (refused unless it is addressed to them).
     pub async fn say_no(&self, user: &User, place: Place, id: ChallengeId) -> Result<Reply> {
-        match self.store.challenge(id).await? {
+        match self.base.store.challenge(id).await? {
             Some(c) if c.challenger_id == user.id => self.cancel(user, place, Some(id)).await,
             _ => self.decline(user, place, Some(id)).await,
         }
@@ -627,6 +649,7 @@ impl GameService {
     /// game at the same level. Once per game, whoever presses first.
     pub async fn rematch(&self, user: &User, place: Place, game: GameId) -> Result<Reply> {
         let row = self
+            .base
             .store
             .game(game)
             .await?
@@ -667,10 +690,10 @@ impl GameService {
         } else {
             row.south_id
         };
-        self.home(at, at.channel_id).await?;
-        self.meet(user, at.guild_id).await?;
-        let name = self.name_in(at.guild_id, opponent).await?;
-        let within = self.challenge_days(at).await?;
+        self.threads.home(at, at.channel_id).await?;
+        self.players.meet(user, at.guild_id).await?;
+        let name = self.players.name_in(at.guild_id, opponent).await?;
+        let within = self.settings.challenge_days(at).await?;
         let text = ChallengeNotice::Rematch {
             by: user.name.clone(),
             to: opponent,
@@ -719,17 +742,17 @@ impl GameService {
         if let Some(days) = options.days {
             check_days(days)?;
         }
-        let home = self.home(place, place.channel_id).await?;
-        self.meet(user, place.guild_id).await?;
-        self.know(&self.bot, GuildId::NONE).await?;
+        let home = self.threads.home(place, place.channel_id).await?;
+        self.players.meet(user, place.guild_id).await?;
+        self.players.know(&self.base.bot, GuildId::NONE).await?;
         let human_south = options.first.challenger_is_south();
         let (south, north) = if human_south {
-            (user.id, self.bot.id)
+            (user.id, self.base.bot.id)
         } else {
-            (self.bot.id, user.id)
+            (self.base.bot.id, user.id)
         };
         let seconds_per_move = options.days.map_or(0, |days| days * DAY);
-        let players = self.players_in(place.guild_id, south, north).await?;
+        let players = self.players.players_in(place.guild_id, south, north).await?;
         let names = (
             named(south, players.0.as_ref()),
             named(north, players.1.as_ref()),
@@ -742,8 +765,8 @@ impl GameService {
             north_id: north,
             ai_level: Some(level),
             seconds_per_move,
-            deadline: self.deadline_for(seconds_per_move, players.0.as_ref()),
-            created_at: self.now(),
+            deadline: self.base.deadline_for(seconds_per_move, players.0.as_ref()),
+            created_at: self.base.now(),
             lobby_channel_id: home.lobby(),
             rematch_of,
             rated: false,
@@ -752,27 +775,28 @@ impl GameService {
         let headline = |id: GameId| ChallengeNotice::AiGame {
             by: user.name.clone(),
             game: id,
-            bot: self.bot.name.clone(),
+            bot: self.base.bot.name.clone(),
             level,
             variant: options.variant,
         };
         let (id, mut posts) = self
+            .base
             .store
             .create_game(&game, None, Some(self.ai_quota(user)), &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
-                self.start_posts(home, lang, headline(id), thread, Vec::new())
+                self.threads.start_posts(home, lang, headline(id), thread, Vec::new())
             })
             .await?
             .map_err(|why| not_stored(why, rematch_of, None))?;
         // Its opening move, if it moves first.
-        let mut loaded = self.load(id).await?;
+        let mut loaded = self.games.load(id).await?;
         // The game's posts stay held for the answer while the AI thinks.
         let held: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
-        let opening = self.ai_turn(&mut loaded, lang, Some(user.id));
-        if let Some(post) = self.while_held(&held, opening).await? {
+        let opening = self.playing.ai_turn(&mut loaded, lang, Some(user.id));
+        if let Some(post) = self.outbox.while_held(&held, opening).await? {
             posts.push(post);
         }
-        self.answer(asked, &posts, Some(&loaded)).await
+        self.outbox.answer(asked, &posts, Some(&loaded)).await
     }
 
     /// Where an answer to challenge `c`, asked for in `place`, is made (see
@@ -802,7 +826,7 @@ impl GameService {
         if !place.guild_id.is_none() {
             return Err(other.into());
         }
-        let lang = match self.store.guild_settings(guild).await?.language {
+        let lang = match self.base.store.guild_settings(guild).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => user.lang,
         };
@@ -810,7 +834,28 @@ impl GameService {
         // only: a missing one shows when posting (see `home`).
         Ok(Place::new(guild, channel, lang).allowing(BotPermissions::ALL))
     }
+
+    /// At most [`MAX_OPEN_CHALLENGES`] of `user`'s challenges wait for an
+    /// answer (each one pings its target). Checked as the challenge is
+    /// stored ([`Store::insert_challenge`]), so racing requests cannot
+    /// both pass.
+    pub(super) fn challenge_quota(&self, user: &User) -> Quota {
+        Quota::OpenChallenges {
+            challenger: user.id,
+            now: self.base.now(),
+            max: MAX_OPEN_CHALLENGES,
+        }
+    }
+
+    /// At most [`MAX_AI_GAMES`] games of `user` against the AI at once.
+    pub(super) fn ai_quota(&self, user: &User) -> Quota {
+        Quota::AiGames {
+            player: user.id,
+            max: MAX_AI_GAMES,
+        }
+    }
 }
+
 
 /// Games between people belong to a server: a challenge (or a rematch)
 /// outside one is refused. Against the bot, a direct message will do.

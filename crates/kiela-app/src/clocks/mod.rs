@@ -22,15 +22,15 @@ pub use notice::{ClockNotice, Stake};
 pub use vacation::VacationRefusal;
 pub use vacation::VACATION_DAYS_PER_YEAR;
 
+use std::sync::Arc;
 use crate::store::{DrawOfferChange, GameChange, NewPost};
 use crate::threads::GameEnding;
 use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, GameState, UserId};
 use kiela_rules::{GameResult, Outcome, Reason};
 
-use kiela_i18n::Lang;
 
 use super::players::spoken;
-use super::{AppError, GameService, Result};
+use super::{AppError, Result};
 
 /// Something the clock makes due in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,26 +76,40 @@ impl DueEvent {
     }
 }
 
-impl GameService {
+/// Timers: deadlines, reminders, losses on time, outages and vacations.
+#[derive(Clone)]
+pub struct ClockService {
+    pub(crate) base: crate::Base,
+    pub(crate) challenges: Arc<crate::ChallengeService>,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) notify: Arc<crate::NotifyService>,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+    pub(crate) playing: Arc<crate::PlayService>,
+    pub(crate) players: Arc<crate::PlayerService>,
+    pub(crate) settings: Arc<crate::SettingsService>,
+    pub(crate) threads: Arc<crate::ThreadService>,
+}
+
+impl ClockService {
     /// The reminders, timeouts, aborts, AI turns and expired challenges
     /// due at `now`. A game that cannot be looked at is passed over (see
     /// [`GameService::due_in`]): one bad game must not stop every clock.
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
-        let idle_since = now - self.timing.ai_turn_grace;
-        for id in self.store.due_games(now, self.bot.id, idle_since).await? {
+        let idle_since = now - self.base.timing.ai_turn_grace;
+        for id in self.base.store.due_games(now, self.base.bot.id, idle_since).await? {
             match self.due_in(id, now).await {
                 Ok(event) => events.extend(event),
-                Err(e) if self.is_passing(&e) => {
+                Err(e) if self.base.is_passing(&e) => {
                     tracing::warn!(game = %id, "cannot look at the game's clock now: {e}");
                 }
                 Err(e) => self.stop_clock(id, &e.to_string()).await?,
             }
         }
-        for c in self.store.expired_challenges(now).await? {
+        for c in self.base.store.expired_challenges(now).await? {
             events.push(DueEvent::ChallengeExpired { challenge_id: c.id });
         }
-        for c in self.store.challenges_to_remind(now).await? {
+        for c in self.base.store.challenges_to_remind(now).await? {
             events.push(DueEvent::ChallengeReminder { challenge_id: c.id });
         }
         Ok(events)
@@ -105,14 +119,14 @@ impl GameService {
     /// logged, and passed over until the operator starts it again.
     pub async fn stop_clock(&self, id: GameId, why: &str) -> Result<()> {
         tracing::error!(game = %id, "the game's clock is stopped: {why}");
-        Ok(self.store.stop_clock(id, why).await?)
+        Ok(self.base.store.stop_clock(id, why).await?)
     }
 
     /// What is due in game `id` at `now`, if anything.
     async fn due_in(&self, id: GameId, now: i64) -> Result<Option<DueEvent>> {
         // Decide from the loaded row, which is the version the event
         // carries (the game may have moved on since the listing).
-        let loaded = self.load(id).await?;
+        let loaded = self.games.load(id).await?;
         // A paused game's clock does not run (see `app::places`).
         if loaded.is_over() || loaded.row.paused_at.is_some() {
             return Ok(None);
@@ -123,8 +137,8 @@ impl GameService {
         let late = row.deadline.is_some_and(|d| d <= now);
         let remind =
             !row.reminded && (row.deadline).is_some_and(|d| d - row.seconds_per_move / 4 <= now);
-        Ok(if player == self.bot.id {
-            (row.updated_at + self.timing.ai_turn_grace <= now)
+        Ok(if player == self.base.bot.id {
+            (row.updated_at + self.base.timing.ai_turn_grace <= now)
                 .then_some(DueEvent::AiTurn { game_id, version })
         } else if late && loaded.ply() < 2 {
             Some(DueEvent::Abort { game_id, version })
@@ -152,14 +166,14 @@ impl GameService {
     pub async fn fire(&self, event: DueEvent) -> Result<bool> {
         match event {
             DueEvent::ChallengeExpired { challenge_id } => {
-                return match self.store.challenge(challenge_id).await? {
-                    Some(c) if c.status == ChallengeStatus::Pending => self.expire(&c).await,
+                return match self.base.store.challenge(challenge_id).await? {
+                    Some(c) if c.status == ChallengeStatus::Pending => self.challenges.expire(&c).await,
                     _ => Ok(false),
                 };
             }
             DueEvent::ChallengeReminder { challenge_id } => {
-                return match self.store.challenge(challenge_id).await? {
-                    Some(c) if c.status == ChallengeStatus::Pending => self.remind(&c).await,
+                return match self.base.store.challenge(challenge_id).await? {
+                    Some(c) if c.status == ChallengeStatus::Pending => self.challenges.remind(&c).await,
                     _ => Ok(false),
                 };
             }
@@ -176,16 +190,16 @@ impl GameService {
         else {
             return Ok(false);
         };
-        let mut loaded = self.load(game_id).await?;
+        let mut loaded = self.games.load(game_id).await?;
         if loaded.row.version != version || loaded.is_over() {
             return Ok(false);
         }
-        let mut change = GameChange::of(&loaded.row, self.now());
+        let mut change = GameChange::of(&loaded.row, self.base.now());
         match event {
             DueEvent::Reminder { player, .. } => {
                 change.reminded = true;
                 let deadline = loaded.row.deadline.unwrap_or(0);
-                let hours = ((deadline - self.now() + 3599) / 3600).max(1);
+                let hours = ((deadline - self.base.now() + 3599) / 3600).max(1);
                 // Before a first move, running out of time aborts the game.
                 let first = loaded.ply() < 2;
                 // In a tournament it is a forfeit instead.
@@ -206,9 +220,9 @@ impl GameService {
                 let ply = loaded.ply();
                 change.posts = vec![NewPost {
                     pings: vec![player],
-                    ..self.board_post(&loaded, ply, reminder.clone(), lang, false)
+                    ..self.outbox.board_post(&loaded, ply, reminder.clone(), lang, false)
                 }];
-                for to in self.event_dms(&loaded, &[player]) {
+                for to in self.notify.event_dms(&loaded, &[player]) {
                     let channel = loaded.row.channel_id;
                     change.posts.push(to.post(channel, ply, reminder.clone()));
                 }
@@ -238,14 +252,14 @@ impl GameService {
                         GameEnding::Aborted,
                     ),
                 };
-                let lang = self.public_lang(&loaded, absent).await?;
+                let lang = self.settings.public_lang(&loaded, absent).await?;
                 let ply = loaded.ply();
-                let people = loaded.people(self.bot.id);
-                change.posts = vec![self.board_post(&loaded, ply, said.clone(), lang, false)];
+                let people = loaded.people(self.base.bot.id);
+                change.posts = vec![self.outbox.board_post(&loaded, ply, said.clone(), lang, false)];
                 change
                     .posts
-                    .extend(self.lobby_result(&loaded, ending, lang).await?);
-                for to in self.event_dms(&loaded, &people) {
+                    .extend(self.threads.lobby_result(&loaded, ending, lang).await?);
+                for to in self.notify.event_dms(&loaded, &people) {
                     let channel = loaded.row.channel_id;
                     change.posts.push(to.post(channel, ply, said.clone()));
                 }
@@ -257,8 +271,8 @@ impl GameService {
                     reason: Reason::Timeout,
                 };
                 let name = loaded.name(side);
-                let lang = self.public_lang(&loaded, player).await?;
-                self.finish(&loaded, &mut change, outcome, lang).await?;
+                let lang = self.settings.public_lang(&loaded, player).await?;
+                self.playing.finish(&loaded, &mut change, outcome, lang).await?;
                 let headline = ClockNotice::RanOutOfTime {
                     by: name,
                     game: game_id,
@@ -267,14 +281,14 @@ impl GameService {
                     0,
                     NewPost {
                         pings: vec![loaded.player(side.opponent()), player],
-                        ..self.board_post(&loaded, loaded.ply(), headline, lang, false)
+                        ..self.outbox.board_post(&loaded, loaded.ply(), headline, lang, false)
                     },
                 );
             }
             DueEvent::AiTurn { .. } => {
                 let human = loaded.player(loaded.game.turn().opponent());
-                let lang = self.public_lang(&loaded, human).await?;
-                return match self.ai_turn(&mut loaded, lang, None).await {
+                let lang = self.settings.public_lang(&loaded, human).await?;
+                return match self.playing.ai_turn(&mut loaded, lang, None).await {
                     Ok(played) => Ok(played.is_some()),
                     Err(AppError::Conflict) => Ok(false),
                     Err(e) => Err(e),
@@ -284,23 +298,8 @@ impl GameService {
                 return Ok(false)
             }
         }
-        Ok(self.store.apply(&change).await?.is_some())
+        Ok(self.base.store.apply(&change).await?.is_some())
     }
 }
 
-impl GameService {
-    /// The language of a post no interaction asked for (a loss on time):
-    /// the server's chosen language, else the language the player who ran
-    /// out of time last used.
-    pub(super) async fn public_lang(&self, loaded: &super::Loaded, player: UserId) -> Result<Lang> {
-        match self
-            .store
-            .guild_settings(loaded.row.guild_id)
-            .await?
-            .language
-        {
-            Some(chosen) => Ok(Lang::from_locale(&chosen)),
-            None => Ok(spoken(loaded.player_row(player))),
-        }
-    }
-}
+

@@ -8,13 +8,13 @@ use super::ClockNotice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::GameId;
 
-use super::super::{GameService, Result};
+use super::super::{ClockService, Result};
 
-impl GameService {
+impl ClockService {
     /// Sets the service's clock by the database's: every process sharing
     /// it then reads the same time (see `DatabaseClock`).
     pub async fn keep_time(&self) -> Result<()> {
-        self.clock.follow(self.store.database_now().await?);
+        self.base.clock.follow(self.base.store.database_now().await?);
         Ok(())
     }
 
@@ -27,9 +27,9 @@ impl GameService {
     /// time the clocks ran. Returns the games whose deadline moved.
     pub async fn keep_alive(&self, interval: i64, started: bool) -> Result<Vec<GameId>> {
         self.keep_time().await?;
-        let now = self.now();
+        let now = self.base.now();
         let outage_after = started.then_some(3 * interval);
-        let Some((away, games)) = self.store.heartbeat(now, outage_after).await? else {
+        let Some((away, games)) = self.base.store.heartbeat(now, outage_after).await? else {
             return Ok(Vec::new());
         };
         tracing::warn!(
@@ -39,10 +39,10 @@ impl GameService {
         let hours = (away + 1800) / 3600;
         let mut posts = Vec::new();
         for &id in &games {
-            let Some(row) = self.store.game(id).await? else {
+            let Some(row) = self.base.store.game(id).await? else {
                 continue;
             };
-            let lang = match self.store.guild_settings(row.guild_id).await?.language {
+            let lang = match self.base.store.guild_settings(row.guild_id).await?.language {
                 Some(chosen) => Lang::from_locale(&chosen),
                 None => Lang::En,
             };
@@ -58,7 +58,8 @@ impl GameService {
                 ..NewPost::default()
             });
         }
-        self.store.insert_posts(posts, now).await?;
+        self.base.store.insert_posts(posts, now).await?;
         Ok(games)
     }
 }
+

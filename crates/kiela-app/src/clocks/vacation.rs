@@ -13,14 +13,14 @@
 //! begun, and takes them off the deadlines the vacation pushed: as if the
 //! player had asked for fewer days.
 
-use crate::store::{NewPost, PlayerRow};
+use crate::store::NewPost;
 
 use super::store::VacationChange;
 use super::ClockNotice;
 
 use crate::threads::posts_channel;
 use crate::vocabulary::{GameId, GuildId, UserId};
-use crate::{AppError, GameService, Reply, Result, User, DAY};
+use crate::{AppError, ClockService, Reply, Result, User, DAY};
 
 /// Vacation days each player may take per calendar year.
 pub const VACATION_DAYS_PER_YEAR: i64 = 30;
@@ -36,30 +36,11 @@ pub enum VacationRefusal {
     NotOn,
 }
 
-impl GameService {
-    /// When `player`'s (their row, if recorded) time to move runs out if
-    /// their turn starts now: `None` for a game without a time limit (against the AI unless
-    /// asked for); after their vacation if they are on one.
-    pub(crate) fn deadline_for(
-        &self,
-        seconds_per_move: i64,
-        player: Option<&PlayerRow>,
-    ) -> Option<i64> {
-        if seconds_per_move == 0 {
-            return None;
-        }
-        let vacation = player.filter(|p| p.id != self.bot.id);
-        let start = match vacation.and_then(|p| p.vacation_until) {
-            Some(until) => self.now().max(until),
-            None => self.now(),
-        };
-        Some(start + seconds_per_move)
-    }
-
+impl ClockService {
     /// The vacation days `player` has left this year.
     pub async fn vacation_left(&self, player: UserId) -> Result<i64> {
-        let year = year_of(self.now());
-        Ok(match self.store.player(player).await? {
+        let year = year_of(self.base.now());
+        Ok(match self.base.store.player(player).await? {
             Some(p) if p.vacation_year == year => VACATION_DAYS_PER_YEAR - p.vacation_days,
             _ => VACATION_DAYS_PER_YEAR,
         })
@@ -76,9 +57,10 @@ impl GameService {
             }
             .into());
         }
-        self.meet(user, GuildId::NONE).await?;
-        let now = self.now();
+        self.players.meet(user, GuildId::NONE).await?;
+        let now = self.base.now();
         let player = self
+            .base
             .store
             .player(user.id)
             .await?
@@ -143,8 +125,8 @@ impl GameService {
                 },
             })
             .await?;
-        let Some(moved) = (self.store)
-            .take_vacation(&change, posts, self.now())
+        let Some(moved) = (self.base.store)
+            .take_vacation(&change, posts, self.base.now())
             .await?
         else {
             return Err(AppError::Conflict);
@@ -177,14 +159,14 @@ impl GameService {
         notice: impl Fn(UserId, GameId) -> ClockNotice,
     ) -> Result<Vec<NewPost>> {
         let mut posts = Vec::new();
-        for row in self.store.games_of(user.id, true, 1000).await? {
-            let loaded = self.load(row.id).await?;
+        for row in self.base.store.games_of(user.id, true, 1000).await? {
+            let loaded = self.games.load(row.id).await?;
             let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
             let opponent = loaded.player(side.opponent());
-            if opponent == self.bot.id {
+            if opponent == self.base.bot.id {
                 continue;
             }
-            let lang = self.public_lang(&loaded, opponent).await?;
+            let lang = self.settings.public_lang(&loaded, opponent).await?;
             posts.push(NewPost {
                 to: posts_channel(&loaded.row),
                 game_id: Some(row.id),
@@ -197,6 +179,7 @@ impl GameService {
         Ok(posts)
     }
 }
+
 
 /// The calendar year (UTC) of unix time `seconds` (the clock's times are
 /// always within `time`'s range of years ±9999).

@@ -4,13 +4,13 @@
 mod store;
 pub use store::*;
 
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
-use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost, PostTarget};
-use kiela_i18n::Lang;
+use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost};
 use kiela_rules::{GameResult, Outcome, Reason};
 
-use super::{AppError, GameService, Loaded, Name, Place, Reply, Result, User};
+use super::{AppError, Loaded, Name, Place, Reply, Result, User};
 use crate::vocabulary::{GameId, UserId};
 
 /// Why a draw offer, or its answer, was refused.
@@ -43,22 +43,32 @@ pub enum DrawNotice {
     LineClosed(Closed),
 }
 
-impl GameService {
+/// Draw offers and their answers.
+#[derive(Clone)]
+pub struct DrawService {
+    pub(crate) base: crate::Base,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+    pub(crate) playing: Arc<crate::PlayService>,
+    pub(crate) settings: Arc<crate::SettingsService>,
+}
+
+impl DrawService {
     /// Offers a draw, or accepts the opponent's open offer.
     pub async fn draw(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
-        let id = self.pick_game(user, place, game).await?;
-        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
+        let id = self.games.pick_game(user, place, game).await?;
+        let (mut loaded, side) = self.games.load_to_act(user, place, id).await?;
         if loaded.is_over() {
             return Err(DrawRefusal::GameOver(id).into());
         }
         let place = Place {
-            lang: self.game_lang(&loaded, place, user).await?,
+            lang: self.settings.game_lang(&loaded, place, user).await?,
             ..place
         };
         let opponent = loaded.player(side.opponent());
-        if opponent == self.bot.id {
+        if opponent == self.base.bot.id {
             return Err(DrawRefusal::AiPlaysOn {
-                bot: self.bot.name.clone(),
+                bot: self.base.bot.name.clone(),
             }
             .into());
         }
@@ -68,7 +78,7 @@ impl GameService {
             }
             Some(_) => Err(DrawRefusal::AlreadyOffered.into()),
             None => {
-                let mut change = GameChange::of(&loaded.row, self.now());
+                let mut change = GameChange::of(&loaded.row, self.base.now());
                 change.draw_offer = DrawOfferChange::Offer(DrawOffer {
                     offered_by: user.id,
                     ply: loaded.ply(),
@@ -84,12 +94,12 @@ impl GameService {
                     pings: vec![opponent],
                     ply: None,
                     draw_ply: Some(loaded.ply()),
-                    ..self.board_post(&loaded, loaded.ply(), offered, place.lang, true)
+                    ..self.outbox.board_post(&loaded, loaded.ply(), offered, place.lang, true)
                 };
                 change.posts = vec![post.clone()];
-                let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+                let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
                 loaded.change(&change, None)?;
-                self.answer(place, &[(ids[0], post)], Some(&loaded)).await
+                self.outbox.answer(place, &[(ids[0], post)], Some(&loaded)).await
             }
         }
     }
@@ -105,7 +115,7 @@ impl GameService {
         ply: i64,
         accept: bool,
     ) -> Result<Reply> {
-        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
+        let (mut loaded, side) = self.games.load_to_act(user, place, id).await?;
         if loaded.is_over() {
             return Err(AppError::OutOfDate { game_id: id });
         }
@@ -144,12 +154,12 @@ impl GameService {
                 by: user.name.clone(),
                 game: id,
             };
-            let post = self.board_post(loaded, loaded.ply(), headline, place.lang, true);
-            let made = self.end(loaded, outcome, user.lang, post).await?;
-            return self.answer(place, &[made], Some(loaded)).await;
+            let post = self.outbox.board_post(loaded, loaded.ply(), headline, place.lang, true);
+            let made = self.playing.end(loaded, outcome, user.lang, post).await?;
+            return self.outbox.answer(place, &[made], Some(loaded)).await;
         }
         let offerer = loaded.player(side.opponent());
-        let mut change = GameChange::of(&loaded.row, self.now());
+        let mut change = GameChange::of(&loaded.row, self.base.now());
         change.draw_offer = DrawOfferChange::Clear;
         let declined = DrawNotice::Declined {
             by: user.name.clone(),
@@ -160,44 +170,19 @@ impl GameService {
         let post = NewPost {
             pings: vec![offerer],
             ply: None,
-            ..self.board_post(loaded, loaded.ply(), declined, place.lang, true)
+            ..self.outbox.board_post(loaded, loaded.ply(), declined, place.lang, true)
         };
         change.posts = vec![post.clone()];
         (change.posts).extend(
-            self.close_draw_line(loaded, Closed::Declined, place.lang)
+            self.playing.close_draw_line(loaded, Closed::Declined, place.lang)
                 .await?,
         );
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
-        self.answer(place, &[(ids[0], post)], Some(loaded)).await
-    }
-
-    /// The edit of `loaded`'s pending draw offer line (if it has one and
-    /// it was posted through the outbox): its text and how it was
-    /// `closed`, without its buttons. Delivered by the delivery loop.
-    pub(crate) async fn close_draw_line(
-        &self,
-        loaded: &Loaded,
-        closed: Closed,
-        lang: Lang,
-    ) -> Result<Option<NewPost>> {
-        let Some(offer) = loaded.offer else {
-            return Ok(None);
-        };
-        let Some(line) = self.store.draw_line(loaded.row.id, offer.ply).await? else {
-            return Ok(None);
-        };
-        Ok(Some(NewPost {
-            to: PostTarget::Channel(line.channel_id),
-            edits: Some(line.id),
-            says: (line.says.iter().cloned())
-                .chain([DrawNotice::LineClosed(closed).into()])
-                .collect(),
-            lang: lang.locale().to_string(),
-            ..NewPost::default()
-        }))
+        self.outbox.answer(place, &[(ids[0], post)], Some(loaded)).await
     }
 }
+
 
 /// How a draw offer ended, said on its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

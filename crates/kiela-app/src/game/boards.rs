@@ -1,6 +1,7 @@
 //! Posted boards: which message is a game's board, and watching a turn
 //! again.
 
+use crate::ratings::RatingChange;
 use crate::limits::AI_SEARCHES;
 use crate::notice::Notice;
 use crate::ratings::RatingsNotice;
@@ -65,10 +66,10 @@ impl GameService {
         game_id: GameId,
         board: BoardMessage,
     ) -> Result<Option<BoardMessage>> {
-        let old = self.store.replace_board_message(game_id, board).await?;
+        let old = self.base.store.replace_board_message(game_id, board).await?;
         // Nothing more is sent to a channel Discord refuses.
         match old {
-            Some(old) if self.refusal_of(old.channel_id).await?.is_some() => Ok(None),
+            Some(old) if self.base.refusal_of(old.channel_id).await?.is_some() => Ok(None),
             old => Ok(old),
         }
     }
@@ -76,7 +77,7 @@ impl GameService {
     /// The channel game `game_id` is played in (where its boards go), or
     /// `None` for a game that does not exist.
     pub async fn game_channel(&self, game_id: GameId) -> Result<Option<ChannelId>> {
-        Ok(self.store.game(game_id).await?.map(|row| row.channel_id))
+        Ok(self.base.store.game(game_id).await?.map(|row| row.channel_id))
     }
 
     /// The animation of the turn that led to ply `ply` of game `game_id`,
@@ -93,7 +94,7 @@ impl GameService {
     ) -> Result<Reply> {
         let lang = user.lang;
         let row = self.game_here(user, place, game_id).await?;
-        let count = self.store.moves(game_id).await?.len() as i64;
+        let count = self.base.store.moves(game_id).await?.len() as i64;
         if ply < 1 || ply > count {
             return Err(GameRefusal::NoSuchTurn {
                 game: game_id,
@@ -135,58 +136,7 @@ impl GameService {
             ..Reply::default()
         })
     }
-}
 
-/// The animation of `last`, played from `before` as ply `ply` of game
-/// `game_id`, described by its path in words in the alt text; also
-/// returned: who moved and the path, for the message.
-fn animate(
-    game_id: GameId,
-    ply: i64,
-    (before, last): (Position, Move),
-    (south, north): (Name, Name),
-    lang: Lang,
-) -> Result<(Picture, Name, Trace)> {
-    let last_move = LastMove::new(&before, last)
-        .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
-    let mut after = before;
-    after
-        .play(&last)
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let mover = match before.turn() {
-        Side::South => &south,
-        Side::North => &north,
-    };
-    let alt_text = mover.plain_path(lang, &last_move.trace);
-    let path = last_move.trace.clone();
-    let mover = mover.clone();
-    let view = BoardView {
-        ply: ply as usize,
-        last_move: Some(last_move),
-        game_id: Some(game_id.0),
-        lang,
-        ..BoardView::new(&after, south.raw(), north.raw())
-    };
-    let gif = kiela_render::turn_gif(&view).map_err(|e| match e {
-        RenderError::NothingToAnimate => GameRefusal::RearrangementTurn.into(),
-        e => AppError::Internal(e.to_string()),
-    })?;
-    Ok((
-        Picture {
-            bytes: gif,
-            format: Format::Gif,
-            alt_text,
-        },
-        mover,
-        path,
-    ))
-}
-
-/// A game may be aborted (no result) until this many plies are played:
-/// until both players have made a move.
-pub(crate) const ABORT_BEFORE_PLY: i64 = 2;
-
-impl GameService {
     /// The reply that shows a game: the picture, whose turn, the moves. An
     /// earlier ply of the game (a post delivered late) shows its picture
     /// and headline only: no menus, nobody called to move.
@@ -224,7 +174,7 @@ impl GameService {
         let may_hint = loaded.current && loaded.ai_level().is_some() && !loaded.is_over();
         // Every ending tells both players, whoever ended it.
         let game_over = |says: &mut Vec<Notice>, ping: &mut Vec<UserId>| {
-            ping.extend(loaded.people(self.bot.id));
+            ping.extend(loaded.people(self.base.bot.id));
             let players = ping.clone();
             says.push(BoardNotice::GameOverFor { players }.into());
         };
@@ -259,7 +209,7 @@ impl GameService {
                 } else {
                     &north
                 };
-                if player != self.bot.id {
+                if player != self.base.bot.id {
                     ping.push(player);
                     moves = game
                         .legal_moves()
@@ -316,7 +266,88 @@ impl GameService {
             ..Reply::default()
         })
     }
+
+    /// How a finished rated game moved both ratings, South first, as data
+    /// (shown as [`RatingsNotice::Changed`]); `None` for games against the AI
+    /// and games rated before the changes were kept.
+    pub(crate) async fn rating_changes(
+        &self,
+        loaded: &Loaded,
+        south: &Name,
+        north: &Name,
+    ) -> Result<Option<Vec<RatingChange>>> {
+        if loaded.row.ai_level.is_some() {
+            return Ok(None);
+        }
+        let changes = self.base.store.rating_changes(loaded.row.id).await?;
+        let mut moved = Vec::new();
+        for (id, name) in [(loaded.row.south_id, south), (loaded.row.north_id, north)] {
+            let Some(change) = changes.iter().find(|c| c.player_id == id) else {
+                return Ok(None);
+            };
+            // Both rounded first, so the shown numbers add up.
+            let (before, after) = (change.before.round() as i64, change.after.round() as i64);
+            moved.push(RatingChange {
+                player: id,
+                name: name.clone(),
+                rating: after,
+                change: after - before,
+            });
+        }
+        Ok(Some(moved))
+    }
 }
+
+
+/// The animation of `last`, played from `before` as ply `ply` of game
+/// `game_id`, described by its path in words in the alt text; also
+/// returned: who moved and the path, for the message.
+fn animate(
+    game_id: GameId,
+    ply: i64,
+    (before, last): (Position, Move),
+    (south, north): (Name, Name),
+    lang: Lang,
+) -> Result<(Picture, Name, Trace)> {
+    let last_move = LastMove::new(&before, last)
+        .map_err(|e| AppError::Internal(format!("tracing the turn: {e}")))?;
+    let mut after = before;
+    after
+        .play(&last)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mover = match before.turn() {
+        Side::South => &south,
+        Side::North => &north,
+    };
+    let alt_text = mover.plain_path(lang, &last_move.trace);
+    let path = last_move.trace.clone();
+    let mover = mover.clone();
+    let view = BoardView {
+        ply: ply as usize,
+        last_move: Some(last_move),
+        game_id: Some(game_id.0),
+        lang,
+        ..BoardView::new(&after, south.raw(), north.raw())
+    };
+    let gif = kiela_render::turn_gif(&view).map_err(|e| match e {
+        RenderError::NothingToAnimate => GameRefusal::RearrangementTurn.into(),
+        e => AppError::Internal(e.to_string()),
+    })?;
+    Ok((
+        Picture {
+            bytes: gif,
+            format: Format::Gif,
+            alt_text,
+        },
+        mover,
+        path,
+    ))
+}
+
+/// A game may be aborted (no result) until this many plies are played:
+/// until both players have made a move.
+pub(crate) const ABORT_BEFORE_PLY: i64 = 2;
+
 
 /// What a board picture shows besides its position (owned, to be drawn on
 /// a blocking thread).

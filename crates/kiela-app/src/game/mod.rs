@@ -24,7 +24,7 @@ use kiela_rules::{Game, Move, Outcome, Position, Side};
 use replays::Replayed;
 
 use super::players::named;
-use super::{AppError, GameService, Name, Result};
+use super::{AppError, Name, Result};
 
 /// Why the game a command means, or a turn of it, cannot be had.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,6 +164,14 @@ impl Loaded {
     }
 }
 
+/// A game as stored: loading and replaying it, its board, and which game a command means.
+#[derive(Clone)]
+pub struct GameService {
+    pub(crate) base: crate::Base,
+    pub(crate) players: Arc<crate::PlayerService>,
+    pub(crate) replays: Arc<Replays>,
+}
+
 impl GameService {
     /// Loads a game and replays its moves.
     pub(crate) async fn load(&self, game_id: GameId) -> Result<Loaded> {
@@ -172,19 +180,20 @@ impl GameService {
 
     /// Loads a game as it was at ply `ply` (`None`: as it stands).
     pub(crate) async fn load_at(&self, game_id: GameId, ply: Option<i64>) -> Result<Loaded> {
-        self.games_loaded.fetch_add(1, Ordering::Relaxed);
+        self.base.games_loaded.fetch_add(1, Ordering::Relaxed);
         let row = self
+            .base
             .store
             .game(game_id)
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
         let players = [
-            self.store.player_in(row.guild_id, row.south_id).await?,
-            self.store.player_in(row.guild_id, row.north_id).await?,
+            self.base.store.player_in(row.guild_id, row.south_id).await?,
+            self.base.store.player_in(row.guild_id, row.north_id).await?,
         ];
-        let offer = self.store.draw_offer(game_id).await?;
-        let tournament = self.store.tournament_of_game(game_id).await?;
-        let mut moves = self.store.moves(game_id).await?;
+        let offer = self.base.store.draw_offer(game_id).await?;
+        let tournament = self.base.store.tournament_of_game(game_id).await?;
+        let mut moves = self.base.store.moves(game_id).await?;
         let current = ply.is_none_or(|ply| moves.len() as i64 <= ply);
         if let Some(ply) = ply {
             moves.retain(|mv| mv.ply <= ply);
@@ -213,9 +222,10 @@ impl GameService {
                 tournament,
             })
         });
-        replays::bounded(self.timing.replay_bound, game_id, replaying).await
+        replays::bounded(self.base.timing.replay_bound, game_id, replaying).await
     }
 }
+
 
 /// Whether `played` are the first of the stored `moves`.
 fn same_moves(played: &[Move], moves: &[crate::store::MoveRow]) -> bool {

@@ -13,7 +13,7 @@ use kiela_i18n::Lang;
 use super::game::{board_picture, check_place, BoardParts};
 use super::limits::{self, Document, AI_SEARCHES};
 use super::lru::Lru;
-use super::{AppError, Format, GameService, Name, Picture, Place, Reply, Result, User};
+use super::{AppError, Format, Name, Picture, Place, Reply, Result, User};
 use crate::vocabulary::{ChannelId, GameId, GuildId, MessageId};
 
 /// What looking things up tells the user.
@@ -112,11 +112,19 @@ pub(super) const ANIMATIONS_KEPT: usize = 16;
 /// At most this many of a user's ongoing games are counted in `/kiela games`.
 pub(super) const LISTED_MAX: i64 = 1000;
 
-impl GameService {
+/// Information: your games, a game's history, help and the rules.
+#[derive(Clone)]
+pub struct InfoService {
+    pub(crate) base: crate::Base,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) animations: Arc<Animations>,
+}
+
+impl InfoService {
     /// The user's ongoing games, the ones waiting for them first; as many
     /// as fit in one message, then how many more there are.
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
-        let rows = self.store.ongoing_games_of(user.id, LISTED_MAX).await?;
+        let rows = self.base.store.ongoing_games_of(user.id, LISTED_MAX).await?;
         if rows.is_empty() {
             return Ok(Reply {
                 lang: user.lang,
@@ -125,7 +133,7 @@ impl GameService {
         }
         let mut games = Vec::new();
         for row in rows.iter().take(LINES_MAX) {
-            let loaded = self.load(row.id).await?;
+            let loaded = self.games.load(row.id).await?;
             let side = loaded.side_of(user.id).unwrap_or(Side::South);
             let to_move = if loaded.game.turn() == side {
                 ToMove::You {
@@ -160,7 +168,7 @@ impl GameService {
     /// a finished game, with the whole game as an animation (a frame a turn).
     /// A record too long for a message comes as a `.txt` file instead.
     pub async fn history(&self, user: &User, place: Place, game_id: GameId) -> Result<Reply> {
-        let loaded = self.load(game_id).await?;
+        let loaded = self.games.load(game_id).await?;
         check_place(user, place, &loaded.row)?;
         // An ongoing game's record is its players' business.
         let private = !loaded.is_over() && loaded.side_of(user.id).is_none();
@@ -255,34 +263,7 @@ impl GameService {
             ..reply
         })
     }
-}
 
-/// The GIF of `view`'s game within `limit` bytes: its last
-/// [`limits::GIF_TURNS`] turns at most, fewer if even those do not fit
-/// (each try cut in proportion to what it overshot).
-fn game_gif_within(mut view: GameView, limit: usize) -> Result<Animation> {
-    let turns = view.game.ply();
-    let mut shown = turns.min(limits::GIF_TURNS);
-    loop {
-        view.from = turns - shown;
-        let gif = kiela_render::game_gif(&view).map_err(|e| AppError::Internal(e.to_string()))?;
-        if gif.len() <= limit || shown <= 1 {
-            return Ok(Animation {
-                gif,
-                from: view.from,
-            });
-        }
-        let fitting = shown * limit / gif.len() * 9 / 10;
-        shown = fitting.clamp(1, shown - 1);
-    }
-}
-
-/// The example turn the help and the rules show: the README's game, ply
-/// 22, where North's G4 relays twice, captures C2 and C1, and sows on.
-const EXAMPLE_GAME: &str = include_str!("../../../../assets/examples/game.txt");
-const EXAMPLE_PLY: usize = 22;
-
-impl GameService {
     /// `/kiela help`: a quick start in three steps, with the example turn.
     pub async fn help(&self, user: &User) -> Result<Reply> {
         self.with_example_turn(user.lang, InfoNotice::Help).await
@@ -322,3 +303,30 @@ impl GameService {
         })
     }
 }
+
+
+/// The GIF of `view`'s game within `limit` bytes: its last
+/// [`limits::GIF_TURNS`] turns at most, fewer if even those do not fit
+/// (each try cut in proportion to what it overshot).
+fn game_gif_within(mut view: GameView, limit: usize) -> Result<Animation> {
+    let turns = view.game.ply();
+    let mut shown = turns.min(limits::GIF_TURNS);
+    loop {
+        view.from = turns - shown;
+        let gif = kiela_render::game_gif(&view).map_err(|e| AppError::Internal(e.to_string()))?;
+        if gif.len() <= limit || shown <= 1 {
+            return Ok(Animation {
+                gif,
+                from: view.from,
+            });
+        }
+        let fitting = shown * limit / gif.len() * 9 / 10;
+        shown = fitting.clamp(1, shown - 1);
+    }
+}
+
+/// The example turn the help and the rules show: the README's game, ply
+/// 22, where North's G4 relays twice, captures C2 and C1, and sows on.
+const EXAMPLE_GAME: &str = include_str!("../../../../assets/examples/game.txt");
+const EXAMPLE_PLY: usize = 22;
+

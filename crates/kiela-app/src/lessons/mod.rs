@@ -24,7 +24,7 @@ use kiela_render::LastMove;
 use kiela_rules::{GameError, Hole, Layout, Move, Position, Side, Trace};
 
 use super::game::{board_picture, BoardParts};
-use super::{AppError, GameService, Notice, Refusal, Reply, Result, User};
+use super::{AppError, Notice, Refusal, Reply, Result, User};
 
 /// What a lesson tells the learner, a line each.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -151,12 +151,18 @@ pub fn offered() -> Vec<&'static Lesson> {
     lessons::lessons().iter().collect()
 }
 
-impl GameService {
+/// Lessons: guided tasks, one step at a time.
+#[derive(Clone)]
+pub struct LessonService {
+    pub(crate) base: crate::Base,
+}
+
+impl LessonService {
     /// `/kiela learn [lesson]`: lesson `number` (from 1) at its first task
     /// not solved yet, or without one the first task not solved of all.
     pub async fn learn(&self, user: &User, number: Option<i64>) -> Result<Reply> {
         let all = offered();
-        let solved = self.store.lesson_progress(user.id).await?;
+        let solved = self.base.store.lesson_progress(user.id).await?;
         let is_solved = |lesson: &Lesson, task: usize| {
             solved
                 .iter()
@@ -248,13 +254,13 @@ impl GameService {
         };
         let (said, shown, buttons) = match &verdict {
             Verdict::Solved { stars, played } => {
-                self.store
+                self.base.store
                     .record_lesson(
                         user.id,
                         lesson.id,
                         step.task as i64,
                         i64::from(*stars),
-                        self.now(),
+                        self.base.now(),
                     )
                     .await?;
                 let next = LessonButtons::Solved {
@@ -358,8 +364,8 @@ impl GameService {
     }
 
     /// `/kiela stats`' line on lessons: tasks solved and stars.
-    pub(super) async fn lessons_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
-        let solved = self.store.lesson_progress(player.id).await?;
+    pub(crate) async fn lessons_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
+        let solved = self.base.store.lesson_progress(player.id).await?;
         if solved.is_empty() {
             return Ok(None);
         }
@@ -374,6 +380,7 @@ impl GameService {
         )))
     }
 }
+
 
 /// What the learner's `ply` did: its path, or that they rearranged their
 /// stones.

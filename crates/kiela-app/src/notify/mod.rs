@@ -6,6 +6,7 @@
 mod store;
 pub use store::*;
 
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::notice::Notice;
@@ -13,7 +14,7 @@ use crate::store::{NewPost, PlayerRow, PostTarget};
 use kiela_i18n::Lang;
 
 use super::players::spoken;
-use super::{ConfirmMoves, GameService, Loaded, Notify, Reply, Result, User};
+use super::{ConfirmMoves, Loaded, Notify, Reply, Result, User};
 use crate::vocabulary::{ChannelId, GuildId, UserId};
 
 /// What the direct-message settings and the direct messages say.
@@ -32,48 +33,27 @@ pub enum NotifyNotice {
     },
 }
 
-impl GameService {
+/// Direct messages: who wants which, and the turn and event messages.
+#[derive(Clone)]
+pub struct NotifyService {
+    pub(crate) base: crate::Base,
+    pub(crate) players: Arc<crate::PlayerService>,
+}
+
+impl NotifyService {
     /// Sets which direct messages the user wants.
     pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
-        self.meet(user, GuildId::NONE).await?;
-        self.store.set_notify(user.id, choice).await?;
+        self.players.meet(user, GuildId::NONE).await?;
+        self.base.store.set_notify(user.id, choice).await?;
         let mut reply = Reply::private(NotifyNotice::Set(choice));
         reply.lang = user.lang;
         Ok(reply)
     }
 
-    /// `/kiela notify`: sets the direct messages `user` wants and whether
-    /// a move they pick in a menu is previewed first, those given; with
-    /// neither, says what they are now.
-    pub async fn my_settings(
-        &self,
-        user: &User,
-        dm: Option<Notify>,
-        confirm_moves: Option<ConfirmMoves>,
-    ) -> Result<Reply> {
-        let mut said = Vec::new();
-        if let Some(dm) = dm {
-            said.extend(self.notify(user, dm).await?.says);
-        }
-        if let Some(choice) = confirm_moves {
-            said.extend(self.set_confirm_moves(user, choice).await?.says);
-        }
-        if said.is_empty() {
-            let dm = self.notify_setting(user.id).await?;
-            let confirm = self.confirm_moves(user).await?;
-            said.push(NotifyNotice::Settings { dm, confirm }.into());
-        }
-        Ok(Reply {
-            says: said,
-            private: true,
-            lang: user.lang,
-            ..Reply::default()
-        })
-    }
-
     /// Which direct messages a player wants (`Off` for someone never seen).
     pub async fn notify_setting(&self, player: UserId) -> Result<Notify> {
         Ok(self
+            .base
             .store
             .player(player)
             .await?
@@ -83,14 +63,14 @@ impl GameService {
     /// `player`, if they want a direct message each time it becomes their
     /// turn: never the bot, nor `actor`, who is answered there and then.
     /// `row` is the player's, if recorded.
-    pub(super) fn turn_dm(
+    pub(crate) fn turn_dm(
         &self,
         player: UserId,
         row: Option<&PlayerRow>,
         actor: Option<UserId>,
     ) -> Option<DmTo> {
         let wants = row.is_some_and(|row| row.notify == Notify::EveryTurn);
-        (player != self.bot.id && Some(player) != actor && wants).then(|| DmTo {
+        (player != self.base.bot.id && Some(player) != actor && wants).then(|| DmTo {
             player,
             lang: spoken(row),
         })
@@ -98,11 +78,11 @@ impl GameService {
 
     /// Those of `players` who want to hear of a reminder or an abort by
     /// direct message, in game `loaded`.
-    pub(super) fn event_dms(&self, loaded: &Loaded, players: &[UserId]) -> Vec<DmTo> {
+    pub(crate) fn event_dms(&self, loaded: &Loaded, players: &[UserId]) -> Vec<DmTo> {
         let mut to = Vec::new();
         for &player in players {
             let row = loaded.player_row(player);
-            if player != self.bot.id && row.is_some_and(|row| row.notify != Notify::Off) {
+            if player != self.base.bot.id && row.is_some_and(|row| row.notify != Notify::Off) {
                 to.push(DmTo {
                     player,
                     lang: spoken(row),
@@ -112,6 +92,7 @@ impl GameService {
         to
     }
 }
+
 
 /// Someone to send a direct message about a game to, and the language
 /// they last used (see [`GameService::lang_of`]).

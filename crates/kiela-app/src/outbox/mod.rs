@@ -22,15 +22,16 @@
 mod store;
 pub use store::*;
 
+use std::sync::Arc;
 use std::future::Future;
 
 use crate::notice::Notice;
-use crate::store::{NewPost, PostRow, PostTarget};
+use crate::store::{NewPost, PostTarget};
 use kiela_i18n::Lang;
 use serde::{Deserialize, Serialize};
 
 use super::threads::posts_channel;
-use super::{AppError, GameService, Loaded, NewThread, Place, Reply, Result};
+use super::{AppError, Loaded, NewThread, Place, Reply, Result};
 use crate::vocabulary::{ChannelId, MessageId, PostId, UserId};
 
 /// What the outbox adds to an answer.
@@ -108,22 +109,43 @@ pub fn backoff(failures: i64) -> i64 {
 /// A post as the service makes it: its outbox id, and what it says.
 pub(super) type Made = (PostId, NewPost);
 
-impl GameService {
+/// A kind of post that is neither a board nor a line of words (a shared
+/// analysis, a daily puzzle, a tournament's standings): composed when it
+/// is delivered by the feature that made it, wired in `App`, so that the
+/// outbox does not depend on those features.
+#[async_trait::async_trait]
+pub trait ComposePost: Send + Sync {
+    /// Whether `post` is of this kind.
+    fn composes(&self, post: &NewPost) -> bool;
+
+    /// `post`'s reply, saying `says` in `lang`.
+    async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply>;
+}
+
+/// The posts every action makes: queued with its change, answered or delivered, held while sent.
+#[derive(Clone)]
+pub struct OutboxService {
+    pub(crate) base: crate::Base,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) composers: Vec<Arc<dyn ComposePost>>,
+}
+
+impl OutboxService {
     /// A public post in `place`, in its language, held for the answer to
     /// the interaction that makes it.
-    pub(super) fn post_in(&self, place: Place, says: impl Into<Notice>) -> NewPost {
+    pub(crate) fn post_in(&self, place: Place, says: impl Into<Notice>) -> NewPost {
         NewPost {
             to: PostTarget::Channel(place.channel_id),
             says: vec![says.into()],
             lang: place.lang.locale().to_string(),
-            hold: self.timing.answer_lease,
+            hold: self.base.timing.answer_lease,
             ..NewPost::default()
         }
     }
 
     /// A board post of `loaded` at `ply`: `headline` and the board, held
     /// for the answer to the interaction that makes it if `answered`.
-    pub(super) fn board_post(
+    pub(crate) fn board_post(
         &self,
         loaded: &Loaded,
         ply: i64,
@@ -140,7 +162,7 @@ impl GameService {
             lang: lang.locale().to_string(),
             // No answer can deliver a post to a thread not open yet.
             hold: if answered && to != PostTarget::GameChannel {
-                self.timing.answer_lease
+                self.base.timing.answer_lease
             } else {
                 0
             },
@@ -156,7 +178,7 @@ impl GameService {
     /// edits among them are never the answer: the delivery loop makes them.
     /// `held` is the game as the action left it, if it has one: its board
     /// is composed from it, not read again.
-    pub(super) async fn answer(
+    pub(crate) async fn answer(
         &self,
         place: Place,
         posts: &[Made],
@@ -197,7 +219,7 @@ impl GameService {
     /// Where `post` goes now: a user, or a channel (a game's posts made
     /// while its thread was being opened go to the game's channel as it
     /// is when they are sent).
-    async fn destination(&self, post: &NewPost) -> Result<Destination> {
+    pub(crate) async fn destination(&self, post: &NewPost) -> Result<Destination> {
         Ok(match (post.to, post.game_id) {
             (PostTarget::Dm(user), _) => Destination::User(user),
             // A tournament's news: to its thread once it is open (not the
@@ -206,7 +228,7 @@ impl GameService {
                 if post.news_of.is_some() && post.thread_name.is_none() =>
             {
                 let thread = match post.news_of {
-                    Some(id) => self.store.tournament_thread(id).await?,
+                    Some(id) => self.base.store.tournament_thread(id).await?,
                     None => None,
                 };
                 Destination::Channel(thread.unwrap_or(lobby))
@@ -214,6 +236,7 @@ impl GameService {
             (PostTarget::Channel(channel), _) => Destination::Channel(channel),
             (PostTarget::GameChannel, Some(game)) => {
                 let row = self
+                    .base
                     .store
                     .game(game)
                     .await?
@@ -229,8 +252,8 @@ impl GameService {
     /// The message that post `id` edits, the delivery of post `original`
     /// (claimed only once that was delivered or given up): `None`, and post
     /// `id` is given up, when there is none.
-    async fn edit_target(&self, id: PostId, original: PostId) -> Result<Option<Destination>> {
-        let Some(found) = self.store.post_message(original).await? else {
+    pub(crate) async fn edit_target(&self, id: PostId, original: PostId) -> Result<Option<Destination>> {
+        let Some(found) = self.base.store.post_message(original).await? else {
             self.give_up(id, "edit-of-an-unknown-post").await?;
             return Ok(None);
         };
@@ -251,7 +274,7 @@ impl GameService {
     /// one reply that delivers them all: their texts in turn, and if the
     /// last is a board post, its board: from `held` when that is the game
     /// at the post's ply, else as stored.
-    pub(super) async fn compose(&self, posts: &[Made], held: Option<&Loaded>) -> Result<Reply> {
+    pub(crate) async fn compose(&self, posts: &[Made], held: Option<&Loaded>) -> Result<Reply> {
         let (_, last) = posts
             .last()
             .ok_or_else(|| AppError::Internal("nothing to compose".into()))?;
@@ -266,29 +289,23 @@ impl GameService {
                 let loaded = match held {
                     Some(held) if held.row.id == game && held.ply() == ply => held,
                     _ => {
-                        stored = self.load_at(game, Some(ply)).await?;
+                        stored = self.games.load_at(game, Some(ply)).await?;
                         &stored
                     }
                 };
-                let mut reply = self.board_reply(loaded, says, lang).await?;
+                let mut reply = self.games.board_reply(loaded, says, lang).await?;
                 // The last board of a game played in a thread: the lobby's
                 // result line follows it.
                 reply.followed = loaded.row.lobby_channel_id.is_some() && loaded.game.is_over();
                 reply
             }
-            (Some(game), None) if last.shows_analysis => {
-                self.shared_analysis_reply(game, says, lang).await?
-            }
-            _ => match (last.puzzle_day, last.news_of) {
-                (Some(day), _) => self.daily_post_reply(day, says, lang).await?,
-                (None, Some(id)) if last.standings => {
-                    self.standings_post_reply(id, says, lang).await?
-                }
-                (None, _) => Reply {
+            _ => match self.composers.iter().find(|c| c.composes(last)) {
+                Some(composer) => composer.compose(last, says, lang).await?,
+                None => Reply {
                     says,
                     challenge: last.challenge_id,
                     open_challenge: match last.challenge_id {
-                        Some(id) => (self.store.challenge(id).await?).is_some_and(|c| c.is_open()),
+                        Some(id) => (self.base.store.challenge(id).await?).is_some_and(|c| c.is_open()),
                         None => false,
                     },
                     tournament: last.tournament_id,
@@ -317,144 +334,20 @@ impl GameService {
         Ok(reply)
     }
 
-    /// Claims up to `limit` posts due now, each the first of its queue (so
-    /// they may all be sent at once), for [`GameService::lease`]
-    /// (renewed while a send is in flight), and composes them. A post that
-    /// can no longer be composed (its game is gone or unreadable) is given
-    /// up, with the reason logged.
-    pub async fn claim_deliveries(&self, limit: i64) -> Result<Vec<Delivery>> {
-        // Posts for a channel Discord refuses are not sent: their games
-        // follow their place, which may make other posts due at once.
-        for _ in 0..3 {
-            let (deliveries, diverted) = self.claim_some(limit).await?;
-            if !deliveries.is_empty() || !diverted {
-                return Ok(deliveries);
-            }
-        }
-        Ok(Vec::new())
-    }
-
-    /// [`GameService::claim_deliveries`], once: the deliveries, and whether
-    /// a post was kept from a refused channel.
-    async fn claim_some(&self, limit: i64) -> Result<(Vec<Delivery>, bool)> {
-        let lease = self.lease();
-        let claimed = self.store.claim_posts(self.now(), lease, limit).await?;
-        let mut deliveries = Vec::new();
-        let mut diverted = false;
-        for (id, row) in claimed {
-            let row = match row {
-                Ok(row) => row,
-                Err(e) => {
-                    tracing::error!(post = %id, "cannot read a post, giving it up: {e}");
-                    self.give_up(id, &e.to_string()).await?;
-                    continue;
-                }
-            };
-            let PostRow {
-                id,
-                post,
-                created_at,
-                answer_token,
-                attempts,
-                failing_since,
-                claims,
-            } = row;
-            // An edit goes to the message it edits, once that is posted.
-            let to = match post.edits {
-                Some(original) => match self.edit_target(id, original).await? {
-                    Some(to) => Ok(to),
-                    None => continue,
-                },
-                None => self.destination(&post).await,
-            };
-            let channel = match to {
-                Ok(
-                    Destination::Channel(channel)
-                    | Destination::Edit {
-                        channel_id: channel,
-                        ..
-                    },
-                ) => Some(channel),
-                _ => None,
-            };
-            if let Some(channel) = channel {
-                let followed = match self.refusal_of(channel).await {
-                    Ok(None) => None,
-                    Ok(Some(refusal)) => Some(self.follow_place(id, channel, refusal).await),
-                    Err(e) => Some(Err(e)),
-                };
-                match followed {
-                    None => {}
-                    Some(Ok(())) => {
-                        diverted = true;
-                        continue;
-                    }
-                    Some(Err(e)) => {
-                        tracing::warn!(post = %id, "cannot keep a post from a refused channel: {e}");
-                        self.failed_for_now(id, failing_since, attempts, &e.to_string())
-                            .await?;
-                        continue;
-                    }
-                }
-            }
-            let composed = match to {
-                Ok(to) => self
-                    .compose(&[(id, post)], None)
-                    .await
-                    .map(|reply| (to, reply)),
-                Err(e) => Err(e),
-            };
-            match composed {
-                Ok((to, reply)) => {
-                    // An earlier try, or an answer whose token has expired
-                    // (Discord can no longer say), may have made it.
-                    let unknown_answer =
-                        answer_token.is_some() && created_at + ANSWER_TOKEN_LIFE < self.now();
-                    let maybe_made = claims > 1 || unknown_answer;
-                    let look_first = match maybe_made && !matches!(to, Destination::Edit { .. }) {
-                        true => Some(LookFirst {
-                            after: self.store.last_message_before(id).await?,
-                        }),
-                        false => None,
-                    };
-                    deliveries.push(Delivery {
-                        id,
-                        to,
-                        reply,
-                        answer_token,
-                        created_at,
-                        attempts,
-                        failing_since,
-                        look_first,
-                    })
-                }
-                Err(e) if self.is_passing(&e) => {
-                    self.failed_for_now(id, failing_since, attempts, &e.to_string())
-                        .await?;
-                }
-                Err(e) => {
-                    tracing::error!(post = %id, "cannot compose a post, giving it up: {e}");
-                    self.give_up(id, &e.to_string()).await?;
-                }
-            }
-        }
-        Ok((deliveries, diverted))
-    }
-
     /// Seconds a hold on a post lasts, an answer's or the delivery loop's
     /// ([`super::Timing::answer_lease`]): its holder renews it while its
     /// send is in flight ([`GameService::while_held`]), so a holder that
     /// dies lets it go within this.
     pub fn lease(&self) -> i64 {
-        self.timing.answer_lease.max(1)
+        self.base.timing.answer_lease.max(1)
     }
 
     /// Posts `ids` are still held by whoever holds them: their lease
     /// starts again.
     pub async fn renew(&self, ids: &[PostId]) -> Result<()> {
-        let now = self.now();
+        let now = self.base.now();
         for &id in ids {
-            self.store.renew_post(id, now, now + self.lease()).await?;
+            self.base.store.renew_post(id, now, now + self.lease()).await?;
         }
         Ok(())
     }
@@ -489,8 +382,9 @@ impl GameService {
     /// hold): the loop posts them, and the answer must not.
     pub async fn answering(&self, ids: &[PostId], token: &str) -> Result<bool> {
         Ok(self
+            .base
             .store
-            .answering(ids, token, self.now() + self.lease())
+            .answering(ids, token, self.base.now() + self.lease())
             .await?)
     }
 
@@ -500,21 +394,21 @@ impl GameService {
     /// process uses: with PostgreSQL another process may be answering
     /// with them, and they go after one lease without renewal.
     pub async fn settle_abandoned_answers(&self) -> Result<u64> {
-        if self.store.backend() != crate::store::Backend::Sqlite {
+        if self.base.store.backend() != crate::store::Backend::Sqlite {
             return Ok(0);
         }
-        Ok(self.store.end_answer_holds(self.now()).await?)
+        Ok(self.base.store.end_answer_holds(self.base.now()).await?)
     }
 
     /// Posts `ids` are on Discord, as message `message_id`.
     pub async fn delivered(&self, ids: &[PostId], message_id: MessageId) -> Result<()> {
-        Ok(self.store.delivered(ids, message_id, self.now()).await?)
+        Ok(self.base.store.delivered(ids, message_id, self.base.now()).await?)
     }
 
     /// The answer meant to deliver posts `ids` surely did not: the
     /// delivery loop posts them now.
     pub async fn release(&self, ids: &[PostId]) -> Result<()> {
-        Ok(self.store.release_posts(ids, self.now(), false).await?)
+        Ok(self.base.store.release_posts(ids, self.base.now(), false).await?)
     }
 
     /// The answer meant to deliver posts `ids` failed in a way that may
@@ -522,7 +416,7 @@ impl GameService {
     /// loop takes them now, looks for the answer (and the channel's recent
     /// messages), and posts them only if it is not there.
     pub async fn look_for(&self, ids: &[PostId]) -> Result<()> {
-        Ok(self.store.release_posts(ids, self.now(), true).await?)
+        Ok(self.base.store.release_posts(ids, self.base.now(), true).await?)
     }
 
     /// Post `id` (failing since `failing_since`, if it failed before,
@@ -539,7 +433,7 @@ impl GameService {
         attempts: i64,
         why: &str,
     ) -> Result<()> {
-        let now = self.now();
+        let now = self.base.now();
         if now - failing_since.unwrap_or(now) >= PARK_AFTER {
             let hours = PARK_AFTER / 3600;
             tracing::error!(post = %id, "a post failed for {hours} h, parking it: {why}");
@@ -549,22 +443,23 @@ impl GameService {
         }
         let seconds = backoff(attempts + 1);
         tracing::warn!(post = %id, "a post failed, again in {seconds} s: {why}");
-        Ok(self.store.retry_post(id, now + seconds, now).await?)
+        Ok(self.base.store.retry_post(id, now + seconds, now).await?)
     }
 
     /// Discord refuses post `id` for good (no permission, closed direct
     /// messages, a channel that is gone): it is not tried again.
     pub async fn give_up(&self, id: PostId, why: &str) -> Result<()> {
-        Ok(self.store.give_up_post(id, why).await?)
+        Ok(self.base.store.give_up_post(id, why).await?)
     }
 
     /// Deletes old posts (see [`super::Timing::keep_posts`]), a batch at a
     /// time so that a long backlog never holds the database for long.
     /// Returns how many went.
     pub async fn prune_outbox(&self) -> Result<u64> {
-        let now = self.now();
-        let keep = self.timing.keep_posts;
+        let now = self.base.now();
+        let keep = self.base.timing.keep_posts;
         Ok(self
+            .base
             .store
             .prune_posts(now - keep, now - 4 * keep, PRUNE_BATCH)
             .await?)
@@ -572,6 +467,7 @@ impl GameService {
 
     /// Posts not delivered yet (nor given up).
     pub async fn undelivered(&self) -> Result<i64> {
-        Ok(self.store.pending_posts().await?)
+        Ok(self.base.store.pending_posts().await?)
     }
 }
+

@@ -22,13 +22,14 @@
 mod store;
 pub use store::*;
 
+use std::sync::Arc;
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId, UserId};
 use serde::{Deserialize, Serialize};
 
 use super::players::spoken;
-use super::{GameService, Loaded, Place, Result, User};
+use super::{Loaded, Place, Result, User};
 
 /// What a game following its place tells people.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,7 +50,16 @@ pub enum PlaceRefusal {
     Paused(GameId),
 }
 
-impl GameService {
+/// Where games are played, and where they go when Discord refuses a channel.
+#[derive(Clone)]
+pub struct PlaceService {
+    pub(crate) base: crate::Base,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+    pub(crate) settings: Arc<crate::SettingsService>,
+}
+
+impl PlaceService {
     /// Discord refused post `id` for good, for `refusal`, when it was sent
     /// to `channel`: the channel is remembered, and the post's game (if it
     /// has one) follows its place (see the module's comment).
@@ -60,8 +70,8 @@ impl GameService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         tracing::warn!(post = %id, %channel, %refusal, "Discord refuses a channel");
-        self.store
-            .refuse_channel(channel, refusal, self.now())
+        self.base.store
+            .refuse_channel(channel, refusal, self.base.now())
             .await?;
         self.follow_place(id, channel, refusal).await
     }
@@ -72,74 +82,65 @@ impl GameService {
     pub async fn channel_refused(&self, channel: ChannelId, refusal: ChannelRefusal) -> Result<()> {
         tracing::warn!(%channel, %refusal, "Discord refuses a channel");
         Ok(self
+            .base
             .store
-            .refuse_channel(channel, refusal, self.now())
+            .refuse_channel(channel, refusal, self.base.now())
             .await?)
     }
 
     /// The channels Discord refused, by id.
     pub async fn refused_channels(&self) -> Result<Vec<RefusedChannel>> {
-        Ok(self.store.refused_channels().await?)
+        Ok(self.base.store.refused_channels().await?)
     }
 
     /// The bot's answer was posted in `channel`: if it was refused, it is
     /// not any more.
     pub async fn place_works(&self, channel: ChannelId) -> Result<()> {
-        if self.store.refused_channel(channel).await?.is_some()
-            && self.store.clear_refused_channel(channel).await?
+        if self.base.store.refused_channel(channel).await?.is_some()
+            && self.base.store.clear_refused_channel(channel).await?
         {
             tracing::info!(%channel, "a refused channel works again");
         }
         Ok(())
     }
 
-    /// Whether `channel` is refused, and how: posts for it are not sent
-    /// ([`GameService::claim_deliveries`] hands them to
-    /// [`GameService::follow_place`]).
-    pub(super) async fn refusal_of(&self, channel: ChannelId) -> Result<Option<ChannelRefusal>> {
-        Ok(self
-            .store
-            .refused_channel(channel)
-            .await?
-            .map(|refused| refused.refusal))
-    }
-
     /// Post `id`, for `channel`, which Discord refuses (`refusal`): a
     /// game's post moves the game to its lobby, or pauses it, and goes
     /// with it; another post is given up.
-    pub(super) async fn follow_place(
+    pub(crate) async fn follow_place(
         &self,
         id: PostId,
         channel: ChannelId,
         refusal: ChannelRefusal,
     ) -> Result<()> {
         let why = format!("{refusal} (channel {channel})");
-        let Some(row) = self.store.post_row(id).await? else {
+        let Some(row) = self.base.store.post_row(id).await? else {
             return Ok(());
         };
         let post = row.post;
         let game = match (post.game_id, post.to, post.edits) {
             (Some(game), PostTarget::Channel(_) | PostTarget::GameChannel, None) => game,
-            _ => return self.give_up(id, &why).await,
+            _ => return self.outbox.give_up(id, &why).await,
         };
-        let loaded = self.load(game).await?;
+        let loaded = self.games.load(game).await?;
         let game_row = &loaded.row;
         if game_row.channel_id != channel {
             // Not the game's place: a line for its lobby (given up, the
             // lobby refuses it), or a post made before the game moved.
             let place = game_row.channel_id;
             let lobby = game_row.lobby_channel_id == Some(channel);
-            if lobby || self.refusal_of(place).await?.is_some() {
-                return self.give_up(id, &why).await;
+            if lobby || self.base.refusal_of(place).await?.is_some() {
+                return self.outbox.give_up(id, &why).await;
             }
-            let now = self.now();
+            let now = self.base.now();
             return Ok(self
+                .base
                 .store
                 .redirect_posts(game, (channel, place), now)
                 .await?);
         }
         let lobby = match game_row.lobby_channel_id.filter(|&l| l != channel) {
-            Some(lobby) if self.refusal_of(lobby).await?.is_none() => Some(lobby),
+            Some(lobby) if self.base.refusal_of(lobby).await?.is_none() => Some(lobby),
             _ => None,
         };
         match lobby {
@@ -173,15 +174,15 @@ impl GameService {
             }
             None => {
                 let to_move = loaded.row.to_move_id.unwrap_or(loaded.row.south_id);
-                let lang = self.public_lang(loaded, to_move).await?;
-                let mut board = self.board_post(loaded, loaded.ply(), notice, lang, false);
+                let lang = self.settings.public_lang(loaded, to_move).await?;
+                let mut board = self.outbox.board_post(loaded, loaded.ply(), notice, lang, false);
                 board.to = PostTarget::Channel(lobby);
                 (None, Some(board))
             }
         };
         let notice = says.as_deref().map(|says| (id, says));
-        let now = self.now();
-        let moved = (self.store)
+        let now = self.base.now();
+        let moved = (self.base.store)
             .move_game(game, (channel, lobby), notice, extra, now)
             .await?;
         if moved {
@@ -203,7 +204,7 @@ impl GameService {
     ) -> Result<()> {
         let game = loaded.row.id;
         let dms = loaded
-            .people(self.bot.id)
+            .people(self.base.bot.id)
             .into_iter()
             .map(|player| {
                 let lang = spoken(loaded.player_row(player));
@@ -215,8 +216,8 @@ impl GameService {
                 }
             })
             .collect();
-        let paused = (self.store)
-            .pause_game(game, channel, why, dms, self.now())
+        let paused = (self.base.store)
+            .pause_game(game, channel, why, dms, self.base.now())
             .await?;
         if paused {
             tracing::warn!(%game, %channel, "a game has no place left, its clock pauses");
@@ -230,7 +231,7 @@ impl GameService {
     /// the game as it is then is returned (with the words that say so).
     /// A paused game cannot be played from elsewhere (`strict`): the user
     /// is told how to resume it.
-    pub(super) async fn resume_here(
+    pub(crate) async fn resume_here(
         &self,
         user: &User,
         place: Place,
@@ -249,13 +250,13 @@ impl GameService {
             return Ok((loaded, None));
         }
         let to_move: Option<UserId> = row.to_move_id;
-        let deadline = self.deadline_for(
+        let deadline = self.base.deadline_for(
             row.seconds_per_move,
             to_move.and_then(|p| loaded.player_row(p)),
         );
         let (id, version) = (row.id, row.version);
-        let now = self.now();
-        let resumed = (self.store)
+        let now = self.base.now();
+        let resumed = (self.base.store)
             .resume_game(id, version, place.channel_id, deadline, now)
             .await?;
         if !resumed {
@@ -264,6 +265,7 @@ impl GameService {
         tracing::info!(game = %id, channel = %place.channel_id, "a paused game resumes");
         self.place_works(place.channel_id).await?;
         let note = PlaceNotice::ResumedHere { game: id }.into();
-        Ok((self.load(id).await?, Some(note)))
+        Ok((self.games.load(id).await?, Some(note)))
     }
 }
+

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 use super::super::lru::Lru;
-use super::super::GameService;
+use crate::PlayerService;
 use crate::vocabulary::{GuildId, UserId};
 
 /// Whether a user is a member of a server, as far as Discord says.
@@ -61,11 +61,11 @@ impl Memberships {
     }
 }
 
-impl GameService {
+impl PlayerService {
     /// Whether `user` is a member of `guild`: Discord's answer, kept for
     /// [`MEMBERSHIP_KEPT`] seconds (an unknown one is asked again).
     pub(crate) async fn membership(&self, guild: GuildId, user: UserId) -> Membership {
-        let now = self.now();
+        let now = self.base.now();
         let known = self.memberships.kept.get((guild, user));
         if let Some((answer, _)) = known.filter(|&(_, asked)| now - asked < MEMBERSHIP_KEPT) {
             return answer;
@@ -77,3 +77,4 @@ impl GameService {
         answer
     }
 }
+

@@ -9,15 +9,24 @@ pub(crate) use members::Memberships;
 pub use members::{EveryoneIsAMember, Members, Membership, MEMBERSHIP_KEPT};
 pub use names::Name;
 
+use std::sync::Arc;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use crate::store::PlayerRow;
 
-use super::{GameService, Result, User};
+use super::{Result, User};
 use crate::vocabulary::{GuildId, UserId};
 
-impl GameService {
+/// The people: who they are in each server, and whether they still belong.
+#[derive(Clone)]
+pub struct PlayerService {
+    pub(crate) base: crate::Base,
+    pub(crate) memberships: Arc<Memberships>,
+}
+
+impl PlayerService {
+
     /// Records the user's current names (names change on Discord): their
     /// display name, and their name in server `guild` where they act
     /// ([`GuildId::NONE`] for none); and the language of their client, for
@@ -25,7 +34,7 @@ impl GameService {
     pub(crate) async fn meet(&self, user: &User, guild: GuildId) -> Result<()> {
         self.know(user, guild).await?;
         if !user.is_bot {
-            self.store
+            self.base.store
                 .set_player_locale(user.id, user.lang.locale())
                 .await?;
         }
@@ -36,10 +45,11 @@ impl GameService {
     /// names, as [`GameService::meet`] does, but not their language,
     /// unknown until they act.
     pub(crate) async fn know(&self, user: &User, guild: GuildId) -> Result<()> {
-        self.store
-            .upsert_player(user.id, user.account_name.raw(), user.is_bot, self.now())
+        self.base.store
+            .upsert_player(user.id, user.account_name.raw(), user.is_bot, self.base.now())
             .await?;
         Ok(self
+            .base
             .store
             .name_in_server(guild, user.id, user.name.raw())
             .await?)
@@ -47,7 +57,7 @@ impl GameService {
 
     /// Player `id`'s name in server `guild`.
     pub(crate) async fn name_in(&self, guild: GuildId, id: UserId) -> Result<Name> {
-        Ok(named(id, self.store.player_in(guild, id).await?.as_ref()))
+        Ok(named(id, self.base.store.player_in(guild, id).await?.as_ref()))
     }
 
     /// The rows of two players, named as in server `guild` (`None` for
@@ -58,7 +68,7 @@ impl GameService {
         a: UserId,
         b: UserId,
     ) -> Result<(Option<PlayerRow>, Option<PlayerRow>)> {
-        let store = &self.store;
+        let store = &self.base.store;
         Ok((
             store.player_in(guild, a).await?,
             store.player_in(guild, b).await?,
@@ -67,9 +77,10 @@ impl GameService {
 
     /// The language a player last used (English if never seen).
     pub async fn lang_of(&self, id: UserId) -> Result<Lang> {
-        Ok(spoken(self.store.player(id).await?.as_ref()))
+        Ok(spoken(self.base.store.player(id).await?.as_ref()))
     }
 }
+
 
 /// The language a player (their row, if recorded) last used: English if
 /// never seen.

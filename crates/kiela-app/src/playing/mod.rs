@@ -10,6 +10,9 @@ pub use refusal::{FormRow, GameEnd, PlayRefusal};
 pub use store::*;
 mod takeback;
 
+use crate::draws::DrawNotice;
+use crate::store::PostTarget;
+use std::sync::Arc;
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 use crate::threads::GameEnding;
 use crate::vocabulary::{GameId, GameState, PostId, UserId};
@@ -21,9 +24,48 @@ use kiela_render::{BoardView, LastMove};
 
 use super::draws::Closed;
 use super::outbox::Made;
-use super::{AppError, Format, GameService, Loaded, Picture, Place, Reply, Result, User};
+use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, User};
 
-impl GameService {
+/// Playing a game: moves, arrangements, previews, takebacks, resigning, and its end.
+#[derive(Clone)]
+pub struct PlayService {
+    pub(crate) base: crate::Base,
+    pub(crate) games: Arc<crate::GameService>,
+    pub(crate) notify: Arc<crate::NotifyService>,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+    pub(crate) places: Arc<crate::PlaceService>,
+    pub(crate) players: Arc<crate::PlayerService>,
+    pub(crate) settings: Arc<crate::SettingsService>,
+    pub(crate) threads: Arc<crate::ThreadService>,
+}
+
+impl PlayService {
+    /// The edit of `loaded`'s pending draw offer line (if it has one and
+    /// it was posted through the outbox): its text and how it was
+    /// `closed`, without its buttons. Delivered by the delivery loop.
+    pub(crate) async fn close_draw_line(
+        &self,
+        loaded: &Loaded,
+        closed: Closed,
+        lang: Lang,
+    ) -> Result<Option<NewPost>> {
+        let Some(offer) = loaded.offer else {
+            return Ok(None);
+        };
+        let Some(line) = self.base.store.draw_line(loaded.row.id, offer.ply).await? else {
+            return Ok(None);
+        };
+        Ok(Some(NewPost {
+            to: PostTarget::Channel(line.channel_id),
+            edits: Some(line.id),
+            says: (line.says.iter().cloned())
+                .chain([DrawNotice::LineClosed(closed).into()])
+                .collect(),
+            lang: lang.locale().to_string(),
+            ..NewPost::default()
+        }))
+    }
+
     /// Sows from `hole` (e.g. `c2`) in the user's game. `expected_ply` comes
     /// from a button or menu: a different current ply means a stale board.
     pub async fn play_move(
@@ -38,7 +80,7 @@ impl GameService {
             Ok(hole) => Move::Sow(hole),
             Err(e) => return Err(PlayRefusal::BadHole(e).into()),
         };
-        let id = self.pick_game(user, place, game).await?;
+        let id = self.games.pick_game(user, place, game).await?;
         self.act(user, place, id, mv, expected_ply).await
     }
 
@@ -55,7 +97,7 @@ impl GameService {
             Ok(layout) => layout,
             Err(e) => return Err(PlayRefusal::BadLayout(e).into()),
         };
-        let id = self.pick_game(user, place, game).await?;
+        let id = self.games.pick_game(user, place, game).await?;
         self.act(user, place, id, Move::Arrange(layout), None).await
     }
 
@@ -68,7 +110,7 @@ impl GameService {
         id: GameId,
         ply: i64,
     ) -> Result<(Side, Layout)> {
-        let loaded = self.load(id).await?;
+        let loaded = self.games.load(id).await?;
         let side = self.check_turn(&loaded, user, Some(ply))?;
         let position = loaded.game.position();
         if !position.may_rearrange(side) {
@@ -88,7 +130,7 @@ impl GameService {
         rows: [&str; 2],
     ) -> Result<(Reply, Layout)> {
         let layout = typed_layout(rows)?;
-        let loaded = self.load(id).await?;
+        let loaded = self.games.load(id).await?;
         self.check_turn(&loaded, user, Some(ply))?;
         let mv = Move::Arrange(layout);
         let before = *loaded.game.position();
@@ -153,8 +195,8 @@ impl GameService {
         mv: Move,
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
-        self.meet(user, place.guild_id).await?;
-        let (loaded, _) = self.load_to_act(user, place, id).await?;
+        self.players.meet(user, place.guild_id).await?;
+        let (loaded, _) = self.games.load_to_act(user, place, id).await?;
         self.act_on(user, place, loaded, mv, expected_ply).await
     }
 
@@ -171,9 +213,9 @@ impl GameService {
         let id = loaded.row.id;
         // A paused game is played from a channel of its server only,
         // which becomes its place.
-        let (mut loaded, resumed) = self.resume_here(user, place, loaded, true).await?;
+        let (mut loaded, resumed) = self.places.resume_here(user, place, loaded, true).await?;
         let side = self.check_turn(&loaded, user, expected_ply)?;
-        let lang = self.game_lang(&loaded, place, user).await?;
+        let lang = self.settings.game_lang(&loaded, place, user).await?;
         let actor = Some(user.id);
         let mut posts = vec![self.commit_move(&mut loaded, side, mv, lang, actor).await?];
         // The move is stored: from here on the answer says it was played,
@@ -182,12 +224,12 @@ impl GameService {
         // The move's board stays held for the answer while the AI thinks.
         let held: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
         let ai_reply = self.ai_turn(&mut loaded, lang, actor);
-        match self.while_held(&held, ai_reply).await {
+        match self.outbox.while_held(&held, ai_reply).await {
             Ok(reply) => posts.extend(reply),
             Err(AppError::Conflict) => {}
             Err(e) => tracing::warn!(game = %id, "the AI's reply is left to the clock: {e}"),
         }
-        match self.answer(place, &posts, Some(&loaded)).await {
+        match self.outbox.answer(place, &posts, Some(&loaded)).await {
             Ok(mut reply) => {
                 if let Some(note) = resumed {
                     reply.say_first(note);
@@ -197,28 +239,12 @@ impl GameService {
             Err(e) => {
                 tracing::warn!(game = %id, "a played move's answer failed: {e}");
                 let ids: Vec<PostId> = posts.iter().map(|(id, _)| *id).collect();
-                self.release(&ids).await?;
+                self.outbox.release(&ids).await?;
                 let mut reply = Reply::private(PlayNotice::PlayedBoardFollows { game: id });
                 reply.lang = user.lang;
                 Ok(reply)
             }
         }
-    }
-
-    /// The language of what an action by `user` in `place` posts in the
-    /// game's channel: the place's, unless the action comes from outside
-    /// the game's server (a direct message's menu or buttons), then that
-    /// server's, as for posts nobody asked for.
-    pub(crate) async fn game_lang(
-        &self,
-        loaded: &Loaded,
-        place: Place,
-        user: &User,
-    ) -> Result<Lang> {
-        if place.guild_id == loaded.row.guild_id {
-            return Ok(place.lang);
-        }
-        self.public_lang(loaded, user.id).await
     }
 
     /// The side `user` plays in `loaded`, if they may move now.
@@ -271,7 +297,7 @@ impl GameService {
             error,
             legal: loaded.game.legal_moves().to_vec(),
         })?;
-        let now = self.now();
+        let now = self.base.now();
         let mut change = GameChange::of(&loaded.row, now);
         change.new_move = Some(MoveRow {
             ply: loaded.ply() + 1,
@@ -283,7 +309,7 @@ impl GameService {
         // Whose turn it is now, as the rules say (the store records it).
         let next = loaded.player(game.turn());
         change.to_move = Some(next);
-        change.deadline = self.deadline_for(loaded.row.seconds_per_move, loaded.player_row(next));
+        change.deadline = self.base.deadline_for(loaded.row.seconds_per_move, loaded.player_row(next));
         // An offer lapses when the player it was made to moves instead;
         // its line loses its buttons.
         if let Some(offer) = loaded.offer {
@@ -303,16 +329,16 @@ impl GameService {
             by: name,
             path: trace,
         };
-        let post = self.board_post(loaded, ply, moved.clone(), lang, answered);
+        let post = self.outbox.board_post(loaded, ply, moved.clone(), lang, answered);
         change.posts.insert(0, post.clone());
         if game.outcome().is_none() {
-            if let Some(to) = self.turn_dm(next, loaded.player_row(next), actor) {
+            if let Some(to) = self.notify.turn_dm(next, loaded.player_row(next), actor) {
                 change
                     .posts
                     .push(to.post(loaded.row.channel_id, ply, moved));
             }
         }
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, Some((mv, game)))?;
         Ok((ids[0], post))
     }
@@ -320,7 +346,7 @@ impl GameService {
     /// Fills in a change that ends the game with `outcome`, with the line
     /// that tells the game's lobby (in `lang`), if it has one; the caller
     /// puts its own post first.
-    pub(super) async fn finish(
+    pub(crate) async fn finish(
         &self,
         loaded: &Loaded,
         change: &mut GameChange,
@@ -330,7 +356,7 @@ impl GameService {
         let ending = GameEnding::Result(outcome);
         change
             .posts
-            .extend(self.lobby_result(loaded, ending, lang).await?);
+            .extend(self.threads.lobby_result(loaded, ending, lang).await?);
         change.state = GameState::Finished(outcome);
         change.deadline = None;
         change.draw_offer = DrawOfferChange::Clear;
@@ -353,7 +379,7 @@ impl GameService {
     /// (off the async threads) with its board post (in `lang`, held for the
     /// answer to `actor`'s interaction if there is one); `loaded` becomes
     /// the game after it. Returns the post.
-    pub(super) async fn ai_turn(
+    pub(crate) async fn ai_turn(
         &self,
         loaded: &mut Loaded,
         lang: Lang,
@@ -362,12 +388,12 @@ impl GameService {
         let Some(level) = loaded.ai_level() else {
             return Ok(None);
         };
-        if loaded.is_over() || loaded.player(loaded.game.turn()) != self.bot.id {
+        if loaded.is_over() || loaded.player(loaded.game.turn()) != self.base.bot.id {
             return Ok(None);
         }
         let game = loaded.game.clone();
         let seed = (loaded.row.id.0 as u64) << 16 ^ loaded.ply() as u64;
-        let settings = level.settings_in(self.timing.ai_budget);
+        let settings = level.settings_in(self.base.timing.ai_budget);
         // Queued for a slot of the bounded pool (see `limits`).
         let slot = super::AI_SEARCHES.slot().await;
         let mv = tokio::task::spawn_blocking(move || {
@@ -390,8 +416,8 @@ impl GameService {
         place: Place,
         game: Option<GameId>,
     ) -> Result<GameId> {
-        let id = self.pick_game_strictly(user, place, game).await?;
-        let (loaded, _) = self.load_to_act(user, place, id).await?;
+        let id = self.games.pick_game_strictly(user, place, game).await?;
+        let (loaded, _) = self.games.load_to_act(user, place, id).await?;
         if let Some(done) = loaded.game.outcome() {
             return Err(PlayRefusal::AlreadyOver(loaded.end(done)).into());
         }
@@ -400,10 +426,10 @@ impl GameService {
 
     /// `user` resigns game `id` (at any time, not only on their turn).
     pub async fn resign(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
-        let id = self.pick_game(user, place, game).await?;
-        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
+        let id = self.games.pick_game(user, place, game).await?;
+        let (mut loaded, side) = self.games.load_to_act(user, place, id).await?;
         let place = Place {
-            lang: self.game_lang(&loaded, place, user).await?,
+            lang: self.settings.game_lang(&loaded, place, user).await?,
             ..place
         };
         let outcome = Outcome {
@@ -414,17 +440,17 @@ impl GameService {
             by: user.name.clone(),
             game: id,
         };
-        let post = self.board_post(&loaded, loaded.ply(), headline, place.lang, true);
+        let post = self.outbox.board_post(&loaded, loaded.ply(), headline, place.lang, true);
         let made = self.end(&mut loaded, outcome, user.lang, post).await?;
-        self.answer(place, &[made], Some(&loaded)).await
+        self.outbox.answer(place, &[made], Some(&loaded)).await
     }
 
     /// `user` aborts game `game` (from its board at `ply`) before both
     /// players have moved: no result, not rated, the opponent told. Not in
     /// tournaments, where a player who never moves forfeits.
     pub async fn abort(&self, user: &User, place: Place, game: GameId, ply: i64) -> Result<Reply> {
-        let id = self.pick_game(user, place, Some(game)).await?;
-        let (mut loaded, side) = self.load_to_act(user, place, id).await?;
+        let id = self.games.pick_game(user, place, Some(game)).await?;
+        let (mut loaded, side) = self.games.load_to_act(user, place, id).await?;
         if loaded.aborted() {
             return Err(PlayRefusal::Aborted(id).into());
         }
@@ -437,16 +463,16 @@ impl GameService {
         if loaded.ply() >= super::game::ABORT_BEFORE_PLY {
             return Err(PlayRefusal::AbortTooLate(id).into());
         }
-        if self.store.tournament_of_game(id).await?.is_some() {
+        if self.base.store.tournament_of_game(id).await?.is_some() {
             return Err(PlayRefusal::AbortTournament(id).into());
         }
         let place = Place {
-            lang: self.game_lang(&loaded, place, user).await?,
+            lang: self.settings.game_lang(&loaded, place, user).await?,
             ..place
         };
         let lang = place.lang;
         let opponent = loaded.player(side.opponent());
-        let mut change = GameChange::of(&loaded.row, self.now());
+        let mut change = GameChange::of(&loaded.row, self.base.now());
         change.state = GameState::Aborted;
         change.deadline = None;
         change.draw_offer = DrawOfferChange::Clear;
@@ -456,26 +482,26 @@ impl GameService {
         };
         let post = NewPost {
             pings: loaded
-                .people(self.bot.id)
+                .people(self.base.bot.id)
                 .into_iter()
                 .filter(|&p| p == opponent)
                 .collect(),
-            ..self.board_post(&loaded, loaded.ply(), aborted.clone(), lang, true)
+            ..self.outbox.board_post(&loaded, loaded.ply(), aborted.clone(), lang, true)
         };
         change.posts = vec![post.clone()];
         change.posts.extend(
-            self.lobby_result(&loaded, GameEnding::Aborted, lang)
+            self.threads.lobby_result(&loaded, GameEnding::Aborted, lang)
                 .await?,
         );
-        for to in self.event_dms(&loaded, &[opponent]) {
+        for to in self.notify.event_dms(&loaded, &[opponent]) {
             let channel = loaded.row.channel_id;
             change
                 .posts
                 .push(to.post(channel, loaded.ply(), aborted.clone()));
         }
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
-        self.answer(place, &[(ids[0], post)], Some(&loaded)).await
+        self.outbox.answer(place, &[(ids[0], post)], Some(&loaded)).await
     }
 
     /// Ends a game with a player-decided outcome, version-guarded, with the
@@ -496,7 +522,7 @@ impl GameService {
         if let Some(done) = loaded.game.outcome() {
             return Err(PlayRefusal::AlreadyOver(loaded.end(done)).into());
         }
-        let mut change = GameChange::of(&loaded.row, self.now());
+        let mut change = GameChange::of(&loaded.row, self.base.now());
         self.finish(loaded, &mut change, outcome, lang).await?;
         change.posts.insert(0, post.clone());
         // The offer's line loses its buttons.
@@ -506,7 +532,7 @@ impl GameService {
         };
         let line_lang = Lang::from_locale(&post.lang);
         (change.posts).extend(self.close_draw_line(loaded, closed, line_lang).await?);
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         Ok((ids[0], post))
     }
@@ -515,15 +541,15 @@ impl GameService {
     /// the game's channel, posts it as the game's board (with its ping);
     /// anyone else, or elsewhere, gets a private copy that calls nobody.
     pub async fn show(&self, user: &User, place: Place, game: Option<GameId>) -> Result<Reply> {
-        let id = self.pick_game(user, place, game).await?;
-        let loaded = self.load(id).await?;
-        let (loaded, resumed) = self.resume_here(user, place, loaded, false).await?;
+        let id = self.games.pick_game(user, place, game).await?;
+        let loaded = self.games.load(id).await?;
+        let (loaded, resumed) = self.places.resume_here(user, place, loaded, false).await?;
         let shown = PlayNotice::Shown {
             game: id,
             ply: loaded.ply(),
         };
         let headline = resumed.into_iter().chain([shown.into()]).collect();
-        let mut reply = self.board_reply(&loaded, headline, place.lang).await?;
+        let mut reply = self.games.board_reply(&loaded, headline, place.lang).await?;
         let player = loaded.side_of(user.id).is_some();
         let elsewhere = place.channel_id != loaded.row.channel_id;
         if !player || elsewhere {
@@ -542,6 +568,7 @@ impl GameService {
         Ok(reply)
     }
 }
+
 
 /// The AI's move for the player to move in `game`.
 fn ai_move(game: &kiela_rules::Game, settings: &kiela_ai::Settings, seed: u64) -> Move {

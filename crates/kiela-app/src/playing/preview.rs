@@ -4,17 +4,48 @@
 //! ([`ConfirmMoves`]); otherwise it is played at once. `/kiela move`,
 //! typed by hand, always plays at once.
 
+use crate::notify::NotifyNotice;
+use crate::vocabulary::Notify;
 use kiela_render::LastMove;
 use kiela_rules::{GameError, Hole, Move};
 
 use super::super::game::{board_picture, BoardParts};
 use super::super::{
-    AppError, ConfirmMoves, GameService, Loaded, MovePreview, Place, Reply, Result, User,
+    AppError, ConfirmMoves, PlayService, Loaded, MovePreview, Place, Reply, Result, User,
 };
 use super::{PlayNotice, PlayRefusal};
 use crate::vocabulary::{GameId, GuildId};
 
-impl GameService {
+impl PlayService {
+    /// `/kiela notify`: sets the direct messages `user` wants and whether
+    /// a move they pick in a menu is previewed first, those given; with
+    /// neither, says what they are now.
+    pub async fn my_settings(
+        &self,
+        user: &User,
+        dm: Option<Notify>,
+        confirm_moves: Option<ConfirmMoves>,
+    ) -> Result<Reply> {
+        let mut said = Vec::new();
+        if let Some(dm) = dm {
+            said.extend(self.notify.notify(user, dm).await?.says);
+        }
+        if let Some(choice) = confirm_moves {
+            said.extend(self.set_confirm_moves(user, choice).await?.says);
+        }
+        if said.is_empty() {
+            let dm = self.notify.notify_setting(user.id).await?;
+            let confirm = self.confirm_moves(user).await?;
+            said.push(NotifyNotice::Settings { dm, confirm }.into());
+        }
+        Ok(Reply {
+            says: said,
+            private: true,
+            lang: user.lang,
+            ..Reply::default()
+        })
+    }
+
     /// `user` picked `hole` in the menu under game `game`'s board at
     /// `ply`: a private preview with Play and Cancel if they want one for
     /// this game, else the move played.
@@ -32,8 +63,8 @@ impl GameService {
         };
         // Refused now, not at Play, if they may not act on it. The game
         // is loaded once: played at once, the move acts on it.
-        self.meet(user, place.guild_id).await?;
-        let (loaded, _) = self.load_to_act(user, place, game).await?;
+        self.players.meet(user, place.guild_id).await?;
+        let (loaded, _) = self.games.load_to_act(user, place, game).await?;
         self.check_turn(&loaded, user, Some(ply))?;
         let wanted = self.confirm_moves(user).await?;
         if !previewed(wanted, &loaded) {
@@ -107,7 +138,7 @@ impl GameService {
     /// Cancel under a preview of game `game` at `ply`: nothing was played,
     /// and nothing is.
     pub async fn cancel_preview(&self, user: &User, game: GameId, ply: i64) -> Result<Reply> {
-        let loaded = self.load(game).await?;
+        let loaded = self.games.load(game).await?;
         loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
         let late = loaded.ply() != ply || loaded.is_over();
         let mut reply = Reply::private(PlayNotice::PreviewCancelled { game, late });
@@ -117,19 +148,20 @@ impl GameService {
 
     /// Whether `user` wants a move picked in a menu previewed first.
     pub async fn confirm_moves(&self, user: &User) -> Result<ConfirmMoves> {
-        Ok((self.store.player(user.id).await?)
+        Ok((self.base.store.player(user.id).await?)
             .map_or_else(ConfirmMoves::default, |p| p.confirm_moves))
     }
 
     /// Sets whether `user` wants a move picked in a menu previewed first.
     pub async fn set_confirm_moves(&self, user: &User, choice: ConfirmMoves) -> Result<Reply> {
-        self.meet(user, GuildId::NONE).await?;
-        self.store.set_confirm_moves(user.id, choice).await?;
+        self.players.meet(user, GuildId::NONE).await?;
+        self.base.store.set_confirm_moves(user.id, choice).await?;
         let mut reply = Reply::private(PlayNotice::ConfirmMovesSet(choice));
         reply.lang = user.lang;
         Ok(reply)
     }
 }
+
 
 /// Whether a move picked in `loaded`'s menu is previewed for a player who
 /// chose `wanted`: a correspondence game is one between people with a

@@ -8,9 +8,9 @@ use super::{PlayNotice, PlayRefusal};
 use crate::store::{DrawOfferChange, GameChange};
 use crate::vocabulary::GameId;
 
-use super::super::{AppError, GameService, Place, Reply, Result, User};
+use super::super::{AppError, PlayService, Place, Reply, Result, User};
 
-impl GameService {
+impl PlayService {
     /// `user` takes back their last move in game `game` (and the AI's
     /// reply to it), from its board at `ply`.
     pub async fn take_back(
@@ -20,7 +20,7 @@ impl GameService {
         game: GameId,
         ply: i64,
     ) -> Result<Reply> {
-        let (loaded, _) = self.load_to_act(user, place, game).await?;
+        let (loaded, _) = self.games.load_to_act(user, place, game).await?;
         if loaded.ai_level().is_none() {
             return Err(PlayRefusal::TakebackBetweenPeople.into());
         }
@@ -30,7 +30,7 @@ impl GameService {
         if loaded.ply() != ply {
             return Err(AppError::OutOfDate { game_id: game });
         }
-        let moves = self.store.moves(game).await?;
+        let moves = self.base.store.moves(game).await?;
         let Some(own) = moves.iter().rev().find(|mv| mv.player_id == user.id) else {
             return Err(PlayRefusal::NothingToTakeBack(game).into());
         };
@@ -38,16 +38,16 @@ impl GameService {
         let (turn, kept) = (own.ply, own.ply - 1);
         let replies = moves.len() as i64 - own.ply;
         let place = Place {
-            lang: self.game_lang(&loaded, place, user).await?,
+            lang: self.settings.game_lang(&loaded, place, user).await?,
             ..place
         };
         let lang = place.lang;
-        let mut change = GameChange::of(&loaded.row, self.now());
+        let mut change = GameChange::of(&loaded.row, self.base.now());
         change.take_back_to = Some(kept);
         change.to_move = Some(user.id);
         change.reminded = false;
         change.deadline =
-            self.deadline_for(loaded.row.seconds_per_move, loaded.player_row(user.id));
+            self.base.deadline_for(loaded.row.seconds_per_move, loaded.player_row(user.id));
         change.draw_offer = DrawOfferChange::Clear;
         let ai = loaded.name(loaded.side_of(user.id).expect("a player").opponent());
         let headline = PlayNotice::TookBack {
@@ -56,11 +56,12 @@ impl GameService {
             ai: (replies > 0).then_some(ai),
             game,
         };
-        let post = self.board_post(&loaded, kept, headline, lang, true);
+        let post = self.outbox.board_post(&loaded, kept, headline, lang, true);
         change.posts = vec![post.clone()];
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
-        self.replays.forget(game);
-        let loaded = self.load(game).await?;
-        self.answer(place, &[(ids[0], post)], Some(&loaded)).await
+        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        self.games.replays.forget(game);
+        let loaded = self.games.load(game).await?;
+        self.outbox.answer(place, &[(ids[0], post)], Some(&loaded)).await
     }
 }
+

@@ -11,7 +11,7 @@ use super::{number_of, puzzle, PuzzleButtons, PuzzleNotice, PuzzleRating};
 use crate::game::{board_picture, BoardParts};
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
-use crate::{AppError, GameService, Reply, Result, User, DAY};
+use crate::{AppError, PuzzleService, Reply, Result, User, DAY};
 
 /// Daily posts are remembered this many days (to know they were made).
 const KEEP_DAILY_POSTS: i64 = 30;
@@ -37,10 +37,10 @@ fn draw(day: i64, id: &str) -> u64 {
     hash
 }
 
-impl GameService {
+impl PuzzleService {
     /// Today, in days since 1970-01-01 (UTC).
     pub(crate) fn today(&self) -> i64 {
-        self.now().div_euclid(DAY)
+        self.base.now().div_euclid(DAY)
     }
 
     /// `/kiela puzzle daily:true`: today's puzzle, with its date and how
@@ -49,7 +49,7 @@ impl GameService {
         let day = self.today();
         let number = self.daily_choice(day).await?;
         let found = puzzle(number).ok_or_else(|| AppError::Internal("no daily puzzle".into()))?;
-        let solvers = self.store.puzzle_solvers(&found.id).await?;
+        let solvers = self.base.store.puzzle_solvers(&found.id).await?;
         let intro = PuzzleNotice::DailyIntro { day, solvers };
         self.show_puzzle(user, number, Some(intro)).await
     }
@@ -59,11 +59,11 @@ impl GameService {
     /// too easy nor too hard for most, else those the miner guessed
     /// between 1000 and 1800, in an order fixed by the day.
     async fn daily_choice(&self, day: i64) -> Result<usize> {
-        let chosen = match self.store.daily_puzzle_of(day).await? {
+        let chosen = match self.base.store.daily_puzzle_of(day).await? {
             Some(id) => id,
             None => {
-                let used = self.store.used_daily_puzzles().await?;
-                let ratings = self.store.puzzle_ratings().await?;
+                let used = self.base.store.used_daily_puzzles().await?;
+                let ratings = self.base.store.puzzle_ratings().await?;
                 let fresh: Vec<&Puzzle> =
                     shipped().iter().filter(|p| !used.contains(&p.id)).collect();
                 let well_played = |p: &&Puzzle| {
@@ -88,7 +88,7 @@ impl GameService {
                         "every shipped puzzle has been a daily puzzle".into(),
                     ));
                 };
-                self.store.choose_daily_puzzle(day, &pick.id).await?
+                self.base.store.choose_daily_puzzle(day, &pick.id).await?
             }
         };
         number_of(&chosen).ok_or_else(|| {
@@ -101,17 +101,17 @@ impl GameService {
     /// whose post cannot be made is logged and skipped. Returns how many
     /// posts were made.
     pub async fn post_daily_puzzles(&self) -> Result<usize> {
-        let now = self.now();
+        let now = self.base.now();
         let day = self.today();
         let hour = now.rem_euclid(DAY) / 3600;
-        self.store.prune_daily_posts(day - KEEP_DAILY_POSTS).await?;
-        let due = self.store.daily_posts_due(day, hour).await?;
+        self.base.store.prune_daily_posts(day - KEEP_DAILY_POSTS).await?;
+        let due = self.base.store.daily_posts_due(day, hour).await?;
         if due.is_empty() {
             return Ok(0);
         }
         let number = self.daily_choice(day).await?;
-        let yesterday = match self.store.daily_puzzle_of(day - 1).await? {
-            Some(id) => Some((number_of(&id), self.store.puzzle_solvers(&id).await?)),
+        let yesterday = match self.base.store.daily_puzzle_of(day - 1).await? {
+            Some(id) => Some((number_of(&id), self.base.store.puzzle_solvers(&id).await?)),
             None => None,
         };
         let mut made = 0;
@@ -133,6 +133,7 @@ impl GameService {
                 ..NewPost::default()
             };
             match self
+                .base
                 .store
                 .make_daily_post(server.guild_id, day, post, now)
                 .await
@@ -156,6 +157,7 @@ impl GameService {
         lang: Lang,
     ) -> Result<Reply> {
         let id = self
+            .base
             .store
             .daily_puzzle_of(day)
             .await?
@@ -181,5 +183,17 @@ impl GameService {
             lang,
             ..Reply::default()
         })
+    }
+}
+
+#[async_trait::async_trait]
+impl crate::ComposePost for PuzzleService {
+    fn composes(&self, post: &NewPost) -> bool {
+        post.puzzle_day.is_some()
+    }
+
+    async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply> {
+        let day = (post.puzzle_day).ok_or_else(|| AppError::Internal("a puzzle of no day".into()))?;
+        self.daily_post_reply(day, says, lang).await
     }
 }

@@ -25,7 +25,7 @@ use skillratings::Outcomes;
 
 use super::game::{board_picture, BoardParts};
 use super::lessons::Mover;
-use super::{AppError, Format, GameService, Notice, Picture, Reply, Result, User};
+use super::{AppError, Format, Notice, Picture, Reply, Result, User};
 use crate::vocabulary::UserId;
 
 /// How far from the solver's rating a puzzle may be picked, at first:
@@ -122,17 +122,23 @@ struct Rated {
     streak: i64,
 }
 
-impl GameService {
+/// Puzzles: attempts, their ratings, and the daily puzzle (whose posts it composes).
+#[derive(Clone)]
+pub struct PuzzleService {
+    pub(crate) base: crate::Base,
+}
+
+impl PuzzleService {
     /// `/kiela puzzle [daily]`: the day's puzzle, or one near the solver's
     /// rating they have not tried.
     pub async fn puzzle(&self, user: &User, daily: bool) -> Result<Reply> {
         if daily {
             return self.daily_puzzle(user).await;
         }
-        let solver = self.store.solver_rating(user.id).await?;
-        let tried = self.store.tried_puzzles(user.id).await?;
-        let ratings = self.store.puzzle_ratings().await?;
-        let today = self.store.daily_puzzle_of(self.today()).await?;
+        let solver = self.base.store.solver_rating(user.id).await?;
+        let tried = self.base.store.tried_puzzles(user.id).await?;
+        let ratings = self.base.store.puzzle_ratings().await?;
+        let today = self.base.store.daily_puzzle_of(self.today()).await?;
         let rating_of = |p: &Puzzle| {
             ratings
                 .get(&p.id)
@@ -310,8 +316,8 @@ impl GameService {
         let lang = user.lang;
         let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
-        let solver = self.store.solver_rating(user.id).await?;
-        let rated = !self.store.tried_puzzles(user.id).await?.contains(&found.id);
+        let solver = self.base.store.solver_rating(user.id).await?;
+        let rated = !self.base.store.tried_puzzles(user.id).await?.contains(&found.id);
         let moves = found.solution.len().div_ceil(2);
         let goal = PuzzleNotice::Goal {
             side: game.turn(),
@@ -395,8 +401,9 @@ impl GameService {
             glicko2(solver, puzzle, &outcome, &Glicko2Config::new())
         };
         let changed = self
+            .base
             .store
-            .rate_attempt(player, &found.id, solved, guess, self.now(), &rate)
+            .rate_attempt(player, &found.id, solved, guess, self.base.now(), &rate)
             .await?;
         Ok(changed.map(|(before, after)| Rated {
             before: before.glicko.rating,
@@ -407,7 +414,7 @@ impl GameService {
 
     /// Puzzle `number`'s header: its rating now, and its themes.
     async fn header(&self, number: usize, found: &Puzzle) -> Result<PuzzleNotice> {
-        let rating = match self.store.puzzle_rating(&found.id).await? {
+        let rating = match self.base.store.puzzle_rating(&found.id).await? {
             Some(rated) => rated.glicko.rating,
             None => f64::from(found.rating),
         };
@@ -419,8 +426,8 @@ impl GameService {
     }
 
     /// `/kiela stats`' line on puzzles: rating, solved and best streak.
-    pub(super) async fn puzzles_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
-        let solver = self.store.solver_rating(player.id).await?;
+    pub(crate) async fn puzzles_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
+        let solver = self.base.store.solver_rating(player.id).await?;
         if solver.attempts == 0 {
             return Ok(None);
         }
@@ -434,6 +441,7 @@ impl GameService {
         )))
     }
 }
+
 
 /// What a finished try did to the solver's rating (nothing for practice).
 fn rating_notice(rated: Option<Rated>) -> PuzzleNotice {

@@ -3,13 +3,14 @@
 mod store;
 pub use store::*;
 
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::store::{RatingRow, PROVISIONAL_GAMES};
 use crate::vocabulary::UserId;
 
 use super::info::LISTED_MAX;
-use super::{GameService, Loaded, Name, Notice, Place, Reply, Result, User};
+use super::{Name, Notice, Place, Reply, Result, User};
 
 /// How many players the leaderboard lists.
 pub const LEADERBOARD_SIZE: i64 = 10;
@@ -91,48 +92,28 @@ impl RatedRecord {
     }
 }
 
-impl GameService {
-    /// How a finished rated game moved both ratings, South first, as data
-    /// (shown as [`RatingsNotice::Changed`]); `None` for games against the AI
-    /// and games rated before the changes were kept.
-    pub(crate) async fn rating_changes(
-        &self,
-        loaded: &Loaded,
-        south: &Name,
-        north: &Name,
-    ) -> Result<Option<Vec<RatingChange>>> {
-        if loaded.row.ai_level.is_some() {
-            return Ok(None);
-        }
-        let changes = self.store.rating_changes(loaded.row.id).await?;
-        let mut moved = Vec::new();
-        for (id, name) in [(loaded.row.south_id, south), (loaded.row.north_id, north)] {
-            let Some(change) = changes.iter().find(|c| c.player_id == id) else {
-                return Ok(None);
-            };
-            // Both rounded first, so the shown numbers add up.
-            let (before, after) = (change.before.round() as i64, change.after.round() as i64);
-            moved.push(RatingChange {
-                player: id,
-                name: name.clone(),
-                rating: after,
-                change: after - before,
-            });
-        }
-        Ok(Some(moved))
-    }
+/// Ratings: a player's stats and the leaderboard.
+#[derive(Clone)]
+pub struct RatingService {
+    pub(crate) base: crate::Base,
+    pub(crate) lessons: Arc<crate::LessonService>,
+    pub(crate) clocks: Arc<crate::ClockService>,
+    pub(crate) puzzles: Arc<crate::PuzzleService>,
+}
 
+impl RatingService {
     /// A player's rating and record in this server (and their lessons'
     /// and puzzles' lines, still worded by those features).
     pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
-        let rating = self.store.rating(place.guild_id, player.id).await?;
+        let rating = self.base.store.rating(place.guild_id, player.id).await?;
         let lang = place.lang;
         // Only this server's games, like the rating and the results.
-        let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
+        let ongoing = (self.base.store.games_of(player.id, true, LISTED_MAX).await?)
             .iter()
             .filter(|game| game.guild_id == place.guild_id)
             .count();
         let (tournaments_played, tournaments_won) = self
+            .base
             .store
             .tournaments_played(place.guild_id, player.id)
             .await?;
@@ -143,14 +124,14 @@ impl GameService {
             margin: (2.0 * rating.deviation).round() as i64,
             record: RatedRecord::of(&rating),
             ongoing: ongoing as i64,
-            vacation_left: self.vacation_left(player.id).await?,
+            vacation_left: self.clocks.vacation_left(player.id).await?,
             tournaments_played,
             tournaments_won,
         };
         let mut says = vec![Notice::from(RatingsNotice::Stats(stats))];
         let learning = [
-            self.lessons_line(lang, player).await?,
-            self.puzzles_line(lang, player).await?,
+            self.lessons.lessons_line(lang, player).await?,
+            self.puzzles.puzzles_line(lang, player).await?,
         ];
         says.extend(learning.into_iter().flatten().map(Notice::Worded));
         Ok(Reply {
@@ -166,7 +147,7 @@ impl GameService {
     /// left out, so that a new server has a leaderboard and newcomers find
     /// themselves; ordered after the others, so one lucky win cannot top it.
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
-        let rows = (self.store)
+        let rows = (self.base.store)
             .leaderboard(place.guild_id, LEADERBOARD_SIZE)
             .await?;
         let rows = (rows.iter())
@@ -187,3 +168,4 @@ impl GameService {
         })
     }
 }
+

@@ -6,13 +6,16 @@
 mod store;
 pub use store::*;
 
+use crate::game::Loaded;
+use crate::players::spoken;
+use crate::vocabulary::UserId;
 use serde::{Deserialize, Serialize};
 
 use crate::store::GuildSettingsRow;
 use kiela_i18n::Lang;
 
 use super::challenges::CHALLENGE_DAYS;
-use super::{GameService, Place, Reply, Result, ThreadsSetting, User};
+use super::{Place, Reply, Result, ThreadsSetting, User};
 use crate::vocabulary::ChannelId;
 
 /// The language a server chose for the bot's public posts.
@@ -183,7 +186,45 @@ pub const DEFAULT_DAYS: i64 = 3;
 /// How many days a server may let a challenge wait for an answer.
 pub const CHALLENGE_WAIT: std::ops::RangeInclusive<i64> = 1..=7;
 
-impl GameService {
+/// A server's settings, and the language its public posts speak.
+#[derive(Clone)]
+pub struct SettingsService {
+    pub(crate) base: crate::Base,
+}
+
+impl SettingsService {
+    /// The language of a post no interaction asked for (a loss on time):
+    /// the server's chosen language, else the language the player who ran
+    /// out of time last used.
+    pub(crate) async fn public_lang(&self, loaded: &super::Loaded, player: UserId) -> Result<Lang> {
+        match self
+            .base
+            .store
+            .guild_settings(loaded.row.guild_id)
+            .await?
+            .language
+        {
+            Some(chosen) => Ok(Lang::from_locale(&chosen)),
+            None => Ok(spoken(loaded.player_row(player))),
+        }
+    }
+
+    /// The language of what an action by `user` in `place` posts in the
+    /// game's channel: the place's, unless the action comes from outside
+    /// the game's server (a direct message's menu or buttons), then that
+    /// server's, as for posts nobody asked for.
+    pub(crate) async fn game_lang(
+        &self,
+        loaded: &Loaded,
+        place: Place,
+        user: &User,
+    ) -> Result<Lang> {
+        if place.guild_id == loaded.row.guild_id {
+            return Ok(place.lang);
+        }
+        self.public_lang(loaded, user.id).await
+    }
+
     /// `place` with the server's chosen language, if it chose one (its
     /// `lang` is Discord's `guild_locale` otherwise).
     pub async fn localise(&self, place: Place) -> Result<Place> {
@@ -191,7 +232,7 @@ impl GameService {
             return Ok(place);
         }
         Ok(
-            match self.store.guild_settings(place.guild_id).await?.language {
+            match self.base.store.guild_settings(place.guild_id).await?.language {
                 Some(chosen) => Place {
                     lang: Lang::from_locale(&chosen),
                     ..place
@@ -202,24 +243,24 @@ impl GameService {
     }
 
     /// How many days a challenge made in `place` waits for an answer.
-    pub(super) async fn challenge_days(&self, place: Place) -> Result<i64> {
+    pub(crate) async fn challenge_days(&self, place: Place) -> Result<i64> {
         if place.guild_id.is_none() {
             return Ok(CHALLENGE_DAYS);
         }
-        let chosen = self.store.guild_settings(place.guild_id).await?;
+        let chosen = self.base.store.guild_settings(place.guild_id).await?;
         Ok(chosen.challenge_days.unwrap_or(CHALLENGE_DAYS))
     }
 
     /// The days per move of a new game in `place`: `asked`, or the
     /// server's default.
-    pub(super) async fn days_in(&self, place: Place, asked: Option<i64>) -> Result<i64> {
+    pub(crate) async fn days_in(&self, place: Place, asked: Option<i64>) -> Result<i64> {
         if let Some(days) = asked {
             return Ok(days);
         }
         if place.guild_id.is_none() {
             return Ok(DEFAULT_DAYS);
         }
-        let chosen = self.store.guild_settings(place.guild_id).await?;
+        let chosen = self.base.store.guild_settings(place.guild_id).await?;
         Ok(chosen.days_per_move.unwrap_or(DEFAULT_DAYS))
     }
 
@@ -238,7 +279,7 @@ impl GameService {
             return Err(SettingsRefusal::OnlyInServers.into());
         }
         if settings.is_empty() {
-            let row = self.store.guild_settings(place.guild_id).await?;
+            let row = self.base.store.guild_settings(place.guild_id).await?;
             let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));
             return Ok(Reply {
                 lang: user.lang,
@@ -268,7 +309,7 @@ impl GameService {
         {
             return Err(SettingsRefusal::PuzzleHourRange.into());
         }
-        let row = (self.store)
+        let row = (self.base.store)
             .update_guild_settings(place.guild_id, Box::new(move |row| settings.apply_to(row)))
             .await?;
         let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));
@@ -279,3 +320,4 @@ impl GameService {
         })
     }
 }
+

@@ -14,6 +14,7 @@
 mod store;
 pub use store::*;
 
+use std::sync::Arc;
 use crate::store::{GameRow, NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -22,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::notice::Notice;
 
-use super::{GameService, Loaded, Name, Place, Result, ThreadsSetting};
+use super::{Loaded, Name, Place, Result, ThreadsSetting};
 use crate::vocabulary::{ChannelId, GameId, GuildId, UserId};
 
 /// What a lobby is told of the games played in its threads.
@@ -125,7 +126,14 @@ impl Home {
 /// Discord limits a thread's name to 100 characters.
 const THREAD_NAME_CHARS: usize = 100;
 
-impl GameService {
+/// Games' threads: where a game lives, and the lobby's line when it ends.
+#[derive(Clone)]
+pub struct ThreadService {
+    pub(crate) base: crate::Base,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+}
+
+impl ThreadService {
     /// Where a game asked for in `channel` (by someone acting in `place`)
     /// is played: the server's games channel or `channel`, in a thread if
     /// the server wants one and the bot may open one. Refused when the bot
@@ -134,20 +142,21 @@ impl GameService {
     /// channel, or a game's lobby when asked in its thread) a missing
     /// permission shows when posting (the game then stays in its lobby, or
     /// the post is given up).
-    pub(super) async fn home(&self, place: Place, channel: ChannelId) -> Result<Home> {
+    pub(crate) async fn home(&self, place: Place, channel: ChannelId) -> Result<Home> {
         if place.guild_id.is_none() {
             return Ok(Home {
                 channel_id: channel,
                 threaded: false,
             });
         }
-        let settings = self.store.guild_settings(place.guild_id).await?;
+        let settings = self.base.store.guild_settings(place.guild_id).await?;
         // A game asked for in a game's thread (a rematch, a challenge typed
         // there) starts beside it: a thread cannot hold threads.
         let asked_in = channel;
         let channel = match settings.games_channel_id {
             Some(games) => games,
             None => self
+                .base
                 .store
                 .lobby_of_thread(channel)
                 .await?
@@ -194,7 +203,7 @@ impl GameService {
     /// line (the headline too), which opens the thread named `thread` and
     /// pings `pings` (the first board, in the thread, pings only the
     /// player to move).
-    pub(super) fn start_posts(
+    pub(crate) fn start_posts(
         &self,
         home: Home,
         lang: Lang,
@@ -207,7 +216,7 @@ impl GameService {
         if !home.threaded {
             return vec![NewPost {
                 ply: Some(0),
-                ..self.post_in(lobby, headline)
+                ..self.outbox.post_in(lobby, headline)
             }];
         }
         let line = ThreadNotice::GameStarted {
@@ -218,13 +227,13 @@ impl GameService {
             NewPost {
                 thread_name: Some(thread.chars().take(THREAD_NAME_CHARS).collect()),
                 pings,
-                ..self.post_in(lobby, line)
+                ..self.outbox.post_in(lobby, line)
             },
             NewPost {
                 to: PostTarget::GameChannel,
                 ply: Some(0),
                 hold: 0,
-                ..self.post_in(lobby, headline)
+                ..self.outbox.post_in(lobby, headline)
             },
         ]
     }
@@ -232,18 +241,18 @@ impl GameService {
     /// Game `game_id`'s thread is open (and has the id `thread_id`): the
     /// game is played there from now on.
     pub async fn thread_opened(&self, game_id: GameId, thread_id: ChannelId) -> Result<()> {
-        Ok(self.store.move_to_thread(game_id, thread_id).await?)
+        Ok(self.base.store.move_to_thread(game_id, thread_id).await?)
     }
 
     /// Discord refused to open game `game_id`'s thread: the game is played
     /// in its lobby.
     pub async fn thread_refused(&self, game_id: GameId) -> Result<()> {
-        Ok(self.store.stay_in_lobby(game_id).await?)
+        Ok(self.base.store.stay_in_lobby(game_id).await?)
     }
 
     /// The line that tells a game's lobby how it ended, if it is played
     /// in a thread there.
-    pub(super) async fn lobby_result(
+    pub(crate) async fn lobby_result(
         &self,
         loaded: &Loaded,
         ending: GameEnding,
@@ -264,10 +273,11 @@ impl GameService {
         Ok(Some(NewPost {
             to: PostTarget::Channel(lobby),
             hold: 0,
-            ..self.post_in(Place::new(GuildId::NONE, lobby, lang), text)
+            ..self.outbox.post_in(Place::new(GuildId::NONE, lobby, lang), text)
         }))
     }
 }
+
 
 /// Where a game's posts go: its channel, or, while its thread is being
 /// opened, the game's channel when the post is sent (which the delivery

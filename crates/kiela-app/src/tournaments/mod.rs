@@ -14,6 +14,7 @@
 mod store;
 pub use store::*;
 
+use std::sync::Arc;
 use kiela_i18n::{tr, Lang};
 use kiela_rules::{GameResult, Variant};
 use kiela_tournament as event;
@@ -27,7 +28,7 @@ use crate::vocabulary::{
 
 use super::outbox::Made;
 use super::threads::BotPermissions;
-use super::{AppError, Format, GameService, Picture, Place, Reply, Result, User, DAY};
+use super::{AppError, Format, Picture, Place, Reply, Result, User, DAY};
 
 /// Open or running tournaments a server may have at once.
 pub const MAX_LIVE_TOURNAMENTS: usize = 5;
@@ -147,7 +148,19 @@ pub struct Authority {
     pub is_manager: bool,
 }
 
-impl GameService {
+/// Correspondence tournaments: sign-up, rounds, pairings and results.
+#[derive(Clone)]
+pub struct TournamentService {
+    pub(crate) base: crate::Base,
+    pub(crate) notify: Arc<crate::NotifyService>,
+    pub(crate) outbox: Arc<crate::OutboxService>,
+    pub(crate) players: Arc<crate::PlayerService>,
+    pub(crate) settings: Arc<crate::SettingsService>,
+    pub(crate) standings: Arc<crate::StandingsPosts>,
+    pub(crate) threads: Arc<crate::ThreadService>,
+}
+
+impl TournamentService {
     /// Creates a tournament in `place` (its lobby), announced with a
     /// sign-up message that carries Join, Leave and Start.
     pub async fn create_tournament(
@@ -163,7 +176,7 @@ impl GameService {
         if name.is_empty() || name.chars().count() > NAME_CHARS {
             return Err(TournamentRefusal::BadName { max: NAME_CHARS }.into());
         }
-        let days = self.days_in(place, new.days).await?;
+        let days = self.settings.days_in(place, new.days).await?;
         super::challenges::check_days(days)?;
         let cap = match new.format {
             TournamentFormat::RoundRobin => MAX_ROUND_ROBIN,
@@ -186,17 +199,18 @@ impl GameService {
             }
             (_, rounds) => rounds,
         };
-        let live = self.store.tournaments_of(place.guild_id, 0).await?;
+        let live = self.base.store.tournaments_of(place.guild_id, 0).await?;
         if live.len() >= MAX_LIVE_TOURNAMENTS {
             return Err(TournamentRefusal::TooMany {
                 max: MAX_LIVE_TOURNAMENTS,
             }
             .into());
         }
-        self.meet(user, place.guild_id).await?;
-        let now = self.now();
+        self.players.meet(user, place.guild_id).await?;
+        let now = self.base.now();
         let starts_at = new.starts_in_hours.map(|hours| now + hours * 3600);
         let id = self
+            .base
             .store
             .insert_tournament(
                 &store::NewTournamentRow {
@@ -217,14 +231,14 @@ impl GameService {
                 now,
             )
             .await?;
-        let t = self.tournament(id).await?;
+        let t = self.standings.tournament(id).await?;
         let post = NewPost {
             tournament_id: Some(id),
-            ..self.post_in(place, sign_up_text(&t, &[]))
+            ..self.outbox.post_in(place, sign_up_text(&t, &[]))
         };
-        let ids = self.store.insert_posts(vec![post.clone()], now).await?;
+        let ids = self.base.store.insert_posts(vec![post.clone()], now).await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
-        self.answer(place, &made, None).await
+        self.outbox.answer(place, &made, None).await
     }
 
     /// Joins a tournament that takes players: an open one, or a Swiss one
@@ -250,8 +264,8 @@ impl GameService {
             _ => None,
         };
         if t.strict {
-            let since = self.now() - STRICT_DAYS * DAY;
-            let (games, lost) = self.store.lost_on_time(user.id, since).await?;
+            let since = self.base.now() - STRICT_DAYS * DAY;
+            let (games, lost) = self.base.store.lost_on_time(user.id, since).await?;
             if lost * 100 > games * STRICT_PERCENT {
                 return Err(TournamentRefusal::Strict {
                     name: t.name,
@@ -263,10 +277,11 @@ impl GameService {
                 .into());
             }
         }
-        self.meet(user, t.guild_id).await?;
+        self.players.meet(user, t.guild_id).await?;
         match self
+            .base
             .store
-            .join_tournament(t.id, user.id, late, self.now())
+            .join_tournament(t.id, user.id, late, self.base.now())
             .await?
         {
             Ok(()) => {}
@@ -305,7 +320,7 @@ impl GameService {
     ) -> Result<Reply> {
         let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
-        if !self.store.leave_tournament(t.id, user.id).await? {
+        if !self.base.store.leave_tournament(t.id, user.id).await? {
             return Err(TournamentRefusal::NotIn { name: t.name }.into());
         }
         self.refresh_sign_up(&t).await?;
@@ -330,7 +345,7 @@ impl GameService {
         if t.organiser_id != user.id && !authority.is_manager {
             return Err(TournamentRefusal::OrganiserOnly.into());
         }
-        let entrants = self.store.entrants(t.id).await?;
+        let entrants = self.base.store.entrants(t.id).await?;
         if entrants.len() < MIN_PLAYERS {
             return Err(TournamentRefusal::TooFew {
                 min: MIN_PLAYERS,
@@ -387,7 +402,7 @@ impl GameService {
         let text = self.standings_text(&t, user.lang).await?;
         let picture = match t.status {
             TournamentStatus::Open => None,
-            _ => Some(self.standings_picture(&t, user.lang).await?),
+            _ => Some(self.standings.standings_picture(&t, user.lang).await?),
         };
         Ok(Reply {
             picture,
@@ -397,9 +412,9 @@ impl GameService {
 
     /// Tournament `id`'s standings as they stand, line by line.
     pub async fn tournament_table(&self, id: TournamentId) -> Result<Vec<StandingLine>> {
-        let t = self.tournament(id).await?;
-        let entrants = self.store.entrants(t.id).await?;
-        let paired = self.store.paired(t.id).await?;
+        let t = self.standings.tournament(id).await?;
+        let entrants = self.base.store.entrants(t.id).await?;
+        let paired = self.base.store.paired(t.id).await?;
         let state = Event::of(&t, &entrants, &paired)?;
         let standings = event::standings(&state.event).map_err(|e| corrupt(&t, e))?;
         Ok(standings
@@ -423,12 +438,549 @@ impl GameService {
             .collect())
     }
 
+    /// This server's tournaments: open, running, and the last few ended.
+    pub async fn tournaments(&self, user: &User, place: Place) -> Result<Reply> {
+        let lang = user.lang;
+        if place.guild_id.is_none() {
+            return Err(TournamentRefusal::OnlyInServers.into());
+        }
+        let all = self.base.store.tournaments_of(place.guild_id, RECENT).await?;
+        if all.is_empty() {
+            return Ok(Reply::private(tr!(lang, "tournaments-none")));
+        }
+        let mut lines = vec![tr!(lang, "tournaments-header")];
+        for t in &all {
+            let players = self.base.store.entrants(t.id).await?.len();
+            lines.push(tr!(
+                lang,
+                "tournaments-line",
+                id = t.id,
+                name = &t.name,
+                status = status_words(lang, t),
+                format = format_words(lang, t.format),
+                variant = kiela_render::words::variant(lang, t.variant),
+                count = players
+            ));
+        }
+        Ok(Reply::private(lines.join("\n")))
+    }
+
+    /// Moves every live tournament on (the clock's look): starts those
+    /// whose hour has come (or cancels them, short of players), pairs the
+    /// next round where the last one is over, ends those played out. One
+    /// that fails is logged and left for the next look; the others go on.
+    /// Returns how many posts were made.
+    pub async fn advance_tournaments(&self) -> Result<usize> {
+        let mut made = 0;
+        for id in self.base.store.live_tournaments().await? {
+            match self.advance_one(id).await {
+                Ok(posts) => made += posts,
+                Err(e) => tracing::warn!(tournament = %id, "cannot move a tournament on: {e}"),
+            }
+        }
+        Ok(made)
+    }
+
+    async fn advance_one(&self, id: TournamentId) -> Result<usize> {
+        let t = self.standings.tournament(id).await?;
+        if t.status == TournamentStatus::Open {
+            match t.starts_at {
+                Some(at) if at <= self.base.now() => {}
+                _ => return Ok(0),
+            }
+            let entrants = self.base.store.entrants(id).await?;
+            if entrants.len() < MIN_PLAYERS {
+                let said = tr!(
+                    t.lang,
+                    "tournament-cancelled-short",
+                    name = &t.name,
+                    min = MIN_PLAYERS
+                );
+                let moved = self.call_off(&t, said).await?;
+                return Ok(moved.map_or(0, |ids| ids.len()));
+            }
+            let started = self
+                .start(&t, &entrants)
+                .await?
+                .map_or(0, |made| made.len());
+            return Ok(started + self.advance(id).await?.len());
+        }
+        Ok(self.advance(id).await?.len())
+    }
+
+    /// Cancels tournament `t` (open or running), telling its lobby `said`
+    /// and closing its sign-up message; the posts' ids, or `None` if it
+    /// had moved on meanwhile.
+    async fn call_off(&self, t: &TournamentRow, said: String) -> Result<Option<Vec<PostId>>> {
+        let mut posts = vec![self.lobby_post(t, said)];
+        let status = tr!(t.lang, "tournament-status-cancelled");
+        posts.extend(self.sign_up_edit(t, &status).await?);
+        let cancelled = TournamentStatus::Cancelled;
+        (self.base.store)
+            .move_tournament(t.id, t.status, cancelled, None, None, posts, self.base.now())
+            .await
+            .map_err(Into::into)
+    }
+
+    /// Moves open tournament `t` to running, fixing its rounds; the posts
+    /// saying so, or `None` if it was no longer open.
+    async fn start(&self, t: &TournamentRow, entrants: &[Entrant]) -> Result<Option<Vec<Made>>> {
+        let rounds = match t.format {
+            TournamentFormat::Swiss => Some(
+                t.rounds
+                    .unwrap_or(event::default_swiss_rounds(entrants.len()) as i64),
+            ),
+            TournamentFormat::RoundRobin => None,
+        };
+        let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+        let said = tr!(
+            t.lang,
+            "tournament-started",
+            name = &t.name,
+            players = names.join(", ")
+        );
+        // The news of the start opens the tournament's own thread (unless
+        // the server wants no threads), where the rest of its news goes.
+        let threads = self.base.store.guild_settings(t.guild_id).await?.threads;
+        let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| {
+            tr!(t.lang, "tournament-thread-name", name = &t.name, id = t.id)
+                .chars()
+                .take(THREAD_NAME_CHARS)
+                .collect()
+        });
+        let mut posts = vec![NewPost {
+            thread_name,
+            ..self.news(t, said)
+        }];
+        posts.extend(
+            self.sign_up_edit(t, &tr!(t.lang, "tournament-status-started"))
+                .await?,
+        );
+        let ids = self
+            .base
+            .store
+            .move_tournament(
+                t.id,
+                TournamentStatus::Open,
+                TournamentStatus::Running,
+                rounds,
+                None,
+                posts.clone(),
+                self.base.now(),
+            )
+            .await?;
+        Ok(ids.map(|ids| ids.into_iter().zip(posts).collect()))
+    }
+
+    /// Pairs tournament `id`'s next round if the last one is over, or ends
+    /// it once every round is played. The posts made (none if nothing was
+    /// due, or another process did it first).
+    async fn advance(&self, id: TournamentId) -> Result<Vec<Made>> {
+        let t = self.standings.tournament(id).await?;
+        if t.status != TournamentStatus::Running {
+            return Ok(Vec::new());
+        }
+        let entrants = self.base.store.entrants(id).await?;
+        let paired = self.base.store.paired(id).await?;
+        let mut state = Event::of(&t, &entrants, &paired)?;
+        // Round 1 is seeded by this server's ratings (provisional ones
+        // count as unrated, ranked last).
+        for (player, entrant) in state.event.players.iter_mut().zip(&entrants) {
+            let rating = self.base.store.rating(t.guild_id, entrant.player_id).await?;
+            player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
+        }
+        match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
+            // The final standings say the last results.
+            event::NextRound::Finished => self.end_tournament(&t, &state).await,
+            event::NextRound::InProgress => self.post_results(&t, &paired).await,
+            // The standings after the round's last result, with the
+            // pairings of the next, in one transaction.
+            event::NextRound::Pairing(pairing) => {
+                let (results, standings) = self.results_post(&t, &paired);
+                self.pair(&t, &state, pairing, (results, standings)).await
+            }
+        }
+    }
+
+    /// Pairs `t`'s next round, after `standings`: the post of the
+    /// standings after the results so far (their number, and the post if
+    /// they were not shown yet).
+    async fn pair(
+        &self,
+        t: &TournamentRow,
+        state: &Event,
+        pairing: event::Pairing,
+        standings: (i64, Option<NewPost>),
+    ) -> Result<Vec<Made>> {
+        let lang = t.lang;
+        let round = i64::from(pairing.round);
+        let place = Place::new(t.guild_id, t.channel_id, lang).allowing(BotPermissions::ALL);
+        let home = self.threads.home(place, t.channel_id).await?;
+        let now = self.base.now();
+        let mut games = Vec::new();
+        let mut dms = Vec::new();
+        let mut lines = Vec::new();
+        for &(south, north) in &pairing.games {
+            let (south, north) = (state.user(south), state.user(north));
+            let players = self.players.players_in(t.guild_id, south, north).await?;
+            games.push(NewGame {
+                guild_id: t.guild_id,
+                channel_id: home.channel_id,
+                variant: t.variant,
+                south_id: south,
+                north_id: north,
+                ai_level: None,
+                seconds_per_move: t.seconds_per_move,
+                deadline: self.base.deadline_for(t.seconds_per_move, players.0.as_ref()),
+                created_at: now,
+                rematch_of: None,
+                lobby_channel_id: home.lobby(),
+                rated: t.rated,
+            });
+            // South's first turn: a direct message if they want one each
+            // turn.
+            dms.push(self.notify.turn_dm(south, players.0.as_ref(), None));
+            // Mentions, not names: they call each player into the thread.
+            lines.push(tr!(
+                lang,
+                "tournament-pairing",
+                south = format!("<@{south}>"),
+                north = format!("<@{north}>")
+            ));
+        }
+        let bye = pairing.bye.map(|key| state.user(key));
+        if let Some(player) = bye {
+            lines.push(tr!(lang, "tournament-bye", name = format!("<@{player}>")));
+        }
+        // In the tournament's thread, calling everyone paired (which
+        // brings them into it): the mentions above may ping them.
+        let mut pings: Vec<UserId> = games
+            .iter()
+            .flat_map(|g| [g.south_id, g.north_id])
+            .collect();
+        pings.extend(bye);
+        let news = NewPost {
+            pings,
+            ..self.news(
+                t,
+                tr!(
+                    lang,
+                    "tournament-round",
+                    name = &t.name,
+                    round = round,
+                    pairings = lines.join("\n")
+                ),
+            )
+        };
+        let posts = |i: usize, game: crate::vocabulary::GameId| {
+            let g: &NewGame = &games[i];
+            let headline = |lang: Lang| {
+                tr!(
+                    lang,
+                    "tournament-game-started",
+                    name = &t.name,
+                    round = round,
+                    id = game,
+                    variant = kiela_render::words::variant(lang, t.variant)
+                )
+            };
+            let thread = tr!(
+                lang,
+                "tournament-thread",
+                name = &t.name,
+                round = round,
+                id = game
+            );
+            // Made by the clock or for several games: never an answer. The
+            // line the thread opens from calls both players; the board,
+            // South, who is to move.
+            let mut posts: Vec<NewPost> = self
+                .threads
+                .start_posts(
+                    home,
+                    lang,
+                    headline(lang),
+                    thread,
+                    vec![g.south_id, g.north_id],
+                )
+                .into_iter()
+                .map(|post| NewPost { hold: 0, ..post })
+                .collect();
+            // Its board by direct message too, to a South who wants one.
+            posts.extend(dms[i].map(|to| to.post(home.channel_id, 0, headline(to.lang))));
+            posts
+        };
+        let made = self
+            .base
+            .store
+            .pair_round(
+                t.id,
+                (t.rounds_paired, standings.0),
+                &games,
+                bye,
+                &posts,
+                standings.1.into_iter().chain([news]).collect(),
+                now,
+            )
+            .await?;
+        Ok(made.unwrap_or_default())
+    }
+
+    async fn end_tournament(&self, t: &TournamentRow, state: &Event) -> Result<Vec<Made>> {
+        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
+        let first = standings.first().map(|s| s.key);
+        let winner = first
+            .map(|key| state.name(key).to_string())
+            .unwrap_or_default();
+        let table = self.standings_text(t, t.lang).await?;
+        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = &winner);
+        // The winner in the lobby; the final standings, as a picture, in
+        // the tournament's thread.
+        let last = NewPost {
+            standings: true,
+            ..self.news(
+                t,
+                tr!(
+                    t.lang,
+                    "tournament-final-standings",
+                    name = &t.name,
+                    winner = &winner
+                ),
+            )
+        };
+        let posts = vec![self.lobby_post(t, format!("{said}\n{table}")), last];
+        let ids = self
+            .base
+            .store
+            .move_tournament(
+                t.id,
+                TournamentStatus::Running,
+                TournamentStatus::Finished,
+                None,
+                first.map(|key| state.user(key)),
+                posts.clone(),
+                self.base.now(),
+            )
+            .await?;
+        Ok(ids
+            .map(|ids| ids.into_iter().zip(posts).collect())
+            .unwrap_or_default())
+    }
+
+    async fn standings_text(&self, t: &TournamentRow, lang: Lang) -> Result<String> {
+        let entrants = self.base.store.entrants(t.id).await?;
+        let paired = self.base.store.paired(t.id).await?;
+        let mut lines = vec![tr!(
+            lang,
+            "tournament-standings-header",
+            name = &t.name,
+            id = t.id,
+            status = status_words(lang, t)
+        )];
+        if entrants.len() < MIN_PLAYERS || t.status == TournamentStatus::Open {
+            let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+            lines.push(tr!(
+                lang,
+                "tournament-players",
+                count = names.len(),
+                players = names.join(", ")
+            ));
+            return Ok(lines.join("\n"));
+        }
+        let state = Event::of(t, &entrants, &paired)?;
+        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
+        for s in &standings {
+            let tiebreaks = match s.buchholz_cut1 {
+                Some(bh) => tr!(
+                    lang,
+                    "tournament-tiebreaks-swiss",
+                    buchholz = bh.to_string(),
+                    sb = s.sonneborn_berger.to_string()
+                ),
+                None => tr!(
+                    lang,
+                    "tournament-tiebreaks-round-robin",
+                    sb = s.sonneborn_berger.to_string(),
+                    wins = s.wins
+                ),
+            };
+            lines.push(tr!(
+                lang,
+                "tournament-standing",
+                rank = s.rank,
+                name = state.name(s.key),
+                points = s.points.to_string(),
+                tiebreaks = tiebreaks,
+                games = s.games_played,
+                withdrawn = if s.withdrawn { "yes" } else { "no" }
+            ));
+        }
+        Ok(lines.join("\n"))
+    }
+
+    /// The tournament a command means: the one named (in this server), or
+    /// the latest of this server's that fits `pick`.
+    async fn pick_tournament(
+        &self,
+        user: &User,
+        place: Place,
+        id: Option<TournamentId>,
+        pick: Pick,
+    ) -> Result<TournamentRow> {
+        if place.guild_id.is_none() {
+            return Err(TournamentRefusal::OnlyInServers.into());
+        }
+        if let Some(id) = id {
+            return match self.base.store.tournament(id).await? {
+                Some(t) if t.guild_id == place.guild_id => Ok(t),
+                _ => Err(TournamentRefusal::Unknown(id).into()),
+            };
+        }
+        let all = self.base.store.tournaments_of(place.guild_id, RECENT).await?;
+        for t in all {
+            let fits = match pick {
+                Pick::Any => true,
+                Pick::Live => {
+                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                }
+                Pick::Open => t.status == TournamentStatus::Open,
+                Pick::Joinable => {
+                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                }
+                Pick::Mine => {
+                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                        && self
+                            .base
+                            .store
+                            .entrants(t.id)
+                            .await?
+                            .iter()
+                            .any(|e| e.player_id == user.id)
+                }
+            };
+            if fits {
+                return Ok(t);
+            }
+        }
+        Err(TournamentRefusal::NoneHere.into())
+    }
+
+    /// A line in tournament `t`'s lobby, for the delivery loop.
+    fn lobby_post(&self, t: &TournamentRow, text: String) -> NewPost {
+        NewPost {
+            hold: 0,
+            ..self.outbox.post_in(Place::new(t.guild_id, t.channel_id, t.lang), text)
+        }
+    }
+
+    /// A line of tournament `t`'s news, for the delivery loop: in its
+    /// thread once that is open, in its lobby until then.
+    fn news(&self, t: &TournamentRow, text: String) -> NewPost {
+        NewPost {
+            news_of: Some(t.id),
+            ..self.lobby_post(t, text)
+        }
+    }
+
+    /// Tournament `id`'s thread is open (and has the id `thread_id`): its
+    /// news goes there from now on.
+    pub async fn tournament_thread_opened(
+        &self,
+        id: TournamentId,
+        thread_id: ChannelId,
+    ) -> Result<()> {
+        Ok(self.base.store.set_tournament_thread(id, thread_id).await?)
+    }
+
+    /// The games of `t` ended so far, and the post of the standings in
+    /// its thread if some ended since they were last posted.
+    fn results_post(&self, t: &TournamentRow, paired: &[Paired]) -> (i64, Option<NewPost>) {
+        let ended = paired
+            .iter()
+            .filter(|p| p.game.is_some_and(|(state, _)| state != GameState::Active))
+            .count() as i64;
+        let text = tr!(
+            t.lang,
+            "tournament-results-standings",
+            name = &t.name,
+            round = t.rounds_paired,
+            results = ended
+        );
+        let post = (ended > t.results_posted).then(|| NewPost {
+            standings: true,
+            ..self.news(t, text)
+        });
+        (ended, post)
+    }
+
+    /// Posts the standings in `t`'s thread if games have ended since they
+    /// were last posted (once: the count moves on in the same transaction).
+    async fn post_results(&self, t: &TournamentRow, paired: &[Paired]) -> Result<Vec<Made>> {
+        let (ended, Some(post)) = self.results_post(t, paired) else {
+            return Ok(Vec::new());
+        };
+        let posts = vec![post];
+        let ids = (self.base.store)
+            .post_results(t.id, t.results_posted, ended, posts.clone(), self.base.now())
+            .await?;
+        Ok(ids
+            .map(|ids| ids.into_iter().zip(posts).collect())
+            .unwrap_or_default())
+    }
+
+    /// Shows the current list of players on `t`'s sign-up message, which
+    /// keeps its buttons while the tournament takes players.
+    async fn refresh_sign_up(&self, t: &TournamentRow) -> Result<()> {
+        let t = self.standings.tournament(t.id).await?;
+        let entrants = self.base.store.entrants(t.id).await?;
+        let Some(original) = self.base.store.sign_up_post(t.id).await? else {
+            return Ok(());
+        };
+        let edit = NewPost {
+            to: crate::store::PostTarget::Channel(original.channel_id),
+            edits: Some(original.id),
+            says: vec![Notice::from(sign_up_text(&t, &entrants))],
+            lang: t.lang.locale().to_string(),
+            tournament_id: Some(t.id),
+            ..NewPost::default()
+        };
+        self.base.store.insert_posts(vec![edit], self.base.now()).await?;
+        Ok(())
+    }
+
+    /// The edit that closes `t`'s sign-up message (its buttons go),
+    /// saying `status`.
+    async fn sign_up_edit(&self, t: &TournamentRow, status: &str) -> Result<Option<NewPost>> {
+        let entrants = self.base.store.entrants(t.id).await?;
+        let Some(original) = self.base.store.sign_up_post(t.id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(NewPost {
+            to: crate::store::PostTarget::Channel(original.channel_id),
+            edits: Some(original.id),
+            says: vec![Notice::from(format!(
+                "{}\n{status}",
+                sign_up_text(t, &entrants)
+            ))],
+            lang: t.lang.locale().to_string(),
+            ..NewPost::default()
+        }))
+    }
+}
+
+/// Composes a tournament's standings when their post is delivered.
+#[derive(Clone)]
+pub struct StandingsPosts {
+    pub(crate) base: crate::Base,
+}
+
+impl StandingsPosts {
     /// The standings as a picture (with a round-robin's crosstable), in
     /// `lang`, its alt text naming every player's rank and points.
-    async fn standings_picture(&self, t: &TournamentRow, lang: Lang) -> Result<Picture> {
+    pub(crate) async fn standings_picture(&self, t: &TournamentRow, lang: Lang) -> Result<Picture> {
         use kiela_render::{CrossCell, CrossResult, StandingRow, StandingsFormat, StandingsView};
-        let entrants = self.store.entrants(t.id).await?;
-        let paired = self.store.paired(t.id).await?;
+        let entrants = self.base.store.entrants(t.id).await?;
+        let paired = self.base.store.paired(t.id).await?;
         let state = Event::of(t, &entrants, &paired)?;
         let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
         let title = format!("{} · {}", t.name, status_words(lang, t));
@@ -499,461 +1051,12 @@ impl GameService {
         })
     }
 
-    /// This server's tournaments: open, running, and the last few ended.
-    pub async fn tournaments(&self, user: &User, place: Place) -> Result<Reply> {
-        let lang = user.lang;
-        if place.guild_id.is_none() {
-            return Err(TournamentRefusal::OnlyInServers.into());
-        }
-        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
-        if all.is_empty() {
-            return Ok(Reply::private(tr!(lang, "tournaments-none")));
-        }
-        let mut lines = vec![tr!(lang, "tournaments-header")];
-        for t in &all {
-            let players = self.store.entrants(t.id).await?.len();
-            lines.push(tr!(
-                lang,
-                "tournaments-line",
-                id = t.id,
-                name = &t.name,
-                status = status_words(lang, t),
-                format = format_words(lang, t.format),
-                variant = kiela_render::words::variant(lang, t.variant),
-                count = players
-            ));
-        }
-        Ok(Reply::private(lines.join("\n")))
-    }
-
-    /// Moves every live tournament on (the clock's look): starts those
-    /// whose hour has come (or cancels them, short of players), pairs the
-    /// next round where the last one is over, ends those played out. One
-    /// that fails is logged and left for the next look; the others go on.
-    /// Returns how many posts were made.
-    pub async fn advance_tournaments(&self) -> Result<usize> {
-        let mut made = 0;
-        for id in self.store.live_tournaments().await? {
-            match self.advance_one(id).await {
-                Ok(posts) => made += posts,
-                Err(e) => tracing::warn!(tournament = %id, "cannot move a tournament on: {e}"),
-            }
-        }
-        Ok(made)
-    }
-
-    async fn advance_one(&self, id: TournamentId) -> Result<usize> {
-        let t = self.tournament(id).await?;
-        if t.status == TournamentStatus::Open {
-            match t.starts_at {
-                Some(at) if at <= self.now() => {}
-                _ => return Ok(0),
-            }
-            let entrants = self.store.entrants(id).await?;
-            if entrants.len() < MIN_PLAYERS {
-                let said = tr!(
-                    t.lang,
-                    "tournament-cancelled-short",
-                    name = &t.name,
-                    min = MIN_PLAYERS
-                );
-                let moved = self.call_off(&t, said).await?;
-                return Ok(moved.map_or(0, |ids| ids.len()));
-            }
-            let started = self
-                .start(&t, &entrants)
-                .await?
-                .map_or(0, |made| made.len());
-            return Ok(started + self.advance(id).await?.len());
-        }
-        Ok(self.advance(id).await?.len())
-    }
-
-    /// Cancels tournament `t` (open or running), telling its lobby `said`
-    /// and closing its sign-up message; the posts' ids, or `None` if it
-    /// had moved on meanwhile.
-    async fn call_off(&self, t: &TournamentRow, said: String) -> Result<Option<Vec<PostId>>> {
-        let mut posts = vec![self.lobby_post(t, said)];
-        let status = tr!(t.lang, "tournament-status-cancelled");
-        posts.extend(self.sign_up_edit(t, &status).await?);
-        let cancelled = TournamentStatus::Cancelled;
-        (self.store)
-            .move_tournament(t.id, t.status, cancelled, None, None, posts, self.now())
-            .await
-            .map_err(Into::into)
-    }
-
-    /// Moves open tournament `t` to running, fixing its rounds; the posts
-    /// saying so, or `None` if it was no longer open.
-    async fn start(&self, t: &TournamentRow, entrants: &[Entrant]) -> Result<Option<Vec<Made>>> {
-        let rounds = match t.format {
-            TournamentFormat::Swiss => Some(
-                t.rounds
-                    .unwrap_or(event::default_swiss_rounds(entrants.len()) as i64),
-            ),
-            TournamentFormat::RoundRobin => None,
-        };
-        let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
-        let said = tr!(
-            t.lang,
-            "tournament-started",
-            name = &t.name,
-            players = names.join(", ")
-        );
-        // The news of the start opens the tournament's own thread (unless
-        // the server wants no threads), where the rest of its news goes.
-        let threads = self.store.guild_settings(t.guild_id).await?.threads;
-        let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| {
-            tr!(t.lang, "tournament-thread-name", name = &t.name, id = t.id)
-                .chars()
-                .take(THREAD_NAME_CHARS)
-                .collect()
-        });
-        let mut posts = vec![NewPost {
-            thread_name,
-            ..self.news(t, said)
-        }];
-        posts.extend(
-            self.sign_up_edit(t, &tr!(t.lang, "tournament-status-started"))
-                .await?,
-        );
-        let ids = self
-            .store
-            .move_tournament(
-                t.id,
-                TournamentStatus::Open,
-                TournamentStatus::Running,
-                rounds,
-                None,
-                posts.clone(),
-                self.now(),
-            )
-            .await?;
-        Ok(ids.map(|ids| ids.into_iter().zip(posts).collect()))
-    }
-
-    /// Pairs tournament `id`'s next round if the last one is over, or ends
-    /// it once every round is played. The posts made (none if nothing was
-    /// due, or another process did it first).
-    async fn advance(&self, id: TournamentId) -> Result<Vec<Made>> {
-        let t = self.tournament(id).await?;
-        if t.status != TournamentStatus::Running {
-            return Ok(Vec::new());
-        }
-        let entrants = self.store.entrants(id).await?;
-        let paired = self.store.paired(id).await?;
-        let mut state = Event::of(&t, &entrants, &paired)?;
-        // Round 1 is seeded by this server's ratings (provisional ones
-        // count as unrated, ranked last).
-        for (player, entrant) in state.event.players.iter_mut().zip(&entrants) {
-            let rating = self.store.rating(t.guild_id, entrant.player_id).await?;
-            player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
-        }
-        match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
-            // The final standings say the last results.
-            event::NextRound::Finished => self.end_tournament(&t, &state).await,
-            event::NextRound::InProgress => self.post_results(&t, &paired).await,
-            // The standings after the round's last result, with the
-            // pairings of the next, in one transaction.
-            event::NextRound::Pairing(pairing) => {
-                let (results, standings) = self.results_post(&t, &paired);
-                self.pair(&t, &state, pairing, (results, standings)).await
-            }
-        }
-    }
-
-    /// Pairs `t`'s next round, after `standings`: the post of the
-    /// standings after the results so far (their number, and the post if
-    /// they were not shown yet).
-    async fn pair(
-        &self,
-        t: &TournamentRow,
-        state: &Event,
-        pairing: event::Pairing,
-        standings: (i64, Option<NewPost>),
-    ) -> Result<Vec<Made>> {
-        let lang = t.lang;
-        let round = i64::from(pairing.round);
-        let place = Place::new(t.guild_id, t.channel_id, lang).allowing(BotPermissions::ALL);
-        let home = self.home(place, t.channel_id).await?;
-        let now = self.now();
-        let mut games = Vec::new();
-        let mut dms = Vec::new();
-        let mut lines = Vec::new();
-        for &(south, north) in &pairing.games {
-            let (south, north) = (state.user(south), state.user(north));
-            let players = self.players_in(t.guild_id, south, north).await?;
-            games.push(NewGame {
-                guild_id: t.guild_id,
-                channel_id: home.channel_id,
-                variant: t.variant,
-                south_id: south,
-                north_id: north,
-                ai_level: None,
-                seconds_per_move: t.seconds_per_move,
-                deadline: self.deadline_for(t.seconds_per_move, players.0.as_ref()),
-                created_at: now,
-                rematch_of: None,
-                lobby_channel_id: home.lobby(),
-                rated: t.rated,
-            });
-            // South's first turn: a direct message if they want one each
-            // turn.
-            dms.push(self.turn_dm(south, players.0.as_ref(), None));
-            // Mentions, not names: they call each player into the thread.
-            lines.push(tr!(
-                lang,
-                "tournament-pairing",
-                south = format!("<@{south}>"),
-                north = format!("<@{north}>")
-            ));
-        }
-        let bye = pairing.bye.map(|key| state.user(key));
-        if let Some(player) = bye {
-            lines.push(tr!(lang, "tournament-bye", name = format!("<@{player}>")));
-        }
-        // In the tournament's thread, calling everyone paired (which
-        // brings them into it): the mentions above may ping them.
-        let mut pings: Vec<UserId> = games
-            .iter()
-            .flat_map(|g| [g.south_id, g.north_id])
-            .collect();
-        pings.extend(bye);
-        let news = NewPost {
-            pings,
-            ..self.news(
-                t,
-                tr!(
-                    lang,
-                    "tournament-round",
-                    name = &t.name,
-                    round = round,
-                    pairings = lines.join("\n")
-                ),
-            )
-        };
-        let posts = |i: usize, game: crate::vocabulary::GameId| {
-            let g: &NewGame = &games[i];
-            let headline = |lang: Lang| {
-                tr!(
-                    lang,
-                    "tournament-game-started",
-                    name = &t.name,
-                    round = round,
-                    id = game,
-                    variant = kiela_render::words::variant(lang, t.variant)
-                )
-            };
-            let thread = tr!(
-                lang,
-                "tournament-thread",
-                name = &t.name,
-                round = round,
-                id = game
-            );
-            // Made by the clock or for several games: never an answer. The
-            // line the thread opens from calls both players; the board,
-            // South, who is to move.
-            let mut posts: Vec<NewPost> = self
-                .start_posts(
-                    home,
-                    lang,
-                    headline(lang),
-                    thread,
-                    vec![g.south_id, g.north_id],
-                )
-                .into_iter()
-                .map(|post| NewPost { hold: 0, ..post })
-                .collect();
-            // Its board by direct message too, to a South who wants one.
-            posts.extend(dms[i].map(|to| to.post(home.channel_id, 0, headline(to.lang))));
-            posts
-        };
-        let made = self
-            .store
-            .pair_round(
-                t.id,
-                (t.rounds_paired, standings.0),
-                &games,
-                bye,
-                &posts,
-                standings.1.into_iter().chain([news]).collect(),
-                now,
-            )
-            .await?;
-        Ok(made.unwrap_or_default())
-    }
-
-    async fn end_tournament(&self, t: &TournamentRow, state: &Event) -> Result<Vec<Made>> {
-        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
-        let first = standings.first().map(|s| s.key);
-        let winner = first
-            .map(|key| state.name(key).to_string())
-            .unwrap_or_default();
-        let table = self.standings_text(t, t.lang).await?;
-        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = &winner);
-        // The winner in the lobby; the final standings, as a picture, in
-        // the tournament's thread.
-        let last = NewPost {
-            standings: true,
-            ..self.news(
-                t,
-                tr!(
-                    t.lang,
-                    "tournament-final-standings",
-                    name = &t.name,
-                    winner = &winner
-                ),
-            )
-        };
-        let posts = vec![self.lobby_post(t, format!("{said}\n{table}")), last];
-        let ids = self
-            .store
-            .move_tournament(
-                t.id,
-                TournamentStatus::Running,
-                TournamentStatus::Finished,
-                None,
-                first.map(|key| state.user(key)),
-                posts.clone(),
-                self.now(),
-            )
-            .await?;
-        Ok(ids
-            .map(|ids| ids.into_iter().zip(posts).collect())
-            .unwrap_or_default())
-    }
-
-    async fn standings_text(&self, t: &TournamentRow, lang: Lang) -> Result<String> {
-        let entrants = self.store.entrants(t.id).await?;
-        let paired = self.store.paired(t.id).await?;
-        let mut lines = vec![tr!(
-            lang,
-            "tournament-standings-header",
-            name = &t.name,
-            id = t.id,
-            status = status_words(lang, t)
-        )];
-        if entrants.len() < MIN_PLAYERS || t.status == TournamentStatus::Open {
-            let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
-            lines.push(tr!(
-                lang,
-                "tournament-players",
-                count = names.len(),
-                players = names.join(", ")
-            ));
-            return Ok(lines.join("\n"));
-        }
-        let state = Event::of(t, &entrants, &paired)?;
-        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
-        for s in &standings {
-            let tiebreaks = match s.buchholz_cut1 {
-                Some(bh) => tr!(
-                    lang,
-                    "tournament-tiebreaks-swiss",
-                    buchholz = bh.to_string(),
-                    sb = s.sonneborn_berger.to_string()
-                ),
-                None => tr!(
-                    lang,
-                    "tournament-tiebreaks-round-robin",
-                    sb = s.sonneborn_berger.to_string(),
-                    wins = s.wins
-                ),
-            };
-            lines.push(tr!(
-                lang,
-                "tournament-standing",
-                rank = s.rank,
-                name = state.name(s.key),
-                points = s.points.to_string(),
-                tiebreaks = tiebreaks,
-                games = s.games_played,
-                withdrawn = if s.withdrawn { "yes" } else { "no" }
-            ));
-        }
-        Ok(lines.join("\n"))
-    }
-
     /// Tournament `id`, which must exist.
-    async fn tournament(&self, id: TournamentId) -> Result<TournamentRow> {
-        self.store
+    pub(crate) async fn tournament(&self, id: TournamentId) -> Result<TournamentRow> {
+        self.base.store
             .tournament(id)
             .await?
             .ok_or_else(|| AppError::Internal(format!("no tournament #{id}")))
-    }
-
-    /// The tournament a command means: the one named (in this server), or
-    /// the latest of this server's that fits `pick`.
-    async fn pick_tournament(
-        &self,
-        user: &User,
-        place: Place,
-        id: Option<TournamentId>,
-        pick: Pick,
-    ) -> Result<TournamentRow> {
-        if place.guild_id.is_none() {
-            return Err(TournamentRefusal::OnlyInServers.into());
-        }
-        if let Some(id) = id {
-            return match self.store.tournament(id).await? {
-                Some(t) if t.guild_id == place.guild_id => Ok(t),
-                _ => Err(TournamentRefusal::Unknown(id).into()),
-            };
-        }
-        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
-        for t in all {
-            let fits = match pick {
-                Pick::Any => true,
-                Pick::Live => {
-                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
-                }
-                Pick::Open => t.status == TournamentStatus::Open,
-                Pick::Joinable => {
-                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
-                }
-                Pick::Mine => {
-                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
-                        && self
-                            .store
-                            .entrants(t.id)
-                            .await?
-                            .iter()
-                            .any(|e| e.player_id == user.id)
-                }
-            };
-            if fits {
-                return Ok(t);
-            }
-        }
-        Err(TournamentRefusal::NoneHere.into())
-    }
-
-    /// A line in tournament `t`'s lobby, for the delivery loop.
-    fn lobby_post(&self, t: &TournamentRow, text: String) -> NewPost {
-        NewPost {
-            hold: 0,
-            ..self.post_in(Place::new(t.guild_id, t.channel_id, t.lang), text)
-        }
-    }
-
-    /// A line of tournament `t`'s news, for the delivery loop: in its
-    /// thread once that is open, in its lobby until then.
-    fn news(&self, t: &TournamentRow, text: String) -> NewPost {
-        NewPost {
-            news_of: Some(t.id),
-            ..self.lobby_post(t, text)
-        }
-    }
-
-    /// Tournament `id`'s thread is open (and has the id `thread_id`): its
-    /// news goes there from now on.
-    pub async fn tournament_thread_opened(
-        &self,
-        id: TournamentId,
-        thread_id: ChannelId,
-    ) -> Result<()> {
-        Ok(self.store.set_tournament_thread(id, thread_id).await?)
     }
 
     /// A post of tournament `id`'s standings: what it `says` over the standings
@@ -972,82 +1075,8 @@ impl GameService {
             ..Reply::default()
         })
     }
-
-    /// The games of `t` ended so far, and the post of the standings in
-    /// its thread if some ended since they were last posted.
-    fn results_post(&self, t: &TournamentRow, paired: &[Paired]) -> (i64, Option<NewPost>) {
-        let ended = paired
-            .iter()
-            .filter(|p| p.game.is_some_and(|(state, _)| state != GameState::Active))
-            .count() as i64;
-        let text = tr!(
-            t.lang,
-            "tournament-results-standings",
-            name = &t.name,
-            round = t.rounds_paired,
-            results = ended
-        );
-        let post = (ended > t.results_posted).then(|| NewPost {
-            standings: true,
-            ..self.news(t, text)
-        });
-        (ended, post)
-    }
-
-    /// Posts the standings in `t`'s thread if games have ended since they
-    /// were last posted (once: the count moves on in the same transaction).
-    async fn post_results(&self, t: &TournamentRow, paired: &[Paired]) -> Result<Vec<Made>> {
-        let (ended, Some(post)) = self.results_post(t, paired) else {
-            return Ok(Vec::new());
-        };
-        let posts = vec![post];
-        let ids = (self.store)
-            .post_results(t.id, t.results_posted, ended, posts.clone(), self.now())
-            .await?;
-        Ok(ids
-            .map(|ids| ids.into_iter().zip(posts).collect())
-            .unwrap_or_default())
-    }
-
-    /// Shows the current list of players on `t`'s sign-up message, which
-    /// keeps its buttons while the tournament takes players.
-    async fn refresh_sign_up(&self, t: &TournamentRow) -> Result<()> {
-        let t = self.tournament(t.id).await?;
-        let entrants = self.store.entrants(t.id).await?;
-        let Some(original) = self.store.sign_up_post(t.id).await? else {
-            return Ok(());
-        };
-        let edit = NewPost {
-            to: crate::store::PostTarget::Channel(original.channel_id),
-            edits: Some(original.id),
-            says: vec![Notice::from(sign_up_text(&t, &entrants))],
-            lang: t.lang.locale().to_string(),
-            tournament_id: Some(t.id),
-            ..NewPost::default()
-        };
-        self.store.insert_posts(vec![edit], self.now()).await?;
-        Ok(())
-    }
-
-    /// The edit that closes `t`'s sign-up message (its buttons go),
-    /// saying `status`.
-    async fn sign_up_edit(&self, t: &TournamentRow, status: &str) -> Result<Option<NewPost>> {
-        let entrants = self.store.entrants(t.id).await?;
-        let Some(original) = self.store.sign_up_post(t.id).await? else {
-            return Ok(None);
-        };
-        Ok(Some(NewPost {
-            to: crate::store::PostTarget::Channel(original.channel_id),
-            edits: Some(original.id),
-            says: vec![Notice::from(format!(
-                "{}\n{status}",
-                sign_up_text(t, &entrants)
-            ))],
-            lang: t.lang.locale().to_string(),
-            ..NewPost::default()
-        }))
-    }
 }
+
 
 /// Which of a server's tournaments a command without one means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1227,5 +1256,17 @@ fn status_words(lang: Lang, t: &TournamentRow) -> String {
         TournamentStatus::Running => tr!(lang, "tournament-state-running", round = t.rounds_paired),
         TournamentStatus::Finished => tr!(lang, "tournament-state-finished"),
         TournamentStatus::Cancelled => tr!(lang, "tournament-state-cancelled"),
+    }
+}
+
+#[async_trait::async_trait]
+impl crate::ComposePost for StandingsPosts {
+    fn composes(&self, post: &NewPost) -> bool {
+        post.standings && post.news_of.is_some()
+    }
+
+    async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply> {
+        let id = (post.news_of).ok_or_else(|| AppError::Internal("standings of no tournament".into()))?;
+        self.standings_post_reply(id, says, lang).await
     }
 }

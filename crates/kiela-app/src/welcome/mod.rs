@@ -9,7 +9,7 @@ pub use store::*;
 use kiela_i18n::Lang;
 use serde::{Deserialize, Serialize};
 
-use super::{GameService, Result};
+use super::{Result};
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, GuildId};
 
@@ -24,7 +24,13 @@ pub enum WelcomeNotice {
     Welcome,
 }
 
-impl GameService {
+/// The welcome a newcomer gets.
+#[derive(Clone)]
+pub struct WelcomeService {
+    pub(crate) base: crate::Base,
+}
+
+impl WelcomeService {
     /// Discord says the bot is in server `guild` since `joined_at` (unix
     /// seconds), with `system_channel` and `lang` its own: greets it once,
     /// if it joined just now. True if a welcome was posted.
@@ -35,7 +41,7 @@ impl GameService {
         joined_at: i64,
         lang: Lang,
     ) -> Result<bool> {
-        let now = self.now();
+        let now = self.base.now();
         if now - joined_at > WELCOME_WITHIN {
             return Ok(false);
         }
@@ -45,6 +51,7 @@ impl GameService {
             lang: lang.locale().to_string(),
             ..NewPost::default()
         });
-        Ok(self.store.welcome(guild, post, now).await?)
+        Ok(self.base.store.welcome(guild, post, now).await?)
     }
 }
+
