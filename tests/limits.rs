@@ -11,8 +11,8 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_app::vocabulary::{ChannelId, GuildId, MessageId, UserId};
 use kiela_app::{
-    AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, GameService, ManualClock,
-    Place, Reply, User, AI_SEARCHES, CHALLENGE_DAYS, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
+    App, AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, ManualClock, Place,
+    Reply, User, AI_SEARCHES, CHALLENGE_DAYS, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
     MESSAGE_CHARS, UPLOAD_BYTES,
 };
 use kiela_i18n::{tr, Lang};
@@ -51,7 +51,7 @@ fn bot() -> User {
 
 struct World {
     _db: TestDb,
-    service: GameService,
+    service: App,
 }
 
 async fn world(db: Db) -> World {
@@ -60,7 +60,7 @@ async fn world(db: Db) -> World {
     let store = Store::open(&test_db.url).await.unwrap();
     World {
         _db: test_db,
-        service: GameService::new(store, bot(), Arc::new(clock)),
+        service: App::new(store, bot(), Arc::new(clock)),
     }
 }
 
@@ -83,10 +83,12 @@ fn me_first(variant: Variant) -> GameOptions {
 async fn game_between(w: &World, a: &User, b: &User, variant: Variant) -> Reply {
     let challenge = w
         .service
+        .challenges
         .challenge(a, HERE, b, me_first(variant))
         .await
         .unwrap();
     w.service
+        .challenges
         .accept(b, HERE, challenge.challenge)
         .await
         .unwrap()
@@ -123,6 +125,7 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
 
     let challenge = w
         .service
+        .challenges
         .challenge(&bold, HERE, &fence, me_first(Variant::Standard))
         .await
         .unwrap();
@@ -134,6 +137,7 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     );
     let board = w
         .service
+        .challenges
         .accept(&fence, HERE, challenge.challenge)
         .await
         .unwrap();
@@ -161,6 +165,7 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     let hole = board.moves[0].0.to_string();
     let moved = w
         .service
+        .playing
         .play_move(&bold, HERE, Some(game.id), &hole, Some(game.ply))
         .await
         .unwrap();
@@ -172,21 +177,26 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     );
 
     // Lists, resignation, stats, the record.
-    let games = w.service.my_games(&bold).await.unwrap();
+    let games = w.service.info.my_games(&bold).await.unwrap();
     assert_harmless(&said(&games));
     assert!(said(&games).contains(r"\`\`\`Bob"), "{}", said(&games));
-    let history = w.service.history(&bold, HERE, game.id).await.unwrap();
+    let history = w.service.info.history(&bold, HERE, game.id).await.unwrap();
     assert_eq!(
         said(&history).matches("```").count(),
         2,
         "the name cannot close the record's block: {}",
         said(&history)
     );
-    let stats = w.service.stats(HERE, &fence).await.unwrap();
+    let stats = w.service.ratings.stats(HERE, &fence).await.unwrap();
     assert_harmless(&said(&stats));
-    let resigned = w.service.resign(&fence, HERE, Some(game.id)).await.unwrap();
+    let resigned = w
+        .service
+        .playing
+        .resign(&fence, HERE, Some(game.id))
+        .await
+        .unwrap();
     assert_harmless(&said(&resigned));
-    let leaderboard = w.service.leaderboard(HERE).await.unwrap();
+    let leaderboard = w.service.ratings.leaderboard(HERE).await.unwrap();
     assert_harmless(&said(&leaderboard));
     assert!(
         said(&leaderboard).contains(r"\*\*Ana"),
@@ -200,7 +210,7 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     assert_harmless(&said(&board));
     // The whose-turn line mentions the player without naming them: their
     // name shows where they are named, as in the other player's games.
-    let listed = w.service.my_games(&long).await.unwrap();
+    let listed = w.service.info.my_games(&long).await.unwrap();
     assert_harmless(&said(&listed));
     assert!(
         said(&listed).contains("vs نزينغا 👩\u{200D}👩\u{200D}👧 ("),
@@ -230,9 +240,13 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
             message_id: MessageId(1_234_567_890_123_456_789 + i),
             ply: Some(0),
         };
-        (w.service.replace_board(game.game.unwrap().id, board).await).unwrap();
+        (w.service
+            .games
+            .replace_board(game.game.unwrap().id, board)
+            .await)
+            .unwrap();
     }
-    let list = said(&w.service.my_games(&ana).await.unwrap());
+    let list = said(&w.service.info.my_games(&ana).await.unwrap());
     assert!(list.chars().count() <= MESSAGE_CHARS, "{}", list.len());
     let shown = list.lines().filter(|l| l.starts_with("[#")).count();
     assert!(shown >= 10, "only {shown} shown");
@@ -243,6 +257,7 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
     // In Portuguese too.
     let list = said(
         &w.service
+            .info
             .my_games(&ana.clone().speaking(Lang::Pt))
             .await
             .unwrap(),
@@ -255,7 +270,7 @@ async fn the_games_list_fits_a_message_and_counts_the_rest(db: Db) {
     // A few games: all of them, no count.
     let bob = User::new(UserId(2), "Bob");
     game_between(&w, &bob, &User::new(UserId(3), "Carol"), Variant::Standard).await;
-    let list = said(&w.service.my_games(&bob).await.unwrap());
+    let list = said(&w.service.info.my_games(&bob).await.unwrap());
     assert_eq!(list.lines().count(), 1, "{list}");
 }
 
@@ -267,7 +282,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     let (ana, bob) = (User::new(UserId(1), "Ana"), User::new(UserId(2), "Bob"));
     let short = game_between(&w, &ana, &bob, Variant::Beginner).await;
     let short_id = short.game.unwrap().id;
-    let history = w.service.history(&ana, HERE, short_id).await.unwrap();
+    let history = w.service.info.history(&ana, HERE, short_id).await.unwrap();
     assert!(history.document.is_none());
     assert!(said(&history).contains("```"), "{}", said(&history));
 
@@ -275,7 +290,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     let id = long.game.unwrap().id;
     let moves = long_games::lasting_moves(420);
     long_games::append(w.service.store(), id, &moves, START).await;
-    let history = w.service.history(&ana, HERE, id).await.unwrap();
+    let history = w.service.info.history(&ana, HERE, id).await.unwrap();
     assert!(said(&history).chars().count() <= MESSAGE_CHARS);
     assert!(!said(&history).contains("```"), "{}", said(&history));
     let attached = tr!(Lang::En, "history-attached", plies = 420);
@@ -290,13 +305,17 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
         lang: Lang::Pt,
         ..HERE
     };
-    let history = w.service.history(&ana, pt, id).await.unwrap();
+    let history = w.service.info.history(&ana, pt, id).await.unwrap();
     let attached = tr!(Lang::Pt, "history-attached", plies = 420);
     assert!(said(&history).contains(&attached), "{}", said(&history));
 
     // Finished, its GIF shows its last 300 turns, within Discord's upload size.
-    w.service.resign(&bob, HERE, Some(id)).await.unwrap();
-    let history = w.service.history(&ana, HERE, id).await.unwrap();
+    w.service
+        .playing
+        .resign(&bob, HERE, Some(id))
+        .await
+        .unwrap();
+    let history = w.service.info.history(&ana, HERE, id).await.unwrap();
     let picture = history.picture.expect("the game's GIF");
     assert!(
         picture.bytes.len() <= UPLOAD_BYTES,
@@ -328,6 +347,7 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
         let target = User::new(UserId(100 + i), &format!("target {i}"));
         let reply = w
             .service
+            .challenges
             .challenge(&ana, HERE, &target, GameOptions::default())
             .await
             .unwrap();
@@ -336,6 +356,7 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
     let extra = User::new(UserId(200), "one too many");
     let e = refusal(
         w.service
+            .challenges
             .challenge(&ana, HERE, &extra, GameOptions::default())
             .await,
         Lang::En,
@@ -352,6 +373,7 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
     assert!(e.contains(&quota(Lang::En)), "{e}");
     let pt = refusal(
         w.service
+            .challenges
             .challenge(
                 &ana.clone().speaking(Lang::Pt),
                 HERE,
@@ -364,6 +386,7 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
     assert!(pt.contains(&quota(Lang::Pt)), "{pt}");
     // Someone else is not limited by Ana's challenges.
     w.service
+        .challenges
         .challenge(
             &User::new(UserId(2), "Bob"),
             HERE,
@@ -374,8 +397,13 @@ async fn open_challenges_are_limited_per_challenger(db: Db) {
         .unwrap();
     // An answered challenge frees a place.
     let (target, id) = &sent[0];
-    w.service.decline(target, HERE, *id).await.unwrap();
     w.service
+        .challenges
+        .decline(target, HERE, *id)
+        .await
+        .unwrap();
+    w.service
+        .challenges
         .challenge(&ana, HERE, &extra, GameOptions::default())
         .await
         .unwrap();
@@ -389,6 +417,7 @@ async fn ai_games_are_limited_per_player(db: Db) {
     for _ in 0..MAX_AI_GAMES {
         let reply = w
             .service
+            .challenges
             .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
             .await
             .unwrap();
@@ -396,6 +425,7 @@ async fn ai_games_are_limited_per_player(db: Db) {
     }
     let e = refusal(
         w.service
+            .challenges
             .start_ai_game(&ana, HERE, Level::Easy, GameOptions::default())
             .await,
         Lang::En,
@@ -404,6 +434,7 @@ async fn ai_games_are_limited_per_player(db: Db) {
     assert!(e.contains(&quota(Lang::En)), "{e}");
     let e = refusal(
         w.service
+            .challenges
             .challenge(&ana, HERE, &bot(), GameOptions::default())
             .await,
         Lang::En,
@@ -411,6 +442,7 @@ async fn ai_games_are_limited_per_player(db: Db) {
     assert!(e.contains(&quota(Lang::En)), "{e}");
     let e = refusal(
         w.service
+            .challenges
             .start_ai_game(
                 &ana.clone().speaking(Lang::Pt),
                 HERE,
@@ -423,8 +455,13 @@ async fn ai_games_are_limited_per_player(db: Db) {
     assert!(e.contains(&quota(Lang::Pt)), "{e}");
     // A game against a person does not count; a finished AI game frees a place.
     game_between(&w, &ana, &User::new(UserId(2), "Bob"), Variant::Standard).await;
-    w.service.resign(&ana, HERE, Some(games[0])).await.unwrap();
     w.service
+        .playing
+        .resign(&ana, HERE, Some(games[0]))
+        .await
+        .unwrap();
+    w.service
+        .challenges
         .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
         .await
         .unwrap();
@@ -443,6 +480,7 @@ async fn quotas_hold_against_requests_racing_from_one_user(db: Db) {
         challenges.push(tokio::spawn(async move {
             let target = User::new(UserId(100 + i), &format!("target {i}"));
             service
+                .challenges
                 .challenge(&ana, HERE, &target, GameOptions::default())
                 .await
         }));
@@ -452,6 +490,7 @@ async fn quotas_hold_against_requests_racing_from_one_user(db: Db) {
         let (service, ana) = (w.service.clone(), ana.clone());
         ai_games.push(tokio::spawn(async move {
             service
+                .challenges
                 .start_ai_game(&ana, HERE, Level::Easy, me_first(Variant::Standard))
                 .await
         }));
@@ -504,6 +543,7 @@ async fn ai_searches_queue_for_a_bounded_pool(db: Db) {
                 ..GameOptions::default()
             };
             service
+                .challenges
                 .start_ai_game(&user, HERE, Level::Medium, options)
                 .await
         }));

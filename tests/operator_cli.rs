@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use kiela_ai::Level;
 use kiela_app::vocabulary::{ChannelId, GuildId, UserId};
-use kiela_app::{GameOptions, GameService, ManualClock, Place, SystemClock, User};
+use kiela_app::{App, GameOptions, ManualClock, Place, SystemClock, User};
 use kiela_i18n::Lang;
 use kiela_store::Store;
 
@@ -36,10 +36,13 @@ async fn stopped_clocks_are_listed_and_started_again() {
     let url = format!("sqlite://{}", dir.path().join("kiela.db").display());
     let store = Store::open(&url).await.unwrap();
     let bot = User::new(UserId(999), "Kiela");
-    let service = GameService::new(store.clone(), bot, Arc::new(ManualClock::starting_at(0)));
+    let service = App::new(store.clone(), bot, Arc::new(ManualClock::starting_at(0)));
     let here = Place::new(GuildId(1), ChannelId(2), Lang::En);
     let alice = User::new(UserId(1), "alice");
-    let game = (service.start_ai_game(&alice, here, Level::Easy, GameOptions::default()))
+    let game =
+        (service
+            .challenges
+            .start_ai_game(&alice, here, Level::Easy, GameOptions::default()))
         .await
         .unwrap()
         .game
@@ -69,7 +72,7 @@ async fn undelivered_messages_are_listed_and_a_parked_one_tried_again() {
     let store = Store::open(&url).await.unwrap();
     let bot = User::new(UserId(999), "Kiela");
     // The real time: the tool reads the host's clock.
-    let service = GameService::new(store.clone(), bot, Arc::new(SystemClock));
+    let service = App::new(store.clone(), bot, Arc::new(SystemClock));
     let here = Place::new(GuildId(1), ChannelId(2), Lang::En);
     let alice = User::new(UserId(1), "alice");
     let bob = User::new(UserId(2), "bob");
@@ -78,11 +81,14 @@ async fn undelivered_messages_are_listed_and_a_parked_one_tried_again() {
     assert!(none.status.success());
     assert_eq!(stdout(&none), "every message is delivered\n");
 
-    let offer = (service.challenge(&alice, here, &bob, GameOptions::default()))
-        .await
-        .unwrap();
+    let offer = (service
+        .challenges
+        .challenge(&alice, here, &bob, GameOptions::default()))
+    .await
+    .unwrap();
     let id = offer.posts[0];
     service
+        .outbox
         .give_up(id, "403 50013 Missing Permissions")
         .await
         .unwrap();

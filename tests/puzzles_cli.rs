@@ -9,7 +9,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use kiela_app::vocabulary::{ChannelId, GuildId, UserId};
-use kiela_app::{FirstMover, GameOptions, GameService, ManualClock, Place, User};
+use kiela_app::{App, FirstMover, GameOptions, ManualClock, Place, User};
 use kiela_i18n::Lang;
 use kiela_rules::Record;
 use kiela_store::Store;
@@ -56,7 +56,7 @@ async fn the_finished_games_of_the_database_give_the_puzzles_of_their_records() 
     let url = format!("sqlite://{}", dir.path().join("kiela.db").display());
     let store = Store::open(&url).await.unwrap();
     let bot = User::new(UserId(999), "Kiela");
-    let service = GameService::new(store.clone(), bot, Arc::new(ManualClock::starting_at(0)));
+    let service = App::new(store.clone(), bot, Arc::new(ManualClock::starting_at(0)));
     let here = Place::new(GuildId(1), ChannelId(2), Lang::En);
     let (alice, bob) = (User::new(UserId(1), "alice"), User::new(UserId(2), "bob"));
     let south_first = GameOptions {
@@ -65,10 +65,13 @@ async fn the_finished_games_of_the_database_give_the_puzzles_of_their_records() 
     };
     let mut games = Vec::new();
     for _ in 0..2 {
-        let challenge = (service.challenge(&alice, here, &bob, south_first))
-            .await
-            .unwrap();
+        let challenge = (service
+            .challenges
+            .challenge(&alice, here, &bob, south_first))
+        .await
+        .unwrap();
         let accepted = service
+            .challenges
             .accept(&bob, here, challenge.challenge)
             .await
             .unwrap();
@@ -76,13 +79,17 @@ async fn the_finished_games_of_the_database_give_the_puzzles_of_their_records() 
     }
     for (i, mv) in record.moves.iter().enumerate() {
         let player = if i % 2 == 0 { &alice } else { &bob };
-        (service.play_move(player, here, Some(games[1]), &mv.to_string(), None))
-            .await
-            .unwrap();
-    }
-    (service.play_move(&alice, here, Some(games[0]), "G2", None))
+        (service
+            .playing
+            .play_move(player, here, Some(games[1]), &mv.to_string(), None))
         .await
         .unwrap();
+    }
+    (service
+        .playing
+        .play_move(&alice, here, Some(games[0]), "G2", None))
+    .await
+    .unwrap();
     let finished = store.finished_game_records(None, 10).await.unwrap();
     assert_eq!(finished.len(), 1, "the example game ends on the board");
 

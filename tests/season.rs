@@ -28,7 +28,7 @@ use fake_discord::{
     opts, FakeDiscord, FakeUser, Fault, Interaction, Message, CHANNEL_ID, GUILD_ID,
 };
 use kiela_ai::Budget;
-use kiela_app::{Clock, GameService, ManualClock, Timing, User, DAY};
+use kiela_app::{App, Clock, ManualClock, Timing, User, DAY};
 use kiela_discord::{Bot, Config, ShardRange};
 use kiela_store::Store;
 use sqlx::{AnyPool, Row};
@@ -134,7 +134,7 @@ async fn a_full_season_on_postgres_with_two_processes() {
 
 /// A post that failed before a downtime longer than the six hours a
 /// failing post is tried is not parked at its first rate limit after it:
-/// the time away is not time it was tried (`GameService::failed_for_now`).
+/// the time away is not time it was tried (`App::failed_for_now`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_post_made_before_an_outage_is_not_parked_at_its_first_rate_limit() {
     let season = Season {
@@ -324,7 +324,7 @@ struct Sim {
     outage: Option<(i64, BTreeMap<i64, AtRisk>)>,
     /// The service's claim of due posts, timed per simulated week.
     claims: Vec<Vec<Duration>>,
-    claimer: GameService,
+    claimer: App,
     /// The most rows the outbox held, and rows the prune should have taken.
     most_rows: i64,
     stale_rows: Vec<String>,
@@ -420,7 +420,7 @@ impl Sim {
         sqlx::any::install_default_drivers();
         let pool = AnyPool::connect(&database).await.unwrap();
         let bot_user = fake.bot_user();
-        let claimer = GameService::new(
+        let claimer = App::new(
             store,
             User::bot(
                 kiela_app::UserId(bot_user.id as i64),
@@ -1010,11 +1010,11 @@ impl Sim {
         }
         for _ in 0..5 {
             let began = Instant::now();
-            let claimed = self.claimer.claim_deliveries(4).await.unwrap();
+            let claimed = self.claimer.delivery.claim_deliveries(4).await.unwrap();
             self.claims[week].push(began.elapsed());
             // A post came due meanwhile: back to the bots at once.
             let ids: Vec<_> = claimed.iter().map(|d| d.id).collect();
-            self.claimer.release(&ids).await.unwrap();
+            self.claimer.outbox.release(&ids).await.unwrap();
         }
     }
 

@@ -18,8 +18,8 @@ use serde_json::json;
 use kiela_ai::Level;
 use kiela_app::vocabulary::{ChannelId, GameState, GuildId, UserId};
 use kiela_app::{
-    Authority, BotPermissions, GameId, GameService, ManualClock, NewTournament, Place,
-    TournamentFormat, TournamentId, TournamentStatus, User,
+    App, Authority, BotPermissions, GameId, ManualClock, NewTournament, Place, TournamentFormat,
+    TournamentId, TournamentStatus, User,
 };
 use kiela_i18n::Lang;
 use kiela_rules::{Game, Move, Variant};
@@ -94,7 +94,7 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
         .context("cannot open the temporary database")?;
     // The clock never moves: no deadline passes, every game is played out.
     let clock = Arc::new(ManualClock::starting_at(1_800_000_000));
-    let service = GameService::new(store.clone(), User::new(BOT, "Kiela"), clock);
+    let service = App::new(store.clone(), User::new(BOT, "Kiela"), clock);
     let place = Place {
         bot_may: BotPermissions::ALL,
         ..Place::new(GuildId(1), ChannelId(1), Lang::En)
@@ -120,6 +120,7 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
         strict: false,
     };
     let created = service
+        .tournaments
         .create_tournament(organiser, place, new)
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -128,19 +129,21 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
         .context("the tournament was not created")?;
     for player in &players {
         service
+            .tournaments
             .join_tournament(player, place, Some(id))
             .await
             .map_err(|e| anyhow::anyhow!("{}: {e}", player.name))?;
     }
     let manager = Authority { is_manager: true };
     service
+        .tournaments
         .start_tournament(organiser, place, manager, Some(id))
         .await
         .map_err(|e| anyhow::anyhow!("{e}"))?;
 
     let mut idle = 0;
     loop {
-        service.advance_tournaments().await?;
+        service.tournaments.advance_tournaments().await?;
         let t = store
             .tournament(id)
             .await
@@ -193,7 +196,7 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
 /// Plays game `game` to its end, each side's move chosen by its player's
 /// level and played through the service.
 async fn play_out(
-    service: &GameService,
+    service: &App,
     place: Place,
     sim: &Simulation,
     game: GameId,
@@ -220,6 +223,7 @@ async fn play_out(
             bail!("game {game}: the AI rearranged, which simulate does not play");
         };
         service
+            .playing
             .play_move(
                 user(mover),
                 place,
@@ -239,7 +243,7 @@ async fn play_out(
 /// The final standings and the checks, as text or JSON lines.
 async fn report(
     sim: &Simulation,
-    service: &GameService,
+    service: &App,
     store: &Store,
     id: TournamentId,
     players: &[User],
@@ -293,7 +297,7 @@ async fn report(
         most_byes: byes.values().copied().max().unwrap_or(0),
         worst_first_move_balance: first.values().map(|d| d.abs()).max().unwrap_or(0),
     };
-    let table = service.tournament_table(id).await?;
+    let table = service.tournaments.tournament_table(id).await?;
     if sim.json {
         let standings: Vec<_> = table
             .iter()

@@ -1,4 +1,4 @@
-//! Autocomplete's list of a player's games (`GameService::game_choices`,
+//! Autocomplete's list of a player's games (`App::game_choices`,
 //! asked at every keystroke of `/kiela move`, `/kiela board`, `/kiela
 //! history`...) for a player with 1,000 games (100 ongoing, 900 finished,
 //! against 50 opponents with a nickname in the server), among 100,000
@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use kiela_app::vocabulary::UserId;
-use kiela_app::{GameService, SystemClock, User};
+use kiela_app::{App, SystemClock, User};
 use kiela_store::Store;
 use sqlx::Connection;
 use test_databases::{Backend, Db};
@@ -82,19 +82,19 @@ fn choices(c: &mut Criterion) {
             let store = Store::open(&test_db.url).await.unwrap();
             fill(&test_db.url, backend).await;
             let bot = User::bot(UserId(999_999), "Kiela");
-            (test_db, GameService::new(store, bot, Arc::new(SystemClock)))
+            (test_db, App::new(store, bot, Arc::new(SystemClock)))
         });
         let me = User::new(UserId(ME), "me");
         for finished_too in [false, true] {
             let listed = runtime
-                .block_on(service.game_choices(&me, finished_too))
+                .block_on(service.games.game_choices(&me, finished_too))
                 .unwrap();
             // 25 choices, named as in the server.
             assert_eq!(listed.len(), 25);
             assert!(listed[0].label.contains("nick "), "{}", listed[0].label);
             let what = if finished_too { "history" } else { "move" };
             c.bench_function(&format!("{what} choices of 1,000 games, {name}"), |b| {
-                b.iter(|| runtime.block_on(service.game_choices(&me, finished_too)))
+                b.iter(|| runtime.block_on(service.games.game_choices(&me, finished_too)))
             });
         }
         drop(service);

@@ -8,9 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kiela_app::vocabulary::UserId;
-use kiela_app::{
-    offered_lessons, GameService, LessonStep, PuzzleButtons, PuzzleStep, SystemClock, User,
-};
+use kiela_app::{offered_lessons, App, LessonStep, PuzzleButtons, PuzzleStep, SystemClock, User};
 use kiela_rules::Move;
 use kiela_store::Store;
 
@@ -34,7 +32,7 @@ async fn main() {
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
     let store = Store::open(&url).await.unwrap();
     let bot = User::bot(UserId(1), "Kiela");
-    let service = GameService::new(store, bot, Arc::new(SystemClock));
+    let service = App::new(store, bot, Arc::new(SystemClock));
 
     // Puzzles: each solver is served one and plays the first move of its
     // solution (rated: both ratings change in one transaction).
@@ -42,7 +40,7 @@ async fn main() {
     for id in 0..SOLVERS {
         let solver = User::new(UserId(1000 + id), "solver");
         let start = Instant::now();
-        let reply = service.puzzle(&solver, false).await.unwrap();
+        let reply = service.puzzles.puzzle(&solver, false).await.unwrap();
         served.push(start.elapsed());
         let Some(PuzzleButtons::Play(step)) = reply.puzzle else {
             panic!("not a puzzle: {:?}", reply.says);
@@ -53,7 +51,11 @@ async fn main() {
         };
         let start = Instant::now();
         let step = PuzzleStep { ply: 0, ..step };
-        service.puzzle_move(&solver, step, hole).await.unwrap();
+        service
+            .puzzles
+            .puzzle_move(&solver, step, hole)
+            .await
+            .unwrap();
         judged.push(start.elapsed());
     }
     report("puzzle served", served);
@@ -69,7 +71,7 @@ async fn main() {
                 let start = Instant::now();
                 // The Expert lesson's first moves are typed in the form.
                 match task.answers[0][0].parse::<Move>().unwrap() {
-                    Move::Sow(hole) => service.lesson_move(&learner, step, hole).await,
+                    Move::Sow(hole) => service.lessons.lesson_move(&learner, step, hole).await,
                     Move::Arrange(layout) => {
                         let row = |counts: &[u8]| {
                             let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
@@ -77,7 +79,7 @@ async fn main() {
                         };
                         let rows = [row(&layout.0[..10]), row(&layout.0[10..])];
                         let typed = [rows[0].as_str(), rows[1].as_str()];
-                        service.lesson_arrange(&learner, step, typed).await
+                        service.lessons.lesson_arrange(&learner, step, typed).await
                     }
                 }
                 .unwrap();

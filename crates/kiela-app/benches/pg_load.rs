@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kiela_app::vocabulary::{ChannelId, GameId, GuildId, MessageId, UserId};
-use kiela_app::{GameService, Place, SystemClock, User};
+use kiela_app::{App, Place, SystemClock, User};
 use kiela_i18n::Lang;
 use kiela_rules::{Game, Variant};
 use kiela_store::Store;
@@ -96,24 +96,24 @@ async fn show_durability(url: &str) {
 
 /// One process's loops, every second, as the bot runs them; returns each
 /// pass's duration.
-async fn loops(service: GameService, until: Instant) -> Vec<Duration> {
+async fn loops(service: App, until: Instant) -> Vec<Duration> {
     let mut passes = Vec::new();
     let mut started = true;
     let mut message = 5_000_000_000 + fastrand::i64(0..1_000_000_000);
     while Instant::now() < until {
         let pass = Instant::now();
-        service.keep_alive(30, started).await.unwrap();
+        service.clocks.keep_alive(30, started).await.unwrap();
         started = false;
-        for event in service.due_events(service.now()).await.unwrap() {
-            service.fire(event).await.unwrap();
+        for event in service.clocks.due_events(service.now()).await.unwrap() {
+            service.clocks.fire(event).await.unwrap();
         }
-        for delivery in service.claim_deliveries(16).await.unwrap() {
+        for delivery in service.delivery.claim_deliveries(16).await.unwrap() {
             message += 1;
-            (service.delivered(&[delivery.id], MessageId(message)))
+            (service.outbox.delivered(&[delivery.id], MessageId(message)))
                 .await
                 .unwrap();
         }
-        service.prune_outbox().await.unwrap();
+        service.outbox.prune_outbox().await.unwrap();
         passes.push(pass.elapsed());
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
@@ -121,19 +121,26 @@ async fn loops(service: GameService, until: Instant) -> Vec<Duration> {
 }
 
 /// South's first move in game `id`, answered as a menu pick is.
-async fn one_move(service: GameService, id: i64, hole: String) -> Duration {
+async fn one_move(service: App, id: i64, hole: String) -> Duration {
     let south = User::new(UserId(100 + 1 + id % PLAYERS), "south");
     let place = Place::new(GuildId(GUILD), ChannelId(CHANNEL), Lang::En);
     let start = Instant::now();
     let reply = service
+        .playing
         .play_move(&south, place, Some(GameId(id)), &hole, Some(0))
         .await
         .unwrap();
     let token = format!("token-{id}");
-    assert!(service.answering(&reply.posts, &token).await.unwrap());
-    (service.delivered(&reply.posts, MessageId(9_000_000_000 + id)))
+    assert!(service
+        .outbox
+        .answering(&reply.posts, &token)
         .await
-        .unwrap();
+        .unwrap());
+    (service
+        .outbox
+        .delivered(&reply.posts, MessageId(9_000_000_000 + id)))
+    .await
+    .unwrap();
     start.elapsed()
 }
 
@@ -181,7 +188,7 @@ async fn load() {
     show_durability(&db.url).await;
     eprintln!("filled in {:.0} s", filling.elapsed().as_secs_f64());
 
-    let mut services = vec![GameService::new(
+    let mut services = vec![App::new(
         first,
         User::bot(UserId(BOT), "Kiela"),
         Arc::new(SystemClock),
@@ -189,7 +196,7 @@ async fn load() {
     for _ in 1..PROCESSES {
         let store = Store::open(&db.url).await.unwrap();
         let bot = User::bot(UserId(BOT), "Kiela");
-        services.push(GameService::new(store, bot, Arc::new(SystemClock)));
+        services.push(App::new(store, bot, Arc::new(SystemClock)));
     }
     let until = Instant::now() + Duration::from_secs(seconds + 2);
     let loops: Vec<_> = (services.iter())

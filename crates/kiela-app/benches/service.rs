@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kiela_app::vocabulary::{ChannelId, GameId, GuildId, UserId};
-use kiela_app::{FirstMover, GameOptions, GameService, Place, Reply, SystemClock, User};
+use kiela_app::{App, FirstMover, GameOptions, Place, Reply, SystemClock, User};
 use kiela_i18n::Lang;
 use kiela_store::Store;
 
@@ -20,7 +20,7 @@ async fn main() {
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
     let store = Store::open(&url).await.unwrap();
     let bot = User::bot(UserId(1), "Kiela");
-    let service = GameService::new(store, bot, Arc::new(SystemClock));
+    let service = App::new(store, bot, Arc::new(SystemClock));
     let place = Place::new(GuildId(7), ChannelId(8), Lang::En);
     let options = GameOptions {
         first: FirstMover::Me,
@@ -34,8 +34,16 @@ async fn main() {
             User::new(UserId(1000 + 2 * g), "a"),
             User::new(UserId(1001 + 2 * g), "b"),
         );
-        let c = service.challenge(&a, place, &b, options).await.unwrap();
-        let reply = service.accept(&b, place, c.challenge).await.unwrap();
+        let c = service
+            .challenges
+            .challenge(&a, place, &b, options)
+            .await
+            .unwrap();
+        let reply = service
+            .challenges
+            .accept(&b, place, c.challenge)
+            .await
+            .unwrap();
         games.push((reply.game.unwrap().id, [a, b], reply));
     }
 
@@ -53,6 +61,7 @@ async fn main() {
                 .to_string();
             let start = Instant::now();
             *reply = service
+                .playing
                 .play_move(player, place, Some(*id), &hole, Some(game.ply))
                 .await
                 .unwrap();

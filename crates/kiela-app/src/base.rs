@@ -64,4 +64,3 @@ impl Base {
             .map(|refused| refused.refusal))
     }
 }
-

@@ -329,7 +329,13 @@ impl App {
 
     /// The same application, waiting as long as `timing` says.
     pub fn with_timing(self, timing: Timing) -> App {
-        App::wire(Base { timing, ..self.base }, self.members)
+        App::wire(
+            Base {
+                timing,
+                ..self.base
+            },
+            self.members,
+        )
     }
 
     /// The same application, asking `members` who is still a member of a

@@ -103,7 +103,6 @@ impl Lines {
     }
 }
 
-
 /// Why a new challenge or game would go past `quota`; `within`, the days
 /// a challenge made here waits (when one was asked for).
 pub(super) fn over_quota(quota: Quota, within: Option<i64>) -> ChallengeRefusal {

@@ -13,7 +13,7 @@ use serenity::async_trait;
 use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use kiela_app::{AppError, GameService, Place, User, UserId};
+use kiela_app::{App, AppError, Place, User, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
@@ -29,7 +29,7 @@ use crate::words;
 const MAX_CHOICES: usize = 25;
 
 pub struct Handler {
-    service: GameService,
+    service: App,
     /// Register the commands in this server only.
     guild: Option<GuildId>,
     registered: AtomicBool,
@@ -40,7 +40,7 @@ pub struct Handler {
 
 impl Handler {
     pub fn new(
-        service: GameService,
+        service: App,
         guild: Option<GuildId>,
         wake: Arc<Notify>,
         in_flight: Arc<InFlight>,
@@ -79,6 +79,7 @@ impl EventHandler for Handler {
         let joined_at = guild.joined_at.unix_timestamp();
         let channel = guild.system_channel_id.map(Ours::ours);
         match (self.service)
+            .welcome
             .welcome(Some(guild.id).ours(), channel, joined_at, lang)
             .await
         {
@@ -172,7 +173,7 @@ struct Who {
 /// Who acts, where, and with what: what every command and button of a
 /// feature is performed with.
 pub struct Cx<'a> {
-    pub service: &'a GameService,
+    pub service: &'a App,
     pub user: &'a User,
     pub place: Place,
     /// Whether the member may manage the server (Discord computes their
@@ -185,11 +186,7 @@ pub struct Cx<'a> {
 }
 
 impl Who {
-    fn cx<'a>(
-        &'a self,
-        service: &'a GameService,
-        progress: &'a Arc<watch::Sender<String>>,
-    ) -> Cx<'a> {
+    fn cx<'a>(&'a self, service: &'a App, progress: &'a Arc<watch::Sender<String>>) -> Cx<'a> {
         Cx {
             service,
             user: &self.user,
@@ -231,7 +228,7 @@ impl Handler {
     /// `guild_locale`): a database read, so inside the answer, which defers
     /// when the database is slow.
     async fn localised(&self, place: Place) -> Place {
-        match self.service.localise(place).await {
+        match self.service.settings.localise(place).await {
             Ok(place) => place,
             Err(e) => {
                 warn!("cannot read the server's language: {e}");
@@ -350,7 +347,12 @@ impl Handler {
         let typed = typing.text.trim().to_ascii_uppercase();
         let choices: Vec<AutocompleteChoice> = match typing.option {
             option if option == playing::HOLE.name() => {
-                match self.service.move_choices(&user, place, typing.game).await {
+                match self
+                    .service
+                    .games
+                    .move_choices(&user, place, typing.game)
+                    .await
+                {
                     Ok(choices) => choices
                         .holes
                         .into_iter()
@@ -368,7 +370,7 @@ impl Handler {
             option if option == GAME.name() => {
                 let finished_too =
                     [analysis::HISTORY.name, analysis::ANALYZE.name].contains(&typing.subcommand);
-                match self.service.game_choices(&user, finished_too).await {
+                match self.service.games.game_choices(&user, finished_too).await {
                     Ok(games) => games
                         .into_iter()
                         .filter(|g| g.id.to_string().starts_with(typed.trim_start_matches('#')))
@@ -449,7 +451,12 @@ impl Cx<'_> {
                 let refusal = sentence(&words::error(lang, &AppError::OutOfDate { game_id }));
                 // A private board: in the user's language.
                 let mine = Place { lang, ..self.place };
-                match self.service.show(self.user, mine, Some(game_id)).await {
+                match self
+                    .service
+                    .playing
+                    .show(self.user, mine, Some(game_id))
+                    .await
+                {
                     Ok(reply) => Post {
                         text: format!("{refusal}\n{}", words::says(reply.lang, &reply.says)),
                         ephemeral: true,

@@ -27,7 +27,7 @@ use tokio::sync::{watch, Notify};
 use tokio::task::JoinHandle;
 
 use crate::snowflakes::Ours;
-use kiela_app::{BotPermissions, Clock, GameService, Place, Timing, User};
+use kiela_app::{App, BotPermissions, Clock, Place, Timing, User};
 use kiela_i18n::Lang;
 use kiela_store::{OpenError, Store};
 
@@ -265,17 +265,17 @@ impl Bot {
         let members = Arc::new(members::DiscordMembers {
             http: http_for(&config),
         });
-        let service = GameService::new(store, bot, clock.clone())
+        let service = App::new(store, bot, clock.clone())
             .with_timing(timing)
             .with_members(members);
         // Before any answer holds a post: by a host's own clock, a hold
         // could end minutes early for the other processes.
-        if let Err(e) = service.keep_time().await {
+        if let Err(e) = service.clocks.keep_time().await {
             tracing::warn!("cannot read the database's clock, using the host's: {e}");
         }
         // Posts an answer of the process before held are settled now, not
         // after their lease.
-        match service.settle_abandoned_answers().await {
+        match service.outbox.settle_abandoned_answers().await {
             Ok(0) => {}
             Ok(n) => tracing::info!("{n} posts held by answers before a restart go out now"),
             Err(e) => tracing::warn!("cannot settle the posts of answers cut short: {e}"),
@@ -450,7 +450,7 @@ fn user_of(user: &serenity::all::User, nick: Option<&str>, lang: Lang) -> User {
 /// Where an interaction happened (no server in direct messages), and the
 /// language of public posts there: the server's (`guild_locale`), or in
 /// direct messages the user's. A server's own choice is applied after
-/// ([`GameService::localise`]).
+/// ([`App::localise`]).
 fn place_of(
     guild: Option<GuildId>,
     channel: serenity::all::ChannelId,

@@ -18,8 +18,8 @@ use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
 use kiela_app::{
-    self, clip_message, BoardMessage, ChannelRefusal, Document, GameId, GameRef, GameService,
-    NewThread, Picture, PostId, Reply,
+    self, clip_message, App, BoardMessage, ChannelRefusal, Document, GameId, GameRef, NewThread,
+    Picture, PostId, Reply,
 };
 use kiela_i18n::Lang;
 
@@ -221,7 +221,7 @@ impl PostedBoard {
 /// out of date); the old board keeps its Watch button. Failures are
 /// logged; the old menus then stay harmless.
 pub async fn replace_board(
-    service: &GameService,
+    service: &App,
     http: &Http,
     channel: ChannelId,
     board: PostedBoard,
@@ -232,7 +232,7 @@ pub async fn replace_board(
         message_id: board.message.ours(),
         ply: Some(board.ply),
     };
-    let old = match service.replace_board(board.game, posted).await {
+    let old = match service.games.replace_board(board.game, posted).await {
         Ok(Some(old)) => old,
         Ok(None) => return,
         Err(e) => {
@@ -260,7 +260,10 @@ pub async fn replace_board(
         );
         // Its channel is gone or forbidden: nothing more is sent there.
         if let Some(refusal) = refusal(&e) {
-            let refused = service.channel_refused(old.channel_id, refusal).await;
+            let refused = service
+                .places
+                .channel_refused(old.channel_id, refusal)
+                .await;
             if let Err(e) = refused {
                 warn!(game = %board.game, "cannot record a refused channel: {e}");
             }
@@ -277,7 +280,7 @@ pub async fn replace_board(
 /// pass (no answer, a rate limit, Discord's own failure): the caller tries
 /// again later.
 pub async fn open_thread(
-    service: &GameService,
+    service: &App,
     http: &Http,
     message: &Message,
     thread: &NewThread,
@@ -310,7 +313,11 @@ pub async fn open_thread(
     };
     if let (Some(tournament), Some(channel)) = (thread.tournament_id, opened) {
         // Its news goes there from now on (to the lobby if refused).
-        if let Err(e) = service.tournament_thread_opened(tournament, channel).await {
+        if let Err(e) = service
+            .tournaments
+            .tournament_thread_opened(tournament, channel)
+            .await
+        {
             warn!(tournament = %tournament, "cannot record the tournament's thread: {e}");
         }
     }
@@ -318,8 +325,8 @@ pub async fn open_thread(
         return Ok(());
     };
     let recorded = match opened {
-        Some(channel) => service.thread_opened(game, channel).await,
-        None => service.thread_refused(game).await,
+        Some(channel) => service.threads.thread_opened(game, channel).await,
+        None => service.threads.thread_refused(game).await,
     };
     if let Err(e) = recorded {
         warn!(game = %game, "cannot record where the game is played: {e}");
@@ -372,7 +379,7 @@ pub fn no_progress() -> watch::Receiver<String> {
 /// One interaction to answer.
 pub struct Responder {
     http: Arc<Http>,
-    service: GameService,
+    service: App,
     /// Wakes the delivery loop for posts an answer hands back.
     wake: Arc<Notify>,
     id: InteractionId,
@@ -387,7 +394,7 @@ pub struct Responder {
 impl Responder {
     pub fn new(
         http: Arc<Http>,
-        service: GameService,
+        service: App,
         wake: Arc<Notify>,
         interaction: (InteractionId, &str),
         actor: kiela_app::UserId,
@@ -474,7 +481,7 @@ impl Responder {
         answer: impl Future<Output = Option<PostedBoard>>,
     ) -> Option<PostedBoard> {
         let answer = tokio::time::timeout(ANSWER_TIMEOUT, answer);
-        match self.service.while_held(held, answer).await {
+        match self.service.outbox.while_held(held, answer).await {
             Ok(board) => board,
             Err(_) => {
                 warn!(interaction = %self.id, "no answer from Discord within {ANSWER_TIMEOUT:?}");
@@ -608,7 +615,12 @@ impl Responder {
         if post.posts.is_empty() {
             return post;
         }
-        match self.service.answering(&post.posts, &self.token).await {
+        match self
+            .service
+            .outbox
+            .answering(&post.posts, &self.token)
+            .await
+        {
             Ok(true) => post,
             Ok(false) => {
                 // The loop posts them as soon as their turn comes, not
@@ -635,13 +647,23 @@ impl Responder {
         }
         if !post.ephemeral {
             // Posted there: a channel Discord refused works again.
-            if let Err(e) = self.service.place_works(message.channel_id.ours()).await {
+            if let Err(e) = self
+                .service
+                .places
+                .place_works(message.channel_id.ours())
+                .await
+            {
                 warn!(interaction = %self.id, "cannot record that a channel works: {e}");
             }
         }
         let message = message.id;
         if !post.ephemeral && !post.posts.is_empty() {
-            if let Err(e) = self.service.delivered(&post.posts, message.ours()).await {
+            if let Err(e) = self
+                .service
+                .outbox
+                .delivered(&post.posts, message.ours())
+                .await
+            {
                 warn!(interaction = %self.id, "cannot mark the answer's posts delivered: {e}");
             }
         }
@@ -705,7 +727,7 @@ impl Responder {
         if post.posts.is_empty() {
             return;
         }
-        match self.service.release(&post.posts).await {
+        match self.service.outbox.release(&post.posts).await {
             Ok(()) => self.wake.notify_one(),
             Err(e) => warn!(interaction = %self.id, "cannot hand the posts back: {e}"),
         }
@@ -717,7 +739,7 @@ impl Responder {
         if held.is_empty() {
             return;
         }
-        match self.service.look_for(held).await {
+        match self.service.outbox.look_for(held).await {
             Ok(()) => self.wake.notify_one(),
             Err(e) => warn!(interaction = %self.id, "cannot hand the posts over: {e}"),
         }

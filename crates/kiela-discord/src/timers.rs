@@ -15,8 +15,8 @@ use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
 use kiela_app::{
-    self, clip_message, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId,
-    GameService, LookFirst, PostId,
+    self, clip_message, App, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId,
+    LookFirst, PostId,
 };
 
 use super::features::rows_for;
@@ -30,7 +30,7 @@ use crate::snowflakes::{Ours, Theirs};
 /// `looked_back` is set once its first look has moved the clocks over an
 /// outage (or failed to); `passes` counts the passes done.
 pub async fn run(
-    service: GameService,
+    service: App,
     clock: Arc<dyn Clock>,
     interval: Duration,
     wake: Arc<Notify>,
@@ -41,7 +41,11 @@ pub async fn run(
     let mut started = true;
     loop {
         tick.tick().await;
-        match service.keep_alive(interval.as_secs() as i64, started).await {
+        match service
+            .clocks
+            .keep_alive(interval.as_secs() as i64, started)
+            .await
+        {
             Ok(_) => started = false,
             Err(e) => warn!("cannot record that the bot is alive: {e}"),
         }
@@ -50,7 +54,7 @@ pub async fn run(
         // deadlines that fell in it: a failed first look tries again at
         // the next tick, and no game is lost on time meanwhile.
         if !started {
-            match service.due_events(clock.now()).await {
+            match service.clocks.due_events(clock.now()).await {
                 Ok(events) => {
                     for event in events {
                         fire(&service, event, &wake).await;
@@ -63,8 +67,8 @@ pub async fn run(
             let service = service.clone();
             let made = tokio::spawn(async move {
                 match job {
-                    Job::Tournaments => service.advance_tournaments().await,
-                    Job::DailyPuzzles => service.post_daily_puzzles().await,
+                    Job::Tournaments => service.tournaments.advance_tournaments().await,
+                    Job::DailyPuzzles => service.puzzles.post_daily_puzzles().await,
                 }
             });
             // In a task of its own: a panic is logged and the clock goes on.
@@ -75,7 +79,7 @@ pub async fn run(
                 Err(e) => error!(?job, "a clock job panicked: {e}"),
             }
         }
-        if let Err(e) = service.prune_outbox().await {
+        if let Err(e) = service.outbox.prune_outbox().await {
             warn!("cannot delete old posts: {e}");
         }
         passes.send_modify(|done| *done += 1);
@@ -91,10 +95,10 @@ enum Job {
 
 /// Fires one due event in a task of its own, so that a panic in one game
 /// (say, in the AI's search) stops that game's clock, not every clock.
-async fn fire(service: &GameService, event: DueEvent, wake: &Notify) {
+async fn fire(service: &App, event: DueEvent, wake: &Notify) {
     let fired = tokio::spawn({
         let service = service.clone();
-        async move { service.fire(event).await }
+        async move { service.clocks.fire(event).await }
     });
     let why = match fired.await {
         Ok(Ok(fired)) => {
@@ -112,7 +116,7 @@ async fn fire(service: &GameService, event: DueEvent, wake: &Notify) {
     };
     match event.game_id() {
         Some(game) => {
-            if let Err(e) = service.stop_clock(game, &why).await {
+            if let Err(e) = service.clocks.stop_clock(game, &why).await {
                 warn!(%game, "cannot stop the game's clock: {e}");
             }
         }
@@ -161,7 +165,7 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(120);
 /// `in_flight` counts the posts being sent; `passes` counts the passes
 /// that left nothing to post.
 pub async fn deliver(
-    service: GameService,
+    service: App,
     http: Arc<Http>,
     poll: Duration,
     wake: Arc<Notify>,
@@ -169,7 +173,7 @@ pub async fn deliver(
     (mut looked_back, passes): (watch::Receiver<bool>, watch::Sender<u64>),
 ) {
     // After an outage, the clock's first look moves the failing posts'
-    // times on (see `GameService::keep_alive`): a post tried before would
+    // times on (see `App::keep_alive`): a post tried before would
     // count the outage as hours of failures.
     // (No clock loop any more, at shutdown: nothing to wait for.)
     let _ = looked_back.wait_for(|&looked| looked).await;
@@ -180,7 +184,7 @@ pub async fn deliver(
     loop {
         let free = workers.available_permits();
         if free > 0 {
-            match service.claim_deliveries(free as i64).await {
+            match service.delivery.claim_deliveries(free as i64).await {
                 Ok(batch) if !batch.is_empty() => {
                     for delivery in batch {
                         let Some(sending) = Sending::start(&sending, delivery.id) else {
@@ -232,12 +236,15 @@ impl Drop for Sending {
 
 /// Delivers one post, renewing its hold while the send is in flight (so
 /// that no other process takes it meanwhile), within [`SEND_TIMEOUT`].
-async fn deliver_watched(service: &GameService, http: &Http, delivery: Delivery) {
+async fn deliver_watched(service: &App, http: &Http, delivery: Delivery) {
     let tried = Tried::of(&delivery);
     let sent = tokio::time::timeout(SEND_TIMEOUT, deliver_one(service, http, delivery));
-    if service.while_held(&[tried.id], sent).await.is_err() {
+    if service.outbox.while_held(&[tried.id], sent).await.is_err() {
         let why = format!("no answer from Discord within {SEND_TIMEOUT:?}");
-        let failed = service.failed_for_now(tried.id, tried.failing_since, tried.attempts, &why);
+        let failed =
+            service
+                .outbox
+                .failed_for_now(tried.id, tried.failing_since, tried.attempts, &why);
         if let Err(e) = failed.await {
             warn!(post = %tried.id, "cannot record a failed post: {e}");
         }
@@ -246,14 +253,14 @@ async fn deliver_watched(service: &GameService, http: &Http, delivery: Delivery)
 
 /// What to do with a post Discord refused.
 enum Failure {
-    /// It may pass: try again later (see [`GameService::failed_for_now`]).
+    /// It may pass: try again later (see [`App::failed_for_now`]).
     Retry,
     /// Discord will never take it: why, and whether it refuses the
     /// channel itself (a game played there then follows its place).
     GiveUp(String, Option<ChannelRefusal>),
 }
 
-async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
+async fn deliver_one(service: &App, http: &Http, delivery: Delivery) {
     let id = delivery.id;
     let tried = Tried::of(&delivery);
     let lang = delivery.reply.lang;
@@ -284,7 +291,10 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
         Answered::Unknown(why) => {
             // Posting now might post it twice: ask again after a backoff.
             let why = format!("cannot tell whether its answer was shown: {why}");
-            let failed = service.failed_for_now(id, tried.failing_since, tried.attempts, &why);
+            let failed =
+                service
+                    .outbox
+                    .failed_for_now(id, tried.failing_since, tried.attempts, &why);
             if let Err(e) = failed.await {
                 warn!(post = %id, "cannot record a failed post: {e}");
             }
@@ -322,7 +332,7 @@ async fn deliver_one(service: &GameService, http: &Http, delivery: Delivery) {
     };
     match sent {
         Ok(message) => {
-            if let Err(e) = service.delivered(&[id], message.id.ours()).await {
+            if let Err(e) = service.outbox.delivered(&[id], message.id.ours()).await {
                 warn!(post = %id, "cannot mark a post delivered: {e}");
             }
             // A board in the game's channel becomes the game's board; one
@@ -370,7 +380,7 @@ impl Tried {
 /// again or give up (a post that was to open game `thread`'s thread then
 /// leaves the game in its channel).
 async fn settle(
-    service: &GameService,
+    service: &App,
     tried: Tried,
     sent: serenity::Result<kiela_app::MessageId>,
     thread: Option<GameId>,
@@ -378,7 +388,7 @@ async fn settle(
     let id = tried.id;
     match sent {
         Ok(message) => {
-            if let Err(e) = service.delivered(&[id], message).await {
+            if let Err(e) = service.outbox.delivered(&[id], message).await {
                 warn!(post = %id, "cannot mark a post delivered: {e}");
             }
         }
@@ -386,23 +396,26 @@ async fn settle(
             let done = match (failure(&e), tried.channel) {
                 (Failure::Retry, _) => {
                     let why = format!("Discord did not take it: {e}");
-                    (service.failed_for_now(id, tried.failing_since, tried.attempts, &why)).await
+                    (service
+                        .outbox
+                        .failed_for_now(id, tried.failing_since, tried.attempts, &why))
+                    .await
                 }
                 // The channel itself is refused: its game follows its place
                 // (not a thread refused where the line was posted).
                 (Failure::GiveUp(why, Some(refusal)), Some(channel)) if thread.is_none() => {
                     warn!(post = %id, "Discord refuses a post's channel: {why}");
-                    service.place_refused(id, channel, refusal).await
+                    service.places.place_refused(id, channel, refusal).await
                 }
                 (Failure::GiveUp(why, _), _) => {
                     warn!(post = %id, "Discord refuses a post, giving it up: {why}");
                     if let Some(game) = thread {
                         // No line to open it from: the game stays in the channel.
-                        if let Err(e) = service.thread_refused(game).await {
+                        if let Err(e) = service.threads.thread_refused(game).await {
                             warn!(post = %id, "cannot record where the game is played: {e}");
                         }
                     }
-                    service.give_up(id, &why).await
+                    service.outbox.give_up(id, &why).await
                 }
             };
             if let Err(e) = done {
@@ -453,7 +466,7 @@ enum Answered {
 /// The message an interaction's answer already made for this post, if the
 /// answer went out before the process could say so (a crash between the
 /// two). A placeholder that never got its answer is taken away.
-async fn answered(service: &GameService, http: &Http, delivery: &Delivery) -> Answered {
+async fn answered(service: &App, http: &Http, delivery: &Delivery) -> Answered {
     let Some(token) = delivery.answer_token.as_deref() else {
         return Answered::No;
     };

@@ -411,7 +411,7 @@ impl Store {
     /// Rates game `game_id`'s result, and keeps each player's rating
     /// before and after it in `rating_changes`, in the transaction that
     /// ends the game: the result message, composed from the stored game
-    /// whenever it is sent (see `GameService::board_reply`), reads the
+    /// whenever it is sent (see `App::board_reply`), reads the
     /// changes there, because by then later games may have moved the
     /// ratings on and the change could no longer be recomputed.
     async fn rate(

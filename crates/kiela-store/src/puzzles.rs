@@ -21,7 +21,7 @@ fn glicko(cells: &Cells) -> Result<Glicko2Rating> {
     })
 }
 
-// The reads of a puzzle's choice (`GameService::puzzle`), shared with the
+// The reads of a puzzle's choice (`App::puzzle`), shared with the
 // plan test (`app::hot_queries`).
 
 /// Player `$1`'s puzzle rating ([`Store::solver_rating`]).

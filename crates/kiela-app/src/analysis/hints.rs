@@ -9,7 +9,7 @@ use kiela_rules::Move;
 
 use super::{AnalysisNotice, AnalysisRefusal};
 use crate::vocabulary::GameId;
-use crate::{AppError, AnalysisService, HintMove, Place, Reply, Result, User, AI_SEARCHES};
+use crate::{AnalysisService, AppError, HintMove, Place, Reply, Result, User, AI_SEARCHES};
 
 impl AnalysisService {
     /// The engine's move for `user` in their game against the AI (`game`,
@@ -79,4 +79,3 @@ impl AnalysisService {
         Ok(reply)
     }
 }
-

@@ -26,9 +26,7 @@ use super::limits::AI_SEARCHES;
 use super::outbox::Made;
 use super::players::Name;
 use super::threads::posts_channel;
-use super::{
-    AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User,
-};
+use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User};
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{GameId, UserId};
@@ -282,7 +280,9 @@ impl AnalysisService {
         let lang = user.lang;
         let analysed = self.analysed(user, game_id, progress).await?;
         let loaded = self.games.load(game_id).await?;
-        let picture = self.analysis_posts.analysis_graph(lang, &loaded, &analysed.plies)?;
+        let picture = self
+            .analysis_posts
+            .analysis_graph(lang, &loaded, &analysed.plies)?;
         Ok(Reply {
             says: vec![analysis_notice(&loaded, &analysed, None).into()],
             picture: Some(picture),
@@ -443,7 +443,8 @@ impl AnalysisService {
         let stored: Vec<Stored> = plies.iter().map(Stored::from).collect();
         let document = serde_json::to_string(&stored)
             .map_err(|e| AppError::Internal(format!("cannot store the analysis: {e}")))?;
-        self.base.store
+        self.base
+            .store
             .save_analysis(game_id, nodes as i64, &document, self.base.now())
             .await?;
         Ok(Analysed { plies })
@@ -526,7 +527,6 @@ impl AnalysisPosts {
     }
 }
 
-
 /// The analysis of `loaded`'s game: its flagged turns, `shared_by` whom.
 fn analysis_notice(
     loaded: &Loaded,
@@ -541,6 +541,19 @@ fn analysis_notice(
         game: loaded.row.id,
         shared_by,
         turns,
+    }
+}
+
+#[async_trait::async_trait]
+impl crate::ComposePost for AnalysisPosts {
+    fn composes(&self, post: &NewPost) -> bool {
+        post.shows_analysis && post.game_id.is_some() && post.ply.is_none()
+    }
+
+    async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply> {
+        let game =
+            (post.game_id).ok_or_else(|| AppError::Internal("an analysis of no game".into()))?;
+        self.shared_analysis_reply(game, says, lang).await
     }
 }
 
@@ -601,17 +614,5 @@ mod tests {
             (22, "H4", "C4")
         );
         assert_eq!(turn.verdict, Verdict::Blunder);
-    }
-}
-
-#[async_trait::async_trait]
-impl crate::ComposePost for AnalysisPosts {
-    fn composes(&self, post: &NewPost) -> bool {
-        post.shows_analysis && post.game_id.is_some() && post.ply.is_none()
-    }
-
-    async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply> {
-        let game = (post.game_id).ok_or_else(|| AppError::Internal("an analysis of no game".into()))?;
-        self.shared_analysis_reply(game, says, lang).await
     }
 }

@@ -6,8 +6,8 @@ pub use store::*;
 
 use crate::limits::{MAX_AI_GAMES, MAX_OPEN_CHALLENGES};
 use crate::store::Quota;
-use std::sync::Arc;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::notice::Notice;
 use crate::store::{ChallengeRow, NewChallenge, NewGame, NewPost, NotStored, PostTarget};
@@ -21,10 +21,7 @@ use super::game::GameRefusal;
 use super::limits::over_quota;
 use super::players::named;
 use super::threads::thread_name;
-use super::{
-    AppError, BotPermissions, FirstMover, Name, Place, Refusal, Reply, Result, User,
-    DAY,
-};
+use super::{AppError, BotPermissions, FirstMover, Name, Place, Refusal, Reply, Result, User, DAY};
 use std::ops::RangeInclusive;
 
 /// Why a challenge, its answer, a rematch or a game against the AI was
@@ -419,10 +416,14 @@ impl ChallengeService {
             rated: true,
         };
         let players = self.players.players_in(c.guild_id, south, north).await?;
-        game.deadline = self.base.deadline_for(game.seconds_per_move, players.0.as_ref());
+        game.deadline = self
+            .base
+            .deadline_for(game.seconds_per_move, players.0.as_ref());
         // South's first turn starts: a direct message if they want one
         // every turn (unless South is the one accepting, answered now).
-        let dm = self.notify.turn_dm(south, players.0.as_ref(), Some(user.id));
+        let dm = self
+            .notify
+            .turn_dm(south, players.0.as_ref(), Some(user.id));
         let names = (
             named(south, players.0.as_ref()),
             named(north, players.1.as_ref()),
@@ -447,7 +448,9 @@ impl ChallengeService {
                     .as_ref()
                     .map(|post| self.unbutton(post, lang, status));
                 let start = headline(id);
-                let mut posts = self.threads.start_posts(home, lang, start, thread, vec![c.challenger_id]);
+                let mut posts =
+                    self.threads
+                        .start_posts(home, lang, start, thread, vec![c.challenger_id]);
                 let dm = dm.map(|to| to.post(home.channel_id, 0, headline(id)));
                 posts.extend(dm);
                 posts.extend(edit);
@@ -752,7 +755,10 @@ impl ChallengeService {
             (self.base.bot.id, user.id)
         };
         let seconds_per_move = options.days.map_or(0, |days| days * DAY);
-        let players = self.players.players_in(place.guild_id, south, north).await?;
+        let players = self
+            .players
+            .players_in(place.guild_id, south, north)
+            .await?;
         let names = (
             named(south, players.0.as_ref()),
             named(north, players.1.as_ref()),
@@ -784,7 +790,8 @@ impl ChallengeService {
             .store
             .create_game(&game, None, Some(self.ai_quota(user)), &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
-                self.threads.start_posts(home, lang, headline(id), thread, Vec::new())
+                self.threads
+                    .start_posts(home, lang, headline(id), thread, Vec::new())
             })
             .await?
             .map_err(|why| not_stored(why, rematch_of, None))?;
@@ -855,7 +862,6 @@ impl ChallengeService {
         }
     }
 }
-
 
 /// Games between people belong to a server: a challenge (or a rematch)
 /// outside one is refused. Against the bot, a direct message will do.

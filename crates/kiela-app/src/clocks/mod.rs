@@ -22,12 +22,11 @@ pub use notice::{ClockNotice, Stake};
 pub use vacation::VacationRefusal;
 pub use vacation::VACATION_DAYS_PER_YEAR;
 
-use std::sync::Arc;
 use crate::store::{DrawOfferChange, GameChange, NewPost};
 use crate::threads::GameEnding;
 use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, GameState, UserId};
 use kiela_rules::{GameResult, Outcome, Reason};
-
+use std::sync::Arc;
 
 use super::players::spoken;
 use super::{AppError, Result};
@@ -97,7 +96,12 @@ impl ClockService {
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
         let idle_since = now - self.base.timing.ai_turn_grace;
-        for id in self.base.store.due_games(now, self.base.bot.id, idle_since).await? {
+        for id in self
+            .base
+            .store
+            .due_games(now, self.base.bot.id, idle_since)
+            .await?
+        {
             match self.due_in(id, now).await {
                 Ok(event) => events.extend(event),
                 Err(e) if self.base.is_passing(&e) => {
@@ -167,13 +171,17 @@ impl ClockService {
         match event {
             DueEvent::ChallengeExpired { challenge_id } => {
                 return match self.base.store.challenge(challenge_id).await? {
-                    Some(c) if c.status == ChallengeStatus::Pending => self.challenges.expire(&c).await,
+                    Some(c) if c.status == ChallengeStatus::Pending => {
+                        self.challenges.expire(&c).await
+                    }
                     _ => Ok(false),
                 };
             }
             DueEvent::ChallengeReminder { challenge_id } => {
                 return match self.base.store.challenge(challenge_id).await? {
-                    Some(c) if c.status == ChallengeStatus::Pending => self.challenges.remind(&c).await,
+                    Some(c) if c.status == ChallengeStatus::Pending => {
+                        self.challenges.remind(&c).await
+                    }
                     _ => Ok(false),
                 };
             }
@@ -220,7 +228,9 @@ impl ClockService {
                 let ply = loaded.ply();
                 change.posts = vec![NewPost {
                     pings: vec![player],
-                    ..self.outbox.board_post(&loaded, ply, reminder.clone(), lang, false)
+                    ..self
+                        .outbox
+                        .board_post(&loaded, ply, reminder.clone(), lang, false)
                 }];
                 for to in self.notify.event_dms(&loaded, &[player]) {
                     let channel = loaded.row.channel_id;
@@ -255,7 +265,10 @@ impl ClockService {
                 let lang = self.settings.public_lang(&loaded, absent).await?;
                 let ply = loaded.ply();
                 let people = loaded.people(self.base.bot.id);
-                change.posts = vec![self.outbox.board_post(&loaded, ply, said.clone(), lang, false)];
+                change.posts =
+                    vec![self
+                        .outbox
+                        .board_post(&loaded, ply, said.clone(), lang, false)];
                 change
                     .posts
                     .extend(self.threads.lobby_result(&loaded, ending, lang).await?);
@@ -272,7 +285,9 @@ impl ClockService {
                 };
                 let name = loaded.name(side);
                 let lang = self.settings.public_lang(&loaded, player).await?;
-                self.playing.finish(&loaded, &mut change, outcome, lang).await?;
+                self.playing
+                    .finish(&loaded, &mut change, outcome, lang)
+                    .await?;
                 let headline = ClockNotice::RanOutOfTime {
                     by: name,
                     game: game_id,
@@ -281,7 +296,9 @@ impl ClockService {
                     0,
                     NewPost {
                         pings: vec![loaded.player(side.opponent()), player],
-                        ..self.outbox.board_post(&loaded, loaded.ply(), headline, lang, false)
+                        ..self
+                            .outbox
+                            .board_post(&loaded, loaded.ply(), headline, lang, false)
                     },
                 );
             }
@@ -301,5 +318,3 @@ impl ClockService {
         Ok(self.base.store.apply(&change).await?.is_some())
     }
 }
-
-

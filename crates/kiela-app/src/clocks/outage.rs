@@ -14,7 +14,9 @@ impl ClockService {
     /// Sets the service's clock by the database's: every process sharing
     /// it then reads the same time (see `DatabaseClock`).
     pub async fn keep_time(&self) -> Result<()> {
-        self.base.clock.follow(self.base.store.database_now().await?);
+        self.base
+            .clock
+            .follow(self.base.store.database_now().await?);
         Ok(())
     }
 
@@ -62,4 +64,3 @@ impl ClockService {
         Ok(games)
     }
 }
-

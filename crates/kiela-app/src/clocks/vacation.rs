@@ -180,7 +180,6 @@ impl ClockService {
     }
 }
 
-
 /// The calendar year (UTC) of unix time `seconds` (the clock's times are
 /// always within `time`'s range of years ±9999).
 pub(super) fn year_of(seconds: i64) -> i64 {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::outbox::{Delivery, Destination, LookFirst, ANSWER_TOKEN_LIFE};
 use crate::store::PostRow;
-use crate::{Result};
+use crate::Result;
 
 /// What the delivery loop claims, and the places it follows.
 #[derive(Clone)]
@@ -37,7 +37,11 @@ impl DeliveryService {
     /// a post was kept from a refused channel.
     async fn claim_some(&self, limit: i64) -> Result<(Vec<Delivery>, bool)> {
         let lease = self.outbox.lease();
-        let claimed = self.base.store.claim_posts(self.base.now(), lease, limit).await?;
+        let claimed = self
+            .base
+            .store
+            .claim_posts(self.base.now(), lease, limit)
+            .await?;
         let mut deliveries = Vec::new();
         let mut diverted = false;
         for (id, row) in claimed {
@@ -90,7 +94,8 @@ impl DeliveryService {
                     }
                     Some(Err(e)) => {
                         tracing::warn!(post = %id, "cannot keep a post from a refused channel: {e}");
-                        self.outbox.failed_for_now(id, failing_since, attempts, &e.to_string())
+                        self.outbox
+                            .failed_for_now(id, failing_since, attempts, &e.to_string())
                             .await?;
                         continue;
                     }
@@ -129,7 +134,8 @@ impl DeliveryService {
                     })
                 }
                 Err(e) if self.base.is_passing(&e) => {
-                    self.outbox.failed_for_now(id, failing_since, attempts, &e.to_string())
+                    self.outbox
+                        .failed_for_now(id, failing_since, attempts, &e.to_string())
                         .await?;
                 }
                 Err(e) => {
@@ -141,4 +147,3 @@ impl DeliveryService {
         Ok((deliveries, diverted))
     }
 }
-

@@ -4,8 +4,8 @@
 mod store;
 pub use store::*;
 
-use std::sync::Arc;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost};
 use kiela_rules::{GameResult, Outcome, Reason};
@@ -94,12 +94,21 @@ impl DrawService {
                     pings: vec![opponent],
                     ply: None,
                     draw_ply: Some(loaded.ply()),
-                    ..self.outbox.board_post(&loaded, loaded.ply(), offered, place.lang, true)
+                    ..self
+                        .outbox
+                        .board_post(&loaded, loaded.ply(), offered, place.lang, true)
                 };
                 change.posts = vec![post.clone()];
-                let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+                let ids = self
+                    .base
+                    .store
+                    .apply(&change)
+                    .await?
+                    .ok_or(AppError::Conflict)?;
                 loaded.change(&change, None)?;
-                self.outbox.answer(place, &[(ids[0], post)], Some(&loaded)).await
+                self.outbox
+                    .answer(place, &[(ids[0], post)], Some(&loaded))
+                    .await
             }
         }
     }
@@ -154,7 +163,9 @@ impl DrawService {
                 by: user.name.clone(),
                 game: id,
             };
-            let post = self.outbox.board_post(loaded, loaded.ply(), headline, place.lang, true);
+            let post = self
+                .outbox
+                .board_post(loaded, loaded.ply(), headline, place.lang, true);
             let made = self.playing.end(loaded, outcome, user.lang, post).await?;
             return self.outbox.answer(place, &[made], Some(loaded)).await;
         }
@@ -170,19 +181,28 @@ impl DrawService {
         let post = NewPost {
             pings: vec![offerer],
             ply: None,
-            ..self.outbox.board_post(loaded, loaded.ply(), declined, place.lang, true)
+            ..self
+                .outbox
+                .board_post(loaded, loaded.ply(), declined, place.lang, true)
         };
         change.posts = vec![post.clone()];
         (change.posts).extend(
-            self.playing.close_draw_line(loaded, Closed::Declined, place.lang)
+            self.playing
+                .close_draw_line(loaded, Closed::Declined, place.lang)
                 .await?,
         );
-        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .base
+            .store
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
-        self.outbox.answer(place, &[(ids[0], post)], Some(loaded)).await
+        self.outbox
+            .answer(place, &[(ids[0], post)], Some(loaded))
+            .await
     }
 }
-
 
 /// How a draw offer ended, said on its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,9 +1,9 @@
 //! Posted boards: which message is a game's board, and watching a turn
 //! again.
 
-use crate::ratings::RatingChange;
 use crate::limits::AI_SEARCHES;
 use crate::notice::Notice;
+use crate::ratings::RatingChange;
 use crate::ratings::RatingsNotice;
 use crate::vocabulary::{ChannelId, GameId, UserId};
 use crate::{
@@ -66,7 +66,11 @@ impl GameService {
         game_id: GameId,
         board: BoardMessage,
     ) -> Result<Option<BoardMessage>> {
-        let old = self.base.store.replace_board_message(game_id, board).await?;
+        let old = self
+            .base
+            .store
+            .replace_board_message(game_id, board)
+            .await?;
         // Nothing more is sent to a channel Discord refuses.
         match old {
             Some(old) if self.base.refusal_of(old.channel_id).await?.is_some() => Ok(None),
@@ -77,7 +81,12 @@ impl GameService {
     /// The channel game `game_id` is played in (where its boards go), or
     /// `None` for a game that does not exist.
     pub async fn game_channel(&self, game_id: GameId) -> Result<Option<ChannelId>> {
-        Ok(self.base.store.game(game_id).await?.map(|row| row.channel_id))
+        Ok(self
+            .base
+            .store
+            .game(game_id)
+            .await?
+            .map(|row| row.channel_id))
     }
 
     /// The animation of the turn that led to ply `ply` of game `game_id`,
@@ -298,7 +307,6 @@ impl GameService {
     }
 }
 
-
 /// The animation of `last`, played from `before` as ply `ply` of game
 /// `game_id`, described by its path in words in the alt text; also
 /// returned: who moved and the path, for the message.
@@ -347,7 +355,6 @@ fn animate(
 /// A game may be aborted (no result) until this many plies are played:
 /// until both players have made a move.
 pub(crate) const ABORT_BEFORE_PLY: i64 = 2;
-
 
 /// What a board picture shows besides its position (owned, to be drawn on
 /// a blocking thread).

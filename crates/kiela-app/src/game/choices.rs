@@ -28,7 +28,11 @@ impl GameService {
     /// tournament game); nothing is replayed.
     pub async fn game_choices(&self, user: &User, finished_too: bool) -> Result<Vec<GameChoice>> {
         let mut choices = Vec::new();
-        let rows = self.base.store.game_choices_of(user.id, !finished_too, 25).await;
+        let rows = self
+            .base
+            .store
+            .game_choices_of(user.id, !finished_too, 25)
+            .await;
         for (row, opponent, in_tournament) in rows? {
             let side = if row.south_id == user.id {
                 Side::South
@@ -106,7 +110,12 @@ impl GameService {
     /// Checks a button made for game `id` at `ply`: the user must play in
     /// it, and the game must not have moved on since.
     pub async fn check_button(&self, user: &User, id: GameId, ply: i64) -> Result<()> {
-        let row = self.base.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+        let row = self
+            .base
+            .store
+            .game(id)
+            .await?
+            .ok_or(AppError::NoSuchGame(id))?;
         if user.id != row.south_id && user.id != row.north_id {
             return Err(AppError::NotYourGame);
         }
@@ -120,7 +129,12 @@ impl GameService {
     /// Game `id`, if `user` may see or act on it from `place` (see
     /// [`check_place`]).
     pub(crate) async fn game_here(&self, user: &User, place: Place, id: GameId) -> Result<GameRow> {
-        let row = self.base.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+        let row = self
+            .base
+            .store
+            .game(id)
+            .await?
+            .ok_or(AppError::NoSuchGame(id))?;
         check_place(user, place, &row)?;
         Ok(row)
     }
@@ -212,7 +226,6 @@ impl GameService {
     }
 }
 
-
 /// A game is its server's business: it is seen and acted on from its own
 /// server (any of its channels), or outside any server by its players.
 pub(crate) fn check_place(user: &User, place: Place, row: &GameRow) -> Result<()> {
@@ -234,4 +247,3 @@ pub struct MoveChoices {
     /// The holes to sow from, with their stones.
     pub holes: Vec<(Hole, u8)>,
 }
-

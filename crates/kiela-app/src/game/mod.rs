@@ -188,8 +188,14 @@ impl GameService {
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
         let players = [
-            self.base.store.player_in(row.guild_id, row.south_id).await?,
-            self.base.store.player_in(row.guild_id, row.north_id).await?,
+            self.base
+                .store
+                .player_in(row.guild_id, row.south_id)
+                .await?,
+            self.base
+                .store
+                .player_in(row.guild_id, row.north_id)
+                .await?,
         ];
         let offer = self.base.store.draw_offer(game_id).await?;
         let tournament = self.base.store.tournament_of_game(game_id).await?;
@@ -225,7 +231,6 @@ impl GameService {
         replays::bounded(self.base.timing.replay_bound, game_id, replaying).await
     }
 }
-
 
 /// Whether `played` are the first of the stored `moves`.
 fn same_moves(played: &[Move], moves: &[crate::store::MoveRow]) -> bool {

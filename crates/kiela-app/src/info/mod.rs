@@ -124,7 +124,11 @@ impl InfoService {
     /// The user's ongoing games, the ones waiting for them first; as many
     /// as fit in one message, then how many more there are.
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
-        let rows = self.base.store.ongoing_games_of(user.id, LISTED_MAX).await?;
+        let rows = self
+            .base
+            .store
+            .ongoing_games_of(user.id, LISTED_MAX)
+            .await?;
         if rows.is_empty() {
             return Ok(Reply {
                 lang: user.lang,
@@ -304,7 +308,6 @@ impl InfoService {
     }
 }
 
-
 /// The GIF of `view`'s game within `limit` bytes: its last
 /// [`limits::GIF_TURNS`] turns at most, fewer if even those do not fit
 /// (each try cut in proportion to what it overshot).
@@ -329,4 +332,3 @@ fn game_gif_within(mut view: GameView, limit: usize) -> Result<Animation> {
 /// 22, where North's G4 relays twice, captures C2 and C1, and sows on.
 const EXAMPLE_GAME: &str = include_str!("../../../../assets/examples/game.txt");
 const EXAMPLE_PLY: usize = 22;
-

@@ -254,7 +254,8 @@ impl LessonService {
         };
         let (said, shown, buttons) = match &verdict {
             Verdict::Solved { stars, played } => {
-                self.base.store
+                self.base
+                    .store
                     .record_lesson(
                         user.id,
                         lesson.id,
@@ -380,7 +381,6 @@ impl LessonService {
         )))
     }
 }
-
 
 /// What the learner's `ply` did: its path, or that they rearranged their
 /// stones.

@@ -6,8 +6,8 @@
 mod store;
 pub use store::*;
 
-use std::sync::Arc;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::notice::Notice;
 use crate::store::{NewPost, PlayerRow, PostTarget};
@@ -92,7 +92,6 @@ impl NotifyService {
         to
     }
 }
-
 
 /// Someone to send a direct message about a game to, and the language
 /// they last used (see [`GameService::lang_of`]).

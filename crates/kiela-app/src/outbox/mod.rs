@@ -22,8 +22,8 @@
 mod store;
 pub use store::*;
 
-use std::sync::Arc;
 use std::future::Future;
+use std::sync::Arc;
 
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
@@ -252,7 +252,11 @@ impl OutboxService {
     /// The message that post `id` edits, the delivery of post `original`
     /// (claimed only once that was delivered or given up): `None`, and post
     /// `id` is given up, when there is none.
-    pub(crate) async fn edit_target(&self, id: PostId, original: PostId) -> Result<Option<Destination>> {
+    pub(crate) async fn edit_target(
+        &self,
+        id: PostId,
+        original: PostId,
+    ) -> Result<Option<Destination>> {
         let Some(found) = self.base.store.post_message(original).await? else {
             self.give_up(id, "edit-of-an-unknown-post").await?;
             return Ok(None);
@@ -305,7 +309,9 @@ impl OutboxService {
                     says,
                     challenge: last.challenge_id,
                     open_challenge: match last.challenge_id {
-                        Some(id) => (self.base.store.challenge(id).await?).is_some_and(|c| c.is_open()),
+                        Some(id) => {
+                            (self.base.store.challenge(id).await?).is_some_and(|c| c.is_open())
+                        }
                         None => false,
                     },
                     tournament: last.tournament_id,
@@ -347,7 +353,10 @@ impl OutboxService {
     pub async fn renew(&self, ids: &[PostId]) -> Result<()> {
         let now = self.base.now();
         for &id in ids {
-            self.base.store.renew_post(id, now, now + self.lease()).await?;
+            self.base
+                .store
+                .renew_post(id, now, now + self.lease())
+                .await?;
         }
         Ok(())
     }
@@ -402,13 +411,21 @@ impl OutboxService {
 
     /// Posts `ids` are on Discord, as message `message_id`.
     pub async fn delivered(&self, ids: &[PostId], message_id: MessageId) -> Result<()> {
-        Ok(self.base.store.delivered(ids, message_id, self.base.now()).await?)
+        Ok(self
+            .base
+            .store
+            .delivered(ids, message_id, self.base.now())
+            .await?)
     }
 
     /// The answer meant to deliver posts `ids` surely did not: the
     /// delivery loop posts them now.
     pub async fn release(&self, ids: &[PostId]) -> Result<()> {
-        Ok(self.base.store.release_posts(ids, self.base.now(), false).await?)
+        Ok(self
+            .base
+            .store
+            .release_posts(ids, self.base.now(), false)
+            .await?)
     }
 
     /// The answer meant to deliver posts `ids` failed in a way that may
@@ -416,7 +433,11 @@ impl OutboxService {
     /// loop takes them now, looks for the answer (and the channel's recent
     /// messages), and posts them only if it is not there.
     pub async fn look_for(&self, ids: &[PostId]) -> Result<()> {
-        Ok(self.base.store.release_posts(ids, self.base.now(), true).await?)
+        Ok(self
+            .base
+            .store
+            .release_posts(ids, self.base.now(), true)
+            .await?)
     }
 
     /// Post `id` (failing since `failing_since`, if it failed before,
@@ -470,4 +491,3 @@ impl OutboxService {
         Ok(self.base.store.pending_posts().await?)
     }
 }
-

@@ -22,11 +22,11 @@
 mod store;
 pub use store::*;
 
-use std::sync::Arc;
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId, UserId};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use super::players::spoken;
 use super::{Loaded, Place, Result, User};
@@ -70,7 +70,8 @@ impl PlaceService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         tracing::warn!(post = %id, %channel, %refusal, "Discord refuses a channel");
-        self.base.store
+        self.base
+            .store
             .refuse_channel(channel, refusal, self.base.now())
             .await?;
         self.follow_place(id, channel, refusal).await
@@ -175,7 +176,9 @@ impl PlaceService {
             None => {
                 let to_move = loaded.row.to_move_id.unwrap_or(loaded.row.south_id);
                 let lang = self.settings.public_lang(loaded, to_move).await?;
-                let mut board = self.outbox.board_post(loaded, loaded.ply(), notice, lang, false);
+                let mut board = self
+                    .outbox
+                    .board_post(loaded, loaded.ply(), notice, lang, false);
                 board.to = PostTarget::Channel(lobby);
                 (None, Some(board))
             }
@@ -268,4 +271,3 @@ impl PlaceService {
         Ok((self.games.load(id).await?, Some(note)))
     }
 }
-

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 use super::super::lru::Lru;
-use crate::PlayerService;
 use crate::vocabulary::{GuildId, UserId};
+use crate::PlayerService;
 
 /// Whether a user is a member of a server, as far as Discord says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,4 +77,3 @@ impl PlayerService {
         answer
     }
 }
-

@@ -9,9 +9,9 @@ pub(crate) use members::Memberships;
 pub use members::{EveryoneIsAMember, Members, Membership, MEMBERSHIP_KEPT};
 pub use names::Name;
 
-use std::sync::Arc;
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
+use std::sync::Arc;
 
 use crate::store::PlayerRow;
 
@@ -26,7 +26,6 @@ pub struct PlayerService {
 }
 
 impl PlayerService {
-
     /// Records the user's current names (names change on Discord): their
     /// display name, and their name in server `guild` where they act
     /// ([`GuildId::NONE`] for none); and the language of their client, for
@@ -34,7 +33,8 @@ impl PlayerService {
     pub(crate) async fn meet(&self, user: &User, guild: GuildId) -> Result<()> {
         self.know(user, guild).await?;
         if !user.is_bot {
-            self.base.store
+            self.base
+                .store
                 .set_player_locale(user.id, user.lang.locale())
                 .await?;
         }
@@ -45,8 +45,14 @@ impl PlayerService {
     /// names, as [`GameService::meet`] does, but not their language,
     /// unknown until they act.
     pub(crate) async fn know(&self, user: &User, guild: GuildId) -> Result<()> {
-        self.base.store
-            .upsert_player(user.id, user.account_name.raw(), user.is_bot, self.base.now())
+        self.base
+            .store
+            .upsert_player(
+                user.id,
+                user.account_name.raw(),
+                user.is_bot,
+                self.base.now(),
+            )
             .await?;
         Ok(self
             .base
@@ -57,7 +63,10 @@ impl PlayerService {
 
     /// Player `id`'s name in server `guild`.
     pub(crate) async fn name_in(&self, guild: GuildId, id: UserId) -> Result<Name> {
-        Ok(named(id, self.base.store.player_in(guild, id).await?.as_ref()))
+        Ok(named(
+            id,
+            self.base.store.player_in(guild, id).await?.as_ref(),
+        ))
     }
 
     /// The rows of two players, named as in server `guild` (`None` for
@@ -80,7 +89,6 @@ impl PlayerService {
         Ok(spoken(self.base.store.player(id).await?.as_ref()))
     }
 }
-
 
 /// The language a player (their row, if recorded) last used: English if
 /// never seen.

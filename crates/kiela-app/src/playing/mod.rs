@@ -12,11 +12,11 @@ mod takeback;
 
 use crate::draws::DrawNotice;
 use crate::store::PostTarget;
-use std::sync::Arc;
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 use crate::threads::GameEnding;
 use crate::vocabulary::{GameId, GameState, PostId, UserId};
 use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
+use std::sync::Arc;
 
 use kiela_i18n::Lang;
 
@@ -309,7 +309,9 @@ impl PlayService {
         // Whose turn it is now, as the rules say (the store records it).
         let next = loaded.player(game.turn());
         change.to_move = Some(next);
-        change.deadline = self.base.deadline_for(loaded.row.seconds_per_move, loaded.player_row(next));
+        change.deadline = self
+            .base
+            .deadline_for(loaded.row.seconds_per_move, loaded.player_row(next));
         // An offer lapses when the player it was made to moves instead;
         // its line loses its buttons.
         if let Some(offer) = loaded.offer {
@@ -329,7 +331,9 @@ impl PlayService {
             by: name,
             path: trace,
         };
-        let post = self.outbox.board_post(loaded, ply, moved.clone(), lang, answered);
+        let post = self
+            .outbox
+            .board_post(loaded, ply, moved.clone(), lang, answered);
         change.posts.insert(0, post.clone());
         if game.outcome().is_none() {
             if let Some(to) = self.notify.turn_dm(next, loaded.player_row(next), actor) {
@@ -338,7 +342,12 @@ impl PlayService {
                     .push(to.post(loaded.row.channel_id, ply, moved));
             }
         }
-        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .base
+            .store
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, Some((mv, game)))?;
         Ok((ids[0], post))
     }
@@ -440,7 +449,9 @@ impl PlayService {
             by: user.name.clone(),
             game: id,
         };
-        let post = self.outbox.board_post(&loaded, loaded.ply(), headline, place.lang, true);
+        let post = self
+            .outbox
+            .board_post(&loaded, loaded.ply(), headline, place.lang, true);
         let made = self.end(&mut loaded, outcome, user.lang, post).await?;
         self.outbox.answer(place, &[made], Some(&loaded)).await
     }
@@ -486,11 +497,14 @@ impl PlayService {
                 .into_iter()
                 .filter(|&p| p == opponent)
                 .collect(),
-            ..self.outbox.board_post(&loaded, loaded.ply(), aborted.clone(), lang, true)
+            ..self
+                .outbox
+                .board_post(&loaded, loaded.ply(), aborted.clone(), lang, true)
         };
         change.posts = vec![post.clone()];
         change.posts.extend(
-            self.threads.lobby_result(&loaded, GameEnding::Aborted, lang)
+            self.threads
+                .lobby_result(&loaded, GameEnding::Aborted, lang)
                 .await?,
         );
         for to in self.notify.event_dms(&loaded, &[opponent]) {
@@ -499,9 +513,16 @@ impl PlayService {
                 .posts
                 .push(to.post(channel, loaded.ply(), aborted.clone()));
         }
-        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .base
+            .store
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
-        self.outbox.answer(place, &[(ids[0], post)], Some(&loaded)).await
+        self.outbox
+            .answer(place, &[(ids[0], post)], Some(&loaded))
+            .await
     }
 
     /// Ends a game with a player-decided outcome, version-guarded, with the
@@ -532,7 +553,12 @@ impl PlayService {
         };
         let line_lang = Lang::from_locale(&post.lang);
         (change.posts).extend(self.close_draw_line(loaded, closed, line_lang).await?);
-        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .base
+            .store
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         Ok((ids[0], post))
     }
@@ -549,7 +575,10 @@ impl PlayService {
             ply: loaded.ply(),
         };
         let headline = resumed.into_iter().chain([shown.into()]).collect();
-        let mut reply = self.games.board_reply(&loaded, headline, place.lang).await?;
+        let mut reply = self
+            .games
+            .board_reply(&loaded, headline, place.lang)
+            .await?;
         let player = loaded.side_of(user.id).is_some();
         let elsewhere = place.channel_id != loaded.row.channel_id;
         if !player || elsewhere {
@@ -568,7 +597,6 @@ impl PlayService {
         Ok(reply)
     }
 }
-
 
 /// The AI's move for the player to move in `game`.
 fn ai_move(game: &kiela_rules::Game, settings: &kiela_ai::Settings, seed: u64) -> Move {

@@ -11,7 +11,7 @@ use kiela_rules::{GameError, Hole, Move};
 
 use super::super::game::{board_picture, BoardParts};
 use super::super::{
-    AppError, ConfirmMoves, PlayService, Loaded, MovePreview, Place, Reply, Result, User,
+    AppError, ConfirmMoves, Loaded, MovePreview, Place, PlayService, Reply, Result, User,
 };
 use super::{PlayNotice, PlayRefusal};
 use crate::vocabulary::{GameId, GuildId};
@@ -161,7 +161,6 @@ impl PlayService {
         Ok(reply)
     }
 }
-
 
 /// Whether a move picked in `loaded`'s menu is previewed for a player who
 /// chose `wanted`: a correspondence game is one between people with a

@@ -8,7 +8,7 @@ use super::{PlayNotice, PlayRefusal};
 use crate::store::{DrawOfferChange, GameChange};
 use crate::vocabulary::GameId;
 
-use super::super::{AppError, PlayService, Place, Reply, Result, User};
+use super::super::{AppError, Place, PlayService, Reply, Result, User};
 
 impl PlayService {
     /// `user` takes back their last move in game `game` (and the AI's
@@ -46,8 +46,9 @@ impl PlayService {
         change.take_back_to = Some(kept);
         change.to_move = Some(user.id);
         change.reminded = false;
-        change.deadline =
-            self.base.deadline_for(loaded.row.seconds_per_move, loaded.player_row(user.id));
+        change.deadline = self
+            .base
+            .deadline_for(loaded.row.seconds_per_move, loaded.player_row(user.id));
         change.draw_offer = DrawOfferChange::Clear;
         let ai = loaded.name(loaded.side_of(user.id).expect("a player").opponent());
         let headline = PlayNotice::TookBack {
@@ -58,10 +59,16 @@ impl PlayService {
         };
         let post = self.outbox.board_post(&loaded, kept, headline, lang, true);
         change.posts = vec![post.clone()];
-        let ids = self.base.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .base
+            .store
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         self.games.replays.forget(game);
         let loaded = self.games.load(game).await?;
-        self.outbox.answer(place, &[(ids[0], post)], Some(&loaded)).await
+        self.outbox
+            .answer(place, &[(ids[0], post)], Some(&loaded))
+            .await
     }
 }
-

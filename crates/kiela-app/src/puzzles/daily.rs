@@ -104,7 +104,10 @@ impl PuzzleService {
         let now = self.base.now();
         let day = self.today();
         let hour = now.rem_euclid(DAY) / 3600;
-        self.base.store.prune_daily_posts(day - KEEP_DAILY_POSTS).await?;
+        self.base
+            .store
+            .prune_daily_posts(day - KEEP_DAILY_POSTS)
+            .await?;
         let due = self.base.store.daily_posts_due(day, hour).await?;
         if due.is_empty() {
             return Ok(0);
@@ -193,7 +196,8 @@ impl crate::ComposePost for PuzzleService {
     }
 
     async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply> {
-        let day = (post.puzzle_day).ok_or_else(|| AppError::Internal("a puzzle of no day".into()))?;
+        let day =
+            (post.puzzle_day).ok_or_else(|| AppError::Internal("a puzzle of no day".into()))?;
         self.daily_post_reply(day, says, lang).await
     }
 }

@@ -317,7 +317,12 @@ impl PuzzleService {
         let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
         let solver = self.base.store.solver_rating(user.id).await?;
-        let rated = !self.base.store.tried_puzzles(user.id).await?.contains(&found.id);
+        let rated = !self
+            .base
+            .store
+            .tried_puzzles(user.id)
+            .await?
+            .contains(&found.id);
         let moves = found.solution.len().div_ceil(2);
         let goal = PuzzleNotice::Goal {
             side: game.turn(),
@@ -441,7 +446,6 @@ impl PuzzleService {
         )))
     }
 }
-
 
 /// What a finished try did to the solver's rating (nothing for practice).
 fn rating_notice(rated: Option<Rated>) -> PuzzleNotice {

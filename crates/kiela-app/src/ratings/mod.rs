@@ -3,8 +3,8 @@
 mod store;
 pub use store::*;
 
-use std::sync::Arc;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::store::{RatingRow, PROVISIONAL_GAMES};
 use crate::vocabulary::UserId;
@@ -108,7 +108,11 @@ impl RatingService {
         let rating = self.base.store.rating(place.guild_id, player.id).await?;
         let lang = place.lang;
         // Only this server's games, like the rating and the results.
-        let ongoing = (self.base.store.games_of(player.id, true, LISTED_MAX).await?)
+        let ongoing = (self
+            .base
+            .store
+            .games_of(player.id, true, LISTED_MAX)
+            .await?)
             .iter()
             .filter(|game| game.guild_id == place.guild_id)
             .count();
@@ -168,4 +172,3 @@ impl RatingService {
         })
     }
 }
-

@@ -232,7 +232,13 @@ impl SettingsService {
             return Ok(place);
         }
         Ok(
-            match self.base.store.guild_settings(place.guild_id).await?.language {
+            match self
+                .base
+                .store
+                .guild_settings(place.guild_id)
+                .await?
+                .language
+            {
                 Some(chosen) => Place {
                     lang: Lang::from_locale(&chosen),
                     ..place
@@ -320,4 +326,3 @@ impl SettingsService {
         })
     }
 }
-

@@ -14,12 +14,12 @@
 mod store;
 pub use store::*;
 
-use std::sync::Arc;
 use crate::store::{GameRow, NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{Outcome, Side};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::notice::Notice;
 
@@ -273,11 +273,12 @@ impl ThreadService {
         Ok(Some(NewPost {
             to: PostTarget::Channel(lobby),
             hold: 0,
-            ..self.outbox.post_in(Place::new(GuildId::NONE, lobby, lang), text)
+            ..self
+                .outbox
+                .post_in(Place::new(GuildId::NONE, lobby, lang), text)
         }))
     }
 }
-
 
 /// Where a game's posts go: its channel, or, while its thread is being
 /// opened, the game's channel when the post is sent (which the delivery

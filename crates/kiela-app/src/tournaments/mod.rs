@@ -14,10 +14,10 @@
 mod store;
 pub use store::*;
 
-use std::sync::Arc;
 use kiela_i18n::{tr, Lang};
 use kiela_rules::{GameResult, Variant};
 use kiela_tournament as event;
+use std::sync::Arc;
 
 use crate::notice::Notice;
 use crate::store::{NewGame, NewPost};
@@ -236,7 +236,11 @@ impl TournamentService {
             tournament_id: Some(id),
             ..self.outbox.post_in(place, sign_up_text(&t, &[]))
         };
-        let ids = self.base.store.insert_posts(vec![post.clone()], now).await?;
+        let ids = self
+            .base
+            .store
+            .insert_posts(vec![post.clone()], now)
+            .await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
         self.outbox.answer(place, &made, None).await
     }
@@ -444,7 +448,11 @@ impl TournamentService {
         if place.guild_id.is_none() {
             return Err(TournamentRefusal::OnlyInServers.into());
         }
-        let all = self.base.store.tournaments_of(place.guild_id, RECENT).await?;
+        let all = self
+            .base
+            .store
+            .tournaments_of(place.guild_id, RECENT)
+            .await?;
         if all.is_empty() {
             return Ok(Reply::private(tr!(lang, "tournaments-none")));
         }
@@ -517,7 +525,15 @@ impl TournamentService {
         posts.extend(self.sign_up_edit(t, &status).await?);
         let cancelled = TournamentStatus::Cancelled;
         (self.base.store)
-            .move_tournament(t.id, t.status, cancelled, None, None, posts, self.base.now())
+            .move_tournament(
+                t.id,
+                t.status,
+                cancelled,
+                None,
+                None,
+                posts,
+                self.base.now(),
+            )
             .await
             .map_err(Into::into)
     }
@@ -586,7 +602,11 @@ impl TournamentService {
         // Round 1 is seeded by this server's ratings (provisional ones
         // count as unrated, ranked last).
         for (player, entrant) in state.event.players.iter_mut().zip(&entrants) {
-            let rating = self.base.store.rating(t.guild_id, entrant.player_id).await?;
+            let rating = self
+                .base
+                .store
+                .rating(t.guild_id, entrant.player_id)
+                .await?;
             player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
         }
         match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
@@ -631,7 +651,9 @@ impl TournamentService {
                 north_id: north,
                 ai_level: None,
                 seconds_per_move: t.seconds_per_move,
-                deadline: self.base.deadline_for(t.seconds_per_move, players.0.as_ref()),
+                deadline: self
+                    .base
+                    .deadline_for(t.seconds_per_move, players.0.as_ref()),
                 created_at: now,
                 rematch_of: None,
                 lobby_channel_id: home.lobby(),
@@ -836,7 +858,11 @@ impl TournamentService {
                 _ => Err(TournamentRefusal::Unknown(id).into()),
             };
         }
-        let all = self.base.store.tournaments_of(place.guild_id, RECENT).await?;
+        let all = self
+            .base
+            .store
+            .tournaments_of(place.guild_id, RECENT)
+            .await?;
         for t in all {
             let fits = match pick {
                 Pick::Any => true,
@@ -869,7 +895,9 @@ impl TournamentService {
     fn lobby_post(&self, t: &TournamentRow, text: String) -> NewPost {
         NewPost {
             hold: 0,
-            ..self.outbox.post_in(Place::new(t.guild_id, t.channel_id, t.lang), text)
+            ..self
+                .outbox
+                .post_in(Place::new(t.guild_id, t.channel_id, t.lang), text)
         }
     }
 
@@ -921,7 +949,13 @@ impl TournamentService {
         };
         let posts = vec![post];
         let ids = (self.base.store)
-            .post_results(t.id, t.results_posted, ended, posts.clone(), self.base.now())
+            .post_results(
+                t.id,
+                t.results_posted,
+                ended,
+                posts.clone(),
+                self.base.now(),
+            )
             .await?;
         Ok(ids
             .map(|ids| ids.into_iter().zip(posts).collect())
@@ -944,7 +978,10 @@ impl TournamentService {
             tournament_id: Some(t.id),
             ..NewPost::default()
         };
-        self.base.store.insert_posts(vec![edit], self.base.now()).await?;
+        self.base
+            .store
+            .insert_posts(vec![edit], self.base.now())
+            .await?;
         Ok(())
     }
 
@@ -1053,7 +1090,8 @@ impl StandingsPosts {
 
     /// Tournament `id`, which must exist.
     pub(crate) async fn tournament(&self, id: TournamentId) -> Result<TournamentRow> {
-        self.base.store
+        self.base
+            .store
             .tournament(id)
             .await?
             .ok_or_else(|| AppError::Internal(format!("no tournament #{id}")))
@@ -1076,7 +1114,6 @@ impl StandingsPosts {
         })
     }
 }
-
 
 /// Which of a server's tournaments a command without one means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1266,7 +1303,8 @@ impl crate::ComposePost for StandingsPosts {
     }
 
     async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply> {
-        let id = (post.news_of).ok_or_else(|| AppError::Internal("standings of no tournament".into()))?;
+        let id = (post.news_of)
+            .ok_or_else(|| AppError::Internal("standings of no tournament".into()))?;
         self.standings_post_reply(id, says, lang).await
     }
 }

@@ -9,7 +9,7 @@ pub use store::*;
 use kiela_i18n::Lang;
 use serde::{Deserialize, Serialize};
 
-use super::{Result};
+use super::Result;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{ChannelId, GuildId};
 
@@ -54,4 +54,3 @@ impl WelcomeService {
         Ok(self.base.store.welcome(guild, post, now).await?)
     }
 }
-

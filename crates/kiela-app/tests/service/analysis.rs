@@ -31,10 +31,12 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     let game = started(&w, alice_first()).await;
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
     w.service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
         .await
         .unwrap();
@@ -45,6 +47,7 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     };
     let ongoing = w
         .service
+        .analysis
         .analysis(&w.carol, HERE, game, progress.clone())
         .await;
     assert_eq!(
@@ -59,18 +62,25 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     // A game resigned before its first move has nothing to analyse.
     let unplayed = started(&w, alice_first()).await;
     w.service
+        .playing
         .resign(&w.alice, HERE, Some(unplayed))
         .await
         .unwrap();
     let empty = w
         .service
+        .analysis
         .analysis(&w.carol, HERE, unplayed, progress.clone())
         .await;
     assert_eq!(refused(empty), AnalysisRefusal::NoMoves(unplayed).into());
 
-    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let first = w
         .service
+        .analysis
         .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
@@ -88,6 +98,7 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     // From the database: no search, the same answer, also in a new process.
     let again = service_on(&w.db.url, &w.clock).await;
     let second = again
+        .analysis
         .analysis(&w.alice, HERE, game, progress)
         .await
         .unwrap();
@@ -101,7 +112,7 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
 async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
     let w = world(db).await;
     let people = started(&w, alice_first()).await;
-    let between_people = w.service.hint(&w.alice, HERE, Some(people)).await;
+    let between_people = w.service.analysis.hint(&w.alice, HERE, Some(people)).await;
     assert_eq!(
         refused(between_people),
         AnalysisRefusal::HintBetweenPeople.into()
@@ -109,14 +120,20 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
 
     let reply = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
         .await
         .unwrap();
     assert!(reply.may_hint, "the board offers a Hint");
     let game = reply.game.unwrap().id;
-    let e = failure(w.service.hint(&w.bob, HERE, Some(game)).await);
+    let e = failure(w.service.analysis.hint(&w.bob, HERE, Some(game)).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
-    let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    let hint = w
+        .service
+        .analysis
+        .hint(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     assert!(hint.private && hint.ping.is_empty() && hint.moves.is_empty());
     assert!(hint.picture.is_some());
     let play = hint.hint.expect("a Play button");
@@ -140,16 +157,26 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
         reply.moves.iter().any(|(h, _)| h.to_string() == hole),
         "{hole}"
     );
-    let again = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    let again = w
+        .service
+        .analysis
+        .hint(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     assert_eq!(again.says, hint.says);
-    let over = w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
+    let over = w
+        .service
+        .playing
+        .resign(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     assert!(!over.may_hint);
     assert!(
         matches!(over.board_lines()[0], BoardNotice::Result { hints: 2, .. }),
         "{:?}",
         over.says
     );
-    let after = w.service.hint(&w.alice, HERE, Some(game)).await;
+    let after = w.service.analysis.hint(&w.alice, HERE, Some(game)).await;
     assert_eq!(refused(after), AnalysisRefusal::HintOver(game).into());
 }
 
@@ -159,7 +186,12 @@ async fn hints_only_against_the_ai_counted_with_the_result(db: Db) {
 async fn one_turn_has_one_number_everywhere(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
-    let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    let shown = w
+        .service
+        .playing
+        .show(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     assert_eq!(shown.says[0], PlayNotice::Shown { game, ply: 0 }.into());
     // North's H4, turn 4, is a mistake (see the README's `kiela analyze`);
     // at the bot's budget every move of this opening is judged.
@@ -168,6 +200,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         let player = if i % 2 == 0 { &w.alice } else { &w.bob };
         let reply = w
             .service
+            .playing
             .play_move(player, HERE, Some(game), hole, None)
             .await
             .unwrap();
@@ -175,7 +208,12 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         let turn = format!("Kiela board, Game #{game}, Standard, turn {}.", i + 1);
         assert!(alt.starts_with(&turn), "{alt}");
     }
-    let shown = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    let shown = w
+        .service
+        .playing
+        .show(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     assert!(
         shown.says[0] == PlayNotice::Shown { game, ply: 4 }.into(),
         "{:?}",
@@ -183,10 +221,15 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     );
     let alt = &shown.picture.unwrap().alt_text;
     assert!(alt.contains(", turn 4. alice (South) to move."), "{alt}");
-    let (games, _) = super::info::games_listed(&w.service.my_games(&w.alice).await.unwrap());
+    let (games, _) = super::info::games_listed(&w.service.info.my_games(&w.alice).await.unwrap());
     assert_eq!(games[0].ply, 4);
     assert!(matches!(games[0].to_move, kiela_app::ToMove::You { .. }));
-    let watched = w.service.watch(&w.carol, HERE, game, 4).await.unwrap();
+    let watched = w
+        .service
+        .games
+        .watch(&w.carol, HERE, game, 4)
+        .await
+        .unwrap();
     assert!(
         matches!(
             &watched.says[..],
@@ -197,16 +240,23 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         watched.says
     );
     w.service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "I2", None)
         .await
         .unwrap();
-    let over = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let over = w
+        .service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let alt = &over.picture.unwrap().alt_text;
     assert!(alt.contains(", turn 5. Game over."), "{alt}");
 
     let progress: kiela_app::Progress = Arc::new(|_, _| {});
     let analysis = w
         .service
+        .analysis
         .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
@@ -221,6 +271,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         let ply = turn as i64;
         let step = w
             .service
+            .analysis
             .review(&w.carol, HERE, game, ply, progress.clone())
             .await
             .unwrap();
@@ -235,7 +286,12 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
         );
         let alt = &step.picture.unwrap().alt_text;
         assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
-        let watched = w.service.watch(&w.carol, HERE, game, ply).await.unwrap();
+        let watched = w
+            .service
+            .games
+            .watch(&w.carol, HERE, game, ply)
+            .await
+            .unwrap();
         assert!(
             matches!(
                 &watched.says[..],
@@ -259,10 +315,15 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     let game = started(&w, alice_first()).await;
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
-    let ongoing = w.service.share_analysis(&w.carol, HERE, game).await;
+    let ongoing = w
+        .service
+        .analysis
+        .share_analysis(&w.carol, HERE, game)
+        .await;
     assert_eq!(
         refused(ongoing),
         AnalysisRefusal::Ongoing {
@@ -272,21 +333,32 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         .into()
     );
     w.service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
         .await
         .unwrap();
-    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
-    let pending = w.service.undelivered().await.unwrap();
+    w.service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
+    let pending = w.service.outbox.undelivered().await.unwrap();
     let elsewhere = Place {
         guild_id: GuildId(11),
         ..HERE
     };
-    failure(w.service.share_analysis(&w.carol, elsewhere, game).await);
-    assert_eq!(w.service.undelivered().await.unwrap(), pending);
+    failure(
+        w.service
+            .analysis
+            .share_analysis(&w.carol, elsewhere, game)
+            .await,
+    );
+    assert_eq!(w.service.outbox.undelivered().await.unwrap(), pending);
 
     let progress: kiela_app::Progress = Arc::new(|_, _| {});
     let private = w
         .service
+        .analysis
         .analysis(&w.carol, HERE, game, progress)
         .await
         .unwrap();
@@ -298,6 +370,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     };
     let shared = w
         .service
+        .analysis
         .share_analysis(&w.carol, server, game)
         .await
         .unwrap();
@@ -314,19 +387,23 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     assert_eq!(shared.posts.len(), 1);
     // The answer failed: the delivery loop of a new process sends it, the
     // same words and graph, to the game's channel.
-    w.service.release(&shared.posts).await.unwrap();
+    w.service.outbox.release(&shared.posts).await.unwrap();
     let again = service_on(&w.db.url, &w.clock).await;
     // Behind the game's earlier posts in its queue, some still held for
     // answers this test never gave: past their lease, deliver them all.
     w.clock.advance(3600);
     let mut sent = Vec::new();
     loop {
-        let batch = again.claim_deliveries(50).await.unwrap();
+        let batch = again.delivery.claim_deliveries(50).await.unwrap();
         if batch.is_empty() {
             break;
         }
         for delivery in batch {
-            again.delivered(&[delivery.id], MessageId(1)).await.unwrap();
+            again
+                .outbox
+                .delivered(&[delivery.id], MessageId(1))
+                .await
+                .unwrap();
             if delivery.id == shared.posts[0] {
                 sent.push(delivery);
             }
@@ -346,15 +423,22 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let w = world(db).await;
     let reply = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
         .await
         .unwrap();
     let game = reply.game.unwrap().id;
-    let hint = w.service.hint(&w.alice, HERE, Some(game)).await.unwrap();
+    let hint = w
+        .service
+        .analysis
+        .hint(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     let play = hint.hint.unwrap();
     // Only the player whose hint it is may play it.
     let e = failure(
         w.service
+            .playing
             .play_move(
                 &w.bob,
                 HERE,
@@ -367,6 +451,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let played = w
         .service
+        .playing
         .play_move(
             &w.alice,
             HERE,
@@ -384,6 +469,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let before = record.version;
     let e = failure(
         w.service
+            .playing
             .play_move(
                 &w.alice,
                 HERE,
@@ -407,14 +493,20 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
     for (i, hole) in ["H2", "A4", "H1", "H4", "I2"].iter().enumerate() {
         let player = if i % 2 == 0 { &w.alice } else { &w.bob };
         w.service
+            .playing
             .play_move(player, HERE, Some(game), hole, None)
             .await
             .unwrap();
     }
-    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let progress: kiela_app::Progress = Arc::new(|_, _| {});
     let analysis = w
         .service
+        .analysis
         .analysis(&w.carol, HERE, game, progress.clone())
         .await
         .unwrap();
@@ -424,7 +516,10 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
     let step = |ply| {
         let (w, progress) = (&w, progress.clone());
         async move {
-            (w.service.review(&w.carol, HERE, game, ply, progress).await)
+            (w.service
+                .analysis
+                .review(&w.carol, HERE, game, ply, progress)
+                .await)
                 .unwrap()
                 .review
                 .unwrap()
@@ -472,14 +567,20 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
         let game = started(&w, alice_first()).await;
         let reply = w
             .service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "G2", None)
             .await
             .unwrap();
         w.service
+            .playing
             .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
             .await
             .unwrap();
-        w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+        w.service
+            .playing
+            .resign(&w.bob, HERE, Some(game))
+            .await
+            .unwrap();
         games.push(game);
     }
     let searched = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -491,8 +592,10 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
     };
     let (carol, alice) = tokio::join!(
         w.service
+            .analysis
             .analysis(&w.carol, HERE, games[0], progress.clone()),
         w.service
+            .analysis
             .analysis(&w.alice, HERE, games[0], progress.clone()),
     );
     let (carol, alice) = (carol.unwrap(), alice.unwrap());
@@ -502,11 +605,13 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
     assert_eq!(positions, 3, "one search of the game's three positions");
 
     w.service
+        .analysis
         .analysis(&w.bob, HERE, games[1], progress.clone())
         .await
         .unwrap();
     let too_soon = w
         .service
+        .analysis
         .analysis(&w.bob, HERE, games[2], progress.clone())
         .await;
     assert_eq!(
@@ -522,11 +627,13 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
         .is_none());
     // One already made is shown at once; a minute later a new one starts.
     w.service
+        .analysis
         .analysis(&w.bob, HERE, games[0], progress.clone())
         .await
         .unwrap();
     w.clock.advance(60);
     w.service
+        .analysis
         .analysis(&w.bob, HERE, games[2], progress)
         .await
         .unwrap();

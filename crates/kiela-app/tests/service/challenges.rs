@@ -45,15 +45,17 @@ async fn the_challenge_quota_says_the_servers_wait(db: Db) {
             ..Settings::default()
         };
         w.service
+            .settings
             .settings(&w.carol, HERE, true, Lang::En, wait)
             .await
             .unwrap();
         let mut past = None;
         for i in 0..=kiela_app::MAX_OPEN_CHALLENGES {
             let opponent = if i % 2 == 0 { &w.bob } else { &w.carol };
-            let asked = w
-                .service
-                .challenge(&w.alice, HERE, opponent, GameOptions::default());
+            let asked =
+                w.service
+                    .challenges
+                    .challenge(&w.alice, HERE, opponent, GameOptions::default());
             if let Err(e) = asked.await {
                 past = Some(refused::<Reply>(Err(e)));
                 break;
@@ -69,6 +71,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     let w = world(db).await;
     let challenge = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
@@ -90,6 +93,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     );
     let mut reply = w
         .service
+        .challenges
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
@@ -110,6 +114,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         let ply = reply.game.unwrap().ply;
         reply = w
             .service
+            .playing
             .play_move(player, HERE, Some(game), &first_offer(&reply), Some(ply))
             .await
             .unwrap();
@@ -129,14 +134,14 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
     };
     assert!(reply.board_lines().contains(&&over), "{:?}", reply.says);
     // The record replays to the same end.
-    let history = w.service.history(&w.alice, HERE, game).await.unwrap();
+    let history = w.service.info.history(&w.alice, HERE, game).await.unwrap();
     let record: Record = super::info::record_text(&history).parse().unwrap();
     assert_eq!(record.moves.len(), turns);
     assert!(record.replay().unwrap().is_over());
     // Ratings moved for both, in this server.
-    let stats = super::ratings::stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, &w.alice).await.unwrap());
     assert!(stats.provisional && stats.record.wins + stats.record.losses + stats.record.draws == 1);
-    let board = w.service.leaderboard(HERE).await.unwrap();
+    let board = w.service.ratings.leaderboard(HERE).await.unwrap();
     let [Notice::Ratings(kiela_app::RatingsNotice::Leaderboard { rows, .. })] = &board.says[..]
     else {
         panic!("{board:?}");
@@ -150,6 +155,7 @@ async fn challenge_refusals(db: Db) {
     let w = world(db).await;
     let e = refused(
         w.service
+            .challenges
             .challenge(&w.alice, HERE, &w.alice, GameOptions::default())
             .await,
     );
@@ -157,6 +163,7 @@ async fn challenge_refusals(db: Db) {
     let other_bot = User::bot(UserId(5), "otherbot");
     let e = refused(
         w.service
+            .challenges
             .challenge(&w.alice, HERE, &other_bot, GameOptions::default())
             .await,
     );
@@ -165,6 +172,7 @@ async fn challenge_refusals(db: Db) {
     for days in [0, 15] {
         let e = refused(
             w.service
+                .challenges
                 .challenge(
                     &w.alice,
                     HERE,
@@ -180,16 +188,17 @@ async fn challenge_refusals(db: Db) {
     }
     let c = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap()
         .challenge;
-    let e = refused(w.service.accept(&w.carol, HERE, c).await);
+    let e = refused(w.service.challenges.accept(&w.carol, HERE, c).await);
     assert_eq!(e, ChallengeRefusal::NotForYou.into());
-    let e = refused(w.service.cancel(&w.bob, HERE, c).await);
+    let e = refused(w.service.challenges.cancel(&w.bob, HERE, c).await);
     assert_eq!(e, ChallengeRefusal::OnlyChallenger.into());
-    w.service.decline(&w.bob, HERE, c).await.unwrap();
-    let e = refused(w.service.accept(&w.bob, HERE, c).await);
+    w.service.challenges.decline(&w.bob, HERE, c).await.unwrap();
+    let e = refused(w.service.challenges.accept(&w.bob, HERE, c).await);
     assert_eq!(
         e,
         ChallengeRefusal::Closed(ChallengeStatus::Declined).into()
@@ -197,12 +206,17 @@ async fn challenge_refusals(db: Db) {
     // Cancelled by the challenger.
     let c = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap()
         .challenge;
-    w.service.cancel(&w.alice, HERE, None).await.unwrap();
-    let e = refused(w.service.accept(&w.bob, HERE, c).await);
+    w.service
+        .challenges
+        .cancel(&w.alice, HERE, None)
+        .await
+        .unwrap();
+    let e = refused(w.service.challenges.accept(&w.bob, HERE, c).await);
     assert_eq!(
         e,
         ChallengeRefusal::Closed(ChallengeStatus::Withdrawn).into()
@@ -210,18 +224,24 @@ async fn challenge_refusals(db: Db) {
     // Expired after 3 days.
     let c = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap()
         .challenge;
     w.clock.advance(3 * DAY + 1);
-    let e = refused(w.service.accept(&w.bob, HERE, c).await);
+    let e = refused(w.service.challenges.accept(&w.bob, HERE, c).await);
     assert_eq!(e, ChallengeRefusal::Expired.into());
-    let e = refused(w.service.accept(&w.bob, HERE, None).await);
+    let e = refused(w.service.challenges.accept(&w.bob, HERE, None).await);
     assert_eq!(e, ChallengeRefusal::NobodyChallenged.into());
-    let e = refused(w.service.cancel(&w.bob, HERE, None).await);
+    let e = refused(w.service.challenges.cancel(&w.bob, HERE, None).await);
     assert_eq!(e, ChallengeRefusal::NoOpenChallenge.into());
-    let e = refused(w.service.accept(&w.bob, HERE, Some(ChallengeId(404))).await);
+    let e = refused(
+        w.service
+            .challenges
+            .accept(&w.bob, HERE, Some(ChallengeId(404)))
+            .await,
+    );
     assert_eq!(
         e,
         ChallengeRefusal::NoSuchChallenge(ChallengeId(404)).into()
@@ -231,14 +251,15 @@ async fn challenge_refusals(db: Db) {
     for _ in 0..2 {
         let c = (w
             .service
+            .challenges
             .challenge(&w.alice, HERE, &w.bob, GameOptions::default()))
         .await
         .unwrap();
         two.extend(c.challenge);
     }
-    let e = refused(w.service.accept(&w.bob, HERE, None).await);
+    let e = refused(w.service.challenges.accept(&w.bob, HERE, None).await);
     assert_eq!(e, ChallengeRefusal::Several(two.clone()).into());
-    let e = refused(w.service.cancel(&w.alice, HERE, None).await);
+    let e = refused(w.service.challenges.cancel(&w.alice, HERE, None).await);
     assert_eq!(e, ChallengeRefusal::Several(two).into());
 }
 
@@ -248,12 +269,16 @@ async fn deliveries(w: &World, message: MessageId) -> Vec<(Destination, Reply)> 
     let mut sent = Vec::new();
     // A claim takes the first post of each queue: claim until none is due.
     loop {
-        let batch = w.service.claim_deliveries(50).await.unwrap();
+        let batch = w.service.delivery.claim_deliveries(50).await.unwrap();
         if batch.is_empty() {
             return sent;
         }
         for delivery in batch {
-            w.service.delivered(&[delivery.id], message).await.unwrap();
+            w.service
+                .outbox
+                .delivered(&[delivery.id], message)
+                .await
+                .unwrap();
             sent.push((delivery.to, delivery.reply));
         }
     }
@@ -266,6 +291,7 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
     let w = world(db).await;
     let open = w
         .service
+        .challenges
         .open_challenge(&w.alice, HERE, alice_first())
         .await
         .unwrap();
@@ -278,26 +304,28 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
     assert!(c.is_some());
     // The answer delivered it as message 500.
     w.service
+        .outbox
         .delivered(&open.posts, MessageId(500))
         .await
         .unwrap();
-    let e = refused(w.service.accept(&w.alice, HERE, c).await);
+    let e = refused(w.service.challenges.accept(&w.alice, HERE, c).await);
     assert_eq!(e, ChallengeRefusal::NotForYou.into());
-    let e = refused(w.service.decline(&w.carol, HERE, c).await);
+    let e = refused(w.service.challenges.decline(&w.carol, HERE, c).await);
     assert_eq!(e, ChallengeRefusal::OpenNoDecline.into());
     // Nobody else sees it as theirs without its buttons.
-    let e = refused(w.service.accept(&w.bob, HERE, None).await);
+    let e = refused(w.service.challenges.accept(&w.bob, HERE, None).await);
     assert_eq!(e, ChallengeRefusal::NobodyChallenged.into());
 
-    let game = w.service.accept(&w.bob, HERE, c).await.unwrap();
+    let game = w.service.challenges.accept(&w.bob, HERE, c).await.unwrap();
     w.service
+        .outbox
         .delivered(&game.posts, MessageId(501))
         .await
         .unwrap();
     let id = game.game.unwrap().id;
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (w.alice.id, w.bob.id));
-    let e = refused(w.service.accept(&w.carol, HERE, c).await);
+    let e = refused(w.service.challenges.accept(&w.carol, HERE, c).await);
     let by = w.bob.name.clone();
     assert_eq!(e, ChallengeRefusal::Taken { by, game: Some(id) }.into());
 
@@ -330,20 +358,24 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
     let w = world(db).await;
     let declined = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.carol, GameOptions::default())
         .await
         .unwrap();
     w.service
+        .outbox
         .delivered(&declined.posts, MessageId(600))
         .await
         .unwrap();
     let answer = w
         .service
+        .challenges
         .decline(&w.carol, HERE, declined.challenge)
         .await
         .unwrap();
     assert_eq!(answer.ping, [w.alice.id], "the challenger is told");
     w.service
+        .outbox
         .delivered(&answer.posts, MessageId(602))
         .await
         .unwrap();
@@ -367,28 +399,35 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
 
     let c = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap();
-    w.service.delivered(&c.posts, MessageId(700)).await.unwrap();
+    w.service
+        .outbox
+        .delivered(&c.posts, MessageId(700))
+        .await
+        .unwrap();
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
         .is_empty());
     w.clock.advance(3 * DAY + 1);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     let expired = DueEvent::ChallengeExpired {
         challenge_id: c.challenge.unwrap(),
     };
     assert_eq!(events, [expired]);
     // A second process fires the same event: once only.
     let other = service_on(&w.db.url, &w.clock).await;
-    let (first, second) = tokio::join!(w.service.fire(expired), other.fire(expired));
+    let (first, second) = tokio::join!(w.service.clocks.fire(expired), other.clocks.fire(expired));
     assert!(first.unwrap() ^ second.unwrap(), "fired exactly once");
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -418,7 +457,7 @@ async fn challenges_expire_once_and_lose_their_buttons(db: Db) {
         edit.says.last(),
         Some(&ChallengeNotice::Closed(ChallengeClosed::Expired).into())
     );
-    let e = refused(w.service.accept(&w.bob, HERE, c.challenge).await);
+    let e = refused(w.service.challenges.accept(&w.bob, HERE, c.challenge).await);
     assert_eq!(e, ChallengeRefusal::Closed(ChallengeStatus::Expired).into());
 }
 
@@ -433,13 +472,22 @@ async fn rematches_swap_the_seats_once(db: Db) {
         days: Some(2),
     };
     let game = started(&w, options).await;
-    let e = refused(w.service.rematch(&w.bob, HERE, game).await);
+    let e = refused(w.service.challenges.rematch(&w.bob, HERE, game).await);
     assert_eq!(e, ChallengeRefusal::RematchNotOver(game).into());
-    w.service.resign(&w.alice, HERE, Some(game)).await.unwrap();
-    let e = failure(w.service.rematch(&w.carol, HERE, game).await);
+    w.service
+        .playing
+        .resign(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
+    let e = failure(w.service.challenges.rematch(&w.carol, HERE, game).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
 
-    let again = w.service.rematch(&w.bob, HERE, game).await.unwrap();
+    let again = w
+        .service
+        .challenges
+        .rematch(&w.bob, HERE, game)
+        .await
+        .unwrap();
     assert_eq!(again.ping, [w.alice.id]);
     let [Notice::Challenge(ChallengeNotice::Rematch {
         by,
@@ -455,11 +503,12 @@ async fn rematches_swap_the_seats_once(db: Db) {
     // Bob sat North: he moves first now, with the same days.
     assert_eq!((terms.first, terms.days_per_move), (FirstMover::Me, 2));
     for user in [&w.alice, &w.bob] {
-        let e = refused(w.service.rematch(user, HERE, game).await);
+        let e = refused(w.service.challenges.rematch(user, HERE, game).await);
         assert_eq!(e, ChallengeRefusal::RematchExists(game).into());
     }
     let started = w
         .service
+        .challenges
         .accept(&w.alice, HERE, again.challenge)
         .await
         .unwrap();
@@ -470,25 +519,35 @@ async fn rematches_swap_the_seats_once(db: Db) {
         (row.variant, row.seconds_per_move),
         (Variant::Beginner, 2 * DAY)
     );
-    let e = refused(w.service.rematch(&w.alice, HERE, game).await);
+    let e = refused(w.service.challenges.rematch(&w.alice, HERE, game).await);
     assert_eq!(e, ChallengeRefusal::RematchExists(game).into());
 
     // Against the AI: a new game at once, seats swapped, same level.
     let ai = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
         .await
         .unwrap()
         .game
         .unwrap()
         .id;
-    w.service.resign(&w.alice, HERE, Some(ai)).await.unwrap();
-    let rematch = w.service.rematch(&w.alice, HERE, ai).await.unwrap();
+    w.service
+        .playing
+        .resign(&w.alice, HERE, Some(ai))
+        .await
+        .unwrap();
+    let rematch = w
+        .service
+        .challenges
+        .rematch(&w.alice, HERE, ai)
+        .await
+        .unwrap();
     let id = rematch.game.unwrap().id;
     let row = w.service.store().game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (bot().id, w.alice.id));
     assert_eq!(row.ai_level, Some(Level::Easy));
-    let e = refused(w.service.rematch(&w.alice, HERE, ai).await);
+    let e = refused(w.service.challenges.rematch(&w.alice, HERE, ai).await);
     assert_eq!(e, ChallengeRefusal::RematchExists(ai).into());
 }
 
@@ -496,21 +555,28 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     let w = world(db).await;
     let c = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, GameOptions::default())
         .await
         .unwrap();
     assert_eq!(terms_of(&c).within, 3);
     assert!(!c.open_challenge);
-    w.service.delivered(&c.posts, MessageId(800)).await.unwrap();
+    w.service
+        .outbox
+        .delivered(&c.posts, MessageId(800))
+        .await
+        .unwrap();
     let id = c.challenge.unwrap();
     // An open challenge is not reminded: nobody in particular waits.
     let open = w
         .service
+        .challenges
         .open_challenge(&w.carol, HERE, GameOptions::default())
         .await
         .unwrap();
     assert!(open.open_challenge);
     w.service
+        .outbox
         .delivered(&open.posts, MessageId(801))
         .await
         .unwrap();
@@ -518,19 +584,21 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     w.clock.advance(DAY + 11 * 3600);
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
         .is_empty());
     w.clock.advance(3600);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     let remind = DueEvent::ChallengeReminder { challenge_id: id };
     assert_eq!(events, [remind]);
     let other = service_on(&w.db.url, &w.clock).await;
-    let (first, second) = tokio::join!(w.service.fire(remind), other.fire(remind));
+    let (first, second) = tokio::join!(w.service.clocks.fire(remind), other.clocks.fire(remind));
     assert!(first.unwrap() ^ second.unwrap(), "reminded exactly once");
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -548,7 +616,11 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     };
     assert_eq!(reminder.says, [reminded.into()]);
     // Still open to answer until it expires.
-    w.service.accept(&w.bob, HERE, Some(id)).await.unwrap();
+    w.service
+        .challenges
+        .accept(&w.bob, HERE, Some(id))
+        .await
+        .unwrap();
 
     // A server that wants one day: its challenges expire after one.
     let one_day = Settings {
@@ -557,6 +629,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     };
     let saved = w
         .service
+        .settings
         .settings(&w.alice, HERE, true, Lang::En, one_day)
         .await
         .unwrap();
@@ -567,6 +640,7 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     };
     let e = refused(
         w.service
+            .settings
             .settings(&w.alice, HERE, true, Lang::En, too_long)
             .await,
     );
@@ -576,12 +650,13 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
     );
     let short = w
         .service
+        .challenges
         .challenge(&w.carol, HERE, &w.alice, GameOptions::default())
         .await
         .unwrap();
     assert_eq!(terms_of(&short).within, 1);
     w.clock.advance(DAY + 1);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert!(events.contains(&DueEvent::ChallengeExpired {
         challenge_id: short.challenge.unwrap()
     }));
@@ -590,25 +665,35 @@ async fn a_challenge_waits_three_days_and_reminds_once_halfway(db: Db) {
 async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
     let w = world(db).await;
     let game = started_answered(&w, alice_first()).await;
-    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let board = w
+        .service
+        .playing
+        .show(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     assert!(board.may_abort);
     // A stranger, a stale board: refused, nothing changes.
     assert!(matches!(
-        w.service.abort(&w.carol, HERE, game, 0).await,
+        w.service.playing.abort(&w.carol, HERE, game, 0).await,
         Err(AppError::NotYourGame)
     ));
     assert!(matches!(
-        w.service.abort(&w.bob, HERE, game, 1).await,
+        w.service.playing.abort(&w.bob, HERE, game, 1).await,
         Err(AppError::OutOfDate { .. })
     ));
-    let aborted = w.service.abort(&w.bob, HERE, game, 0).await.unwrap();
+    let aborted = w
+        .service
+        .playing
+        .abort(&w.bob, HERE, game, 0)
+        .await
+        .unwrap();
     let aborted_by = PlayNotice::AbortedBy {
         by: w.bob.name.clone(),
         game,
     };
     assert_eq!(aborted.says[0], aborted_by.into());
     assert!(aborted.ping.contains(&w.alice.id));
-    let e = refused(w.service.abort(&w.alice, HERE, game, 0).await);
+    let e = refused(w.service.playing.abort(&w.alice, HERE, game, 0).await);
     assert_eq!(e, PlayRefusal::Aborted(game).into());
     // Not rated: neither has a result.
     for player in [&w.alice, &w.bob] {
@@ -623,17 +708,23 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
 
     // Once both have moved, only resigning or a draw ends it.
     let game = started_answered(&w, alice_first()).await;
-    let mut reply = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    let mut reply = w
+        .service
+        .playing
+        .show(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     for player in [&w.alice, &w.bob] {
         let hole = reply.moves[0].0.to_string();
         reply = w
             .service
+            .playing
             .play_move(player, HERE, Some(game), &hole, None)
             .await
             .unwrap();
     }
     assert!(!reply.may_abort);
-    let e = refused(w.service.abort(&w.alice, HERE, game, 2).await);
+    let e = refused(w.service.playing.abort(&w.alice, HERE, game, 2).await);
     assert_eq!(e, PlayRefusal::AbortTooLate(game).into());
 }
 
@@ -647,25 +738,44 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
         games_channel: Some(GamesChannel::Only(ChannelId(50))),
         ..Settings::default()
     };
-    (w.service.settings(&w.bob, HERE, true, Lang::En, games))
+    (w.service
+        .settings
+        .settings(&w.bob, HERE, true, Lang::En, games))
+    .await
+    .unwrap();
+    let c = (w
+        .service
+        .challenges
+        .challenge(&w.alice, HERE, &w.bob, alice_first()))
+    .await
+    .unwrap();
+    w.service
+        .outbox
+        .delivered(&c.posts, MessageId(1))
         .await
         .unwrap();
-    let c = (w.service.challenge(&w.alice, HERE, &w.bob, alice_first()))
-        .await
-        .unwrap();
-    w.service.delivered(&c.posts, MessageId(1)).await.unwrap();
     let elsewhere = Place {
         guild_id: GuildId(11),
         channel_id: ChannelId(31),
         ..HERE
     };
     let id = c.challenge.unwrap();
-    let e = refused(w.service.accept(&w.bob, elsewhere, c.challenge).await);
+    let e = refused(
+        w.service
+            .challenges
+            .accept(&w.bob, elsewhere, c.challenge)
+            .await,
+    );
     assert_eq!(e, ChallengeRefusal::OtherServer(id).into());
-    let e = refused(w.service.say_no(&w.bob, elsewhere, id).await);
+    let e = refused(w.service.challenges.say_no(&w.bob, elsewhere, id).await);
     assert_eq!(e, ChallengeRefusal::OtherServer(id).into());
 
-    let accepted = w.service.accept(&w.bob, DM, c.challenge).await.unwrap();
+    let accepted = w
+        .service
+        .challenges
+        .accept(&w.bob, DM, c.challenge)
+        .await
+        .unwrap();
     assert!(accepted.private);
     let elsewhere = kiela_app::OutboxNotice::PostedElsewhere {
         channel: ChannelId(50),
@@ -679,7 +789,7 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
         "in the server's games channel, not the direct message"
     );
     // Posted elsewhere: the Discord side lets the delivery loop post them.
-    w.service.release(&accepted.posts).await.unwrap();
+    w.service.outbox.release(&accepted.posts).await.unwrap();
     let sent = deliver_all_to(&w).await;
     assert!(
         sent.iter()
@@ -704,15 +814,25 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
 
     // Declined from a direct message: the challenger hears it in the
     // challenge's channel.
-    let c = (w.service.challenge(&w.carol, HERE, &w.bob, alice_first()))
+    let c = (w
+        .service
+        .challenges
+        .challenge(&w.carol, HERE, &w.bob, alice_first()))
+    .await
+    .unwrap();
+    w.service
+        .outbox
+        .delivered(&c.posts, MessageId(2))
         .await
         .unwrap();
-    w.service.delivered(&c.posts, MessageId(2)).await.unwrap();
-    let declined = (w.service.say_no(&w.bob, DM, c.challenge.unwrap()))
-        .await
-        .unwrap();
+    let declined = (w
+        .service
+        .challenges
+        .say_no(&w.bob, DM, c.challenge.unwrap()))
+    .await
+    .unwrap();
     assert!(declined.private, "{}", declined.text());
-    w.service.release(&declined.posts).await.unwrap();
+    w.service.outbox.release(&declined.posts).await.unwrap();
     let sent = deliver_all_to(&w).await;
     let told = sent
         .iter()
@@ -735,11 +855,17 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     let w = world(db).await;
     let e = refused(
         w.service
+            .challenges
             .challenge(&w.alice, DM, &w.bob, alice_first())
             .await,
     );
     assert_eq!(e, ChallengeRefusal::NeedsServer.into());
-    let e = refused(w.service.open_challenge(&w.alice, DM, alice_first()).await);
+    let e = refused(
+        w.service
+            .challenges
+            .open_challenge(&w.alice, DM, alice_first())
+            .await,
+    );
     assert_eq!(e, ChallengeRefusal::NeedsServer.into());
     assert!(w
         .service
@@ -752,12 +878,22 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     // The bot plays in a direct message, as before, and its rematch too.
     let ai = w
         .service
+        .challenges
         .challenge(&w.alice, DM, &bot(), alice_first())
         .await
         .unwrap();
     let ai = ai.game.unwrap().id;
-    w.service.resign(&w.alice, DM, Some(ai)).await.unwrap();
-    let again = w.service.rematch(&w.alice, DM, ai).await.unwrap();
+    w.service
+        .playing
+        .resign(&w.alice, DM, Some(ai))
+        .await
+        .unwrap();
+    let again = w
+        .service
+        .challenges
+        .rematch(&w.alice, DM, ai)
+        .await
+        .unwrap();
     let row = (w.service.store().game(again.game.unwrap().id))
         .await
         .unwrap()
@@ -767,17 +903,31 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
 
     // A finished server game's Rematch, pressed in a direct message.
     let game = started_answered(&w, alice_first()).await;
-    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     deliver_all(&w).await;
     let elsewhere = Place {
         guild_id: GuildId(11),
         ..HERE
     };
-    let e = refused(w.service.rematch(&w.alice, elsewhere, game).await);
+    let e = refused(
+        w.service
+            .challenges
+            .rematch(&w.alice, elsewhere, game)
+            .await,
+    );
     assert_eq!(e, GameRefusal::OtherServer(game).into());
-    let rematch = w.service.rematch(&w.alice, DM, game).await.unwrap();
+    let rematch = w
+        .service
+        .challenges
+        .rematch(&w.alice, DM, game)
+        .await
+        .unwrap();
     assert!(rematch.private, "{}", rematch.text());
-    w.service.release(&rematch.posts).await.unwrap();
+    w.service.outbox.release(&rematch.posts).await.unwrap();
     let c = w
         .service
         .store()
@@ -806,10 +956,18 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
 async fn a_nickname_stays_in_its_server(db: Db) {
     let w = world(db).await;
     let ali = w.alice.clone().nicknamed("Ali the Great");
-    let c = (w.service.challenge(&ali, HERE, &w.bob, alice_first()))
+    let c = (w
+        .service
+        .challenges
+        .challenge(&ali, HERE, &w.bob, alice_first()))
+    .await
+    .unwrap();
+    let here = w
+        .service
+        .challenges
+        .accept(&w.bob, HERE, c.challenge)
         .await
         .unwrap();
-    let here = w.service.accept(&w.bob, HERE, c.challenge).await.unwrap();
     let alt = |reply: &Reply| reply.picture.as_ref().unwrap().alt_text.clone();
     assert!(alt(&here).contains("Ali the Great"), "{}", alt(&here));
 
@@ -821,12 +979,16 @@ async fn a_nickname_stays_in_its_server(db: Db) {
     let bobby = w.bob.clone().nicknamed("Bobby");
     let c = (w
         .service
+        .challenges
         .challenge(&bobby, elsewhere, &w.alice, alice_first()))
     .await
     .unwrap();
-    let there = (w.service.accept(&w.alice, elsewhere, c.challenge))
-        .await
-        .unwrap();
+    let there = (w
+        .service
+        .challenges
+        .accept(&w.alice, elsewhere, c.challenge))
+    .await
+    .unwrap();
     assert!(
         alt(&there).contains("alice") && alt(&there).contains("Bobby"),
         "{}",
@@ -836,13 +998,13 @@ async fn a_nickname_stays_in_its_server(db: Db) {
 
     // Each game keeps its server's names, whoever looks from where.
     let first = here.game.unwrap().id;
-    let record = w.service.history(&w.bob, HERE, first).await.unwrap();
+    let record = w.service.info.history(&w.bob, HERE, first).await.unwrap();
     let record = super::info::record_text(&record);
     assert!(
         record.contains("Ali the Great") && !record.contains("Bobby"),
         "{record}"
     );
-    let choices = w.service.game_choices(&w.bob, false).await.unwrap();
+    let choices = w.service.games.game_choices(&w.bob, false).await.unwrap();
     let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
     assert!(
         labels.iter().any(|l| l.contains("Ali the Great"))

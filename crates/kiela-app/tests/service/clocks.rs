@@ -31,10 +31,10 @@ async fn processes_starting_together_on_a_new_database_all_keep_alive(db: Db) {
         service_on(&w.db.url, &w.clock).await,
     ];
     let (a, b, c, d) = tokio::join!(
-        w.service.keep_alive(30, true),
-        others[0].keep_alive(30, true),
-        others[1].keep_alive(30, true),
-        others[2].keep_alive(30, true),
+        w.service.clocks.keep_alive(30, true),
+        others[0].clocks.keep_alive(30, true),
+        others[1].clocks.keep_alive(30, true),
+        others[2].clocks.keep_alive(30, true),
     );
     for kept in [a, b, c, d] {
         assert!(kept.unwrap().is_empty(), "no outage on a new database");
@@ -65,9 +65,21 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
             .deadline
     };
     let before = deadline().await.unwrap();
-    assert!(w.service.keep_alive(30, true).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .clocks
+        .keep_alive(30, true)
+        .await
+        .unwrap()
+        .is_empty());
     w.clock.advance(600);
-    assert!(w.service.keep_alive(30, false).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .clocks
+        .keep_alive(30, false)
+        .await
+        .unwrap()
+        .is_empty());
     assert_eq!(
         deadline().await,
         Some(before),
@@ -77,14 +89,15 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
     // Down for two days; then two processes start at once.
     w.clock.advance(2 * DAY);
     let other = service_on(&w.db.url, &w.clock).await;
-    assert_eq!(w.service.keep_alive(30, true).await.unwrap(), [game]);
+    assert_eq!(w.service.clocks.keep_alive(30, true).await.unwrap(), [game]);
     assert!(
-        other.keep_alive(30, true).await.unwrap().is_empty(),
+        other.clocks.keep_alive(30, true).await.unwrap().is_empty(),
         "moved once"
     );
     assert_eq!(deadline().await, Some(before + 2 * DAY));
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -99,7 +112,7 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
 
     // Past the moved deadline, the clock runs as before.
     w.clock.advance(DAY);
-    let due = w.service.due_events(w.clock.now()).await.unwrap();
+    let due = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert_eq!(due.len(), 1, "{due:?}");
 }
 
@@ -115,6 +128,7 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
     let broken = started(&w, days(1)).await;
     let sound = started(&w, days(1)).await;
     (w.service)
+        .playing
         .play_move(&w.alice, HERE, Some(broken), "G2", None)
         .await
         .unwrap();
@@ -126,7 +140,7 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
     .await;
     w.clock.advance(2 * DAY);
 
-    let due = w.service.due_events(w.clock.now()).await.unwrap();
+    let due = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert_eq!(
         due.iter().map(|e| e.game_id()).collect::<Vec<_>>(),
         [Some(sound)],
@@ -138,10 +152,11 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
     assert!(stopped[0].1.contains("Z9"), "says why: {}", stopped[0].1);
     // Passed over from now on, without failing again.
     for event in due {
-        assert!(w.service.fire(event).await.unwrap());
+        assert!(w.service.clocks.fire(event).await.unwrap());
     }
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -152,6 +167,7 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
     assert!(!w.service.store().restart_clock(broken).await.unwrap());
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -171,13 +187,19 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     .await;
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
         .is_empty());
     // A quarter of 2 days left: a reminder for alice, once.
     w.clock.advance(DAY + DAY / 2);
-    let events = w.service.due_events(START + DAY + DAY / 2).await.unwrap();
+    let events = w
+        .service
+        .clocks
+        .due_events(START + DAY + DAY / 2)
+        .await
+        .unwrap();
     assert!(
         matches!(
             events.as_slice(),
@@ -188,7 +210,7 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
         ),
         "{events:?}"
     );
-    assert!(w.service.fire(events[0]).await.unwrap());
+    assert!(w.service.clocks.fire(events[0]).await.unwrap());
     let reminder = last_post(&w).await;
     assert_eq!(reminder.ping, [w.alice.id]);
     assert!(
@@ -199,26 +221,41 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
         "{:?}",
         reminder.says
     );
-    assert!(!w.service.fire(events[0]).await.unwrap(), "fires once");
-    assert_eq!(w.service.undelivered().await.unwrap(), 0, "nothing twice");
+    assert!(
+        !w.service.clocks.fire(events[0]).await.unwrap(),
+        "fires once"
+    );
+    assert_eq!(
+        w.service.outbox.undelivered().await.unwrap(),
+        0,
+        "nothing twice"
+    );
     assert!(w
         .service
+        .clocks
         .due_events(START + DAY + DAY / 2)
         .await
         .unwrap()
         .is_empty());
     // alice moves in time, then bob: alice's clock starts again.
     w.service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
-    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let board = w
+        .service
+        .playing
+        .show(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     w.service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
         .await
         .unwrap();
     w.clock.advance(2 * DAY + 1);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert!(
         matches!(
             events.as_slice(),
@@ -229,7 +266,7 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
         ),
         "{events:?}"
     );
-    assert!(w.service.fire(events[0]).await.unwrap());
+    assert!(w.service.clocks.fire(events[0]).await.unwrap());
     let timeout = last_post(&w).await;
     let ran_out = ClockNotice::RanOutOfTime {
         by: w.alice.name.clone(),
@@ -265,9 +302,10 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
             (w.bob.id, bob.rating.round() as i64, true)
         ]
     );
-    assert!(!w.service.fire(events[0]).await.unwrap());
+    assert!(!w.service.clocks.fire(events[0]).await.unwrap());
     let e = refused(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "C2", None)
             .await,
     );
@@ -285,9 +323,15 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
         let game = started(&w, alice_first()).await;
         // Both have moved: running out of time loses (it no longer aborts).
         for player in [&w.alice, &w.bob] {
-            let board = w.service.show(player, HERE, Some(game)).await.unwrap();
+            let board = w
+                .service
+                .playing
+                .show(player, HERE, Some(game))
+                .await
+                .unwrap();
             let hole = first_offer(&board);
             (w.service
+                .playing
                 .play_move(player, HERE, Some(game), &hole, None)
                 .await)
                 .unwrap();
@@ -303,12 +347,12 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
             |(service, reverse)| {
                 tokio::spawn(async move {
                     let mut fired = Vec::new();
-                    let mut events = service.due_events(now).await.unwrap();
+                    let mut events = service.clocks.due_events(now).await.unwrap();
                     if reverse {
                         events.reverse();
                     }
                     for event in events {
-                        if service.fire(event).await.unwrap() {
+                        if service.clocks.fire(event).await.unwrap() {
                             fired.push(event);
                         }
                     }
@@ -350,7 +394,7 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
     timed_out.sort();
     assert_eq!(timed_out, games, "one timeout per game");
     for service in &processes {
-        assert!(service.due_events(now).await.unwrap().is_empty());
+        assert!(service.clocks.due_events(now).await.unwrap().is_empty());
     }
     // Every result counted once, though they were rated concurrently.
     let rating = w.service.store().rating(HERE.guild_id, w.alice.id).await;
@@ -365,11 +409,13 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
     let w = world(db).await;
     let reply = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
         .await
         .unwrap();
     let game = reply.game.unwrap().id;
     w.service
+        .outbox
         .delivered(&reply.posts, MessageId(1))
         .await
         .unwrap();
@@ -387,18 +433,22 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
     // Not at once: the interaction that made the move may still be at it.
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
         .is_empty());
     w.clock.advance(kiela_app::AI_TURN_GRACE);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert!(
         matches!(events.as_slice(), [DueEvent::AiTurn { game_id, .. }] if *game_id == game),
         "{events:?}"
     );
-    assert!(w.service.fire(events[0]).await.unwrap());
-    assert!(!w.service.fire(events[0]).await.unwrap(), "played once");
+    assert!(w.service.clocks.fire(events[0]).await.unwrap());
+    assert!(
+        !w.service.clocks.fire(events[0]).await.unwrap(),
+        "played once"
+    );
     assert_eq!(store.moves(game).await.unwrap().len(), 2);
     let board = last_post(&w).await;
     let movers: Vec<String> = board.turns().into_iter().map(|(by, _)| by).collect();
@@ -407,6 +457,7 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
     assert_eq!(board.game.unwrap().ply, 2);
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -418,24 +469,30 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
 /// those who asked for it); lists, history and stats say so.
 async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     let w = world(db).await;
-    w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
+    w.service
+        .notify
+        .notify(&w.bob, Notify::Reminders)
+        .await
+        .unwrap();
     // Nobody moved in the first; only alice in the second.
     let never = started_answered(&w, alice_first()).await;
     let once = started_answered(&w, alice_first()).await;
     let moved = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(once), "G2", None)
         .await
         .unwrap();
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(2))
         .await
         .unwrap();
     // The reminder before a first move says what running out of time does.
     w.clock.advance(2 * DAY + DAY / 2);
-    for event in w.service.due_events(w.clock.now()).await.unwrap() {
+    for event in w.service.clocks.due_events(w.clock.now()).await.unwrap() {
         assert!(matches!(event, DueEvent::Reminder { .. }), "{event:?}");
-        assert!(w.service.fire(event).await.unwrap());
+        assert!(w.service.clocks.fire(event).await.unwrap());
     }
     // The reminders (not the accepted challenges' edits).
     let reminders: Vec<Reply> = deliver_all(&w)
@@ -455,12 +512,12 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
         "{reminders:?}"
     );
     w.clock.advance(DAY / 2 + 1);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert_eq!(events.len(), 2, "{events:?}");
     for event in &events {
         assert!(matches!(event, DueEvent::Abort { .. }), "{event:?}");
-        assert!(w.service.fire(*event).await.unwrap());
-        assert!(!w.service.fire(*event).await.unwrap(), "fires once");
+        assert!(w.service.clocks.fire(*event).await.unwrap());
+        assert!(!w.service.clocks.fire(*event).await.unwrap(), "fires once");
     }
     let sent = deliver_all_to(&w).await;
     let public: Vec<&Reply> = (sent.iter())
@@ -495,6 +552,7 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     );
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -510,19 +568,19 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     let row = store.game(never).await.unwrap().unwrap();
     // Stored as before: finished, no result, the reason `aborted`.
     assert_eq!(row.state.columns(), ("finished", None, Some("aborted")));
-    let stats = super::ratings::stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, &w.alice).await.unwrap());
     assert_eq!(
         (stats.record.wins, stats.record.losses, stats.record.draws),
         (0, 0, 0)
     );
     assert_eq!(stats.ongoing, 0);
-    let none = w.service.my_games(&w.alice).await.unwrap();
+    let none = w.service.info.my_games(&w.alice).await.unwrap();
     assert_eq!(none.says, [kiela_app::InfoNotice::NoGames.into()]);
-    let history = w.service.history(&w.carol, HERE, once).await.unwrap();
+    let history = w.service.info.history(&w.carol, HERE, once).await.unwrap();
     let unrated = super::info::unrated_of(&history);
     assert_eq!(unrated, Some(kiela_app::Unrated::Aborted));
     assert!(!history.private);
-    let choices = w.service.game_choices(&w.alice, true).await.unwrap();
+    let choices = w.service.games.game_choices(&w.alice, true).await.unwrap();
     assert!(
         choices.iter().all(|c| c.label.ends_with(": aborted")),
         "{choices:?}"
@@ -530,13 +588,14 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     // Nothing more can happen in it.
     let e = refused(
         w.service
+            .playing
             .play_move(&w.bob, HERE, Some(once), "C3", None)
             .await,
     );
     assert_eq!(e, PlayRefusal::Aborted(once).into());
-    let e = refused(w.service.resign(&w.alice, HERE, Some(never)).await);
+    let e = refused(w.service.playing.resign(&w.alice, HERE, Some(never)).await);
     assert_eq!(e, PlayRefusal::Aborted(never).into());
-    let e = refused(w.service.draw(&w.alice, HERE, Some(never)).await);
+    let e = refused(w.service.draws.draw(&w.alice, HERE, Some(never)).await);
     assert_eq!(e, DrawRefusal::GameOver(never).into());
 }
 
@@ -559,9 +618,12 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     let deadline = |id| async move { store.game(id).await.unwrap().unwrap().deadline.unwrap() };
     assert_eq!(deadline(mine).await, START + 3 * DAY);
     deliver_all(&w).await;
-    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+    assert_eq!(
+        w.service.clocks.vacation_left(w.alice.id).await.unwrap(),
+        30
+    );
 
-    let on = w.service.vacation(&w.alice, 7).await.unwrap();
+    let on = w.service.clocks.vacation(&w.alice, 7).await.unwrap();
     assert!(on.private);
     assert!(
         matches!(
@@ -597,11 +659,11 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
         );
         assert_eq!(post.ping, [w.bob.id]);
     }
-    let stats = super::ratings::stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, &w.alice).await.unwrap());
     assert_eq!(stats.vacation_left, 23);
     // Beyond the allowance, refused, and nothing changes.
     assert_eq!(
-        refused(w.service.vacation(&w.alice, 24).await),
+        refused(w.service.clocks.vacation(&w.alice, 24).await),
         VacationRefusal::TooLong {
             left: 23,
             allowance: 30
@@ -609,7 +671,7 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
         .into()
     );
     assert_eq!(
-        refused(w.service.vacation(&w.alice, 31).await),
+        refused(w.service.clocks.vacation(&w.alice, 31).await),
         VacationRefusal::BadDays {
             days: 31,
             allowance: 30
@@ -619,13 +681,20 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     assert_eq!(deadline(mine).await, START + 10 * DAY);
 
     // Bob moves during her vacation: her time starts after it.
-    let board = w.service.show(&w.bob, HERE, Some(theirs)).await.unwrap();
+    let board = w
+        .service
+        .playing
+        .show(&w.bob, HERE, Some(theirs))
+        .await
+        .unwrap();
     let moved = w
         .service
+        .playing
         .play_move(&w.bob, HERE, Some(theirs), &first_offer(&board), None)
         .await
         .unwrap();
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(2))
         .await
         .unwrap();
@@ -634,6 +703,7 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     w.clock.set(START + 3 * DAY + 1);
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -641,7 +711,7 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
 
     // Back early, with almost 4 days left: 3 whole days back, off the
     // deadlines too.
-    let off = w.service.vacation(&w.alice, 0).await.unwrap();
+    let off = w.service.clocks.vacation(&w.alice, 0).await.unwrap();
     assert!(
         matches!(
             off.clock_notices()[..],
@@ -656,7 +726,10 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     );
     assert_eq!(deadline(mine).await, START + 7 * DAY);
     assert_eq!(deadline(theirs).await, START + 7 * DAY);
-    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 26);
+    assert_eq!(
+        w.service.clocks.vacation_left(w.alice.id).await.unwrap(),
+        26
+    );
     let back = deliver_all(&w).await;
     assert!(
         back.iter().all(|p| matches!(
@@ -667,12 +740,15 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     );
     assert_eq!(back.len(), 2);
     assert_eq!(
-        refused(w.service.vacation(&w.alice, 0).await),
+        refused(w.service.clocks.vacation(&w.alice, 0).await),
         VacationRefusal::NotOn.into()
     );
     // A new calendar year, a new allowance.
     w.clock.set(START + 365 * DAY);
-    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+    assert_eq!(
+        w.service.clocks.vacation_left(w.alice.id).await.unwrap(),
+        30
+    );
 }
 
 /// A vacation is one change: cut off before its last write (the notices
@@ -685,13 +761,19 @@ async fn a_vacation_cut_off_midway_changes_nothing(db: Db) {
     let deadline = || async { store.game(mine).await.unwrap().unwrap().deadline.unwrap() };
     deliver_all(&w).await;
     refuse_inserts(&w.db, db.backend, "outbox", "1 = 1").await;
-    assert!(w.service.vacation(&w.alice, 7).await.is_err());
-    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 30);
+    assert!(w.service.clocks.vacation(&w.alice, 7).await.is_err());
+    assert_eq!(
+        w.service.clocks.vacation_left(w.alice.id).await.unwrap(),
+        30
+    );
     assert_eq!(deadline().await, START + 3 * DAY);
 
     allow_inserts(&w.db, db.backend, "outbox").await;
-    w.service.vacation(&w.alice, 7).await.unwrap();
-    assert_eq!(w.service.vacation_left(w.alice.id).await.unwrap(), 23);
+    w.service.clocks.vacation(&w.alice, 7).await.unwrap();
+    assert_eq!(
+        w.service.clocks.vacation_left(w.alice.id).await.unwrap(),
+        23
+    );
     assert_eq!(deadline().await, START + 10 * DAY);
     assert_eq!(deliver_all(&w).await.len(), 1, "bob is told once");
 }
@@ -703,6 +785,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     let store = w.service.store();
     let reply = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
         .await
         .unwrap();
@@ -719,18 +802,20 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     assert_eq!((row.deadline, row.seconds_per_move), (None, 0));
     let moved = (w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(free), &first_offer(&reply), None)
         .await)
         .unwrap();
     assert_eq!(moved.game.unwrap().ply, 2);
     assert_eq!(store.game(free).await.unwrap().unwrap().deadline, None);
-    let (games, _) = super::info::games_listed(&w.service.my_games(&w.alice).await.unwrap());
+    let (games, _) = super::info::games_listed(&w.service.info.my_games(&w.alice).await.unwrap());
     let listed = games.iter().find(|line| line.game == free).expect("listed");
     let no_limit = kiela_app::ToMove::You { deadline: None };
     assert_eq!(listed.to_move, no_limit, "{games:?}");
     w.clock.advance(100 * DAY);
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -742,6 +827,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     };
     let reply = (w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, timed)
         .await)
         .unwrap();
@@ -751,11 +837,13 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         Some(w.clock.now() + 2 * DAY)
     );
     (w.service
+        .playing
         .play_move(&w.alice, HERE, Some(game), &first_offer(&reply), None)
         .await)
         .unwrap();
     let e = refused(
         w.service
+            .challenges
             .start_ai_game(
                 &w.alice,
                 HERE,
@@ -769,12 +857,12 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     );
     assert_eq!(e, ChallengeRefusal::BadDays(15).into());
     w.clock.advance(2 * DAY + 1);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert!(
         matches!(events.as_slice(), [DueEvent::Timeout { player: UserId(1), game_id, .. }] if *game_id == game),
         "{events:?}"
     );
-    assert!(w.service.fire(events[0]).await.unwrap());
+    assert!(w.service.clocks.fire(events[0]).await.unwrap());
     let lost = last_post(&w).await;
     let ran_out = ClockNotice::RanOutOfTime {
         by: w.alice.name.clone(),

@@ -16,6 +16,7 @@ async fn a_restart_loses_nothing(db: Db) {
     let game = started(&w, alice_first()).await;
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
@@ -23,10 +24,15 @@ async fn a_restart_loses_nothing(db: Db) {
     drop(w.service);
     // A new service on the same file carries on where the old one stopped.
     let service = service_on(&w.db.url, &w.clock).await;
-    let shown = service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let shown = service
+        .playing
+        .show(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     assert_eq!(shown.game.unwrap().ply, 1);
     assert_eq!(shown.ping, [w.bob.id]);
     let reply = service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &offered, Some(1))
         .await
         .unwrap();
@@ -149,6 +155,7 @@ async fn bad_sqlite_files_fail_clearly() {
 async fn unreadable_values_are_named_never_guessed(db: Db) {
     let w = world(db).await;
     let ai = (w.service)
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, alice_first())
         .await
         .unwrap()
@@ -185,23 +192,29 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
         named(e, "games", game.0, column, value);
         let e = w
             .service
+            .playing
             .show(&w.alice, HERE, Some(game))
             .await
             .unwrap_err();
         named(e.to_string(), "games", game.0, column, value);
     }
 
-    w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
+    w.service
+        .notify
+        .notify(&w.bob, Notify::Reminders)
+        .await
+        .unwrap();
     raw(
         &w.db,
         "UPDATE players SET notify = 'sometimes' WHERE id = $1",
         &[w.bob.id.0],
     )
     .await;
-    let e = w.service.notify_setting(w.bob.id).await.unwrap_err();
+    let e = w.service.notify.notify_setting(w.bob.id).await.unwrap_err();
     named(e.to_string(), "players", w.bob.id.0, "notify", "sometimes");
 
     let offer = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.carol, alice_first())
         .await
         .unwrap();
@@ -212,7 +225,12 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
         &[c.0],
     )
     .await;
-    let e = w.service.accept(&w.carol, HERE, Some(c)).await.unwrap_err();
+    let e = w
+        .service
+        .challenges
+        .accept(&w.carol, HERE, Some(c))
+        .await
+        .unwrap_err();
     named(e.to_string(), "challenges", c.0, "status", "maybe");
 
     // A post whose pings are unreadable is given up, saying why; the
@@ -227,7 +245,7 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
     w.clock.advance(3600);
     deliver_all_to(&w).await;
     assert_eq!(
-        w.service.undelivered().await.unwrap(),
+        w.service.outbox.undelivered().await.unwrap(),
         0,
         "the others went out"
     );
@@ -412,7 +430,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
     };
     assert_eq!(old_board, Some(expected));
     assert_eq!(
-        service.notify_setting(UserId(1)).await.unwrap(),
+        service.notify.notify_setting(UserId(1)).await.unwrap(),
         Notify::EveryTurn
     );
     assert_eq!(
@@ -421,7 +439,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
     );
 
     // The old posts go to the game's channel and to bob's direct messages.
-    let delivered = service.claim_deliveries(10).await.unwrap();
+    let delivered = service.delivery.claim_deliveries(10).await.unwrap();
     let to: Vec<_> = delivered.iter().map(|d| (d.id, d.to)).collect();
     assert_eq!(
         to,
@@ -435,10 +453,12 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
 
     // Play goes on: a move, the open challenge taken, finished games shown.
     let shown = service
+        .playing
         .show(&w.alice, HERE, Some(GameId(active)))
         .await
         .unwrap();
     let moved = service
+        .playing
         .play_move(
             &w.alice,
             HERE,
@@ -450,6 +470,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         .unwrap();
     assert_eq!(moved.game.unwrap().ply, 1);
     let taken = service
+        .challenges
         .accept(&w.carol, HERE, Some(ChallengeId(challenges[0])))
         .await
         .unwrap();
@@ -463,6 +484,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
     assert_eq!(accepted.opponent_id, Some(UserId(3)));
     let e = refused(
         service
+            .challenges
             .accept(&w.bob, HERE, Some(ChallengeId(challenges[1])))
             .await,
     );
@@ -470,12 +492,14 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
     assert_eq!(e, ChallengeRefusal::Closed(withdrawn).into());
     for id in [won, drawn, aborted, timed_out] {
         let board = service
+            .playing
             .show(&w.alice, HERE, Some(GameId(id)))
             .await
             .unwrap();
         assert!(!board.game.unwrap().active, "#{id}");
     }
     let ai_board = service
+        .playing
         .show(&w.alice, HERE, Some(GameId(ai)))
         .await
         .unwrap();

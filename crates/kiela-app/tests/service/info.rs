@@ -42,11 +42,11 @@ async fn help_and_rules_show_a_turn_that_relays_and_captures(db: Db) {
     let w = world(db).await;
     let ana = w.alice.clone().speaking(Lang::Pt);
     for (user, lang) in [(&w.alice, Lang::En), (&ana, Lang::Pt)] {
-        let help = w.service.help(user).await.unwrap();
+        let help = w.service.info.help(user).await.unwrap();
         assert!(help.private);
         assert_eq!(help.says, [InfoNotice::Help.into()]);
         assert_eq!(help.lang, lang);
-        let rules = w.service.rules(user).await.unwrap();
+        let rules = w.service.info.rules(user).await.unwrap();
         assert!(rules.private);
         assert_eq!(rules.says, [InfoNotice::Rules.into()]);
         assert_eq!(rules.lang, lang);
@@ -68,6 +68,7 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
     // last changed most recently.
     let waiting = started(&w, alice_first()).await;
     w.service
+        .playing
         .play_move(&w.alice, HERE, Some(waiting), "G2", None)
         .await
         .unwrap();
@@ -80,8 +81,8 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
         message_id: MessageId(555),
         ply: Some(1),
     };
-    w.service.replace_board(waiting, board).await.unwrap();
-    let (games, total) = games_listed(&w.service.my_games(&w.bob).await.unwrap());
+    w.service.games.replace_board(waiting, board).await.unwrap();
+    let (games, total) = games_listed(&w.service.info.my_games(&w.bob).await.unwrap());
     assert_eq!(total, 3);
     let numbers: Vec<GameId> = games.iter().map(|line| line.game).collect();
     // Then the others, soonest deadline first (not the last changed first).
@@ -100,7 +101,7 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
     assert_eq!((games[1].board, games[2].board), (None, None));
     assert_eq!(games[1].to_move, ToMove::Opponent);
     // alice: the two waiting for her first, soonest deadline first.
-    let (games, _) = games_listed(&w.service.my_games(&w.alice).await.unwrap());
+    let (games, _) = games_listed(&w.service.info.my_games(&w.alice).await.unwrap());
     let numbers: Vec<GameId> = games.iter().map(|line| line.game).collect();
     assert_eq!(numbers, [older, newest, waiting]);
     assert!(matches!(games[0].to_move, ToMove::You { .. }));
@@ -119,33 +120,59 @@ async fn a_game_is_its_servers_business(db: Db) {
         ..HERE
     };
     let other_server = Refusal::from(GameRefusal::OtherServer(game));
-    let e = refused(w.service.show(&w.alice, elsewhere, Some(game)).await);
+    let e = refused(
+        w.service
+            .playing
+            .show(&w.alice, elsewhere, Some(game))
+            .await,
+    );
     assert_eq!(e, other_server);
-    let e = refused(w.service.history(&w.carol, elsewhere, game).await);
+    let e = refused(w.service.info.history(&w.carol, elsewhere, game).await);
     assert_eq!(e, other_server);
     let e = refused(
         (w.service)
+            .playing
             .play_move(&w.alice, elsewhere, Some(game), "G2", None)
             .await,
     );
     assert_eq!(e, other_server);
     (w.service)
+        .playing
         .play_move(&w.alice, DM, Some(game), "G2", None)
         .await
         .unwrap();
-    assert!(w.service.show(&w.carol, DM, Some(game)).await.is_err());
-    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    assert!(w
+        .service
+        .playing
+        .show(&w.carol, DM, Some(game))
+        .await
+        .is_err());
+    w.service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let progress: kiela_app::Progress = Arc::new(|_, _| {});
     let e = refused(
         (w.service
+            .analysis
             .analysis(&w.carol, elsewhere, game, progress.clone()))
         .await,
     );
     assert_eq!(e, other_server);
-    let e = refused((w.service.review(&w.carol, elsewhere, game, 1, progress)).await);
+    let e = refused(
+        (w.service
+            .analysis
+            .review(&w.carol, elsewhere, game, 1, progress))
+        .await,
+    );
     assert_eq!(e, other_server);
 
     // Its players, in direct messages; anyone in its server.
-    w.service.show(&w.alice, DM, Some(game)).await.unwrap();
-    w.service.history(&w.carol, HERE, game).await.unwrap();
+    w.service
+        .playing
+        .show(&w.alice, DM, Some(game))
+        .await
+        .unwrap();
+    w.service.info.history(&w.carol, HERE, game).await.unwrap();
 }

@@ -31,7 +31,7 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     let w = world(db).await;
     let lessons = offered_lessons();
     let first = lessons[0];
-    let shown = w.service.learn(&w.alice, None).await.unwrap();
+    let shown = w.service.lessons.learn(&w.alice, None).await.unwrap();
     assert!(shown.private);
     assert!(shown.picture.is_some());
     let header = LessonNotice::Header {
@@ -50,6 +50,7 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     let step = LessonStep::new(first.id, 0);
     let solved = w
         .service
+        .lessons
         .lesson_move(&w.alice, step, hole(answer))
         .await
         .unwrap();
@@ -74,12 +75,12 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         })
     );
     // Resumed at the next task; stats count it.
-    let next = w.service.learn(&w.alice, None).await.unwrap();
+    let next = w.service.lessons.learn(&w.alice, None).await.unwrap();
     assert_eq!(
         next.lesson,
         Some(LessonButtons::Play(LessonStep::new(first.id, 1)))
     );
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    let stats = w.service.ratings.stats(HERE, &w.alice).await.unwrap();
     assert!(
         stats.worded().contains("Lessons: 1 of"),
         "{}",
@@ -103,7 +104,12 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         .find(|&h| h != right)
         .expect("another legal move");
     let step = LessonStep::new(lesson.id, index);
-    let mut reply = w.service.lesson_move(&w.bob, step, wrong).await.unwrap();
+    let mut reply = w
+        .service
+        .lessons
+        .lesson_move(&w.bob, step, wrong)
+        .await
+        .unwrap();
     assert!(reply.picture.is_some());
     for _ in 1..task.max_moves() {
         let Some(LessonButtons::Play(step)) = reply.lesson else {
@@ -127,7 +133,12 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         );
         assert_eq!(step.moves().next(), Some(wrong));
         let (next, _) = reply.moves[0];
-        reply = w.service.lesson_move(&w.bob, step, next).await.unwrap();
+        reply = w
+            .service
+            .lessons
+            .lesson_move(&w.bob, step, next)
+            .await
+            .unwrap();
     }
     match reply.lesson {
         Some(LessonButtons::Missed { lesson: l, task: t }) => {
@@ -146,7 +157,7 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
     let illegal = Hole::all()
         .find(|h| !position.legal_moves().iter().any(|m| m == h))
         .unwrap();
-    let sown = w.service.lesson_move(&w.bob, step, illegal).await;
+    let sown = w.service.lessons.lesson_move(&w.bob, step, illegal).await;
     assert!(
         matches!(
             refused(sown),
@@ -154,7 +165,7 @@ async fn a_lesson_is_solved_missed_and_resumed(db: Db) {
         ),
         "the rules' refusal"
     );
-    let unknown = w.service.learn(&w.bob, Some(99)).await;
+    let unknown = w.service.lessons.learn(&w.bob, Some(99)).await;
     assert_eq!(
         refused(unknown),
         LessonRefusal::Unknown {
@@ -184,6 +195,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     let expert = lessons[number - 1];
     let shown = w
         .service
+        .lessons
         .learn(&w.alice, Some(number as i64))
         .await
         .unwrap();
@@ -192,7 +204,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     assert_eq!(verdict(&shown), &LessonNotice::MayArrange);
     assert!(start.may_arrange());
     assert!(!LessonStep::new("relay", 0).may_arrange());
-    let (side, filled) = w.service.lesson_arrangement(start).unwrap();
+    let (side, filled) = w.service.lessons.lesson_arrangement(start).unwrap();
     // The form starts from the Expert start: 2 stones in 14 holes.
     let start_layout = Position::new(Variant::Expert).layout(Side::South);
     assert_eq!(start_layout.0.iter().sum::<u8>(), 28);
@@ -202,6 +214,7 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     // recorded.
     let short = w
         .service
+        .lessons
         .lesson_arrange(&w.alice, start, ["1 2 3", "2 2 2 2 2 2 2 2 2 2"]);
     let (row, count) = (kiela_app::FormRow::Upper, 3);
     assert_eq!(
@@ -209,19 +222,24 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         PlayRefusal::RowCount { row, count }.into()
     );
     let rows = ["3 3 3 3 3 3 3 3 3 3", "2 2 2 2 2 2 2 2 2 2"];
-    let wrong_total = w.service.lesson_arrange(&w.alice, start, rows).await;
+    let wrong_total = w
+        .service
+        .lessons
+        .lesson_arrange(&w.alice, start, rows)
+        .await;
     let total = kiela_rules::LayoutError::WrongTotal {
         layout: 50,
         have: 28,
     };
     let illegal = kiela_rules::GameError::Illegal(kiela_rules::IllegalMove::Layout(total));
     assert_eq!(refused(wrong_total), LessonRefusal::Illegal(illegal).into());
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    let stats = w.service.ratings.stats(HERE, &w.alice).await.unwrap();
     assert!(!stats.worded().contains("Lessons:"), "{}", stats.worded());
 
     // Sowing instead: the rearrangement is gone, Try again.
     let sown = w
         .service
+        .lessons
         .lesson_move(&w.alice, start, hole("G2"))
         .await
         .unwrap();
@@ -239,7 +257,10 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     for (index, task) in expert.tasks.iter().enumerate().filter(|(_, t)| t.par == 1) {
         let (upper, lower) = form_rows(task.answers[0][0]);
         let step = LessonStep::new("expert", index);
-        let solved = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
+        let solved = w
+            .service
+            .lessons
+            .lesson_arrange(&w.alice, step, [&upper, &lower]);
         let solved = solved.await.unwrap();
         assert_eq!(verdict(&solved), &SOLVED_AT_PAR);
         assert_eq!(solved.says[1], LessonNotice::Rearranged.into());
@@ -252,7 +273,10 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
         .expect("a rearrangement and a sowing");
     let (upper, lower) = form_rows(task.answers[0][0]);
     let step = LessonStep::new("expert", index);
-    let replied = w.service.lesson_arrange(&w.alice, step, [&upper, &lower]);
+    let replied = w
+        .service
+        .lessons
+        .lesson_arrange(&w.alice, step, [&upper, &lower]);
     let replied = replied.await.unwrap();
     let Some(LessonButtons::Play(next)) = replied.lesson else {
         panic!("North replies: {:?} {:?}", replied.lesson, replied.says);
@@ -264,21 +288,23 @@ async fn the_expert_lesson_is_played_with_the_rearrangement_form(db: Db) {
     );
     assert!(next.arranged.is_some());
     assert!(!next.may_arrange());
-    let stale = w.service.lesson_arrangement(next);
+    let stale = w.service.lessons.lesson_arrangement(next);
     assert_eq!(refused(stale), Refusal::OldButton);
     let again = w
         .service
+        .lessons
         .lesson_arrange(&w.alice, next, [&upper, &lower])
         .await;
     assert!(again.is_err());
     let capture = hole(task.answers[0][1]);
     let solved = w
         .service
+        .lessons
         .lesson_move(&w.alice, next, capture)
         .await
         .unwrap();
     assert_eq!(verdict(&solved), &SOLVED_AT_PAR);
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    let stats = w.service.ratings.stats(HERE, &w.alice).await.unwrap();
     assert!(
         stats
             .worded()

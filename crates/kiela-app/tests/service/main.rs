@@ -10,8 +10,8 @@ use std::sync::Arc;
 use kiela_ai::Level;
 use kiela_app::vocabulary::{ChallengeId, ChannelId, GameId, GuildId, MessageId, PostId, UserId};
 use kiela_app::{
-    AppError, BoardMessage, BotPermissions, ChallengeRefusal, Clock, ConfirmMoves, Destination,
-    DrawRefusal, DueEvent, FirstMover, GameChoice, GameOptions, GameRefusal, GameService,
+    App, AppError, BoardMessage, BotPermissions, ChallengeRefusal, Clock, ConfirmMoves,
+    Destination, DrawRefusal, DueEvent, FirstMover, GameChoice, GameOptions, GameRefusal,
     LanguageSetting, ManualClock, Members, Membership, MovePreview, Notice, Notify, Permission,
     Place, PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User, DAY,
 };
@@ -50,7 +50,7 @@ const HERE: Place = Place {
 struct World {
     db: TestDb,
     clock: ManualClock,
-    service: GameService,
+    service: App,
     alice: User,
     bob: User,
     carol: User,
@@ -61,9 +61,9 @@ fn bot() -> User {
 }
 
 /// A service on the database at `url`, as a new process would open it.
-async fn service_on(url: &str, clock: &ManualClock) -> GameService {
+async fn service_on(url: &str, clock: &ManualClock) -> App {
     let store = Store::open(url).await.unwrap();
-    GameService::new(store, bot(), Arc::new(clock.clone()))
+    App::new(store, bot(), Arc::new(clock.clone()))
 }
 
 async fn world(db: Db) -> World {
@@ -164,16 +164,19 @@ async fn started_answered(w: &World, options: GameOptions) -> GameId {
 async fn start(w: &World, options: GameOptions, answered: bool) -> GameId {
     let challenge = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, options)
         .await
         .unwrap();
     let reply = w
         .service
+        .challenges
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
     for answer in [&challenge, &reply].into_iter().filter(|_| answered) {
         w.service
+            .outbox
             .delivered(&answer.posts, MessageId(1))
             .await
             .unwrap();
@@ -200,12 +203,13 @@ async fn deliver_all(w: &World) -> Vec<Reply> {
 async fn deliver_all_to(w: &World) -> Vec<(Destination, Reply)> {
     let mut sent = Vec::new();
     loop {
-        let batch = w.service.claim_deliveries(10).await.unwrap();
+        let batch = w.service.delivery.claim_deliveries(10).await.unwrap();
         if batch.is_empty() {
             return sent;
         }
         for delivery in batch {
             w.service
+                .outbox
                 .delivered(&[delivery.id], MessageId(1))
                 .await
                 .unwrap();

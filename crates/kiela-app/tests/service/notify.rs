@@ -15,19 +15,28 @@ on_both_backends! {
 async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) {
     let w = world(db).await;
     assert_eq!(
-        w.service.notify_setting(w.alice.id).await.unwrap(),
+        w.service.notify.notify_setting(w.alice.id).await.unwrap(),
         Notify::Off
     );
-    let on = w.service.notify(&w.alice, Notify::EveryTurn).await.unwrap();
+    let on = w
+        .service
+        .notify
+        .notify(&w.alice, Notify::EveryTurn)
+        .await
+        .unwrap();
     assert!(on.private);
     assert_eq!(on.says, [NotifyNotice::Set(Notify::EveryTurn).into()]);
-    w.service.notify(&w.bob, Notify::Reminders).await.unwrap();
+    w.service
+        .notify
+        .notify(&w.bob, Notify::Reminders)
+        .await
+        .unwrap();
     assert_eq!(
-        w.service.notify_setting(w.alice.id).await.unwrap(),
+        w.service.notify.notify_setting(w.alice.id).await.unwrap(),
         Notify::EveryTurn
     );
     assert_eq!(
-        w.service.notify_setting(w.bob.id).await.unwrap(),
+        w.service.notify.notify_setting(w.bob.id).await.unwrap(),
         Notify::Reminders
     );
 
@@ -73,24 +82,33 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     // Alice moves: bob wants reminders only, so no DM; alice none either.
     let moved = (w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await)
         .unwrap();
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(5))
         .await
         .unwrap();
     assert!(deliver_all_to(&w).await.is_empty());
     // Bob moves: alice's turn, by DM, with his path.
-    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let board = w
+        .service
+        .playing
+        .show(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let hole = first_offer(&board);
     let moved = (w
         .service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &hole, None)
         .await)
         .unwrap();
     assert_eq!(moved.ping, [w.alice.id], "{:?}", moved.says);
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(6))
         .await
         .unwrap();
@@ -116,11 +134,16 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         language: Some(LanguageSetting::Fixed(Lang::Pt)),
         ..Settings::default()
     };
-    (w.service.settings(&w.bob, HERE, true, Lang::En, pt).await).unwrap();
+    (w.service
+        .settings
+        .settings(&w.bob, HERE, true, Lang::En, pt)
+        .await)
+        .unwrap();
     // Alice plays from the DM's menu: answered there with the new board,
     // privately; the board itself goes to the game's channel.
     let answer = w
         .service
+        .playing
         .play_move(&w.alice, DM, Some(game), &from_dm, Some(2))
         .await
         .unwrap();
@@ -137,7 +160,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     };
     assert!(played(&answer), "in Portuguese: {answer:?}");
     // A private answer cannot deliver the public board: handed back.
-    w.service.release(&answer.posts).await.unwrap();
+    w.service.outbox.release(&answer.posts).await.unwrap();
     let sent = deliver_all_to(&w).await;
     let [(Destination::Channel(ChannelId(20)), board)] = sent.as_slice() else {
         panic!("the board in the game's channel expected: {sent:?}")
@@ -148,6 +171,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     // The same menu again: stale, refused; the game lost nothing.
     let stale = w
         .service
+        .playing
         .play_move(&w.alice, DM, Some(game), &from_dm, Some(2))
         .await;
     assert!(
@@ -158,7 +182,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
 
     // Bob's reminder carries the board and the menu, here and by DM.
     w.clock.advance(DAY + DAY / 2);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert!(
         matches!(
             events.as_slice(),
@@ -169,7 +193,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         ),
         "{events:?}"
     );
-    assert!(w.service.fire(events[0]).await.unwrap());
+    assert!(w.service.clocks.fire(events[0]).await.unwrap());
     let sent = deliver_all_to(&w).await;
     assert_eq!(sent.len(), 2, "{sent:?}");
     for (to, reminder) in &sent {
@@ -198,15 +222,22 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     assert_ne!(sent[0].0, sent[1].0);
 
     // Off: no more DMs, not even reminders.
-    w.service.notify(&w.bob, Notify::Off).await.unwrap();
-    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service.notify.notify(&w.bob, Notify::Off).await.unwrap();
+    let board = w
+        .service
+        .playing
+        .show(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let hole = first_offer(&board);
     let moved = (w
         .service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &hole, None)
         .await)
         .unwrap();
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(7))
         .await
         .unwrap();
@@ -218,10 +249,12 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
     let hole = first_offer(&sent[0].1);
     let moved = (w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), &hole, None)
         .await)
         .unwrap();
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(8))
         .await
         .unwrap();
@@ -273,11 +306,11 @@ async fn the_old_dm_reminders_flag_becomes_reminders(db: Db) {
     drop(conn);
     let service = service_on(&old.url, &ManualClock::starting_at(START)).await;
     assert_eq!(
-        service.notify_setting(UserId(1)).await.unwrap(),
+        service.notify.notify_setting(UserId(1)).await.unwrap(),
         Notify::Reminders
     );
     assert_eq!(
-        service.notify_setting(UserId(2)).await.unwrap(),
+        service.notify.notify_setting(UserId(2)).await.unwrap(),
         Notify::Off
     );
 }

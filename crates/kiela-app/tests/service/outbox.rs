@@ -29,39 +29,64 @@ on_both_backends! {
 async fn an_answer_that_may_have_shown_is_looked_for_at_once(db: Db) {
     let w = world(db).await;
     let unsure = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
-    assert!(w.service.answering(&unsure.posts, "token-1").await.unwrap());
-    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
-    w.service.look_for(&unsure.posts).await.unwrap();
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    assert!(w
+        .service
+        .outbox
+        .answering(&unsure.posts, "token-1")
+        .await
+        .unwrap());
+    assert!(w
+        .service
+        .delivery
+        .claim_deliveries(10)
+        .await
+        .unwrap()
+        .is_empty());
+    w.service.outbox.look_for(&unsure.posts).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1, "taken at once, no lease waited for");
     assert_eq!(claimed[0].answer_token.as_deref(), Some("token-1"));
     w.service
+        .outbox
         .delivered(&unsure.posts, MessageId(3))
         .await
         .unwrap();
 
     // An answer cut short by a crash: its posts are held...
     let cut = (w.service)
+        .challenges
         .challenge(&w.bob, HERE, &w.carol, alice_first())
         .await
         .unwrap();
-    assert!(w.service.answering(&cut.posts, "token-2").await.unwrap());
-    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .outbox
+        .answering(&cut.posts, "token-2")
+        .await
+        .unwrap());
+    assert!(w
+        .service
+        .delivery
+        .claim_deliveries(10)
+        .await
+        .unwrap()
+        .is_empty());
     // ...until the process starts again: at once with SQLite, which one
     // process uses; with PostgreSQL, after one lease not renewed.
-    let ended = w.service.settle_abandoned_answers().await.unwrap();
+    let ended = w.service.outbox.settle_abandoned_answers().await.unwrap();
     let expected = match db.backend {
         Backend::Sqlite => 1,
         Backend::Postgres => 0,
     };
     assert_eq!(ended, expected);
     if ended == 0 {
-        w.clock.advance(w.service.lease());
+        w.clock.advance(w.service.outbox.lease());
     }
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1);
     assert_eq!(claimed[0].answer_token.as_deref(), Some("token-2"));
 }
@@ -96,15 +121,20 @@ async fn a_failing_direct_message_holds_only_its_own_queue(db: Db) {
         batch.iter().map(|d| d.reply.text().clone()).collect()
     };
     // The head of each queue, at once.
-    let first = w.service.claim_deliveries(10).await.unwrap();
+    let first = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(texts(&first), ["dm 1", "line 1"]);
     // The direct message fails for now; the game's line is delivered.
     (w.service)
+        .outbox
         .failed_for_now(ids[0], first[0].failing_since, 0, "503")
         .await
         .unwrap();
-    w.service.delivered(&[ids[1]], MessageId(5)).await.unwrap();
-    let second = w.service.claim_deliveries(10).await.unwrap();
+    w.service
+        .outbox
+        .delivered(&[ids[1]], MessageId(5))
+        .await
+        .unwrap();
+    let second = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(
         texts(&second),
         ["line 2"],
@@ -117,27 +147,36 @@ async fn a_failing_direct_message_holds_only_its_own_queue(db: Db) {
 async fn an_answer_never_takes_a_post_the_delivery_loop_holds(db: Db) {
     let w = world(db).await;
     let on_time = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
     assert!(w
         .service
+        .outbox
         .answering(&on_time.posts, "token-1")
         .await
         .unwrap());
     w.service
+        .outbox
         .delivered(&on_time.posts, MessageId(3))
         .await
         .unwrap();
 
     let late = (w.service)
+        .challenges
         .challenge(&w.bob, HERE, &w.carol, alice_first())
         .await
         .unwrap();
     w.clock.advance(kiela_app::ANSWER_LEASE);
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1);
-    assert!(!w.service.answering(&late.posts, "token-2").await.unwrap());
+    assert!(!w
+        .service
+        .outbox
+        .answering(&late.posts, "token-2")
+        .await
+        .unwrap());
     let token = raw(
         &w.db,
         "SELECT COUNT(*) FROM outbox WHERE id = $1 AND answer_token IS NULL",
@@ -153,33 +192,42 @@ async fn an_answer_never_takes_a_post_the_delivery_loop_holds(db: Db) {
 async fn an_answer_never_overtakes_an_earlier_post_of_its_queue(db: Db) {
     let w = world(db).await;
     let first = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
     w.clock.advance(kiela_app::ANSWER_LEASE);
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     (w.service)
+        .outbox
         .failed_for_now(claimed[0].id, None, 0, "503")
         .await
         .unwrap();
 
     // A second challenge in the same channel, its queue.
     let second = (w.service)
+        .challenges
         .challenge(&w.bob, HERE, &w.carol, alice_first())
         .await
         .unwrap();
-    assert!(!w.service.answering(&second.posts, "token-2").await.unwrap());
+    assert!(!w
+        .service
+        .outbox
+        .answering(&second.posts, "token-2")
+        .await
+        .unwrap());
     w.clock.advance(kiela_app::ANSWER_LEASE);
-    let texts: Vec<PostId> = (w.service.claim_deliveries(10).await.unwrap())
+    let texts: Vec<PostId> = (w.service.delivery.claim_deliveries(10).await.unwrap())
         .iter()
         .map(|d| d.id)
         .collect();
     assert_eq!(texts, first.posts, "the first one goes first, alone");
     w.service
+        .outbox
         .delivered(&first.posts, MessageId(3))
         .await
         .unwrap();
-    let next: Vec<PostId> = (w.service.claim_deliveries(10).await.unwrap())
+    let next: Vec<PostId> = (w.service.delivery.claim_deliveries(10).await.unwrap())
         .iter()
         .map(|d| d.id)
         .collect();
@@ -187,20 +235,33 @@ async fn an_answer_never_overtakes_an_earlier_post_of_its_queue(db: Db) {
 
     // With nothing earlier to go, an answer takes its posts (all of them).
     let third = (w.service)
+        .challenges
         .challenge(&w.carol, HERE, &w.alice, alice_first())
         .await
         .unwrap();
     w.service
+        .outbox
         .delivered(&second.posts, MessageId(4))
         .await
         .unwrap();
-    assert!(w.service.answering(&third.posts, "token-3").await.unwrap());
+    assert!(w
+        .service
+        .outbox
+        .answering(&third.posts, "token-3")
+        .await
+        .unwrap());
     // Nor does an earlier post another answer holds (it went out first).
     let fourth = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.carol, alice_first())
         .await
         .unwrap();
-    assert!(w.service.answering(&fourth.posts, "token-4").await.unwrap());
+    assert!(w
+        .service
+        .outbox
+        .answering(&fourth.posts, "token-4")
+        .await
+        .unwrap());
 }
 
 /// Hours the bot was down are not hours a post was failing: an outage
@@ -208,29 +269,32 @@ async fn an_answer_never_overtakes_an_earlier_post_of_its_queue(db: Db) {
 /// parked at its first passing failure after a long downtime.
 async fn an_outage_does_not_count_as_time_a_post_was_failing(db: Db) {
     let w = world(db).await;
-    w.service.keep_alive(30, true).await.unwrap();
+    w.service.clocks.keep_alive(30, true).await.unwrap();
     (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
     w.clock.advance(kiela_app::ANSWER_LEASE);
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     let post = &claimed[0];
     (w.service)
+        .outbox
         .failed_for_now(post.id, post.failing_since, 0, "503")
         .await
         .unwrap();
     // Down for seven hours, then back: a rate limit.
     w.clock.advance(7 * 60 * 60);
-    w.service.keep_alive(30, true).await.unwrap();
-    let again = w.service.claim_deliveries(10).await.unwrap();
+    w.service.clocks.keep_alive(30, true).await.unwrap();
+    let again = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(again.len(), 1);
     (w.service)
+        .outbox
         .failed_for_now(post.id, again[0].failing_since, again[0].attempts, "429")
         .await
         .unwrap();
     w.clock.advance(600);
-    let later = w.service.claim_deliveries(10).await.unwrap();
+    let later = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(later.len(), 1, "tried again, not parked");
     assert_eq!(later[0].attempts, 2);
 }
@@ -240,11 +304,13 @@ async fn an_outage_does_not_count_as_time_a_post_was_failing(db: Db) {
 async fn a_parked_post_is_listed_with_why_and_tried_again(db: Db) {
     let w = world(db).await;
     let offer = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
     let id = offer.posts[0];
     (w.service)
+        .outbox
         .give_up(id, "403 50013 Missing Permissions")
         .await
         .unwrap();
@@ -257,14 +323,20 @@ async fn a_parked_post_is_listed_with_why_and_tried_again(db: Db) {
         listed[0].parked.as_deref(),
         Some("403 50013 Missing Permissions")
     );
-    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .delivery
+        .claim_deliveries(10)
+        .await
+        .unwrap()
+        .is_empty());
 
     assert!(store.unpark_post(id, w.clock.now()).await.unwrap());
     assert!(
         !store.unpark_post(id, w.clock.now()).await.unwrap(),
         "not parked now"
     );
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(
         (claimed.len(), claimed[0].id, claimed[0].attempts),
         (1, id, 0)
@@ -302,27 +374,29 @@ async fn a_fast_host_takes_no_held_post_once_it_follows_the_database(db: Db) {
     let w = world(db).await;
     let process = |host: Arc<dyn Clock>| {
         let url = w.db.url.clone();
-        async move { GameService::new(Store::open(&url).await.unwrap(), bot(), host) }
+        async move { App::new(Store::open(&url).await.unwrap(), bot(), host) }
     };
     let right = process(Arc::new(DatabaseClock::new())).await;
-    right.keep_time().await.unwrap();
-    let offer = (right.challenge(&w.alice, HERE, &w.bob, alice_first()))
-        .await
-        .unwrap();
-    assert!(right.answering(&offer.posts, "token").await.unwrap());
+    right.clocks.keep_time().await.unwrap();
+    let offer = (right
+        .challenges
+        .challenge(&w.alice, HERE, &w.bob, alice_first()))
+    .await
+    .unwrap();
+    assert!(right.outbox.answering(&offer.posts, "token").await.unwrap());
 
     let fast = process(Arc::new(DatabaseClock::over(FastHost))).await;
-    fast.keep_time().await.unwrap();
+    fast.clocks.keep_time().await.unwrap();
     assert!(
         (fast.now() - right.now()).abs() < 60,
         "{} against {}",
         fast.now(),
         right.now()
     );
-    assert!(fast.claim_deliveries(10).await.unwrap().is_empty());
+    assert!(fast.delivery.claim_deliveries(10).await.unwrap().is_empty());
 
     let unset = process(Arc::new(DatabaseClock::over(FastHost))).await;
-    let taken = unset.claim_deliveries(10).await.unwrap();
+    let taken = unset.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(
         taken.iter().map(|d| d.id).collect::<Vec<_>>(),
         offer.posts,
@@ -336,31 +410,46 @@ async fn a_fast_host_takes_no_held_post_once_it_follows_the_database(db: Db) {
 async fn posts_failing_for_now_come_back_later_and_are_parked_after_hours(db: Db) {
     let w = world(db).await;
     let offer = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
     w.clock.advance(kiela_app::ANSWER_LEASE);
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1);
     let post = &claimed[0];
     (w.service)
+        .outbox
         .failed_for_now(post.id, post.failing_since, post.attempts, "503")
         .await
         .unwrap();
     // Not before its backoff (a second, with up to half as much at random).
-    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .delivery
+        .claim_deliveries(10)
+        .await
+        .unwrap()
+        .is_empty());
     w.clock.advance(2);
-    let again = w.service.claim_deliveries(10).await.unwrap();
+    let again = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!((again.len(), again[0].attempts), (1, 1));
     assert_eq!(again[0].failing_since, Some(w.clock.now() - 2));
 
     w.clock.advance(6 * 60 * 60);
     (w.service)
+        .outbox
         .failed_for_now(post.id, again[0].failing_since, again[0].attempts, "503")
         .await
         .unwrap();
     w.clock.advance(DAY);
-    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .delivery
+        .claim_deliveries(10)
+        .await
+        .unwrap()
+        .is_empty());
     let why = raw(
         &w.db,
         "SELECT COUNT(*) FROM outbox WHERE id = $1 AND failed LIKE 'still failing after 6 h: 503'",
@@ -375,19 +464,27 @@ async fn posts_failing_for_now_come_back_later_and_are_parked_after_hours(db: Db
 async fn old_posts_are_deleted_the_pending_kept(db: Db) {
     let w = world(db).await;
     let delivered = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
     w.service
+        .outbox
         .delivered(&delivered.posts, MessageId(7))
         .await
         .unwrap();
     let parked = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.carol, alice_first())
         .await
         .unwrap();
-    w.service.give_up(parked.posts[0], "403").await.unwrap();
+    w.service
+        .outbox
+        .give_up(parked.posts[0], "403")
+        .await
+        .unwrap();
     let pending = (w.service)
+        .challenges
         .challenge(&w.bob, HERE, &w.carol, alice_first())
         .await
         .unwrap();
@@ -395,16 +492,16 @@ async fn old_posts_are_deleted_the_pending_kept(db: Db) {
     assert_eq!(rows().await, Some(3));
 
     w.clock.advance(6 * DAY);
-    assert_eq!(w.service.prune_outbox().await.unwrap(), 0);
+    assert_eq!(w.service.outbox.prune_outbox().await.unwrap(), 0);
     w.clock.advance(2 * DAY);
     assert_eq!(
-        w.service.prune_outbox().await.unwrap(),
+        w.service.outbox.prune_outbox().await.unwrap(),
         1,
         "the delivered post"
     );
     w.clock.advance(3 * 7 * DAY);
     assert_eq!(
-        w.service.prune_outbox().await.unwrap(),
+        w.service.outbox.prune_outbox().await.unwrap(),
         1,
         "the parked post"
     );
@@ -422,6 +519,7 @@ async fn a_post_is_deleted_after_the_edits_of_its_message(db: Db) {
     let w = world(db).await;
     let lease = kiela_app::ANSWER_LEASE + 1;
     let challenge = (w.service)
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
@@ -429,6 +527,7 @@ async fn a_post_is_deleted_after_the_edits_of_its_message(db: Db) {
     deliver_all(&w).await;
     w.clock.advance(2 * DAY);
     (w.service)
+        .challenges
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
@@ -446,11 +545,11 @@ async fn a_post_is_deleted_after_the_edits_of_its_message(db: Db) {
 
     // The challenge's post is past the week, its edit not yet.
     w.clock.advance(6 * DAY);
-    assert_eq!(w.service.prune_outbox().await.unwrap(), 0);
+    assert_eq!(w.service.outbox.prune_outbox().await.unwrap(), 0);
     // The edit and the game's posts go, then the challenge's post.
     w.clock.advance(2 * DAY);
-    assert_eq!(w.service.prune_outbox().await.unwrap(), posts as u64);
-    assert_eq!(w.service.prune_outbox().await.unwrap(), 1);
+    assert_eq!(w.service.outbox.prune_outbox().await.unwrap(), posts as u64);
+    assert_eq!(w.service.outbox.prune_outbox().await.unwrap(), 1);
     assert_eq!(rows().await, Some(0));
 }
 
@@ -460,17 +559,20 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
     let w = world(db).await;
     let challenge = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &w.bob, alice_first())
         .await
         .unwrap();
     assert_eq!(challenge.posts.len(), 1);
     assert_eq!(challenge.ping, [w.bob.id]);
     w.service
+        .outbox
         .delivered(&challenge.posts, MessageId(7))
         .await
         .unwrap();
     let board = w
         .service
+        .challenges
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
@@ -479,11 +581,13 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
     // their answers may still come...
     let first = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), &first_offer(&board), None)
         .await
         .unwrap();
     let second = w
         .service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &first_offer(&first), None)
         .await
         .unwrap();
@@ -501,7 +605,7 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
         "{:?}",
         edits[0].says
     );
-    assert_eq!(w.service.undelivered().await.unwrap(), 3);
+    assert_eq!(w.service.outbox.undelivered().await.unwrap(), 3);
     // ...then they go out in order, the earlier ones without menus or pings
     // (the game moved on), the last calling alice.
     w.clock.advance(kiela_app::ANSWER_LEASE);
@@ -513,7 +617,7 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
         .iter()
         .all(|r| r.ping.is_empty() && r.moves.is_empty()));
     assert_eq!(sent[2].ping, [w.alice.id]);
-    assert_eq!(w.service.undelivered().await.unwrap(), 0);
+    assert_eq!(w.service.outbox.undelivered().await.unwrap(), 0);
     assert!(deliver_all(&w).await.is_empty(), "each once");
 }
 
@@ -531,6 +635,7 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
         };
         let challenge = w
             .service
+            .challenges
             .challenge(&w.alice, there, &w.bob, alice_first())
             .await
             .unwrap();
@@ -539,10 +644,12 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
     // One game with two posts: its second must wait for its first.
     let board = w
         .service
+        .challenges
         .accept(&w.bob, HERE, Some(ChallengeId(expected.len() as i64)))
         .await
         .unwrap();
     w.service
+        .playing
         .play_move(
             &w.alice,
             HERE,
@@ -557,7 +664,7 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
         tokio::spawn(async move {
             let mut claimed = Vec::new();
             for _ in 0..4 {
-                for delivery in service.claim_deliveries(2).await.unwrap() {
+                for delivery in service.delivery.claim_deliveries(2).await.unwrap() {
                     claimed.push((delivery.id, delivery.reply.game.map(|g| g.ply)));
                 }
             }
@@ -589,10 +696,20 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
     // and the edit taking the challenge's buttons off once it is posted.
     w.clock.advance(kiela_app::ANSWER_LEASE);
     assert_eq!(deliver_all(&w).await.len(), 3);
-    let public = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    let public = w
+        .service
+        .playing
+        .show(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     assert!(!public.private);
     assert_eq!(public.ping, [w.alice.id]);
-    let stranger = w.service.show(&w.carol, HERE, Some(game)).await.unwrap();
+    let stranger = w
+        .service
+        .playing
+        .show(&w.carol, HERE, Some(game))
+        .await
+        .unwrap();
     assert!(stranger.private && stranger.ping.is_empty() && stranger.moves.is_empty());
     assert!(stranger.picture.is_some(), "a copy of the board");
     let elsewhere = Place {
@@ -601,6 +718,7 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
     };
     let mine = w
         .service
+        .playing
         .show(&w.alice, elsewhere, Some(game))
         .await
         .unwrap();
@@ -610,6 +728,7 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
     // bob's ping, is for the game's channel.
     let moved = w
         .service
+        .playing
         .play_move(&w.alice, elsewhere, Some(game), &first_offer(&public), None)
         .await
         .unwrap();
@@ -618,8 +737,8 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
         channel: ChannelId(20),
     };
     assert_eq!(moved.says[0], elsewhere.into());
-    w.service.release(&moved.posts).await.unwrap();
-    let posted = w.service.claim_deliveries(10).await.unwrap();
+    w.service.outbox.release(&moved.posts).await.unwrap();
+    let posted = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(posted.len(), 1);
     assert_eq!(
         posted[0].to,
@@ -631,6 +750,7 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
     // The record: private to carol while the game goes on, public after.
     assert!(
         !w.service
+            .info
             .history(&w.alice, HERE, game)
             .await
             .unwrap()
@@ -638,14 +758,20 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
     );
     assert!(
         w.service
+            .info
             .history(&w.carol, HERE, game)
             .await
             .unwrap()
             .private
     );
-    w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    w.service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     assert!(
         !w.service
+            .info
             .history(&w.carol, HERE, game)
             .await
             .unwrap()

@@ -22,23 +22,27 @@ const THREAD: ChannelId = ChannelId(500);
 async fn threaded(w: &World) -> GameId {
     let place = HERE.allowing(BotPermissions::ALL);
     let challenge = (w.service)
+        .challenges
         .challenge(&w.alice, place, &w.bob, alice_first())
         .await
         .unwrap();
     (w.service)
+        .outbox
         .delivered(&challenge.posts, MessageId(400))
         .await
         .unwrap();
     let line = (w.service)
+        .challenges
         .accept(&w.bob, place, challenge.challenge)
         .await
         .unwrap();
     (w.service)
+        .outbox
         .delivered(&line.posts, MessageId(THREAD.0))
         .await
         .unwrap();
     let game = line.thread.and_then(|t| t.game_id).expect("a thread");
-    w.service.thread_opened(game, THREAD).await.unwrap();
+    w.service.threads.thread_opened(game, THREAD).await.unwrap();
     // The first board, in the thread (and the challenge's edit).
     let first = deliver_all_to(w).await;
     let boards: Vec<Destination> = (first.iter())
@@ -74,19 +78,21 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     let in_thread = Place::new(HERE.guild_id, THREAD, Lang::En);
     let hole = first_offer(&last_board(&w, game).await);
     let moved = (w.service)
+        .playing
         .play_move(&w.alice, in_thread, Some(game), &hole, None)
         .await
         .unwrap();
     // Its answer never came (the thread is gone).
-    w.service.release(&moved.posts).await.unwrap();
+    w.service.outbox.release(&moved.posts).await.unwrap();
     (w.service.store())
         .insert_posts(vec![line(game, THREAD, "after")], w.clock.now())
         .await
         .unwrap();
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1, "one post of the game at a time");
     assert_eq!(claimed[0].to, Destination::Channel(THREAD));
     (w.service)
+        .places
         .place_refused(claimed[0].id, THREAD, ChannelRefusal::UnknownChannel)
         .await
         .unwrap();
@@ -96,7 +102,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     assert_eq!(moved_row.lobby_channel_id, None);
     assert_eq!(moved_row.paused_at, None);
     assert!(moved_row.deadline.is_some(), "its clock runs");
-    let refused = w.service.refused_channels().await.unwrap();
+    let refused = w.service.places.refused_channels().await.unwrap();
     assert_eq!(refused.len(), 1);
     assert_eq!(
         (
@@ -143,6 +149,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     // Bob plays on in the lobby, answered there.
     let hole = first_offer(&notice.clone());
     let next = (w.service)
+        .playing
         .play_move(&w.bob, HERE, Some(game), &hole, Some(1))
         .await
         .unwrap();
@@ -155,6 +162,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
 /// a reply (composed through a board post).
 async fn last_board(w: &World, game: GameId) -> Reply {
     w.service
+        .playing
         .show(&w.alice, DM, Some(game))
         .await
         .expect("the board")
@@ -173,13 +181,14 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     let per_move = row(&w, game).await.seconds_per_move;
     // Alice's reminder is due; the channel refuses it.
     w.clock.advance(per_move * 3 / 4 + 60);
-    for event in w.service.due_events(w.clock.now()).await.unwrap() {
-        assert!(w.service.fire(event).await.unwrap());
+    for event in w.service.clocks.due_events(w.clock.now()).await.unwrap() {
+        assert!(w.service.clocks.fire(event).await.unwrap());
     }
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1, "the reminder");
     assert_eq!(claimed[0].to, Destination::Channel(HERE.channel_id));
     (w.service)
+        .places
         .place_refused(
             claimed[0].id,
             HERE.channel_id,
@@ -208,6 +217,7 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     }
     // Refused once more (a second refusal of the same post changes nothing).
     (w.service)
+        .places
         .place_refused(
             claimed[0].id,
             HERE.channel_id,
@@ -221,6 +231,7 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     w.clock.advance(30 * DAY);
     assert!(w
         .service
+        .clocks
         .due_events(w.clock.now())
         .await
         .unwrap()
@@ -231,6 +242,7 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     let hole = first_offer(&last_board(&w, game).await);
     let e = refused(
         w.service
+            .playing
             .play_move(&w.alice, DM, Some(game), &hole, None)
             .await,
     );
@@ -238,10 +250,15 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     // ... nor by someone else; a player's look from another channel of the
     // server resumes it there.
     let other = Place::new(HERE.guild_id, ChannelId(21), Lang::En);
-    let look = w.service.show(&w.carol, other, Some(game)).await.unwrap();
+    let look = w
+        .service
+        .playing
+        .show(&w.carol, other, Some(game))
+        .await
+        .unwrap();
     assert!(look.private);
     assert!(row(&w, game).await.paused_at.is_some());
-    let board = w.service.show(&w.bob, other, None).await.unwrap();
+    let board = w.service.playing.show(&w.bob, other, None).await.unwrap();
     assert!(!board.private);
     assert_eq!(board.says[0], PlaceNotice::ResumedHere { game }.into());
     let resumed = row(&w, game).await;
@@ -256,9 +273,9 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     // The clock runs again: alice's reminder, then (no first move) the
     // game is aborted, both posted in its new place.
     w.clock.advance(per_move + 1);
-    let due = w.service.due_events(w.clock.now()).await.unwrap();
+    let due = w.service.clocks.due_events(w.clock.now()).await.unwrap();
     assert!(matches!(due[..], [DueEvent::Abort { .. }]), "{due:?}");
-    assert!(w.service.fire(due[0]).await.unwrap());
+    assert!(w.service.clocks.fire(due[0]).await.unwrap());
     let sent = deliver_all_to(&w).await;
     assert!(sent
         .iter()
@@ -280,18 +297,22 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
         ..GameOptions::default()
     };
     let challenge = (w.service)
+        .challenges
         .challenge(&w.carol, HERE, &w.bob, carol_first)
         .await
         .unwrap();
     w.service
+        .outbox
         .delivered(&challenge.posts, MessageId(1))
         .await
         .unwrap();
     let accepted = (w.service)
+        .challenges
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
     w.service
+        .outbox
         .delivered(&accepted.posts, MessageId(2))
         .await
         .unwrap();
@@ -303,9 +324,10 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
         .insert_posts(vec![line(first, HERE.channel_id, "one")], w.clock.now())
         .await
         .unwrap();
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1);
     (w.service)
+        .places
         .place_refused(ids[0], HERE.channel_id, ChannelRefusal::MissingAccess)
         .await
         .unwrap();
@@ -334,17 +356,23 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
     );
     assert_eq!(sent.len(), 2, "bob and carol are told: {sent:?}");
     assert!(row(&w, second).await.paused_at.is_some());
-    assert_eq!(w.service.undelivered().await.unwrap(), 0);
+    assert_eq!(w.service.outbox.undelivered().await.unwrap(), 0);
 
     // The bot posts there again (an answer was shown): forgotten.
-    w.service.place_works(HERE.channel_id).await.unwrap();
-    assert!(w.service.refused_channels().await.unwrap().is_empty());
+    w.service.places.place_works(HERE.channel_id).await.unwrap();
+    assert!(w
+        .service
+        .places
+        .refused_channels()
+        .await
+        .unwrap()
+        .is_empty());
     let news = NewPost {
         game_id: None,
         ..line(first, HERE.channel_id, "news")
     };
     store.insert_posts(vec![news], w.clock.now()).await.unwrap();
-    let claimed = w.service.claim_deliveries(10).await.unwrap();
+    let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1, "sent again");
     assert_eq!(claimed[0].to, Destination::Channel(HERE.channel_id));
 }

@@ -61,6 +61,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     };
     assert_eq!(
         w.service
+            .games
             .replace_board(id, board(MessageId(100), 0))
             .await
             .unwrap(),
@@ -68,6 +69,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     );
     assert_eq!(
         w.service
+            .games
             .replace_board(id, board(MessageId(102), 2))
             .await
             .unwrap(),
@@ -76,6 +78,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     );
     assert_eq!(
         w.service
+            .games
             .replace_board(id, board(MessageId(101), 1))
             .await
             .unwrap(),
@@ -84,6 +87,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     );
     assert_eq!(
         w.service
+            .games
             .replace_board(id, board(MessageId(103), 3))
             .await
             .unwrap(),
@@ -94,6 +98,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     // the wrong order: the later message stays the game's board.
     assert_eq!(
         w.service
+            .games
             .replace_board(id, board(MessageId(105), 3))
             .await
             .unwrap(),
@@ -101,6 +106,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     );
     assert_eq!(
         w.service
+            .games
             .replace_board(id, board(MessageId(104), 3))
             .await
             .unwrap(),
@@ -108,13 +114,19 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         "the earlier board of the same ply came late: it loses its menus"
     );
 
-    let first = w.service.show(&w.alice, HERE, Some(id)).await.unwrap();
+    let first = w
+        .service
+        .playing
+        .show(&w.alice, HERE, Some(id))
+        .await
+        .unwrap();
     let hole = first_offer(&first);
     w.service
+        .playing
         .play_move(&w.alice, HERE, Some(id), &hole, None)
         .await
         .unwrap();
-    let watched = w.service.watch(&w.carol, HERE, id, 1).await.unwrap();
+    let watched = w.service.games.watch(&w.carol, HERE, id, 1).await.unwrap();
     assert!(watched.private);
     assert!(
         matches!(
@@ -127,7 +139,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     );
     assert!(watched.picture.is_some());
     for turn in [0, 2, -1] {
-        let e = refused(w.service.watch(&w.carol, HERE, id, turn).await);
+        let e = refused(w.service.games.watch(&w.carol, HERE, id, turn).await);
         let count = 1;
         assert_eq!(
             e,
@@ -139,7 +151,12 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
             .into()
         );
     }
-    let e = failure(w.service.watch(&w.carol, HERE, GameId(id.0 + 1), 1).await);
+    let e = failure(
+        w.service
+            .games
+            .watch(&w.carol, HERE, GameId(id.0 + 1), 1)
+            .await,
+    );
     assert!(
         matches!(e, AppError::NoSuchGame(GameId(n)) if n == id.0 + 1),
         "{e:?}"
@@ -149,11 +166,11 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         guild_id: GuildId(11),
         ..HERE
     };
-    let e = refused(w.service.watch(&w.carol, elsewhere, id, 1).await);
+    let e = refused(w.service.games.watch(&w.carol, elsewhere, id, 1).await);
     assert_eq!(e, GameRefusal::OtherServer(id).into());
-    let e = refused(w.service.watch(&w.carol, DM, id, 1).await);
+    let e = refused(w.service.games.watch(&w.carol, DM, id, 1).await);
     assert_eq!(e, GameRefusal::OtherServer(id).into());
-    assert!(w.service.watch(&w.alice, DM, id, 1).await.is_ok());
+    assert!(w.service.games.watch(&w.alice, DM, id, 1).await.is_ok());
 }
 
 async fn move_refusals_lose_nothing(db: Db) {
@@ -161,18 +178,21 @@ async fn move_refusals_lose_nothing(db: Db) {
     let game = started(&w, alice_first()).await;
     let e = failure(
         w.service
+            .playing
             .play_move(&w.carol, HERE, Some(game), "G2", None)
             .await,
     );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let e = failure(
         w.service
+            .playing
             .play_move(&w.bob, HERE, Some(game), "C3", None)
             .await,
     );
     assert!(matches!(e, AppError::NotYourTurn(Side::South)), "{e:?}");
     let e = refused(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "A2", None)
             .await,
     );
@@ -181,6 +201,7 @@ async fn move_refusals_lose_nothing(db: Db) {
     assert_eq!(legal[..2], [named_hole("A1"), named_hole("B1")]);
     let e = refused(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "D4", None)
             .await,
     );
@@ -196,6 +217,7 @@ async fn move_refusals_lose_nothing(db: Db) {
     );
     let e = refused(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "Z9", None)
             .await,
     );
@@ -203,17 +225,24 @@ async fn move_refusals_lose_nothing(db: Db) {
     assert_eq!(e, PlayRefusal::BadHole(not_a_hole).into());
     let e = failure(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "G2", Some(5))
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
-    let e = refused(w.service.arrange(&w.alice, HERE, Some(game), "1 2 3").await);
+    let e = refused(
+        w.service
+            .playing
+            .arrange(&w.alice, HERE, Some(game), "1 2 3")
+            .await,
+    );
     assert_eq!(
         e,
         PlayRefusal::BadLayout(LayoutError::WrongLength(3)).into()
     );
     let e = refused(
         w.service
+            .playing
             .arrange(&w.alice, HERE, Some(game), &"1 ".repeat(20))
             .await,
     );
@@ -222,6 +251,7 @@ async fn move_refusals_lose_nothing(db: Db) {
     assert_eq!(legal[0], named_hole("A1"));
     let e = failure(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(GameId(404)), "G2", None)
             .await,
     );
@@ -229,6 +259,7 @@ async fn move_refusals_lose_nothing(db: Db) {
     // Nothing was stored: alice's legal move still works, at ply 0.
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, None, "g2", Some(0))
         .await
         .unwrap();
@@ -250,6 +281,7 @@ async fn expert_rearrangement_through_the_service(db: Db) {
     let layout = "0 0 0 0 0 0 0 0 0 14 / 0 0 0 0 0 0 0 0 0 14";
     let reply = w
         .service
+        .playing
         .arrange(&w.alice, HERE, Some(game), layout)
         .await
         .unwrap();
@@ -259,12 +291,18 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         "a rearrangement"
     );
     // A rearrangement has no sowing to watch.
-    let e = refused(w.service.watch(&w.bob, HERE, game, 1).await);
+    let e = refused(w.service.games.watch(&w.bob, HERE, game, 1).await);
     assert_eq!(e, GameRefusal::RearrangementTurn.into());
-    let e = failure(w.service.arrange(&w.alice, HERE, Some(game), layout).await);
+    let e = failure(
+        w.service
+            .playing
+            .arrange(&w.alice, HERE, Some(game), layout)
+            .await,
+    );
     assert!(matches!(e, AppError::NotYourTurn(Side::North)), "{e:?}");
     let e = refused(
         w.service
+            .playing
             .arrange(&w.bob, HERE, Some(game), &"1 ".repeat(20))
             .await,
     );
@@ -280,7 +318,12 @@ async fn two_moves_at_once_exactly_one_wins(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
     for _ in 0..5 {
-        let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+        let state = w
+            .service
+            .playing
+            .show(&w.alice, HERE, Some(game))
+            .await
+            .unwrap();
         let player = if state.ping == [w.alice.id] {
             &w.alice
         } else {
@@ -292,8 +335,12 @@ async fn two_moves_at_once_exactly_one_wins(db: Db) {
             state.moves[state.moves.len() - 1].0.to_string(),
         );
         let (first, second) = tokio::join!(
-            w.service.play_move(player, HERE, Some(game), &a, Some(ply)),
-            w.service.play_move(player, HERE, Some(game), &b, Some(ply)),
+            w.service
+                .playing
+                .play_move(player, HERE, Some(game), &a, Some(ply)),
+            w.service
+                .playing
+                .play_move(player, HERE, Some(game), &b, Some(ply)),
         );
         let wins = [&first, &second].iter().filter(|r| r.is_ok()).count();
         assert_eq!(wins, 1, "{first:?} / {second:?}");
@@ -305,7 +352,12 @@ async fn two_moves_at_once_exactly_one_wins(db: Db) {
             ),
             "{loser}"
         );
-        let after = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+        let after = w
+            .service
+            .playing
+            .show(&w.alice, HERE, Some(game))
+            .await
+            .unwrap();
         assert_eq!(after.game.unwrap().ply, ply + 1, "exactly one move stored");
     }
 }
@@ -318,6 +370,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
     };
     let reply = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, options)
         .await
         .unwrap();
@@ -325,6 +378,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
     assert_eq!(game.ply, 0);
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game.id), &first_offer(&reply), Some(0))
         .await
         .unwrap();
@@ -347,6 +401,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
     };
     let reply = w
         .service
+        .challenges
         .challenge(&w.bob, HERE, &bot(), options)
         .await
         .unwrap();
@@ -357,14 +412,24 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
         Some("Kiela"),
         "{movers:?}"
     );
-    let e = refused(w.service.draw(&w.bob, HERE, reply.game.map(|g| g.id)).await);
+    let e = refused(
+        w.service
+            .draws
+            .draw(&w.bob, HERE, reply.game.map(|g| g.id))
+            .await,
+    );
     assert_eq!(e, DrawRefusal::AiPlaysOn { bot: bot().name }.into());
 }
 
 async fn resignation_and_draws(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
-    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    let offer = w
+        .service
+        .draws
+        .draw(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     // One line, calling bob to answer it with its buttons: not a board.
     assert!(offer.ping.contains(&w.bob.id), "{:?}", offer.ping);
     assert!(
@@ -373,22 +438,29 @@ async fn resignation_and_draws(db: Db) {
         offer.says
     );
     assert_eq!(
-        refused(w.service.draw(&w.alice, HERE, Some(game)).await),
+        refused(w.service.draws.draw(&w.alice, HERE, Some(game)).await),
         DrawRefusal::AlreadyOffered.into()
     );
     // alice moves; her own offer stands. bob moves instead of accepting: it lapses.
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
     let reply = w
         .service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
         .await
         .unwrap();
     assert!(reply.game.unwrap().active);
-    let again = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
+    let again = w
+        .service
+        .draws
+        .draw(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let offered = DrawNotice::Offered {
         by: w.bob.name.clone(),
         game,
@@ -399,7 +471,12 @@ async fn resignation_and_draws(db: Db) {
         [offered.into()],
         "the lapsed offer was not accepted"
     );
-    let done = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    let done = w
+        .service
+        .draws
+        .draw(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     let accepted = DrawNotice::Accepted {
         by: w.alice.name.clone(),
         game,
@@ -415,12 +492,17 @@ async fn resignation_and_draws(db: Db) {
     );
     let drawn = game;
     assert_eq!(
-        refused(w.service.draw(&w.bob, HERE, Some(drawn)).await),
+        refused(w.service.draws.draw(&w.bob, HERE, Some(drawn)).await),
         DrawRefusal::GameOver(drawn).into()
     );
     // Resignation, by the player not to move.
     let game = started(&w, alice_first()).await;
-    let done = w.service.resign(&w.bob, HERE, Some(game)).await.unwrap();
+    let done = w
+        .service
+        .playing
+        .resign(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     let end = GameEnd {
         game,
         outcome: Outcome {
@@ -441,10 +523,11 @@ async fn resignation_and_draws(db: Db) {
         takebacks: 0,
     };
     assert_eq!(done.board_lines()[0], &result, "{:?}", done.says);
-    let e = refused(w.service.resign(&w.alice, HERE, Some(game)).await);
+    let e = refused(w.service.playing.resign(&w.alice, HERE, Some(game)).await);
     assert_eq!(e, PlayRefusal::AlreadyOver(end.clone()).into());
     let e = refused(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "G2", None)
             .await,
     );
@@ -458,11 +541,11 @@ async fn resignation_and_draws(db: Db) {
     };
     let your_move = format!("#{ongoing} vs bob: your move");
     assert_eq!(
-        labels(w.service.game_choices(&w.alice, false).await.unwrap()),
+        labels(w.service.games.game_choices(&w.alice, false).await.unwrap()),
         std::slice::from_ref(&your_move)
     );
     assert_eq!(
-        labels(w.service.game_choices(&w.alice, true).await.unwrap()),
+        labels(w.service.games.game_choices(&w.alice, true).await.unwrap()),
         [
             your_move,
             format!("#{game} vs bob: you won"),
@@ -470,7 +553,7 @@ async fn resignation_and_draws(db: Db) {
         ]
     );
     assert_eq!(
-        labels(w.service.game_choices(&w.bob, true).await.unwrap())[1],
+        labels(w.service.games.game_choices(&w.bob, true).await.unwrap())[1],
         format!("#{game} vs alice: you lost")
     );
 }
@@ -479,6 +562,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     let w = world(db).await;
     let first = started(&w, alice_first()).await;
     w.service
+        .playing
         .play_move(&w.alice, HERE, None, "G2", None)
         .await
         .unwrap();
@@ -486,12 +570,18 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     // alice: only the second game waits for her.
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, None, "G2", None)
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().id, second);
     // bob: both wait for him now.
-    let e = refused(w.service.play_move(&w.bob, HERE, None, "C3", None).await);
+    let e = refused(
+        w.service
+            .playing
+            .play_move(&w.bob, HERE, None, "C3", None)
+            .await,
+    );
     let which = |games: [GameId; 2]| Refusal::from(GameRefusal::WhichGame(games.to_vec()));
     assert!(
         e == which([second, first]) || e == which([first, second]),
@@ -503,11 +593,12 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     };
     let e = refused(
         w.service
+            .playing
             .play_move(&w.bob, elsewhere, None, "C3", None)
             .await,
     );
     assert_eq!(e, GameRefusal::NoGameHere.into());
-    let list = w.service.my_games(&w.bob).await.unwrap();
+    let list = w.service.info.my_games(&w.bob).await.unwrap();
     let (games, total) = super::info::games_listed(&list);
     assert!(list.private && games.len() == 2 && total == 2, "{games:?}");
 }
@@ -527,7 +618,12 @@ async fn two_processes_race_for_the_same_move(db: Db) {
     let other = service_on(&w.db.url, &w.clock).await;
     let game = started(&w, alice_first()).await;
     for _ in 0..8 {
-        let state = w.service.show(&w.alice, HERE, Some(game)).await.unwrap();
+        let state = w
+            .service
+            .playing
+            .show(&w.alice, HERE, Some(game))
+            .await
+            .unwrap();
         let player = to_move(&w, &state).clone();
         let shown = state.game.unwrap();
         let ply = shown.ply;
@@ -548,6 +644,7 @@ async fn two_processes_race_for_the_same_move(db: Db) {
             let (player, mv) = (player.clone(), state.moves[pick].0.to_string());
             tokio::spawn(async move {
                 service
+                    .playing
                     .play_move(&player, HERE, Some(game), &mv, Some(ply))
                     .await
             })
@@ -579,6 +676,7 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     let game = started(&w, alice_first()).await;
     let preview = w
         .service
+        .playing
         .pick_move(&w.alice, HERE, game, "G2", 0)
         .await
         .unwrap();
@@ -607,23 +705,53 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     assert_eq!(stored(&w, game).await, 0, "a preview plays nothing");
     // Refusals: a stranger, the player not to move, a hole that is not
     // one, an empty hole, a stale menu.
-    let e = failure(w.service.pick_move(&w.carol, HERE, game, "G2", 0).await);
+    let e = failure(
+        w.service
+            .playing
+            .pick_move(&w.carol, HERE, game, "G2", 0)
+            .await,
+    );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
-    let e = failure(w.service.pick_move(&w.bob, HERE, game, "C3", 0).await);
+    let e = failure(
+        w.service
+            .playing
+            .pick_move(&w.bob, HERE, game, "C3", 0)
+            .await,
+    );
     assert!(matches!(e, AppError::NotYourTurn(Side::South)), "{e:?}");
-    let e = refused(w.service.pick_move(&w.alice, HERE, game, "Z9", 0).await);
+    let e = refused(
+        w.service
+            .playing
+            .pick_move(&w.alice, HERE, game, "Z9", 0)
+            .await,
+    );
     let not_a_hole = ParseHoleError("Z9".into());
     assert_eq!(e, PlayRefusal::BadHole(not_a_hole).into());
-    let e = refused(w.service.pick_move(&w.alice, HERE, game, "A2", 0).await);
+    let e = refused(
+        w.service
+            .playing
+            .pick_move(&w.alice, HERE, game, "A2", 0)
+            .await,
+    );
     let (error, legal) = illegal(e);
     assert_eq!(error, IllegalMove::Empty(named_hole("A2")).into());
     assert_eq!(legal[0], named_hole("A1"));
-    let e = failure(w.service.pick_move(&w.alice, HERE, game, "G2", 3).await);
+    let e = failure(
+        w.service
+            .playing
+            .pick_move(&w.alice, HERE, game, "G2", 3)
+            .await,
+    );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
-    let e = failure(w.service.cancel_preview(&w.carol, game, 0).await);
+    let e = failure(w.service.playing.cancel_preview(&w.carol, game, 0).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     // Cancel: nothing played.
-    let cancelled = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
+    let cancelled = w
+        .service
+        .playing
+        .cancel_preview(&w.alice, game, 0)
+        .await
+        .unwrap();
     assert!(cancelled.private);
     let not_played = PlayNotice::PreviewCancelled { game, late: false };
     assert_eq!(cancelled.says, [not_played.into()]);
@@ -631,12 +759,14 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     // Play: the move previewed, at the ply it was previewed for.
     let e = failure(
         w.service
+            .playing
             .play_move(&w.carol, HERE, Some(game), "G2", Some(0))
             .await,
     );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let played = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
         .await
         .unwrap();
@@ -647,17 +777,24 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     // The same Play again is stale: refused, nothing lost.
     let e = failure(
         w.service
+            .playing
             .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     assert_eq!(stored(&w, game).await, 1);
-    let late = w.service.cancel_preview(&w.alice, game, 0).await.unwrap();
+    let late = w
+        .service
+        .playing
+        .cancel_preview(&w.alice, game, 0)
+        .await
+        .unwrap();
     let moved_on = PlayNotice::PreviewCancelled { game, late: true };
     assert_eq!(late.says, [moved_on.into()]);
     // bob's menu: previewed too (his default), at ply 1.
     let bobs = w
         .service
+        .playing
         .pick_move(&w.bob, HERE, game, &first_offer(&played), 1)
         .await
         .unwrap();
@@ -670,13 +807,19 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
 /// against the AI.
 async fn the_preview_follows_each_players_choice(db: Db) {
     let w = world(db).await;
-    let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
+    let now = w
+        .service
+        .playing
+        .my_settings(&w.alice, None, None)
+        .await
+        .unwrap();
     let settings = NotifyNotice::Settings {
         dm: Notify::Off,
         confirm: ConfirmMoves::Correspondence,
     };
     assert_eq!(now.says, [settings.into()]);
     let set = (w.service)
+        .playing
         .my_settings(&w.alice, None, Some(ConfirmMoves::Never))
         .await
         .unwrap();
@@ -691,6 +834,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let loads = w.service.games_loaded();
     let played = w
         .service
+        .playing
         .pick_move(&w.alice, HERE, game, "G2", 0)
         .await
         .unwrap();
@@ -701,6 +845,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let loads = w.service.games_loaded();
     let previewed = w
         .service
+        .playing
         .pick_move(&w.bob, HERE, game, &hole, 1)
         .await
         .unwrap();
@@ -709,6 +854,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     assert_eq!(stored(&w, game).await, 1);
     // Both settings at once; the one not given stays.
     let both = (w.service)
+        .playing
         .my_settings(
             &w.alice,
             Some(Notify::Reminders),
@@ -721,7 +867,12 @@ async fn the_preview_follows_each_players_choice(db: Db) {
         PlayNotice::ConfirmMovesSet(ConfirmMoves::Always).into(),
     ];
     assert_eq!(both.says, set);
-    let now = w.service.my_settings(&w.alice, None, None).await.unwrap();
+    let now = w
+        .service
+        .playing
+        .my_settings(&w.alice, None, None)
+        .await
+        .unwrap();
     let settings = NotifyNotice::Settings {
         dm: Notify::Reminders,
         confirm: ConfirmMoves::Always,
@@ -734,11 +885,13 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     };
     let start = w
         .service
+        .challenges
         .start_ai_game(&w.bob, HERE, Level::Easy, options)
         .await
         .unwrap();
     let ai_game = start.game.unwrap().id;
     let at_once = (w.service)
+        .playing
         .pick_move(&w.bob, HERE, ai_game, &first_offer(&start), 0)
         .await
         .unwrap();
@@ -746,11 +899,13 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     assert_eq!(at_once.game.unwrap().ply, 2);
     let start = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, options)
         .await
         .unwrap();
     let ai_game = start.game.unwrap().id;
     let shown = (w.service)
+        .playing
         .pick_move(&w.alice, HERE, ai_game, &first_offer(&start), 0)
         .await
         .unwrap();
@@ -763,7 +918,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
         &[w.alice.id.0],
     )
     .await;
-    let e = failure(w.service.my_settings(&w.alice, None, None).await).to_string();
+    let e = failure(w.service.playing.my_settings(&w.alice, None, None).await).to_string();
     assert!(e.contains("confirm_moves"), "{e}");
 }
 
@@ -778,17 +933,19 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     };
     let start = w
         .service
+        .challenges
         .start_ai_game(&w.alice, HERE, Level::Easy, options)
         .await
         .unwrap();
     let id = start.game.unwrap().id;
     assert!(!start.may_take_back, "nothing to take back at the start");
-    let e = refused(w.service.take_back(&w.alice, HERE, id, 0).await);
+    let e = refused(w.service.playing.take_back(&w.alice, HERE, id, 0).await);
     assert_eq!(e, PlayRefusal::NothingToTakeBack(id).into());
     let first = start.moves[0].0.to_string();
     let last = start.moves[start.moves.len() - 1].0.to_string();
     assert_ne!(first, last);
     let reply = (w.service)
+        .playing
         .play_move(&w.alice, HERE, Some(id), &first, Some(0))
         .await
         .unwrap();
@@ -796,14 +953,19 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert!(reply.may_take_back && reply.may_hint);
     // A second process, which replays and keeps the game too.
     let other = service_on(&w.db.url, &w.clock).await;
-    let again = other.watch(&w.carol, HERE, id, 1).await.unwrap();
+    let again = other.games.watch(&w.carol, HERE, id, 1).await.unwrap();
     assert_eq!(watched(&again), ("alice".into(), Some(named_hole(&first))));
-    let e = failure(w.service.take_back(&w.bob, HERE, id, 2).await);
+    let e = failure(w.service.playing.take_back(&w.bob, HERE, id, 2).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
-    let e = failure(w.service.take_back(&w.alice, HERE, id, 1).await);
+    let e = failure(w.service.playing.take_back(&w.alice, HERE, id, 1).await);
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
 
-    let back = w.service.take_back(&w.alice, HERE, id, 2).await.unwrap();
+    let back = w
+        .service
+        .playing
+        .take_back(&w.alice, HERE, id, 2)
+        .await
+        .unwrap();
     let took_back = PlayNotice::TookBack {
         by: w.alice.name.clone(),
         turn: 1,
@@ -815,28 +977,43 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert_eq!(back.game.unwrap().ply, 0);
     assert_eq!(back.ping, [w.alice.id], "alice is to move again");
     assert_eq!(stored(&w, id).await, 0);
-    let e = failure(w.service.take_back(&w.alice, HERE, id, 2).await);
+    let e = failure(w.service.playing.take_back(&w.alice, HERE, id, 2).await);
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
 
     // Another move instead: both processes see it, not the one taken back.
     let reply = (w.service)
+        .playing
         .play_move(&w.alice, HERE, Some(id), &last, Some(0))
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
     for service in [&w.service, &other] {
-        let turn = service.watch(&w.carol, HERE, id, 1).await.unwrap();
+        let turn = service.games.watch(&w.carol, HERE, id, 1).await.unwrap();
         assert_eq!(watched(&turn), ("alice".into(), Some(named_hole(&last))));
-        let shown = service.show(&w.alice, HERE, Some(id)).await.unwrap();
+        let shown = service
+            .playing
+            .show(&w.alice, HERE, Some(id))
+            .await
+            .unwrap();
         assert_eq!(shown.moves, reply.moves, "the same position");
     }
-    other.take_back(&w.alice, HERE, id, 2).await.unwrap();
+    other
+        .playing
+        .take_back(&w.alice, HERE, id, 2)
+        .await
+        .unwrap();
     let reply = (w.service)
+        .playing
         .play_move(&w.alice, HERE, Some(id), &first, Some(0))
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
-    let done = w.service.resign(&w.alice, HERE, Some(id)).await.unwrap();
+    let done = w
+        .service
+        .playing
+        .resign(&w.alice, HERE, Some(id))
+        .await
+        .unwrap();
     assert!(
         matches!(
             done.board_lines()[0],
@@ -849,7 +1026,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
         "{:?}",
         done.says
     );
-    let e = refused(w.service.take_back(&w.alice, HERE, id, 2).await);
+    let e = refused(w.service.playing.take_back(&w.alice, HERE, id, 2).await);
     assert_eq!(e, PlayRefusal::TakebackOver(id).into());
 }
 
@@ -859,18 +1036,20 @@ async fn take_back_is_refused_where_it_does_not_belong(db: Db) {
     let game = started(&w, alice_first()).await;
     let reply = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
         .await
         .unwrap();
     let reply = w
         .service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), Some(1))
         .await
         .unwrap();
     assert!(!reply.may_take_back);
-    let e = refused(w.service.take_back(&w.alice, HERE, game, 2).await);
+    let e = refused(w.service.playing.take_back(&w.alice, HERE, game, 2).await);
     assert_eq!(e, PlayRefusal::TakebackBetweenPeople.into());
-    let e = failure(w.service.take_back(&w.carol, HERE, game, 2).await);
+    let e = failure(w.service.playing.take_back(&w.carol, HERE, game, 2).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     assert_eq!(stored(&w, game).await, 2, "nothing taken back");
 }
@@ -882,7 +1061,12 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     let w = world(db).await;
     let game = started_answered(&w, alice_first()).await;
     deliver_all(&w).await;
-    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    let offer = w
+        .service
+        .draws
+        .draw(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     let offered = DrawNotice::Offered {
         by: w.alice.name.clone(),
         game,
@@ -892,10 +1076,16 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     assert!(offer.picture.is_none() && offer.game.is_none());
     assert_eq!(offer.draw_line, Some((game, 0)));
     w.service
+        .outbox
         .delivered(&offer.posts, MessageId(50))
         .await
         .unwrap();
-    let e = refused(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
+    let e = refused(
+        w.service
+            .draws
+            .answer_draw(&w.alice, HERE, game, 0, true)
+            .await,
+    );
     assert_eq!(
         e,
         DrawRefusal::OwnOffer {
@@ -903,9 +1093,14 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
         }
         .into()
     );
-    let e = failure(w.service.answer_draw(&w.carol, HERE, game, 0, true).await);
+    let e = failure(
+        w.service
+            .draws
+            .answer_draw(&w.carol, HERE, game, 0, true)
+            .await,
+    );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
-    let declined = (w.service.answer_draw(&w.bob, HERE, game, 0, false))
+    let declined = (w.service.draws.answer_draw(&w.bob, HERE, game, 0, false))
         .await
         .unwrap();
     let notice = DrawNotice::Declined {
@@ -916,6 +1111,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     assert_eq!(declined.says, [notice.into()]);
     assert!(declined.picture.is_none() && declined.ping == [w.alice.id]);
     w.service
+        .outbox
         .delivered(&declined.posts, MessageId(51))
         .await
         .unwrap();
@@ -930,25 +1126,39 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
 
     // Offered again; alice moves (her offer stands), and bob accepts from
     // the line made at ply 0: the final board, and the line edited.
-    let offer = w.service.draw(&w.alice, HERE, Some(game)).await.unwrap();
+    let offer = w
+        .service
+        .draws
+        .draw(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     w.service
+        .outbox
         .delivered(&offer.posts, MessageId(52))
         .await
         .unwrap();
     let moved = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
         .await
         .unwrap();
     assert!(moved.draw_offered, "the later board shows the offer");
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(53))
         .await
         .unwrap();
-    let e = failure(w.service.answer_draw(&w.bob, HERE, game, 7, true).await);
+    let e = failure(
+        w.service
+            .draws
+            .answer_draw(&w.bob, HERE, game, 7, true)
+            .await,
+    );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     let done = w
         .service
+        .draws
         .answer_draw(&w.bob, HERE, game, 0, true)
         .await
         .unwrap();
@@ -967,6 +1177,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     );
     assert!(done.picture.is_some(), "the final board");
     w.service
+        .outbox
         .delivered(&done.posts, MessageId(54))
         .await
         .unwrap();
@@ -985,18 +1196,26 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
 
     // An offer that lapses: the player it was made to moves instead.
     let game = started_answered(&w, alice_first()).await;
-    let offer = w.service.draw(&w.bob, HERE, Some(game)).await.unwrap();
+    let offer = w
+        .service
+        .draws
+        .draw(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     w.service
+        .outbox
         .delivered(&offer.posts, MessageId(60))
         .await
         .unwrap();
     let moved = w
         .service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
         .await
         .unwrap();
     assert!(!moved.draw_offered);
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(61))
         .await
         .unwrap();
@@ -1012,7 +1231,12 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
             == Some(&DrawNotice::LineClosed(DrawClosed::Lapsed).into())),
         "{edits:?}"
     );
-    let e = failure(w.service.answer_draw(&w.alice, HERE, game, 0, true).await);
+    let e = failure(
+        w.service
+            .draws
+            .answer_draw(&w.alice, HERE, game, 0, true)
+            .await,
+    );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
 }
 
@@ -1054,19 +1278,24 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
         .unwrap()
         .push((HERE.guild_id, w.alice.id));
     let row = service.store().game(game).await.unwrap().unwrap();
-    let board = service.show(&w.alice, HERE, Some(game)).await.unwrap();
+    let board = service
+        .playing
+        .show(&w.alice, HERE, Some(game))
+        .await
+        .unwrap();
     let hole = first_offer(&board);
     let hole = hole.as_str();
     let refusals = [
         refused(
             service
+                .playing
                 .play_move(&w.alice, DM, Some(game), hole, None)
                 .await,
         ),
-        refused(service.pick_move(&w.alice, DM, game, hole, 0).await),
-        refused(service.resign(&w.alice, DM, Some(game)).await),
-        refused(service.draw(&w.alice, DM, Some(game)).await),
-        refused(service.abort(&w.alice, DM, game, 0).await),
+        refused(service.playing.pick_move(&w.alice, DM, game, hole, 0).await),
+        refused(service.playing.resign(&w.alice, DM, Some(game)).await),
+        refused(service.draws.draw(&w.alice, DM, Some(game)).await),
+        refused(service.playing.abort(&w.alice, DM, game, 0).await),
     ];
     for e in refusals {
         assert_eq!(e, GameRefusal::LeftServer(game).into());
@@ -1078,14 +1307,17 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
 
     // In the server itself, Discord vouches for her: not asked.
     let moved = service
+        .playing
         .play_move(&w.alice, HERE, Some(game), hole, None)
         .await;
     let hole = first_offer(&moved.unwrap());
     assert_eq!(members.asked.load(SeqCst), 1);
     // Bob is a member: he moves from a direct message.
-    let reply = (service.play_move(&w.bob, DM, Some(game), &hole, None))
-        .await
-        .unwrap();
+    let reply = (service
+        .playing
+        .play_move(&w.bob, DM, Some(game), &hole, None))
+    .await
+    .unwrap();
     assert!(reply.private, "{:?}", reply.says);
     assert_eq!(service.store().moves(game).await.unwrap().len(), 2);
     assert_eq!(members.asked.load(SeqCst), 2);
@@ -1098,10 +1330,16 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
         .lock()
         .unwrap()
         .push((HERE.guild_id, w.alice.id));
-    let board = service.show(&w.alice, DM, Some(game)).await.unwrap();
-    let hole = first_offer(&board);
-    (service.play_move(&w.alice, DM, Some(game), &hole, None))
+    let board = service
+        .playing
+        .show(&w.alice, DM, Some(game))
         .await
         .unwrap();
+    let hole = first_offer(&board);
+    (service
+        .playing
+        .play_move(&w.alice, DM, Some(game), &hole, None))
+    .await
+    .unwrap();
     assert_eq!(members.asked.load(SeqCst), 3);
 }

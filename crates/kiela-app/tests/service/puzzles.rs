@@ -37,6 +37,7 @@ async fn solve(w: &World, user: &User, number: usize) -> Reply {
     loop {
         let reply = w
             .service
+            .puzzles
             .puzzle_move(user, step, line[step.ply])
             .await
             .unwrap();
@@ -83,7 +84,7 @@ fn number_of(reply: &Reply) -> usize {
 
 async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     let w = world(db).await;
-    let shown = w.service.puzzle(&w.alice, false).await.unwrap();
+    let shown = w.service.puzzles.puzzle(&w.alice, false).await.unwrap();
     assert!(shown.private);
     assert!(shown.picture.is_some());
     assert!(!shown.moves.is_empty());
@@ -115,7 +116,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         streak: 1,
     };
     assert_eq!(said_solved.last(), Some(&change), "{said_solved:?}");
-    let stats = w.service.stats(HERE, &w.alice).await.unwrap();
+    let stats = w.service.ratings.stats(HERE, &w.alice).await.unwrap();
     assert!(
         stats.worded().contains("Puzzles: rating") && stats.worded().contains("1 of 1 solved"),
         "{}",
@@ -124,7 +125,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
 
     // The next one is another; missed with a legal move that is not the
     // answer: rated down, the streak gone, Retry and Solution offered.
-    let next = w.service.puzzle(&w.alice, false).await.unwrap();
+    let next = w.service.puzzles.puzzle(&w.alice, false).await.unwrap();
     let second = number_of(&next);
     assert_ne!(second, first);
     let right = solution(second)[0];
@@ -134,6 +135,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         .expect("a puzzle with a choice");
     let missed = w
         .service
+        .puzzles
         .puzzle_move(
             &w.alice,
             PuzzleStep {
@@ -158,7 +160,12 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     assert!(down.glicko.rating < after.glicko.rating);
 
     // Retried and solved: practice, nothing changes.
-    let again = w.service.puzzle_again(&w.alice, second).await.unwrap();
+    let again = w
+        .service
+        .puzzles
+        .puzzle_again(&w.alice, second)
+        .await
+        .unwrap();
     assert_eq!(
         said(&again.says).last(),
         Some(&PuzzleNotice::Practice),
@@ -193,11 +200,16 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     assert!(puzzles[&id(second)].glicko.rating > f64::from(shipped_puzzle(second).unwrap().rating));
     // Its header shows the rating its solvers gave it.
     let rated = puzzles[&id(first)].glicko.rating.round() as i64;
-    let header = w.service.puzzle_again(&w.bob, first).await.unwrap();
+    let header = w.service.puzzles.puzzle_again(&w.bob, first).await.unwrap();
     assert_eq!(header_of(&header), (first, rated));
 
     // The solution: a line per move after the header, and a GIF.
-    let shown = w.service.puzzle_solution(&w.alice, second).await.unwrap();
+    let shown = w
+        .service
+        .puzzles
+        .puzzle_solution(&w.alice, second)
+        .await
+        .unwrap();
     assert_eq!(shown.puzzle, Some(PuzzleButtons::Shown { number: second }));
     let gif = shown.picture.clone().expect("the solution's GIF");
     assert!(gif.bytes.starts_with(b"GIF89a"));
@@ -213,6 +225,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     for ply in [1, 99] {
         let stale = w
             .service
+            .puzzles
             .puzzle_move(&w.bob, PuzzleStep { number: first, ply }, right)
             .await;
         assert_eq!(refused(stale), Refusal::OldButton);
@@ -222,6 +235,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         .expect("a hole that cannot be sown");
     let sown = w
         .service
+        .puzzles
         .puzzle_move(
             &w.bob,
             PuzzleStep {
@@ -240,7 +254,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     );
     assert_eq!(store.solver_rating(w.bob.id).await.unwrap().attempts, 0);
     assert_eq!(
-        refused(w.service.puzzle_again(&w.bob, 0).await),
+        refused(w.service.puzzles.puzzle_again(&w.bob, 0).await),
         Refusal::OldButton
     );
 }
@@ -256,6 +270,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     };
     let saved = w
         .service
+        .settings
         .settings(&w.alice, HERE, true, Lang::En, settings)
         .await
         .unwrap();
@@ -270,17 +285,18 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     };
     let late = w
         .service
+        .settings
         .settings(&w.alice, HERE, true, Lang::En, late)
         .await;
     assert_eq!(refused(late), SettingsRefusal::PuzzleHourRange.into());
 
-    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
+    assert_eq!(w.service.puzzles.post_daily_puzzles().await.unwrap(), 0);
     w.clock.advance(3600);
-    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 1);
+    assert_eq!(w.service.puzzles.post_daily_puzzles().await.unwrap(), 1);
     // Once a day: again, or from a second process.
-    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
+    assert_eq!(w.service.puzzles.post_daily_puzzles().await.unwrap(), 0);
     let other = service_on(&w.db.url, &w.clock).await;
-    assert_eq!(other.post_daily_puzzles().await.unwrap(), 0);
+    assert_eq!(other.puzzles.post_daily_puzzles().await.unwrap(), 0);
 
     let posts = deliver_all_to(&w).await;
     assert_eq!(posts.len(), 1);
@@ -300,8 +316,8 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     );
 
     // The same puzzle for alice and bob, the one the post names.
-    let alices = w.service.puzzle(&w.alice, true).await.unwrap();
-    let bobs = other.puzzle(&w.bob, true).await.unwrap();
+    let alices = w.service.puzzles.puzzle(&w.alice, true).await.unwrap();
+    let bobs = other.puzzles.puzzle(&w.bob, true).await.unwrap();
     let today = number_of(&alices);
     assert_eq!(number_of(&bobs), today);
     let day = match said(&post.says)[..] {
@@ -312,21 +328,21 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     let intro = PuzzleNotice::DailyIntro { day, solvers: 0 };
     assert_eq!(said(&alices.says)[0], intro);
     solve(&w, &w.alice, today).await;
-    let carols = w.service.puzzle(&w.carol, true).await.unwrap();
+    let carols = w.service.puzzles.puzzle(&w.carol, true).await.unwrap();
     let intro = PuzzleNotice::DailyIntro { day, solvers: 1 };
     assert_eq!(said(&carols.says)[0], intro);
     // Not offered as an ordinary puzzle the same day.
     for _ in 0..20 {
-        let any = w.service.puzzle(&w.bob, false).await.unwrap();
+        let any = w.service.puzzles.puzzle(&w.bob, false).await.unwrap();
         assert_ne!(number_of(&any), today);
     }
 
     // The next day: another puzzle, and yesterday's solvers counted.
     w.clock.advance(DAY);
-    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 1);
+    assert_eq!(w.service.puzzles.post_daily_puzzles().await.unwrap(), 1);
     let posts = deliver_all(&w).await;
     assert_eq!(posts.len(), 1);
-    let tomorrow = number_of(&w.service.puzzle(&w.bob, true).await.unwrap());
+    let tomorrow = number_of(&w.service.puzzles.puzzle(&w.bob, true).await.unwrap());
     assert_ne!(tomorrow, today);
     let yesterday = PuzzleNotice::DailyYesterday {
         number: today,
@@ -345,11 +361,12 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
         ..Settings::default()
     };
     w.service
+        .settings
         .settings(&w.alice, HERE, true, Lang::En, off)
         .await
         .unwrap();
     w.clock.advance(DAY);
-    assert_eq!(w.service.post_daily_puzzles().await.unwrap(), 0);
+    assert_eq!(w.service.puzzles.post_daily_puzzles().await.unwrap(), 0);
 }
 
 /// `kiela puzzles mine --database` reads `Store::finished_game_records`:
@@ -372,26 +389,35 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
         (&w.alice, "H1"),
         (&w.bob, "H4"),
     ] {
-        (w.service.play_move(user, HERE, Some(resigned), hole, None))
-            .await
-            .unwrap();
+        (w.service
+            .playing
+            .play_move(user, HERE, Some(resigned), hole, None))
+        .await
+        .unwrap();
     }
     w.service
+        .playing
         .resign(&w.bob, HERE, Some(resigned))
         .await
         .unwrap();
 
     let playing = started(&w, alice_first()).await;
     (w.service
+        .playing
         .play_move(&w.alice, HERE, Some(playing), "G2", None))
     .await
     .unwrap();
     let aborted = started(&w, alice_first()).await;
     (w.service
+        .playing
         .play_move(&w.alice, HERE, Some(aborted), "G2", None))
     .await
     .unwrap();
-    w.service.abort(&w.alice, HERE, aborted, 1).await.unwrap();
+    w.service
+        .playing
+        .abort(&w.alice, HERE, aborted, 1)
+        .await
+        .unwrap();
 
     let found = store.finished_game_records(None, 10).await.unwrap();
     assert_eq!(found.len(), 1, "{found:?}");

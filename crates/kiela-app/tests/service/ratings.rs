@@ -37,15 +37,25 @@ pub fn changes_of(reply: &Reply) -> Option<Vec<RatingChange>> {
 async fn won_by_alice(w: &World, place: Place, alice: &User, bob: &User) -> (GameId, Reply) {
     let challenge = w
         .service
+        .challenges
         .challenge(alice, place, bob, alice_first())
         .await
         .unwrap();
-    let game = (w.service.accept(bob, place, challenge.challenge).await)
+    let game = (w
+        .service
+        .challenges
+        .accept(bob, place, challenge.challenge)
+        .await)
         .unwrap()
         .game
         .unwrap()
         .id;
-    let done = w.service.resign(bob, place, Some(game)).await.unwrap();
+    let done = w
+        .service
+        .playing
+        .resign(bob, place, Some(game))
+        .await
+        .unwrap();
     (game, done)
 }
 
@@ -89,27 +99,29 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     assert_eq!(there_changes[0].rating - there_changes[0].change, 1500);
     let ongoing = w
         .service
+        .challenges
         .challenge(&w.alice, there, &w.bob, alice_first())
         .await
         .unwrap();
     w.service
+        .challenges
         .accept(&w.bob, there, ongoing.challenge)
         .await
         .unwrap();
-    let stats = stats_of(w.service.stats(HERE, &w.alice).await.unwrap());
+    let stats = stats_of(w.service.ratings.stats(HERE, &w.alice).await.unwrap());
     assert_eq!(stats.name, w.alice.name);
     assert_eq!((stats.rating, stats.provisional), (a, true));
     assert_eq!(stats.record, won_lost_drawn(1, 0, 0));
     assert_eq!(stats.ongoing, 0);
     assert_eq!((stats.tournaments_played, stats.tournaments_won), (0, 0));
-    let stats = stats_of(w.service.stats(there, &w.bob).await.unwrap());
+    let stats = stats_of(w.service.ratings.stats(there, &w.bob).await.unwrap());
     assert_eq!(stats.record, won_lost_drawn(0, 1, 0));
     assert_eq!(stats.ongoing, 1);
     let pt = Place {
         lang: Lang::Pt,
         ..HERE
     };
-    let in_pt = w.service.stats(pt, &w.alice).await.unwrap();
+    let in_pt = w.service.ratings.stats(pt, &w.alice).await.unwrap();
     assert_eq!(in_pt.lang, Lang::Pt);
     assert_eq!(stats_of(in_pt).record, won_lost_drawn(1, 0, 0));
 
@@ -123,7 +135,7 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let carol = store.rating(HERE.guild_id, w.carol.id).await.unwrap();
     let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
     assert!(carol.rating > bob.rating && !bob.is_provisional() && carol.is_provisional());
-    let board = w.service.leaderboard(HERE).await.unwrap();
+    let board = w.service.ratings.leaderboard(HERE).await.unwrap();
     let [Notice::Ratings(RatingsNotice::Leaderboard {
         rows,
         provisional_games: 5,
@@ -142,14 +154,17 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let alice = store.rating(HERE.guild_id, w.alice.id).await.unwrap();
     assert_eq!(rows[0].rating, alice.rating.round() as i64);
     assert_eq!(rows[0].record, won_lost_drawn(5, 0, 0));
-    assert_eq!(w.service.leaderboard(pt).await.unwrap().lang, Lang::Pt);
+    assert_eq!(
+        w.service.ratings.leaderboard(pt).await.unwrap().lang,
+        Lang::Pt
+    );
 
     // A server with no rated game: an empty list.
     let elsewhere = Place {
         guild_id: GuildId(12),
         ..HERE
     };
-    let empty = w.service.leaderboard(elsewhere).await.unwrap();
+    let empty = w.service.ratings.leaderboard(elsewhere).await.unwrap();
     assert!(
         matches!(&empty.says[..], [Notice::Ratings(RatingsNotice::Leaderboard { rows, .. })] if rows.is_empty()),
         "{empty:?}"
@@ -157,17 +172,19 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
 
     // The first game's result, shown again after later games, still shows
     // its own change, not today's ratings.
-    let again = (w.service.show(&w.alice, HERE, Some(first)).await).unwrap();
+    let again = (w.service.playing.show(&w.alice, HERE, Some(first)).await).unwrap();
     assert_eq!(changes_of(&again), Some(changes));
     // No rating line for a game against the AI.
     let ai = w
         .service
+        .challenges
         .challenge(&w.alice, HERE, &bot(), alice_first())
         .await
         .unwrap();
     let ai_game = ai.game.unwrap().id;
     let done = w
         .service
+        .playing
         .resign(&w.alice, HERE, Some(ai_game))
         .await
         .unwrap();

@@ -36,8 +36,12 @@ async fn two_managers_changing_different_settings_at_once_keep_both(db: Db) {
             ..Settings::default()
         };
         let (a, b) = tokio::join!(
-            w.service.settings(&w.bob, HERE, true, Lang::En, days),
-            other.settings(&w.carol, HERE, true, Lang::En, hour),
+            w.service
+                .settings
+                .settings(&w.bob, HERE, true, Lang::En, days),
+            other
+                .settings
+                .settings(&w.carol, HERE, true, Lang::En, hour),
         );
         a.unwrap();
         b.unwrap();
@@ -66,21 +70,29 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     // mistakes come back in Portuguese.
     let challenge = w
         .service
+        .challenges
         .challenge(&alice, HERE, &w.bob, options)
         .await
         .unwrap();
     assert_eq!(super::challenges::terms_of(&challenge).days_per_move, 2);
     // The refusals are data: the adapter words them in her language.
-    let e = refused(w.service.challenge(&alice, HERE, &alice, options).await);
+    let e = refused(
+        w.service
+            .challenges
+            .challenge(&alice, HERE, &alice, options)
+            .await,
+    );
     assert_eq!(e, ChallengeRefusal::Yourself.into());
     let board = w
         .service
+        .challenges
         .accept(&w.bob, HERE, challenge.challenge)
         .await
         .unwrap();
     let game = board.game.unwrap().id;
     let e = refused(
         w.service
+            .playing
             .play_move(&alice, HERE, Some(game), "A4", None)
             .await,
     );
@@ -90,6 +102,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     );
     let e = failure(
         w.service
+            .playing
             .play_move(&w.bob, HERE, Some(game), "A4", None)
             .await,
     );
@@ -102,7 +115,12 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         lang: Lang::Pt,
         ..HERE
     };
-    let shown = w.service.show(&w.bob, server, Some(game)).await.unwrap();
+    let shown = w
+        .service
+        .playing
+        .show(&w.bob, server, Some(game))
+        .await
+        .unwrap();
     assert_eq!(shown.says[0], PlayNotice::Shown { game, ply: 0 }.into());
     assert!(
         matches!(
@@ -117,13 +135,13 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         shown.says
     );
     assert_eq!(shown.lang, Lang::Pt);
-    let choices = w.service.game_choices(&alice, false).await.unwrap();
+    let choices = w.service.games.game_choices(&alice, false).await.unwrap();
     assert_eq!(choices[0].label, "#1 contra bob: sua vez");
 
     // Her reminder speaks the language she last used.
     w.clock.advance(DAY + DAY / 2);
-    let events = w.service.due_events(w.clock.now()).await.unwrap();
-    assert!(w.service.fire(events[0]).await.unwrap());
+    let events = w.service.clocks.due_events(w.clock.now()).await.unwrap();
+    assert!(w.service.clocks.fire(events[0]).await.unwrap());
     let reminder = last_post(&w).await;
     assert!(
         matches!(
@@ -138,17 +156,29 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         language: Some(LanguageSetting::Fixed(Lang::Pt)),
         ..Settings::default()
     };
-    let by_member = w.service.settings(&w.bob, HERE, false, Lang::En, pt).await;
+    let by_member = w
+        .service
+        .settings
+        .settings(&w.bob, HERE, false, Lang::En, pt)
+        .await;
     assert_eq!(refused(by_member), SettingsRefusal::ManagersOnly.into());
-    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
+    assert_eq!(
+        w.service.settings.localise(HERE).await.unwrap().lang,
+        Lang::En
+    );
     w.service
+        .settings
         .settings(&w.bob, HERE, true, Lang::En, pt)
         .await
         .unwrap();
-    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::Pt);
+    assert_eq!(
+        w.service.settings.localise(HERE).await.unwrap().lang,
+        Lang::Pt
+    );
     // Anyone may see them, in their own language; the language is kept
     // by its locale when the notice is stored.
     let shown = (w.service)
+        .settings
         .settings(&alice, HERE, false, Lang::En, Settings::default())
         .await
         .unwrap();
@@ -168,10 +198,14 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
         ..Settings::default()
     };
     w.service
+        .settings
         .settings(&w.bob, HERE, true, Lang::En, auto)
         .await
         .unwrap();
-    assert_eq!(w.service.localise(HERE).await.unwrap().lang, Lang::En);
+    assert_eq!(
+        w.service.settings.localise(HERE).await.unwrap().lang,
+        Lang::En
+    );
 }
 
 /// A server's settings (managers only), and a game played in a thread: the
@@ -189,16 +223,19 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     };
     let by_member = w
         .service
+        .settings
         .settings(&w.bob, HERE, false, Lang::En, threads_on)
         .await;
     assert_eq!(refused(by_member), SettingsRefusal::ManagersOnly.into());
     let in_dm = w
         .service
+        .settings
         .settings(&w.bob, DM, true, Lang::En, threads_on)
         .await;
     assert_eq!(refused(in_dm), SettingsRefusal::OnlyInServers.into());
     let shown = w
         .service
+        .settings
         .settings(&w.bob, HERE, true, Lang::En, threads_on)
         .await
         .unwrap();
@@ -220,6 +257,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     };
     let e = refused(
         w.service
+            .settings
             .settings(&w.bob, HERE, true, Lang::En, bad_days)
             .await,
     );
@@ -228,6 +266,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     // HERE lets the bot post, but not open threads.
     let e = refused(
         w.service
+            .challenges
             .challenge(&w.alice, HERE, &w.bob, alice_first())
             .await,
     );
@@ -243,12 +282,14 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     let threads = HERE.allowing(BotPermissions::ALL);
     let challenge = w
         .service
+        .challenges
         .challenge(&w.alice, threads, &w.bob, alice_first())
         .await
         .unwrap();
     assert_eq!(super::challenges::terms_of(&challenge).days_per_move, 5);
     let line = w
         .service
+        .challenges
         .accept(&w.bob, threads, challenge.challenge)
         .await
         .unwrap();
@@ -259,18 +300,30 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     let game = thread.game_id.expect("a game's thread");
     assert!(line.followed);
     // The board waits for the line (held for its answer) ...
-    assert!(w.service.claim_deliveries(10).await.unwrap().is_empty());
+    assert!(w
+        .service
+        .delivery
+        .claim_deliveries(10)
+        .await
+        .unwrap()
+        .is_empty());
     w.service
+        .outbox
         .delivered(&line.posts, MessageId(500))
         .await
         .unwrap();
-    w.service.thread_opened(game, ChannelId(500)).await.unwrap();
+    w.service
+        .threads
+        .thread_opened(game, ChannelId(500))
+        .await
+        .unwrap();
     // ... then goes to the thread, calling alice.
-    let boards = w.service.claim_deliveries(10).await.unwrap();
+    let boards = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(boards.len(), 1);
     assert_eq!(boards[0].to, Destination::Channel(ChannelId(500)));
     assert_eq!(boards[0].reply.ping, [w.alice.id]);
     w.service
+        .outbox
         .delivered(&[boards[0].id], MessageId(501))
         .await
         .unwrap();
@@ -282,6 +335,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     };
     let moved = w
         .service
+        .playing
         .play_move(
             &w.alice,
             in_thread,
@@ -293,10 +347,11 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         .unwrap();
     assert!(!moved.private && moved.ping == [w.bob.id]);
     w.service
+        .outbox
         .delivered(&moved.posts, MessageId(502))
         .await
         .unwrap();
-    let from_lobby = w.service.show(&w.bob, threads, None).await.unwrap();
+    let from_lobby = w.service.playing.show(&w.bob, threads, None).await.unwrap();
     let elsewhere = PlayNotice::PlayedElsewhere {
         game,
         channel: ChannelId(500),
@@ -304,11 +359,13 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     assert!(from_lobby.private && from_lobby.says[0] == elsewhere.into());
     let over = w
         .service
+        .playing
         .resign(&w.bob, in_thread, Some(game))
         .await
         .unwrap();
     assert!(over.followed, "the lobby's line follows");
     w.service
+        .outbox
         .delivered(&over.posts, MessageId(503))
         .await
         .unwrap();
@@ -345,16 +402,19 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         ..Settings::default()
     };
     w.service
+        .settings
         .settings(&w.bob, HERE, true, Lang::En, games_channel)
         .await
         .unwrap();
     let challenge = w
         .service
+        .challenges
         .challenge(&w.alice, threads, &w.bob, alice_first())
         .await
         .unwrap();
     let accepted = w
         .service
+        .challenges
         .accept(&w.bob, threads, challenge.challenge)
         .await
         .unwrap();
@@ -363,17 +423,18 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
         channel: ChannelId(77),
     };
     assert!(accepted.private && accepted.says[0] == elsewhere.into());
-    w.service.release(&accepted.posts).await.unwrap();
-    let line = w.service.claim_deliveries(10).await.unwrap();
+    w.service.outbox.release(&accepted.posts).await.unwrap();
+    let line = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(line.len(), 1, "the board waits for the line");
     assert_eq!(line[0].to, Destination::Channel(ChannelId(77)));
     let game = line[0].reply.thread.clone().unwrap().game_id.unwrap();
-    w.service.thread_refused(game).await.unwrap();
+    w.service.threads.thread_refused(game).await.unwrap();
     w.service
+        .outbox
         .delivered(&[line[0].id], MessageId(600))
         .await
         .unwrap();
-    let board = w.service.claim_deliveries(10).await.unwrap();
+    let board = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(board[0].to, Destination::Channel(ChannelId(77)));
     assert!(board[0].reply.picture.is_some());
 }

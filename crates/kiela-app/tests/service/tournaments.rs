@@ -45,6 +45,7 @@ fn users(w: &World) -> Vec<User> {
 async fn create(w: &World, new: NewTournament) -> TournamentId {
     let reply = w
         .service
+        .tournaments
         .create_tournament(&w.alice, HERE, new)
         .await
         .unwrap();
@@ -52,6 +53,7 @@ async fn create(w: &World, new: NewTournament) -> TournamentId {
     assert!(reply.text().contains("Prémio Kiela"), "{}", reply.text());
     // The answer delivers it (its edits wait for it).
     w.service
+        .outbox
         .delivered(&reply.posts, MessageId(1))
         .await
         .unwrap();
@@ -62,6 +64,7 @@ async fn join(w: &World, id: TournamentId, players: &[User]) {
     for player in players {
         let reply = w
             .service
+            .tournaments
             .join_tournament(player, HERE, Some(id))
             .await
             .unwrap();
@@ -92,7 +95,11 @@ async fn south_wins_round(w: &World, id: TournamentId, round: i64) {
     let everyone = users(w);
     for (game, _, north) in round_games(w, id, round).await {
         let player = everyone.iter().find(|u| u.id == north).unwrap();
-        w.service.resign(player, HERE, Some(game)).await.unwrap();
+        w.service
+            .playing
+            .resign(player, HERE, Some(game))
+            .await
+            .unwrap();
     }
 }
 
@@ -113,11 +120,13 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
 
     let by_bob = w
         .service
+        .tournaments
         .start_tournament(&w.bob, HERE, ORGANISER, Some(id))
         .await;
     assert_eq!(refused(by_bob), TournamentRefusal::OrganiserOnly.into());
     let started = w
         .service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
@@ -160,11 +169,15 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     south_wins_round(&w, id, 1).await;
     deliver_all(&w).await;
     assert_eq!(
-        w.service.advance_tournaments().await.unwrap(),
+        w.service.tournaments.advance_tournaments().await.unwrap(),
         2,
         "the end: the winner in the lobby, the final standings in the thread"
     );
-    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0,
+        "once"
+    );
     let ended = deliver_all(&w).await;
     assert!(
         ended
@@ -175,6 +188,7 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     );
     let standings = w
         .service
+        .tournaments
         .tournament_standings(&w.carol, HERE, Some(id))
         .await
         .unwrap();
@@ -196,12 +210,17 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
             standings.text()
         );
     }
-    let listed = w.service.tournaments(&w.bob, HERE).await.unwrap();
+    let listed = w
+        .service
+        .tournaments
+        .tournaments(&w.bob, HERE)
+        .await
+        .unwrap();
     assert!(listed.text().contains("finished"), "{}", listed.text());
     // `/kiela stats`: each played one; one of them won it.
     let mut won = 0;
     for player in &players[..3] {
-        let stats = super::ratings::stats_of(w.service.stats(HERE, player).await.unwrap());
+        let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, player).await.unwrap());
         assert_eq!(stats.tournaments_played, 1);
         won += stats.tournaments_won;
     }
@@ -212,6 +231,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     let w = world(db).await;
     let dm = w
         .service
+        .tournaments
         .create_tournament(&w.alice, DM, new(TournamentFormat::Swiss))
         .await;
     assert_eq!(refused(dm), TournamentRefusal::OnlyInServers.into());
@@ -220,7 +240,12 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
         ..new(TournamentFormat::Swiss)
     };
     assert_eq!(
-        refused(w.service.create_tournament(&w.alice, HERE, long).await),
+        refused(
+            w.service
+                .tournaments
+                .create_tournament(&w.alice, HERE, long)
+                .await
+        ),
         TournamentRefusal::BadName { max: 40 }.into()
     );
     let rounds = NewTournament {
@@ -228,7 +253,12 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
         ..new(TournamentFormat::RoundRobin)
     };
     assert_eq!(
-        refused(w.service.create_tournament(&w.alice, HERE, rounds).await),
+        refused(
+            w.service
+                .tournaments
+                .create_tournament(&w.alice, HERE, rounds)
+                .await
+        ),
         TournamentRefusal::RoundsSwissOnly.into()
     );
     let many_rounds = NewTournament {
@@ -238,26 +268,40 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     assert_eq!(
         refused(
             w.service
+                .tournaments
                 .create_tournament(&w.alice, HERE, many_rounds)
                 .await
         ),
         TournamentRefusal::BadRounds { max: 20 }.into()
     );
-    let none_yet = w.service.join_tournament(&w.bob, HERE, None).await;
+    let none_yet = w
+        .service
+        .tournaments
+        .join_tournament(&w.bob, HERE, None)
+        .await;
     assert_eq!(refused(none_yet), TournamentRefusal::NoneHere.into());
     let big = NewTournament {
         max_players: Some(13),
         ..new(TournamentFormat::RoundRobin)
     };
     assert_eq!(
-        refused(w.service.create_tournament(&w.alice, HERE, big).await),
+        refused(
+            w.service
+                .tournaments
+                .create_tournament(&w.alice, HERE, big)
+                .await
+        ),
         TournamentRefusal::BadSize { min: 3, max: 12 }.into()
     );
 
     let id = create(&w, new(TournamentFormat::RoundRobin)).await;
     let players = users(&w);
     join(&w, id, &players[..2]).await;
-    let twice = w.service.join_tournament(&w.bob, HERE, Some(id)).await;
+    let twice = w
+        .service
+        .tournaments
+        .join_tournament(&w.bob, HERE, Some(id))
+        .await;
     assert_eq!(
         refused(twice),
         TournamentRefusal::AlreadyIn {
@@ -267,6 +311,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     );
     let few = w
         .service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await;
     assert_eq!(
@@ -280,15 +325,21 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     };
     let other = w
         .service
+        .tournaments
         .join_tournament(&w.carol, elsewhere, Some(id))
         .await;
     assert_eq!(refused(other), TournamentRefusal::Unknown(id).into());
     // Leaving before the start takes the player off the list.
     w.service
+        .tournaments
         .leave_tournament(&w.bob, HERE, Some(id))
         .await
         .unwrap();
-    let not_in = w.service.leave_tournament(&w.bob, HERE, Some(id)).await;
+    let not_in = w
+        .service
+        .tournaments
+        .leave_tournament(&w.bob, HERE, Some(id))
+        .await;
     assert_eq!(
         refused(not_in),
         TournamentRefusal::NotIn {
@@ -298,11 +349,16 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     );
     join(&w, id, &players[1..3]).await;
     w.service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
     // A started round-robin takes nobody else.
-    let late = w.service.join_tournament(&players[3], HERE, Some(id)).await;
+    let late = w
+        .service
+        .tournaments
+        .join_tournament(&players[3], HERE, Some(id))
+        .await;
     assert_eq!(
         refused(late),
         TournamentRefusal::Closed {
@@ -316,6 +372,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     }
     let sixth = w
         .service
+        .tournaments
         .create_tournament(&w.alice, HERE, new(TournamentFormat::Swiss))
         .await;
     assert_eq!(refused(sixth), TournamentRefusal::TooMany { max: 5 }.into());
@@ -323,6 +380,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     let manager = Authority { is_manager: true };
     let cancelled = w
         .service
+        .tournaments
         .cancel_tournament(&w.carol, HERE, manager, Some(id))
         .await
         .unwrap();
@@ -343,6 +401,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
     join(&w, small, &players[..3]).await;
     let fourth = w
         .service
+        .tournaments
         .join_tournament(&players[3], HERE, Some(small))
         .await;
     assert_eq!(
@@ -361,13 +420,15 @@ async fn a_swiss_round_is_paired_once_by_two_processes(db: Db) {
     let players = users(&w);
     join(&w, id, &players[..4]).await;
     w.service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
     assert_eq!(round_games(&w, id, 1).await.len(), 2);
     south_wins_round(&w, id, 1).await;
-    let racers = [w.service.clone(), other.clone()]
-        .map(|service| tokio::spawn(async move { service.advance_tournaments().await.unwrap() }));
+    let racers = [w.service.clone(), other.clone()].map(|service| {
+        tokio::spawn(async move { service.tournaments.advance_tournaments().await.unwrap() })
+    });
     let mut made = Vec::new();
     for racer in racers {
         made.push(racer.await.unwrap());
@@ -398,6 +459,7 @@ async fn a_round_cut_off_while_being_paired_is_paired_once_later(db: Db) {
     let id = create(&w, new(TournamentFormat::Swiss)).await;
     join(&w, id, &users(&w)[..4]).await;
     w.service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
@@ -407,7 +469,10 @@ async fn a_round_cut_off_while_being_paired_is_paired_once_later(db: Db) {
     let games = count("SELECT COUNT(*) FROM games").await;
     let posts = count("SELECT COUNT(*) FROM outbox").await;
     // The failure is the tournament's alone: the look goes on.
-    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0);
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0
+    );
     assert_eq!(count("SELECT COUNT(*) FROM games").await, games);
     assert_eq!(count("SELECT COUNT(*) FROM outbox").await, posts);
     assert_eq!(
@@ -417,8 +482,11 @@ async fn a_round_cut_off_while_being_paired_is_paired_once_later(db: Db) {
 
     // Restarted (the database takes rounds again): round 2, whole, once.
     allow_inserts(&w.db, db.backend, "tournament_games").await;
-    assert!(w.service.advance_tournaments().await.unwrap() > 0);
-    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0);
+    assert!(w.service.tournaments.advance_tournaments().await.unwrap() > 0);
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0
+    );
     assert_eq!(round_games(&w, id, 2).await.len(), 2);
     assert_eq!(
         count("SELECT COUNT(*) FROM games").await,
@@ -436,6 +504,7 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     let players = users(&w);
     join(&w, id, &players[..3]).await;
     w.service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
@@ -445,8 +514,8 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     deliver_all(&w).await;
     // The first-move reminder warns of a forfeit, not an abort.
     w.clock.advance(DAY * 3 / 4 + 1);
-    for event in w.service.due_events(w.clock.now()).await.unwrap() {
-        w.service.fire(event).await.unwrap();
+    for event in w.service.clocks.due_events(w.clock.now()).await.unwrap() {
+        w.service.clocks.fire(event).await.unwrap();
     }
     let reminder = last_post(&w).await;
     assert!(
@@ -462,8 +531,8 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     );
     // South never moves: past the day, they forfeit the game.
     w.clock.advance(DAY / 4);
-    for event in w.service.due_events(w.clock.now()).await.unwrap() {
-        w.service.fire(event).await.unwrap();
+    for event in w.service.clocks.due_events(w.clock.now()).await.unwrap() {
+        w.service.clocks.fire(event).await.unwrap();
     }
     let told = deliver_all(&w).await;
     let board = told
@@ -484,19 +553,26 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     assert!(!told.iter().any(aborted), "{told:?}");
     // The game itself says so to whoever looks at it, and refuses a move.
     let north_user = players.iter().find(|u| u.id == north).unwrap();
-    let history = w.service.history(north_user, HERE, game).await.unwrap();
+    let history = w
+        .service
+        .info
+        .history(north_user, HERE, game)
+        .await
+        .unwrap();
     let unrated = super::info::unrated_of(&history);
     assert_eq!(unrated, Some(kiela_app::Unrated::Forfeited));
     let south_user = players.iter().find(|u| u.id == south).unwrap();
     let late = w
         .service
+        .playing
         .play_move(south_user, HERE, Some(game), "A1", None)
         .await;
     assert_eq!(refused(late), PlayRefusal::Forfeited(game).into());
-    let made = w.service.advance_tournaments().await.unwrap();
+    let made = w.service.tournaments.advance_tournaments().await.unwrap();
     assert!(made > 0, "round 2 paired and announced");
     let standings = w
         .service
+        .tournaments
         .tournament_standings(&w.alice, HERE, Some(id))
         .await
         .unwrap();
@@ -524,9 +600,13 @@ async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
     let players = users(&w);
     join(&w, short, &players[..2]).await;
     join(&w, full, &players[..3]).await;
-    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "not yet");
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0,
+        "not yet"
+    );
     w.clock.advance(2 * 3600);
-    w.service.advance_tournaments().await.unwrap();
+    w.service.tournaments.advance_tournaments().await.unwrap();
     let posted = deliver_all(&w).await;
     assert!(
         posted
@@ -548,7 +628,7 @@ async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
 async fn deliver_with_threads(w: &World) -> Vec<(Destination, Reply)> {
     let mut sent = Vec::new();
     loop {
-        let batch = w.service.claim_deliveries(10).await.unwrap();
+        let batch = w.service.delivery.claim_deliveries(10).await.unwrap();
         if batch.is_empty() {
             return sent;
         }
@@ -559,11 +639,13 @@ async fn deliver_with_threads(w: &World) -> Vec<(Destination, Reply)> {
             }) = delivery.reply.thread
             {
                 w.service
+                    .tournaments
                     .tournament_thread_opened(id, ChannelId(555))
                     .await
                     .unwrap();
             }
             w.service
+                .outbox
                 .delivered(&[delivery.id], MessageId(1))
                 .await
                 .unwrap();
@@ -578,8 +660,13 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     let players = users(&w);
     join(&w, id, &players[..3]).await;
     // Bob wants a direct message each time it is his turn.
-    w.service.notify(&w.bob, Notify::EveryTurn).await.unwrap();
     w.service
+        .notify
+        .notify(&w.bob, Notify::EveryTurn)
+        .await
+        .unwrap();
+    w.service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
@@ -630,10 +717,21 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // A result: the standings, as a picture, in the thread (once).
     let (game, _, north) = games[0];
     let loser = players.iter().find(|u| u.id == north).unwrap();
-    w.service.resign(loser, HERE, Some(game)).await.unwrap();
+    w.service
+        .playing
+        .resign(loser, HERE, Some(game))
+        .await
+        .unwrap();
     deliver_with_threads(&w).await;
-    assert_eq!(w.service.advance_tournaments().await.unwrap(), 1);
-    assert_eq!(w.service.advance_tournaments().await.unwrap(), 0, "once");
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        1
+    );
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0,
+        "once"
+    );
     let posted = deliver_with_threads(&w).await;
     assert_eq!(posted.len(), 1);
     let (to, standings) = &posted[0];
@@ -657,10 +755,14 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The end: the winner in the lobby, the final standings in the thread.
     for (game, _, north) in games.into_iter().skip(1) {
         let loser = players.iter().find(|u| u.id == north).unwrap();
-        w.service.resign(loser, HERE, Some(game)).await.unwrap();
+        w.service
+            .playing
+            .resign(loser, HERE, Some(game))
+            .await
+            .unwrap();
     }
     deliver_with_threads(&w).await;
-    w.service.advance_tournaments().await.unwrap();
+    w.service.tournaments.advance_tournaments().await.unwrap();
     let posted = deliver_with_threads(&w).await;
     let (to, _) = posted
         .iter()
@@ -680,17 +782,24 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
     // alice loses a game on time (after both have moved: not an abort).
     let game = started(&w, alice_first()).await;
     w.service
+        .playing
         .play_move(&w.alice, HERE, Some(game), "G2", None)
         .await
         .unwrap();
-    let board = w.service.show(&w.bob, HERE, Some(game)).await.unwrap();
+    let board = w
+        .service
+        .playing
+        .show(&w.bob, HERE, Some(game))
+        .await
+        .unwrap();
     w.service
+        .playing
         .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
         .await
         .unwrap();
     w.clock.advance(15 * DAY);
-    for event in w.service.due_events(w.clock.now()).await.unwrap() {
-        assert!(w.service.fire(event).await.unwrap());
+    for event in w.service.clocks.due_events(w.clock.now()).await.unwrap() {
+        assert!(w.service.clocks.fire(event).await.unwrap());
     }
 
     // A strict event refuses her, saying the rule and her record; bob,
@@ -705,6 +814,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
     .await;
     let alice_in = w
         .service
+        .tournaments
         .join_tournament(&w.alice, HERE, Some(strict))
         .await;
     assert_eq!(
@@ -727,6 +837,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
     let before = raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await;
     let unrated = w
         .service
+        .tournaments
         .create_tournament(
             &w.alice,
             HERE,
@@ -739,6 +850,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
         .unwrap();
     assert!(unrated.text().contains("Unrated"), "{}", unrated.text());
     w.service
+        .outbox
         .delivered(&unrated.posts, MessageId(1))
         .await
         .unwrap();
@@ -746,6 +858,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
     let players = users(&w);
     join(&w, id, &players[2..5]).await;
     w.service
+        .tournaments
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();

@@ -19,31 +19,40 @@ async fn a_server_is_welcomed_once_when_the_bot_joins_it(db: Db) {
     let long_ago = now - WELCOME_WITHIN - 1;
     assert!(!w
         .service
+        .welcome
         .welcome(old, system, long_ago, Lang::En)
         .await
         .unwrap());
     // Joined just now: welcomed once, in its language, in its system channel.
     assert!(w
         .service
+        .welcome
         .welcome(new, system, now - 5, Lang::Pt)
         .await
         .unwrap());
     let other = service_on(&w.db.url, &w.clock).await;
-    assert!(!other.welcome(new, system, now - 5, Lang::Pt).await.unwrap());
+    assert!(!other
+        .welcome
+        .welcome(new, system, now - 5, Lang::Pt)
+        .await
+        .unwrap());
     w.clock.advance(60);
     assert!(!w
         .service
+        .welcome
         .welcome(new, system, now - 5, Lang::Pt)
         .await
         .unwrap());
     // Without a system channel: greeted (nothing to post), never later.
     assert!(!w
         .service
+        .welcome
         .welcome(silent, None, now, Lang::En)
         .await
         .unwrap());
     assert!(!w
         .service
+        .welcome
         .welcome(silent, Some(ChannelId(701)), now, Lang::En)
         .await
         .unwrap());

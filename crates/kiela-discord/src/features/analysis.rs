@@ -60,7 +60,7 @@ enum Analysis {
 impl Request for Analysis {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
         let reply = match *self {
-            Analysis::History { game } => cx.service.history(cx.user, cx.place, game).await?,
+            Analysis::History { game } => cx.service.info.history(cx.user, cx.place, game).await?,
             Analysis::Analyze { game } => return analyse(cx, game).await,
         };
         Ok(Post::of(reply))
@@ -72,6 +72,7 @@ pub async fn analyse(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     let progress = progress_of(cx.progress, cx.user.lang, game);
     Ok(Post::of(
         cx.service
+            .analysis
             .analysis(cx.user, cx.place, game, progress)
             .await?,
     ))
@@ -83,6 +84,7 @@ pub async fn review(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppErro
     let progress = progress_of(cx.progress, cx.user.lang, game);
     Ok(Post::of(
         cx.service
+            .analysis
             .review(cx.user, cx.place, game, ply, progress)
             .await?,
     ))
@@ -131,7 +133,10 @@ pub fn share_row(game: GameId, lang: Lang) -> CreateActionRow {
 /// The Share button: the analysis, posted in the game's place.
 pub async fn share(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     Ok(Post::of(
-        cx.service.share_analysis(cx.user, cx.place, game).await?,
+        cx.service
+            .analysis
+            .share_analysis(cx.user, cx.place, game)
+            .await?,
     ))
 }
 

@@ -91,13 +91,26 @@ impl Request for Challenges {
             Challenges::Challenge {
                 opponent: Some(opponent),
                 options,
-            } => service.challenge(user, place, &opponent, options).await,
+            } => {
+                service
+                    .challenges
+                    .challenge(user, place, &opponent, options)
+                    .await
+            }
             Challenges::Challenge {
                 opponent: None,
                 options,
-            } => service.open_challenge(user, place, options).await,
+            } => {
+                service
+                    .challenges
+                    .open_challenge(user, place, options)
+                    .await
+            }
             Challenges::Ai { level, options } => {
-                service.start_ai_game(user, place, level, options).await
+                service
+                    .challenges
+                    .start_ai_game(user, place, level, options)
+                    .await
             }
         };
         reply.map(Post::of)
@@ -141,16 +154,24 @@ impl Choice for FirstMover {
 pub async fn answer(cx: &Cx<'_>, challenge: ChallengeId, yes: bool) -> Result<Post, AppError> {
     let (service, user, place) = (cx.service, cx.user, cx.place);
     let reply = if yes {
-        service.accept(user, place, Some(challenge)).await?
+        service
+            .challenges
+            .accept(user, place, Some(challenge))
+            .await?
     } else {
-        service.say_no(user, place, challenge).await?
+        service.challenges.say_no(user, place, challenge).await?
     };
     Ok(Post::of(reply))
 }
 
 /// The Rematch button: the same game again, seats swapped.
 pub async fn rematch(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
-    Ok(Post::of(cx.service.rematch(cx.user, cx.place, game).await?))
+    Ok(Post::of(
+        cx.service
+            .challenges
+            .rematch(cx.user, cx.place, game)
+            .await?,
+    ))
 }
 
 /// Under a challenge: Accept, and Decline (Withdraw under an open one,

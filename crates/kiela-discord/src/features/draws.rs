@@ -33,16 +33,16 @@ struct Draw {
 #[async_trait]
 impl Request for Draw {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
-        let reply = cx.service.draw(cx.user, cx.place, self.game).await?;
+        let reply = cx.service.draws.draw(cx.user, cx.place, self.game).await?;
         Ok(Post::of(reply))
     }
 }
 
 /// The Offer draw button under board `game` at `ply`.
 pub async fn offer(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
-    cx.service.check_button(cx.user, game, ply).await?;
+    cx.service.games.check_button(cx.user, game, ply).await?;
     Ok(Post::of(
-        cx.service.draw(cx.user, cx.place, Some(game)).await?,
+        cx.service.draws.draw(cx.user, cx.place, Some(game)).await?,
     ))
 }
 
@@ -50,6 +50,7 @@ pub async fn offer(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError
 pub async fn answer(cx: &Cx<'_>, game: GameId, ply: i64, yes: bool) -> Result<Post, AppError> {
     let reply = cx
         .service
+        .draws
         .answer_draw(cx.user, cx.place, game, ply, yes)
         .await?;
     Ok(Post::of(reply))

@@ -66,15 +66,16 @@ impl Request for Info {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
         let (service, user, place) = (cx.service, cx.user, cx.place);
         let reply = match *self {
-            Info::Games => service.my_games(user).await?,
+            Info::Games => service.info.my_games(user).await?,
             Info::Stats { player } => {
                 service
+                    .ratings
                     .stats(place, player.as_ref().unwrap_or(user))
                     .await?
             }
-            Info::Leaderboard => service.leaderboard(place).await?,
-            Info::Rules => service.rules(user).await?,
-            Info::Help => service.help(user).await?,
+            Info::Leaderboard => service.ratings.leaderboard(place).await?,
+            Info::Rules => service.info.rules(user).await?,
+            Info::Help => service.info.help(user).await?,
         };
         Ok(Post::of(reply))
     }

@@ -33,7 +33,7 @@ struct Learn(Option<i64>);
 #[async_trait]
 impl Request for Learn {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
-        Ok(Post::of(cx.service.learn(cx.user, self.0).await?))
+        Ok(Post::of(cx.service.lessons.learn(cx.user, self.0).await?))
     }
 }
 
@@ -44,14 +44,16 @@ pub async fn chosen(
     kind: &ComponentInteractionDataKind,
 ) -> Result<Post, AppError> {
     let hole = picked_hole(kind)?;
-    Ok(Post::of(cx.service.lesson_move(cx.user, step, hole).await?))
+    Ok(Post::of(
+        cx.service.lessons.lesson_move(cx.user, step, hole).await?,
+    ))
 }
 
 /// The Arrange button of an Expert task: the rearrangement form, filled
 /// with the learner's stones as they stand (a modal: the interaction's
 /// first response). A stale button is answered privately instead.
 pub async fn open_form(cx: &Cx<'_>, responder: &Responder, step: LessonStep) {
-    match cx.service.lesson_arrangement(step) {
+    match cx.service.lessons.lesson_arrangement(step) {
         Ok((side, layout)) => {
             let lang = cx.user.lang;
             let id = ComponentId::LessonArrangeForm { step };
@@ -81,6 +83,7 @@ pub async fn submit_form(
     responder
         .answer(no_progress(), async {
             match (cx.service)
+                .lessons
                 .lesson_arrange(cx.user, step, [&typed[0], &typed[1]])
                 .await
             {
@@ -105,7 +108,9 @@ fn arrange_button(step: LessonStep, lang: Lang) -> serenity::all::CreateButton {
 
 /// Next, or Try again.
 pub async fn at(cx: &Cx<'_>, lesson: &str, task: usize) -> Result<Post, AppError> {
-    Ok(Post::of(cx.service.lesson_at(cx.user, lesson, task).await?))
+    Ok(Post::of(
+        cx.service.lessons.lesson_at(cx.user, lesson, task).await?,
+    ))
 }
 
 /// Under a lesson's reply: the menu of holes, or Next / Try again.

@@ -116,16 +116,21 @@ impl Request for Playing {
         let (service, user, place) = (cx.service, cx.user, cx.place);
         let reply = match *self {
             Playing::Move { hole, ply, game } => {
-                service.play_move(user, place, game, &hole, ply).await
+                service
+                    .playing
+                    .play_move(user, place, game, &hole, ply)
+                    .await
             }
-            Playing::Arrange { layout, game } => service.arrange(user, place, game, &layout).await,
+            Playing::Arrange { layout, game } => {
+                service.playing.arrange(user, place, game, &layout).await
+            }
             Playing::Resign { game } => {
                 // As the button does: asked, privately, before anything changes.
-                let game = service.resign_prompt(user, place, game).await?;
+                let game = service.playing.resign_prompt(user, place, game).await?;
                 return Ok(confirm_resign(game, user.lang));
             }
-            Playing::Hint { game } => service.hint(user, place, game).await,
-            Playing::Board { game } => service.show(user, place, game).await,
+            Playing::Hint { game } => service.analysis.hint(user, place, game).await,
+            Playing::Board { game } => service.playing.show(user, place, game).await,
         };
         reply.map(Post::of)
     }
@@ -147,6 +152,7 @@ pub async fn chosen(
     };
     let reply = cx
         .service
+        .playing
         .pick_move(cx.user, cx.place, game, hole, ply)
         .await?;
     Ok(Post::of(reply))
@@ -156,6 +162,7 @@ pub async fn chosen(
 pub async fn play(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Result<Post, AppError> {
     let reply = cx
         .service
+        .playing
         .play_move(cx.user, cx.place, Some(game), &hole.to_string(), Some(ply))
         .await?;
     Ok(Post::of(reply))
@@ -163,7 +170,11 @@ pub async fn play(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Result<Pos
 
 /// Cancel under a move's preview: the preview says nothing was played.
 pub async fn cancel(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
-    let reply = cx.service.cancel_preview(cx.user, game, ply).await?;
+    let reply = cx
+        .service
+        .playing
+        .cancel_preview(cx.user, game, ply)
+        .await?;
     Ok(Post {
         replaces: true,
         ..Post::of(reply)
@@ -172,7 +183,11 @@ pub async fn cancel(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppErro
 
 /// The Take back button (against the AI).
 pub async fn take_back(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
-    let reply = cx.service.take_back(cx.user, cx.place, game, ply).await?;
+    let reply = cx
+        .service
+        .playing
+        .take_back(cx.user, cx.place, game, ply)
+        .await?;
     Ok(Post::of(reply))
 }
 
@@ -203,28 +218,38 @@ pub fn take_back_button(game: GameId, ply: i64, lang: Lang) -> CreateButton {
 
 /// The Abort button: the game ends without a result.
 pub async fn abort(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
-    let reply = cx.service.abort(cx.user, cx.place, game, ply).await?;
+    let reply = cx
+        .service
+        .playing
+        .abort(cx.user, cx.place, game, ply)
+        .await?;
     Ok(Post::of(reply))
 }
 
 /// The Resign button: asks first.
 pub async fn resign(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
-    cx.service.check_button(cx.user, game, ply).await?;
+    cx.service.games.check_button(cx.user, game, ply).await?;
     Ok(confirm_resign(game, cx.user.lang))
 }
 
 /// The confirmation's button: resigns.
 pub async fn confirm(cx: &Cx<'_>, game: GameId) -> Result<Post, AppError> {
     Ok(Post::of(
-        cx.service.resign(cx.user, cx.place, Some(game)).await?,
+        cx.service
+            .playing
+            .resign(cx.user, cx.place, Some(game))
+            .await?,
     ))
 }
 
 /// The Hint button.
 pub async fn hint(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
-    cx.service.check_button(cx.user, game, ply).await?;
+    cx.service.games.check_button(cx.user, game, ply).await?;
     Ok(Post::of(
-        cx.service.hint(cx.user, cx.place, Some(game)).await?,
+        cx.service
+            .analysis
+            .hint(cx.user, cx.place, Some(game))
+            .await?,
     ))
 }
 
@@ -233,6 +258,7 @@ pub async fn hint(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError>
 pub async fn play_hint(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Result<Post, AppError> {
     let reply = cx
         .service
+        .playing
         .play_move(cx.user, cx.place, Some(game), &hole.to_string(), Some(ply))
         .await?;
     Ok(Post::of(reply))
@@ -241,7 +267,7 @@ pub async fn play_hint(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Resul
 /// The Watch button: the turn that led to `ply`, privately.
 pub async fn watch(cx: &Cx<'_>, game: GameId, ply: i64) -> Result<Post, AppError> {
     Ok(Post::of(
-        cx.service.watch(cx.user, cx.place, game, ply).await?,
+        cx.service.games.watch(cx.user, cx.place, game, ply).await?,
     ))
 }
 
@@ -254,6 +280,7 @@ pub async fn confirm_arrange(
 ) -> Result<Post, AppError> {
     let reply = cx
         .service
+        .playing
         .arrange_at(cx.user, cx.place, game, ply, layout)
         .await?;
     Ok(Post::of(reply))
@@ -284,7 +311,7 @@ pub async fn open_form(
     ply: i64,
     shown: Option<Layout>,
 ) {
-    match cx.service.arrangement_now(cx.user, game, ply).await {
+    match cx.service.playing.arrangement_now(cx.user, game, ply).await {
         Ok((side, now)) => {
             let layout = shown.unwrap_or(now);
             responder
@@ -315,6 +342,7 @@ pub async fn submit_form(
         .answer(no_progress(), async {
             match cx
                 .service
+                .playing
                 .preview_arrangement(cx.user, game, ply, [&typed[0], &typed[1]])
                 .await
             {

@@ -35,7 +35,7 @@ struct Solve(bool);
 #[async_trait]
 impl Request for Solve {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
-        Ok(Post::of(cx.service.puzzle(cx.user, self.0).await?))
+        Ok(Post::of(cx.service.puzzles.puzzle(cx.user, self.0).await?))
     }
 }
 
@@ -46,17 +46,19 @@ pub async fn chosen(
     kind: &ComponentInteractionDataKind,
 ) -> Result<Post, AppError> {
     let hole = picked_hole(kind)?;
-    Ok(Post::of(cx.service.puzzle_move(cx.user, step, hole).await?))
+    Ok(Post::of(
+        cx.service.puzzles.puzzle_move(cx.user, step, hole).await?,
+    ))
 }
 
 /// Next, Retry, Solution or Solve.
 pub async fn press(cx: &Cx<'_>, action: PuzzleAction) -> Result<Post, AppError> {
     let (service, user) = (cx.service, cx.user);
     let reply = match action {
-        PuzzleAction::Next => service.puzzle(user, false).await?,
-        PuzzleAction::Daily => service.puzzle(user, true).await?,
-        PuzzleAction::Retry(number) => service.puzzle_again(user, number).await?,
-        PuzzleAction::Solution(number) => service.puzzle_solution(user, number).await?,
+        PuzzleAction::Next => service.puzzles.puzzle(user, false).await?,
+        PuzzleAction::Daily => service.puzzles.puzzle(user, true).await?,
+        PuzzleAction::Retry(number) => service.puzzles.puzzle_again(user, number).await?,
+        PuzzleAction::Solution(number) => service.puzzles.puzzle_solution(user, number).await?,
     };
     Ok(Post::of(reply))
 }

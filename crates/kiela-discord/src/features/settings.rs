@@ -125,11 +125,12 @@ impl Request for Change {
         let (service, user) = (cx.service, cx.user);
         let reply = match *self {
             Change::Notify { dm, confirm_moves } => {
-                service.my_settings(user, dm, confirm_moves).await?
+                service.playing.my_settings(user, dm, confirm_moves).await?
             }
-            Change::Vacation { days } => service.vacation(user, days).await?,
+            Change::Vacation { days } => service.clocks.vacation(user, days).await?,
             Change::Settings(settings) => {
                 service
+                    .settings
                     .settings(user, cx.place, cx.manager, cx.server_lang, settings)
                     .await?
             }

@@ -147,9 +147,19 @@ enum Action {
 impl Request for Action {
     async fn perform(self: Box<Self>, cx: &Cx<'_>) -> Result<Post, AppError> {
         let reply = match *self {
-            Action::Create(new) => cx.service.create_tournament(cx.user, cx.place, new).await?,
+            Action::Create(new) => {
+                cx.service
+                    .tournaments
+                    .create_tournament(cx.user, cx.place, new)
+                    .await?
+            }
             Action::On(verb, id) => return act(cx, verb, id).await,
-            Action::List => cx.service.tournaments(cx.user, cx.place).await?,
+            Action::List => {
+                cx.service
+                    .tournaments
+                    .tournaments(cx.user, cx.place)
+                    .await?
+            }
         };
         Ok(Post::of(reply))
     }
@@ -161,12 +171,28 @@ async fn act(cx: &Cx<'_>, verb: Verb, id: Option<TournamentId>) -> Result<Post, 
         is_manager: cx.manager,
     };
     let reply = match verb {
-        Verb::Join => service.join_tournament(user, place, id).await?,
-        Verb::Leave => service.leave_tournament(user, place, id).await?,
-        Verb::Start => service.start_tournament(user, place, authority, id).await?,
-        Verb::Standings => service.tournament_standings(user, place, id).await?,
+        Verb::Join => service.tournaments.join_tournament(user, place, id).await?,
+        Verb::Leave => {
+            service
+                .tournaments
+                .leave_tournament(user, place, id)
+                .await?
+        }
+        Verb::Start => {
+            service
+                .tournaments
+                .start_tournament(user, place, authority, id)
+                .await?
+        }
+        Verb::Standings => {
+            service
+                .tournaments
+                .tournament_standings(user, place, id)
+                .await?
+        }
         Verb::Cancel => {
             service
+                .tournaments
                 .cancel_tournament(user, place, authority, id)
                 .await?
         }

@@ -1,0 +1,299 @@
+//! The application's shape, read from its source: one service per
+//! feature, features that call each other one way only, and no type too
+//! big to carry on.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// At most this many methods on one type.
+const MAX_METHODS: usize = 40;
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The `.rs` files under `dir`, recursively.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+/// `code` without its comments, string literals and unit tests: what the
+/// compiler builds for the application.
+fn code_of(path: &Path) -> String {
+    let text = fs::read_to_string(path).unwrap();
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(at) => &text[..at],
+        None => &text[..],
+    };
+    let mut code = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        code.push('\n');
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    match c {
+                        '\\' if !escaped => escaped = true,
+                        '"' if !escaped => break,
+                        _ => escaped = false,
+                    }
+                }
+                code.push_str("\"\"");
+            }
+            // A char literal ('"', '{'), not a lifetime ('a).
+            '\'' => {
+                let rest: String = chars.clone().take(3).collect();
+                let literal = rest.starts_with('\\') || rest.chars().nth(1) == Some('\'');
+                if literal {
+                    for c in chars.by_ref() {
+                        if c == '\'' {
+                            break;
+                        }
+                    }
+                    code.push_str("' '");
+                } else {
+                    code.push(c);
+                }
+            }
+            _ => code.push(c),
+        }
+    }
+    code
+}
+
+/// The words of `code` that could name a type.
+fn words(code: &str) -> BTreeSet<&str> {
+    code.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+        .collect()
+}
+
+/// Each feature (a folder of `src/`, except the ports in `store/`) and
+/// its code.
+fn features() -> BTreeMap<String, String> {
+    let mut features = BTreeMap::new();
+    for entry in fs::read_dir(src()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() && name != "store" {
+            let code: String = sources(&path).iter().map(|p| code_of(p)).collect();
+            features.insert(name, code);
+        }
+    }
+    features
+}
+
+/// The services a feature's code defines: its structs that hold the
+/// shared `Base`, each feature's entry point.
+fn services_in(code: &str) -> Vec<String> {
+    let mut services = Vec::new();
+    for (at, _) in code.match_indices("pub struct ") {
+        let rest = &code[at + "pub struct ".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let body = &rest[name.len()..];
+        let first_field = body.trim_start().strip_prefix('{').map(str::trim_start);
+        if first_field.is_some_and(|f| f.starts_with("pub(crate) base: crate::Base")) {
+            services.push(name);
+        }
+    }
+    services
+}
+
+/// Which features each feature calls: those whose services it names.
+fn calls() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let features = features();
+    let mut owner = BTreeMap::new();
+    for (feature, code) in &features {
+        for service in services_in(code) {
+            owner.insert(service, feature.clone());
+        }
+    }
+    let mut calls: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for (feature, code) in &features {
+        let called = calls.entry(feature.clone()).or_default();
+        for word in words(code) {
+            match owner.get(word) {
+                Some(other) if other != feature => {
+                    called
+                        .entry(other.clone())
+                        .or_default()
+                        .insert(word.to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    calls
+}
+
+/// A cycle in `graph`, if there is one, as the features along it.
+fn cycle(graph: &BTreeMap<String, BTreeMap<String, BTreeSet<String>>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeMap<String, BTreeSet<String>>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node.to_string());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flat_map(|n| n.keys()) {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn every_feature_has_its_own_service() {
+    let features = features();
+    for (feature, code) in &features {
+        assert!(
+            !services_in(code).is_empty(),
+            "the feature {feature} has no service (a struct holding the Base)"
+        );
+    }
+    // The check sees them: the features below hold the ones they call.
+    let calls = calls();
+    assert!(calls["playing"].contains_key("game"), "{calls:?}");
+    assert!(calls["clocks"].contains_key("playing"), "{calls:?}");
+}
+
+#[test]
+fn features_call_each_other_one_way() {
+    let calls = calls();
+    if let Some(cycle) = cycle(&calls) {
+        let steps: Vec<String> = cycle
+            .windows(2)
+            .map(|pair| {
+                format!(
+                    "{} -> {} ({:?})",
+                    pair[0], pair[1], calls[&pair[0]][&pair[1]]
+                )
+            })
+            .collect();
+        panic!(
+            "features call each other in a circle:\n{}",
+            steps.join("\n")
+        );
+    }
+}
+
+#[test]
+fn the_cycle_check_finds_a_cycle() {
+    let mut graph: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    let mut call = |from: &str, to: &str| {
+        graph
+            .entry(from.to_string())
+            .or_default()
+            .insert(to.to_string(), BTreeSet::new());
+    };
+    call("clocks", "playing");
+    call("playing", "game");
+    assert_eq!(cycle(&graph), None);
+    graph
+        .entry("game".to_string())
+        .or_default()
+        .insert("clocks".to_string(), BTreeSet::new());
+    assert_eq!(
+        cycle(&graph),
+        Some(vec![
+            "clocks".to_string(),
+            "playing".to_string(),
+            "game".to_string(),
+            "clocks".to_string()
+        ])
+    );
+}
+
+/// The methods of each type (`impl Type` and `impl Trait for Type`
+/// blocks), counted over the whole crate.
+fn methods() -> BTreeMap<String, usize> {
+    let mut methods = BTreeMap::new();
+    for path in sources(&src()) {
+        let code = code_of(&path);
+        let mut lines = code.lines();
+        while let Some(line) = lines.next() {
+            let Some(header) = line.strip_prefix("impl") else {
+                continue;
+            };
+            if !line.ends_with('{') {
+                continue;
+            }
+            // `impl<T> Trait for Type<T> {`: the type is the last path
+            // before the brace, without its generics.
+            let header = header.trim_end_matches('{').trim();
+            let ty = header.rsplit(" for ").next().unwrap().trim();
+            let ty = ty.split('<').next().unwrap().rsplit("::").next().unwrap();
+            let ty = ty.split_whitespace().last().unwrap_or(ty).to_string();
+            let mut count = 0;
+            for line in lines.by_ref() {
+                if line == "}" {
+                    break;
+                }
+                let item = line.strip_prefix("    ").unwrap_or("");
+                let item = item
+                    .trim_start_matches("pub(crate) ")
+                    .trim_start_matches("pub(super) ")
+                    .trim_start_matches("pub ")
+                    .trim_start_matches("async ");
+                if item.starts_with("fn ") {
+                    count += 1;
+                }
+            }
+            *methods.entry(ty).or_default() += count;
+        }
+    }
+    methods
+}
+
+#[test]
+fn no_type_has_more_than_forty_methods() {
+    let methods = methods();
+    let service = methods.get("PlayService").copied().unwrap_or(0);
+    assert!(
+        service > 10,
+        "the count sees PlayService's methods: {methods:?}"
+    );
+    let big: Vec<_> = methods.iter().filter(|(_, n)| **n > MAX_METHODS).collect();
+    assert!(
+        big.is_empty(),
+        "types with more than {MAX_METHODS} methods: {big:?}"
+    );
+}
