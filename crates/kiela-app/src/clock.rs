@@ -103,7 +103,7 @@ pub struct Timing {
     /// The lease of every hold on a post (seconds): an interaction's
     /// answer holds its posts this long, and the delivery loop the posts
     /// it sends; either holder renews it every third of a lease while its send
-    /// is in flight ([`crate::GameService::while_held`]). A holder
+    /// is in flight ([`crate::OutboxService::while_held`]). A holder
     /// that dies (a crash) or hangs lets its posts go this long after its
     /// last renewal: a few seconds, so that a crash mid-answer keeps a
     /// channel's later posts back for seconds, not minutes.

@@ -60,7 +60,7 @@ pub struct Place {
     pub guild_id: GuildId,
     pub channel_id: ChannelId,
     /// The server's language: Discord's `guild_locale`, unless the server
-    /// chose one with `/kiela settings` (see [`GameService::localise`]).
+    /// chose one with `/kiela settings` (see [`SettingsService::localise`]).
     pub lang: Lang,
     /// What the bot may do in this channel.
     pub bot_may: BotPermissions,

@@ -1,4 +1,4 @@
-//! The game service: every use case of a player, without Discord.
+//! The application: every use case of a player, without Discord.
 //!
 //! It takes who acts, where, and what, and returns a [`Reply`] (what it
 //! says as typed [`Notice`]s, the board picture with its alt text, the
@@ -8,16 +8,20 @@
 //! every change goes through one version-guarded transaction
 //! ([`store::CoreStore::apply`]).
 
-//! One module per feature, each with its service code (an `impl
-//! GameService` block) and its own port to the database (a trait in its
-//! `store.rs`, implemented by `kiela-store`): playing, challenges, draws, clocks (timers and vacation),
-//! notify, threads, settings, analysis (with review and hints), ratings,
-//! info, and the outbox that carries every post. [`game`] holds what they
-//! share about a game: loading and replaying it, its board, and which game
-//! a command means; [`players`] the people. The shared vocabulary is small:
-//! [`context`] (who acts, where), [`reply`] (what an action answers),
-//! [`notice`] (what it says), [`error`], [`clock`] (time and how long
-//! things wait).
+//! One module per feature (playing, challenges, draws, clocks with
+//! vacations, notify, threads, places, settings, analysis with review and
+//! hints, ratings, lessons, puzzles, tournaments, info, welcome, the outbox
+//! that carries every post and the delivery that claims them), each with
+//! its service: a struct holding the shared [`Base`] (the database, the
+//! bot, the clock) and only the services it calls, and its own port to the
+//! database (a trait in its `store.rs`, implemented by `kiela-store`).
+//! [`App`] wires them once, those called first; features call each other
+//! one way only (`tests/shape.rs` fails on a circle). [`game`] holds what
+//! they share about a game: loading and replaying it, its board, and which
+//! game a command means; [`players`] the people. The shared vocabulary is
+//! small: [`context`] (who acts, where), [`reply`] (what an action
+//! answers), [`notice`] (what it says), [`error`], [`clock`] (time and how
+//! long things wait).
 
 mod analysis;
 mod base;

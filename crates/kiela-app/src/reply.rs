@@ -96,7 +96,7 @@ pub struct Reply {
     /// message itself).
     pub document: Option<Document>,
     /// Once this is posted, a thread is to be opened from it for a game
-    /// (see [`threads`]): report it with [`GameService::thread_opened`].
+    /// (see [`threads`]): report it with [`ThreadService::thread_opened`].
     pub thread: Option<NewThread>,
     /// More posts wait for this one to be delivered (the delivery loop
     /// posts them; wake it then).
@@ -138,7 +138,7 @@ pub struct HintMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewThread {
     pub game_id: Option<GameId>,
-    /// Report it with [`super::GameService::tournament_thread_opened`].
+    /// Report it with [`crate::TournamentService::tournament_thread_opened`].
     pub tournament_id: Option<TournamentId>,
     pub name: String,
 }

@@ -92,7 +92,7 @@ pub struct ClockService {
 impl ClockService {
     /// The reminders, timeouts, aborts, AI turns and expired challenges
     /// due at `now`. A game that cannot be looked at is passed over (see
-    /// [`GameService::due_in`]): one bad game must not stop every clock.
+    /// [`ClockService::due_in`]): one bad game must not stop every clock.
     pub async fn due_events(&self, now: i64) -> Result<Vec<DueEvent>> {
         let mut events = Vec::new();
         let idle_since = now - self.base.timing.ai_turn_grace;

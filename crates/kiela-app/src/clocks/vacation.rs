@@ -2,7 +2,7 @@
 //!
 //! A vacation is stored as its end, `vacation_until`, per player. The rule
 //! is one: a deadline computed for a player on vacation starts after it
-//! ([`GameService::deadline_for`]). Starting a vacation of N days also
+//! ([`Base::deadline_for`]). Starting a vacation of N days also
 //! pushes by N days the deadlines already running for the player (the
 //! games where they are to move); the games where the opponent is to move
 //! get the vacation when the opponent moves. Each player has

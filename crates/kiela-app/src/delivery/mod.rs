@@ -17,7 +17,7 @@ pub struct DeliveryService {
 
 impl DeliveryService {
     /// Claims up to `limit` posts due now, each the first of its queue (so
-    /// they may all be sent at once), for [`GameService::lease`]
+    /// they may all be sent at once), for [`OutboxService::lease`]
     /// (renewed while a send is in flight), and composes them. A post that
     /// can no longer be composed (its game is gone or unreadable) is given
     /// up, with the reason logged.
@@ -33,7 +33,7 @@ impl DeliveryService {
         Ok(Vec::new())
     }
 
-    /// [`GameService::claim_deliveries`], once: the deliveries, and whether
+    /// [`DeliveryService::claim_deliveries`], once: the deliveries, and whether
     /// a post was kept from a refused channel.
     async fn claim_some(&self, limit: i64) -> Result<(Vec<Delivery>, bool)> {
         let lease = self.outbox.lease();

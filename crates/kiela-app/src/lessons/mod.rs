@@ -9,7 +9,7 @@
 //!
 //! The Expert lesson's tasks start with a rearrangement: its first step
 //! offers, beside the menu, the game's rearrangement form
-//! ([`GameService::lesson_arrange`] takes the two rows typed in it), and
+//! ([`LessonService::lesson_arrange`] takes the two rows typed in it), and
 //! the layout rides in the step's id like the sowings.
 
 mod store;

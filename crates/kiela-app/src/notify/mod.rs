@@ -1,7 +1,7 @@
 //! Direct messages: who wants which (`/kiela notify`), and the one way a
 //! direct message about a game is made: a board post to a recipient, so it
 //! carries the picture and, while it is that player's turn, the move menu
-//! (a turn can be played from the DM; see `GameService::act`).
+//! (a turn can be played from the DM; see `PlayService::act`).
 
 mod store;
 pub use store::*;
@@ -94,7 +94,7 @@ impl NotifyService {
 }
 
 /// Someone to send a direct message about a game to, and the language
-/// they last used (see [`GameService::lang_of`]).
+/// they last used (see [`PlayerService::lang_of`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct DmTo {
     pub player: UserId,

@@ -5,13 +5,13 @@
 //!
 //! - a user's action answers with its posts at once ([`Reply::posts`]); the
 //!   posts wait for that answer (a short lease, [`super::Timing::answer_lease`],
-//!   renewed while it is in flight: [`GameService::while_held`]), and it
-//!   marks them delivered ([`GameService::delivered`]) or hands them back,
-//!   to be posted ([`GameService::release`]) or, when the answer may have
-//!   shown, looked for first ([`GameService::look_for`]);
+//!   renewed while it is in flight: [`OutboxService::while_held`]), and it
+//!   marks them delivered ([`OutboxService::delivered`]) or hands them back,
+//!   to be posted ([`OutboxService::release`]) or, when the answer may have
+//!   shown, looked for first ([`OutboxService::look_for`]);
 //! - whatever is left (a failed answer, a crash, anything the clock does)
 //!   goes to the delivery loop, which claims due posts
-//!   ([`GameService::claim_deliveries`]), posts them with their id as
+//!   ([`DeliveryService::claim_deliveries`]), posts them with their id as
 //!   Discord's nonce (a retry returns the first message instead of making a
 //!   second) and marks them delivered.
 //!
@@ -55,7 +55,7 @@ pub struct Delivery {
     /// Failed attempts so far (Discord refused it for a while).
     pub attempts: i64,
     /// Since when it has been failing for passing reasons (see
-    /// [`GameService::failed_for_now`]).
+    /// [`OutboxService::failed_for_now`]).
     pub failing_since: Option<i64>,
     /// Set when an earlier try may have made its message already: that
     /// try's end was never recorded (a crash between the send and its
@@ -90,7 +90,7 @@ pub enum Destination {
 /// (Discord keeps it 15 minutes; a minute is left for the asking).
 pub const ANSWER_TOKEN_LIFE: i64 = 14 * 60;
 
-/// Posts deleted at most per [`GameService::prune_outbox`].
+/// Posts deleted at most per [`OutboxService::prune_outbox`].
 const PRUNE_BATCH: i64 = 1000;
 
 /// How long a post that keeps failing for passing reasons is tried before
@@ -342,7 +342,7 @@ impl OutboxService {
 
     /// Seconds a hold on a post lasts, an answer's or the delivery loop's
     /// ([`super::Timing::answer_lease`]): its holder renews it while its
-    /// send is in flight ([`GameService::while_held`]), so a holder that
+    /// send is in flight ([`OutboxService::while_held`]), so a holder that
     /// dies lets it go within this.
     pub fn lease(&self) -> i64 {
         self.base.timing.answer_lease.max(1)

@@ -12,7 +12,7 @@
 //!   message. The next action on it by a player from a channel of its
 //!   server (`/kiela board`, `/kiela move`) makes that channel its place
 //!   and gives the player to move the full time per move
-//!   ([`GameService::resume_here`]).
+//!   ([`PlaceService::resume_here`]).
 //!
 //! A refused channel is remembered (with the code and when): the delivery
 //! loop sends nothing more there; other games' posts there move or pause

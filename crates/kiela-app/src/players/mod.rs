@@ -42,7 +42,7 @@ impl PlayerService {
     }
 
     /// Records someone named by the user who acts (an opponent): their
-    /// names, as [`GameService::meet`] does, but not their language,
+    /// names, as [`PlayerService::meet`] does, but not their language,
     /// unknown until they act.
     pub(crate) async fn know(&self, user: &User, guild: GuildId) -> Result<()> {
         self.base

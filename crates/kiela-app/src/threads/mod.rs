@@ -5,11 +5,11 @@
 //! The service cannot open a thread (that is Discord's doing), so a
 //! threaded game starts in its lobby: its first post is the lobby's line,
 //! which carries the thread's name, and the Discord side opens the thread
-//! from that message once it is posted ([`GameService::thread_opened`]).
+//! from that message once it is posted ([`ThreadService::thread_opened`]).
 //! Its boards are addressed to "the game's channel, when sent" until then,
 //! and a game's posts go out in order, so the first board lands in the
 //! thread. If the thread cannot be opened, the game is simply played in the
-//! lobby ([`GameService::thread_refused`]).
+//! lobby ([`ThreadService::thread_refused`]).
 
 mod store;
 pub use store::*;

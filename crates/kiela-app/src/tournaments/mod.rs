@@ -6,7 +6,7 @@
 //! on, each step once (see [`queries`]).
 //!
 //! The clock moves every live tournament on at each look
-//! ([`GameService::advance_tournaments`]): a start at its hour, the next
+//! ([`TournamentService::advance_tournaments`]): a start at its hour, the next
 //! round once the last game of a round has ended, the end. So a crash
 //! between a game's end and the next pairing delays it by one look, never
 //! loses it.
