@@ -47,6 +47,13 @@ pub enum LessonNotice {
     NotYet { reply: String, moves_left: u32 },
     /// The attempt ended without the goal: why.
     Missed(Miss),
+    /// A learner's progress, in their stats: `solved` of `tasks` tasks,
+    /// with `stars` stars.
+    Progress {
+        solved: usize,
+        tasks: usize,
+        stars: i64,
+    },
 }
 
 /// Who made a move in a lesson or a puzzle: the learner or their opponent.
@@ -365,20 +372,18 @@ impl LessonService {
     }
 
     /// `/kiela stats`' line on lessons: tasks solved and stars.
-    pub(crate) async fn lessons_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
+    pub(crate) async fn lessons_line(&self, player: &User) -> Result<Option<LessonNotice>> {
         let solved = self.base.store.lesson_progress(player.id).await?;
         if solved.is_empty() {
             return Ok(None);
         }
         let tasks: usize = offered().iter().map(|l| l.tasks.len()).sum();
         let stars: i64 = solved.iter().map(|(_, _, stars)| stars).sum();
-        Ok(Some(tr!(
-            lang,
-            "lessons-stats",
-            solved = solved.len(),
-            tasks = tasks,
-            stars = stars
-        )))
+        Ok(Some(LessonNotice::Progress {
+            solved: solved.len(),
+            tasks,
+            stars,
+        }))
     }
 }
 

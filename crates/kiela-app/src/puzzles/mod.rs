@@ -37,6 +37,14 @@ const NEAREST: usize = 12;
 pub enum PuzzleNotice {
     /// Every puzzle was tried: one again, for practice.
     AllTried,
+    /// A solver's record, in their stats: their rating (rounded), puzzles
+    /// `solved` of `tried`, and their `best` streak.
+    SolverStats {
+        rating: i64,
+        solved: i64,
+        tried: i64,
+        best: i64,
+    },
     /// The daily puzzle of `day` (days since 1970), solved by `solvers`.
     DailyIntro { day: i64, solvers: i64 },
     /// Puzzle `number`, its rating rounded and its themes.
@@ -431,19 +439,17 @@ impl PuzzleService {
     }
 
     /// `/kiela stats`' line on puzzles: rating, solved and best streak.
-    pub(crate) async fn puzzles_line(&self, lang: Lang, player: &User) -> Result<Option<String>> {
+    pub(crate) async fn puzzles_line(&self, player: &User) -> Result<Option<PuzzleNotice>> {
         let solver = self.base.store.solver_rating(player.id).await?;
         if solver.attempts == 0 {
             return Ok(None);
         }
-        Ok(Some(tr!(
-            lang,
-            "puzzles-stats",
-            rating = lang.number(solver.glicko.rating.round() as i64),
-            solved = solver.solved,
-            tried = solver.attempts,
-            best = solver.best_streak
-        )))
+        Ok(Some(PuzzleNotice::SolverStats {
+            rating: solver.glicko.rating.round() as i64,
+            solved: solver.solved,
+            tried: solver.attempts,
+            best: solver.best_streak,
+        }))
     }
 }
 

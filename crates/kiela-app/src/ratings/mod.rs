@@ -133,11 +133,8 @@ impl RatingService {
             tournaments_won,
         };
         let mut says = vec![Notice::from(RatingsNotice::Stats(stats))];
-        let learning = [
-            self.lessons.lessons_line(lang, player).await?,
-            self.puzzles.puzzles_line(lang, player).await?,
-        ];
-        says.extend(learning.into_iter().flatten().map(Notice::Worded));
+        says.extend(self.lessons.lessons_line(player).await?.map(Notice::from));
+        says.extend(self.puzzles.puzzles_line(player).await?.map(Notice::from));
         Ok(Reply {
             says,
             lang,

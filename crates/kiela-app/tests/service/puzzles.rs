@@ -117,11 +117,13 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     };
     assert_eq!(said_solved.last(), Some(&change), "{said_solved:?}");
     let stats = w.service.ratings.stats(HERE, &w.alice).await.unwrap();
-    assert!(
-        stats.worded().contains("Puzzles: rating") && stats.worded().contains("1 of 1 solved"),
-        "{}",
-        stats.worded()
-    );
+    let record = PuzzleNotice::SolverStats {
+        rating: 1500 + up,
+        solved: 1,
+        tried: 1,
+        best: 1,
+    };
+    assert!(stats.says.contains(&record.into()), "{stats:?}");
 
     // The next one is another; missed with a legal move that is not the
     // answer: rated down, the streak gone, Retry and Solution offered.

@@ -171,6 +171,17 @@ pub(crate) fn notice(lang: Lang, notice: &LessonNotice) -> String {
             tr!(lang, "lesson-not-yet", reply = reply, count = *moves_left)
         }
         LessonNotice::Missed(why) => tr!(lang, why.key()),
+        LessonNotice::Progress {
+            solved,
+            tasks,
+            stars,
+        } => tr!(
+            lang,
+            "lessons-stats",
+            solved = *solved,
+            tasks = *tasks,
+            stars = *stars
+        ),
     }
 }
 

@@ -118,6 +118,19 @@ pub(crate) fn refusal(lang: Lang, refusal: &PuzzleRefusal) -> String {
 pub(crate) fn notice(lang: Lang, notice: &PuzzleNotice) -> String {
     match notice {
         PuzzleNotice::AllTried => tr!(lang, "puzzle-all-tried"),
+        PuzzleNotice::SolverStats {
+            rating,
+            solved,
+            tried,
+            best,
+        } => tr!(
+            lang,
+            "puzzles-stats",
+            rating = lang.number(*rating),
+            solved = *solved,
+            tried = *tried,
+            best = *best
+        ),
         PuzzleNotice::DailyIntro { day, solvers } => tr!(
             lang,
             "puzzle-daily-intro",
