@@ -217,7 +217,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     assert!(
         shown.says[0] == PlayNotice::Shown { game, ply: 4 }.into(),
         "{:?}",
-        shown.text()
+        shown.says
     );
     let alt = &shown.picture.unwrap().alt_text;
     assert!(alt.contains(", turn 4. alice (South) to move."), "{alt}");

@@ -831,7 +831,7 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
         .say_no(&w.bob, DM, c.challenge.unwrap()))
     .await
     .unwrap();
-    assert!(declined.private, "{}", declined.text());
+    assert!(declined.private, "{:?}", declined.says);
     w.service.outbox.release(&declined.posts).await.unwrap();
     let sent = deliver_all_to(&w).await;
     let told = sent
@@ -926,7 +926,7 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
         .rematch(&w.alice, DM, game)
         .await
         .unwrap();
-    assert!(rematch.private, "{}", rematch.text());
+    assert!(rematch.private, "{:?}", rematch.says);
     w.service.outbox.release(&rematch.posts).await.unwrap();
     let c = w
         .service
