@@ -1,20 +1,18 @@
-//! What every feature's service shares: the database, the bot, the
-//! clock and how long things wait. Each service holds a `Base` and the
-//! services it calls, nothing more (see `App`, which wires them).
+//! What every feature's service shares: the bot, the clock and how long
+//! things wait. Each service holds a `Base`, the ports it reads and
+//! writes through, and the services it calls, nothing more (see `App`,
+//! which wires them).
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use crate::clock::{Clock, Timing};
 use crate::context::User;
-use crate::error::{AppError, Result};
-use crate::store::{Database, PlayerRow};
-use crate::vocabulary::{ChannelId, ChannelRefusal};
+use crate::store::PlayerRow;
 
-/// The database, the bot, the clock: cheap to clone.
+/// The bot, the clock: cheap to clone.
 #[derive(Clone)]
 pub struct Base {
-    pub(crate) store: Arc<dyn Database>,
     pub(crate) bot: User,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) timing: Timing,
@@ -42,25 +40,8 @@ impl Base {
         Some(start + seconds_per_move)
     }
 
-    /// Whether `error` may pass, so the same request may succeed later
-    /// (see [`AppError::is_passing`]).
-    pub fn is_passing(&self, error: &AppError) -> bool {
-        error.is_passing(self.store.as_ref())
-    }
-
     /// The service's clock, in seconds.
     pub fn now(&self) -> i64 {
         self.clock.now()
-    }
-
-    /// Whether `channel` is refused, and how: posts for it are not sent
-    /// ([`crate::DeliveryService::claim_deliveries`] hands them to
-    /// [`crate::PlaceService`]).
-    pub(crate) async fn refusal_of(&self, channel: ChannelId) -> Result<Option<ChannelRefusal>> {
-        Ok(self
-            .store
-            .refused_channel(channel)
-            .await?
-            .map(|refused| refused.refusal))
     }
 }

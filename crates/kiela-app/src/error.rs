@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::store::{Database, StoreError};
+use crate::store::{CoreStore, StoreError};
 use kiela_rules::Side;
 
 use crate::vocabulary::GameId;
@@ -92,7 +92,7 @@ impl AppError {
     /// ([`AppError::Busy`]), or a database that was busy, locked or out of
     /// reach (the store says which: `store`). Anything else, such as a
     /// stored move the rules refuse, fails the same way every time.
-    pub fn is_passing(&self, store: &dyn Database) -> bool {
+    pub fn is_passing(&self, store: &dyn CoreStore) -> bool {
         match self {
             AppError::Busy(_) => true,
             AppError::Store(e) => store.is_passing(e),

@@ -157,6 +157,7 @@ pub const DAY: i64 = 24 * 60 * 60;
 #[derive(Clone)]
 pub struct App {
     pub base: Base,
+    store: Arc<dyn Database>,
     members: Arc<dyn Members>,
     pub players: Arc<PlayerService>,
     pub settings: Arc<SettingsService>,
@@ -183,59 +184,72 @@ impl App {
     /// The application over `store` (see `kiela-store`), as `bot`, at `clock`'s time.
     pub fn new(store: impl Database + 'static, bot: User, clock: Arc<dyn Clock>) -> App {
         let base = Base {
-            store: Arc::new(store),
             bot,
             clock,
             timing: Timing::default(),
             games_loaded: Arc::default(),
         };
-        App::wire(base, Arc::new(EveryoneIsAMember))
+        App::wire(base, Arc::new(store), Arc::new(EveryoneIsAMember))
     }
 
     /// Each feature's service, built once, those it calls first.
-    fn wire(base: Base, members: Arc<dyn Members>) -> App {
+    fn wire(base: Base, store: Arc<dyn Database>, members: Arc<dyn Members>) -> App {
         let players = Arc::new(PlayerService {
             base: base.clone(),
+            store: store.clone(),
             memberships: Arc::new(players::Memberships::new(members.clone())),
         });
-        let settings = Arc::new(SettingsService { base: base.clone() });
+        let settings = Arc::new(SettingsService {
+            store: store.clone(),
+        });
         let games = Arc::new(GameService {
             base: base.clone(),
+            store: store.clone(),
             players: players.clone(),
             replays: Arc::default(),
         });
         let analysis_posts = Arc::new(AnalysisPosts {
-            base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
         });
-        let puzzles = Arc::new(PuzzleService { base: base.clone() });
-        let standings = Arc::new(StandingsPosts { base: base.clone() });
+        let puzzles = Arc::new(PuzzleService {
+            base: base.clone(),
+            store: store.clone(),
+        });
+        let standings = Arc::new(StandingsPosts {
+            store: store.clone(),
+        });
         let outbox = Arc::new(OutboxService {
             base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
             composers: vec![analysis_posts.clone(), puzzles.clone(), standings.clone()],
         });
         let places = Arc::new(PlaceService {
             base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
             outbox: outbox.clone(),
             settings: settings.clone(),
         });
         let delivery = Arc::new(DeliveryService {
             base: base.clone(),
+            store: store.clone(),
             outbox: outbox.clone(),
             places: places.clone(),
         });
         let threads = Arc::new(ThreadService {
-            base: base.clone(),
+            store: store.clone(),
             outbox: outbox.clone(),
         });
         let notify = Arc::new(NotifyService {
             base: base.clone(),
+            store: store.clone(),
             players: players.clone(),
         });
         let playing = Arc::new(PlayService {
             base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
             notify: notify.clone(),
             outbox: outbox.clone(),
@@ -246,6 +260,7 @@ impl App {
         });
         let draws = Arc::new(DrawService {
             base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
             outbox: outbox.clone(),
             playing: playing.clone(),
@@ -253,6 +268,7 @@ impl App {
         });
         let challenges = Arc::new(ChallengeService {
             base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
             notify: notify.clone(),
             outbox: outbox.clone(),
@@ -263,6 +279,7 @@ impl App {
         });
         let clocks = Arc::new(ClockService {
             base: base.clone(),
+            store: store.clone(),
             challenges: challenges.clone(),
             games: games.clone(),
             notify: notify.clone(),
@@ -274,20 +291,25 @@ impl App {
         });
         let analysis = Arc::new(AnalysisService {
             base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
             outbox: outbox.clone(),
             analysis_posts,
             analyses: Arc::default(),
         });
-        let lessons = Arc::new(LessonService { base: base.clone() });
-        let ratings = Arc::new(RatingService {
+        let lessons = Arc::new(LessonService {
             base: base.clone(),
+            store: store.clone(),
+        });
+        let ratings = Arc::new(RatingService {
+            store: store.clone(),
             clocks: clocks.clone(),
             lessons: lessons.clone(),
             puzzles: puzzles.clone(),
         });
         let tournaments = Arc::new(TournamentService {
             base: base.clone(),
+            store: store.clone(),
             notify: notify.clone(),
             outbox: outbox.clone(),
             players: players.clone(),
@@ -296,13 +318,17 @@ impl App {
             threads: threads.clone(),
         });
         let info = Arc::new(InfoService {
-            base: base.clone(),
+            store: store.clone(),
             games: games.clone(),
             animations: Arc::new(info::Animations::new(info::ANIMATIONS_KEPT)),
         });
-        let welcome = Arc::new(WelcomeService { base: base.clone() });
+        let welcome = Arc::new(WelcomeService {
+            base: base.clone(),
+            store: store.clone(),
+        });
         App {
             base,
+            store,
             members,
             players,
             settings,
@@ -338,6 +364,7 @@ impl App {
                 timing,
                 ..self.base
             },
+            self.store,
             self.members,
         )
     }
@@ -345,18 +372,18 @@ impl App {
     /// The same application, asking `members` who is still a member of a
     /// server (by default everyone is: see [`EveryoneIsAMember`]).
     pub fn with_members(self, members: Arc<dyn Members>) -> App {
-        App::wire(self.base, members)
+        App::wire(self.base, self.store, members)
     }
 
     /// The database it works on.
     pub fn store(&self) -> &dyn Database {
-        self.base.store.as_ref()
+        self.store.as_ref()
     }
 
     /// Whether `error` may pass, so the same request may succeed later
     /// (see [`AppError::is_passing`]).
     pub fn is_passing(&self, error: &AppError) -> bool {
-        self.base.is_passing(error)
+        error.is_passing(self.store.as_ref())
     }
 
     pub fn bot(&self) -> &User {

@@ -40,7 +40,7 @@ impl AnalysisService {
         })
         .await
         .map_err(|e| AppError::Internal(format!("the hint's search failed: {e}")))?;
-        self.base.store.add_hint(id).await?;
+        self.store.add_hint(id).await?;
         // The board as it would be after the move, with its path.
         let mut after = loaded;
         let before = *after.game.position();

@@ -254,10 +254,16 @@ fn is_mistake(p: &PlyAnalysis) -> bool {
     p.verdict >= Some(Verdict::Mistake)
 }
 
+/// The ports [`AnalysisService`] reads and writes through.
+pub trait AnalysisPorts: crate::store::AnalysisStore + crate::store::OutboxStore {}
+
+impl<T: crate::store::AnalysisStore + crate::store::OutboxStore + ?Sized> AnalysisPorts for T {}
+
 /// Analysis of a finished game, its review and hints.
 #[derive(Clone)]
 pub struct AnalysisService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn AnalysisPorts>,
     pub(crate) analysis_posts: Arc<crate::AnalysisPosts>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
@@ -325,7 +331,6 @@ impl AnalysisService {
             ..NewPost::default()
         };
         let ids = self
-            .base
             .store
             .insert_posts(vec![post.clone()], self.base.now())
             .await?;
@@ -443,18 +448,22 @@ impl AnalysisService {
         let stored: Vec<Stored> = plies.iter().map(Stored::from).collect();
         let document = serde_json::to_string(&stored)
             .map_err(|e| AppError::Internal(format!("cannot store the analysis: {e}")))?;
-        self.base
-            .store
+        self.store
             .save_analysis(game_id, nodes as i64, &document, self.base.now())
             .await?;
         Ok(Analysed { plies })
     }
 }
 
+/// The ports [`AnalysisPosts`] reads and writes through.
+pub trait AnalysisPostsPorts: crate::store::AnalysisStore {}
+
+impl<T: crate::store::AnalysisStore + ?Sized> AnalysisPostsPorts for T {}
+
 /// Composes a shared analysis when its post is delivered.
 #[derive(Clone)]
 pub struct AnalysisPosts {
-    pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn AnalysisPostsPorts>,
     pub(crate) games: Arc<crate::GameService>,
 }
 
@@ -517,7 +526,7 @@ impl AnalysisPosts {
 
     /// The stored analysis of game `game_id`, if there is a readable one.
     pub(crate) async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Analysed>> {
-        let Some((_nodes, document)) = self.base.store.analysis(game_id).await? else {
+        let Some((_nodes, document)) = self.store.analysis(game_id).await? else {
             return Ok(None);
         };
         let stored: Vec<Stored> = serde_json::from_str(&document)

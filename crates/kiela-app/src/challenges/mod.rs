@@ -168,10 +168,30 @@ struct Offer {
     within: i64,
 }
 
+/// The ports [`ChallengeService`] reads and writes through.
+pub trait ChallengePorts:
+    crate::store::ChallengesStore
+    + crate::store::GamesStore
+    + crate::store::SettingsStore
+    + crate::store::CoreStore
+{
+}
+
+impl<
+        T: crate::store::ChallengesStore
+            + crate::store::GamesStore
+            + crate::store::SettingsStore
+            + crate::store::CoreStore
+            + ?Sized,
+    > ChallengePorts for T
+{
+}
+
 /// Challenges, open challenges, rematches and games against the AI.
 #[derive(Clone)]
 pub struct ChallengeService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn ChallengePorts>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) notify: Arc<crate::NotifyService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
@@ -303,7 +323,6 @@ impl ChallengeService {
             rematch_of,
         };
         let (id, post_id) = self
-            .base
             .store
             .insert_challenge(&challenge, self.challenge_quota(user), post.clone())
             .await?
@@ -325,7 +344,7 @@ impl ChallengeService {
     ) -> Result<ChallengeRow> {
         let now = self.base.now();
         if let Some(id) = challenge {
-            let Some(row) = self.base.store.challenge(id).await? else {
+            let Some(row) = self.store.challenge(id).await? else {
                 return Err(ChallengeRefusal::NoSuchChallenge(id).into());
             };
             let taker = row.opponent_id.filter(|&taker| taker != user.id);
@@ -358,7 +377,6 @@ impl ChallengeService {
             return Ok(row);
         }
         let open: Vec<ChallengeRow> = self
-            .base
             .store
             .open_challenges(user.id, now)
             .await?
@@ -434,9 +452,8 @@ impl ChallengeService {
             game: id,
             variant: c.variant,
         };
-        let original = self.base.store.challenge_post(c.id).await?;
+        let original = self.store.challenge_post(c.id).await?;
         let Ok((_, posts)) = self
-            .base
             .store
             .create_game(&game, Some((c.id, user.id)), None, &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
@@ -511,7 +528,6 @@ impl ChallengeService {
         let edit = self.challenge_edit(c, place.lang, note).await?;
         let posts = [post.clone()].into_iter().chain(edit).collect();
         let Some(ids) = self
-            .base
             .store
             .close_challenge(c.id, status, posts, self.base.now())
             .await?
@@ -529,7 +545,7 @@ impl ChallengeService {
         lang: Lang,
         note: ChallengeClosed,
     ) -> Result<Option<NewPost>> {
-        let original = self.base.store.challenge_post(c.id).await?;
+        let original = self.store.challenge_post(c.id).await?;
         Ok(original.map(|post| self.unbutton(&post, lang, note)))
     }
 
@@ -557,7 +573,7 @@ impl ChallengeService {
     /// buttons and the challenger is told. False if it was no longer
     /// pending (answered meanwhile, or another process expired it).
     pub(crate) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
-        let lang = match self.base.store.guild_settings(c.guild_id).await?.language {
+        let lang = match self.store.guild_settings(c.guild_id).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => self.players.lang_of(c.challenger_id).await?,
         };
@@ -579,7 +595,6 @@ impl ChallengeService {
         let edit = (self.challenge_edit(c, lang, ChallengeClosed::Expired)).await?;
         let posts = [announcement].into_iter().chain(edit).collect();
         Ok(self
-            .base
             .store
             .close_challenge(c.id, ChallengeStatus::Expired, posts, self.base.now())
             .await?
@@ -592,7 +607,7 @@ impl ChallengeService {
         let Some(opponent) = c.opponent_id else {
             return Ok(false);
         };
-        let lang = match self.base.store.guild_settings(c.guild_id).await?.language {
+        let lang = match self.store.guild_settings(c.guild_id).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => self.players.lang_of(opponent).await?,
         };
@@ -610,7 +625,6 @@ impl ChallengeService {
             ..NewPost::default()
         };
         Ok(self
-            .base
             .store
             .remind_challenge(c.id, post, self.base.now())
             .await?
@@ -620,7 +634,7 @@ impl ChallengeService {
     /// The Decline button of challenge `id`: its challenger withdraws it,
     /// anyone else declines it (refused unless it is addressed to them).
     pub async fn say_no(&self, user: &User, place: Place, id: ChallengeId) -> Result<Reply> {
-        match self.base.store.challenge(id).await? {
+        match self.store.challenge(id).await? {
             Some(c) if c.challenger_id == user.id => self.cancel(user, place, Some(id)).await,
             _ => self.decline(user, place, Some(id)).await,
         }
@@ -652,7 +666,6 @@ impl ChallengeService {
     /// game at the same level. Once per game, whoever presses first.
     pub async fn rematch(&self, user: &User, place: Place, game: GameId) -> Result<Reply> {
         let row = self
-            .base
             .store
             .game(game)
             .await?
@@ -786,7 +799,6 @@ impl ChallengeService {
             variant: options.variant,
         };
         let (id, mut posts) = self
-            .base
             .store
             .create_game(&game, None, Some(self.ai_quota(user)), &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
@@ -833,7 +845,7 @@ impl ChallengeService {
         if !place.guild_id.is_none() {
             return Err(other.into());
         }
-        let lang = match self.base.store.guild_settings(guild).await?.language {
+        let lang = match self.store.guild_settings(guild).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => user.lang,
         };

@@ -75,10 +75,36 @@ impl DueEvent {
     }
 }
 
+/// The ports [`ClockService`] reads and writes through.
+pub trait ClockPorts:
+    crate::store::ChallengesStore
+    + crate::store::ClocksStore
+    + crate::store::GamesStore
+    + crate::store::OutboxStore
+    + crate::store::PlayersStore
+    + crate::store::SettingsStore
+    + crate::store::CoreStore
+{
+}
+
+impl<
+        T: crate::store::ChallengesStore
+            + crate::store::ClocksStore
+            + crate::store::GamesStore
+            + crate::store::OutboxStore
+            + crate::store::PlayersStore
+            + crate::store::SettingsStore
+            + crate::store::CoreStore
+            + ?Sized,
+    > ClockPorts for T
+{
+}
+
 /// Timers: deadlines, reminders, losses on time, outages and vacations.
 #[derive(Clone)]
 pub struct ClockService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn ClockPorts>,
     pub(crate) challenges: Arc<crate::ChallengeService>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) notify: Arc<crate::NotifyService>,
@@ -97,23 +123,22 @@ impl ClockService {
         let mut events = Vec::new();
         let idle_since = now - self.base.timing.ai_turn_grace;
         for id in self
-            .base
             .store
             .due_games(now, self.base.bot.id, idle_since)
             .await?
         {
             match self.due_in(id, now).await {
                 Ok(event) => events.extend(event),
-                Err(e) if self.base.is_passing(&e) => {
+                Err(e) if e.is_passing(&*self.store) => {
                     tracing::warn!(game = %id, "cannot look at the game's clock now: {e}");
                 }
                 Err(e) => self.stop_clock(id, &e.to_string()).await?,
             }
         }
-        for c in self.base.store.expired_challenges(now).await? {
+        for c in self.store.expired_challenges(now).await? {
             events.push(DueEvent::ChallengeExpired { challenge_id: c.id });
         }
-        for c in self.base.store.challenges_to_remind(now).await? {
+        for c in self.store.challenges_to_remind(now).await? {
             events.push(DueEvent::ChallengeReminder { challenge_id: c.id });
         }
         Ok(events)
@@ -123,7 +148,7 @@ impl ClockService {
     /// logged, and passed over until the operator starts it again.
     pub async fn stop_clock(&self, id: GameId, why: &str) -> Result<()> {
         tracing::error!(game = %id, "the game's clock is stopped: {why}");
-        Ok(self.base.store.stop_clock(id, why).await?)
+        Ok(self.store.stop_clock(id, why).await?)
     }
 
     /// What is due in game `id` at `now`, if anything.
@@ -170,7 +195,7 @@ impl ClockService {
     pub async fn fire(&self, event: DueEvent) -> Result<bool> {
         match event {
             DueEvent::ChallengeExpired { challenge_id } => {
-                return match self.base.store.challenge(challenge_id).await? {
+                return match self.store.challenge(challenge_id).await? {
                     Some(c) if c.status == ChallengeStatus::Pending => {
                         self.challenges.expire(&c).await
                     }
@@ -178,7 +203,7 @@ impl ClockService {
                 };
             }
             DueEvent::ChallengeReminder { challenge_id } => {
-                return match self.base.store.challenge(challenge_id).await? {
+                return match self.store.challenge(challenge_id).await? {
                     Some(c) if c.status == ChallengeStatus::Pending => {
                         self.challenges.remind(&c).await
                     }
@@ -315,6 +340,6 @@ impl ClockService {
                 return Ok(false)
             }
         }
-        Ok(self.base.store.apply(&change).await?.is_some())
+        Ok(self.store.apply(&change).await?.is_some())
     }
 }

@@ -14,9 +14,7 @@ impl ClockService {
     /// Sets the service's clock by the database's: every process sharing
     /// it then reads the same time (see `DatabaseClock`).
     pub async fn keep_time(&self) -> Result<()> {
-        self.base
-            .clock
-            .follow(self.base.store.database_now().await?);
+        self.base.clock.follow(self.store.database_now().await?);
         Ok(())
     }
 
@@ -31,7 +29,7 @@ impl ClockService {
         self.keep_time().await?;
         let now = self.base.now();
         let outage_after = started.then_some(3 * interval);
-        let Some((away, games)) = self.base.store.heartbeat(now, outage_after).await? else {
+        let Some((away, games)) = self.store.heartbeat(now, outage_after).await? else {
             return Ok(Vec::new());
         };
         tracing::warn!(
@@ -41,10 +39,10 @@ impl ClockService {
         let hours = (away + 1800) / 3600;
         let mut posts = Vec::new();
         for &id in &games {
-            let Some(row) = self.base.store.game(id).await? else {
+            let Some(row) = self.store.game(id).await? else {
                 continue;
             };
-            let lang = match self.base.store.guild_settings(row.guild_id).await?.language {
+            let lang = match self.store.guild_settings(row.guild_id).await?.language {
                 Some(chosen) => Lang::from_locale(&chosen),
                 None => Lang::En,
             };
@@ -60,7 +58,7 @@ impl ClockService {
                 ..NewPost::default()
             });
         }
-        self.base.store.insert_posts(posts, now).await?;
+        self.store.insert_posts(posts, now).await?;
         Ok(games)
     }
 }

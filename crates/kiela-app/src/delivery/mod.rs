@@ -7,10 +7,23 @@ use crate::outbox::{Delivery, Destination, LookFirst, ANSWER_TOKEN_LIFE};
 use crate::store::PostRow;
 use crate::Result;
 
+/// The ports [`DeliveryService`] reads and writes through.
+pub trait DeliveryPorts:
+    crate::store::CoreStore + crate::store::OutboxStore + crate::store::PlacesStore
+{
+}
+
+impl<
+        T: crate::store::CoreStore + crate::store::OutboxStore + crate::store::PlacesStore + ?Sized,
+    > DeliveryPorts for T
+{
+}
+
 /// What the delivery loop claims, and the places it follows.
 #[derive(Clone)]
 pub struct DeliveryService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn DeliveryPorts>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) places: Arc<crate::PlaceService>,
 }
@@ -38,7 +51,6 @@ impl DeliveryService {
     async fn claim_some(&self, limit: i64) -> Result<(Vec<Delivery>, bool)> {
         let lease = self.outbox.lease();
         let claimed = self
-            .base
             .store
             .claim_posts(self.base.now(), lease, limit)
             .await?;
@@ -81,10 +93,10 @@ impl DeliveryService {
                 _ => None,
             };
             if let Some(channel) = channel {
-                let followed = match self.base.refusal_of(channel).await {
+                let followed = match self.store.refusal_of(channel).await {
                     Ok(None) => None,
                     Ok(Some(refusal)) => Some(self.places.follow_place(id, channel, refusal).await),
-                    Err(e) => Some(Err(e)),
+                    Err(e) => Some(Err(e.into())),
                 };
                 match followed {
                     None => {}
@@ -118,7 +130,7 @@ impl DeliveryService {
                     let maybe_made = claims > 1 || unknown_answer;
                     let look_first = match maybe_made && !matches!(to, Destination::Edit { .. }) {
                         true => Some(LookFirst {
-                            after: self.base.store.last_message_before(id).await?,
+                            after: self.store.last_message_before(id).await?,
                         }),
                         false => None,
                     };
@@ -133,7 +145,7 @@ impl DeliveryService {
                         look_first,
                     })
                 }
-                Err(e) if self.base.is_passing(&e) => {
+                Err(e) if e.is_passing(&*self.store) => {
                     self.outbox
                         .failed_for_now(id, failing_since, attempts, &e.to_string())
                         .await?;

@@ -43,10 +43,16 @@ pub enum DrawNotice {
     LineClosed(Closed),
 }
 
+/// The ports [`DrawService`] reads and writes through.
+pub trait DrawPorts: crate::store::CoreStore {}
+
+impl<T: crate::store::CoreStore + ?Sized> DrawPorts for T {}
+
 /// Draw offers and their answers.
 #[derive(Clone)]
 pub struct DrawService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn DrawPorts>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) playing: Arc<crate::PlayService>,
@@ -99,12 +105,7 @@ impl DrawService {
                         .board_post(&loaded, loaded.ply(), offered, place.lang, true)
                 };
                 change.posts = vec![post.clone()];
-                let ids = self
-                    .base
-                    .store
-                    .apply(&change)
-                    .await?
-                    .ok_or(AppError::Conflict)?;
+                let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
                 loaded.change(&change, None)?;
                 self.outbox
                     .answer(place, &[(ids[0], post)], Some(&loaded))
@@ -191,12 +192,7 @@ impl DrawService {
                 .close_draw_line(loaded, Closed::Declined, place.lang)
                 .await?,
         );
-        let ids = self
-            .base
-            .store
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         self.outbox
             .answer(place, &[(ids[0], post)], Some(loaded))

@@ -164,10 +164,34 @@ impl Loaded {
     }
 }
 
+/// The ports [`GameService`] reads and writes through.
+pub trait GamePorts:
+    crate::store::DrawsStore
+    + crate::store::GamesStore
+    + crate::store::PlacesStore
+    + crate::store::PlayersStore
+    + crate::store::RatingsStore
+    + crate::store::TournamentsStore
+{
+}
+
+impl<
+        T: crate::store::DrawsStore
+            + crate::store::GamesStore
+            + crate::store::PlacesStore
+            + crate::store::PlayersStore
+            + crate::store::RatingsStore
+            + crate::store::TournamentsStore
+            + ?Sized,
+    > GamePorts for T
+{
+}
+
 /// A game as stored: loading and replaying it, its board, and which game a command means.
 #[derive(Clone)]
 pub struct GameService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn GamePorts>,
     pub(crate) players: Arc<crate::PlayerService>,
     pub(crate) replays: Arc<Replays>,
 }
@@ -182,24 +206,17 @@ impl GameService {
     pub(crate) async fn load_at(&self, game_id: GameId, ply: Option<i64>) -> Result<Loaded> {
         self.base.games_loaded.fetch_add(1, Ordering::Relaxed);
         let row = self
-            .base
             .store
             .game(game_id)
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
         let players = [
-            self.base
-                .store
-                .player_in(row.guild_id, row.south_id)
-                .await?,
-            self.base
-                .store
-                .player_in(row.guild_id, row.north_id)
-                .await?,
+            self.store.player_in(row.guild_id, row.south_id).await?,
+            self.store.player_in(row.guild_id, row.north_id).await?,
         ];
-        let offer = self.base.store.draw_offer(game_id).await?;
-        let tournament = self.base.store.tournament_of_game(game_id).await?;
-        let mut moves = self.base.store.moves(game_id).await?;
+        let offer = self.store.draw_offer(game_id).await?;
+        let tournament = self.store.tournament_of_game(game_id).await?;
+        let mut moves = self.store.moves(game_id).await?;
         let current = ply.is_none_or(|ply| moves.len() as i64 <= ply);
         if let Some(ply) = ply {
             moves.retain(|mv| mv.ply <= ply);

@@ -16,6 +16,7 @@ mod store;
 pub use store::*;
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use kiela_i18n::{tr, Lang};
 pub use kiela_learn::lessons::Miss;
@@ -158,10 +159,16 @@ pub fn offered() -> Vec<&'static Lesson> {
     lessons::lessons().iter().collect()
 }
 
+/// The ports [`LessonService`] reads and writes through.
+pub trait LessonPorts: crate::store::LessonsStore {}
+
+impl<T: crate::store::LessonsStore + ?Sized> LessonPorts for T {}
+
 /// Lessons: guided tasks, one step at a time.
 #[derive(Clone)]
 pub struct LessonService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn LessonPorts>,
 }
 
 impl LessonService {
@@ -169,7 +176,7 @@ impl LessonService {
     /// not solved yet, or without one the first task not solved of all.
     pub async fn learn(&self, user: &User, number: Option<i64>) -> Result<Reply> {
         let all = offered();
-        let solved = self.base.store.lesson_progress(user.id).await?;
+        let solved = self.store.lesson_progress(user.id).await?;
         let is_solved = |lesson: &Lesson, task: usize| {
             solved
                 .iter()
@@ -261,8 +268,7 @@ impl LessonService {
         };
         let (said, shown, buttons) = match &verdict {
             Verdict::Solved { stars, played } => {
-                self.base
-                    .store
+                self.store
                     .record_lesson(
                         user.id,
                         lesson.id,
@@ -373,7 +379,7 @@ impl LessonService {
 
     /// `/kiela stats`' line on lessons: tasks solved and stars.
     pub(crate) async fn lessons_line(&self, player: &User) -> Result<Option<LessonNotice>> {
-        let solved = self.base.store.lesson_progress(player.id).await?;
+        let solved = self.store.lesson_progress(player.id).await?;
         if solved.is_empty() {
             return Ok(None);
         }

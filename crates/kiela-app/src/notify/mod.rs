@@ -33,10 +33,16 @@ pub enum NotifyNotice {
     },
 }
 
+/// The ports [`NotifyService`] reads and writes through.
+pub trait NotifyPorts: crate::store::NotifyStore + crate::store::PlayersStore {}
+
+impl<T: crate::store::NotifyStore + crate::store::PlayersStore + ?Sized> NotifyPorts for T {}
+
 /// Direct messages: who wants which, and the turn and event messages.
 #[derive(Clone)]
 pub struct NotifyService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn NotifyPorts>,
     pub(crate) players: Arc<crate::PlayerService>,
 }
 
@@ -44,7 +50,7 @@ impl NotifyService {
     /// Sets which direct messages the user wants.
     pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
         self.players.meet(user, GuildId::NONE).await?;
-        self.base.store.set_notify(user.id, choice).await?;
+        self.store.set_notify(user.id, choice).await?;
         let mut reply = Reply::private(NotifyNotice::Set(choice));
         reply.lang = user.lang;
         Ok(reply)
@@ -53,7 +59,6 @@ impl NotifyService {
     /// Which direct messages a player wants (`Off` for someone never seen).
     pub async fn notify_setting(&self, player: UserId) -> Result<Notify> {
         Ok(self
-            .base
             .store
             .player(player)
             .await?

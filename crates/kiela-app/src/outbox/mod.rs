@@ -122,10 +122,32 @@ pub trait ComposePost: Send + Sync {
     async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply>;
 }
 
+/// The ports [`OutboxService`] reads and writes through.
+pub trait OutboxPorts:
+    crate::store::ChallengesStore
+    + crate::store::GamesStore
+    + crate::store::OutboxStore
+    + crate::store::TournamentsStore
+    + crate::store::CoreStore
+{
+}
+
+impl<
+        T: crate::store::ChallengesStore
+            + crate::store::GamesStore
+            + crate::store::OutboxStore
+            + crate::store::TournamentsStore
+            + crate::store::CoreStore
+            + ?Sized,
+    > OutboxPorts for T
+{
+}
+
 /// The posts every action makes: queued with its change, answered or delivered, held while sent.
 #[derive(Clone)]
 pub struct OutboxService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn OutboxPorts>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) composers: Vec<Arc<dyn ComposePost>>,
 }
@@ -228,7 +250,7 @@ impl OutboxService {
                 if post.news_of.is_some() && post.thread_name.is_none() =>
             {
                 let thread = match post.news_of {
-                    Some(id) => self.base.store.tournament_thread(id).await?,
+                    Some(id) => self.store.tournament_thread(id).await?,
                     None => None,
                 };
                 Destination::Channel(thread.unwrap_or(lobby))
@@ -236,7 +258,6 @@ impl OutboxService {
             (PostTarget::Channel(channel), _) => Destination::Channel(channel),
             (PostTarget::GameChannel, Some(game)) => {
                 let row = self
-                    .base
                     .store
                     .game(game)
                     .await?
@@ -257,7 +278,7 @@ impl OutboxService {
         id: PostId,
         original: PostId,
     ) -> Result<Option<Destination>> {
-        let Some(found) = self.base.store.post_message(original).await? else {
+        let Some(found) = self.store.post_message(original).await? else {
             self.give_up(id, "edit-of-an-unknown-post").await?;
             return Ok(None);
         };
@@ -309,9 +330,7 @@ impl OutboxService {
                     says,
                     challenge: last.challenge_id,
                     open_challenge: match last.challenge_id {
-                        Some(id) => {
-                            (self.base.store.challenge(id).await?).is_some_and(|c| c.is_open())
-                        }
+                        Some(id) => (self.store.challenge(id).await?).is_some_and(|c| c.is_open()),
                         None => false,
                     },
                     tournament: last.tournament_id,
@@ -353,10 +372,7 @@ impl OutboxService {
     pub async fn renew(&self, ids: &[PostId]) -> Result<()> {
         let now = self.base.now();
         for &id in ids {
-            self.base
-                .store
-                .renew_post(id, now, now + self.lease())
-                .await?;
+            self.store.renew_post(id, now, now + self.lease()).await?;
         }
         Ok(())
     }
@@ -391,7 +407,6 @@ impl OutboxService {
     /// hold): the loop posts them, and the answer must not.
     pub async fn answering(&self, ids: &[PostId], token: &str) -> Result<bool> {
         Ok(self
-            .base
             .store
             .answering(ids, token, self.base.now() + self.lease())
             .await?)
@@ -403,16 +418,15 @@ impl OutboxService {
     /// process uses: with PostgreSQL another process may be answering
     /// with them, and they go after one lease without renewal.
     pub async fn settle_abandoned_answers(&self) -> Result<u64> {
-        if self.base.store.backend() != crate::store::Backend::Sqlite {
+        if self.store.backend() != crate::store::Backend::Sqlite {
             return Ok(0);
         }
-        Ok(self.base.store.end_answer_holds(self.base.now()).await?)
+        Ok(self.store.end_answer_holds(self.base.now()).await?)
     }
 
     /// Posts `ids` are on Discord, as message `message_id`.
     pub async fn delivered(&self, ids: &[PostId], message_id: MessageId) -> Result<()> {
         Ok(self
-            .base
             .store
             .delivered(ids, message_id, self.base.now())
             .await?)
@@ -422,7 +436,6 @@ impl OutboxService {
     /// delivery loop posts them now.
     pub async fn release(&self, ids: &[PostId]) -> Result<()> {
         Ok(self
-            .base
             .store
             .release_posts(ids, self.base.now(), false)
             .await?)
@@ -433,11 +446,7 @@ impl OutboxService {
     /// loop takes them now, looks for the answer (and the channel's recent
     /// messages), and posts them only if it is not there.
     pub async fn look_for(&self, ids: &[PostId]) -> Result<()> {
-        Ok(self
-            .base
-            .store
-            .release_posts(ids, self.base.now(), true)
-            .await?)
+        Ok(self.store.release_posts(ids, self.base.now(), true).await?)
     }
 
     /// Post `id` (failing since `failing_since`, if it failed before,
@@ -464,13 +473,13 @@ impl OutboxService {
         }
         let seconds = backoff(attempts + 1);
         tracing::warn!(post = %id, "a post failed, again in {seconds} s: {why}");
-        Ok(self.base.store.retry_post(id, now + seconds, now).await?)
+        Ok(self.store.retry_post(id, now + seconds, now).await?)
     }
 
     /// Discord refuses post `id` for good (no permission, closed direct
     /// messages, a channel that is gone): it is not tried again.
     pub async fn give_up(&self, id: PostId, why: &str) -> Result<()> {
-        Ok(self.base.store.give_up_post(id, why).await?)
+        Ok(self.store.give_up_post(id, why).await?)
     }
 
     /// Deletes old posts (see [`super::Timing::keep_posts`]), a batch at a
@@ -480,7 +489,6 @@ impl OutboxService {
         let now = self.base.now();
         let keep = self.base.timing.keep_posts;
         Ok(self
-            .base
             .store
             .prune_posts(now - keep, now - 4 * keep, PRUNE_BATCH)
             .await?)
@@ -488,6 +496,6 @@ impl OutboxService {
 
     /// Posts not delivered yet (nor given up).
     pub async fn undelivered(&self) -> Result<i64> {
-        Ok(self.base.store.pending_posts().await?)
+        Ok(self.store.pending_posts().await?)
     }
 }

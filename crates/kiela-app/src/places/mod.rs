@@ -50,10 +50,16 @@ pub enum PlaceRefusal {
     Paused(GameId),
 }
 
+/// The ports [`PlaceService`] reads and writes through.
+pub trait PlacePorts: crate::store::PlacesStore {}
+
+impl<T: crate::store::PlacesStore + ?Sized> PlacePorts for T {}
+
 /// Where games are played, and where they go when Discord refuses a channel.
 #[derive(Clone)]
 pub struct PlaceService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn PlacePorts>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) settings: Arc<crate::SettingsService>,
@@ -70,8 +76,7 @@ impl PlaceService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         tracing::warn!(post = %id, %channel, %refusal, "Discord refuses a channel");
-        self.base
-            .store
+        self.store
             .refuse_channel(channel, refusal, self.base.now())
             .await?;
         self.follow_place(id, channel, refusal).await
@@ -83,7 +88,6 @@ impl PlaceService {
     pub async fn channel_refused(&self, channel: ChannelId, refusal: ChannelRefusal) -> Result<()> {
         tracing::warn!(%channel, %refusal, "Discord refuses a channel");
         Ok(self
-            .base
             .store
             .refuse_channel(channel, refusal, self.base.now())
             .await?)
@@ -91,14 +95,14 @@ impl PlaceService {
 
     /// The channels Discord refused, by id.
     pub async fn refused_channels(&self) -> Result<Vec<RefusedChannel>> {
-        Ok(self.base.store.refused_channels().await?)
+        Ok(self.store.refused_channels().await?)
     }
 
     /// The bot's answer was posted in `channel`: if it was refused, it is
     /// not any more.
     pub async fn place_works(&self, channel: ChannelId) -> Result<()> {
-        if self.base.store.refused_channel(channel).await?.is_some()
-            && self.base.store.clear_refused_channel(channel).await?
+        if self.store.refused_channel(channel).await?.is_some()
+            && self.store.clear_refused_channel(channel).await?
         {
             tracing::info!(%channel, "a refused channel works again");
         }
@@ -115,7 +119,7 @@ impl PlaceService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         let why = format!("{refusal} (channel {channel})");
-        let Some(row) = self.base.store.post_row(id).await? else {
+        let Some(row) = self.store.post_row(id).await? else {
             return Ok(());
         };
         let post = row.post;
@@ -130,18 +134,17 @@ impl PlaceService {
             // lobby refuses it), or a post made before the game moved.
             let place = game_row.channel_id;
             let lobby = game_row.lobby_channel_id == Some(channel);
-            if lobby || self.base.refusal_of(place).await?.is_some() {
+            if lobby || self.store.refusal_of(place).await?.is_some() {
                 return self.outbox.give_up(id, &why).await;
             }
             let now = self.base.now();
             return Ok(self
-                .base
                 .store
                 .redirect_posts(game, (channel, place), now)
                 .await?);
         }
         let lobby = match game_row.lobby_channel_id.filter(|&l| l != channel) {
-            Some(lobby) if self.base.refusal_of(lobby).await?.is_none() => Some(lobby),
+            Some(lobby) if self.store.refusal_of(lobby).await?.is_none() => Some(lobby),
             _ => None,
         };
         match lobby {
@@ -185,7 +188,7 @@ impl PlaceService {
         };
         let notice = says.as_deref().map(|says| (id, says));
         let now = self.base.now();
-        let moved = (self.base.store)
+        let moved = (self.store)
             .move_game(game, (channel, lobby), notice, extra, now)
             .await?;
         if moved {
@@ -219,7 +222,7 @@ impl PlaceService {
                 }
             })
             .collect();
-        let paused = (self.base.store)
+        let paused = (self.store)
             .pause_game(game, channel, why, dms, self.base.now())
             .await?;
         if paused {
@@ -259,7 +262,7 @@ impl PlaceService {
         );
         let (id, version) = (row.id, row.version);
         let now = self.base.now();
-        let resumed = (self.base.store)
+        let resumed = (self.store)
             .resume_game(id, version, place.channel_id, deadline, now)
             .await?;
         if !resumed {

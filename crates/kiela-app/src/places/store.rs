@@ -16,6 +16,15 @@ pub struct RefusedChannel {
 
 #[async_trait]
 pub trait PlacesStore: Send + Sync {
+    /// Whether `channel` is refused, and how: posts for it are not sent
+    /// (the delivery hands them to [`crate::PlaceService`]).
+    async fn refusal_of(&self, channel: ChannelId) -> Result<Option<ChannelRefusal>> {
+        Ok(self
+            .refused_channel(channel)
+            .await?
+            .map(|refused| refused.refusal))
+    }
+
     /// Discord refused `channel` (`refusal`) at `now`: remembered, the
     /// latest refusal kept.
     async fn refuse_channel(

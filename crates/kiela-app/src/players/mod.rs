@@ -18,10 +18,16 @@ use crate::store::PlayerRow;
 use super::{Result, User};
 use crate::vocabulary::{GuildId, UserId};
 
+/// The ports [`PlayerService`] reads and writes through.
+pub trait PlayerPorts: crate::store::PlayersStore {}
+
+impl<T: crate::store::PlayersStore + ?Sized> PlayerPorts for T {}
+
 /// The people: who they are in each server, and whether they still belong.
 #[derive(Clone)]
 pub struct PlayerService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn PlayerPorts>,
     pub(crate) memberships: Arc<Memberships>,
 }
 
@@ -33,8 +39,7 @@ impl PlayerService {
     pub(crate) async fn meet(&self, user: &User, guild: GuildId) -> Result<()> {
         self.know(user, guild).await?;
         if !user.is_bot {
-            self.base
-                .store
+            self.store
                 .set_player_locale(user.id, user.lang.locale())
                 .await?;
         }
@@ -45,8 +50,7 @@ impl PlayerService {
     /// names, as [`PlayerService::meet`] does, but not their language,
     /// unknown until they act.
     pub(crate) async fn know(&self, user: &User, guild: GuildId) -> Result<()> {
-        self.base
-            .store
+        self.store
             .upsert_player(
                 user.id,
                 user.account_name.raw(),
@@ -55,7 +59,6 @@ impl PlayerService {
             )
             .await?;
         Ok(self
-            .base
             .store
             .name_in_server(guild, user.id, user.name.raw())
             .await?)
@@ -63,10 +66,7 @@ impl PlayerService {
 
     /// Player `id`'s name in server `guild`.
     pub(crate) async fn name_in(&self, guild: GuildId, id: UserId) -> Result<Name> {
-        Ok(named(
-            id,
-            self.base.store.player_in(guild, id).await?.as_ref(),
-        ))
+        Ok(named(id, self.store.player_in(guild, id).await?.as_ref()))
     }
 
     /// The rows of two players, named as in server `guild` (`None` for
@@ -77,7 +77,7 @@ impl PlayerService {
         a: UserId,
         b: UserId,
     ) -> Result<(Option<PlayerRow>, Option<PlayerRow>)> {
-        let store = &self.base.store;
+        let store = &self.store;
         Ok((
             store.player_in(guild, a).await?,
             store.player_in(guild, b).await?,
@@ -86,7 +86,7 @@ impl PlayerService {
 
     /// The language a player last used (English if never seen).
     pub async fn lang_of(&self, id: UserId) -> Result<Lang> {
-        Ok(spoken(self.base.store.player(id).await?.as_ref()))
+        Ok(spoken(self.store.player(id).await?.as_ref()))
     }
 }
 

@@ -26,10 +26,34 @@ use super::draws::Closed;
 use super::outbox::Made;
 use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, User};
 
+/// The ports [`PlayService`] reads and writes through.
+pub trait PlayPorts:
+    crate::store::DrawsStore
+    + crate::store::GamesStore
+    + crate::store::PlayersStore
+    + crate::store::PlayingStore
+    + crate::store::TournamentsStore
+    + crate::store::CoreStore
+{
+}
+
+impl<
+        T: crate::store::DrawsStore
+            + crate::store::GamesStore
+            + crate::store::PlayersStore
+            + crate::store::PlayingStore
+            + crate::store::TournamentsStore
+            + crate::store::CoreStore
+            + ?Sized,
+    > PlayPorts for T
+{
+}
+
 /// Playing a game: moves, arrangements, previews, takebacks, resigning, and its end.
 #[derive(Clone)]
 pub struct PlayService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn PlayPorts>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) notify: Arc<crate::NotifyService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
@@ -52,7 +76,7 @@ impl PlayService {
         let Some(offer) = loaded.offer else {
             return Ok(None);
         };
-        let Some(line) = self.base.store.draw_line(loaded.row.id, offer.ply).await? else {
+        let Some(line) = self.store.draw_line(loaded.row.id, offer.ply).await? else {
             return Ok(None);
         };
         Ok(Some(NewPost {
@@ -342,12 +366,7 @@ impl PlayService {
                     .push(to.post(loaded.row.channel_id, ply, moved));
             }
         }
-        let ids = self
-            .base
-            .store
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, Some((mv, game)))?;
         Ok((ids[0], post))
     }
@@ -474,7 +493,7 @@ impl PlayService {
         if loaded.ply() >= super::game::ABORT_BEFORE_PLY {
             return Err(PlayRefusal::AbortTooLate(id).into());
         }
-        if self.base.store.tournament_of_game(id).await?.is_some() {
+        if self.store.tournament_of_game(id).await?.is_some() {
             return Err(PlayRefusal::AbortTournament(id).into());
         }
         let place = Place {
@@ -513,12 +532,7 @@ impl PlayService {
                 .posts
                 .push(to.post(channel, loaded.ply(), aborted.clone()));
         }
-        let ids = self
-            .base
-            .store
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         self.outbox
             .answer(place, &[(ids[0], post)], Some(&loaded))
@@ -553,12 +567,7 @@ impl PlayService {
         };
         let line_lang = Lang::from_locale(&post.lang);
         (change.posts).extend(self.close_draw_line(loaded, closed, line_lang).await?);
-        let ids = self
-            .base
-            .store
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         Ok((ids[0], post))
     }

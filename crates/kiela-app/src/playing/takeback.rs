@@ -30,7 +30,7 @@ impl PlayService {
         if loaded.ply() != ply {
             return Err(AppError::OutOfDate { game_id: game });
         }
-        let moves = self.base.store.moves(game).await?;
+        let moves = self.store.moves(game).await?;
         let Some(own) = moves.iter().rev().find(|mv| mv.player_id == user.id) else {
             return Err(PlayRefusal::NothingToTakeBack(game).into());
         };
@@ -59,12 +59,7 @@ impl PlayService {
         };
         let post = self.outbox.board_post(&loaded, kept, headline, lang, true);
         change.posts = vec![post.clone()];
-        let ids = self
-            .base
-            .store
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
         self.games.replays.forget(game);
         let loaded = self.games.load(game).await?;
         self.outbox

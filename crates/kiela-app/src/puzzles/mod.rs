@@ -14,6 +14,7 @@ mod store;
 pub use store::*;
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use kiela_i18n::{tr, Lang};
 pub use kiela_learn::puzzles::Theme;
@@ -130,10 +131,16 @@ struct Rated {
     streak: i64,
 }
 
+/// The ports [`PuzzleService`] reads and writes through.
+pub trait PuzzlePorts: crate::store::PuzzlesStore {}
+
+impl<T: crate::store::PuzzlesStore + ?Sized> PuzzlePorts for T {}
+
 /// Puzzles: attempts, their ratings, and the daily puzzle (whose posts it composes).
 #[derive(Clone)]
 pub struct PuzzleService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn PuzzlePorts>,
 }
 
 impl PuzzleService {
@@ -143,10 +150,10 @@ impl PuzzleService {
         if daily {
             return self.daily_puzzle(user).await;
         }
-        let solver = self.base.store.solver_rating(user.id).await?;
-        let tried = self.base.store.tried_puzzles(user.id).await?;
-        let ratings = self.base.store.puzzle_ratings().await?;
-        let today = self.base.store.daily_puzzle_of(self.today()).await?;
+        let solver = self.store.solver_rating(user.id).await?;
+        let tried = self.store.tried_puzzles(user.id).await?;
+        let ratings = self.store.puzzle_ratings().await?;
+        let today = self.store.daily_puzzle_of(self.today()).await?;
         let rating_of = |p: &Puzzle| {
             ratings
                 .get(&p.id)
@@ -324,13 +331,8 @@ impl PuzzleService {
         let lang = user.lang;
         let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
-        let solver = self.base.store.solver_rating(user.id).await?;
-        let rated = !self
-            .base
-            .store
-            .tried_puzzles(user.id)
-            .await?
-            .contains(&found.id);
+        let solver = self.store.solver_rating(user.id).await?;
+        let rated = !self.store.tried_puzzles(user.id).await?.contains(&found.id);
         let moves = found.solution.len().div_ceil(2);
         let goal = PuzzleNotice::Goal {
             side: game.turn(),
@@ -414,7 +416,6 @@ impl PuzzleService {
             glicko2(solver, puzzle, &outcome, &Glicko2Config::new())
         };
         let changed = self
-            .base
             .store
             .rate_attempt(player, &found.id, solved, guess, self.base.now(), &rate)
             .await?;
@@ -427,7 +428,7 @@ impl PuzzleService {
 
     /// Puzzle `number`'s header: its rating now, and its themes.
     async fn header(&self, number: usize, found: &Puzzle) -> Result<PuzzleNotice> {
-        let rating = match self.base.store.puzzle_rating(&found.id).await? {
+        let rating = match self.store.puzzle_rating(&found.id).await? {
             Some(rated) => rated.glicko.rating,
             None => f64::from(found.rating),
         };
@@ -440,7 +441,7 @@ impl PuzzleService {
 
     /// `/kiela stats`' line on puzzles: rating, solved and best streak.
     pub(crate) async fn puzzles_line(&self, player: &User) -> Result<Option<PuzzleNotice>> {
-        let solver = self.base.store.solver_rating(player.id).await?;
+        let solver = self.store.solver_rating(player.id).await?;
         if solver.attempts == 0 {
             return Ok(None);
         }

@@ -92,10 +92,25 @@ impl RatedRecord {
     }
 }
 
+/// The ports [`RatingService`] reads and writes through.
+pub trait RatingPorts:
+    crate::store::GamesStore + crate::store::RatingsStore + crate::store::TournamentsStore
+{
+}
+
+impl<
+        T: crate::store::GamesStore
+            + crate::store::RatingsStore
+            + crate::store::TournamentsStore
+            + ?Sized,
+    > RatingPorts for T
+{
+}
+
 /// Ratings: a player's stats and the leaderboard.
 #[derive(Clone)]
 pub struct RatingService {
-    pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn RatingPorts>,
     pub(crate) lessons: Arc<crate::LessonService>,
     pub(crate) clocks: Arc<crate::ClockService>,
     pub(crate) puzzles: Arc<crate::PuzzleService>,
@@ -105,19 +120,14 @@ impl RatingService {
     /// A player's rating and record in this server (and their lessons'
     /// and puzzles' lines, still worded by those features).
     pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
-        let rating = self.base.store.rating(place.guild_id, player.id).await?;
+        let rating = self.store.rating(place.guild_id, player.id).await?;
         let lang = place.lang;
         // Only this server's games, like the rating and the results.
-        let ongoing = (self
-            .base
-            .store
-            .games_of(player.id, true, LISTED_MAX)
-            .await?)
+        let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
             .iter()
             .filter(|game| game.guild_id == place.guild_id)
             .count();
         let (tournaments_played, tournaments_won) = self
-            .base
             .store
             .tournaments_played(place.guild_id, player.id)
             .await?;
@@ -148,7 +158,7 @@ impl RatingService {
     /// left out, so that a new server has a leaderboard and newcomers find
     /// themselves; ordered after the others, so one lucky win cannot top it.
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
-        let rows = (self.base.store)
+        let rows = (self.store)
             .leaderboard(place.guild_id, LEADERBOARD_SIZE)
             .await?;
         let rows = (rows.iter())

@@ -10,6 +10,7 @@ use crate::game::Loaded;
 use crate::players::spoken;
 use crate::vocabulary::UserId;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::store::GuildSettingsRow;
 use kiela_i18n::Lang;
@@ -186,10 +187,15 @@ pub const DEFAULT_DAYS: i64 = 3;
 /// How many days a server may let a challenge wait for an answer.
 pub const CHALLENGE_WAIT: std::ops::RangeInclusive<i64> = 1..=7;
 
+/// The ports [`SettingsService`] reads and writes through.
+pub trait SettingsPorts: crate::store::SettingsStore {}
+
+impl<T: crate::store::SettingsStore + ?Sized> SettingsPorts for T {}
+
 /// A server's settings, and the language its public posts speak.
 #[derive(Clone)]
 pub struct SettingsService {
-    pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn SettingsPorts>,
 }
 
 impl SettingsService {
@@ -198,7 +204,6 @@ impl SettingsService {
     /// out of time last used.
     pub(crate) async fn public_lang(&self, loaded: &super::Loaded, player: UserId) -> Result<Lang> {
         match self
-            .base
             .store
             .guild_settings(loaded.row.guild_id)
             .await?
@@ -232,13 +237,7 @@ impl SettingsService {
             return Ok(place);
         }
         Ok(
-            match self
-                .base
-                .store
-                .guild_settings(place.guild_id)
-                .await?
-                .language
-            {
+            match self.store.guild_settings(place.guild_id).await?.language {
                 Some(chosen) => Place {
                     lang: Lang::from_locale(&chosen),
                     ..place
@@ -253,7 +252,7 @@ impl SettingsService {
         if place.guild_id.is_none() {
             return Ok(CHALLENGE_DAYS);
         }
-        let chosen = self.base.store.guild_settings(place.guild_id).await?;
+        let chosen = self.store.guild_settings(place.guild_id).await?;
         Ok(chosen.challenge_days.unwrap_or(CHALLENGE_DAYS))
     }
 
@@ -266,7 +265,7 @@ impl SettingsService {
         if place.guild_id.is_none() {
             return Ok(DEFAULT_DAYS);
         }
-        let chosen = self.base.store.guild_settings(place.guild_id).await?;
+        let chosen = self.store.guild_settings(place.guild_id).await?;
         Ok(chosen.days_per_move.unwrap_or(DEFAULT_DAYS))
     }
 
@@ -285,7 +284,7 @@ impl SettingsService {
             return Err(SettingsRefusal::OnlyInServers.into());
         }
         if settings.is_empty() {
-            let row = self.base.store.guild_settings(place.guild_id).await?;
+            let row = self.store.guild_settings(place.guild_id).await?;
             let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));
             return Ok(Reply {
                 lang: user.lang,
@@ -315,7 +314,7 @@ impl SettingsService {
         {
             return Err(SettingsRefusal::PuzzleHourRange.into());
         }
-        let row = (self.base.store)
+        let row = (self.store)
             .update_guild_settings(place.guild_id, Box::new(move |row| settings.apply_to(row)))
             .await?;
         let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));

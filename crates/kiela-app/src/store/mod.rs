@@ -35,7 +35,9 @@ macro_rules! ports {
         }
 
         /// Every feature's port: what the application needs of a database.
-        pub trait Database: CoreStore $(+ $port)+ {}
+        /// Each service holds it as the ports it uses ([`ServicePorts`]
+        /// lists them), a trait-object upcast.
+        pub trait Database: CoreStore $(+ $port)+ + ServicePorts {}
 
         impl<T: CoreStore $(+ $port)+> Database for T {}
     };
@@ -59,6 +61,59 @@ ports! {
     threads::ThreadsStore,
     tournaments::TournamentsStore,
     welcome::WelcomeStore,
+}
+
+/// Each service's ports (a trait per service, e.g. `PlayPorts`, naming
+/// the feature ports it reads and writes through), so that `Database`
+/// upcasts to each.
+pub trait ServicePorts:
+    crate::analysis::AnalysisPorts
+    + crate::analysis::AnalysisPostsPorts
+    + crate::challenges::ChallengePorts
+    + crate::clocks::ClockPorts
+    + crate::delivery::DeliveryPorts
+    + crate::draws::DrawPorts
+    + crate::game::GamePorts
+    + crate::info::InfoPorts
+    + crate::lessons::LessonPorts
+    + crate::notify::NotifyPorts
+    + crate::outbox::OutboxPorts
+    + crate::places::PlacePorts
+    + crate::players::PlayerPorts
+    + crate::playing::PlayPorts
+    + crate::puzzles::PuzzlePorts
+    + crate::ratings::RatingPorts
+    + crate::settings::SettingsPorts
+    + crate::threads::ThreadPorts
+    + crate::tournaments::StandingsPostsPorts
+    + crate::tournaments::TournamentPorts
+    + crate::welcome::WelcomePorts
+{
+}
+
+impl<T: CoreStore + ?Sized> ServicePorts for T where
+    T: crate::analysis::AnalysisPorts
+        + crate::analysis::AnalysisPostsPorts
+        + crate::challenges::ChallengePorts
+        + crate::clocks::ClockPorts
+        + crate::delivery::DeliveryPorts
+        + crate::draws::DrawPorts
+        + crate::game::GamePorts
+        + crate::info::InfoPorts
+        + crate::lessons::LessonPorts
+        + crate::notify::NotifyPorts
+        + crate::outbox::OutboxPorts
+        + crate::places::PlacePorts
+        + crate::players::PlayerPorts
+        + crate::playing::PlayPorts
+        + crate::puzzles::PuzzlePorts
+        + crate::ratings::RatingPorts
+        + crate::settings::SettingsPorts
+        + crate::threads::ThreadPorts
+        + crate::tournaments::StandingsPostsPorts
+        + crate::tournaments::TournamentPorts
+        + crate::welcome::WelcomePorts
+{
 }
 
 /// SQL backends the store knows.

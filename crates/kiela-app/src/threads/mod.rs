@@ -126,10 +126,15 @@ impl Home {
 /// Discord limits a thread's name to 100 characters.
 const THREAD_NAME_CHARS: usize = 100;
 
+/// The ports [`ThreadService`] reads and writes through.
+pub trait ThreadPorts: crate::store::SettingsStore + crate::store::ThreadsStore {}
+
+impl<T: crate::store::SettingsStore + crate::store::ThreadsStore + ?Sized> ThreadPorts for T {}
+
 /// Games' threads: where a game lives, and the lobby's line when it ends.
 #[derive(Clone)]
 pub struct ThreadService {
-    pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn ThreadPorts>,
     pub(crate) outbox: Arc<crate::OutboxService>,
 }
 
@@ -149,14 +154,13 @@ impl ThreadService {
                 threaded: false,
             });
         }
-        let settings = self.base.store.guild_settings(place.guild_id).await?;
+        let settings = self.store.guild_settings(place.guild_id).await?;
         // A game asked for in a game's thread (a rematch, a challenge typed
         // there) starts beside it: a thread cannot hold threads.
         let asked_in = channel;
         let channel = match settings.games_channel_id {
             Some(games) => games,
             None => self
-                .base
                 .store
                 .lobby_of_thread(channel)
                 .await?
@@ -241,13 +245,13 @@ impl ThreadService {
     /// Game `game_id`'s thread is open (and has the id `thread_id`): the
     /// game is played there from now on.
     pub async fn thread_opened(&self, game_id: GameId, thread_id: ChannelId) -> Result<()> {
-        Ok(self.base.store.move_to_thread(game_id, thread_id).await?)
+        Ok(self.store.move_to_thread(game_id, thread_id).await?)
     }
 
     /// Discord refused to open game `game_id`'s thread: the game is played
     /// in its lobby.
     pub async fn thread_refused(&self, game_id: GameId) -> Result<()> {
-        Ok(self.base.store.stay_in_lobby(game_id).await?)
+        Ok(self.store.stay_in_lobby(game_id).await?)
     }
 
     /// The line that tells a game's lobby how it ended, if it is played

@@ -148,10 +148,30 @@ pub struct Authority {
     pub is_manager: bool,
 }
 
+/// The ports [`TournamentService`] reads and writes through.
+pub trait TournamentPorts:
+    crate::store::OutboxStore
+    + crate::store::RatingsStore
+    + crate::store::SettingsStore
+    + crate::store::TournamentsStore
+{
+}
+
+impl<
+        T: crate::store::OutboxStore
+            + crate::store::RatingsStore
+            + crate::store::SettingsStore
+            + crate::store::TournamentsStore
+            + ?Sized,
+    > TournamentPorts for T
+{
+}
+
 /// Correspondence tournaments: sign-up, rounds, pairings and results.
 #[derive(Clone)]
 pub struct TournamentService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn TournamentPorts>,
     pub(crate) notify: Arc<crate::NotifyService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) players: Arc<crate::PlayerService>,
@@ -199,7 +219,7 @@ impl TournamentService {
             }
             (_, rounds) => rounds,
         };
-        let live = self.base.store.tournaments_of(place.guild_id, 0).await?;
+        let live = self.store.tournaments_of(place.guild_id, 0).await?;
         if live.len() >= MAX_LIVE_TOURNAMENTS {
             return Err(TournamentRefusal::TooMany {
                 max: MAX_LIVE_TOURNAMENTS,
@@ -210,7 +230,6 @@ impl TournamentService {
         let now = self.base.now();
         let starts_at = new.starts_in_hours.map(|hours| now + hours * 3600);
         let id = self
-            .base
             .store
             .insert_tournament(
                 &store::NewTournamentRow {
@@ -236,11 +255,7 @@ impl TournamentService {
             tournament_id: Some(id),
             ..self.outbox.post_in(place, sign_up_text(&t, &[]))
         };
-        let ids = self
-            .base
-            .store
-            .insert_posts(vec![post.clone()], now)
-            .await?;
+        let ids = self.store.insert_posts(vec![post.clone()], now).await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
         self.outbox.answer(place, &made, None).await
     }
@@ -269,7 +284,7 @@ impl TournamentService {
         };
         if t.strict {
             let since = self.base.now() - STRICT_DAYS * DAY;
-            let (games, lost) = self.base.store.lost_on_time(user.id, since).await?;
+            let (games, lost) = self.store.lost_on_time(user.id, since).await?;
             if lost * 100 > games * STRICT_PERCENT {
                 return Err(TournamentRefusal::Strict {
                     name: t.name,
@@ -283,7 +298,6 @@ impl TournamentService {
         }
         self.players.meet(user, t.guild_id).await?;
         match self
-            .base
             .store
             .join_tournament(t.id, user.id, late, self.base.now())
             .await?
@@ -324,7 +338,7 @@ impl TournamentService {
     ) -> Result<Reply> {
         let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
-        if !self.base.store.leave_tournament(t.id, user.id).await? {
+        if !self.store.leave_tournament(t.id, user.id).await? {
             return Err(TournamentRefusal::NotIn { name: t.name }.into());
         }
         self.refresh_sign_up(&t).await?;
@@ -349,7 +363,7 @@ impl TournamentService {
         if t.organiser_id != user.id && !authority.is_manager {
             return Err(TournamentRefusal::OrganiserOnly.into());
         }
-        let entrants = self.base.store.entrants(t.id).await?;
+        let entrants = self.store.entrants(t.id).await?;
         if entrants.len() < MIN_PLAYERS {
             return Err(TournamentRefusal::TooFew {
                 min: MIN_PLAYERS,
@@ -417,8 +431,8 @@ impl TournamentService {
     /// Tournament `id`'s standings as they stand, line by line.
     pub async fn tournament_table(&self, id: TournamentId) -> Result<Vec<StandingLine>> {
         let t = self.standings.tournament(id).await?;
-        let entrants = self.base.store.entrants(t.id).await?;
-        let paired = self.base.store.paired(t.id).await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
         let state = Event::of(&t, &entrants, &paired)?;
         let standings = event::standings(&state.event).map_err(|e| corrupt(&t, e))?;
         Ok(standings
@@ -448,17 +462,13 @@ impl TournamentService {
         if place.guild_id.is_none() {
             return Err(TournamentRefusal::OnlyInServers.into());
         }
-        let all = self
-            .base
-            .store
-            .tournaments_of(place.guild_id, RECENT)
-            .await?;
+        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
         if all.is_empty() {
             return Ok(Reply::private(tr!(lang, "tournaments-none")));
         }
         let mut lines = vec![tr!(lang, "tournaments-header")];
         for t in &all {
-            let players = self.base.store.entrants(t.id).await?.len();
+            let players = self.store.entrants(t.id).await?.len();
             lines.push(tr!(
                 lang,
                 "tournaments-line",
@@ -480,7 +490,7 @@ impl TournamentService {
     /// Returns how many posts were made.
     pub async fn advance_tournaments(&self) -> Result<usize> {
         let mut made = 0;
-        for id in self.base.store.live_tournaments().await? {
+        for id in self.store.live_tournaments().await? {
             match self.advance_one(id).await {
                 Ok(posts) => made += posts,
                 Err(e) => tracing::warn!(tournament = %id, "cannot move a tournament on: {e}"),
@@ -496,7 +506,7 @@ impl TournamentService {
                 Some(at) if at <= self.base.now() => {}
                 _ => return Ok(0),
             }
-            let entrants = self.base.store.entrants(id).await?;
+            let entrants = self.store.entrants(id).await?;
             if entrants.len() < MIN_PLAYERS {
                 let said = tr!(
                     t.lang,
@@ -524,7 +534,7 @@ impl TournamentService {
         let status = tr!(t.lang, "tournament-status-cancelled");
         posts.extend(self.sign_up_edit(t, &status).await?);
         let cancelled = TournamentStatus::Cancelled;
-        (self.base.store)
+        (self.store)
             .move_tournament(
                 t.id,
                 t.status,
@@ -557,7 +567,7 @@ impl TournamentService {
         );
         // The news of the start opens the tournament's own thread (unless
         // the server wants no threads), where the rest of its news goes.
-        let threads = self.base.store.guild_settings(t.guild_id).await?.threads;
+        let threads = self.store.guild_settings(t.guild_id).await?.threads;
         let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| {
             tr!(t.lang, "tournament-thread-name", name = &t.name, id = t.id)
                 .chars()
@@ -573,7 +583,6 @@ impl TournamentService {
                 .await?,
         );
         let ids = self
-            .base
             .store
             .move_tournament(
                 t.id,
@@ -596,17 +605,13 @@ impl TournamentService {
         if t.status != TournamentStatus::Running {
             return Ok(Vec::new());
         }
-        let entrants = self.base.store.entrants(id).await?;
-        let paired = self.base.store.paired(id).await?;
+        let entrants = self.store.entrants(id).await?;
+        let paired = self.store.paired(id).await?;
         let mut state = Event::of(&t, &entrants, &paired)?;
         // Round 1 is seeded by this server's ratings (provisional ones
         // count as unrated, ranked last).
         for (player, entrant) in state.event.players.iter_mut().zip(&entrants) {
-            let rating = self
-                .base
-                .store
-                .rating(t.guild_id, entrant.player_id)
-                .await?;
+            let rating = self.store.rating(t.guild_id, entrant.player_id).await?;
             player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
         }
         match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
@@ -733,7 +738,6 @@ impl TournamentService {
             posts
         };
         let made = self
-            .base
             .store
             .pair_round(
                 t.id,
@@ -772,7 +776,6 @@ impl TournamentService {
         };
         let posts = vec![self.lobby_post(t, format!("{said}\n{table}")), last];
         let ids = self
-            .base
             .store
             .move_tournament(
                 t.id,
@@ -790,8 +793,8 @@ impl TournamentService {
     }
 
     async fn standings_text(&self, t: &TournamentRow, lang: Lang) -> Result<String> {
-        let entrants = self.base.store.entrants(t.id).await?;
-        let paired = self.base.store.paired(t.id).await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
         let mut lines = vec![tr!(
             lang,
             "tournament-standings-header",
@@ -853,16 +856,12 @@ impl TournamentService {
             return Err(TournamentRefusal::OnlyInServers.into());
         }
         if let Some(id) = id {
-            return match self.base.store.tournament(id).await? {
+            return match self.store.tournament(id).await? {
                 Some(t) if t.guild_id == place.guild_id => Ok(t),
                 _ => Err(TournamentRefusal::Unknown(id).into()),
             };
         }
-        let all = self
-            .base
-            .store
-            .tournaments_of(place.guild_id, RECENT)
-            .await?;
+        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
         for t in all {
             let fits = match pick {
                 Pick::Any => true,
@@ -876,7 +875,6 @@ impl TournamentService {
                 Pick::Mine => {
                     matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
                         && self
-                            .base
                             .store
                             .entrants(t.id)
                             .await?
@@ -917,7 +915,7 @@ impl TournamentService {
         id: TournamentId,
         thread_id: ChannelId,
     ) -> Result<()> {
-        Ok(self.base.store.set_tournament_thread(id, thread_id).await?)
+        Ok(self.store.set_tournament_thread(id, thread_id).await?)
     }
 
     /// The games of `t` ended so far, and the post of the standings in
@@ -948,7 +946,7 @@ impl TournamentService {
             return Ok(Vec::new());
         };
         let posts = vec![post];
-        let ids = (self.base.store)
+        let ids = (self.store)
             .post_results(
                 t.id,
                 t.results_posted,
@@ -966,8 +964,8 @@ impl TournamentService {
     /// keeps its buttons while the tournament takes players.
     async fn refresh_sign_up(&self, t: &TournamentRow) -> Result<()> {
         let t = self.standings.tournament(t.id).await?;
-        let entrants = self.base.store.entrants(t.id).await?;
-        let Some(original) = self.base.store.sign_up_post(t.id).await? else {
+        let entrants = self.store.entrants(t.id).await?;
+        let Some(original) = self.store.sign_up_post(t.id).await? else {
             return Ok(());
         };
         let edit = NewPost {
@@ -978,18 +976,15 @@ impl TournamentService {
             tournament_id: Some(t.id),
             ..NewPost::default()
         };
-        self.base
-            .store
-            .insert_posts(vec![edit], self.base.now())
-            .await?;
+        self.store.insert_posts(vec![edit], self.base.now()).await?;
         Ok(())
     }
 
     /// The edit that closes `t`'s sign-up message (its buttons go),
     /// saying `status`.
     async fn sign_up_edit(&self, t: &TournamentRow, status: &str) -> Result<Option<NewPost>> {
-        let entrants = self.base.store.entrants(t.id).await?;
-        let Some(original) = self.base.store.sign_up_post(t.id).await? else {
+        let entrants = self.store.entrants(t.id).await?;
+        let Some(original) = self.store.sign_up_post(t.id).await? else {
             return Ok(None);
         };
         Ok(Some(NewPost {
@@ -1005,10 +1000,15 @@ impl TournamentService {
     }
 }
 
+/// The ports [`StandingsPosts`] reads and writes through.
+pub trait StandingsPostsPorts: crate::store::TournamentsStore {}
+
+impl<T: crate::store::TournamentsStore + ?Sized> StandingsPostsPorts for T {}
+
 /// Composes a tournament's standings when their post is delivered.
 #[derive(Clone)]
 pub struct StandingsPosts {
-    pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn StandingsPostsPorts>,
 }
 
 impl StandingsPosts {
@@ -1016,8 +1016,8 @@ impl StandingsPosts {
     /// `lang`, its alt text naming every player's rank and points.
     pub(crate) async fn standings_picture(&self, t: &TournamentRow, lang: Lang) -> Result<Picture> {
         use kiela_render::{CrossCell, CrossResult, StandingRow, StandingsFormat, StandingsView};
-        let entrants = self.base.store.entrants(t.id).await?;
-        let paired = self.base.store.paired(t.id).await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let paired = self.store.paired(t.id).await?;
         let state = Event::of(t, &entrants, &paired)?;
         let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
         let title = format!("{} · {}", t.name, status_words(lang, t));
@@ -1090,8 +1090,7 @@ impl StandingsPosts {
 
     /// Tournament `id`, which must exist.
     pub(crate) async fn tournament(&self, id: TournamentId) -> Result<TournamentRow> {
-        self.base
-            .store
+        self.store
             .tournament(id)
             .await?
             .ok_or_else(|| AppError::Internal(format!("no tournament #{id}")))

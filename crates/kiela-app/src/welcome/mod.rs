@@ -8,6 +8,7 @@ pub use store::*;
 
 use kiela_i18n::Lang;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use super::Result;
 use crate::store::{NewPost, PostTarget};
@@ -24,10 +25,16 @@ pub enum WelcomeNotice {
     Welcome,
 }
 
+/// The ports [`WelcomeService`] reads and writes through.
+pub trait WelcomePorts: crate::store::WelcomeStore {}
+
+impl<T: crate::store::WelcomeStore + ?Sized> WelcomePorts for T {}
+
 /// The welcome a newcomer gets.
 #[derive(Clone)]
 pub struct WelcomeService {
     pub(crate) base: crate::Base,
+    pub(crate) store: Arc<dyn WelcomePorts>,
 }
 
 impl WelcomeService {
@@ -51,6 +58,6 @@ impl WelcomeService {
             lang: lang.locale().to_string(),
             ..NewPost::default()
         });
-        Ok(self.base.store.welcome(guild, post, now).await?)
+        Ok(self.store.welcome(guild, post, now).await?)
     }
 }
