@@ -12,9 +12,10 @@
 //! vacations, notify, threads, places, settings, analysis with review and
 //! hints, ratings, lessons, puzzles, tournaments, info, welcome, the outbox
 //! that carries every post and the delivery that claims them), each with
-//! its service: a struct holding the shared [`Base`] (the database, the
-//! bot, the clock) and only the services it calls, and its own port to the
-//! database (a trait in its `store.rs`, implemented by `kiela-store`).
+//! its service: a struct holding the shared [`Base`] (the bot, the
+//! clock), the ports it reads and writes through (a trait per service,
+//! e.g. `PlayPorts`) and only the services it calls; and its own port to
+//! the database (a trait in its `store.rs`, implemented by `kiela-store`).
 //! [`App`] wires them once, those called first; features call each other
 //! one way only (`tests/shape.rs` fails on a circle). [`game`] holds what
 //! they share about a game: loading and replaying it, its board, and which
