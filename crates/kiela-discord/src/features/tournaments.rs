@@ -10,6 +10,10 @@ use kiela_app::{
     TournamentRefusal, DAYS_PER_MOVE, DEFAULT_DAYS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS,
     MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
+use kiela_app::{
+    Name, Ranked, SignUp, StandingsTable, Tiebreaks, TournamentLine, TournamentNotice,
+    TournamentStage, TournamentStart, DOUBLE_ROUND_ROBIN,
+};
 use kiela_i18n::tr;
 use kiela_i18n::Arg;
 use kiela_i18n::Lang;
@@ -19,6 +23,7 @@ use crate::command::{Choice, Group, Opt, Request, Subcommand};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, TournamentButton};
 use crate::respond::Post;
+use crate::words::mention;
 
 const NAME: Opt<String> = Opt::new("name").required();
 const FORMAT: Opt<TournamentFormat> = Opt::new("format").required().facts(|| {
@@ -278,5 +283,268 @@ pub(crate) fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
         }
         TournamentRefusal::Unknown(id) => tr!(lang, "tournament-unknown", id = *id),
         TournamentRefusal::NoneHere => tr!(lang, "tournament-none-here"),
+    }
+}
+
+/// What a tournament tells.
+pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
+    match notice {
+        TournamentNotice::SignUp(sign_up) => sign_up_words(lang, sign_up),
+        TournamentNotice::SignUpStarted => tr!(lang, "tournament-status-started"),
+        TournamentNotice::SignUpCancelled => tr!(lang, "tournament-status-cancelled"),
+        TournamentNotice::Joined { name } => tr!(lang, "tournament-joined", name = name),
+        TournamentNotice::JoinedLate { name, missed } => tr!(
+            lang,
+            "tournament-joined-late",
+            name = name,
+            missed = *missed
+        ),
+        TournamentNotice::Left { name } => tr!(lang, "tournament-left", name = name),
+        TournamentNotice::Withdrawn { name } => tr!(lang, "tournament-withdrawn", name = name),
+        TournamentNotice::StartedElsewhere { name } => {
+            tr!(lang, "tournament-started-elsewhere", name = name)
+        }
+        TournamentNotice::Cancelled { id, name } => {
+            tr!(lang, "tournament-cancelled", name = name, id = *id)
+        }
+        TournamentNotice::CancelledByYou { name } => {
+            tr!(lang, "tournament-cancelled-you", name = name)
+        }
+        TournamentNotice::CancelledShort { name, min } => {
+            tr!(lang, "tournament-cancelled-short", name = name, min = *min)
+        }
+        TournamentNotice::Started { name, players } => tr!(
+            lang,
+            "tournament-started",
+            name = name,
+            players = names(players)
+        ),
+        TournamentNotice::Round {
+            name,
+            round,
+            pairings,
+            bye,
+        } => {
+            // Mentions, not names: they call each player into the thread.
+            let mut lines: Vec<String> = pairings
+                .iter()
+                .map(|p| {
+                    tr!(
+                        lang,
+                        "tournament-pairing",
+                        south = mention(p.south),
+                        north = mention(p.north)
+                    )
+                })
+                .collect();
+            lines.extend(bye.map(|player| tr!(lang, "tournament-bye", name = mention(player))));
+            tr!(
+                lang,
+                "tournament-round",
+                name = name,
+                round = *round,
+                pairings = lines.join("\n")
+            )
+        }
+        TournamentNotice::GameStarted {
+            name,
+            round,
+            game,
+            variant,
+        } => tr!(
+            lang,
+            "tournament-game-started",
+            name = name,
+            round = *round,
+            id = *game,
+            variant = kiela_render::words::variant(lang, *variant)
+        ),
+        TournamentNotice::ResultsStandings {
+            name,
+            round,
+            results,
+        } => tr!(
+            lang,
+            "tournament-results-standings",
+            name = name,
+            round = *round,
+            results = *results
+        ),
+        TournamentNotice::Won { name, winner } => {
+            tr!(lang, "tournament-won", name = name, winner = winner.raw())
+        }
+        TournamentNotice::FinalStandings { name, winner } => tr!(
+            lang,
+            "tournament-final-standings",
+            name = name,
+            winner = winner.raw()
+        ),
+        TournamentNotice::Standings {
+            id,
+            name,
+            stage,
+            table,
+        } => {
+            let header = tr!(
+                lang,
+                "tournament-standings-header",
+                name = name,
+                id = *id,
+                status = stage_words(lang, *stage)
+            );
+            let lines = match table {
+                StandingsTable::Players(players) => vec![tr!(
+                    lang,
+                    "tournament-players",
+                    count = players.len(),
+                    players = names(players)
+                )],
+                StandingsTable::Ranked(ranked) => {
+                    ranked.iter().map(|r| standing(lang, r)).collect()
+                }
+            };
+            [header]
+                .into_iter()
+                .chain(lines)
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        TournamentNotice::NoTournaments => tr!(lang, "tournaments-none"),
+        TournamentNotice::Listed(tournaments) => [tr!(lang, "tournaments-header")]
+            .into_iter()
+            .chain(tournaments.iter().map(|t| listed(lang, t)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// The players' names, as they chose them, in the order given.
+fn names(players: &[Name]) -> String {
+    let names: Vec<&str> = players.iter().map(Name::raw).collect();
+    names.join(", ")
+}
+
+/// The sign-up message: the event's rules and its players so far.
+fn sign_up_words(lang: Lang, t: &SignUp) -> String {
+    let rounds = match (t.format, t.rounds) {
+        (TournamentFormat::Swiss, Some(rounds)) => tr!(lang, "tournament-rounds", rounds = rounds),
+        (TournamentFormat::Swiss, None) => {
+            kiela_i18n::t(lang, "tournament-rounds-default", &swiss_rounds())
+        }
+        (TournamentFormat::RoundRobin, _) => tr!(
+            lang,
+            "tournament-round-robin-rule",
+            double = DOUBLE_ROUND_ROBIN
+        ),
+    };
+    let start = match t.start {
+        TournamentStart::At(at) => tr!(lang, "tournament-starts-at", at = at, min = MIN_PLAYERS),
+        TournamentStart::ByOrganiser(organiser) => tr!(
+            lang,
+            "tournament-starts-by-organiser",
+            organiser = organiser,
+            min = MIN_PLAYERS
+        ),
+    };
+    let rules = [
+        (!t.rated).then(|| tr!(lang, "tournament-unrated-rule")),
+        t.strict.then(|| {
+            tr!(
+                lang,
+                "tournament-strict-rule",
+                percent = STRICT_PERCENT,
+                days = STRICT_DAYS
+            )
+        }),
+    ];
+    [
+        tr!(
+            lang,
+            "tournament-sign-up",
+            name = &t.name,
+            id = t.id,
+            format = format_words(lang, t.format),
+            variant = kiela_render::words::variant(lang, t.variant),
+            days = t.days_per_move
+        ),
+        rounds,
+    ]
+    .into_iter()
+    .chain(rules.into_iter().flatten())
+    .chain([
+        start,
+        tr!(
+            lang,
+            "tournament-players-of",
+            count = t.players.len(),
+            max = t.max_players,
+            players = names(&t.players)
+        ),
+    ])
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
+/// One player's line in the standings.
+fn standing(lang: Lang, r: &Ranked) -> String {
+    let tiebreaks = match r.tiebreaks {
+        Tiebreaks::Swiss {
+            buchholz_cut1,
+            sonneborn_berger,
+        } => tr!(
+            lang,
+            "tournament-tiebreaks-swiss",
+            buchholz = buchholz_cut1.to_string(),
+            sb = sonneborn_berger.to_string()
+        ),
+        Tiebreaks::RoundRobin {
+            sonneborn_berger,
+            wins,
+        } => tr!(
+            lang,
+            "tournament-tiebreaks-round-robin",
+            sb = sonneborn_berger.to_string(),
+            wins = wins
+        ),
+    };
+    tr!(
+        lang,
+        "tournament-standing",
+        rank = r.rank,
+        name = r.name.raw(),
+        points = r.points.to_string(),
+        tiebreaks = tiebreaks,
+        games = r.games_played,
+        withdrawn = if r.withdrawn { "yes" } else { "no" }
+    )
+}
+
+/// A tournament's line in the server's list.
+fn listed(lang: Lang, t: &TournamentLine) -> String {
+    tr!(
+        lang,
+        "tournaments-line",
+        id = t.id,
+        name = &t.name,
+        status = stage_words(lang, t.stage),
+        format = format_words(lang, t.format),
+        variant = kiela_render::words::variant(lang, t.variant),
+        count = t.players
+    )
+}
+
+fn format_words(lang: Lang, format: TournamentFormat) -> String {
+    match format {
+        TournamentFormat::RoundRobin => tr!(lang, "tournament-format-round-robin"),
+        TournamentFormat::Swiss => tr!(lang, "tournament-format-swiss"),
+    }
+}
+
+fn stage_words(lang: Lang, stage: TournamentStage) -> String {
+    match stage {
+        TournamentStage::Open => tr!(lang, "tournament-state-open"),
+        TournamentStage::Running { round } => tr!(lang, "tournament-state-running", round = round),
+        TournamentStage::Finished => tr!(lang, "tournament-state-finished"),
+        TournamentStage::Cancelled => tr!(lang, "tournament-state-cancelled"),
     }
 }
