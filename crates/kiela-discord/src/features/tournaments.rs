@@ -548,3 +548,118 @@ fn stage_words(lang: Lang, stage: TournamentStage) -> String {
         TournamentStage::Cancelled => tr!(lang, "tournament-state-cancelled"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_app::vocabulary::UserId;
+    use kiela_app::{Pairing, Quarters};
+    use kiela_rules::Variant;
+
+    fn premio() -> String {
+        "Prémio Kiela".into()
+    }
+
+    #[test]
+    fn a_round_calls_its_players_and_its_bye_by_mention() {
+        let round = TournamentNotice::Round {
+            name: premio(),
+            round: 2,
+            pairings: vec![Pairing {
+                south: UserId(1),
+                north: UserId(2),
+            }],
+            bye: Some(UserId(3)),
+        };
+        assert_eq!(
+            notice(Lang::En, &round),
+            "**Prémio Kiela, round 2**\n<@1> (South, moves first) – <@2>\n<@3>: a bye (1 point)"
+        );
+    }
+
+    #[test]
+    fn standings_show_points_tiebreaks_and_withdrawals() {
+        let line = |rank, name: &str, points, withdrawn| Ranked {
+            rank,
+            name: Name::new(name),
+            points,
+            tiebreaks: Tiebreaks::Swiss {
+                buchholz_cut1: Quarters(6),
+                sonneborn_berger: Quarters(1),
+            },
+            games_played: 1,
+            withdrawn,
+        };
+        let standings = TournamentNotice::Standings {
+            id: TournamentId(7),
+            name: premio(),
+            stage: TournamentStage::Running { round: 2 },
+            table: StandingsTable::Ranked(vec![
+                line(1, "ana", Quarters::points(1), false),
+                line(2, "bob", Quarters(2), true),
+            ]),
+        };
+        let en = notice(Lang::En, &standings);
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(
+            lines[0], "**Prémio Kiela** (tournament #7), round 2",
+            "{en}"
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "1. **ana**: 1 (Buchholz Cut-1 1½, Sonneborn–Berger ¼; 1 game)",
+                "2. **bob**: ½ (Buchholz Cut-1 1½, Sonneborn–Berger ¼; 1 game), withdrawn",
+            ],
+            "{en}"
+        );
+        let open = TournamentNotice::Standings {
+            id: TournamentId(7),
+            name: premio(),
+            stage: TournamentStage::Open,
+            table: StandingsTable::Players(vec![Name::new("ana"), Name::new("bob")]),
+        };
+        assert_eq!(
+            notice(Lang::En, &open),
+            "**Prémio Kiela** (tournament #7), taking players\nPlayers (2): ana, bob"
+        );
+    }
+
+    #[test]
+    fn the_sign_up_message_says_the_rules_and_the_players() {
+        let sign_up = SignUp {
+            id: TournamentId(7),
+            name: premio(),
+            format: TournamentFormat::Swiss,
+            variant: Variant::Standard,
+            days_per_move: 3,
+            rounds: Some(5),
+            rated: false,
+            strict: true,
+            start: TournamentStart::ByOrganiser(UserId(1)),
+            players: vec![Name::new("ana")],
+            max_players: 64,
+        };
+        let en = notice(Lang::En, &TournamentNotice::SignUp(sign_up));
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(lines.len(), 6, "{en}");
+        assert!(
+            lines[0].starts_with("🏆 **Prémio Kiela** (tournament #7): Swiss, "),
+            "{en}"
+        );
+        assert!(
+            lines[1].starts_with("5 rounds, paired by score (Swiss)"),
+            "{en}"
+        );
+        assert_eq!(lines[2], tr!(Lang::En, "tournament-unrated-rule"));
+        assert!(
+            lines[3].starts_with("Strict: players who lost more than 10%"),
+            "{en}"
+        );
+        assert!(
+            lines[4].starts_with("<@1> starts it with **Start**"),
+            "{en}"
+        );
+        assert_eq!(lines[5], "Players (1/64): ana");
+    }
+}
