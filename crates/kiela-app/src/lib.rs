@@ -109,8 +109,12 @@ pub use threads::{GameEnding, ThreadNotice};
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{
-    swiss_rounds, Authority, NewTournament, StandingLine, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS,
-    MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
+    swiss_rounds, Authority, NewTournament, StandingLine, DOUBLE_ROUND_ROBIN, MAX_LIVE_TOURNAMENTS,
+    MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
+};
+pub use tournaments::{
+    Pairing, Quarters, Ranked, SignUp, StandingsTable, Tiebreaks, TournamentLine, TournamentNotice,
+    TournamentStage, TournamentStart,
 };
 pub use welcome::WelcomeNotice;
 pub use welcome::WELCOME_WITHIN;

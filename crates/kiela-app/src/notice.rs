@@ -45,6 +45,7 @@ notices! {
     Lesson(lessons::LessonNotice),
     Puzzle(puzzles::PuzzleNotice),
     Analysis(analysis::AnalysisNotice),
+    Tournament(tournaments::TournamentNotice),
 }
 
 impl From<String> for Notice {

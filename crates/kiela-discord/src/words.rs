@@ -58,6 +58,7 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         Notice::Lesson(notice) => features::lessons::notice(lang, notice),
         Notice::Puzzle(notice) => features::puzzles::notice(lang, notice),
         Notice::Analysis(notice) => features::analysis::notice(lang, notice),
+        Notice::Tournament(notice) => features::tournaments::notice(lang, notice),
     }
 }
 

@@ -11,7 +11,9 @@
 //! between a game's end and the next pairing delays it by one look, never
 //! loses it.
 
+mod notice;
 mod store;
+pub use notice::*;
 pub use store::*;
 
 use kiela_i18n::{tr, Lang};
@@ -25,6 +27,7 @@ use crate::vocabulary::{
     ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus,
     UserId,
 };
+use crate::Name;
 
 use super::outbox::Made;
 use super::threads::BotPermissions;
@@ -39,6 +42,8 @@ pub const MAX_ROUND_ROBIN: i64 = 12;
 pub const MAX_SWISS: i64 = 64;
 /// The most rounds a Swiss event may be asked for.
 pub const MAX_ROUNDS: i64 = 20;
+/// A round-robin of up to this many players plays every pairing twice.
+pub const DOUBLE_ROUND_ROBIN: usize = kiela_tournament::DOUBLE_ROUND_ROBIN;
 
 /// What the default rounds of a Swiss event are, for a message.
 pub fn swiss_rounds() -> Vec<(&'static str, kiela_i18n::Arg)> {
@@ -253,7 +258,7 @@ impl TournamentService {
         let t = self.standings.tournament(id).await?;
         let post = NewPost {
             tournament_id: Some(id),
-            ..self.outbox.post_in(place, sign_up_text(&t, &[]))
+            ..self.outbox.post_in(place, sign_up(&t, &[]))
         };
         let ids = self.store.insert_posts(vec![post.clone()], now).await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
@@ -269,7 +274,6 @@ impl TournamentService {
         place: Place,
         id: Option<TournamentId>,
     ) -> Result<Reply> {
-        let lang = user.lang;
         let t = self
             .pick_tournament(user, place, id, Pick::Joinable)
             .await?;
@@ -315,17 +319,13 @@ impl TournamentService {
         }
         self.refresh_sign_up(&t).await?;
         let said = match late {
-            Some(missed) if missed > 0 => {
-                tr!(
-                    lang,
-                    "tournament-joined-late",
-                    name = &t.name,
-                    missed = missed
-                )
-            }
-            _ => tr!(lang, "tournament-joined", name = &t.name),
+            Some(missed) if missed > 0 => TournamentNotice::JoinedLate {
+                name: t.name,
+                missed,
+            },
+            _ => TournamentNotice::Joined { name: t.name },
         };
-        Ok(Reply::private(said))
+        Ok(told(user, said))
     }
 
     /// Leaves a tournament: off the list while it is open; once it runs,
@@ -336,17 +336,16 @@ impl TournamentService {
         place: Place,
         id: Option<TournamentId>,
     ) -> Result<Reply> {
-        let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
         if !self.store.leave_tournament(t.id, user.id).await? {
             return Err(TournamentRefusal::NotIn { name: t.name }.into());
         }
         self.refresh_sign_up(&t).await?;
-        let key = match t.status {
-            TournamentStatus::Open => "tournament-left",
-            _ => "tournament-withdrawn",
+        let said = match t.status {
+            TournamentStatus::Open => TournamentNotice::Left { name: t.name },
+            _ => TournamentNotice::Withdrawn { name: t.name },
         };
-        Ok(Reply::private(tr!(lang, key, name = &t.name)))
+        Ok(told(user, said))
     }
 
     /// Starts an open tournament (its organiser, or a manager): its rounds
@@ -358,7 +357,6 @@ impl TournamentService {
         authority: Authority,
         id: Option<TournamentId>,
     ) -> Result<Reply> {
-        let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Open).await?;
         if t.organiser_id != user.id && !authority.is_manager {
             return Err(TournamentRefusal::OrganiserOnly.into());
@@ -377,11 +375,10 @@ impl TournamentService {
         self.advance(t.id).await?;
         // The news and the games' boards are many messages: the delivery
         // loop posts them (an answer is one message).
-        Ok(Reply::private(tr!(
-            lang,
-            "tournament-started-elsewhere",
-            name = &t.name
-        )))
+        Ok(told(
+            user,
+            TournamentNotice::StartedElsewhere { name: t.name },
+        ))
     }
 
     /// Cancels an open or running tournament (its organiser, or a
@@ -393,20 +390,21 @@ impl TournamentService {
         authority: Authority,
         id: Option<TournamentId>,
     ) -> Result<Reply> {
-        let lang = user.lang;
         let t = self.pick_tournament(user, place, id, Pick::Live).await?;
         if t.organiser_id != user.id && !authority.is_manager {
             return Err(TournamentRefusal::OrganiserOnly.into());
         }
-        let said = tr!(t.lang, "tournament-cancelled", name = &t.name, id = t.id);
+        let said = TournamentNotice::Cancelled {
+            id: t.id,
+            name: t.name.clone(),
+        };
         if self.call_off(&t, said).await?.is_none() {
             return Err(TournamentRefusal::Closed { name: t.name }.into());
         }
-        Ok(Reply::private(tr!(
-            lang,
-            "tournament-cancelled-you",
-            name = &t.name
-        )))
+        Ok(told(
+            user,
+            TournamentNotice::CancelledByYou { name: t.name },
+        ))
     }
 
     /// The standings of a tournament, privately.
@@ -417,14 +415,14 @@ impl TournamentService {
         id: Option<TournamentId>,
     ) -> Result<Reply> {
         let t = self.pick_tournament(user, place, id, Pick::Any).await?;
-        let text = self.standings_text(&t, user.lang).await?;
+        let standings = self.standings_notice(&t).await?;
         let picture = match t.status {
             TournamentStatus::Open => None,
             _ => Some(self.standings.standings_picture(&t, user.lang).await?),
         };
         Ok(Reply {
             picture,
-            ..Reply::private(text)
+            ..told(user, standings)
         })
     }
 
@@ -458,29 +456,25 @@ impl TournamentService {
 
     /// This server's tournaments: open, running, and the last few ended.
     pub async fn tournaments(&self, user: &User, place: Place) -> Result<Reply> {
-        let lang = user.lang;
         if place.guild_id.is_none() {
             return Err(TournamentRefusal::OnlyInServers.into());
         }
         let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
         if all.is_empty() {
-            return Ok(Reply::private(tr!(lang, "tournaments-none")));
+            return Ok(told(user, TournamentNotice::NoTournaments));
         }
-        let mut lines = vec![tr!(lang, "tournaments-header")];
+        let mut lines = Vec::new();
         for t in &all {
-            let players = self.store.entrants(t.id).await?.len();
-            lines.push(tr!(
-                lang,
-                "tournaments-line",
-                id = t.id,
-                name = &t.name,
-                status = status_words(lang, t),
-                format = format_words(lang, t.format),
-                variant = kiela_render::words::variant(lang, t.variant),
-                count = players
-            ));
+            lines.push(TournamentLine {
+                id: t.id,
+                name: t.name.clone(),
+                stage: TournamentStage::of(t),
+                format: t.format,
+                variant: t.variant,
+                players: self.store.entrants(t.id).await?.len(),
+            });
         }
-        Ok(Reply::private(lines.join("\n")))
+        Ok(told(user, TournamentNotice::Listed(lines)))
     }
 
     /// Moves every live tournament on (the clock's look): starts those
@@ -508,12 +502,10 @@ impl TournamentService {
             }
             let entrants = self.store.entrants(id).await?;
             if entrants.len() < MIN_PLAYERS {
-                let said = tr!(
-                    t.lang,
-                    "tournament-cancelled-short",
-                    name = &t.name,
-                    min = MIN_PLAYERS
-                );
+                let said = TournamentNotice::CancelledShort {
+                    name: t.name.clone(),
+                    min: MIN_PLAYERS,
+                };
                 let moved = self.call_off(&t, said).await?;
                 return Ok(moved.map_or(0, |ids| ids.len()));
             }
@@ -529,10 +521,14 @@ impl TournamentService {
     /// Cancels tournament `t` (open or running), telling its lobby `said`
     /// and closing its sign-up message; the posts' ids, or `None` if it
     /// had moved on meanwhile.
-    async fn call_off(&self, t: &TournamentRow, said: String) -> Result<Option<Vec<PostId>>> {
+    async fn call_off(
+        &self,
+        t: &TournamentRow,
+        said: TournamentNotice,
+    ) -> Result<Option<Vec<PostId>>> {
         let mut posts = vec![self.lobby_post(t, said)];
-        let status = tr!(t.lang, "tournament-status-cancelled");
-        posts.extend(self.sign_up_edit(t, &status).await?);
+        let status = TournamentNotice::SignUpCancelled;
+        posts.extend(self.sign_up_edit(t, status).await?);
         let cancelled = TournamentStatus::Cancelled;
         (self.store)
             .move_tournament(
@@ -558,13 +554,10 @@ impl TournamentService {
             ),
             TournamentFormat::RoundRobin => None,
         };
-        let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
-        let said = tr!(
-            t.lang,
-            "tournament-started",
-            name = &t.name,
-            players = names.join(", ")
-        );
+        let said = TournamentNotice::Started {
+            name: t.name.clone(),
+            players: names(entrants),
+        };
         // The news of the start opens the tournament's own thread (unless
         // the server wants no threads), where the rest of its news goes.
         let threads = self.store.guild_settings(t.guild_id).await?.threads;
@@ -579,7 +572,7 @@ impl TournamentService {
             ..self.news(t, said)
         }];
         posts.extend(
-            self.sign_up_edit(t, &tr!(t.lang, "tournament-status-started"))
+            self.sign_up_edit(t, TournamentNotice::SignUpStarted)
                 .await?,
         );
         let ids = self
@@ -644,7 +637,7 @@ impl TournamentService {
         let now = self.base.now();
         let mut games = Vec::new();
         let mut dms = Vec::new();
-        let mut lines = Vec::new();
+        let mut pairings = Vec::new();
         for &(south, north) in &pairing.games {
             let (south, north) = (state.user(south), state.user(north));
             let players = self.players.players_in(t.guild_id, south, north).await?;
@@ -668,17 +661,9 @@ impl TournamentService {
             // turn.
             dms.push(self.notify.turn_dm(south, players.0.as_ref(), None));
             // Mentions, not names: they call each player into the thread.
-            lines.push(tr!(
-                lang,
-                "tournament-pairing",
-                south = format!("<@{south}>"),
-                north = format!("<@{north}>")
-            ));
+            pairings.push(Pairing { south, north });
         }
         let bye = pairing.bye.map(|key| state.user(key));
-        if let Some(player) = bye {
-            lines.push(tr!(lang, "tournament-bye", name = format!("<@{player}>")));
-        }
         // In the tournament's thread, calling everyone paired (which
         // brings them into it): the mentions above may ping them.
         let mut pings: Vec<UserId> = games
@@ -690,26 +675,21 @@ impl TournamentService {
             pings,
             ..self.news(
                 t,
-                tr!(
-                    lang,
-                    "tournament-round",
-                    name = &t.name,
-                    round = round,
-                    pairings = lines.join("\n")
-                ),
+                TournamentNotice::Round {
+                    name: t.name.clone(),
+                    round,
+                    pairings,
+                    bye,
+                },
             )
         };
         let posts = |i: usize, game: crate::vocabulary::GameId| {
             let g: &NewGame = &games[i];
-            let headline = |lang: Lang| {
-                tr!(
-                    lang,
-                    "tournament-game-started",
-                    name = &t.name,
-                    round = round,
-                    id = game,
-                    variant = kiela_render::words::variant(lang, t.variant)
-                )
+            let headline = || TournamentNotice::GameStarted {
+                name: t.name.clone(),
+                round,
+                game,
+                variant: t.variant,
             };
             let thread = tr!(
                 lang,
@@ -723,18 +703,12 @@ impl TournamentService {
             // South, who is to move.
             let mut posts: Vec<NewPost> = self
                 .threads
-                .start_posts(
-                    home,
-                    lang,
-                    headline(lang),
-                    thread,
-                    vec![g.south_id, g.north_id],
-                )
+                .start_posts(home, lang, headline(), thread, vec![g.south_id, g.north_id])
                 .into_iter()
                 .map(|post| NewPost { hold: 0, ..post })
                 .collect();
             // Its board by direct message too, to a South who wants one.
-            posts.extend(dms[i].map(|to| to.post(home.channel_id, 0, headline(to.lang))));
+            posts.extend(dms[i].map(|to| to.post(home.channel_id, 0, headline())));
             posts
         };
         let made = self
@@ -755,26 +729,29 @@ impl TournamentService {
     async fn end_tournament(&self, t: &TournamentRow, state: &Event) -> Result<Vec<Made>> {
         let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
         let first = standings.first().map(|s| s.key);
-        let winner = first
-            .map(|key| state.name(key).to_string())
+        let winner: Name = first
+            .map(|key| Name::new(state.name(key)))
             .unwrap_or_default();
-        let table = self.standings_text(t, t.lang).await?;
-        let said = tr!(t.lang, "tournament-won", name = &t.name, winner = &winner);
+        let table = self.standings_notice(t).await?;
+        let said = TournamentNotice::Won {
+            name: t.name.clone(),
+            winner: winner.clone(),
+        };
         // The winner in the lobby; the final standings, as a picture, in
         // the tournament's thread.
         let last = NewPost {
             standings: true,
             ..self.news(
                 t,
-                tr!(
-                    t.lang,
-                    "tournament-final-standings",
-                    name = &t.name,
-                    winner = &winner
-                ),
+                TournamentNotice::FinalStandings {
+                    name: t.name.clone(),
+                    winner,
+                },
             )
         };
-        let posts = vec![self.lobby_post(t, format!("{said}\n{table}")), last];
+        let mut won = self.lobby_post(t, said);
+        won.says.push(table.into());
+        let posts = vec![won, last];
         let ids = self
             .store
             .move_tournament(
@@ -792,55 +769,45 @@ impl TournamentService {
             .unwrap_or_default())
     }
 
-    async fn standings_text(&self, t: &TournamentRow, lang: Lang) -> Result<String> {
+    /// Tournament `t`'s standings: who signed up before the start, then
+    /// a line per player, best first.
+    async fn standings_notice(&self, t: &TournamentRow) -> Result<TournamentNotice> {
         let entrants = self.store.entrants(t.id).await?;
         let paired = self.store.paired(t.id).await?;
-        let mut lines = vec![tr!(
-            lang,
-            "tournament-standings-header",
-            name = &t.name,
-            id = t.id,
-            status = status_words(lang, t)
-        )];
-        if entrants.len() < MIN_PLAYERS || t.status == TournamentStatus::Open {
-            let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
-            lines.push(tr!(
-                lang,
-                "tournament-players",
-                count = names.len(),
-                players = names.join(", ")
-            ));
-            return Ok(lines.join("\n"));
-        }
-        let state = Event::of(t, &entrants, &paired)?;
-        let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
-        for s in &standings {
-            let tiebreaks = match s.buchholz_cut1 {
-                Some(bh) => tr!(
-                    lang,
-                    "tournament-tiebreaks-swiss",
-                    buchholz = bh.to_string(),
-                    sb = s.sonneborn_berger.to_string()
-                ),
-                None => tr!(
-                    lang,
-                    "tournament-tiebreaks-round-robin",
-                    sb = s.sonneborn_berger.to_string(),
-                    wins = s.wins
-                ),
-            };
-            lines.push(tr!(
-                lang,
-                "tournament-standing",
-                rank = s.rank,
-                name = state.name(s.key),
-                points = s.points.to_string(),
-                tiebreaks = tiebreaks,
-                games = s.games_played,
-                withdrawn = if s.withdrawn { "yes" } else { "no" }
-            ));
-        }
-        Ok(lines.join("\n"))
+        let table = if entrants.len() < MIN_PLAYERS || t.status == TournamentStatus::Open {
+            StandingsTable::Players(names(&entrants))
+        } else {
+            let state = Event::of(t, &entrants, &paired)?;
+            let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
+            StandingsTable::Ranked(
+                standings
+                    .iter()
+                    .map(|s| Ranked {
+                        rank: s.rank,
+                        name: Name::new(state.name(s.key)),
+                        points: s.points.into(),
+                        tiebreaks: match s.buchholz_cut1 {
+                            Some(bh) => Tiebreaks::Swiss {
+                                buchholz_cut1: bh.into(),
+                                sonneborn_berger: s.sonneborn_berger.into(),
+                            },
+                            None => Tiebreaks::RoundRobin {
+                                sonneborn_berger: s.sonneborn_berger.into(),
+                                wins: s.wins,
+                            },
+                        },
+                        games_played: s.games_played,
+                        withdrawn: s.withdrawn,
+                    })
+                    .collect(),
+            )
+        };
+        Ok(TournamentNotice::Standings {
+            id: t.id,
+            name: t.name.clone(),
+            stage: TournamentStage::of(t),
+            table,
+        })
     }
 
     /// The tournament a command means: the one named (in this server), or
@@ -890,21 +857,21 @@ impl TournamentService {
     }
 
     /// A line in tournament `t`'s lobby, for the delivery loop.
-    fn lobby_post(&self, t: &TournamentRow, text: String) -> NewPost {
+    fn lobby_post(&self, t: &TournamentRow, said: impl Into<Notice>) -> NewPost {
         NewPost {
             hold: 0,
             ..self
                 .outbox
-                .post_in(Place::new(t.guild_id, t.channel_id, t.lang), text)
+                .post_in(Place::new(t.guild_id, t.channel_id, t.lang), said)
         }
     }
 
     /// A line of tournament `t`'s news, for the delivery loop: in its
     /// thread once that is open, in its lobby until then.
-    fn news(&self, t: &TournamentRow, text: String) -> NewPost {
+    fn news(&self, t: &TournamentRow, said: TournamentNotice) -> NewPost {
         NewPost {
             news_of: Some(t.id),
-            ..self.lobby_post(t, text)
+            ..self.lobby_post(t, said)
         }
     }
 
@@ -925,16 +892,14 @@ impl TournamentService {
             .iter()
             .filter(|p| p.game.is_some_and(|(state, _)| state != GameState::Active))
             .count() as i64;
-        let text = tr!(
-            t.lang,
-            "tournament-results-standings",
-            name = &t.name,
-            round = t.rounds_paired,
-            results = ended
-        );
+        let said = TournamentNotice::ResultsStandings {
+            name: t.name.clone(),
+            round: t.rounds_paired,
+            results: ended,
+        };
         let post = (ended > t.results_posted).then(|| NewPost {
             standings: true,
-            ..self.news(t, text)
+            ..self.news(t, said)
         });
         (ended, post)
     }
@@ -971,7 +936,7 @@ impl TournamentService {
         let edit = NewPost {
             to: crate::store::PostTarget::Channel(original.channel_id),
             edits: Some(original.id),
-            says: vec![Notice::from(sign_up_text(&t, &entrants))],
+            says: vec![sign_up(&t, &entrants).into()],
             lang: t.lang.locale().to_string(),
             tournament_id: Some(t.id),
             ..NewPost::default()
@@ -981,8 +946,12 @@ impl TournamentService {
     }
 
     /// The edit that closes `t`'s sign-up message (its buttons go),
-    /// saying `status`.
-    async fn sign_up_edit(&self, t: &TournamentRow, status: &str) -> Result<Option<NewPost>> {
+    /// saying `status` under it.
+    async fn sign_up_edit(
+        &self,
+        t: &TournamentRow,
+        status: TournamentNotice,
+    ) -> Result<Option<NewPost>> {
         let entrants = self.store.entrants(t.id).await?;
         let Some(original) = self.store.sign_up_post(t.id).await? else {
             return Ok(None);
@@ -990,10 +959,7 @@ impl TournamentService {
         Ok(Some(NewPost {
             to: crate::store::PostTarget::Channel(original.channel_id),
             edits: Some(original.id),
-            says: vec![Notice::from(format!(
-                "{}\n{status}",
-                sign_up_text(t, &entrants)
-            ))],
+            says: vec![sign_up(t, &entrants).into(), status.into()],
             lang: t.lang.locale().to_string(),
             ..NewPost::default()
         }))
@@ -1217,75 +1183,42 @@ fn corrupt(t: &TournamentRow, problem: impl std::fmt::Display) -> AppError {
 }
 
 /// The sign-up message: the event's rules and its players so far.
-fn sign_up_text(t: &TournamentRow, entrants: &[Entrant]) -> String {
-    let lang = t.lang;
-    let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
-    let rounds = match (t.format, t.rounds) {
-        (TournamentFormat::Swiss, Some(rounds)) => tr!(lang, "tournament-rounds", rounds = rounds),
-        (TournamentFormat::Swiss, None) => {
-            kiela_i18n::t(lang, "tournament-rounds-default", &swiss_rounds())
-        }
-        (TournamentFormat::RoundRobin, _) => tr!(
-            lang,
-            "tournament-round-robin-rule",
-            double = kiela_tournament::DOUBLE_ROUND_ROBIN
-        ),
-    };
-    let start = match t.starts_at {
-        Some(at) => tr!(lang, "tournament-starts-at", at = at, min = MIN_PLAYERS),
-        None => tr!(
-            lang,
-            "tournament-starts-by-organiser",
-            organiser = t.organiser_id,
-            min = MIN_PLAYERS
-        ),
-    };
-    let rules = [
-        (!t.rated).then(|| tr!(lang, "tournament-unrated-rule")),
-        t.strict.then(|| {
-            tr!(
-                lang,
-                "tournament-strict-rule",
-                percent = STRICT_PERCENT,
-                days = STRICT_DAYS
-            )
-        }),
-    ];
-    [
-        tr!(
-            lang,
-            "tournament-sign-up",
-            name = &t.name,
-            id = t.id,
-            format = format_words(lang, t.format),
-            variant = kiela_render::words::variant(lang, t.variant),
-            days = t.seconds_per_move / DAY
-        ),
-        rounds,
-    ]
-    .into_iter()
-    .chain(rules.into_iter().flatten())
-    .chain([
-        start,
-        tr!(
-            lang,
-            "tournament-players-of",
-            count = names.len(),
-            max = t.max_players,
-            players = names.join(", ")
-        ),
-    ])
-    .collect::<Vec<_>>()
-    .join("\n")
+fn sign_up(t: &TournamentRow, entrants: &[Entrant]) -> TournamentNotice {
+    TournamentNotice::SignUp(SignUp {
+        id: t.id,
+        name: t.name.clone(),
+        format: t.format,
+        variant: t.variant,
+        days_per_move: t.seconds_per_move / DAY,
+        rounds: t.rounds,
+        rated: t.rated,
+        strict: t.strict,
+        start: match t.starts_at {
+            Some(at) => TournamentStart::At(at),
+            None => TournamentStart::ByOrganiser(t.organiser_id),
+        },
+        players: names(entrants),
+        max_players: t.max_players,
+    })
 }
 
-fn format_words(lang: Lang, format: TournamentFormat) -> String {
-    match format {
-        TournamentFormat::RoundRobin => tr!(lang, "tournament-format-round-robin"),
-        TournamentFormat::Swiss => tr!(lang, "tournament-format-swiss"),
+/// A private reply to `user`, in their language.
+fn told(user: &User, said: TournamentNotice) -> Reply {
+    Reply {
+        lang: user.lang,
+        ..Reply::private(said)
     }
 }
 
+/// The players' names, in join order.
+fn names(entrants: &[Entrant]) -> Vec<Name> {
+    entrants
+        .iter()
+        .map(|e| Name::new(e.name.as_str()))
+        .collect()
+}
+
+/// The stage in the standings picture's title (drawn: worded here).
 fn status_words(lang: Lang, t: &TournamentRow) -> String {
     match t.status {
         TournamentStatus::Open => tr!(lang, "tournament-state-open"),

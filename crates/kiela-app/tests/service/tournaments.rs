@@ -3,10 +3,74 @@
 //! the clock, standings, and every refusal.
 
 use kiela_app::{
-    Authority, NewThread, NewTournament, TournamentFormat, TournamentId, TournamentRefusal,
+    Authority, Name, NewThread, NewTournament, Quarters, Ranked, SignUp, StandingsTable,
+    TournamentFormat, TournamentId, TournamentNotice, TournamentRefusal, TournamentStage,
 };
 
 use super::*;
+
+/// What the tournaments say in a reply or a post, as data.
+trait TournamentSaid: Said {
+    fn told(&self) -> Vec<&TournamentNotice> {
+        (self.says().iter())
+            .filter_map(|notice| match notice {
+                Notice::Tournament(notice) => Some(notice),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether it says `notice`.
+    fn tells(&self, notice: &TournamentNotice) -> bool {
+        self.told().contains(&notice)
+    }
+
+    /// The sign-up message it is (or edits).
+    #[track_caller]
+    fn sign_up(&self) -> &SignUp {
+        (self.told().into_iter())
+            .find_map(|notice| match notice {
+                TournamentNotice::SignUp(sign_up) => Some(sign_up),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no sign-up message: {:?}", self.says()))
+    }
+
+    /// The lines of the standings it shows (after the start).
+    #[track_caller]
+    fn ranked(&self) -> &[Ranked] {
+        (self.told().into_iter())
+            .find_map(|notice| match notice {
+                TournamentNotice::Standings {
+                    table: StandingsTable::Ranked(lines),
+                    ..
+                } => Some(lines.as_slice()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no standings: {:?}", self.says()))
+    }
+
+    /// Whether it pairs round `round` of tournament `name`.
+    fn pairs_round(&self, name: &str, round: i64) -> bool {
+        self.told().iter().any(|notice| {
+            matches!(notice, TournamentNotice::Round { name: n, round: r, .. } if n == name && *r == round)
+        })
+    }
+
+    /// Whether it says `name` is won.
+    fn says_won(&self, name: &str) -> bool {
+        (self.told().iter())
+            .any(|notice| matches!(notice, TournamentNotice::Won { name: n, .. } if n == name))
+    }
+}
+
+impl<T: Said + ?Sized> TournamentSaid for T {}
+
+const PREMIO: &str = "Prémio Kiela";
+
+fn names(players: &[User]) -> Vec<Name> {
+    players.iter().map(|p| p.name.clone()).collect()
+}
 
 on_both_backends! {
     a_round_robin_is_played_to_its_winner,
@@ -50,7 +114,8 @@ async fn create(w: &World, new: NewTournament) -> TournamentId {
         .await
         .unwrap();
     assert!(!reply.private, "the sign-up message is public");
-    assert!(reply.text().contains("Prémio Kiela"), "{}", reply.text());
+    assert_eq!(reply.sign_up().name, PREMIO);
+    assert_eq!(reply.sign_up().players, []);
     // The answer delivers it (its edits wait for it).
     w.service
         .outbox
@@ -111,11 +176,7 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     // The sign-up message shows the players (an edit that keeps its buttons).
     let edits = deliver_all(&w).await;
     let listed = edits.last().expect("the sign-up message edited");
-    assert!(
-        listed.text().contains("alice, bob, carol"),
-        "{}",
-        listed.text()
-    );
+    assert_eq!(listed.sign_up().players, names(&players[..3]));
     assert_eq!(listed.tournament, Some(id));
 
     let by_bob = w
@@ -130,7 +191,12 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
-    assert!(started.text().contains("has started"), "{}", started.text());
+    assert_eq!(
+        started.told(),
+        [&TournamentNotice::StartedElsewhere {
+            name: PREMIO.into()
+        }]
+    );
     // Three players: a double round-robin, six games at once, each player
     // moving first in two of their four.
     let games = round_games(&w, id, 1).await;
@@ -143,16 +209,17 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         assert_eq!(first, 2, "{}", player.name);
     }
     let posted: Vec<Reply> = deliver_all(&w).await;
-    assert!(posted.iter().any(|p| p.worded().contains("round 1")));
     // The round's news calls every player by mention; each game's first
     // board calls the one to move.
-    let news = posted
-        .iter()
-        .find(|p| p.worded().contains(", round 1**"))
-        .unwrap();
+    let news = posted.iter().find(|p| p.pairs_round(PREMIO, 1)).unwrap();
+    let [TournamentNotice::Round { pairings, bye, .. }] = news.told()[..] else {
+        panic!("{:?}", news.says)
+    };
+    assert_eq!(pairings.len(), 6);
     for player in &players[..3] {
-        let mention = format!("<@{}>", player.id);
-        assert!(news.worded().contains(&mention) && news.ping.contains(&player.id));
+        let called = (pairings.iter()).any(|p| p.south == player.id || p.north == player.id)
+            || *bye == Some(player.id);
+        assert!(called && news.ping.contains(&player.id));
     }
     let boards: Vec<&Reply> = posted.iter().filter(|p| p.game.is_some()).collect();
     assert_eq!(boards.len(), 6);
@@ -164,7 +231,7 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     // The sign-up message lost its buttons.
     assert!(posted
         .iter()
-        .any(|p| p.text().contains("Started") && p.tournament.is_none()));
+        .any(|p| p.tells(&TournamentNotice::SignUpStarted) && p.tournament.is_none()));
 
     south_wins_round(&w, id, 1).await;
     deliver_all(&w).await;
@@ -180,11 +247,9 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     );
     let ended = deliver_all(&w).await;
     assert!(
-        ended
-            .iter()
-            .any(|p| p.text().contains("wins **Prémio Kiela**")),
+        ended.iter().any(|p| p.says_won(PREMIO)),
         "{:?}",
-        ended.iter().map(|p| p.text()).collect::<Vec<_>>()
+        ended.iter().map(|p| &p.says).collect::<Vec<_>>()
     );
     let standings = w
         .service
@@ -205,9 +270,10 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     // Everyone won their two games as South: 2 points each, tied.
     for name in ["alice", "bob", "carol"] {
         assert!(
-            standings.text().contains(&format!("**{name}**: 2 (")),
-            "{}",
-            standings.text()
+            (standings.ranked().iter())
+                .any(|line| line.name.raw() == name && line.points == Quarters::points(2)),
+            "{:?}",
+            standings.says
         );
     }
     let listed = w
@@ -216,7 +282,13 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         .tournaments(&w.bob, HERE)
         .await
         .unwrap();
-    assert!(listed.text().contains("finished"), "{}", listed.text());
+    let [TournamentNotice::Listed(lines)] = listed.told()[..] else {
+        panic!("{:?}", listed.says)
+    };
+    assert!(
+        (lines.iter()).any(|line| line.id == id && line.stage == TournamentStage::Finished),
+        "{lines:?}"
+    );
     // `/kiela stats`: each played one; one of them won it.
     let mut won = 0;
     for player in &players[..3] {
@@ -384,10 +456,11 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
         .cancel_tournament(&w.carol, HERE, manager, Some(id))
         .await
         .unwrap();
-    assert!(
-        cancelled.text().contains("canceled"),
-        "{}",
-        cancelled.text()
+    assert_eq!(
+        cancelled.told(),
+        [&TournamentNotice::CancelledByYou {
+            name: PREMIO.into()
+        }]
     );
     // A tournament of three takes no fourth.
     let small = create(
@@ -578,10 +651,10 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
         .unwrap();
     let name = &players.iter().find(|u| u.id == south).unwrap().name;
     assert!(
-        standings.text().contains(&format!("**{name}**: 0 ("))
-            && standings.text().contains("withdrawn"),
-        "{}",
-        standings.text()
+        (standings.ranked().iter())
+            .any(|line| line.name == *name && line.points == Quarters(0) && line.withdrawn),
+        "{:?}",
+        standings.says
     );
     // Round 2 pairs the two players left, without the no-show.
     let round2 = round_games(&w, id, 2).await;
@@ -608,12 +681,14 @@ async fn the_clock_starts_a_tournament_or_cancels_it_short_of_players(db: Db) {
     w.clock.advance(2 * 3600);
     w.service.tournaments.advance_tournaments().await.unwrap();
     let posted = deliver_all(&w).await;
+    let cancelled = TournamentNotice::CancelledShort {
+        name: PREMIO.into(),
+        min: 3,
+    };
     assert!(
-        posted
-            .iter()
-            .any(|p| p.worded().contains("did not have 3 players")),
+        posted.iter().any(|p| p.tells(&cancelled)),
         "{:?}",
-        posted.iter().map(|p| p.worded()).collect::<Vec<_>>()
+        posted.iter().map(|p| &p.says).collect::<Vec<_>>()
     );
     assert_eq!(round_games(&w, short, 1).await.len(), 0);
     assert_eq!(
@@ -676,7 +751,12 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The start is said in the lobby, and opens the tournament's thread.
     let (to, start) = posted
         .iter()
-        .find(|(_, p)| p.text().contains("has started"))
+        .find(|(_, p)| {
+            p.tells(&TournamentNotice::Started {
+                name: PREMIO.into(),
+                players: names(&players[..3]),
+            })
+        })
         .expect("the start announced");
     assert_eq!(*to, lobby);
     assert_eq!(
@@ -690,7 +770,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The pairings go to the thread, calling every player into it.
     let (to, round) = posted
         .iter()
-        .find(|(_, p)| p.worded().contains("**Prémio Kiela, round 1**"))
+        .find(|(_, p)| p.pairs_round(PREMIO, 1))
         .expect("the pairings");
     assert_eq!(*to, thread);
     let mut called = round.ping.clone();
@@ -699,7 +779,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     // The sign-up message stays in the lobby (its edit).
     assert!(posted
         .iter()
-        .any(|(_, p)| p.worded().contains("Started") && p.tournament.is_none()));
+        .any(|(_, p)| p.tells(&TournamentNotice::SignUpStarted) && p.tournament.is_none()));
     // Bob gets the board of each game he starts, by direct message.
     let games = round_games(&w, id, 1).await;
     let bobs_first = games.iter().filter(|(_, s, _)| *s == w.bob.id).count();
@@ -736,10 +816,13 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     assert_eq!(posted.len(), 1);
     let (to, standings) = &posted[0];
     assert_eq!(*to, thread);
-    assert!(
-        standings.text().contains("standings after 1 result"),
-        "{}",
-        standings.text()
+    assert_eq!(
+        standings.told(),
+        [&TournamentNotice::ResultsStandings {
+            name: PREMIO.into(),
+            round: 1,
+            results: 1
+        }]
     );
     let picture = standings.picture.as_ref().expect("the standings picture");
     let png = image::load_from_memory(&picture.bytes).unwrap();
@@ -766,12 +849,15 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     let posted = deliver_with_threads(&w).await;
     let (to, _) = posted
         .iter()
-        .find(|(_, p)| p.text().contains("wins **Prémio Kiela**"))
+        .find(|(_, p)| p.says_won(PREMIO))
         .expect("the winner announced");
     assert_eq!(*to, lobby);
     let (to, last) = posted
         .iter()
-        .find(|(_, p)| p.text().contains("final standings"))
+        .find(|(_, p)| {
+            (p.told().iter())
+                .any(|notice| matches!(notice, TournamentNotice::FinalStandings { name, .. } if name == PREMIO))
+        })
         .expect("the final standings");
     assert_eq!(*to, thread);
     assert!(last.picture.is_some());
@@ -848,7 +934,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
         )
         .await
         .unwrap();
-    assert!(unrated.text().contains("Unrated"), "{}", unrated.text());
+    assert!(!unrated.sign_up().rated, "{:?}", unrated.says);
     w.service
         .outbox
         .delivered(&unrated.posts, MessageId(1))

@@ -10,6 +10,10 @@ use kiela_app::{
     TournamentRefusal, DAYS_PER_MOVE, DEFAULT_DAYS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS,
     MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
+use kiela_app::{
+    Name, Ranked, SignUp, StandingsTable, Tiebreaks, TournamentLine, TournamentNotice,
+    TournamentStage, TournamentStart, DOUBLE_ROUND_ROBIN,
+};
 use kiela_i18n::tr;
 use kiela_i18n::Arg;
 use kiela_i18n::Lang;
@@ -19,6 +23,7 @@ use crate::command::{Choice, Group, Opt, Request, Subcommand};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, TournamentButton};
 use crate::respond::Post;
+use crate::words::mention;
 
 const NAME: Opt<String> = Opt::new("name").required();
 const FORMAT: Opt<TournamentFormat> = Opt::new("format").required().facts(|| {
@@ -278,5 +283,383 @@ pub(crate) fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
         }
         TournamentRefusal::Unknown(id) => tr!(lang, "tournament-unknown", id = *id),
         TournamentRefusal::NoneHere => tr!(lang, "tournament-none-here"),
+    }
+}
+
+/// What a tournament tells.
+pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
+    match notice {
+        TournamentNotice::SignUp(sign_up) => sign_up_words(lang, sign_up),
+        TournamentNotice::SignUpStarted => tr!(lang, "tournament-status-started"),
+        TournamentNotice::SignUpCancelled => tr!(lang, "tournament-status-cancelled"),
+        TournamentNotice::Joined { name } => tr!(lang, "tournament-joined", name = name),
+        TournamentNotice::JoinedLate { name, missed } => tr!(
+            lang,
+            "tournament-joined-late",
+            name = name,
+            missed = *missed
+        ),
+        TournamentNotice::Left { name } => tr!(lang, "tournament-left", name = name),
+        TournamentNotice::Withdrawn { name } => tr!(lang, "tournament-withdrawn", name = name),
+        TournamentNotice::StartedElsewhere { name } => {
+            tr!(lang, "tournament-started-elsewhere", name = name)
+        }
+        TournamentNotice::Cancelled { id, name } => {
+            tr!(lang, "tournament-cancelled", name = name, id = *id)
+        }
+        TournamentNotice::CancelledByYou { name } => {
+            tr!(lang, "tournament-cancelled-you", name = name)
+        }
+        TournamentNotice::CancelledShort { name, min } => {
+            tr!(lang, "tournament-cancelled-short", name = name, min = *min)
+        }
+        TournamentNotice::Started { name, players } => tr!(
+            lang,
+            "tournament-started",
+            name = name,
+            players = names(players)
+        ),
+        TournamentNotice::Round {
+            name,
+            round,
+            pairings,
+            bye,
+        } => {
+            // Mentions, not names: they call each player into the thread.
+            let mut lines: Vec<String> = pairings
+                .iter()
+                .map(|p| {
+                    tr!(
+                        lang,
+                        "tournament-pairing",
+                        south = mention(p.south),
+                        north = mention(p.north)
+                    )
+                })
+                .collect();
+            lines.extend(bye.map(|player| tr!(lang, "tournament-bye", name = mention(player))));
+            tr!(
+                lang,
+                "tournament-round",
+                name = name,
+                round = *round,
+                pairings = lines.join("\n")
+            )
+        }
+        TournamentNotice::GameStarted {
+            name,
+            round,
+            game,
+            variant,
+        } => tr!(
+            lang,
+            "tournament-game-started",
+            name = name,
+            round = *round,
+            id = *game,
+            variant = kiela_render::words::variant(lang, *variant)
+        ),
+        TournamentNotice::ResultsStandings {
+            name,
+            round,
+            results,
+        } => tr!(
+            lang,
+            "tournament-results-standings",
+            name = name,
+            round = *round,
+            results = *results
+        ),
+        TournamentNotice::Won { name, winner } => {
+            tr!(lang, "tournament-won", name = name, winner = winner.raw())
+        }
+        TournamentNotice::FinalStandings { name, winner } => tr!(
+            lang,
+            "tournament-final-standings",
+            name = name,
+            winner = winner.raw()
+        ),
+        TournamentNotice::Standings {
+            id,
+            name,
+            stage,
+            table,
+        } => {
+            let header = tr!(
+                lang,
+                "tournament-standings-header",
+                name = name,
+                id = *id,
+                status = stage_words(lang, *stage)
+            );
+            let lines = match table {
+                StandingsTable::Players(players) => vec![tr!(
+                    lang,
+                    "tournament-players",
+                    count = players.len(),
+                    players = names(players)
+                )],
+                StandingsTable::Ranked(ranked) => {
+                    ranked.iter().map(|r| standing(lang, r)).collect()
+                }
+            };
+            [header]
+                .into_iter()
+                .chain(lines)
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        TournamentNotice::NoTournaments => tr!(lang, "tournaments-none"),
+        TournamentNotice::Listed(tournaments) => [tr!(lang, "tournaments-header")]
+            .into_iter()
+            .chain(tournaments.iter().map(|t| listed(lang, t)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// The players' names, as they chose them, in the order given.
+fn names(players: &[Name]) -> String {
+    let names: Vec<&str> = players.iter().map(Name::raw).collect();
+    names.join(", ")
+}
+
+/// The sign-up message: the event's rules and its players so far.
+fn sign_up_words(lang: Lang, t: &SignUp) -> String {
+    let rounds = match (t.format, t.rounds) {
+        (TournamentFormat::Swiss, Some(rounds)) => tr!(lang, "tournament-rounds", rounds = rounds),
+        (TournamentFormat::Swiss, None) => {
+            kiela_i18n::t(lang, "tournament-rounds-default", &swiss_rounds())
+        }
+        (TournamentFormat::RoundRobin, _) => tr!(
+            lang,
+            "tournament-round-robin-rule",
+            double = DOUBLE_ROUND_ROBIN
+        ),
+    };
+    let start = match t.start {
+        TournamentStart::At(at) => tr!(lang, "tournament-starts-at", at = at, min = MIN_PLAYERS),
+        TournamentStart::ByOrganiser(organiser) => tr!(
+            lang,
+            "tournament-starts-by-organiser",
+            organiser = organiser,
+            min = MIN_PLAYERS
+        ),
+    };
+    let rules = [
+        (!t.rated).then(|| tr!(lang, "tournament-unrated-rule")),
+        t.strict.then(|| {
+            tr!(
+                lang,
+                "tournament-strict-rule",
+                percent = STRICT_PERCENT,
+                days = STRICT_DAYS
+            )
+        }),
+    ];
+    [
+        tr!(
+            lang,
+            "tournament-sign-up",
+            name = &t.name,
+            id = t.id,
+            format = format_words(lang, t.format),
+            variant = kiela_render::words::variant(lang, t.variant),
+            days = t.days_per_move
+        ),
+        rounds,
+    ]
+    .into_iter()
+    .chain(rules.into_iter().flatten())
+    .chain([
+        start,
+        tr!(
+            lang,
+            "tournament-players-of",
+            count = t.players.len(),
+            max = t.max_players,
+            players = names(&t.players)
+        ),
+    ])
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
+/// One player's line in the standings.
+fn standing(lang: Lang, r: &Ranked) -> String {
+    let tiebreaks = match r.tiebreaks {
+        Tiebreaks::Swiss {
+            buchholz_cut1,
+            sonneborn_berger,
+        } => tr!(
+            lang,
+            "tournament-tiebreaks-swiss",
+            buchholz = buchholz_cut1.to_string(),
+            sb = sonneborn_berger.to_string()
+        ),
+        Tiebreaks::RoundRobin {
+            sonneborn_berger,
+            wins,
+        } => tr!(
+            lang,
+            "tournament-tiebreaks-round-robin",
+            sb = sonneborn_berger.to_string(),
+            wins = wins
+        ),
+    };
+    tr!(
+        lang,
+        "tournament-standing",
+        rank = r.rank,
+        name = r.name.raw(),
+        points = r.points.to_string(),
+        tiebreaks = tiebreaks,
+        games = r.games_played,
+        withdrawn = if r.withdrawn { "yes" } else { "no" }
+    )
+}
+
+/// A tournament's line in the server's list.
+fn listed(lang: Lang, t: &TournamentLine) -> String {
+    tr!(
+        lang,
+        "tournaments-line",
+        id = t.id,
+        name = &t.name,
+        status = stage_words(lang, t.stage),
+        format = format_words(lang, t.format),
+        variant = kiela_render::words::variant(lang, t.variant),
+        count = t.players
+    )
+}
+
+fn format_words(lang: Lang, format: TournamentFormat) -> String {
+    match format {
+        TournamentFormat::RoundRobin => tr!(lang, "tournament-format-round-robin"),
+        TournamentFormat::Swiss => tr!(lang, "tournament-format-swiss"),
+    }
+}
+
+fn stage_words(lang: Lang, stage: TournamentStage) -> String {
+    match stage {
+        TournamentStage::Open => tr!(lang, "tournament-state-open"),
+        TournamentStage::Running { round } => tr!(lang, "tournament-state-running", round = round),
+        TournamentStage::Finished => tr!(lang, "tournament-state-finished"),
+        TournamentStage::Cancelled => tr!(lang, "tournament-state-cancelled"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_app::vocabulary::UserId;
+    use kiela_app::{Pairing, Quarters};
+    use kiela_rules::Variant;
+
+    fn premio() -> String {
+        "Prémio Kiela".into()
+    }
+
+    #[test]
+    fn a_round_calls_its_players_and_its_bye_by_mention() {
+        let round = TournamentNotice::Round {
+            name: premio(),
+            round: 2,
+            pairings: vec![Pairing {
+                south: UserId(1),
+                north: UserId(2),
+            }],
+            bye: Some(UserId(3)),
+        };
+        assert_eq!(
+            notice(Lang::En, &round),
+            "**Prémio Kiela, round 2**\n<@1> (South, moves first) – <@2>\n<@3>: a bye (1 point)"
+        );
+    }
+
+    #[test]
+    fn standings_show_points_tiebreaks_and_withdrawals() {
+        let line = |rank, name: &str, points, withdrawn| Ranked {
+            rank,
+            name: Name::new(name),
+            points,
+            tiebreaks: Tiebreaks::Swiss {
+                buchholz_cut1: Quarters(6),
+                sonneborn_berger: Quarters(1),
+            },
+            games_played: 1,
+            withdrawn,
+        };
+        let standings = TournamentNotice::Standings {
+            id: TournamentId(7),
+            name: premio(),
+            stage: TournamentStage::Running { round: 2 },
+            table: StandingsTable::Ranked(vec![
+                line(1, "ana", Quarters::points(1), false),
+                line(2, "bob", Quarters(2), true),
+            ]),
+        };
+        let en = notice(Lang::En, &standings);
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(
+            lines[0], "**Prémio Kiela** (tournament #7), round 2",
+            "{en}"
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "1. **ana**: 1 (Buchholz Cut-1 1½, Sonneborn–Berger ¼; 1 game)",
+                "2. **bob**: ½ (Buchholz Cut-1 1½, Sonneborn–Berger ¼; 1 game), withdrawn",
+            ],
+            "{en}"
+        );
+        let open = TournamentNotice::Standings {
+            id: TournamentId(7),
+            name: premio(),
+            stage: TournamentStage::Open,
+            table: StandingsTable::Players(vec![Name::new("ana"), Name::new("bob")]),
+        };
+        assert_eq!(
+            notice(Lang::En, &open),
+            "**Prémio Kiela** (tournament #7), taking players\nPlayers (2): ana, bob"
+        );
+    }
+
+    #[test]
+    fn the_sign_up_message_says_the_rules_and_the_players() {
+        let sign_up = SignUp {
+            id: TournamentId(7),
+            name: premio(),
+            format: TournamentFormat::Swiss,
+            variant: Variant::Standard,
+            days_per_move: 3,
+            rounds: Some(5),
+            rated: false,
+            strict: true,
+            start: TournamentStart::ByOrganiser(UserId(1)),
+            players: vec![Name::new("ana")],
+            max_players: 64,
+        };
+        let en = notice(Lang::En, &TournamentNotice::SignUp(sign_up));
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(lines.len(), 6, "{en}");
+        assert!(
+            lines[0].starts_with("🏆 **Prémio Kiela** (tournament #7): Swiss, "),
+            "{en}"
+        );
+        assert!(
+            lines[1].starts_with("5 rounds, paired by score (Swiss)"),
+            "{en}"
+        );
+        assert_eq!(lines[2], tr!(Lang::En, "tournament-unrated-rule"));
+        assert!(
+            lines[3].starts_with("Strict: players who lost more than 10%"),
+            "{en}"
+        );
+        assert!(
+            lines[4].starts_with("<@1> starts it with **Start**"),
+            "{en}"
+        );
+        assert_eq!(lines[5], "Players (1/64): ana");
     }
 }
