@@ -28,6 +28,7 @@ use super::players::Name;
 use super::threads::posts_channel;
 use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User};
 use crate::notice::Notice;
+use crate::store::ports::*;
 use crate::store::{NewPost, PostTarget};
 use crate::vocabulary::{GameId, UserId};
 
@@ -255,9 +256,9 @@ fn is_mistake(p: &PlyAnalysis) -> bool {
 }
 
 /// The ports [`AnalysisService`] reads and writes through.
-pub trait AnalysisPorts: crate::store::AnalysisStore + crate::store::OutboxStore {}
+pub trait AnalysisPorts: AnalysisStore + OutboxStore {}
 
-impl<T: crate::store::AnalysisStore + crate::store::OutboxStore + ?Sized> AnalysisPorts for T {}
+impl<T: AnalysisStore + OutboxStore + ?Sized> AnalysisPorts for T {}
 
 /// Analysis of a finished game, its review and hints.
 #[derive(Clone)]
@@ -456,9 +457,9 @@ impl AnalysisService {
 }
 
 /// The ports [`AnalysisPosts`] reads and writes through.
-pub trait AnalysisPostsPorts: crate::store::AnalysisStore {}
+pub trait AnalysisPostsPorts: AnalysisStore {}
 
-impl<T: crate::store::AnalysisStore + ?Sized> AnalysisPostsPorts for T {}
+impl<T: AnalysisStore + ?Sized> AnalysisPostsPorts for T {}
 
 /// Composes a shared analysis when its post is delivered.
 #[derive(Clone)]

@@ -5,6 +5,7 @@ mod store;
 pub use store::*;
 
 use crate::limits::{MAX_AI_GAMES, MAX_OPEN_CHALLENGES};
+use crate::store::ports::*;
 use crate::store::Quota;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -169,23 +170,9 @@ struct Offer {
 }
 
 /// The ports [`ChallengeService`] reads and writes through.
-pub trait ChallengePorts:
-    crate::store::ChallengesStore
-    + crate::store::GamesStore
-    + crate::store::SettingsStore
-    + crate::store::CoreStore
-{
-}
+pub trait ChallengePorts: ChallengesStore + GamesStore + SettingsStore + CoreStore {}
 
-impl<
-        T: crate::store::ChallengesStore
-            + crate::store::GamesStore
-            + crate::store::SettingsStore
-            + crate::store::CoreStore
-            + ?Sized,
-    > ChallengePorts for T
-{
-}
+impl<T: ChallengesStore + GamesStore + SettingsStore + CoreStore + ?Sized> ChallengePorts for T {}
 
 /// Challenges, open challenges, rematches and games against the AI.
 #[derive(Clone)]

@@ -22,6 +22,7 @@ pub use notice::{ClockNotice, Stake};
 pub use vacation::VacationRefusal;
 pub use vacation::VACATION_DAYS_PER_YEAR;
 
+use crate::store::ports::*;
 use crate::store::{DrawOfferChange, GameChange, NewPost};
 use crate::threads::GameEnding;
 use crate::vocabulary::{ChallengeId, ChallengeStatus, GameId, GameState, UserId};
@@ -77,24 +78,18 @@ impl DueEvent {
 
 /// The ports [`ClockService`] reads and writes through.
 pub trait ClockPorts:
-    crate::store::ChallengesStore
-    + crate::store::ClocksStore
-    + crate::store::GamesStore
-    + crate::store::OutboxStore
-    + crate::store::PlayersStore
-    + crate::store::SettingsStore
-    + crate::store::CoreStore
+    ChallengesStore + ClocksStore + GamesStore + OutboxStore + PlayersStore + SettingsStore + CoreStore
 {
 }
 
 impl<
-        T: crate::store::ChallengesStore
-            + crate::store::ClocksStore
-            + crate::store::GamesStore
-            + crate::store::OutboxStore
-            + crate::store::PlayersStore
-            + crate::store::SettingsStore
-            + crate::store::CoreStore
+        T: ChallengesStore
+            + ClocksStore
+            + GamesStore
+            + OutboxStore
+            + PlayersStore
+            + SettingsStore
+            + CoreStore
             + ?Sized,
     > ClockPorts for T
 {

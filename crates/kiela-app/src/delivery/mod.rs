@@ -4,20 +4,14 @@
 use std::sync::Arc;
 
 use crate::outbox::{Delivery, Destination, LookFirst, ANSWER_TOKEN_LIFE};
+use crate::store::ports::*;
 use crate::store::PostRow;
 use crate::Result;
 
 /// The ports [`DeliveryService`] reads and writes through.
-pub trait DeliveryPorts:
-    crate::store::CoreStore + crate::store::OutboxStore + crate::store::PlacesStore
-{
-}
+pub trait DeliveryPorts: CoreStore + OutboxStore + PlacesStore {}
 
-impl<
-        T: crate::store::CoreStore + crate::store::OutboxStore + crate::store::PlacesStore + ?Sized,
-    > DeliveryPorts for T
-{
-}
+impl<T: CoreStore + OutboxStore + PlacesStore + ?Sized> DeliveryPorts for T {}
 
 /// What the delivery loop claims, and the places it follows.
 #[derive(Clone)]

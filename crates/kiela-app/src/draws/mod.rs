@@ -7,6 +7,7 @@ pub use store::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use crate::store::ports::*;
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost};
 use kiela_rules::{GameResult, Outcome, Reason};
 
@@ -44,9 +45,9 @@ pub enum DrawNotice {
 }
 
 /// The ports [`DrawService`] reads and writes through.
-pub trait DrawPorts: crate::store::CoreStore {}
+pub trait DrawPorts: CoreStore {}
 
-impl<T: crate::store::CoreStore + ?Sized> DrawPorts for T {}
+impl<T: CoreStore + ?Sized> DrawPorts for T {}
 
 /// Draw offers and their answers.
 #[derive(Clone)]

@@ -17,6 +17,7 @@ pub(super) use replays::Replays;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use crate::store::ports::*;
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, GameRow, PlayerRow, StoreError};
 use crate::vocabulary::{GameId, GameState, TournamentId, UserId};
 use kiela_ai::Level;
@@ -166,22 +167,17 @@ impl Loaded {
 
 /// The ports [`GameService`] reads and writes through.
 pub trait GamePorts:
-    crate::store::DrawsStore
-    + crate::store::GamesStore
-    + crate::store::PlacesStore
-    + crate::store::PlayersStore
-    + crate::store::RatingsStore
-    + crate::store::TournamentsStore
+    DrawsStore + GamesStore + PlacesStore + PlayersStore + RatingsStore + TournamentsStore
 {
 }
 
 impl<
-        T: crate::store::DrawsStore
-            + crate::store::GamesStore
-            + crate::store::PlacesStore
-            + crate::store::PlayersStore
-            + crate::store::RatingsStore
-            + crate::store::TournamentsStore
+        T: DrawsStore
+            + GamesStore
+            + PlacesStore
+            + PlayersStore
+            + RatingsStore
+            + TournamentsStore
             + ?Sized,
     > GamePorts for T
 {

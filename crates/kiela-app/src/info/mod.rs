@@ -14,6 +14,7 @@ use super::game::{board_picture, check_place, BoardParts};
 use super::limits::{self, Document, AI_SEARCHES};
 use super::lru::Lru;
 use super::{AppError, Format, Name, Picture, Place, Reply, Result, User};
+use crate::store::ports::*;
 use crate::vocabulary::{ChannelId, GameId, GuildId, MessageId};
 
 /// What looking things up tells the user.
@@ -113,9 +114,9 @@ pub(super) const ANIMATIONS_KEPT: usize = 16;
 pub(super) const LISTED_MAX: i64 = 1000;
 
 /// The ports [`InfoService`] reads and writes through.
-pub trait InfoPorts: crate::store::GamesStore {}
+pub trait InfoPorts: GamesStore {}
 
-impl<T: crate::store::GamesStore + ?Sized> InfoPorts for T {}
+impl<T: GamesStore + ?Sized> InfoPorts for T {}
 
 /// Information: your games, a game's history, help and the rules.
 #[derive(Clone)]

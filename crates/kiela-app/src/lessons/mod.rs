@@ -160,9 +160,9 @@ pub fn offered() -> Vec<&'static Lesson> {
 }
 
 /// The ports [`LessonService`] reads and writes through.
-pub trait LessonPorts: crate::store::LessonsStore {}
+pub trait LessonPorts: LessonsStore {}
 
-impl<T: crate::store::LessonsStore + ?Sized> LessonPorts for T {}
+impl<T: LessonsStore + ?Sized> LessonPorts for T {}
 
 /// Lessons: guided tasks, one step at a time.
 #[derive(Clone)]

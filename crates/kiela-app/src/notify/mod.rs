@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use crate::notice::Notice;
+use crate::store::ports::*;
 use crate::store::{NewPost, PlayerRow, PostTarget};
 use kiela_i18n::Lang;
 
@@ -34,9 +35,9 @@ pub enum NotifyNotice {
 }
 
 /// The ports [`NotifyService`] reads and writes through.
-pub trait NotifyPorts: crate::store::NotifyStore + crate::store::PlayersStore {}
+pub trait NotifyPorts: NotifyStore + PlayersStore {}
 
-impl<T: crate::store::NotifyStore + crate::store::PlayersStore + ?Sized> NotifyPorts for T {}
+impl<T: NotifyStore + PlayersStore + ?Sized> NotifyPorts for T {}
 
 /// Direct messages: who wants which, and the turn and event messages.
 #[derive(Clone)]

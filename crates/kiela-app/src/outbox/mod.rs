@@ -26,6 +26,7 @@ use std::future::Future;
 use std::sync::Arc;
 
 use crate::notice::Notice;
+use crate::store::ports::*;
 use crate::store::{NewPost, PostTarget};
 use kiela_i18n::Lang;
 use serde::{Deserialize, Serialize};
@@ -124,22 +125,12 @@ pub trait ComposePost: Send + Sync {
 
 /// The ports [`OutboxService`] reads and writes through.
 pub trait OutboxPorts:
-    crate::store::ChallengesStore
-    + crate::store::GamesStore
-    + crate::store::OutboxStore
-    + crate::store::TournamentsStore
-    + crate::store::CoreStore
+    ChallengesStore + GamesStore + OutboxStore + TournamentsStore + CoreStore
 {
 }
 
-impl<
-        T: crate::store::ChallengesStore
-            + crate::store::GamesStore
-            + crate::store::OutboxStore
-            + crate::store::TournamentsStore
-            + crate::store::CoreStore
-            + ?Sized,
-    > OutboxPorts for T
+impl<T: ChallengesStore + GamesStore + OutboxStore + TournamentsStore + CoreStore + ?Sized>
+    OutboxPorts for T
 {
 }
 

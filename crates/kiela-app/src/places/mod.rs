@@ -51,9 +51,9 @@ pub enum PlaceRefusal {
 }
 
 /// The ports [`PlaceService`] reads and writes through.
-pub trait PlacePorts: crate::store::PlacesStore {}
+pub trait PlacePorts: PlacesStore {}
 
-impl<T: crate::store::PlacesStore + ?Sized> PlacePorts for T {}
+impl<T: PlacesStore + ?Sized> PlacePorts for T {}
 
 /// Where games are played, and where they go when Discord refuses a channel.
 #[derive(Clone)]

@@ -19,9 +19,9 @@ use super::{Result, User};
 use crate::vocabulary::{GuildId, UserId};
 
 /// The ports [`PlayerService`] reads and writes through.
-pub trait PlayerPorts: crate::store::PlayersStore {}
+pub trait PlayerPorts: PlayersStore {}
 
-impl<T: crate::store::PlayersStore + ?Sized> PlayerPorts for T {}
+impl<T: PlayersStore + ?Sized> PlayerPorts for T {}
 
 /// The people: who they are in each server, and whether they still belong.
 #[derive(Clone)]

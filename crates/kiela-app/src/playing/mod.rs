@@ -11,6 +11,7 @@ pub use store::*;
 mod takeback;
 
 use crate::draws::DrawNotice;
+use crate::store::ports::*;
 use crate::store::PostTarget;
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 use crate::threads::GameEnding;
@@ -28,22 +29,17 @@ use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, User};
 
 /// The ports [`PlayService`] reads and writes through.
 pub trait PlayPorts:
-    crate::store::DrawsStore
-    + crate::store::GamesStore
-    + crate::store::PlayersStore
-    + crate::store::PlayingStore
-    + crate::store::TournamentsStore
-    + crate::store::CoreStore
+    DrawsStore + GamesStore + PlayersStore + PlayingStore + TournamentsStore + CoreStore
 {
 }
 
 impl<
-        T: crate::store::DrawsStore
-            + crate::store::GamesStore
-            + crate::store::PlayersStore
-            + crate::store::PlayingStore
-            + crate::store::TournamentsStore
-            + crate::store::CoreStore
+        T: DrawsStore
+            + GamesStore
+            + PlayersStore
+            + PlayingStore
+            + TournamentsStore
+            + CoreStore
             + ?Sized,
     > PlayPorts for T
 {
@@ -225,7 +221,7 @@ impl PlayService {
     }
 
     /// [`Self::act`] on the game `user` acts on, already loaded (after
-    /// [`Self::meet`]).
+    /// [`crate::PlayerService::meet`]).
     pub(super) async fn act_on(
         &self,
         user: &User,

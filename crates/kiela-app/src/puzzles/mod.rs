@@ -132,9 +132,9 @@ struct Rated {
 }
 
 /// The ports [`PuzzleService`] reads and writes through.
-pub trait PuzzlePorts: crate::store::PuzzlesStore {}
+pub trait PuzzlePorts: PuzzlesStore {}
 
-impl<T: crate::store::PuzzlesStore + ?Sized> PuzzlePorts for T {}
+impl<T: PuzzlesStore + ?Sized> PuzzlePorts for T {}
 
 /// Puzzles: attempts, their ratings, and the daily puzzle (whose posts it composes).
 #[derive(Clone)]

@@ -6,6 +6,7 @@ pub use store::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use crate::store::ports::*;
 use crate::store::{RatingRow, PROVISIONAL_GAMES};
 use crate::vocabulary::UserId;
 
@@ -93,19 +94,9 @@ impl RatedRecord {
 }
 
 /// The ports [`RatingService`] reads and writes through.
-pub trait RatingPorts:
-    crate::store::GamesStore + crate::store::RatingsStore + crate::store::TournamentsStore
-{
-}
+pub trait RatingPorts: GamesStore + RatingsStore + TournamentsStore {}
 
-impl<
-        T: crate::store::GamesStore
-            + crate::store::RatingsStore
-            + crate::store::TournamentsStore
-            + ?Sized,
-    > RatingPorts for T
-{
-}
+impl<T: GamesStore + RatingsStore + TournamentsStore + ?Sized> RatingPorts for T {}
 
 /// Ratings: a player's stats and the leaderboard.
 #[derive(Clone)]

@@ -188,9 +188,9 @@ pub const DEFAULT_DAYS: i64 = 3;
 pub const CHALLENGE_WAIT: std::ops::RangeInclusive<i64> = 1..=7;
 
 /// The ports [`SettingsService`] reads and writes through.
-pub trait SettingsPorts: crate::store::SettingsStore {}
+pub trait SettingsPorts: SettingsStore {}
 
-impl<T: crate::store::SettingsStore + ?Sized> SettingsPorts for T {}
+impl<T: SettingsStore + ?Sized> SettingsPorts for T {}
 
 /// A server's settings, and the language its public posts speak.
 #[derive(Clone)]

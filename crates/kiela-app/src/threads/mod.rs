@@ -14,6 +14,7 @@
 mod store;
 pub use store::*;
 
+use crate::store::ports::*;
 use crate::store::{GameRow, NewPost, PostTarget};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
@@ -127,9 +128,9 @@ impl Home {
 const THREAD_NAME_CHARS: usize = 100;
 
 /// The ports [`ThreadService`] reads and writes through.
-pub trait ThreadPorts: crate::store::SettingsStore + crate::store::ThreadsStore {}
+pub trait ThreadPorts: SettingsStore + ThreadsStore {}
 
-impl<T: crate::store::SettingsStore + crate::store::ThreadsStore + ?Sized> ThreadPorts for T {}
+impl<T: SettingsStore + ThreadsStore + ?Sized> ThreadPorts for T {}
 
 /// Games' threads: where a game lives, and the lobby's line when it ends.
 #[derive(Clone)]

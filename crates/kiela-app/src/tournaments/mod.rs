@@ -22,6 +22,7 @@ use kiela_tournament as event;
 use std::sync::Arc;
 
 use crate::notice::Notice;
+use crate::store::ports::*;
 use crate::store::{NewGame, NewPost};
 use crate::vocabulary::{
     ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus,
@@ -154,21 +155,10 @@ pub struct Authority {
 }
 
 /// The ports [`TournamentService`] reads and writes through.
-pub trait TournamentPorts:
-    crate::store::OutboxStore
-    + crate::store::RatingsStore
-    + crate::store::SettingsStore
-    + crate::store::TournamentsStore
-{
-}
+pub trait TournamentPorts: OutboxStore + RatingsStore + SettingsStore + TournamentsStore {}
 
-impl<
-        T: crate::store::OutboxStore
-            + crate::store::RatingsStore
-            + crate::store::SettingsStore
-            + crate::store::TournamentsStore
-            + ?Sized,
-    > TournamentPorts for T
+impl<T: OutboxStore + RatingsStore + SettingsStore + TournamentsStore + ?Sized> TournamentPorts
+    for T
 {
 }
 
@@ -967,9 +957,9 @@ impl TournamentService {
 }
 
 /// The ports [`StandingsPosts`] reads and writes through.
-pub trait StandingsPostsPorts: crate::store::TournamentsStore {}
+pub trait StandingsPostsPorts: TournamentsStore {}
 
-impl<T: crate::store::TournamentsStore + ?Sized> StandingsPostsPorts for T {}
+impl<T: TournamentsStore + ?Sized> StandingsPostsPorts for T {}
 
 /// Composes a tournament's standings when their post is delivered.
 #[derive(Clone)]

@@ -26,9 +26,9 @@ pub enum WelcomeNotice {
 }
 
 /// The ports [`WelcomeService`] reads and writes through.
-pub trait WelcomePorts: crate::store::WelcomeStore {}
+pub trait WelcomePorts: WelcomeStore {}
 
-impl<T: crate::store::WelcomeStore + ?Sized> WelcomePorts for T {}
+impl<T: WelcomeStore + ?Sized> WelcomePorts for T {}
 
 /// The welcome a newcomer gets.
 #[derive(Clone)]
