@@ -63,57 +63,40 @@ ports! {
     welcome::WelcomeStore,
 }
 
-/// Each service's ports (a trait per service, e.g. `PlayPorts`, naming
-/// the feature ports it reads and writes through), so that `Database`
-/// upcasts to each.
-pub trait ServicePorts:
-    crate::analysis::AnalysisPorts
-    + crate::analysis::AnalysisPostsPorts
-    + crate::challenges::ChallengePorts
-    + crate::clocks::ClockPorts
-    + crate::delivery::DeliveryPorts
-    + crate::draws::DrawPorts
-    + crate::game::GamePorts
-    + crate::info::InfoPorts
-    + crate::lessons::LessonPorts
-    + crate::notify::NotifyPorts
-    + crate::outbox::OutboxPorts
-    + crate::places::PlacePorts
-    + crate::players::PlayerPorts
-    + crate::playing::PlayPorts
-    + crate::puzzles::PuzzlePorts
-    + crate::ratings::RatingPorts
-    + crate::settings::SettingsPorts
-    + crate::threads::ThreadPorts
-    + crate::tournaments::StandingsPostsPorts
-    + crate::tournaments::TournamentPorts
-    + crate::welcome::WelcomePorts
-{
+/// Each service's ports, listed once: gathered in [`ServicePorts`], so
+/// that `Database` upcasts to each.
+macro_rules! service_ports {
+    ($($feature:ident::$ports:ident,)+) => {
+        /// Every service's ports (a trait per service, e.g. `PlayPorts`,
+        /// naming the feature ports it reads and writes through).
+        pub trait ServicePorts: $(crate::$feature::$ports +)+ {}
+
+        impl<T: $(crate::$feature::$ports +)+ ?Sized> ServicePorts for T {}
+    };
 }
 
-impl<T: CoreStore + ?Sized> ServicePorts for T where
-    T: crate::analysis::AnalysisPorts
-        + crate::analysis::AnalysisPostsPorts
-        + crate::challenges::ChallengePorts
-        + crate::clocks::ClockPorts
-        + crate::delivery::DeliveryPorts
-        + crate::draws::DrawPorts
-        + crate::game::GamePorts
-        + crate::info::InfoPorts
-        + crate::lessons::LessonPorts
-        + crate::notify::NotifyPorts
-        + crate::outbox::OutboxPorts
-        + crate::places::PlacePorts
-        + crate::players::PlayerPorts
-        + crate::playing::PlayPorts
-        + crate::puzzles::PuzzlePorts
-        + crate::ratings::RatingPorts
-        + crate::settings::SettingsPorts
-        + crate::threads::ThreadPorts
-        + crate::tournaments::StandingsPostsPorts
-        + crate::tournaments::TournamentPorts
-        + crate::welcome::WelcomePorts
-{
+service_ports! {
+    analysis::AnalysisPorts,
+    analysis::AnalysisPostsPorts,
+    challenges::ChallengePorts,
+    clocks::ClockPorts,
+    delivery::DeliveryPorts,
+    draws::DrawPorts,
+    game::GamePorts,
+    info::InfoPorts,
+    lessons::LessonPorts,
+    notify::NotifyPorts,
+    outbox::OutboxPorts,
+    places::PlacePorts,
+    players::PlayerPorts,
+    playing::PlayPorts,
+    puzzles::PuzzlePorts,
+    ratings::RatingPorts,
+    settings::SettingsPorts,
+    threads::ThreadPorts,
+    tournaments::StandingsPostsPorts,
+    tournaments::TournamentPorts,
+    welcome::WelcomePorts,
 }
 
 /// SQL backends the store knows.
