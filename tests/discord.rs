@@ -1653,10 +1653,10 @@ async fn undelivered(table: &Table) -> i64 {
     table.wait_for_pass().await;
     let store = kiela_store::Store::open(&table.database).await.unwrap();
     // Shown if the test fails.
-    for post in store.undelivered_posts(10).await.unwrap() {
+    for post in store.outbox().undelivered_posts(10).await.unwrap() {
         eprintln!("undelivered: {post:?}");
     }
-    store.pending_posts().await.unwrap()
+    store.outbox().pending_posts().await.unwrap()
 }
 
 /// Moves the clock on (retries and leases count in its seconds), letting
@@ -2100,7 +2100,7 @@ async fn nicknames_are_escaped_and_long_records_come_as_files() {
     // 420 plies: the record no longer fits in a message.
     let store = kiela_store::Store::open(&table.database).await.unwrap();
     let moves = support::long_games::lasting_moves(420);
-    support::long_games::append(&store, GameId(game), &moves, START).await;
+    support::long_games::append(&store.into(), GameId(game), &moves, START).await;
     let history = table.slash(&mal, "history", opts().int("game", game)).await;
     assert!(history.content.chars().count() <= 2000);
     assert!(

@@ -157,7 +157,14 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     let picture = board.picture.as_ref().unwrap();
     assert!(picture.alt_text.contains("**Ana**"), "{}", picture.alt_text);
     // The store keeps the name as Discord gave it.
-    let stored = w.service.store().player(bold.id).await.unwrap().unwrap();
+    let stored = w
+        .service
+        .store()
+        .players
+        .player(bold.id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(stored.name, bold.name.raw());
 
     // A move: the path names the mover, escaped.
@@ -522,7 +529,7 @@ async fn quotas_hold_against_requests_racing_from_one_user(db: Db) {
         results.push(task.await.unwrap());
     }
     assert_eq!(count(results, "quota-ai-games", MAX_AI_GAMES), MAX_AI_GAMES);
-    let ongoing = w.service.store().ongoing_games_of(ana.id, 100).await;
+    let ongoing = w.service.store().games.ongoing_games_of(ana.id, 100).await;
     assert_eq!(ongoing.unwrap().len(), MAX_AI_GAMES);
 }
 

@@ -53,13 +53,17 @@ async fn stopped_clocks_are_listed_and_started_again() {
     assert!(all_run.status.success());
     assert_eq!(stdout(&all_run), "every game's clock runs\n");
 
-    store.stop_clock(game, "move 3 is illegal").await.unwrap();
+    store
+        .clocks()
+        .stop_clock(game, "move 3 is illegal")
+        .await
+        .unwrap();
     let listed = clocks(&url, &[]);
     assert_eq!(stdout(&listed), format!("game {game}: move 3 is illegal\n"));
 
     let restarted = clocks(&url, &["--restart", &game.to_string()]);
     assert!(restarted.status.success());
-    assert!(store.stopped_clocks().await.unwrap().is_empty());
+    assert!(store.clocks().stopped_clocks().await.unwrap().is_empty());
     let again = clocks(&url, &["--restart", &game.to_string()]);
     assert_eq!(again.status.code(), Some(1), "{}", stdout(&again));
     assert!(stdout(&again).contains("was not stopped"));

@@ -90,7 +90,11 @@ async fn the_finished_games_of_the_database_give_the_puzzles_of_their_records() 
         .play_move(&alice, here, Some(games[0]), "G2", None))
     .await
     .unwrap();
-    let finished = store.finished_game_records(None, 10).await.unwrap();
+    let finished = store
+        .puzzles()
+        .finished_game_records(None, 10)
+        .await
+        .unwrap();
     assert_eq!(finished.len(), 1, "the example game ends on the board");
 
     let mut file = tempfile::NamedTempFile::new().unwrap();

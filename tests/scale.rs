@@ -163,11 +163,11 @@ async fn two_shards_share_one_postgresql_without_losing_or_doubling_anything() {
     let store = Store::open(&db.url).await.unwrap();
     for game in games {
         assert_eq!(
-            store.moves(GameId(game)).await.unwrap().len(),
+            store.games().moves(GameId(game)).await.unwrap().len(),
             PLIES,
             "game #{game}"
         );
-        let row = store.game(GameId(game)).await.unwrap().unwrap();
+        let row = store.games().game(GameId(game)).await.unwrap().unwrap();
         assert_eq!(row.state.columns().2, Some("timeout"), "game #{game}");
     }
     for bot in bots {

@@ -17,6 +17,7 @@ pub async fn clocks(
 ) -> anyhow::Result<bool> {
     if let Some(id) = restart {
         let started = store
+            .clocks()
             .restart_clock(GameId(id))
             .await
             .map_err(AppError::from)?;
@@ -26,7 +27,11 @@ pub async fn clocks(
         }
         return Ok(started);
     }
-    let stopped = store.stopped_clocks().await.map_err(AppError::from)?;
+    let stopped = store
+        .clocks()
+        .stopped_clocks()
+        .await
+        .map_err(AppError::from)?;
     if stopped.is_empty() {
         writeln!(out, "every game's clock runs")?;
     }

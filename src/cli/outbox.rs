@@ -23,6 +23,7 @@ pub async fn outbox(
     let now = now();
     if let Some(id) = retry {
         let unparked = store
+            .outbox()
             .unpark_post(PostId(id), now)
             .await
             .map_err(AppError::from)?;
@@ -33,6 +34,7 @@ pub async fn outbox(
         return Ok(unparked);
     }
     let posts = store
+        .outbox()
         .undelivered_posts(SHOWN)
         .await
         .map_err(AppError::from)?;

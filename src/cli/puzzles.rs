@@ -47,6 +47,7 @@ pub async fn stored_games(store: &Store) -> anyhow::Result<Vec<(String, Record)>
     let mut after = None;
     loop {
         let page = store
+            .puzzles()
             .finished_game_records(after, PAGE)
             .await
             .map_err(AppError::from)?;

@@ -145,6 +145,7 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
     loop {
         service.tournaments.advance_tournaments().await?;
         let t = store
+            .tournaments()
             .tournament(id)
             .await
             .map_err(AppError::from)?
@@ -153,6 +154,7 @@ async fn run(sim: &Simulation, url: &str, out: &mut impl Write) -> anyhow::Resul
             break;
         }
         let to_play: Vec<(GameId, UserId, UserId)> = store
+            .tournaments()
             .paired(id)
             .await
             .map_err(AppError::from)?
@@ -250,7 +252,11 @@ async fn report(
     out: &mut impl Write,
 ) -> anyhow::Result<bool> {
     let name = |id: UserId| players[(id.0 - 1) as usize].name.plain();
-    let paired = store.paired(id).await.map_err(AppError::from)?;
+    let paired = store
+        .tournaments()
+        .paired(id)
+        .await
+        .map_err(AppError::from)?;
     let mut met: BTreeMap<(UserId, UserId), usize> = BTreeMap::new();
     let mut byes: HashMap<UserId, usize> = HashMap::new();
     let mut first: HashMap<UserId, i64> = HashMap::new();

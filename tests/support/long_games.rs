@@ -2,7 +2,7 @@
 //! straight into the store (playing hundreds of plies through the service
 //! would render a board each time).
 
-use kiela_app::store::{Database, GameChange, MoveRow};
+use kiela_app::store::{GameChange, MoveRow, Ports};
 use kiela_app::vocabulary::GameId;
 use kiela_rules::{Game, Move, Variant};
 
@@ -27,9 +27,9 @@ pub fn lasting_moves(plies: usize) -> Vec<Move> {
 }
 
 /// Appends `moves` to game `id`, which must be a Beginner game at its start.
-pub async fn append(store: &dyn Database, id: GameId, moves: &[Move], now: i64) {
+pub async fn append(store: &Ports, id: GameId, moves: &[Move], now: i64) {
     for (i, mv) in moves.iter().enumerate() {
-        let row = store.game(id).await.unwrap().unwrap();
+        let row = store.games.game(id).await.unwrap().unwrap();
         assert_eq!(row.variant, Variant::Beginner);
         let mut change = GameChange::of(&row, now);
         change.new_move = Some(MoveRow {
@@ -43,7 +43,7 @@ pub async fn append(store: &dyn Database, id: GameId, moves: &[Move], now: i64) 
             played_at: now,
         });
         assert!(
-            store.apply(&change).await.unwrap().is_some(),
+            store.core.apply(&change).await.unwrap().is_some(),
             "ply {}",
             i + 1
         );

@@ -92,13 +92,18 @@ fn claims(c: &mut Criterion) {
         let now = AtomicI64::new(NOW);
         for limit in [4, QUEUES] {
             // The claim takes what it should: the first post of each queue.
-            let claimed =
-                runtime.block_on(store.claim_posts(now.fetch_add(2, Ordering::Relaxed), 1, limit));
+            let claimed = runtime.block_on(store.outbox().claim_posts(
+                now.fetch_add(2, Ordering::Relaxed),
+                1,
+                limit,
+            ));
             assert_eq!(claimed.unwrap().len(), limit as usize);
             c.bench_function(&format!("claim {limit} of {QUEUES} due, {name}"), |b| {
                 b.iter(|| {
                     let at = now.fetch_add(2, Ordering::Relaxed);
-                    let claimed = runtime.block_on(store.claim_posts(at, 1, limit)).unwrap();
+                    let claimed = runtime
+                        .block_on(store.outbox().claim_posts(at, 1, limit))
+                        .unwrap();
                     assert_eq!(claimed.len(), limit as usize);
                 })
             });

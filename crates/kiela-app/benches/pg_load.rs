@@ -181,7 +181,7 @@ async fn load() {
     .fresh("")
     .await;
     let first = Store::open(&db.url).await.unwrap();
-    let now = first.database_now().await.unwrap();
+    let now = first.clocks().database_now().await.unwrap();
     eprintln!("filling: {GAMES} ongoing games, {DELIVERED} delivered posts…");
     let filling = Instant::now();
     fill(&db.url, now).await;

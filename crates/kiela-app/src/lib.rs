@@ -128,7 +128,7 @@ pub use crate::vocabulary::{
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use crate::store::Database;
+use crate::store::Ports;
 
 use game::Loaded;
 
@@ -162,7 +162,7 @@ pub const DAY: i64 = 24 * 60 * 60;
 #[derive(Clone)]
 pub struct App {
     pub base: Base,
-    store: Arc<dyn Database>,
+    ports: Ports,
     members: Arc<dyn Members>,
     pub players: Arc<PlayerService>,
     pub settings: Arc<SettingsService>,
@@ -187,74 +187,74 @@ pub struct App {
 
 impl App {
     /// The application over `store` (see `kiela-store`), as `bot`, at `clock`'s time.
-    pub fn new(store: impl Database + 'static, bot: User, clock: Arc<dyn Clock>) -> App {
+    pub fn new(store: impl Into<Ports>, bot: User, clock: Arc<dyn Clock>) -> App {
         let base = Base {
             bot,
             clock,
             timing: Timing::default(),
             games_loaded: Arc::default(),
         };
-        App::wire(base, Arc::new(store), Arc::new(EveryoneIsAMember))
+        App::wire(base, store.into(), Arc::new(EveryoneIsAMember))
     }
 
     /// Each feature's service, built once, those it calls first.
-    fn wire(base: Base, store: Arc<dyn Database>, members: Arc<dyn Members>) -> App {
+    fn wire(base: Base, ports: Ports, members: Arc<dyn Members>) -> App {
         let players = Arc::new(PlayerService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             memberships: Arc::new(players::Memberships::new(members.clone())),
         });
         let settings = Arc::new(SettingsService {
-            store: store.clone(),
+            db: (&ports).into(),
         });
         let games = Arc::new(GameService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             players: players.clone(),
             replays: Arc::default(),
         });
         let analysis_posts = Arc::new(AnalysisPosts {
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
         });
         let puzzles = Arc::new(PuzzleService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
         });
         let standings = Arc::new(StandingsPosts {
-            store: store.clone(),
+            db: (&ports).into(),
         });
         let outbox = Arc::new(OutboxService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             composers: vec![analysis_posts.clone(), puzzles.clone(), standings.clone()],
         });
         let places = Arc::new(PlaceService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             outbox: outbox.clone(),
             settings: settings.clone(),
         });
         let delivery = Arc::new(DeliveryService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             outbox: outbox.clone(),
             places: places.clone(),
         });
         let threads = Arc::new(ThreadService {
-            store: store.clone(),
+            db: (&ports).into(),
             outbox: outbox.clone(),
         });
         let notify = Arc::new(NotifyService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             players: players.clone(),
         });
         let playing = Arc::new(PlayService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             notify: notify.clone(),
             outbox: outbox.clone(),
@@ -265,7 +265,7 @@ impl App {
         });
         let draws = Arc::new(DrawService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             outbox: outbox.clone(),
             playing: playing.clone(),
@@ -273,7 +273,7 @@ impl App {
         });
         let challenges = Arc::new(ChallengeService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             notify: notify.clone(),
             outbox: outbox.clone(),
@@ -284,7 +284,7 @@ impl App {
         });
         let clocks = Arc::new(ClockService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             challenges: challenges.clone(),
             games: games.clone(),
             notify: notify.clone(),
@@ -296,7 +296,7 @@ impl App {
         });
         let analysis = Arc::new(AnalysisService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             outbox: outbox.clone(),
             analysis_posts,
@@ -304,17 +304,17 @@ impl App {
         });
         let lessons = Arc::new(LessonService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
         });
         let ratings = Arc::new(RatingService {
-            store: store.clone(),
+            db: (&ports).into(),
             clocks: clocks.clone(),
             lessons: lessons.clone(),
             puzzles: puzzles.clone(),
         });
         let tournaments = Arc::new(TournamentService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
             notify: notify.clone(),
             outbox: outbox.clone(),
             players: players.clone(),
@@ -323,17 +323,17 @@ impl App {
             threads: threads.clone(),
         });
         let info = Arc::new(InfoService {
-            store: store.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             animations: Arc::new(info::Animations::new(info::ANIMATIONS_KEPT)),
         });
         let welcome = Arc::new(WelcomeService {
             base: base.clone(),
-            store: store.clone(),
+            db: (&ports).into(),
         });
         App {
             base,
-            store,
+            ports,
             members,
             players,
             settings,
@@ -369,7 +369,7 @@ impl App {
                 timing,
                 ..self.base
             },
-            self.store,
+            self.ports,
             self.members,
         )
     }
@@ -377,18 +377,18 @@ impl App {
     /// The same application, asking `members` who is still a member of a
     /// server (by default everyone is: see [`EveryoneIsAMember`]).
     pub fn with_members(self, members: Arc<dyn Members>) -> App {
-        App::wire(self.base, self.store, members)
+        App::wire(self.base, self.ports, members)
     }
 
-    /// The database it works on.
-    pub fn store(&self) -> &dyn Database {
-        self.store.as_ref()
+    /// The database it works on, port by port.
+    pub fn store(&self) -> &Ports {
+        &self.ports
     }
 
     /// Whether `error` may pass, so the same request may succeed later
     /// (see [`AppError::is_passing`]).
     pub fn is_passing(&self, error: &AppError) -> bool {
-        error.is_passing(self.store.as_ref())
+        error.is_passing(self.ports.core.as_ref())
     }
 
     pub fn bot(&self) -> &User {

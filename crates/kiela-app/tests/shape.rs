@@ -1,4 +1,4 @@
-//! The application's shape, read from its source: one service per
+//! The bot's shape, read from its source: one service per
 //! feature, features that call each other one way only, and no type too
 //! big to carry on.
 
@@ -103,7 +103,7 @@ fn features() -> BTreeMap<String, String> {
 }
 
 /// The services a feature's code defines: its structs that hold ports
-/// (`store: Arc<dyn …Ports>`), each feature's entry point.
+/// (`db: …Ports`, see `port_set!`), each feature's entry point.
 fn services_in(code: &str) -> Vec<String> {
     let mut services = Vec::new();
     for (at, _) in code.match_indices("pub struct ") {
@@ -117,7 +117,7 @@ fn services_in(code: &str) -> Vec<String> {
             (Some(_), Some(end)) => &body[..end],
             _ => "",
         };
-        if fields.contains("pub(crate) store: Arc<dyn ") {
+        if fields.contains("pub(crate) db: ") {
             services.push(name);
         }
     }
@@ -245,11 +245,38 @@ fn the_cycle_check_finds_a_cycle() {
     );
 }
 
+/// `header` without the generics it starts with (`<T: Value> Opt<T>`).
+fn skip_generics(header: &str) -> &str {
+    if !header.starts_with('<') {
+        return header;
+    }
+    let mut depth = 0;
+    for (at, c) in header.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return header[at + 1..].trim_start();
+        }
+    }
+    header
+}
+
+/// The bot's crates: the application and its two adapters.
+const BOT_CRATES: [&str; 3] = ["kiela-app", "kiela-store", "kiela-discord"];
+
 /// The methods of each type (`impl Type` and `impl Trait for Type`
-/// blocks), counted over the whole crate.
+/// blocks), counted over the bot's crates. Methods a macro writes are not
+/// seen: `kiela-store`'s `port_structs!` gives `Store` one per port (18).
 fn methods() -> BTreeMap<String, usize> {
+    let crates = src().join("../..");
     let mut methods = BTreeMap::new();
-    for path in sources(&src()) {
+    for path in BOT_CRATES
+        .iter()
+        .flat_map(|c| sources(&crates.join(c).join("src")))
+    {
         let code = code_of(&path);
         let mut lines = code.lines();
         while let Some(line) = lines.next() {
@@ -262,6 +289,7 @@ fn methods() -> BTreeMap<String, usize> {
             // `impl<T> Trait for Type<T> {`: the type is the last path
             // before the brace, without its generics.
             let header = header.trim_end_matches('{').trim();
+            let header = skip_generics(header);
             let ty = header.rsplit(" for ").next().unwrap().trim();
             let ty = ty.split('<').next().unwrap().rsplit("::").next().unwrap();
             let ty = ty.split_whitespace().last().unwrap_or(ty).to_string();
@@ -289,11 +317,10 @@ fn methods() -> BTreeMap<String, usize> {
 #[test]
 fn no_type_has_more_than_forty_methods() {
     let methods = methods();
-    let service = methods.get("PlayService").copied().unwrap_or(0);
-    assert!(
-        service > 10,
-        "the count sees PlayService's methods: {methods:?}"
-    );
+    for seen in ["PlayService", "TournamentsSql", "Store"] {
+        let count = methods.get(seen).copied().unwrap_or(0);
+        assert!(count > 3, "the count sees {seen}'s methods: {methods:?}");
+    }
     let big: Vec<_> = methods.iter().filter(|(_, n)| **n > MAX_METHODS).collect();
     assert!(
         big.is_empty(),

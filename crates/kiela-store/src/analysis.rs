@@ -10,7 +10,7 @@ use crate::*;
 use kiela_app::vocabulary::GameId;
 
 #[async_trait]
-impl AnalysisStore for Store {
+impl AnalysisStore for AnalysisSql {
     async fn add_hint(&self, game_id: GameId) -> Result<()> {
         sqlx::query("UPDATE games SET hints = hints + 1 WHERE id = $1")
             .bind(game_id.0)

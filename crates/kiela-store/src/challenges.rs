@@ -15,7 +15,7 @@ use kiela_app::vocabulary::{ChallengeId, ChallengeStatus, PostId, UserId};
 pub(crate) const CHALLENGE_POST: &str = "challenge_id = $1 AND edits IS NULL";
 
 #[async_trait]
-impl ChallengesStore for Store {
+impl ChallengesStore for ChallengesSql {
     async fn insert_challenge(
         &self,
         c: &NewChallenge,
@@ -64,7 +64,7 @@ impl ChallengesStore for Store {
     }
 
     async fn challenge_post(&self, id: ChallengeId) -> Result<Option<ChallengePost>> {
-        self.posted(CHALLENGE_POST, id.0).await
+        self.outbox().posted(CHALLENGE_POST, id.0).await
     }
 
     async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {

@@ -40,7 +40,7 @@ pub(crate) fn due_games_sql(backend: Backend) -> String {
 }
 
 #[async_trait]
-impl ClocksStore for Store {
+impl ClocksStore for ClocksSql {
     async fn database_now(&self) -> Result<i64> {
         let query = match self.backend {
             Backend::Sqlite => "SELECT CAST(strftime('%s', 'now') AS BIGINT)",

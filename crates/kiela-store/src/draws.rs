@@ -11,7 +11,7 @@ use crate::*;
 use kiela_app::vocabulary::GameId;
 
 #[async_trait]
-impl DrawsStore for Store {
+impl DrawsStore for DrawsSql {
     async fn draw_offer(&self, game_id: GameId) -> Result<Option<DrawOffer>> {
         let row = sqlx::query("SELECT offered_by, ply FROM draw_offers WHERE game_id = $1")
             .bind(game_id.0)
@@ -35,7 +35,7 @@ impl DrawsStore for Store {
         .fetch_optional(&self.pool)
         .await?;
         match row {
-            Some(row) => self.post_message(row.read(0)?).await,
+            Some(row) => self.outbox().post_message(row.read(0)?).await,
             None => Ok(None),
         }
     }

@@ -55,7 +55,7 @@ pub(crate) fn ongoing_games_of_sql() -> String {
 }
 
 #[async_trait]
-impl GamesStore for Store {
+impl GamesStore for GamesSql {
     async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id.0)

@@ -7,7 +7,7 @@ use crate::*;
 use kiela_app::vocabulary::UserId;
 
 #[async_trait]
-impl LessonsStore for Store {
+impl LessonsStore for LessonsSql {
     async fn record_lesson(
         &self,
         player: UserId,

@@ -6,10 +6,10 @@
 //! types (`migrations/sqlite`, `migrations/postgres`), the table listing and
 //! the way a transaction starts differ.
 //!
-//! [`Store`] implements the application's ports (`kiela_app::store`): this
-//! file opens and migrates the database and holds the two transactions
-//! that change a game (`create_game`, `apply`); each feature's queries are
-//! in the file named after it (`draws.rs` for `kiela_app`'s `draws`), and
+//! [`Store`] opens and migrates the database and gives the application's
+//! ports (`kiela_app::store`), one struct each on the same pool; this file
+//! holds the two transactions that change a game (`create_game`, `apply`,
+//! in [`CoreSql`]); each feature's queries are in the file named after it (`draws.rs` for `kiela_app`'s `draws`), and
 //! rows are read in [`rows`] (a value that does not parse is
 //! `StoreError::Corrupt`). All SQL of the bot is in this crate.
 //!
@@ -102,15 +102,75 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migr
 /// How long to wait for a database server before saying it is unreachable.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A connection pool to the games database.
+/// A connection pool to the games database: it opens and migrates it,
+/// and gives each port ([`Store::draws`]…).
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: AnyPool,
     pub(crate) backend: Backend,
 }
 
+/// Each port's SQL as a struct of its own on the shared pool, listed
+/// once: `store.draws()` is the draws port (it reaches the pool and the
+/// helpers of [`Store`] through `Deref`), and `Ports::from(store)` hands
+/// the application every port.
+macro_rules! port_structs {
+    ($($field:ident: $sql:ident,)+) => {
+        $(
+            /// A port's SQL, on the store's pool (see the file named after it).
+            #[derive(Clone, Debug)]
+            pub struct $sql(Store);
+
+            impl std::ops::Deref for $sql {
+                type Target = Store;
+
+                fn deref(&self) -> &Store {
+                    &self.0
+                }
+            }
+        )+
+
+        impl Store {
+            $(
+                pub fn $field(&self) -> $sql {
+                    $sql(self.clone())
+                }
+            )+
+        }
+
+        impl From<Store> for Ports {
+            fn from(store: Store) -> Ports {
+                Ports {
+                    $($field: std::sync::Arc::new(store.$field()),)+
+                }
+            }
+        }
+    };
+}
+
+port_structs! {
+    core: CoreSql,
+    analysis: AnalysisSql,
+    challenges: ChallengesSql,
+    clocks: ClocksSql,
+    draws: DrawsSql,
+    games: GamesSql,
+    lessons: LessonsSql,
+    notify: NotifySql,
+    outbox: OutboxSql,
+    places: PlacesSql,
+    players: PlayersSql,
+    playing: PlayingSql,
+    puzzles: PuzzlesSql,
+    ratings: RatingsSql,
+    settings: SettingsSql,
+    threads: ThreadsSql,
+    tournaments: TournamentsSql,
+    welcome: WelcomeSql,
+}
+
 #[async_trait]
-impl CoreStore for Store {
+impl CoreStore for CoreSql {
     fn backend(&self) -> Backend {
         self.backend
     }

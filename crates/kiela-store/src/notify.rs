@@ -10,7 +10,7 @@ use crate::*;
 use kiela_app::vocabulary::{Notify, UserId};
 
 #[async_trait]
-impl NotifyStore for Store {
+impl NotifyStore for NotifySql {
     async fn set_notify(&self, id: UserId, notify: Notify) -> Result<()> {
         sqlx::query("UPDATE players SET notify = $1 WHERE id = $2")
             .bind(notify.as_str())

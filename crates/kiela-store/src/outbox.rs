@@ -78,7 +78,7 @@ pub(crate) const PRUNE_POSTS: &str = "DELETE FROM outbox WHERE id IN ( \
      LIMIT $3)";
 
 #[async_trait]
-impl OutboxStore for Store {
+impl OutboxStore for OutboxSql {
     async fn post_message(&self, id: PostId) -> Result<Option<ChallengePost>> {
         self.posted("id = $1", id.0).await
     }

@@ -32,7 +32,7 @@ fn refused_channel(row: &sqlx::any::AnyRow) -> Result<RefusedChannel> {
 }
 
 #[async_trait]
-impl PlacesStore for Store {
+impl PlacesStore for PlacesSql {
     async fn refuse_channel(
         &self,
         channel: ChannelId,

@@ -22,7 +22,7 @@ pub(crate) fn name_in_server_sql(guild: &str, player: &str) -> String {
 }
 
 #[async_trait]
-impl PlayersStore for Store {
+impl PlayersStore for PlayersSql {
     async fn upsert_player(&self, id: UserId, name: &str, is_bot: bool, now: i64) -> Result<()> {
         sqlx::query(
             "INSERT INTO players (id, name, is_bot, created_at) VALUES ($1, $2, $3, $4) \

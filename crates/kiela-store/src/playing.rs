@@ -10,7 +10,7 @@ use crate::*;
 use kiela_app::vocabulary::{ConfirmMoves, UserId};
 
 #[async_trait]
-impl PlayingStore for Store {
+impl PlayingStore for PlayingSql {
     async fn set_confirm_moves(&self, id: UserId, choice: ConfirmMoves) -> Result<()> {
         sqlx::query("UPDATE players SET confirm_moves = $1 WHERE id = $2")
             .bind(choice.as_str())

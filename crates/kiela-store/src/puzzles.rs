@@ -41,7 +41,7 @@ pub(crate) const PUZZLE_RATINGS: &str =
 pub(crate) const DAILY_PUZZLE_OF: &str = "SELECT puzzle_id FROM daily_puzzles WHERE day = $1";
 
 #[async_trait]
-impl PuzzlesStore for Store {
+impl PuzzlesStore for PuzzlesSql {
     async fn finished_game_records(
         &self,
         after: Option<GameId>,
@@ -62,7 +62,7 @@ impl PuzzlesStore for Store {
                 continue;
             };
             let mut moves = Vec::new();
-            for stored in self.moves(game.id).await? {
+            for stored in self.games().moves(game.id).await? {
                 let mv: Move = stored.notation.parse().map_err(|e| StoreError::Corrupt {
                     table: "moves",
                     row: format!("{}/{}", game.id, stored.ply),

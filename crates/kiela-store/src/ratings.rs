@@ -12,7 +12,7 @@ use crate::*;
 use kiela_app::vocabulary::{GameId, GuildId, UserId};
 
 #[async_trait]
-impl RatingsStore for Store {
+impl RatingsStore for RatingsSql {
     async fn rating(&self, guild_id: GuildId, player_id: UserId) -> Result<RatingRow> {
         let rating = sqlx::query(&format!(
             "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = $1 AND player_id = $2"

@@ -11,7 +11,7 @@ use crate::*;
 use kiela_app::vocabulary::GuildId;
 
 #[async_trait]
-impl SettingsStore for Store {
+impl SettingsStore for SettingsSql {
     async fn guild_settings(&self, guild_id: GuildId) -> Result<GuildSettingsRow> {
         let row = sqlx::query(&format!("{SELECT_SETTINGS} WHERE guild_id = $1"))
             .bind(guild_id.0)

@@ -15,7 +15,7 @@ pub(crate) const LOBBY_OF_THREAD: &str = "SELECT lobby_channel_id FROM games \
      AND lobby_channel_id <> channel_id LIMIT 1";
 
 #[async_trait]
-impl ThreadsStore for Store {
+impl ThreadsStore for ThreadsSql {
     async fn move_to_thread(&self, game_id: GameId, thread: ChannelId) -> Result<()> {
         sqlx::query(
             "UPDATE games SET channel_id = $1 WHERE id = $2 AND channel_id = lobby_channel_id",

@@ -94,7 +94,7 @@ pub(crate) const PAIRED: &str = "SELECT tg.round, tg.south_id, tg.north_id, tg.g
 pub(crate) const SIGN_UP_POST: &str = "tournament_id = $1 AND edits IS NULL";
 
 #[async_trait]
-impl TournamentsStore for Store {
+impl TournamentsStore for TournamentsSql {
     async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
         let row = sqlx::query(&tournament_sql())
             .bind(id.0)
@@ -363,7 +363,7 @@ impl TournamentsStore for Store {
     }
 
     async fn sign_up_post(&self, id: TournamentId) -> Result<Option<ChallengePost>> {
-        self.posted(SIGN_UP_POST, id.0).await
+        self.outbox().posted(SIGN_UP_POST, id.0).await
     }
 
     async fn insert_tournament(&self, t: &NewTournamentRow<'_>, now: i64) -> Result<TournamentId> {

@@ -7,7 +7,7 @@ use crate::*;
 use kiela_app::vocabulary::GuildId;
 
 #[async_trait]
-impl WelcomeStore for Store {
+impl WelcomeStore for WelcomeSql {
     async fn welcome(&self, guild: GuildId, post: Option<NewPost>, now: i64) -> Result<bool> {
         let mut tx = self.begin().await?;
         let first = sqlx::query(

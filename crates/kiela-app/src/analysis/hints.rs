@@ -40,7 +40,7 @@ impl AnalysisService {
         })
         .await
         .map_err(|e| AppError::Internal(format!("the hint's search failed: {e}")))?;
-        self.store.add_hint(id).await?;
+        self.db.analysis.add_hint(id).await?;
         // The board as it would be after the move, with its path.
         let mut after = loaded;
         let before = *after.game.position();

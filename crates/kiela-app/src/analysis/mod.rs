@@ -255,16 +255,19 @@ fn is_mistake(p: &PlyAnalysis) -> bool {
     p.verdict >= Some(Verdict::Mistake)
 }
 
-/// The ports [`AnalysisService`] reads and writes through.
-pub trait AnalysisPorts: AnalysisStore + OutboxStore {}
-
-impl<T: AnalysisStore + OutboxStore + ?Sized> AnalysisPorts for T {}
+crate::store::port_set! {
+    /// The ports [`AnalysisService`] reads and writes through.
+    pub struct AnalysisPorts {
+        analysis: AnalysisStore,
+        outbox: OutboxStore,
+    }
+}
 
 /// Analysis of a finished game, its review and hints.
 #[derive(Clone)]
 pub struct AnalysisService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn AnalysisPorts>,
+    pub(crate) db: AnalysisPorts,
     pub(crate) analysis_posts: Arc<crate::AnalysisPosts>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
@@ -332,7 +335,8 @@ impl AnalysisService {
             ..NewPost::default()
         };
         let ids = self
-            .store
+            .db
+            .outbox
             .insert_posts(vec![post.clone()], self.base.now())
             .await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
@@ -449,22 +453,25 @@ impl AnalysisService {
         let stored: Vec<Stored> = plies.iter().map(Stored::from).collect();
         let document = serde_json::to_string(&stored)
             .map_err(|e| AppError::Internal(format!("cannot store the analysis: {e}")))?;
-        self.store
+        self.db
+            .analysis
             .save_analysis(game_id, nodes as i64, &document, self.base.now())
             .await?;
         Ok(Analysed { plies })
     }
 }
 
-/// The ports [`AnalysisPosts`] reads and writes through.
-pub trait AnalysisPostsPorts: AnalysisStore {}
-
-impl<T: AnalysisStore + ?Sized> AnalysisPostsPorts for T {}
+crate::store::port_set! {
+    /// The ports [`AnalysisPosts`] reads and writes through.
+    pub struct AnalysisPostsPorts {
+        analysis: AnalysisStore,
+    }
+}
 
 /// Composes a shared analysis when its post is delivered.
 #[derive(Clone)]
 pub struct AnalysisPosts {
-    pub(crate) store: Arc<dyn AnalysisPostsPorts>,
+    pub(crate) db: AnalysisPostsPorts,
     pub(crate) games: Arc<crate::GameService>,
 }
 
@@ -527,7 +534,7 @@ impl AnalysisPosts {
 
     /// The stored analysis of game `game_id`, if there is a readable one.
     pub(crate) async fn stored_analysis(&self, game_id: GameId) -> Result<Option<Analysed>> {
-        let Some((_nodes, document)) = self.store.analysis(game_id).await? else {
+        let Some((_nodes, document)) = self.db.analysis.analysis(game_id).await? else {
             return Ok(None);
         };
         let stored: Vec<Stored> = serde_json::from_str(&document)

@@ -169,16 +169,21 @@ struct Offer {
     within: i64,
 }
 
-/// The ports [`ChallengeService`] reads and writes through.
-pub trait ChallengePorts: ChallengesStore + GamesStore + SettingsStore + CoreStore {}
-
-impl<T: ChallengesStore + GamesStore + SettingsStore + CoreStore + ?Sized> ChallengePorts for T {}
+crate::store::port_set! {
+    /// The ports [`ChallengeService`] reads and writes through.
+    pub struct ChallengePorts {
+        challenges: ChallengesStore,
+        core: CoreStore,
+        games: GamesStore,
+        settings: SettingsStore,
+    }
+}
 
 /// Challenges, open challenges, rematches and games against the AI.
 #[derive(Clone)]
 pub struct ChallengeService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn ChallengePorts>,
+    pub(crate) db: ChallengePorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) notify: Arc<crate::NotifyService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
@@ -310,7 +315,8 @@ impl ChallengeService {
             rematch_of,
         };
         let (id, post_id) = self
-            .store
+            .db
+            .challenges
             .insert_challenge(&challenge, self.challenge_quota(user), post.clone())
             .await?
             .map_err(|why| not_stored(why, rematch_of, Some(within)))?;
@@ -331,7 +337,7 @@ impl ChallengeService {
     ) -> Result<ChallengeRow> {
         let now = self.base.now();
         if let Some(id) = challenge {
-            let Some(row) = self.store.challenge(id).await? else {
+            let Some(row) = self.db.challenges.challenge(id).await? else {
                 return Err(ChallengeRefusal::NoSuchChallenge(id).into());
             };
             let taker = row.opponent_id.filter(|&taker| taker != user.id);
@@ -364,7 +370,8 @@ impl ChallengeService {
             return Ok(row);
         }
         let open: Vec<ChallengeRow> = self
-            .store
+            .db
+            .challenges
             .open_challenges(user.id, now)
             .await?
             .into_iter()
@@ -439,9 +446,10 @@ impl ChallengeService {
             game: id,
             variant: c.variant,
         };
-        let original = self.store.challenge_post(c.id).await?;
+        let original = self.db.challenges.challenge_post(c.id).await?;
         let Ok((_, posts)) = self
-            .store
+            .db
+            .core
             .create_game(&game, Some((c.id, user.id)), None, &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
                 let status = ChallengeClosed::Accepted {
@@ -515,7 +523,8 @@ impl ChallengeService {
         let edit = self.challenge_edit(c, place.lang, note).await?;
         let posts = [post.clone()].into_iter().chain(edit).collect();
         let Some(ids) = self
-            .store
+            .db
+            .challenges
             .close_challenge(c.id, status, posts, self.base.now())
             .await?
         else {
@@ -532,7 +541,7 @@ impl ChallengeService {
         lang: Lang,
         note: ChallengeClosed,
     ) -> Result<Option<NewPost>> {
-        let original = self.store.challenge_post(c.id).await?;
+        let original = self.db.challenges.challenge_post(c.id).await?;
         Ok(original.map(|post| self.unbutton(&post, lang, note)))
     }
 
@@ -560,7 +569,7 @@ impl ChallengeService {
     /// buttons and the challenger is told. False if it was no longer
     /// pending (answered meanwhile, or another process expired it).
     pub(crate) async fn expire(&self, c: &ChallengeRow) -> Result<bool> {
-        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+        let lang = match self.db.settings.guild_settings(c.guild_id).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => self.players.lang_of(c.challenger_id).await?,
         };
@@ -582,7 +591,8 @@ impl ChallengeService {
         let edit = (self.challenge_edit(c, lang, ChallengeClosed::Expired)).await?;
         let posts = [announcement].into_iter().chain(edit).collect();
         Ok(self
-            .store
+            .db
+            .challenges
             .close_challenge(c.id, ChallengeStatus::Expired, posts, self.base.now())
             .await?
             .is_some())
@@ -594,7 +604,7 @@ impl ChallengeService {
         let Some(opponent) = c.opponent_id else {
             return Ok(false);
         };
-        let lang = match self.store.guild_settings(c.guild_id).await?.language {
+        let lang = match self.db.settings.guild_settings(c.guild_id).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => self.players.lang_of(opponent).await?,
         };
@@ -612,7 +622,8 @@ impl ChallengeService {
             ..NewPost::default()
         };
         Ok(self
-            .store
+            .db
+            .challenges
             .remind_challenge(c.id, post, self.base.now())
             .await?
             .is_some())
@@ -621,7 +632,7 @@ impl ChallengeService {
     /// The Decline button of challenge `id`: its challenger withdraws it,
     /// anyone else declines it (refused unless it is addressed to them).
     pub async fn say_no(&self, user: &User, place: Place, id: ChallengeId) -> Result<Reply> {
-        match self.store.challenge(id).await? {
+        match self.db.challenges.challenge(id).await? {
             Some(c) if c.challenger_id == user.id => self.cancel(user, place, Some(id)).await,
             _ => self.decline(user, place, Some(id)).await,
         }
@@ -653,7 +664,8 @@ impl ChallengeService {
     /// game at the same level. Once per game, whoever presses first.
     pub async fn rematch(&self, user: &User, place: Place, game: GameId) -> Result<Reply> {
         let row = self
-            .store
+            .db
+            .games
             .game(game)
             .await?
             .ok_or(AppError::NoSuchGame(game))?;
@@ -786,7 +798,8 @@ impl ChallengeService {
             variant: options.variant,
         };
         let (id, mut posts) = self
-            .store
+            .db
+            .core
             .create_game(&game, None, Some(self.ai_quota(user)), &|id| {
                 let thread = thread_name(lang, id, (&names.0, &names.1));
                 self.threads
@@ -832,7 +845,7 @@ impl ChallengeService {
         if !place.guild_id.is_none() {
             return Err(other.into());
         }
-        let lang = match self.store.guild_settings(guild).await?.language {
+        let lang = match self.db.settings.guild_settings(guild).await?.language {
             Some(chosen) => Lang::from_locale(&chosen),
             None => user.lang,
         };

@@ -76,30 +76,24 @@ impl DueEvent {
     }
 }
 
-/// The ports [`ClockService`] reads and writes through.
-pub trait ClockPorts:
-    ChallengesStore + ClocksStore + GamesStore + OutboxStore + PlayersStore + SettingsStore + CoreStore
-{
-}
-
-impl<
-        T: ChallengesStore
-            + ClocksStore
-            + GamesStore
-            + OutboxStore
-            + PlayersStore
-            + SettingsStore
-            + CoreStore
-            + ?Sized,
-    > ClockPorts for T
-{
+crate::store::port_set! {
+    /// The ports [`ClockService`] reads and writes through.
+    pub struct ClockPorts {
+        challenges: ChallengesStore,
+        clocks: ClocksStore,
+        core: CoreStore,
+        games: GamesStore,
+        outbox: OutboxStore,
+        players: PlayersStore,
+        settings: SettingsStore,
+    }
 }
 
 /// Timers: deadlines, reminders, losses on time, outages and vacations.
 #[derive(Clone)]
 pub struct ClockService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn ClockPorts>,
+    pub(crate) db: ClockPorts,
     pub(crate) challenges: Arc<crate::ChallengeService>,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) notify: Arc<crate::NotifyService>,
@@ -118,22 +112,23 @@ impl ClockService {
         let mut events = Vec::new();
         let idle_since = now - self.base.timing.ai_turn_grace;
         for id in self
-            .store
+            .db
+            .clocks
             .due_games(now, self.base.bot.id, idle_since)
             .await?
         {
             match self.due_in(id, now).await {
                 Ok(event) => events.extend(event),
-                Err(e) if e.is_passing(&*self.store) => {
+                Err(e) if e.is_passing(&*self.db.core) => {
                     tracing::warn!(game = %id, "cannot look at the game's clock now: {e}");
                 }
                 Err(e) => self.stop_clock(id, &e.to_string()).await?,
             }
         }
-        for c in self.store.expired_challenges(now).await? {
+        for c in self.db.challenges.expired_challenges(now).await? {
             events.push(DueEvent::ChallengeExpired { challenge_id: c.id });
         }
-        for c in self.store.challenges_to_remind(now).await? {
+        for c in self.db.challenges.challenges_to_remind(now).await? {
             events.push(DueEvent::ChallengeReminder { challenge_id: c.id });
         }
         Ok(events)
@@ -143,7 +138,7 @@ impl ClockService {
     /// logged, and passed over until the operator starts it again.
     pub async fn stop_clock(&self, id: GameId, why: &str) -> Result<()> {
         tracing::error!(game = %id, "the game's clock is stopped: {why}");
-        Ok(self.store.stop_clock(id, why).await?)
+        Ok(self.db.clocks.stop_clock(id, why).await?)
     }
 
     /// What is due in game `id` at `now`, if anything.
@@ -190,7 +185,7 @@ impl ClockService {
     pub async fn fire(&self, event: DueEvent) -> Result<bool> {
         match event {
             DueEvent::ChallengeExpired { challenge_id } => {
-                return match self.store.challenge(challenge_id).await? {
+                return match self.db.challenges.challenge(challenge_id).await? {
                     Some(c) if c.status == ChallengeStatus::Pending => {
                         self.challenges.expire(&c).await
                     }
@@ -198,7 +193,7 @@ impl ClockService {
                 };
             }
             DueEvent::ChallengeReminder { challenge_id } => {
-                return match self.store.challenge(challenge_id).await? {
+                return match self.db.challenges.challenge(challenge_id).await? {
                     Some(c) if c.status == ChallengeStatus::Pending => {
                         self.challenges.remind(&c).await
                     }
@@ -335,6 +330,6 @@ impl ClockService {
                 return Ok(false)
             }
         }
-        Ok(self.store.apply(&change).await?.is_some())
+        Ok(self.db.core.apply(&change).await?.is_some())
     }
 }

@@ -14,7 +14,7 @@ impl ClockService {
     /// Sets the service's clock by the database's: every process sharing
     /// it then reads the same time (see `DatabaseClock`).
     pub async fn keep_time(&self) -> Result<()> {
-        self.base.clock.follow(self.store.database_now().await?);
+        self.base.clock.follow(self.db.clocks.database_now().await?);
         Ok(())
     }
 
@@ -29,7 +29,7 @@ impl ClockService {
         self.keep_time().await?;
         let now = self.base.now();
         let outage_after = started.then_some(3 * interval);
-        let Some((away, games)) = self.store.heartbeat(now, outage_after).await? else {
+        let Some((away, games)) = self.db.clocks.heartbeat(now, outage_after).await? else {
             return Ok(Vec::new());
         };
         tracing::warn!(
@@ -39,10 +39,16 @@ impl ClockService {
         let hours = (away + 1800) / 3600;
         let mut posts = Vec::new();
         for &id in &games {
-            let Some(row) = self.store.game(id).await? else {
+            let Some(row) = self.db.games.game(id).await? else {
                 continue;
             };
-            let lang = match self.store.guild_settings(row.guild_id).await?.language {
+            let lang = match self
+                .db
+                .settings
+                .guild_settings(row.guild_id)
+                .await?
+                .language
+            {
                 Some(chosen) => Lang::from_locale(&chosen),
                 None => Lang::En,
             };
@@ -58,7 +64,7 @@ impl ClockService {
                 ..NewPost::default()
             });
         }
-        self.store.insert_posts(posts, now).await?;
+        self.db.outbox.insert_posts(posts, now).await?;
         Ok(games)
     }
 }

@@ -40,7 +40,7 @@ impl ClockService {
     /// The vacation days `player` has left this year.
     pub async fn vacation_left(&self, player: UserId) -> Result<i64> {
         let year = year_of(self.base.now());
-        Ok(match self.store.player(player).await? {
+        Ok(match self.db.players.player(player).await? {
             Some(p) if p.vacation_year == year => VACATION_DAYS_PER_YEAR - p.vacation_days,
             _ => VACATION_DAYS_PER_YEAR,
         })
@@ -60,7 +60,8 @@ impl ClockService {
         self.players.meet(user, GuildId::NONE).await?;
         let now = self.base.now();
         let player = self
-            .store
+            .db
+            .players
             .player(user.id)
             .await?
             .ok_or_else(|| AppError::Internal("a player just met is missing".into()))?;
@@ -124,7 +125,7 @@ impl ClockService {
                 },
             })
             .await?;
-        let Some(moved) = (self.store)
+        let Some(moved) = (self.db.clocks)
             .take_vacation(&change, posts, self.base.now())
             .await?
         else {
@@ -158,7 +159,7 @@ impl ClockService {
         notice: impl Fn(UserId, GameId) -> ClockNotice,
     ) -> Result<Vec<NewPost>> {
         let mut posts = Vec::new();
-        for row in self.store.games_of(user.id, true, 1000).await? {
+        for row in self.db.games.games_of(user.id, true, 1000).await? {
             let loaded = self.games.load(row.id).await?;
             let side = loaded.side_of(user.id).ok_or(AppError::NotYourGame)?;
             let opponent = loaded.player(side.opponent());

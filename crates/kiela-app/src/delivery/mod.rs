@@ -8,16 +8,20 @@ use crate::store::ports::*;
 use crate::store::PostRow;
 use crate::Result;
 
-/// The ports [`DeliveryService`] reads and writes through.
-pub trait DeliveryPorts: CoreStore + OutboxStore + PlacesStore {}
-
-impl<T: CoreStore + OutboxStore + PlacesStore + ?Sized> DeliveryPorts for T {}
+crate::store::port_set! {
+    /// The ports [`DeliveryService`] reads and writes through.
+    pub struct DeliveryPorts {
+        core: CoreStore,
+        outbox: OutboxStore,
+        places: PlacesStore,
+    }
+}
 
 /// What the delivery loop claims, and the places it follows.
 #[derive(Clone)]
 pub struct DeliveryService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn DeliveryPorts>,
+    pub(crate) db: DeliveryPorts,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) places: Arc<crate::PlaceService>,
 }
@@ -45,7 +49,8 @@ impl DeliveryService {
     async fn claim_some(&self, limit: i64) -> Result<(Vec<Delivery>, bool)> {
         let lease = self.outbox.lease();
         let claimed = self
-            .store
+            .db
+            .outbox
             .claim_posts(self.base.now(), lease, limit)
             .await?;
         let mut deliveries = Vec::new();
@@ -87,7 +92,7 @@ impl DeliveryService {
                 _ => None,
             };
             if let Some(channel) = channel {
-                let followed = match self.store.refusal_of(channel).await {
+                let followed = match self.db.places.refusal_of(channel).await {
                     Ok(None) => None,
                     Ok(Some(refusal)) => Some(self.places.follow_place(id, channel, refusal).await),
                     Err(e) => Some(Err(e.into())),
@@ -124,7 +129,7 @@ impl DeliveryService {
                     let maybe_made = claims > 1 || unknown_answer;
                     let look_first = match maybe_made && !matches!(to, Destination::Edit { .. }) {
                         true => Some(LookFirst {
-                            after: self.store.last_message_before(id).await?,
+                            after: self.db.outbox.last_message_before(id).await?,
                         }),
                         false => None,
                     };
@@ -139,7 +144,7 @@ impl DeliveryService {
                         look_first,
                     })
                 }
-                Err(e) if e.is_passing(&*self.store) => {
+                Err(e) if e.is_passing(&*self.db.core) => {
                     self.outbox
                         .failed_for_now(id, failing_since, attempts, &e.to_string())
                         .await?;

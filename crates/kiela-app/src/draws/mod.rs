@@ -44,16 +44,18 @@ pub enum DrawNotice {
     LineClosed(Closed),
 }
 
-/// The ports [`DrawService`] reads and writes through.
-pub trait DrawPorts: CoreStore {}
-
-impl<T: CoreStore + ?Sized> DrawPorts for T {}
+crate::store::port_set! {
+    /// The ports [`DrawService`] reads and writes through.
+    pub struct DrawPorts {
+        core: CoreStore,
+    }
+}
 
 /// Draw offers and their answers.
 #[derive(Clone)]
 pub struct DrawService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn DrawPorts>,
+    pub(crate) db: DrawPorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) playing: Arc<crate::PlayService>,
@@ -106,7 +108,12 @@ impl DrawService {
                         .board_post(&loaded, loaded.ply(), offered, place.lang, true)
                 };
                 change.posts = vec![post.clone()];
-                let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+                let ids = self
+                    .db
+                    .core
+                    .apply(&change)
+                    .await?
+                    .ok_or(AppError::Conflict)?;
                 loaded.change(&change, None)?;
                 self.outbox
                     .answer(place, &[(ids[0], post)], Some(&loaded))
@@ -193,7 +200,12 @@ impl DrawService {
                 .close_draw_line(loaded, Closed::Declined, place.lang)
                 .await?,
         );
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .db
+            .core
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         self.outbox
             .answer(place, &[(ids[0], post)], Some(loaded))

@@ -66,10 +66,10 @@ impl GameService {
         game_id: GameId,
         board: BoardMessage,
     ) -> Result<Option<BoardMessage>> {
-        let old = self.store.replace_board_message(game_id, board).await?;
+        let old = self.db.games.replace_board_message(game_id, board).await?;
         // Nothing more is sent to a channel Discord refuses.
         match old {
-            Some(old) if self.store.refusal_of(old.channel_id).await?.is_some() => Ok(None),
+            Some(old) if self.db.places.refusal_of(old.channel_id).await?.is_some() => Ok(None),
             old => Ok(old),
         }
     }
@@ -77,7 +77,7 @@ impl GameService {
     /// The channel game `game_id` is played in (where its boards go), or
     /// `None` for a game that does not exist.
     pub async fn game_channel(&self, game_id: GameId) -> Result<Option<ChannelId>> {
-        Ok(self.store.game(game_id).await?.map(|row| row.channel_id))
+        Ok(self.db.games.game(game_id).await?.map(|row| row.channel_id))
     }
 
     /// The animation of the turn that led to ply `ply` of game `game_id`,
@@ -94,7 +94,7 @@ impl GameService {
     ) -> Result<Reply> {
         let lang = user.lang;
         let row = self.game_here(user, place, game_id).await?;
-        let count = self.store.moves(game_id).await?.len() as i64;
+        let count = self.db.games.moves(game_id).await?.len() as i64;
         if ply < 1 || ply > count {
             return Err(GameRefusal::NoSuchTurn {
                 game: game_id,
@@ -279,7 +279,7 @@ impl GameService {
         if loaded.row.ai_level.is_some() {
             return Ok(None);
         }
-        let changes = self.store.rating_changes(loaded.row.id).await?;
+        let changes = self.db.ratings.rating_changes(loaded.row.id).await?;
         let mut moved = Vec::new();
         for (id, name) in [(loaded.row.south_id, south), (loaded.row.north_id, north)] {
             let Some(change) = changes.iter().find(|c| c.player_id == id) else {

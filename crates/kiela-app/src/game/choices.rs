@@ -28,7 +28,11 @@ impl GameService {
     /// tournament game); nothing is replayed.
     pub async fn game_choices(&self, user: &User, finished_too: bool) -> Result<Vec<GameChoice>> {
         let mut choices = Vec::new();
-        let rows = self.store.game_choices_of(user.id, !finished_too, 25).await;
+        let rows = self
+            .db
+            .games
+            .game_choices_of(user.id, !finished_too, 25)
+            .await;
         for (row, opponent, in_tournament) in rows? {
             let side = if row.south_id == user.id {
                 Side::South
@@ -106,11 +110,16 @@ impl GameService {
     /// Checks a button made for game `id` at `ply`: the user must play in
     /// it, and the game must not have moved on since.
     pub async fn check_button(&self, user: &User, id: GameId, ply: i64) -> Result<()> {
-        let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+        let row = self
+            .db
+            .games
+            .game(id)
+            .await?
+            .ok_or(AppError::NoSuchGame(id))?;
         if user.id != row.south_id && user.id != row.north_id {
             return Err(AppError::NotYourGame);
         }
-        let current = self.store.moves(id).await?.len() as i64;
+        let current = self.db.games.moves(id).await?.len() as i64;
         if current != ply || !row.is_active() {
             return Err(AppError::OutOfDate { game_id: id });
         }
@@ -120,7 +129,12 @@ impl GameService {
     /// Game `id`, if `user` may see or act on it from `place` (see
     /// [`check_place`]).
     pub(crate) async fn game_here(&self, user: &User, place: Place, id: GameId) -> Result<GameRow> {
-        let row = self.store.game(id).await?.ok_or(AppError::NoSuchGame(id))?;
+        let row = self
+            .db
+            .games
+            .game(id)
+            .await?
+            .ok_or(AppError::NoSuchGame(id))?;
         check_place(user, place, &row)?;
         Ok(row)
     }
@@ -186,7 +200,7 @@ impl GameService {
         }
         let mut waiting = Vec::new();
         let mut here = Vec::new();
-        for row in self.store.games_of(user.id, true, 50).await? {
+        for row in self.db.games.games_of(user.id, true, 50).await? {
             // A game's thread, or the channel it was opened in.
             let lobby = row.lobby_channel_id;
             // A paused game has no channel: any of its server's will do.

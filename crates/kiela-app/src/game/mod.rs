@@ -165,29 +165,23 @@ impl Loaded {
     }
 }
 
-/// The ports [`GameService`] reads and writes through.
-pub trait GamePorts:
-    DrawsStore + GamesStore + PlacesStore + PlayersStore + RatingsStore + TournamentsStore
-{
-}
-
-impl<
-        T: DrawsStore
-            + GamesStore
-            + PlacesStore
-            + PlayersStore
-            + RatingsStore
-            + TournamentsStore
-            + ?Sized,
-    > GamePorts for T
-{
+crate::store::port_set! {
+    /// The ports [`GameService`] reads and writes through.
+    pub struct GamePorts {
+        draws: DrawsStore,
+        games: GamesStore,
+        places: PlacesStore,
+        players: PlayersStore,
+        ratings: RatingsStore,
+        tournaments: TournamentsStore,
+    }
 }
 
 /// A game as stored: loading and replaying it, its board, and which game a command means.
 #[derive(Clone)]
 pub struct GameService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn GamePorts>,
+    pub(crate) db: GamePorts,
     pub(crate) players: Arc<crate::PlayerService>,
     pub(crate) replays: Arc<Replays>,
 }
@@ -202,17 +196,24 @@ impl GameService {
     pub(crate) async fn load_at(&self, game_id: GameId, ply: Option<i64>) -> Result<Loaded> {
         self.base.games_loaded.fetch_add(1, Ordering::Relaxed);
         let row = self
-            .store
+            .db
+            .games
             .game(game_id)
             .await?
             .ok_or(AppError::NoSuchGame(game_id))?;
         let players = [
-            self.store.player_in(row.guild_id, row.south_id).await?,
-            self.store.player_in(row.guild_id, row.north_id).await?,
+            self.db
+                .players
+                .player_in(row.guild_id, row.south_id)
+                .await?,
+            self.db
+                .players
+                .player_in(row.guild_id, row.north_id)
+                .await?,
         ];
-        let offer = self.store.draw_offer(game_id).await?;
-        let tournament = self.store.tournament_of_game(game_id).await?;
-        let mut moves = self.store.moves(game_id).await?;
+        let offer = self.db.draws.draw_offer(game_id).await?;
+        let tournament = self.db.tournaments.tournament_of_game(game_id).await?;
+        let mut moves = self.db.games.moves(game_id).await?;
         let current = ply.is_none_or(|ply| moves.len() as i64 <= ply);
         if let Some(ply) = ply {
             moves.retain(|mv| mv.ply <= ply);

@@ -113,15 +113,17 @@ pub(super) const ANIMATIONS_KEPT: usize = 16;
 /// At most this many of a user's ongoing games are counted in `/kiela games`.
 pub(super) const LISTED_MAX: i64 = 1000;
 
-/// The ports [`InfoService`] reads and writes through.
-pub trait InfoPorts: GamesStore {}
-
-impl<T: GamesStore + ?Sized> InfoPorts for T {}
+crate::store::port_set! {
+    /// The ports [`InfoService`] reads and writes through.
+    pub struct InfoPorts {
+        games: GamesStore,
+    }
+}
 
 /// Information: your games, a game's history, help and the rules.
 #[derive(Clone)]
 pub struct InfoService {
-    pub(crate) store: Arc<dyn InfoPorts>,
+    pub(crate) db: InfoPorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) animations: Arc<Animations>,
 }
@@ -130,7 +132,7 @@ impl InfoService {
     /// The user's ongoing games, the ones waiting for them first; as many
     /// as fit in one message, then how many more there are.
     pub async fn my_games(&self, user: &User) -> Result<Reply> {
-        let rows = self.store.ongoing_games_of(user.id, LISTED_MAX).await?;
+        let rows = self.db.games.ongoing_games_of(user.id, LISTED_MAX).await?;
         if rows.is_empty() {
             return Ok(Reply {
                 lang: user.lang,

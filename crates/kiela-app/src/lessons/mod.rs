@@ -16,7 +16,6 @@ mod store;
 pub use store::*;
 
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 use kiela_i18n::{tr, Lang};
 pub use kiela_learn::lessons::Miss;
@@ -159,16 +158,18 @@ pub fn offered() -> Vec<&'static Lesson> {
     lessons::lessons().iter().collect()
 }
 
-/// The ports [`LessonService`] reads and writes through.
-pub trait LessonPorts: LessonsStore {}
-
-impl<T: LessonsStore + ?Sized> LessonPorts for T {}
+crate::store::port_set! {
+    /// The ports [`LessonService`] reads and writes through.
+    pub struct LessonPorts {
+        lessons: LessonsStore,
+    }
+}
 
 /// Lessons: guided tasks, one step at a time.
 #[derive(Clone)]
 pub struct LessonService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn LessonPorts>,
+    pub(crate) db: LessonPorts,
 }
 
 impl LessonService {
@@ -176,7 +177,7 @@ impl LessonService {
     /// not solved yet, or without one the first task not solved of all.
     pub async fn learn(&self, user: &User, number: Option<i64>) -> Result<Reply> {
         let all = offered();
-        let solved = self.store.lesson_progress(user.id).await?;
+        let solved = self.db.lessons.lesson_progress(user.id).await?;
         let is_solved = |lesson: &Lesson, task: usize| {
             solved
                 .iter()
@@ -268,7 +269,8 @@ impl LessonService {
         };
         let (said, shown, buttons) = match &verdict {
             Verdict::Solved { stars, played } => {
-                self.store
+                self.db
+                    .lessons
                     .record_lesson(
                         user.id,
                         lesson.id,
@@ -379,7 +381,7 @@ impl LessonService {
 
     /// `/kiela stats`' line on lessons: tasks solved and stars.
     pub(crate) async fn lessons_line(&self, player: &User) -> Result<Option<LessonNotice>> {
-        let solved = self.store.lesson_progress(player.id).await?;
+        let solved = self.db.lessons.lesson_progress(player.id).await?;
         if solved.is_empty() {
             return Ok(None);
         }

@@ -34,16 +34,19 @@ pub enum NotifyNotice {
     },
 }
 
-/// The ports [`NotifyService`] reads and writes through.
-pub trait NotifyPorts: NotifyStore + PlayersStore {}
-
-impl<T: NotifyStore + PlayersStore + ?Sized> NotifyPorts for T {}
+crate::store::port_set! {
+    /// The ports [`NotifyService`] reads and writes through.
+    pub struct NotifyPorts {
+        notify: NotifyStore,
+        players: PlayersStore,
+    }
+}
 
 /// Direct messages: who wants which, and the turn and event messages.
 #[derive(Clone)]
 pub struct NotifyService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn NotifyPorts>,
+    pub(crate) db: NotifyPorts,
     pub(crate) players: Arc<crate::PlayerService>,
 }
 
@@ -51,7 +54,7 @@ impl NotifyService {
     /// Sets which direct messages the user wants.
     pub async fn notify(&self, user: &User, choice: Notify) -> Result<Reply> {
         self.players.meet(user, GuildId::NONE).await?;
-        self.store.set_notify(user.id, choice).await?;
+        self.db.notify.set_notify(user.id, choice).await?;
         let mut reply = Reply::private(NotifyNotice::Set(choice));
         reply.lang = user.lang;
         Ok(reply)
@@ -60,7 +63,8 @@ impl NotifyService {
     /// Which direct messages a player wants (`Off` for someone never seen).
     pub async fn notify_setting(&self, player: UserId) -> Result<Notify> {
         Ok(self
-            .store
+            .db
+            .players
             .player(player)
             .await?
             .map_or(Notify::Off, |p| p.notify))

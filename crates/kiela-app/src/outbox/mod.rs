@@ -123,22 +123,22 @@ pub trait ComposePost: Send + Sync {
     async fn compose(&self, post: &NewPost, says: Vec<Notice>, lang: Lang) -> Result<Reply>;
 }
 
-/// The ports [`OutboxService`] reads and writes through.
-pub trait OutboxPorts:
-    ChallengesStore + GamesStore + OutboxStore + TournamentsStore + CoreStore
-{
-}
-
-impl<T: ChallengesStore + GamesStore + OutboxStore + TournamentsStore + CoreStore + ?Sized>
-    OutboxPorts for T
-{
+crate::store::port_set! {
+    /// The ports [`OutboxService`] reads and writes through.
+    pub struct OutboxPorts {
+        challenges: ChallengesStore,
+        core: CoreStore,
+        games: GamesStore,
+        outbox: OutboxStore,
+        tournaments: TournamentsStore,
+    }
 }
 
 /// The posts every action makes: queued with its change, answered or delivered, held while sent.
 #[derive(Clone)]
 pub struct OutboxService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn OutboxPorts>,
+    pub(crate) db: OutboxPorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) composers: Vec<Arc<dyn ComposePost>>,
 }
@@ -241,7 +241,7 @@ impl OutboxService {
                 if post.news_of.is_some() && post.thread_name.is_none() =>
             {
                 let thread = match post.news_of {
-                    Some(id) => self.store.tournament_thread(id).await?,
+                    Some(id) => self.db.tournaments.tournament_thread(id).await?,
                     None => None,
                 };
                 Destination::Channel(thread.unwrap_or(lobby))
@@ -249,7 +249,8 @@ impl OutboxService {
             (PostTarget::Channel(channel), _) => Destination::Channel(channel),
             (PostTarget::GameChannel, Some(game)) => {
                 let row = self
-                    .store
+                    .db
+                    .games
                     .game(game)
                     .await?
                     .ok_or(AppError::NoSuchGame(game))?;
@@ -269,7 +270,7 @@ impl OutboxService {
         id: PostId,
         original: PostId,
     ) -> Result<Option<Destination>> {
-        let Some(found) = self.store.post_message(original).await? else {
+        let Some(found) = self.db.outbox.post_message(original).await? else {
             self.give_up(id, "edit-of-an-unknown-post").await?;
             return Ok(None);
         };
@@ -321,7 +322,9 @@ impl OutboxService {
                     says,
                     challenge: last.challenge_id,
                     open_challenge: match last.challenge_id {
-                        Some(id) => (self.store.challenge(id).await?).is_some_and(|c| c.is_open()),
+                        Some(id) => {
+                            (self.db.challenges.challenge(id).await?).is_some_and(|c| c.is_open())
+                        }
                         None => false,
                     },
                     tournament: last.tournament_id,
@@ -363,7 +366,10 @@ impl OutboxService {
     pub async fn renew(&self, ids: &[PostId]) -> Result<()> {
         let now = self.base.now();
         for &id in ids {
-            self.store.renew_post(id, now, now + self.lease()).await?;
+            self.db
+                .outbox
+                .renew_post(id, now, now + self.lease())
+                .await?;
         }
         Ok(())
     }
@@ -398,7 +404,8 @@ impl OutboxService {
     /// hold): the loop posts them, and the answer must not.
     pub async fn answering(&self, ids: &[PostId], token: &str) -> Result<bool> {
         Ok(self
-            .store
+            .db
+            .outbox
             .answering(ids, token, self.base.now() + self.lease())
             .await?)
     }
@@ -409,16 +416,17 @@ impl OutboxService {
     /// process uses: with PostgreSQL another process may be answering
     /// with them, and they go after one lease without renewal.
     pub async fn settle_abandoned_answers(&self) -> Result<u64> {
-        if self.store.backend() != crate::store::Backend::Sqlite {
+        if self.db.core.backend() != crate::store::Backend::Sqlite {
             return Ok(0);
         }
-        Ok(self.store.end_answer_holds(self.base.now()).await?)
+        Ok(self.db.outbox.end_answer_holds(self.base.now()).await?)
     }
 
     /// Posts `ids` are on Discord, as message `message_id`.
     pub async fn delivered(&self, ids: &[PostId], message_id: MessageId) -> Result<()> {
         Ok(self
-            .store
+            .db
+            .outbox
             .delivered(ids, message_id, self.base.now())
             .await?)
     }
@@ -427,7 +435,8 @@ impl OutboxService {
     /// delivery loop posts them now.
     pub async fn release(&self, ids: &[PostId]) -> Result<()> {
         Ok(self
-            .store
+            .db
+            .outbox
             .release_posts(ids, self.base.now(), false)
             .await?)
     }
@@ -437,7 +446,11 @@ impl OutboxService {
     /// loop takes them now, looks for the answer (and the channel's recent
     /// messages), and posts them only if it is not there.
     pub async fn look_for(&self, ids: &[PostId]) -> Result<()> {
-        Ok(self.store.release_posts(ids, self.base.now(), true).await?)
+        Ok(self
+            .db
+            .outbox
+            .release_posts(ids, self.base.now(), true)
+            .await?)
     }
 
     /// Post `id` (failing since `failing_since`, if it failed before,
@@ -464,13 +477,13 @@ impl OutboxService {
         }
         let seconds = backoff(attempts + 1);
         tracing::warn!(post = %id, "a post failed, again in {seconds} s: {why}");
-        Ok(self.store.retry_post(id, now + seconds, now).await?)
+        Ok(self.db.outbox.retry_post(id, now + seconds, now).await?)
     }
 
     /// Discord refuses post `id` for good (no permission, closed direct
     /// messages, a channel that is gone): it is not tried again.
     pub async fn give_up(&self, id: PostId, why: &str) -> Result<()> {
-        Ok(self.store.give_up_post(id, why).await?)
+        Ok(self.db.outbox.give_up_post(id, why).await?)
     }
 
     /// Deletes old posts (see [`super::Timing::keep_posts`]), a batch at a
@@ -480,13 +493,14 @@ impl OutboxService {
         let now = self.base.now();
         let keep = self.base.timing.keep_posts;
         Ok(self
-            .store
+            .db
+            .outbox
             .prune_posts(now - keep, now - 4 * keep, PRUNE_BATCH)
             .await?)
     }
 
     /// Posts not delivered yet (nor given up).
     pub async fn undelivered(&self) -> Result<i64> {
-        Ok(self.store.pending_posts().await?)
+        Ok(self.db.outbox.pending_posts().await?)
     }
 }

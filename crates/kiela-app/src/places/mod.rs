@@ -50,16 +50,18 @@ pub enum PlaceRefusal {
     Paused(GameId),
 }
 
-/// The ports [`PlaceService`] reads and writes through.
-pub trait PlacePorts: PlacesStore {}
-
-impl<T: PlacesStore + ?Sized> PlacePorts for T {}
+crate::store::port_set! {
+    /// The ports [`PlaceService`] reads and writes through.
+    pub struct PlacePorts {
+        places: PlacesStore,
+    }
+}
 
 /// Where games are played, and where they go when Discord refuses a channel.
 #[derive(Clone)]
 pub struct PlaceService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn PlacePorts>,
+    pub(crate) db: PlacePorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) settings: Arc<crate::SettingsService>,
@@ -76,7 +78,8 @@ impl PlaceService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         tracing::warn!(post = %id, %channel, %refusal, "Discord refuses a channel");
-        self.store
+        self.db
+            .places
             .refuse_channel(channel, refusal, self.base.now())
             .await?;
         self.follow_place(id, channel, refusal).await
@@ -88,21 +91,22 @@ impl PlaceService {
     pub async fn channel_refused(&self, channel: ChannelId, refusal: ChannelRefusal) -> Result<()> {
         tracing::warn!(%channel, %refusal, "Discord refuses a channel");
         Ok(self
-            .store
+            .db
+            .places
             .refuse_channel(channel, refusal, self.base.now())
             .await?)
     }
 
     /// The channels Discord refused, by id.
     pub async fn refused_channels(&self) -> Result<Vec<RefusedChannel>> {
-        Ok(self.store.refused_channels().await?)
+        Ok(self.db.places.refused_channels().await?)
     }
 
     /// The bot's answer was posted in `channel`: if it was refused, it is
     /// not any more.
     pub async fn place_works(&self, channel: ChannelId) -> Result<()> {
-        if self.store.refused_channel(channel).await?.is_some()
-            && self.store.clear_refused_channel(channel).await?
+        if self.db.places.refused_channel(channel).await?.is_some()
+            && self.db.places.clear_refused_channel(channel).await?
         {
             tracing::info!(%channel, "a refused channel works again");
         }
@@ -119,7 +123,7 @@ impl PlaceService {
         refusal: ChannelRefusal,
     ) -> Result<()> {
         let why = format!("{refusal} (channel {channel})");
-        let Some(row) = self.store.post_row(id).await? else {
+        let Some(row) = self.db.places.post_row(id).await? else {
             return Ok(());
         };
         let post = row.post;
@@ -134,17 +138,18 @@ impl PlaceService {
             // lobby refuses it), or a post made before the game moved.
             let place = game_row.channel_id;
             let lobby = game_row.lobby_channel_id == Some(channel);
-            if lobby || self.store.refusal_of(place).await?.is_some() {
+            if lobby || self.db.places.refusal_of(place).await?.is_some() {
                 return self.outbox.give_up(id, &why).await;
             }
             let now = self.base.now();
             return Ok(self
-                .store
+                .db
+                .places
                 .redirect_posts(game, (channel, place), now)
                 .await?);
         }
         let lobby = match game_row.lobby_channel_id.filter(|&l| l != channel) {
-            Some(lobby) if self.store.refusal_of(lobby).await?.is_none() => Some(lobby),
+            Some(lobby) if self.db.places.refusal_of(lobby).await?.is_none() => Some(lobby),
             _ => None,
         };
         match lobby {
@@ -188,7 +193,7 @@ impl PlaceService {
         };
         let notice = says.as_deref().map(|says| (id, says));
         let now = self.base.now();
-        let moved = (self.store)
+        let moved = (self.db.places)
             .move_game(game, (channel, lobby), notice, extra, now)
             .await?;
         if moved {
@@ -222,7 +227,7 @@ impl PlaceService {
                 }
             })
             .collect();
-        let paused = (self.store)
+        let paused = (self.db.places)
             .pause_game(game, channel, why, dms, self.base.now())
             .await?;
         if paused {
@@ -262,7 +267,7 @@ impl PlaceService {
         );
         let (id, version) = (row.id, row.version);
         let now = self.base.now();
-        let resumed = (self.store)
+        let resumed = (self.db.places)
             .resume_game(id, version, place.channel_id, deadline, now)
             .await?;
         if !resumed {

@@ -18,16 +18,18 @@ use crate::store::PlayerRow;
 use super::{Result, User};
 use crate::vocabulary::{GuildId, UserId};
 
-/// The ports [`PlayerService`] reads and writes through.
-pub trait PlayerPorts: PlayersStore {}
-
-impl<T: PlayersStore + ?Sized> PlayerPorts for T {}
+crate::store::port_set! {
+    /// The ports [`PlayerService`] reads and writes through.
+    pub struct PlayerPorts {
+        players: PlayersStore,
+    }
+}
 
 /// The people: who they are in each server, and whether they still belong.
 #[derive(Clone)]
 pub struct PlayerService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn PlayerPorts>,
+    pub(crate) db: PlayerPorts,
     pub(crate) memberships: Arc<Memberships>,
 }
 
@@ -39,7 +41,8 @@ impl PlayerService {
     pub(crate) async fn meet(&self, user: &User, guild: GuildId) -> Result<()> {
         self.know(user, guild).await?;
         if !user.is_bot {
-            self.store
+            self.db
+                .players
                 .set_player_locale(user.id, user.lang.locale())
                 .await?;
         }
@@ -50,7 +53,8 @@ impl PlayerService {
     /// names, as [`PlayerService::meet`] does, but not their language,
     /// unknown until they act.
     pub(crate) async fn know(&self, user: &User, guild: GuildId) -> Result<()> {
-        self.store
+        self.db
+            .players
             .upsert_player(
                 user.id,
                 user.account_name.raw(),
@@ -59,14 +63,18 @@ impl PlayerService {
             )
             .await?;
         Ok(self
-            .store
+            .db
+            .players
             .name_in_server(guild, user.id, user.name.raw())
             .await?)
     }
 
     /// Player `id`'s name in server `guild`.
     pub(crate) async fn name_in(&self, guild: GuildId, id: UserId) -> Result<Name> {
-        Ok(named(id, self.store.player_in(guild, id).await?.as_ref()))
+        Ok(named(
+            id,
+            self.db.players.player_in(guild, id).await?.as_ref(),
+        ))
     }
 
     /// The rows of two players, named as in server `guild` (`None` for
@@ -77,7 +85,7 @@ impl PlayerService {
         a: UserId,
         b: UserId,
     ) -> Result<(Option<PlayerRow>, Option<PlayerRow>)> {
-        let store = &self.store;
+        let store = &self.db.players;
         Ok((
             store.player_in(guild, a).await?,
             store.player_in(guild, b).await?,
@@ -86,7 +94,7 @@ impl PlayerService {
 
     /// The language a player last used (English if never seen).
     pub async fn lang_of(&self, id: UserId) -> Result<Lang> {
-        Ok(spoken(self.store.player(id).await?.as_ref()))
+        Ok(spoken(self.db.players.player(id).await?.as_ref()))
     }
 }
 

@@ -27,29 +27,23 @@ use super::draws::Closed;
 use super::outbox::Made;
 use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, User};
 
-/// The ports [`PlayService`] reads and writes through.
-pub trait PlayPorts:
-    DrawsStore + GamesStore + PlayersStore + PlayingStore + TournamentsStore + CoreStore
-{
-}
-
-impl<
-        T: DrawsStore
-            + GamesStore
-            + PlayersStore
-            + PlayingStore
-            + TournamentsStore
-            + CoreStore
-            + ?Sized,
-    > PlayPorts for T
-{
+crate::store::port_set! {
+    /// The ports [`PlayService`] reads and writes through.
+    pub struct PlayPorts {
+        core: CoreStore,
+        draws: DrawsStore,
+        games: GamesStore,
+        players: PlayersStore,
+        playing: PlayingStore,
+        tournaments: TournamentsStore,
+    }
 }
 
 /// Playing a game: moves, arrangements, previews, takebacks, resigning, and its end.
 #[derive(Clone)]
 pub struct PlayService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn PlayPorts>,
+    pub(crate) db: PlayPorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) notify: Arc<crate::NotifyService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
@@ -72,7 +66,7 @@ impl PlayService {
         let Some(offer) = loaded.offer else {
             return Ok(None);
         };
-        let Some(line) = self.store.draw_line(loaded.row.id, offer.ply).await? else {
+        let Some(line) = self.db.draws.draw_line(loaded.row.id, offer.ply).await? else {
             return Ok(None);
         };
         Ok(Some(NewPost {
@@ -362,7 +356,12 @@ impl PlayService {
                     .push(to.post(loaded.row.channel_id, ply, moved));
             }
         }
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .db
+            .core
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, Some((mv, game)))?;
         Ok((ids[0], post))
     }
@@ -489,7 +488,7 @@ impl PlayService {
         if loaded.ply() >= super::game::ABORT_BEFORE_PLY {
             return Err(PlayRefusal::AbortTooLate(id).into());
         }
-        if self.store.tournament_of_game(id).await?.is_some() {
+        if self.db.tournaments.tournament_of_game(id).await?.is_some() {
             return Err(PlayRefusal::AbortTournament(id).into());
         }
         let place = Place {
@@ -528,7 +527,12 @@ impl PlayService {
                 .posts
                 .push(to.post(channel, loaded.ply(), aborted.clone()));
         }
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .db
+            .core
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         self.outbox
             .answer(place, &[(ids[0], post)], Some(&loaded))
@@ -563,7 +567,12 @@ impl PlayService {
         };
         let line_lang = Lang::from_locale(&post.lang);
         (change.posts).extend(self.close_draw_line(loaded, closed, line_lang).await?);
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .db
+            .core
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         Ok((ids[0], post))
     }

@@ -148,14 +148,14 @@ impl PlayService {
 
     /// Whether `user` wants a move picked in a menu previewed first.
     pub async fn confirm_moves(&self, user: &User) -> Result<ConfirmMoves> {
-        Ok((self.store.player(user.id).await?)
+        Ok((self.db.players.player(user.id).await?)
             .map_or_else(ConfirmMoves::default, |p| p.confirm_moves))
     }
 
     /// Sets whether `user` wants a move picked in a menu previewed first.
     pub async fn set_confirm_moves(&self, user: &User, choice: ConfirmMoves) -> Result<Reply> {
         self.players.meet(user, GuildId::NONE).await?;
-        self.store.set_confirm_moves(user.id, choice).await?;
+        self.db.playing.set_confirm_moves(user.id, choice).await?;
         let mut reply = Reply::private(PlayNotice::ConfirmMovesSet(choice));
         reply.lang = user.lang;
         Ok(reply)

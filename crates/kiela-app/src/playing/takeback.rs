@@ -30,7 +30,7 @@ impl PlayService {
         if loaded.ply() != ply {
             return Err(AppError::OutOfDate { game_id: game });
         }
-        let moves = self.store.moves(game).await?;
+        let moves = self.db.games.moves(game).await?;
         let Some(own) = moves.iter().rev().find(|mv| mv.player_id == user.id) else {
             return Err(PlayRefusal::NothingToTakeBack(game).into());
         };
@@ -59,7 +59,12 @@ impl PlayService {
         };
         let post = self.outbox.board_post(&loaded, kept, headline, lang, true);
         change.posts = vec![post.clone()];
-        let ids = self.store.apply(&change).await?.ok_or(AppError::Conflict)?;
+        let ids = self
+            .db
+            .core
+            .apply(&change)
+            .await?
+            .ok_or(AppError::Conflict)?;
         self.games.replays.forget(game);
         let loaded = self.games.load(game).await?;
         self.outbox

@@ -49,7 +49,7 @@ impl PuzzleService {
         let day = self.today();
         let number = self.daily_choice(day).await?;
         let found = puzzle(number).ok_or_else(|| AppError::Internal("no daily puzzle".into()))?;
-        let solvers = self.store.puzzle_solvers(&found.id).await?;
+        let solvers = self.db.puzzles.puzzle_solvers(&found.id).await?;
         let intro = PuzzleNotice::DailyIntro { day, solvers };
         self.show_puzzle(user, number, Some(intro)).await
     }
@@ -59,11 +59,11 @@ impl PuzzleService {
     /// too easy nor too hard for most, else those the miner guessed
     /// between 1000 and 1800, in an order fixed by the day.
     async fn daily_choice(&self, day: i64) -> Result<usize> {
-        let chosen = match self.store.daily_puzzle_of(day).await? {
+        let chosen = match self.db.puzzles.daily_puzzle_of(day).await? {
             Some(id) => id,
             None => {
-                let used = self.store.used_daily_puzzles().await?;
-                let ratings = self.store.puzzle_ratings().await?;
+                let used = self.db.puzzles.used_daily_puzzles().await?;
+                let ratings = self.db.puzzles.puzzle_ratings().await?;
                 let fresh: Vec<&Puzzle> =
                     shipped().iter().filter(|p| !used.contains(&p.id)).collect();
                 let well_played = |p: &&Puzzle| {
@@ -88,7 +88,7 @@ impl PuzzleService {
                         "every shipped puzzle has been a daily puzzle".into(),
                     ));
                 };
-                self.store.choose_daily_puzzle(day, &pick.id).await?
+                self.db.puzzles.choose_daily_puzzle(day, &pick.id).await?
             }
         };
         number_of(&chosen).ok_or_else(|| {
@@ -104,14 +104,17 @@ impl PuzzleService {
         let now = self.base.now();
         let day = self.today();
         let hour = now.rem_euclid(DAY) / 3600;
-        self.store.prune_daily_posts(day - KEEP_DAILY_POSTS).await?;
-        let due = self.store.daily_posts_due(day, hour).await?;
+        self.db
+            .puzzles
+            .prune_daily_posts(day - KEEP_DAILY_POSTS)
+            .await?;
+        let due = self.db.puzzles.daily_posts_due(day, hour).await?;
         if due.is_empty() {
             return Ok(0);
         }
         let number = self.daily_choice(day).await?;
-        let yesterday = match self.store.daily_puzzle_of(day - 1).await? {
-            Some(id) => Some((number_of(&id), self.store.puzzle_solvers(&id).await?)),
+        let yesterday = match self.db.puzzles.daily_puzzle_of(day - 1).await? {
+            Some(id) => Some((number_of(&id), self.db.puzzles.puzzle_solvers(&id).await?)),
             None => None,
         };
         let mut made = 0;
@@ -133,7 +136,8 @@ impl PuzzleService {
                 ..NewPost::default()
             };
             match self
-                .store
+                .db
+                .puzzles
                 .make_daily_post(server.guild_id, day, post, now)
                 .await
             {
@@ -156,7 +160,8 @@ impl PuzzleService {
         lang: Lang,
     ) -> Result<Reply> {
         let id = self
-            .store
+            .db
+            .puzzles
             .daily_puzzle_of(day)
             .await?
             .ok_or_else(|| AppError::Internal(format!("day {day} has no puzzle")))?;

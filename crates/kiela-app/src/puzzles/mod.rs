@@ -14,7 +14,6 @@ mod store;
 pub use store::*;
 
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 use kiela_i18n::{tr, Lang};
 pub use kiela_learn::puzzles::Theme;
@@ -131,16 +130,18 @@ struct Rated {
     streak: i64,
 }
 
-/// The ports [`PuzzleService`] reads and writes through.
-pub trait PuzzlePorts: PuzzlesStore {}
-
-impl<T: PuzzlesStore + ?Sized> PuzzlePorts for T {}
+crate::store::port_set! {
+    /// The ports [`PuzzleService`] reads and writes through.
+    pub struct PuzzlePorts {
+        puzzles: PuzzlesStore,
+    }
+}
 
 /// Puzzles: attempts, their ratings, and the daily puzzle (whose posts it composes).
 #[derive(Clone)]
 pub struct PuzzleService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn PuzzlePorts>,
+    pub(crate) db: PuzzlePorts,
 }
 
 impl PuzzleService {
@@ -150,10 +151,10 @@ impl PuzzleService {
         if daily {
             return self.daily_puzzle(user).await;
         }
-        let solver = self.store.solver_rating(user.id).await?;
-        let tried = self.store.tried_puzzles(user.id).await?;
-        let ratings = self.store.puzzle_ratings().await?;
-        let today = self.store.daily_puzzle_of(self.today()).await?;
+        let solver = self.db.puzzles.solver_rating(user.id).await?;
+        let tried = self.db.puzzles.tried_puzzles(user.id).await?;
+        let ratings = self.db.puzzles.puzzle_ratings().await?;
+        let today = self.db.puzzles.daily_puzzle_of(self.today()).await?;
         let rating_of = |p: &Puzzle| {
             ratings
                 .get(&p.id)
@@ -331,8 +332,13 @@ impl PuzzleService {
         let lang = user.lang;
         let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
-        let solver = self.store.solver_rating(user.id).await?;
-        let rated = !self.store.tried_puzzles(user.id).await?.contains(&found.id);
+        let solver = self.db.puzzles.solver_rating(user.id).await?;
+        let rated = !self
+            .db
+            .puzzles
+            .tried_puzzles(user.id)
+            .await?
+            .contains(&found.id);
         let moves = found.solution.len().div_ceil(2);
         let goal = PuzzleNotice::Goal {
             side: game.turn(),
@@ -416,7 +422,8 @@ impl PuzzleService {
             glicko2(solver, puzzle, &outcome, &Glicko2Config::new())
         };
         let changed = self
-            .store
+            .db
+            .puzzles
             .rate_attempt(player, &found.id, solved, guess, self.base.now(), &rate)
             .await?;
         Ok(changed.map(|(before, after)| Rated {
@@ -428,7 +435,7 @@ impl PuzzleService {
 
     /// Puzzle `number`'s header: its rating now, and its themes.
     async fn header(&self, number: usize, found: &Puzzle) -> Result<PuzzleNotice> {
-        let rating = match self.store.puzzle_rating(&found.id).await? {
+        let rating = match self.db.puzzles.puzzle_rating(&found.id).await? {
             Some(rated) => rated.glicko.rating,
             None => f64::from(found.rating),
         };
@@ -441,7 +448,7 @@ impl PuzzleService {
 
     /// `/kiela stats`' line on puzzles: rating, solved and best streak.
     pub(crate) async fn puzzles_line(&self, player: &User) -> Result<Option<PuzzleNotice>> {
-        let solver = self.store.solver_rating(player.id).await?;
+        let solver = self.db.puzzles.solver_rating(player.id).await?;
         if solver.attempts == 0 {
             return Ok(None);
         }

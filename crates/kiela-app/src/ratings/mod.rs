@@ -93,15 +93,19 @@ impl RatedRecord {
     }
 }
 
-/// The ports [`RatingService`] reads and writes through.
-pub trait RatingPorts: GamesStore + RatingsStore + TournamentsStore {}
-
-impl<T: GamesStore + RatingsStore + TournamentsStore + ?Sized> RatingPorts for T {}
+crate::store::port_set! {
+    /// The ports [`RatingService`] reads and writes through.
+    pub struct RatingPorts {
+        games: GamesStore,
+        ratings: RatingsStore,
+        tournaments: TournamentsStore,
+    }
+}
 
 /// Ratings: a player's stats and the leaderboard.
 #[derive(Clone)]
 pub struct RatingService {
-    pub(crate) store: Arc<dyn RatingPorts>,
+    pub(crate) db: RatingPorts,
     pub(crate) lessons: Arc<crate::LessonService>,
     pub(crate) clocks: Arc<crate::ClockService>,
     pub(crate) puzzles: Arc<crate::PuzzleService>,
@@ -111,15 +115,16 @@ impl RatingService {
     /// A player's rating and record in this server (and their lessons'
     /// and puzzles' lines, still worded by those features).
     pub async fn stats(&self, place: Place, player: &User) -> Result<Reply> {
-        let rating = self.store.rating(place.guild_id, player.id).await?;
+        let rating = self.db.ratings.rating(place.guild_id, player.id).await?;
         let lang = place.lang;
         // Only this server's games, like the rating and the results.
-        let ongoing = (self.store.games_of(player.id, true, LISTED_MAX).await?)
+        let ongoing = (self.db.games.games_of(player.id, true, LISTED_MAX).await?)
             .iter()
             .filter(|game| game.guild_id == place.guild_id)
             .count();
         let (tournaments_played, tournaments_won) = self
-            .store
+            .db
+            .tournaments
             .tournaments_played(place.guild_id, player.id)
             .await?;
         let stats = Stats {
@@ -149,7 +154,7 @@ impl RatingService {
     /// left out, so that a new server has a leaderboard and newcomers find
     /// themselves; ordered after the others, so one lucky win cannot top it.
     pub async fn leaderboard(&self, place: Place) -> Result<Reply> {
-        let rows = (self.store)
+        let rows = (self.db.ratings)
             .leaderboard(place.guild_id, LEADERBOARD_SIZE)
             .await?;
         let rows = (rows.iter())

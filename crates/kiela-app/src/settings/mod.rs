@@ -10,7 +10,6 @@ use crate::game::Loaded;
 use crate::players::spoken;
 use crate::vocabulary::UserId;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 use crate::store::GuildSettingsRow;
 use kiela_i18n::Lang;
@@ -187,15 +186,17 @@ pub const DEFAULT_DAYS: i64 = 3;
 /// How many days a server may let a challenge wait for an answer.
 pub const CHALLENGE_WAIT: std::ops::RangeInclusive<i64> = 1..=7;
 
-/// The ports [`SettingsService`] reads and writes through.
-pub trait SettingsPorts: SettingsStore {}
-
-impl<T: SettingsStore + ?Sized> SettingsPorts for T {}
+crate::store::port_set! {
+    /// The ports [`SettingsService`] reads and writes through.
+    pub struct SettingsPorts {
+        settings: SettingsStore,
+    }
+}
 
 /// A server's settings, and the language its public posts speak.
 #[derive(Clone)]
 pub struct SettingsService {
-    pub(crate) store: Arc<dyn SettingsPorts>,
+    pub(crate) db: SettingsPorts,
 }
 
 impl SettingsService {
@@ -204,7 +205,8 @@ impl SettingsService {
     /// out of time last used.
     pub(crate) async fn public_lang(&self, loaded: &super::Loaded, player: UserId) -> Result<Lang> {
         match self
-            .store
+            .db
+            .settings
             .guild_settings(loaded.row.guild_id)
             .await?
             .language
@@ -237,7 +239,13 @@ impl SettingsService {
             return Ok(place);
         }
         Ok(
-            match self.store.guild_settings(place.guild_id).await?.language {
+            match self
+                .db
+                .settings
+                .guild_settings(place.guild_id)
+                .await?
+                .language
+            {
                 Some(chosen) => Place {
                     lang: Lang::from_locale(&chosen),
                     ..place
@@ -252,7 +260,7 @@ impl SettingsService {
         if place.guild_id.is_none() {
             return Ok(CHALLENGE_DAYS);
         }
-        let chosen = self.store.guild_settings(place.guild_id).await?;
+        let chosen = self.db.settings.guild_settings(place.guild_id).await?;
         Ok(chosen.challenge_days.unwrap_or(CHALLENGE_DAYS))
     }
 
@@ -265,7 +273,7 @@ impl SettingsService {
         if place.guild_id.is_none() {
             return Ok(DEFAULT_DAYS);
         }
-        let chosen = self.store.guild_settings(place.guild_id).await?;
+        let chosen = self.db.settings.guild_settings(place.guild_id).await?;
         Ok(chosen.days_per_move.unwrap_or(DEFAULT_DAYS))
     }
 
@@ -284,7 +292,7 @@ impl SettingsService {
             return Err(SettingsRefusal::OnlyInServers.into());
         }
         if settings.is_empty() {
-            let row = self.store.guild_settings(place.guild_id).await?;
+            let row = self.db.settings.guild_settings(place.guild_id).await?;
             let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));
             return Ok(Reply {
                 lang: user.lang,
@@ -314,7 +322,7 @@ impl SettingsService {
         {
             return Err(SettingsRefusal::PuzzleHourRange.into());
         }
-        let row = (self.store)
+        let row = (self.db.settings)
             .update_guild_settings(place.guild_id, Box::new(move |row| settings.apply_to(row)))
             .await?;
         let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));

@@ -1,11 +1,12 @@
 //! The application's port to the database: the rows it reads and writes
-//! ([`rows`]), the error a database call may end in, and [`Database`],
+//! ([`rows`]), the error a database call may end in, and [`Ports`],
 //! every feature's port in one. `kiela-store` implements it on SQLite and
 //! PostgreSQL; each feature declares what it needs in its own `store.rs`.
 
 mod rows;
 
 use std::fmt;
+use std::sync::Arc;
 
 use async_trait::async_trait;
 
@@ -21,83 +22,71 @@ pub use crate::tournaments::{Entrant, JoinRefused, NewTournamentRow, Paired, Tou
 use crate::vocabulary::{ChallengeId, GameId, PostId, UserId};
 
 /// Each feature's port, listed once: re-exported here and in [`ports`],
-/// and gathered in [`Database`].
+/// and gathered in [`Ports`] under the field named first.
 macro_rules! ports {
-    ($($feature:ident::$port:ident,)+) => {
+    ($($field:ident: $feature:ident::$port:ident,)+) => {
         $(pub use crate::$feature::$port;)+
 
         /// Every port trait, for calling a concrete store's methods
-        /// (`use kiela_app::store::ports::*`); through `dyn Database` they
-        /// need no import.
+        /// (`use kiela_app::store::ports::*`).
         pub mod ports {
             pub use super::CoreStore;
             $(pub use super::$port;)+
         }
 
-        /// Every feature's port: what the application needs of a database.
-        /// Each service holds it as the ports it uses ([`ServicePorts`]
-        /// lists them), a trait-object upcast.
-        pub trait Database: CoreStore $(+ $port)+ + ServicePorts {}
-
-        impl<T: CoreStore $(+ $port)+> Database for T {}
+        /// Every feature's port: what the application needs of a database,
+        /// each a trait object (`kiela-store` gives one struct per port,
+        /// all on one connection pool). A service takes the ports it uses
+        /// ([`port_set!`]).
+        #[derive(Clone)]
+        pub struct Ports {
+            pub core: Arc<dyn CoreStore>,
+            $(pub $field: Arc<dyn $port>,)+
+        }
     };
 }
 
 ports! {
-    analysis::AnalysisStore,
-    challenges::ChallengesStore,
-    clocks::ClocksStore,
-    draws::DrawsStore,
-    game::GamesStore,
-    lessons::LessonsStore,
-    notify::NotifyStore,
-    outbox::OutboxStore,
-    places::PlacesStore,
-    players::PlayersStore,
-    playing::PlayingStore,
-    puzzles::PuzzlesStore,
-    ratings::RatingsStore,
-    settings::SettingsStore,
-    threads::ThreadsStore,
-    tournaments::TournamentsStore,
-    welcome::WelcomeStore,
+    analysis: analysis::AnalysisStore,
+    challenges: challenges::ChallengesStore,
+    clocks: clocks::ClocksStore,
+    draws: draws::DrawsStore,
+    games: game::GamesStore,
+    lessons: lessons::LessonsStore,
+    notify: notify::NotifyStore,
+    outbox: outbox::OutboxStore,
+    places: places::PlacesStore,
+    players: players::PlayersStore,
+    playing: playing::PlayingStore,
+    puzzles: puzzles::PuzzlesStore,
+    ratings: ratings::RatingsStore,
+    settings: settings::SettingsStore,
+    threads: threads::ThreadsStore,
+    tournaments: tournaments::TournamentsStore,
+    welcome: welcome::WelcomeStore,
 }
 
-/// Each service's ports, listed once: gathered in [`ServicePorts`], so
-/// that `Database` upcasts to each.
-macro_rules! service_ports {
-    ($($feature:ident::$ports:ident,)+) => {
-        /// Every service's ports (a trait per service, e.g. `PlayPorts`,
-        /// naming the feature ports it reads and writes through).
-        pub trait ServicePorts: $(crate::$feature::$ports +)+ {}
+/// The ports one service reads and writes through: a struct of the
+/// [`Ports`] fields it names (`draws: DrawsStore`), taken from them with
+/// `From<&Ports>`. What a service may touch in the database is this list.
+macro_rules! port_set {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($field:ident: $port:path),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone)]
+        $vis struct $name {
+            $(pub(crate) $field: std::sync::Arc<dyn $port>,)+
+        }
 
-        impl<T: $(crate::$feature::$ports +)+ ?Sized> ServicePorts for T {}
+        impl From<&$crate::store::Ports> for $name {
+            fn from(ports: &$crate::store::Ports) -> $name {
+                $name {
+                    $($field: ports.$field.clone(),)+
+                }
+            }
+        }
     };
 }
-
-service_ports! {
-    analysis::AnalysisPorts,
-    analysis::AnalysisPostsPorts,
-    challenges::ChallengePorts,
-    clocks::ClockPorts,
-    delivery::DeliveryPorts,
-    draws::DrawPorts,
-    game::GamePorts,
-    info::InfoPorts,
-    lessons::LessonPorts,
-    notify::NotifyPorts,
-    outbox::OutboxPorts,
-    places::PlacePorts,
-    players::PlayerPorts,
-    playing::PlayPorts,
-    puzzles::PuzzlePorts,
-    ratings::RatingPorts,
-    settings::SettingsPorts,
-    threads::ThreadPorts,
-    tournaments::StandingsPostsPorts,
-    tournaments::TournamentPorts,
-    welcome::WelcomePorts,
-}
+pub(crate) use port_set;
 
 /// SQL backends the store knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

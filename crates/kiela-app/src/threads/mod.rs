@@ -127,15 +127,18 @@ impl Home {
 /// Discord limits a thread's name to 100 characters.
 const THREAD_NAME_CHARS: usize = 100;
 
-/// The ports [`ThreadService`] reads and writes through.
-pub trait ThreadPorts: SettingsStore + ThreadsStore {}
-
-impl<T: SettingsStore + ThreadsStore + ?Sized> ThreadPorts for T {}
+crate::store::port_set! {
+    /// The ports [`ThreadService`] reads and writes through.
+    pub struct ThreadPorts {
+        settings: SettingsStore,
+        threads: ThreadsStore,
+    }
+}
 
 /// Games' threads: where a game lives, and the lobby's line when it ends.
 #[derive(Clone)]
 pub struct ThreadService {
-    pub(crate) store: Arc<dyn ThreadPorts>,
+    pub(crate) db: ThreadPorts,
     pub(crate) outbox: Arc<crate::OutboxService>,
 }
 
@@ -155,14 +158,15 @@ impl ThreadService {
                 threaded: false,
             });
         }
-        let settings = self.store.guild_settings(place.guild_id).await?;
+        let settings = self.db.settings.guild_settings(place.guild_id).await?;
         // A game asked for in a game's thread (a rematch, a challenge typed
         // there) starts beside it: a thread cannot hold threads.
         let asked_in = channel;
         let channel = match settings.games_channel_id {
             Some(games) => games,
             None => self
-                .store
+                .db
+                .threads
                 .lobby_of_thread(channel)
                 .await?
                 .unwrap_or(channel),
@@ -246,13 +250,13 @@ impl ThreadService {
     /// Game `game_id`'s thread is open (and has the id `thread_id`): the
     /// game is played there from now on.
     pub async fn thread_opened(&self, game_id: GameId, thread_id: ChannelId) -> Result<()> {
-        Ok(self.store.move_to_thread(game_id, thread_id).await?)
+        Ok(self.db.threads.move_to_thread(game_id, thread_id).await?)
     }
 
     /// Discord refused to open game `game_id`'s thread: the game is played
     /// in its lobby.
     pub async fn thread_refused(&self, game_id: GameId) -> Result<()> {
-        Ok(self.store.stay_in_lobby(game_id).await?)
+        Ok(self.db.threads.stay_in_lobby(game_id).await?)
     }
 
     /// The line that tells a game's lobby how it ended, if it is played

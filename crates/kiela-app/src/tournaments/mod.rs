@@ -154,19 +154,21 @@ pub struct Authority {
     pub is_manager: bool,
 }
 
-/// The ports [`TournamentService`] reads and writes through.
-pub trait TournamentPorts: OutboxStore + RatingsStore + SettingsStore + TournamentsStore {}
-
-impl<T: OutboxStore + RatingsStore + SettingsStore + TournamentsStore + ?Sized> TournamentPorts
-    for T
-{
+crate::store::port_set! {
+    /// The ports [`TournamentService`] reads and writes through.
+    pub struct TournamentPorts {
+        outbox: OutboxStore,
+        ratings: RatingsStore,
+        settings: SettingsStore,
+        tournaments: TournamentsStore,
+    }
 }
 
 /// Correspondence tournaments: sign-up, rounds, pairings and results.
 #[derive(Clone)]
 pub struct TournamentService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn TournamentPorts>,
+    pub(crate) db: TournamentPorts,
     pub(crate) notify: Arc<crate::NotifyService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) players: Arc<crate::PlayerService>,
@@ -214,7 +216,11 @@ impl TournamentService {
             }
             (_, rounds) => rounds,
         };
-        let live = self.store.tournaments_of(place.guild_id, 0).await?;
+        let live = self
+            .db
+            .tournaments
+            .tournaments_of(place.guild_id, 0)
+            .await?;
         if live.len() >= MAX_LIVE_TOURNAMENTS {
             return Err(TournamentRefusal::TooMany {
                 max: MAX_LIVE_TOURNAMENTS,
@@ -225,7 +231,8 @@ impl TournamentService {
         let now = self.base.now();
         let starts_at = new.starts_in_hours.map(|hours| now + hours * 3600);
         let id = self
-            .store
+            .db
+            .tournaments
             .insert_tournament(
                 &store::NewTournamentRow {
                     guild_id: place.guild_id,
@@ -250,7 +257,7 @@ impl TournamentService {
             tournament_id: Some(id),
             ..self.outbox.post_in(place, sign_up(&t, &[]))
         };
-        let ids = self.store.insert_posts(vec![post.clone()], now).await?;
+        let ids = self.db.outbox.insert_posts(vec![post.clone()], now).await?;
         let made: Vec<Made> = ids.into_iter().zip([post]).collect();
         self.outbox.answer(place, &made, None).await
     }
@@ -278,7 +285,7 @@ impl TournamentService {
         };
         if t.strict {
             let since = self.base.now() - STRICT_DAYS * DAY;
-            let (games, lost) = self.store.lost_on_time(user.id, since).await?;
+            let (games, lost) = self.db.tournaments.lost_on_time(user.id, since).await?;
             if lost * 100 > games * STRICT_PERCENT {
                 return Err(TournamentRefusal::Strict {
                     name: t.name,
@@ -292,7 +299,8 @@ impl TournamentService {
         }
         self.players.meet(user, t.guild_id).await?;
         match self
-            .store
+            .db
+            .tournaments
             .join_tournament(t.id, user.id, late, self.base.now())
             .await?
         {
@@ -327,7 +335,7 @@ impl TournamentService {
         id: Option<TournamentId>,
     ) -> Result<Reply> {
         let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
-        if !self.store.leave_tournament(t.id, user.id).await? {
+        if !self.db.tournaments.leave_tournament(t.id, user.id).await? {
             return Err(TournamentRefusal::NotIn { name: t.name }.into());
         }
         self.refresh_sign_up(&t).await?;
@@ -351,7 +359,7 @@ impl TournamentService {
         if t.organiser_id != user.id && !authority.is_manager {
             return Err(TournamentRefusal::OrganiserOnly.into());
         }
-        let entrants = self.store.entrants(t.id).await?;
+        let entrants = self.db.tournaments.entrants(t.id).await?;
         if entrants.len() < MIN_PLAYERS {
             return Err(TournamentRefusal::TooFew {
                 min: MIN_PLAYERS,
@@ -419,8 +427,8 @@ impl TournamentService {
     /// Tournament `id`'s standings as they stand, line by line.
     pub async fn tournament_table(&self, id: TournamentId) -> Result<Vec<StandingLine>> {
         let t = self.standings.tournament(id).await?;
-        let entrants = self.store.entrants(t.id).await?;
-        let paired = self.store.paired(t.id).await?;
+        let entrants = self.db.tournaments.entrants(t.id).await?;
+        let paired = self.db.tournaments.paired(t.id).await?;
         let state = Event::of(&t, &entrants, &paired)?;
         let standings = event::standings(&state.event).map_err(|e| corrupt(&t, e))?;
         Ok(standings
@@ -449,7 +457,11 @@ impl TournamentService {
         if place.guild_id.is_none() {
             return Err(TournamentRefusal::OnlyInServers.into());
         }
-        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
+        let all = self
+            .db
+            .tournaments
+            .tournaments_of(place.guild_id, RECENT)
+            .await?;
         if all.is_empty() {
             return Ok(told(user, TournamentNotice::NoTournaments));
         }
@@ -461,7 +473,7 @@ impl TournamentService {
                 stage: TournamentStage::of(t),
                 format: t.format,
                 variant: t.variant,
-                players: self.store.entrants(t.id).await?.len(),
+                players: self.db.tournaments.entrants(t.id).await?.len(),
             });
         }
         Ok(told(user, TournamentNotice::Listed(lines)))
@@ -474,7 +486,7 @@ impl TournamentService {
     /// Returns how many posts were made.
     pub async fn advance_tournaments(&self) -> Result<usize> {
         let mut made = 0;
-        for id in self.store.live_tournaments().await? {
+        for id in self.db.tournaments.live_tournaments().await? {
             match self.advance_one(id).await {
                 Ok(posts) => made += posts,
                 Err(e) => tracing::warn!(tournament = %id, "cannot move a tournament on: {e}"),
@@ -490,7 +502,7 @@ impl TournamentService {
                 Some(at) if at <= self.base.now() => {}
                 _ => return Ok(0),
             }
-            let entrants = self.store.entrants(id).await?;
+            let entrants = self.db.tournaments.entrants(id).await?;
             if entrants.len() < MIN_PLAYERS {
                 let said = TournamentNotice::CancelledShort {
                     name: t.name.clone(),
@@ -520,7 +532,7 @@ impl TournamentService {
         let status = TournamentNotice::SignUpCancelled;
         posts.extend(self.sign_up_edit(t, status).await?);
         let cancelled = TournamentStatus::Cancelled;
-        (self.store)
+        (self.db.tournaments)
             .move_tournament(
                 t.id,
                 t.status,
@@ -550,7 +562,7 @@ impl TournamentService {
         };
         // The news of the start opens the tournament's own thread (unless
         // the server wants no threads), where the rest of its news goes.
-        let threads = self.store.guild_settings(t.guild_id).await?.threads;
+        let threads = self.db.settings.guild_settings(t.guild_id).await?.threads;
         let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| {
             tr!(t.lang, "tournament-thread-name", name = &t.name, id = t.id)
                 .chars()
@@ -566,7 +578,8 @@ impl TournamentService {
                 .await?,
         );
         let ids = self
-            .store
+            .db
+            .tournaments
             .move_tournament(
                 t.id,
                 TournamentStatus::Open,
@@ -588,13 +601,17 @@ impl TournamentService {
         if t.status != TournamentStatus::Running {
             return Ok(Vec::new());
         }
-        let entrants = self.store.entrants(id).await?;
-        let paired = self.store.paired(id).await?;
+        let entrants = self.db.tournaments.entrants(id).await?;
+        let paired = self.db.tournaments.paired(id).await?;
         let mut state = Event::of(&t, &entrants, &paired)?;
         // Round 1 is seeded by this server's ratings (provisional ones
         // count as unrated, ranked last).
         for (player, entrant) in state.event.players.iter_mut().zip(&entrants) {
-            let rating = self.store.rating(t.guild_id, entrant.player_id).await?;
+            let rating = self
+                .db
+                .ratings
+                .rating(t.guild_id, entrant.player_id)
+                .await?;
             player.rating = (!rating.is_provisional()).then_some(rating.rating.round() as i32);
         }
         match event::next_round(&state.event).map_err(|e| corrupt(&t, e))? {
@@ -702,7 +719,8 @@ impl TournamentService {
             posts
         };
         let made = self
-            .store
+            .db
+            .tournaments
             .pair_round(
                 t.id,
                 (t.rounds_paired, standings.0),
@@ -743,7 +761,8 @@ impl TournamentService {
         won.says.push(table.into());
         let posts = vec![won, last];
         let ids = self
-            .store
+            .db
+            .tournaments
             .move_tournament(
                 t.id,
                 TournamentStatus::Running,
@@ -762,8 +781,8 @@ impl TournamentService {
     /// Tournament `t`'s standings: who signed up before the start, then
     /// a line per player, best first.
     async fn standings_notice(&self, t: &TournamentRow) -> Result<TournamentNotice> {
-        let entrants = self.store.entrants(t.id).await?;
-        let paired = self.store.paired(t.id).await?;
+        let entrants = self.db.tournaments.entrants(t.id).await?;
+        let paired = self.db.tournaments.paired(t.id).await?;
         let table = if entrants.len() < MIN_PLAYERS || t.status == TournamentStatus::Open {
             StandingsTable::Players(names(&entrants))
         } else {
@@ -813,12 +832,16 @@ impl TournamentService {
             return Err(TournamentRefusal::OnlyInServers.into());
         }
         if let Some(id) = id {
-            return match self.store.tournament(id).await? {
+            return match self.db.tournaments.tournament(id).await? {
                 Some(t) if t.guild_id == place.guild_id => Ok(t),
                 _ => Err(TournamentRefusal::Unknown(id).into()),
             };
         }
-        let all = self.store.tournaments_of(place.guild_id, RECENT).await?;
+        let all = self
+            .db
+            .tournaments
+            .tournaments_of(place.guild_id, RECENT)
+            .await?;
         for t in all {
             let fits = match pick {
                 Pick::Any => true,
@@ -832,7 +855,8 @@ impl TournamentService {
                 Pick::Mine => {
                     matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
                         && self
-                            .store
+                            .db
+                            .tournaments
                             .entrants(t.id)
                             .await?
                             .iter()
@@ -872,7 +896,11 @@ impl TournamentService {
         id: TournamentId,
         thread_id: ChannelId,
     ) -> Result<()> {
-        Ok(self.store.set_tournament_thread(id, thread_id).await?)
+        Ok(self
+            .db
+            .tournaments
+            .set_tournament_thread(id, thread_id)
+            .await?)
     }
 
     /// The games of `t` ended so far, and the post of the standings in
@@ -901,7 +929,7 @@ impl TournamentService {
             return Ok(Vec::new());
         };
         let posts = vec![post];
-        let ids = (self.store)
+        let ids = (self.db.tournaments)
             .post_results(
                 t.id,
                 t.results_posted,
@@ -919,8 +947,8 @@ impl TournamentService {
     /// keeps its buttons while the tournament takes players.
     async fn refresh_sign_up(&self, t: &TournamentRow) -> Result<()> {
         let t = self.standings.tournament(t.id).await?;
-        let entrants = self.store.entrants(t.id).await?;
-        let Some(original) = self.store.sign_up_post(t.id).await? else {
+        let entrants = self.db.tournaments.entrants(t.id).await?;
+        let Some(original) = self.db.tournaments.sign_up_post(t.id).await? else {
             return Ok(());
         };
         let edit = NewPost {
@@ -931,7 +959,10 @@ impl TournamentService {
             tournament_id: Some(t.id),
             ..NewPost::default()
         };
-        self.store.insert_posts(vec![edit], self.base.now()).await?;
+        self.db
+            .outbox
+            .insert_posts(vec![edit], self.base.now())
+            .await?;
         Ok(())
     }
 
@@ -942,8 +973,8 @@ impl TournamentService {
         t: &TournamentRow,
         status: TournamentNotice,
     ) -> Result<Option<NewPost>> {
-        let entrants = self.store.entrants(t.id).await?;
-        let Some(original) = self.store.sign_up_post(t.id).await? else {
+        let entrants = self.db.tournaments.entrants(t.id).await?;
+        let Some(original) = self.db.tournaments.sign_up_post(t.id).await? else {
             return Ok(None);
         };
         Ok(Some(NewPost {
@@ -956,15 +987,17 @@ impl TournamentService {
     }
 }
 
-/// The ports [`StandingsPosts`] reads and writes through.
-pub trait StandingsPostsPorts: TournamentsStore {}
-
-impl<T: TournamentsStore + ?Sized> StandingsPostsPorts for T {}
+crate::store::port_set! {
+    /// The ports [`StandingsPosts`] reads and writes through.
+    pub struct StandingsPostsPorts {
+        tournaments: TournamentsStore,
+    }
+}
 
 /// Composes a tournament's standings when their post is delivered.
 #[derive(Clone)]
 pub struct StandingsPosts {
-    pub(crate) store: Arc<dyn StandingsPostsPorts>,
+    pub(crate) db: StandingsPostsPorts,
 }
 
 impl StandingsPosts {
@@ -972,8 +1005,8 @@ impl StandingsPosts {
     /// `lang`, its alt text naming every player's rank and points.
     pub(crate) async fn standings_picture(&self, t: &TournamentRow, lang: Lang) -> Result<Picture> {
         use kiela_render::{CrossCell, CrossResult, StandingRow, StandingsFormat, StandingsView};
-        let entrants = self.store.entrants(t.id).await?;
-        let paired = self.store.paired(t.id).await?;
+        let entrants = self.db.tournaments.entrants(t.id).await?;
+        let paired = self.db.tournaments.paired(t.id).await?;
         let state = Event::of(t, &entrants, &paired)?;
         let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
         let title = format!("{} · {}", t.name, status_words(lang, t));
@@ -1046,7 +1079,8 @@ impl StandingsPosts {
 
     /// Tournament `id`, which must exist.
     pub(crate) async fn tournament(&self, id: TournamentId) -> Result<TournamentRow> {
-        self.store
+        self.db
+            .tournaments
             .tournament(id)
             .await?
             .ok_or_else(|| AppError::Internal(format!("no tournament #{id}")))

@@ -8,7 +8,6 @@ pub use store::*;
 
 use kiela_i18n::Lang;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 use super::Result;
 use crate::store::{NewPost, PostTarget};
@@ -25,16 +24,18 @@ pub enum WelcomeNotice {
     Welcome,
 }
 
-/// The ports [`WelcomeService`] reads and writes through.
-pub trait WelcomePorts: WelcomeStore {}
-
-impl<T: WelcomeStore + ?Sized> WelcomePorts for T {}
+crate::store::port_set! {
+    /// The ports [`WelcomeService`] reads and writes through.
+    pub struct WelcomePorts {
+        welcome: WelcomeStore,
+    }
+}
 
 /// The welcome a newcomer gets.
 #[derive(Clone)]
 pub struct WelcomeService {
     pub(crate) base: crate::Base,
-    pub(crate) store: Arc<dyn WelcomePorts>,
+    pub(crate) db: WelcomePorts,
 }
 
 impl WelcomeService {
@@ -58,6 +59,6 @@ impl WelcomeService {
             lang: lang.locale().to_string(),
             ..NewPost::default()
         });
-        Ok(self.store.welcome(guild, post, now).await?)
+        Ok(self.db.welcome.welcome(guild, post, now).await?)
     }
 }

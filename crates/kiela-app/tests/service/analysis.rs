@@ -58,7 +58,14 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
         }
         .into()
     );
-    assert!(w.service.store().analysis(game).await.unwrap().is_none());
+    assert!(w
+        .service
+        .store()
+        .analysis
+        .analysis(game)
+        .await
+        .unwrap()
+        .is_none());
     // A game resigned before its first move has nothing to analyse.
     let unplayed = started(&w, alice_first()).await;
     w.service
@@ -92,7 +99,14 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     assert!(first.posts.is_empty());
     assert!(first.picture.is_some());
     assert_eq!(*told.lock().unwrap(), [(1, 3), (2, 3), (3, 3)]);
-    let (nodes, stored) = w.service.store().analysis(game).await.unwrap().unwrap();
+    let (nodes, stored) = w
+        .service
+        .store()
+        .analysis
+        .analysis(game)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(nodes, 150_000);
     assert!(stored.contains("\"played\":\"G2\""), "{stored}");
     // From the database: no search, the same answer, also in a new process.
@@ -465,7 +479,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
         path.is_some_and(|(from, _)| from.to_string() == play.hole.to_string())
     };
     assert!(played.turns().iter().any(sowed), "{:?}", played.says);
-    let record = w.service.store().game(game).await.unwrap().unwrap();
+    let record = w.service.store().games.game(game).await.unwrap().unwrap();
     let before = record.version;
     let e = failure(
         w.service
@@ -480,7 +494,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
-    let after = w.service.store().game(game).await.unwrap().unwrap();
+    let after = w.service.store().games.game(game).await.unwrap().unwrap();
     assert_eq!(after.version, before, "a stale hint changed the game");
 }
 
@@ -621,6 +635,7 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
     assert!(w
         .service
         .store()
+        .analysis
         .analysis(games[2])
         .await
         .unwrap()
@@ -640,6 +655,7 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
     assert!(w
         .service
         .store()
+        .analysis
         .analysis(games[2])
         .await
         .unwrap()

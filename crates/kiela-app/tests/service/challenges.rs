@@ -323,7 +323,7 @@ async fn open_challenges_go_to_the_first_taker(db: Db) {
         .await
         .unwrap();
     let id = game.game.unwrap().id;
-    let row = w.service.store().game(id).await.unwrap().unwrap();
+    let row = w.service.store().games.game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (w.alice.id, w.bob.id));
     let e = refused(w.service.challenges.accept(&w.carol, HERE, c).await);
     let by = w.bob.name.clone();
@@ -513,7 +513,7 @@ async fn rematches_swap_the_seats_once(db: Db) {
         .await
         .unwrap();
     let id = started.game.unwrap().id;
-    let row = w.service.store().game(id).await.unwrap().unwrap();
+    let row = w.service.store().games.game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (w.bob.id, w.alice.id));
     assert_eq!(
         (row.variant, row.seconds_per_move),
@@ -544,7 +544,7 @@ async fn rematches_swap_the_seats_once(db: Db) {
         .await
         .unwrap();
     let id = rematch.game.unwrap().id;
-    let row = w.service.store().game(id).await.unwrap().unwrap();
+    let row = w.service.store().games.game(id).await.unwrap().unwrap();
     assert_eq!((row.south_id, row.north_id), (bot().id, w.alice.id));
     assert_eq!(row.ai_level, Some(Level::Easy));
     let e = refused(w.service.challenges.rematch(&w.alice, HERE, ai).await);
@@ -700,6 +700,7 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
         let rating = w
             .service
             .store()
+            .ratings
             .rating(HERE.guild_id, player.id)
             .await
             .unwrap();
@@ -782,7 +783,7 @@ async fn a_challenge_is_answered_in_its_own_server(db: Db) {
     };
     assert_eq!(accepted.says[0], elsewhere.into());
     let id = accepted.game.unwrap().id;
-    let row = w.service.store().game(id).await.unwrap().unwrap();
+    let row = w.service.store().games.game(id).await.unwrap().unwrap();
     assert_eq!(
         (row.guild_id, row.channel_id),
         (HERE.guild_id, ChannelId(50)),
@@ -870,6 +871,7 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     assert!(w
         .service
         .store()
+        .challenges
         .open_challenges(w.alice.id, w.clock.now())
         .await
         .unwrap()
@@ -894,7 +896,7 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
         .rematch(&w.alice, DM, ai)
         .await
         .unwrap();
-    let row = (w.service.store().game(again.game.unwrap().id))
+    let row = (w.service.store().games.game(again.game.unwrap().id))
         .await
         .unwrap()
         .unwrap();
@@ -931,6 +933,7 @@ async fn challenges_and_rematches_between_people_need_a_server(db: Db) {
     let c = w
         .service
         .store()
+        .challenges
         .challenge(rematch.challenge.unwrap())
         .await
         .unwrap()

@@ -58,6 +58,7 @@ async fn deadlines_move_by_the_time_the_bot_was_down(db: Db) {
     let deadline = || async {
         w.service
             .store()
+            .games
             .game(game)
             .await
             .unwrap()
@@ -146,7 +147,7 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
         [Some(sound)],
         "the sound game's clock runs: {due:?}"
     );
-    let stopped = w.service.store().stopped_clocks().await.unwrap();
+    let stopped = w.service.store().clocks.stopped_clocks().await.unwrap();
     assert_eq!(stopped.len(), 1);
     assert_eq!(stopped[0].0, broken);
     assert!(stopped[0].1.contains("Z9"), "says why: {}", stopped[0].1);
@@ -163,8 +164,20 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
         .is_empty());
 
     // Started again, it is looked at again (and stopped again, still broken).
-    assert!(w.service.store().restart_clock(broken).await.unwrap());
-    assert!(!w.service.store().restart_clock(broken).await.unwrap());
+    assert!(w
+        .service
+        .store()
+        .clocks
+        .restart_clock(broken)
+        .await
+        .unwrap());
+    assert!(!w
+        .service
+        .store()
+        .clocks
+        .restart_clock(broken)
+        .await
+        .unwrap());
     assert!(w
         .service
         .clocks
@@ -172,7 +185,16 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
         .await
         .unwrap()
         .is_empty());
-    assert_eq!(w.service.store().stopped_clocks().await.unwrap().len(), 1);
+    assert_eq!(
+        w.service
+            .store()
+            .clocks
+            .stopped_clocks()
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
@@ -289,8 +311,20 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     );
     assert_eq!(timeout.ping, [w.alice.id, w.bob.id]);
     // A loss on time is rated, and its result shows both changes.
-    let bob = (w.service.store().rating(HERE.guild_id, w.bob.id).await).unwrap();
-    let alice = (w.service.store().rating(HERE.guild_id, w.alice.id).await).unwrap();
+    let bob = (w
+        .service
+        .store()
+        .ratings
+        .rating(HERE.guild_id, w.bob.id)
+        .await)
+        .unwrap();
+    let alice = (w
+        .service
+        .store()
+        .ratings
+        .rating(HERE.guild_id, w.alice.id)
+        .await)
+        .unwrap();
     let changes = super::ratings::changes_of(&timeout).expect("rated");
     assert_eq!(
         changes
@@ -397,7 +431,12 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
         assert!(service.clocks.due_events(now).await.unwrap().is_empty());
     }
     // Every result counted once, though they were rated concurrently.
-    let rating = w.service.store().rating(HERE.guild_id, w.alice.id).await;
+    let rating = w
+        .service
+        .store()
+        .ratings
+        .rating(HERE.guild_id, w.alice.id)
+        .await;
     assert_eq!(rating.unwrap().losses, games.len() as i64);
 }
 
@@ -420,7 +459,7 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
         .await
         .unwrap();
     let store = w.service.store();
-    let row = store.game(game).await.unwrap().unwrap();
+    let row = store.games.game(game).await.unwrap().unwrap();
     let mut change = GameChange::of(&row, w.clock.now());
     change.new_move = Some(MoveRow {
         ply: 1,
@@ -429,7 +468,7 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
         played_at: w.clock.now(),
     });
     change.to_move = Some(w.service.bot().id);
-    store.apply(&change).await.unwrap().unwrap();
+    store.core.apply(&change).await.unwrap().unwrap();
     // Not at once: the interaction that made the move may still be at it.
     assert!(w
         .service
@@ -449,7 +488,7 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
         !w.service.clocks.fire(events[0]).await.unwrap(),
         "played once"
     );
-    assert_eq!(store.moves(game).await.unwrap().len(), 2);
+    assert_eq!(store.games.moves(game).await.unwrap().len(), 2);
     let board = last_post(&w).await;
     let movers: Vec<String> = board.turns().into_iter().map(|(by, _)| by).collect();
     assert_eq!(movers, ["Kiela"]);
@@ -561,11 +600,20 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     // Unrated, and nowhere counted as a result.
     let store = w.service.store();
     for player in [&w.alice, &w.bob] {
-        let rating = store.rating(HERE.guild_id, player.id).await.unwrap();
+        let rating = store
+            .ratings
+            .rating(HERE.guild_id, player.id)
+            .await
+            .unwrap();
         assert_eq!((rating.games(), rating.rating), (0, 1500.0));
     }
-    assert!(store.rating_changes(never).await.unwrap().is_empty());
-    let row = store.game(never).await.unwrap().unwrap();
+    assert!(store
+        .ratings
+        .rating_changes(never)
+        .await
+        .unwrap()
+        .is_empty());
+    let row = store.games.game(never).await.unwrap().unwrap();
     // Stored as before: finished, no result, the reason `aborted`.
     assert_eq!(row.state.columns(), ("finished", None, Some("aborted")));
     let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, &w.alice).await.unwrap());
@@ -615,7 +663,16 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
         },
     )
     .await;
-    let deadline = |id| async move { store.game(id).await.unwrap().unwrap().deadline.unwrap() };
+    let deadline = |id| async move {
+        store
+            .games
+            .game(id)
+            .await
+            .unwrap()
+            .unwrap()
+            .deadline
+            .unwrap()
+    };
     assert_eq!(deadline(mine).await, START + 3 * DAY);
     deliver_all(&w).await;
     assert_eq!(
@@ -758,7 +815,16 @@ async fn a_vacation_cut_off_midway_changes_nothing(db: Db) {
     let w = world(db).await;
     let store = w.service.store();
     let mine = started_answered(&w, alice_first()).await;
-    let deadline = || async { store.game(mine).await.unwrap().unwrap().deadline.unwrap() };
+    let deadline = || async {
+        store
+            .games
+            .game(mine)
+            .await
+            .unwrap()
+            .unwrap()
+            .deadline
+            .unwrap()
+    };
     deliver_all(&w).await;
     refuse_inserts(&w.db, db.backend, "outbox", "1 = 1").await;
     assert!(w.service.clocks.vacation(&w.alice, 7).await.is_err());
@@ -798,7 +864,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         reply.says
     );
     let free = reply.game.unwrap().id;
-    let row = store.game(free).await.unwrap().unwrap();
+    let row = store.games.game(free).await.unwrap().unwrap();
     assert_eq!((row.deadline, row.seconds_per_move), (None, 0));
     let moved = (w
         .service
@@ -807,7 +873,10 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         .await)
         .unwrap();
     assert_eq!(moved.game.unwrap().ply, 2);
-    assert_eq!(store.game(free).await.unwrap().unwrap().deadline, None);
+    assert_eq!(
+        store.games.game(free).await.unwrap().unwrap().deadline,
+        None
+    );
     let (games, _) = super::info::games_listed(&w.service.info.my_games(&w.alice).await.unwrap());
     let listed = games.iter().find(|line| line.game == free).expect("listed");
     let no_limit = kiela_app::ToMove::You { deadline: None };
@@ -833,7 +902,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
         .unwrap();
     let game = reply.game.unwrap().id;
     assert_eq!(
-        store.game(game).await.unwrap().unwrap().deadline,
+        store.games.game(game).await.unwrap().unwrap().deadline,
         Some(w.clock.now() + 2 * DAY)
     );
     (w.service

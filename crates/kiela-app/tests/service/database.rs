@@ -44,7 +44,15 @@ async fn opening_twice_migrates_once(db: Db) {
     started(&w, alice_first()).await;
     for _ in 0..2 {
         let store = Store::open(&w.db.url).await.unwrap();
-        assert_eq!(store.games_of(w.alice.id, true, 10).await.unwrap().len(), 1);
+        assert_eq!(
+            store
+                .games()
+                .games_of(w.alice.id, true, 10)
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
     }
 }
 
@@ -188,7 +196,14 @@ async fn unreadable_values_are_named_never_guessed(db: Db) {
         ),
     ] {
         raw(&w.db, sql, &[game.0]).await;
-        let e = w.service.store().game(game).await.unwrap_err().to_string();
+        let e = w
+            .service
+            .store()
+            .games
+            .game(game)
+            .await
+            .unwrap_err()
+            .to_string();
         named(e, "games", game.0, column, value);
         let e = w
             .service
@@ -389,19 +404,32 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         (ai, state(None)),
     ] {
         assert_eq!(
-            store.game(GameId(id)).await.unwrap().unwrap().state,
+            store.games.game(GameId(id)).await.unwrap().unwrap().state,
             expected,
             "#{id}"
         );
     }
-    let ai_row = store.game(GameId(ai)).await.unwrap().unwrap();
+    let ai_row = store.games.game(GameId(ai)).await.unwrap().unwrap();
     assert_eq!(ai_row.ai_level, Some(Level::Hard));
     assert_eq!(
-        store.game(GameId(won)).await.unwrap().unwrap().variant,
+        store
+            .games
+            .game(GameId(won))
+            .await
+            .unwrap()
+            .unwrap()
+            .variant,
         Variant::Expert
     );
     let statuses: Vec<_> = (challenges.iter())
-        .map(|&id| async move { store.challenge(ChallengeId(id)).await.unwrap().unwrap() })
+        .map(|&id| async move {
+            store
+                .challenges
+                .challenge(ChallengeId(id))
+                .await
+                .unwrap()
+                .unwrap()
+        })
         .collect();
     let mut read = Vec::new();
     for row in statuses {
@@ -422,7 +450,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         "stored as opponent == challenger"
     );
     assert_eq!(read[1].opponent_id, Some(UserId(2)));
-    let old_board = store.game(GameId(won)).await.unwrap().unwrap().board;
+    let old_board = store.games.game(GameId(won)).await.unwrap().unwrap().board;
     let expected = BoardMessage {
         channel_id: ChannelId(20),
         message_id: MessageId(77),
@@ -434,7 +462,12 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         Notify::EveryTurn
     );
     assert_eq!(
-        store.guild_settings(GuildId(10)).await.unwrap().threads,
+        store
+            .settings
+            .guild_settings(GuildId(10))
+            .await
+            .unwrap()
+            .threads,
         Some(ThreadsSetting::Off)
     );
 
@@ -474,9 +507,15 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         .accept(&w.carol, HERE, Some(ChallengeId(challenges[0])))
         .await
         .unwrap();
-    let game = store.game(taken.game.unwrap().id).await.unwrap().unwrap();
+    let game = store
+        .games
+        .game(taken.game.unwrap().id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((game.south_id, game.north_id), (UserId(1), UserId(3)));
     let accepted = store
+        .challenges
         .challenge(ChallengeId(challenges[0]))
         .await
         .unwrap()

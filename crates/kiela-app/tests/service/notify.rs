@@ -178,7 +178,7 @@ async fn direct_messages_carry_the_board_and_a_turn_is_played_from_them(db: Db) 
         matches!(stale, Err(AppError::OutOfDate { .. })),
         "{stale:?}"
     );
-    assert_eq!(w.service.store().moves(game).await.unwrap().len(), 3);
+    assert_eq!(w.service.store().games.moves(game).await.unwrap().len(), 3);
 
     // Bob's reminder carries the board and the menu, here and by DM.
     w.clock.advance(DAY + DAY / 2);

@@ -106,6 +106,7 @@ async fn a_failing_direct_message_holds_only_its_own_queue(db: Db) {
         ..NewPost::default()
     };
     let ids = (w.service.store())
+        .outbox
         .insert_posts(
             vec![
                 post(PostTarget::Dm(w.bob.id), Some(game), "dm 1"),
@@ -315,7 +316,7 @@ async fn a_parked_post_is_listed_with_why_and_tried_again(db: Db) {
         .await
         .unwrap();
     let store = w.service.store();
-    let listed = store.undelivered_posts(10).await.unwrap();
+    let listed = store.outbox.undelivered_posts(10).await.unwrap();
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].id, id);
     assert_eq!(listed[0].queue, format!("channel:{}", HERE.channel_id));
@@ -331,9 +332,9 @@ async fn a_parked_post_is_listed_with_why_and_tried_again(db: Db) {
         .unwrap()
         .is_empty());
 
-    assert!(store.unpark_post(id, w.clock.now()).await.unwrap());
+    assert!(store.outbox.unpark_post(id, w.clock.now()).await.unwrap());
     assert!(
-        !store.unpark_post(id, w.clock.now()).await.unwrap(),
+        !store.outbox.unpark_post(id, w.clock.now()).await.unwrap(),
         "not parked now"
     );
     let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
@@ -342,6 +343,7 @@ async fn a_parked_post_is_listed_with_why_and_tried_again(db: Db) {
         (1, id, 0)
     );
     assert!(!store
+        .outbox
         .unpark_post(PostId(9999), w.clock.now())
         .await
         .unwrap());
@@ -351,7 +353,7 @@ async fn a_parked_post_is_listed_with_why_and_tried_again(db: Db) {
 /// `DatabaseClock`): here, on this machine, the host's.
 async fn the_database_keeps_the_time(db: Db) {
     let w = world(db).await;
-    let database = w.service.store().database_now().await.unwrap();
+    let database = w.service.store().clocks.database_now().await.unwrap();
     let host = kiela_app::SystemClock.now();
     assert!((database - host).abs() < 60, "{database} against {host}");
 }

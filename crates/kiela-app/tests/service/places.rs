@@ -54,7 +54,7 @@ async fn threaded(w: &World) -> GameId {
 }
 
 async fn row(w: &World, game: GameId) -> GameRow {
-    w.service.store().game(game).await.unwrap().unwrap()
+    w.service.store().games.game(game).await.unwrap().unwrap()
 }
 
 /// A post of `game` to `channel`, not a board, saying `text`.
@@ -85,6 +85,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     // Its answer never came (the thread is gone).
     w.service.outbox.release(&moved.posts).await.unwrap();
     (w.service.store())
+        .outbox
         .insert_posts(vec![line(game, THREAD, "after")], w.clock.now())
         .await
         .unwrap();
@@ -138,6 +139,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
 
     // A post made for the thread later still goes to the lobby.
     (w.service.store())
+        .outbox
         .insert_posts(vec![line(game, THREAD, "late")], w.clock.now())
         .await
         .unwrap();
@@ -321,6 +323,7 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
 
     let store = w.service.store();
     let ids = store
+        .outbox
         .insert_posts(vec![line(first, HERE.channel_id, "one")], w.clock.now())
         .await
         .unwrap();
@@ -336,6 +339,7 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
 
     // Another game's post and a post of no game, for the same channel.
     store
+        .outbox
         .insert_posts(
             vec![
                 line(second, HERE.channel_id, "two"),
@@ -371,7 +375,11 @@ async fn other_games_posts_to_a_refused_channel_are_never_sent(db: Db) {
         game_id: None,
         ..line(first, HERE.channel_id, "news")
     };
-    store.insert_posts(vec![news], w.clock.now()).await.unwrap();
+    store
+        .outbox
+        .insert_posts(vec![news], w.clock.now())
+        .await
+        .unwrap();
     let claimed = w.service.delivery.claim_deliveries(10).await.unwrap();
     assert_eq!(claimed.len(), 1, "sent again");
     assert_eq!(claimed[0].to, Destination::Channel(HERE.channel_id));

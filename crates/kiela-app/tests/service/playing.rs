@@ -658,14 +658,14 @@ async fn two_processes_race_for_the_same_move(db: Db) {
             }
         }
         assert_eq!(wins, 1);
-        let stored = other.store().moves(game).await.unwrap();
+        let stored = other.store().games.moves(game).await.unwrap();
         assert_eq!(stored.len() as i64, ply + 1, "exactly one move stored");
     }
 }
 
 /// The moves stored for game `id`.
 async fn stored(w: &World, id: GameId) -> usize {
-    w.service.store().moves(id).await.unwrap().len()
+    w.service.store().games.moves(id).await.unwrap().len()
 }
 
 /// A hole picked in the menu of a game between people (days per move) is
@@ -1277,7 +1277,7 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
         .lock()
         .unwrap()
         .push((HERE.guild_id, w.alice.id));
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = service.store().games.game(game).await.unwrap().unwrap();
     let board = service
         .playing
         .show(&w.alice, HERE, Some(game))
@@ -1300,9 +1300,9 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
     for e in refusals {
         assert_eq!(e, GameRefusal::LeftServer(game).into());
     }
-    let after = service.store().game(game).await.unwrap().unwrap();
+    let after = service.store().games.game(game).await.unwrap().unwrap();
     assert_eq!(after.version, row.version, "nothing changed");
-    assert!(after.is_active() && service.store().moves(game).await.unwrap().is_empty());
+    assert!(after.is_active() && service.store().games.moves(game).await.unwrap().is_empty());
     assert_eq!(members.asked.load(SeqCst), 1, "the answer was kept");
 
     // In the server itself, Discord vouches for her: not asked.
@@ -1319,7 +1319,7 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
     .await
     .unwrap();
     assert!(reply.private, "{:?}", reply.says);
-    assert_eq!(service.store().moves(game).await.unwrap().len(), 2);
+    assert_eq!(service.store().games.moves(game).await.unwrap().len(), 2);
     assert_eq!(members.asked.load(SeqCst), 2);
 
     // Minutes later Discord cannot say: she is let through.

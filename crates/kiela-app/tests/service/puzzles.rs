@@ -107,7 +107,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         "{said_solved:?}"
     );
     let store = w.service.store();
-    let after = store.solver_rating(w.alice.id).await.unwrap();
+    let after = store.puzzles.solver_rating(w.alice.id).await.unwrap();
     assert!(after.glicko.rating > 1500.0, "{after:?}");
     let up = after.glicko.rating.round() as i64 - 1500;
     let change = PuzzleNotice::RatingChange {
@@ -158,7 +158,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         matches!(said_missed[..], [.., PuzzleNotice::Missed { margin: 4 }, PuzzleNotice::RatingChange { change, streak: 0, .. }] if change < 0),
         "{said_missed:?}"
     );
-    let down = store.solver_rating(w.alice.id).await.unwrap();
+    let down = store.puzzles.solver_rating(w.alice.id).await.unwrap();
     assert!(down.glicko.rating < after.glicko.rating);
 
     // Retried and solved: practice, nothing changes.
@@ -185,13 +185,13 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         "{:?}",
         practised.says
     );
-    let now = store.solver_rating(w.alice.id).await.unwrap();
+    let now = store.puzzles.solver_rating(w.alice.id).await.unwrap();
     assert_eq!(now, down);
     assert_eq!(
         (now.attempts, now.solved, now.streak, now.best_streak),
         (2, 1, 0, 1)
     );
-    let puzzles = store.puzzle_ratings().await.unwrap();
+    let puzzles = store.puzzles.puzzle_ratings().await.unwrap();
     assert_eq!(puzzles.len(), 2);
     let id = |n: usize| shipped_puzzle(n).unwrap().id.clone();
     assert_eq!(
@@ -254,7 +254,15 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
         ),
         "the rules' refusal"
     );
-    assert_eq!(store.solver_rating(w.bob.id).await.unwrap().attempts, 0);
+    assert_eq!(
+        store
+            .puzzles
+            .solver_rating(w.bob.id)
+            .await
+            .unwrap()
+            .attempts,
+        0
+    );
     assert_eq!(
         refused(w.service.puzzles.puzzle_again(&w.bob, 0).await),
         Refusal::OldButton
@@ -379,6 +387,7 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
     let w = world(db).await;
     let store = w.service.store();
     assert!(store
+        .puzzles
         .finished_game_records(None, 10)
         .await
         .unwrap()
@@ -421,7 +430,7 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
         .await
         .unwrap();
 
-    let found = store.finished_game_records(None, 10).await.unwrap();
+    let found = store.puzzles.finished_game_records(None, 10).await.unwrap();
     assert_eq!(found.len(), 1, "{found:?}");
     let (id, record) = &found[0];
     assert_eq!(*id, resigned);
@@ -430,6 +439,7 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
     assert_eq!(record.result, Some(GameResult::SouthWins));
     assert_eq!(record.reason, Some(Reason::Resignation));
     let after = store
+        .puzzles
         .finished_game_records(Some(resigned), 10)
         .await
         .unwrap();
@@ -441,7 +451,11 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
         &[resigned.0],
     )
     .await;
-    let error = store.finished_game_records(None, 10).await.unwrap_err();
+    let error = store
+        .puzzles
+        .finished_game_records(None, 10)
+        .await
+        .unwrap_err();
     let said = error.to_string();
     assert!(said.contains("table moves"), "{said}");
     assert!(said.contains(&format!("{resigned}/3")), "{said}");

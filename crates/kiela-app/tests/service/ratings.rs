@@ -67,8 +67,12 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     let w = world(db).await;
     let store = w.service.store();
     let (first, done) = won_by_alice(&w, HERE, &w.alice, &w.bob).await;
-    let alice = store.rating(HERE.guild_id, w.alice.id).await.unwrap();
-    let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
+    let alice = store
+        .ratings
+        .rating(HERE.guild_id, w.alice.id)
+        .await
+        .unwrap();
+    let bob = store.ratings.rating(HERE.guild_id, w.bob.id).await.unwrap();
     let (a, b) = (alice.rating.round() as i64, bob.rating.round() as i64);
     assert!(a > 1500 && b < 1500, "{a} {b}");
     let changes = vec![
@@ -132,8 +136,12 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
     }
     let dave = User::new(UserId(4), "dave");
     won_by_alice(&w, HERE, &w.carol, &dave).await;
-    let carol = store.rating(HERE.guild_id, w.carol.id).await.unwrap();
-    let bob = store.rating(HERE.guild_id, w.bob.id).await.unwrap();
+    let carol = store
+        .ratings
+        .rating(HERE.guild_id, w.carol.id)
+        .await
+        .unwrap();
+    let bob = store.ratings.rating(HERE.guild_id, w.bob.id).await.unwrap();
     assert!(carol.rating > bob.rating && !bob.is_provisional() && carol.is_provisional());
     let board = w.service.ratings.leaderboard(HERE).await.unwrap();
     let [Notice::Ratings(RatingsNotice::Leaderboard {
@@ -151,7 +159,11 @@ async fn ratings_are_shown_per_server_with_each_results_change(db: Db) {
         (rows[2].rating, rows[2].provisional, rows[1].provisional),
         (carol.rating.round() as i64, true, false)
     );
-    let alice = store.rating(HERE.guild_id, w.alice.id).await.unwrap();
+    let alice = store
+        .ratings
+        .rating(HERE.guild_id, w.alice.id)
+        .await
+        .unwrap();
     assert_eq!(rows[0].rating, alice.rating.round() as i64);
     assert_eq!(rows[0].record, won_lost_drawn(5, 0, 0));
     assert_eq!(

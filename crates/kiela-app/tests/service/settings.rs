@@ -48,6 +48,7 @@ async fn two_managers_changing_different_settings_at_once_keep_both(db: Db) {
         let stored = w
             .service
             .store()
+            .settings
             .guild_settings(HERE.guild_id)
             .await
             .unwrap();
