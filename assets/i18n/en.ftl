@@ -626,6 +626,11 @@ tournament-joined-late = You are in **{ $name }**, from the next round on: { $mi
    *[other] the { $missed } rounds you missed count ½ point each.
 }
 tournament-not-in = you are not playing in { $name }
+tournament-already-started = { $name } has already started
+tournament-over = { $name } { $state ->
+    [finished] has finished
+   *[cancelled] was canceled
+}: nothing about it can change now
 tournament-left = You left { $name }.
 tournament-withdrawn = You withdrew from { $name }: your games under way go on to their end, and you get no more pairings.
 tournament-organiser-only = only the tournament's organizer or a manager of this server (Manage Server) may do that

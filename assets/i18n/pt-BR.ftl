@@ -651,6 +651,11 @@ tournament-joined-late = Você está em **{ $name }** a partir da próxima rodad
    *[other] as { $missed } rodadas que perdeu contam ½ ponto cada.
 }
 tournament-not-in = você não joga em { $name }
+tournament-already-started = { $name } já começou
+tournament-over = { $name } { $state ->
+    [finished] já terminou
+   *[cancelled] foi cancelado
+}: nada nele pode mudar agora
 tournament-left = Você saiu de { $name }.
 tournament-withdrawn = Você saiu de { $name }: suas partidas em curso seguem até o fim, e você não terá mais emparelhamentos.
 tournament-organiser-only = só o organizador do torneio ou quem gerencia este servidor (Gerenciar servidor) pode fazer isso

@@ -162,6 +162,27 @@ stored_names! {
     }
 }
 
+impl TournamentStatus {
+    /// Whether a tournament may move from this state to `to`: open to
+    /// running or cancelled, running to finished or cancelled. Finished
+    /// and cancelled are final.
+    pub fn may_become(self, to: TournamentStatus) -> bool {
+        use TournamentStatus::*;
+        matches!(
+            (self, to),
+            (Open, Running) | (Open, Cancelled) | (Running, Finished) | (Running, Cancelled)
+        )
+    }
+
+    /// Whether it has ended, for good.
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            TournamentStatus::Finished | TournamentStatus::Cancelled
+        )
+    }
+}
+
 stored_names! {
     /// How a tournament is played (see the kiela-tournament crate).
     pub enum TournamentFormat as "tournament format" {

@@ -63,6 +63,28 @@ fn flag(cells: &Cells<'_>, column: &'static str) -> Result<bool> {
 // with the plan test (`app::hot_queries`).
 
 /// Tournament `$1`.
+/// Tournament `id` as it stands, held for the rest of transaction `tx`:
+/// its row locked on PostgreSQL (SQLite's transactions already write one
+/// at a time), so that joins, leaves and status changes of one
+/// tournament come one after another and each sees the last one's work.
+async fn hold(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    backend: Backend,
+    id: TournamentId,
+) -> Result<TournamentRow> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let row = sqlx::query(&format!(
+        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1{lock}"
+    ))
+    .bind(id.0)
+    .fetch_one(&mut **tx)
+    .await?;
+    TournamentRow::from_row(&row)
+}
+
 pub(crate) fn tournament_sql() -> String {
     format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1")
 }
@@ -174,21 +196,14 @@ impl TournamentsStore for TournamentsSql {
         &self,
         id: TournamentId,
         player: UserId,
-        late_round: Option<i64>,
+        joined_round: for<'t> fn(&'t TournamentRow) -> Option<i64>,
         now: i64,
-    ) -> Result<std::result::Result<(), JoinRefused>> {
+    ) -> Result<std::result::Result<i64, JoinRefused>> {
         let mut tx = self.begin().await?;
-        let row = sqlx::query(&format!(
-            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
-        ))
-        .bind(id.0)
-        .fetch_one(&mut *tx)
-        .await?;
-        let t = TournamentRow::from_row(&row)?;
-        let joined_round = match (t.status, late_round) {
-            (TournamentStatus::Open, _) => 0,
-            (TournamentStatus::Running, Some(round)) if round == t.rounds_paired => round,
-            _ => return Ok(Err(JoinRefused::Closed)),
+        let t = hold(&mut tx, self.backend, id).await?;
+        let Some(round) = joined_round(&t) else {
+            tx.rollback().await?;
+            return Ok(Err(JoinRefused::Closed));
         };
         let counted = sqlx::query(
             "SELECT COUNT(*) AS n, SUM(CASE WHEN player_id = $2 THEN 1 ELSE 0 END) AS me \
@@ -200,11 +215,14 @@ impl TournamentsStore for TournamentsSql {
         .await?;
         let n: i64 = col(&counted, "n")?;
         let me: Option<i64> = col(&counted, "me")?;
-        if me.unwrap_or(0) > 0 {
-            return Ok(Err(JoinRefused::AlreadyIn));
-        }
-        if n >= t.max_players {
-            return Ok(Err(JoinRefused::Full));
+        let refused = match () {
+            _ if me.unwrap_or(0) > 0 => Some(JoinRefused::AlreadyIn),
+            _ if n >= t.max_players => Some(JoinRefused::Full),
+            _ => None,
+        };
+        if let Some(refused) = refused {
+            tx.rollback().await?;
+            return Ok(Err(refused));
         }
         sqlx::query(
             "INSERT INTO tournament_players (tournament_id, player_id, joined_at, joined_round) \
@@ -213,68 +231,83 @@ impl TournamentsStore for TournamentsSql {
         .bind(id.0)
         .bind(player.0)
         .bind(now)
-        .bind(joined_round)
+        .bind(round)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(Ok(()))
+        Ok(Ok(round))
     }
 
-    async fn leave_tournament(&self, id: TournamentId, player: UserId) -> Result<bool> {
-        let done = sqlx::query(
-            "DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2 \
-             AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'open')",
-        )
-        .bind(id.0)
-        .bind(player.0)
-        .execute(&self.pool)
-        .await?;
-        if done.rows_affected() == 1 {
-            return Ok(true);
-        }
-        let done = sqlx::query(
-            "UPDATE tournament_players SET withdrawn = 1 WHERE tournament_id = $1 \
-             AND player_id = $2 AND withdrawn = 0 \
-             AND EXISTS (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'running')",
-        )
-        .bind(id.0)
-        .bind(player.0)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+    async fn leave_tournament(&self, id: TournamentId, player: UserId) -> Result<Option<Left>> {
+        let mut tx = self.begin().await?;
+        let t = hold(&mut tx, self.backend, id).await?;
+        let (left, statement) = match t.status {
+            TournamentStatus::Open => (
+                Left::Removed,
+                "DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2",
+            ),
+            TournamentStatus::Running => (
+                Left::Withdrawn,
+                "UPDATE tournament_players SET withdrawn = 1 WHERE tournament_id = $1 \
+                 AND player_id = $2 AND withdrawn = 0",
+            ),
+            TournamentStatus::Finished | TournamentStatus::Cancelled => {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+        };
+        let done = sqlx::query(statement)
+            .bind(id.0)
+            .bind(player.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok((done.rows_affected() == 1).then_some(left))
     }
 
     async fn move_tournament(
         &self,
         id: TournamentId,
-        from: TournamentStatus,
-        to: TournamentStatus,
-        rounds: Option<i64>,
-        winner: Option<UserId>,
+        change: StatusChange,
         posts: Vec<NewPost>,
         now: i64,
-    ) -> Result<Option<Vec<PostId>>> {
+    ) -> Result<std::result::Result<Vec<PostId>, NotMoved>> {
+        debug_assert!(change.from.may_become(change.to), "{change:?}");
         let mut tx = self.begin().await?;
-        let ended = matches!(to, TournamentStatus::Finished | TournamentStatus::Cancelled);
-        let moved = sqlx::query(
+        let t = hold(&mut tx, self.backend, id).await?;
+        if t.status != change.from {
+            tx.rollback().await?;
+            return Ok(Err(NotMoved::Status(t.status)));
+        }
+        if let Some(expected) = change.players {
+            let counted = sqlx::query(
+                "SELECT COUNT(*) AS n FROM tournament_players WHERE tournament_id = $1",
+            )
+            .bind(id.0)
+            .fetch_one(&mut *tx)
+            .await?;
+            let n: i64 = col(&counted, "n")?;
+            if n as usize != expected {
+                tx.rollback().await?;
+                return Ok(Err(NotMoved::Players(n as usize)));
+            }
+        }
+        let ended = change.to.is_final();
+        sqlx::query(
             "UPDATE tournaments SET status = $1, rounds = COALESCE($2, rounds), \
              ended_at = $3, winner_id = $6 WHERE id = $4 AND status = $5",
         )
-        .bind(to.as_str())
-        .bind(rounds)
+        .bind(change.to.as_str())
+        .bind(change.rounds)
         .bind(ended.then_some(now))
         .bind(id.0)
-        .bind(from.as_str())
-        .bind(winner.map(|id| id.0))
+        .bind(change.from.as_str())
+        .bind(change.winner.map(|id| id.0))
         .execute(&mut *tx)
         .await?;
-        if moved.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
         let ids = insert_posts(&mut tx, posts, now).await?;
         tx.commit().await?;
-        Ok(Some(ids))
+        Ok(Ok(ids))
     }
 
     async fn lost_on_time(&self, player: UserId, since: i64) -> Result<(i64, i64)> {

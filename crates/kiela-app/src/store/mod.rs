@@ -17,7 +17,9 @@ pub use crate::notice::Notice;
 pub use crate::outbox::UndeliveredPost;
 pub use crate::places::RefusedChannel;
 pub use crate::puzzles::{DailyPostDue, PuzzleRating, SolverRating};
-pub use crate::tournaments::{Entrant, JoinRefused, NewTournamentRow, Paired, TournamentRow};
+pub use crate::tournaments::{
+    Entrant, JoinRefused, Left, NewTournamentRow, NotMoved, Paired, StatusChange, TournamentRow,
+};
 
 use crate::vocabulary::{ChallengeId, GameId, PostId, UserId};
 

@@ -138,6 +138,14 @@ pub enum TournamentRefusal {
     Closed { name: String },
     /// The user is not playing in tournament `name`.
     NotIn { name: String },
+    /// Tournament `name` has already started.
+    AlreadyStarted { name: String },
+    /// Tournament `name` has ended (`status`: finished or cancelled), for
+    /// good: nothing about it can change.
+    Over {
+        name: String,
+        status: TournamentStatus,
+    },
     /// Only the organiser or a manager may do that.
     OrganiserOnly,
     /// `count` players signed up; a tournament needs `min`.
@@ -274,15 +282,6 @@ impl TournamentService {
         let t = self
             .pick_tournament(user, place, id, Pick::Joinable)
             .await?;
-        let late = match (t.status, t.format, t.rounds) {
-            (TournamentStatus::Running, TournamentFormat::Swiss, Some(rounds)) => {
-                let format = event::Format::Swiss {
-                    rounds: rounds as u32,
-                };
-                event::late_join_open(format, t.rounds_paired as u32).then_some(t.rounds_paired)
-            }
-            _ => None,
-        };
         if t.strict {
             let since = self.base.now() - STRICT_DAYS * DAY;
             let (games, lost) = self.db.tournaments.lost_on_time(user.id, since).await?;
@@ -298,13 +297,11 @@ impl TournamentService {
             }
         }
         self.players.meet(user, t.guild_id).await?;
-        match self
-            .db
-            .tournaments
-            .join_tournament(t.id, user.id, late, self.base.now())
-            .await?
-        {
-            Ok(()) => {}
+        let joined = (self.db.tournaments)
+            .join_tournament(t.id, user.id, joined_round, self.base.now())
+            .await?;
+        let missed = match joined {
+            Ok(round) => round,
             Err(store::JoinRefused::AlreadyIn) => {
                 return Err(TournamentRefusal::AlreadyIn { name: t.name }.into())
             }
@@ -314,14 +311,14 @@ impl TournamentService {
             Err(store::JoinRefused::Closed) => {
                 return Err(TournamentRefusal::Closed { name: t.name }.into())
             }
-        }
+        };
         self.refresh_sign_up(&t).await?;
-        let said = match late {
-            Some(missed) if missed > 0 => TournamentNotice::JoinedLate {
+        let said = match missed {
+            0 => TournamentNotice::Joined { name: t.name },
+            missed => TournamentNotice::JoinedLate {
                 name: t.name,
                 missed,
             },
-            _ => TournamentNotice::Joined { name: t.name },
         };
         Ok(told(user, said))
     }
@@ -335,13 +332,13 @@ impl TournamentService {
         id: Option<TournamentId>,
     ) -> Result<Reply> {
         let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
-        if !self.db.tournaments.leave_tournament(t.id, user.id).await? {
+        let Some(left) = self.db.tournaments.leave_tournament(t.id, user.id).await? else {
             return Err(TournamentRefusal::NotIn { name: t.name }.into());
-        }
+        };
         self.refresh_sign_up(&t).await?;
-        let said = match t.status {
-            TournamentStatus::Open => TournamentNotice::Left { name: t.name },
-            _ => TournamentNotice::Withdrawn { name: t.name },
+        let said = match left {
+            Left::Removed => TournamentNotice::Left { name: t.name },
+            Left::Withdrawn => TournamentNotice::Withdrawn { name: t.name },
         };
         Ok(told(user, said))
     }
@@ -359,16 +356,24 @@ impl TournamentService {
         if t.organiser_id != user.id && !authority.is_manager {
             return Err(TournamentRefusal::OrganiserOnly.into());
         }
-        let entrants = self.db.tournaments.entrants(t.id).await?;
-        if entrants.len() < MIN_PLAYERS {
-            return Err(TournamentRefusal::TooFew {
-                min: MIN_PLAYERS,
-                count: entrants.len(),
+        // Counted again as it starts: a player who joins or leaves
+        // meanwhile makes it count once more.
+        let mut tries = 0;
+        loop {
+            let entrants = self.db.tournaments.entrants(t.id).await?;
+            if entrants.len() < MIN_PLAYERS {
+                return Err(TournamentRefusal::TooFew {
+                    min: MIN_PLAYERS,
+                    count: entrants.len(),
+                }
+                .into());
             }
-            .into());
-        }
-        if self.start(&t, &entrants).await?.is_none() {
-            return Err(TournamentRefusal::Closed { name: t.name }.into());
+            match self.start(&t, &entrants).await? {
+                Ok(_) => break,
+                Err(NotMoved::Players(_)) if tries < 3 => tries += 1,
+                Err(NotMoved::Players(_)) => return Err(AppError::Conflict),
+                Err(NotMoved::Status(now)) => return Err(not_from(&t, now)),
+            }
         }
         self.advance(t.id).await?;
         // The news and the games' boards are many messages: the delivery
@@ -396,8 +401,12 @@ impl TournamentService {
             id: t.id,
             name: t.name.clone(),
         };
-        if self.call_off(&t, said).await?.is_none() {
-            return Err(TournamentRefusal::Closed { name: t.name }.into());
+        if let Err(moved) = self.call_off(&t, said, None).await? {
+            let now = match moved {
+                NotMoved::Status(now) => now,
+                NotMoved::Players(_) => t.status,
+            };
+            return Err(not_from(&t, now));
         }
         Ok(told(
             user,
@@ -508,9 +517,11 @@ impl TournamentService {
                     name: t.name.clone(),
                     min: MIN_PLAYERS,
                 };
-                let moved = self.call_off(&t, said).await?;
+                let moved = self.call_off(&t, said, Some(entrants.len())).await?;
                 return Ok(moved.map_or(0, |ids| ids.len()));
             }
+            // Not started if someone joined or left meanwhile: the next
+            // look counts again.
             let started = self
                 .start(&t, &entrants)
                 .await?
@@ -521,34 +532,42 @@ impl TournamentService {
     }
 
     /// Cancels tournament `t` (open or running), telling its lobby `said`
-    /// and closing its sign-up message; the posts' ids, or `None` if it
-    /// had moved on meanwhile.
+    /// and closing its sign-up message, if it still stands as read (and
+    /// has `players` players, when given); the posts' ids, or why not.
     async fn call_off(
         &self,
         t: &TournamentRow,
         said: TournamentNotice,
-    ) -> Result<Option<Vec<PostId>>> {
+        players: Option<usize>,
+    ) -> Result<std::result::Result<Vec<PostId>, NotMoved>> {
+        let cancelled = TournamentStatus::Cancelled;
+        if !t.status.may_become(cancelled) {
+            return Ok(Err(NotMoved::Status(t.status)));
+        }
         let mut posts = vec![self.lobby_post(t, said)];
         let status = TournamentNotice::SignUpCancelled;
         posts.extend(self.sign_up_edit(t, status).await?);
-        let cancelled = TournamentStatus::Cancelled;
+        let change = StatusChange {
+            from: t.status,
+            to: cancelled,
+            rounds: None,
+            winner: None,
+            players,
+        };
         (self.db.tournaments)
-            .move_tournament(
-                t.id,
-                t.status,
-                cancelled,
-                None,
-                None,
-                posts,
-                self.base.now(),
-            )
+            .move_tournament(t.id, change, posts, self.base.now())
             .await
             .map_err(Into::into)
     }
 
-    /// Moves open tournament `t` to running, fixing its rounds; the posts
-    /// saying so, or `None` if it was no longer open.
-    async fn start(&self, t: &TournamentRow, entrants: &[Entrant]) -> Result<Option<Vec<Made>>> {
+    /// Moves open tournament `t` to running with `entrants`, fixing its
+    /// rounds; the posts saying so, or why not (it was no longer open, or
+    /// its players changed).
+    async fn start(
+        &self,
+        t: &TournamentRow,
+        entrants: &[Entrant],
+    ) -> Result<std::result::Result<Vec<Made>, NotMoved>> {
         let rounds = match t.format {
             TournamentFormat::Swiss => Some(
                 t.rounds
@@ -577,18 +596,15 @@ impl TournamentService {
             self.sign_up_edit(t, TournamentNotice::SignUpStarted)
                 .await?,
         );
-        let ids = self
-            .db
-            .tournaments
-            .move_tournament(
-                t.id,
-                TournamentStatus::Open,
-                TournamentStatus::Running,
-                rounds,
-                None,
-                posts.clone(),
-                self.base.now(),
-            )
+        let change = StatusChange {
+            from: TournamentStatus::Open,
+            to: TournamentStatus::Running,
+            rounds,
+            winner: None,
+            players: Some(entrants.len()),
+        };
+        let ids = (self.db.tournaments)
+            .move_tournament(t.id, change, posts.clone(), self.base.now())
             .await?;
         Ok(ids.map(|ids| ids.into_iter().zip(posts).collect()))
     }
@@ -760,18 +776,15 @@ impl TournamentService {
         let mut won = self.lobby_post(t, said);
         won.says.push(table.into());
         let posts = vec![won, last];
-        let ids = self
-            .db
-            .tournaments
-            .move_tournament(
-                t.id,
-                TournamentStatus::Running,
-                TournamentStatus::Finished,
-                None,
-                first.map(|key| state.user(key)),
-                posts.clone(),
-                self.base.now(),
-            )
+        let change = StatusChange {
+            from: TournamentStatus::Running,
+            to: TournamentStatus::Finished,
+            rounds: None,
+            winner: first.map(|key| state.user(key)),
+            players: None,
+        };
+        let ids = (self.db.tournaments)
+            .move_tournament(t.id, change, posts.clone(), self.base.now())
             .await?;
         Ok(ids
             .map(|ids| ids.into_iter().zip(posts).collect())
@@ -832,9 +845,17 @@ impl TournamentService {
             return Err(TournamentRefusal::OnlyInServers.into());
         }
         if let Some(id) = id {
-            return match self.db.tournaments.tournament(id).await? {
-                Some(t) if t.guild_id == place.guild_id => Ok(t),
-                _ => Err(TournamentRefusal::Unknown(id).into()),
+            let t = match self.db.tournaments.tournament(id).await? {
+                Some(t) if t.guild_id == place.guild_id => t,
+                _ => return Err(TournamentRefusal::Unknown(id).into()),
+            };
+            return match (pick, t.status) {
+                (Pick::Any, _) => Ok(t),
+                (_, status) if status.is_final() => Err(not_from(&t, status)),
+                (Pick::Open, TournamentStatus::Running) => {
+                    Err(TournamentRefusal::AlreadyStarted { name: t.name }.into())
+                }
+                _ => Ok(t),
             };
         }
         let all = self
@@ -1113,6 +1134,37 @@ enum Pick {
     Joinable,
     /// Live, and the user plays in it.
     Mine,
+}
+
+/// The round a player joining `t` now joins at: 0 while it is open, the
+/// rounds paired so far while a running Swiss still takes late players;
+/// `None` when it takes nobody. Asked in the join's transaction, so it
+/// reads the tournament as the join finds it.
+fn joined_round(t: &TournamentRow) -> Option<i64> {
+    match (t.status, t.format, t.rounds) {
+        (TournamentStatus::Open, _, _) => Some(0),
+        (TournamentStatus::Running, TournamentFormat::Swiss, Some(rounds)) => {
+            let format = event::Format::Swiss {
+                rounds: rounds as u32,
+            };
+            event::late_join_open(format, t.rounds_paired as u32).then_some(t.rounds_paired)
+        }
+        _ => None,
+    }
+}
+
+/// The refusal of a change tournament `t` could not make, being `now`:
+/// ended for good, or moved on meanwhile (asked again, it is answered
+/// from where it stands).
+fn not_from(t: &TournamentRow, now: TournamentStatus) -> AppError {
+    match now.is_final() {
+        true => TournamentRefusal::Over {
+            name: t.name.clone(),
+            status: now,
+        }
+        .into(),
+        false => AppError::Conflict,
+    }
 }
 
 /// A tournament in the crate's terms, with the way back to users.

@@ -88,6 +88,37 @@ pub enum JoinRefused {
     Closed,
 }
 
+/// How a player left a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Left {
+    /// Off the list: it had not started.
+    Removed,
+    /// Withdrawn: it runs, their games stay, no more pairings.
+    Withdrawn,
+}
+
+/// A change of a tournament's status, made only from `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatusChange {
+    pub from: TournamentStatus,
+    pub to: TournamentStatus,
+    /// A Swiss event's rounds, fixed when it starts.
+    pub rounds: Option<i64>,
+    pub winner: Option<UserId>,
+    /// Made only if it has exactly this many players then (a start, or a
+    /// cancellation for too few, decided on a count).
+    pub players: Option<usize>,
+}
+
+/// Why a status change was not made (nothing was written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotMoved {
+    /// It was no longer `from`: it is this now.
+    Status(TournamentStatus),
+    /// It has this many players, not the number counted.
+    Players(usize),
+}
+
 #[async_trait]
 pub trait TournamentsStore: Send + Sync {
     async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>>;
@@ -105,36 +136,36 @@ pub trait TournamentsStore: Send + Sync {
     /// Tournament `id`'s paired games and byes, round by round.
     async fn paired(&self, id: TournamentId) -> Result<Vec<Paired>>;
 
-    /// Adds `player` to tournament `id` if it takes players (open, or a
-    /// running one whose late entry `late_round` allows: the number of
-    /// rounds paired, `None` when closed) and has room.
+    /// Adds `player` to tournament `id` if it takes players and has room,
+    /// in one transaction that holds the tournament (PostgreSQL: its row
+    /// locked) so that joins, leaves and status changes come one at a
+    /// time. `joined_round` says, from the tournament as it stands then,
+    /// the round a player joins at (0 while open), or `None` if it takes
+    /// nobody now. The round joined at.
     async fn join_tournament(
         &self,
         id: TournamentId,
         player: UserId,
-        late_round: Option<i64>,
+        joined_round: for<'t> fn(&'t TournamentRow) -> Option<i64>,
         now: i64,
-    ) -> Result<std::result::Result<(), JoinRefused>>;
+    ) -> Result<std::result::Result<i64, JoinRefused>>;
 
-    /// Takes `player` out of tournament `id`: off the list while it is
-    /// open, withdrawn (no more pairings) once it runs. False if they were
-    /// not in it (or had already left).
-    async fn leave_tournament(&self, id: TournamentId, player: UserId) -> Result<bool>;
+    /// Takes `player` out of tournament `id`, holding it as a join does:
+    /// off the list while it is open, withdrawn (no more pairings) once it
+    /// runs. `None` if they were not in it (or had already left), or it
+    /// has ended.
+    async fn leave_tournament(&self, id: TournamentId, player: UserId) -> Result<Option<Left>>;
 
-    /// Moves tournament `id` from `from` to `to` (fixing its number of
-    /// rounds, or its winner, when given), with `posts`. `None`, and
-    /// nothing written, if it was no longer `from`.
-    #[allow(clippy::too_many_arguments)]
+    /// Makes `change` to tournament `id` with `posts`, in one transaction
+    /// that holds it (as a join does): only from `change.from` (and with
+    /// `change.players` players, when given). Nothing written otherwise.
     async fn move_tournament(
         &self,
         id: TournamentId,
-        from: TournamentStatus,
-        to: TournamentStatus,
-        rounds: Option<i64>,
-        winner: Option<UserId>,
+        change: StatusChange,
         posts: Vec<NewPost>,
         now: i64,
-    ) -> Result<Option<Vec<PostId>>>;
+    ) -> Result<std::result::Result<Vec<PostId>, NotMoved>>;
 
     /// `player`'s games between people that ended with a result since
     /// `since`, and how many of them they lost on time.

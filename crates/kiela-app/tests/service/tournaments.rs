@@ -5,6 +5,7 @@
 use kiela_app::{
     Authority, Name, NewThread, NewTournament, Quarters, Ranked, SignUp, StandingsTable,
     TournamentFormat, TournamentId, TournamentNotice, TournamentRefusal, TournamentStage,
+    TournamentStatus,
 };
 
 use super::*;
@@ -50,6 +51,20 @@ trait TournamentSaid: Said {
             .unwrap_or_else(|| panic!("no standings: {:?}", self.says()))
     }
 
+    /// Who signed up, as the standings of an event not started show them.
+    #[track_caller]
+    fn signed_up(&self) -> &[Name] {
+        (self.told().into_iter())
+            .find_map(|notice| match notice {
+                TournamentNotice::Standings {
+                    table: StandingsTable::Players(names),
+                    ..
+                } => Some(names.as_slice()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no list of players: {:?}", self.says()))
+    }
+
     /// Whether it pairs round `round` of tournament `name`.
     fn pairs_round(&self, name: &str, round: i64) -> bool {
         self.told().iter().any(|notice| {
@@ -81,6 +96,10 @@ on_both_backends! {
     the_clock_starts_a_tournament_or_cancels_it_short_of_players,
     a_tournament_has_its_thread_and_standings_after_each_result,
     strict_and_unrated_tournaments_keep_their_rules,
+    an_ended_tournament_is_final,
+    joins_never_pass_the_cap,
+    a_double_join_is_already_in,
+    a_leave_during_the_start_is_a_withdrawal_or_a_smaller_list,
 }
 
 const ORGANISER: Authority = Authority { is_manager: false };
@@ -961,4 +980,258 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
         raw(&w.db, "SELECT COUNT(*) FROM ratings", &[]).await,
         before
     );
+}
+
+/// How many posts are queued or sent: a change that is refused writes none.
+async fn posts_written(w: &World) -> i64 {
+    use sqlx::Row;
+    let mut conn = raw_connection(&w.db).await;
+    (sqlx::query("SELECT COUNT(*) FROM outbox")
+        .fetch_one(&mut conn)
+        .await)
+        .unwrap()
+        .get(0)
+}
+
+/// A three-player round-robin, started.
+async fn started_round_robin(w: &World) -> TournamentId {
+    let id = create(w, new(TournamentFormat::RoundRobin)).await;
+    join(w, id, &users(w)[..3]).await;
+    (w.service.tournaments)
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    id
+}
+
+/// Every way to change tournament `id`, refused as over (`status`), and
+/// nothing written.
+async fn every_change_refused(w: &World, id: TournamentId, status: TournamentStatus) {
+    let over = || -> Refusal {
+        TournamentRefusal::Over {
+            name: PREMIO.into(),
+            status,
+        }
+        .into()
+    };
+    let before = posts_written(w).await;
+    let t = &w.service.tournaments;
+    let dave = &users(w)[3];
+    assert_eq!(
+        refused(
+            t.cancel_tournament(&w.alice, HERE, ORGANISER, Some(id))
+                .await
+        ),
+        over()
+    );
+    let manager = Authority { is_manager: true };
+    assert_eq!(
+        refused(t.cancel_tournament(&w.carol, HERE, manager, Some(id)).await),
+        over()
+    );
+    assert_eq!(
+        refused(
+            t.start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+                .await
+        ),
+        over()
+    );
+    assert_eq!(
+        refused(t.join_tournament(dave, HERE, Some(id)).await),
+        over()
+    );
+    assert_eq!(
+        refused(t.leave_tournament(&w.bob, HERE, Some(id)).await),
+        over()
+    );
+    assert_eq!(t.advance_tournaments().await.unwrap(), 0);
+    assert_eq!(
+        posts_written(w).await,
+        before,
+        "a refused change posts nothing"
+    );
+    let listed = t.tournaments(&w.bob, HERE).await.unwrap();
+    let [TournamentNotice::Listed(lines)] = listed.told()[..] else {
+        panic!("{:?}", listed.says)
+    };
+    let stage = match status {
+        TournamentStatus::Finished => TournamentStage::Finished,
+        _ => TournamentStage::Cancelled,
+    };
+    assert!(
+        (lines.iter()).any(|line| line.id == id && line.stage == stage),
+        "{lines:?}"
+    );
+}
+
+/// Finished and cancelled are final: a second cancel, or any other
+/// change, is refused and posts nothing; the winner stays.
+async fn an_ended_tournament_is_final(db: Db) {
+    let w = world(db).await;
+    let cancelled = started_round_robin(&w).await;
+    (w.service.tournaments)
+        .cancel_tournament(&w.alice, HERE, ORGANISER, Some(cancelled))
+        .await
+        .unwrap();
+    every_change_refused(&w, cancelled, TournamentStatus::Cancelled).await;
+
+    let finished = started_round_robin(&w).await;
+    south_wins_round(&w, finished, 1).await;
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        2
+    );
+    every_change_refused(&w, finished, TournamentStatus::Finished).await;
+    let mut won = 0;
+    for player in &users(&w)[..3] {
+        let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, player).await.unwrap());
+        won += stats.tournaments_won;
+    }
+    assert_eq!(won, 1, "the winner stays");
+}
+
+/// Runs `f` for each of `players` at once, each on its own task.
+async fn all_at_once<F, Fut>(players: Vec<User>, f: F) -> Vec<Result<Reply, AppError>>
+where
+    F: Fn(User) -> Fut,
+    Fut: std::future::Future<Output = Result<Reply, AppError>> + Send + 'static,
+{
+    let tasks: Vec<_> = players.into_iter().map(|p| tokio::spawn(f(p))).collect();
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.unwrap());
+    }
+    results
+}
+
+/// 30 players press Join at once against a cap of 12, run after run:
+/// exactly 12 are in, the others are told it is full.
+async fn joins_never_pass_the_cap(db: Db) {
+    let w = world(db).await;
+    let runs = match db.backend {
+        Backend::Postgres => 100,
+        Backend::Sqlite => 10,
+    };
+    let players: Vec<User> = (0..30)
+        .map(|i| User::new(UserId(100 + i), &format!("p{i}")))
+        .collect();
+    for run in 0..runs {
+        let capped = NewTournament {
+            max_players: Some(12),
+            ..new(TournamentFormat::Swiss)
+        };
+        let id = create(&w, capped).await;
+        let service = w.service.clone();
+        let results = all_at_once(players.clone(), move |p| {
+            let service = service.clone();
+            async move {
+                service
+                    .tournaments
+                    .join_tournament(&p, HERE, Some(id))
+                    .await
+            }
+        })
+        .await;
+        let joined = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(joined, 12, "run {run}");
+        let full: Refusal = TournamentRefusal::Full {
+            name: PREMIO.into(),
+        }
+        .into();
+        for result in results.into_iter().filter(|r| r.is_err()) {
+            assert_eq!(refused(result), full, "run {run}");
+        }
+        let listed = (w.service.tournaments)
+            .tournament_standings(&w.bob, HERE, Some(id))
+            .await
+            .unwrap();
+        assert_eq!(listed.signed_up().len(), 12, "run {run}");
+        (w.service.tournaments)
+            .cancel_tournament(&w.alice, HERE, ORGANISER, Some(id))
+            .await
+            .unwrap();
+    }
+}
+
+/// A double click on Join: one joins, the other is told they are in.
+async fn a_double_join_is_already_in(db: Db) {
+    let w = world(db).await;
+    for _ in 0..20 {
+        let id = create(&w, new(TournamentFormat::Swiss)).await;
+        let service = w.service.clone();
+        let results = all_at_once(vec![w.bob.clone(), w.bob.clone()], move |p| {
+            let service = service.clone();
+            async move {
+                service
+                    .tournaments
+                    .join_tournament(&p, HERE, Some(id))
+                    .await
+            }
+        })
+        .await;
+        let [first, second] = <[_; 2]>::try_from(results).unwrap();
+        let refusal = match (first, second) {
+            (Ok(_), refused) | (refused, Ok(_)) => refused,
+            both => panic!("one of the two joins: {both:?}"),
+        };
+        let in_already = TournamentRefusal::AlreadyIn {
+            name: PREMIO.into(),
+        };
+        assert_eq!(refused(refusal), in_already.into());
+        (w.service.tournaments)
+            .cancel_tournament(&w.alice, HERE, ORGANISER, Some(id))
+            .await
+            .unwrap();
+    }
+}
+
+/// A player leaves while the organiser starts: either the start counts
+/// them out (too few: refused, two players left) or the leave comes
+/// after it and withdraws them. Never a running event of two.
+async fn a_leave_during_the_start_is_a_withdrawal_or_a_smaller_list(db: Db) {
+    let w = world(db).await;
+    let players = users(&w);
+    for run in 0..20 {
+        let id = create(&w, new(TournamentFormat::Swiss)).await;
+        join(&w, id, &players[1..4]).await;
+        let (start, leave) = {
+            let (a, b) = (w.service.clone(), w.service.clone());
+            let (alice, carol) = (w.alice.clone(), players[2].clone());
+            tokio::join!(
+                tokio::spawn(async move {
+                    (a.tournaments)
+                        .start_tournament(&alice, HERE, ORGANISER, Some(id))
+                        .await
+                }),
+                tokio::spawn(async move {
+                    b.tournaments.leave_tournament(&carol, HERE, Some(id)).await
+                })
+            )
+        };
+        let leave = leave.unwrap().unwrap();
+        let table = (w.service.tournaments)
+            .tournament_standings(&w.bob, HERE, Some(id))
+            .await
+            .unwrap();
+        match start.unwrap() {
+            Ok(_) => {
+                assert!(leave.tells(&TournamentNotice::Withdrawn {
+                    name: PREMIO.into()
+                }));
+                assert_eq!(table.ranked().len(), 3, "run {run}");
+            }
+            refusal => {
+                let too_few = TournamentRefusal::TooFew { min: 3, count: 2 };
+                assert_eq!(refused(refusal), too_few.into(), "run {run}");
+                assert!(leave.tells(&TournamentNotice::Left {
+                    name: PREMIO.into()
+                }));
+                assert_eq!(table.signed_up().len(), 2, "run {run}");
+            }
+        }
+        (w.service.tournaments)
+            .cancel_tournament(&w.alice, HERE, ORGANISER, Some(id))
+            .await
+            .unwrap();
+    }
 }

@@ -277,6 +277,17 @@ pub(crate) fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
         TournamentRefusal::Full { name } => tr!(lang, "tournament-full", name = name),
         TournamentRefusal::Closed { name } => tr!(lang, "tournament-closed", name = name),
         TournamentRefusal::NotIn { name } => tr!(lang, "tournament-not-in", name = name),
+        TournamentRefusal::AlreadyStarted { name } => {
+            tr!(lang, "tournament-already-started", name = name)
+        }
+        TournamentRefusal::Over { name, status } => {
+            tr!(
+                lang,
+                "tournament-over",
+                name = name,
+                state = status.as_str()
+            )
+        }
         TournamentRefusal::OrganiserOnly => tr!(lang, "tournament-organiser-only"),
         TournamentRefusal::TooFew { min, count } => {
             tr!(lang, "tournament-too-few", min = *min, count = *count)
