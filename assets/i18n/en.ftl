@@ -617,6 +617,7 @@ tournament-bad-size = a tournament takes { $min } to { $max } players
 tournament-rounds-swiss-only = only a Swiss tournament has a number of rounds: a round-robin plays every pairing
 tournament-bad-rounds = a Swiss tournament has 1 to { $max } rounds
 tournament-too-many = this server already has { $max } tournaments open or running: finish or cancel one first
+tournament-too-many-yours = you already organize { $max } tournaments open or running: finish or cancel one first
 tournament-already-in = you are already in { $name }
 tournament-full = { $name } is full
 tournament-closed = { $name } no longer takes players

@@ -642,6 +642,7 @@ tournament-bad-size = um torneio recebe de { $min } a { $max } jogadores
 tournament-rounds-swiss-only = só um torneio suíço tem número de rodadas: num todos-contra-todos jogam-se todos os emparelhamentos
 tournament-bad-rounds = um torneio suíço tem de 1 a { $max } rodadas
 tournament-too-many = este servidor já tem { $max } torneios abertos ou em curso: termine ou cancele um primeiro
+tournament-too-many-yours = você já organiza { $max } torneios abertos ou em curso: termine ou cancele um primeiro
 tournament-already-in = você já está em { $name }
 tournament-full = { $name } está completo
 tournament-closed = { $name } já não recebe jogadores

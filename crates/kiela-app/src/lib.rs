@@ -109,8 +109,9 @@ pub use threads::{GameEnding, ThreadNotice};
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{
-    swiss_rounds, Authority, NewTournament, StandingLine, DOUBLE_ROUND_ROBIN, MAX_LIVE_TOURNAMENTS,
-    MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS, MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
+    swiss_rounds, Authority, NewTournament, StandingLine, DOUBLE_ROUND_ROBIN,
+    MAX_LIVE_PER_ORGANISER, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS,
+    MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
 pub use tournaments::{
     Pairing, Quarters, Ranked, SignUp, StandingsTable, Tiebreaks, TournamentLine, TournamentNotice,

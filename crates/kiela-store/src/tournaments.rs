@@ -11,6 +11,7 @@ use sqlx::any::AnyRow;
 use crate::players::name_in_server_sql;
 use async_trait::async_trait;
 use kiela_app::store::*;
+use kiela_app::{MAX_LIVE_PER_ORGANISER, MAX_LIVE_TOURNAMENTS};
 
 use crate::rows::*;
 use crate::*;
@@ -399,7 +400,41 @@ impl TournamentsStore for TournamentsSql {
         self.outbox().posted(SIGN_UP_POST, id.0).await
     }
 
-    async fn insert_tournament(&self, t: &NewTournamentRow<'_>, now: i64) -> Result<TournamentId> {
+    async fn insert_tournament(
+        &self,
+        t: &NewTournamentRow<'_>,
+        now: i64,
+    ) -> Result<std::result::Result<TournamentId, TooManyLive>> {
+        let mut tx = self.begin().await?;
+        if self.backend == Backend::Postgres {
+            // The bot's one advisory lock: a server's new tournaments, one
+            // at a time (SQLite's transactions already are).
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(t.guild_id.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let counted = sqlx::query(
+            "SELECT COUNT(*) AS n, SUM(CASE WHEN organiser_id = $2 THEN 1 ELSE 0 END) AS mine \
+             FROM tournaments WHERE guild_id = $1 AND status IN ('open', 'running')",
+        )
+        .bind(t.guild_id.0)
+        .bind(t.organiser_id.0)
+        .fetch_one(&mut *tx)
+        .await?;
+        let live: i64 = col(&counted, "n")?;
+        let mine: Option<i64> = col(&counted, "mine")?;
+        let over = match () {
+            _ if live as usize >= MAX_LIVE_TOURNAMENTS => Some(TooManyLive::InServer),
+            _ if mine.unwrap_or(0) as usize >= MAX_LIVE_PER_ORGANISER => {
+                Some(TooManyLive::OfOrganiser)
+            }
+            _ => None,
+        };
+        if let Some(over) = over {
+            tx.rollback().await?;
+            return Ok(Err(over));
+        }
         let row = sqlx::query(
             "INSERT INTO tournaments (guild_id, channel_id, name, format, variant, seconds_per_move, \
              rounds, max_players, lang, rated, organiser_id, status, starts_at, created_at, strict) \
@@ -421,9 +456,11 @@ impl TournamentsStore for TournamentsSql {
         .bind(now)
         .bind(i64::from(t.rated))
         .bind(i64::from(t.strict))
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *tx)
         .await?;
-        col(&row, "id")
+        let id = col(&row, "id")?;
+        tx.commit().await?;
+        Ok(Ok(id))
     }
 
     async fn pair_round(

@@ -18,7 +18,8 @@ pub use crate::outbox::UndeliveredPost;
 pub use crate::places::RefusedChannel;
 pub use crate::puzzles::{DailyPostDue, PuzzleRating, SolverRating};
 pub use crate::tournaments::{
-    Entrant, JoinRefused, Left, NewTournamentRow, NotMoved, Paired, StatusChange, TournamentRow,
+    Entrant, JoinRefused, Left, NewTournamentRow, NotMoved, Paired, StatusChange, TooManyLive,
+    TournamentRow,
 };
 
 use crate::vocabulary::{ChallengeId, GameId, PostId, UserId};

@@ -36,6 +36,8 @@ use super::{AppError, Format, Picture, Place, Reply, Result, User, DAY};
 
 /// Open or running tournaments a server may have at once.
 pub const MAX_LIVE_TOURNAMENTS: usize = 5;
+/// Open or running tournaments one member may organise at once.
+pub const MAX_LIVE_PER_ORGANISER: usize = 2;
 /// Fewer cannot make a tournament.
 pub const MIN_PLAYERS: usize = 3;
 /// Round-robin: every pairing at once, so few players.
@@ -121,6 +123,8 @@ pub enum TournamentRefusal {
     BadRounds { max: i64 },
     /// The server already has `max` tournaments open or running.
     TooMany { max: usize },
+    /// The user already organises `max` tournaments open or running.
+    TooManyOfYours { max: usize },
     /// Strict tournament `name` refuses the user: `lost` of their `games`
     /// in the last `days` days were lost on time, more than `percent`%.
     Strict {
@@ -224,17 +228,6 @@ impl TournamentService {
             }
             (_, rounds) => rounds,
         };
-        let live = self
-            .db
-            .tournaments
-            .tournaments_of(place.guild_id, 0)
-            .await?;
-        if live.len() >= MAX_LIVE_TOURNAMENTS {
-            return Err(TournamentRefusal::TooMany {
-                max: MAX_LIVE_TOURNAMENTS,
-            }
-            .into());
-        }
         self.players.meet(user, place.guild_id).await?;
         let now = self.base.now();
         let starts_at = new.starts_in_hours.map(|hours| now + hours * 3600);
@@ -259,7 +252,15 @@ impl TournamentService {
                 },
                 now,
             )
-            .await?;
+            .await?
+            .map_err(|over| match over {
+                TooManyLive::InServer => TournamentRefusal::TooMany {
+                    max: MAX_LIVE_TOURNAMENTS,
+                },
+                TooManyLive::OfOrganiser => TournamentRefusal::TooManyOfYours {
+                    max: MAX_LIVE_PER_ORGANISER,
+                },
+            })?;
         let t = self.standings.tournament(id).await?;
         let post = NewPost {
             tournament_id: Some(id),

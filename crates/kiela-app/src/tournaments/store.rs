@@ -88,6 +88,13 @@ pub enum JoinRefused {
     Closed,
 }
 
+/// Which limit a new tournament would pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooManyLive {
+    InServer,
+    OfOrganiser,
+}
+
 /// How a player left a tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Left {
@@ -198,7 +205,16 @@ pub trait TournamentsStore: Send + Sync {
     /// The post that announced tournament `id` (its sign-up message).
     async fn sign_up_post(&self, id: TournamentId) -> Result<Option<ChallengePost>>;
 
-    async fn insert_tournament(&self, t: &NewTournamentRow<'_>, now: i64) -> Result<TournamentId>;
+    /// Stores a new open tournament if its server has fewer than
+    /// `MAX_LIVE_TOURNAMENTS` open or running and its organiser fewer than
+    /// `MAX_LIVE_PER_ORGANISER`, counted in the inserting transaction
+    /// (PostgreSQL: the server's tournaments held by a lock), so that
+    /// creations racing cannot together pass them.
+    async fn insert_tournament(
+        &self,
+        t: &NewTournamentRow<'_>,
+        now: i64,
+    ) -> Result<std::result::Result<TournamentId, TooManyLive>>;
 
     /// Pairs round `paired + 1` of tournament `id`: its games (each with
     /// the posts `posts` makes from its id) and its bye, with `news` (the

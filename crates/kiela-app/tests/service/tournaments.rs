@@ -100,6 +100,7 @@ on_both_backends! {
     joins_never_pass_the_cap,
     a_double_join_is_already_in,
     a_leave_during_the_start_is_a_withdrawal_or_a_smaller_list,
+    creations_at_once_stay_within_the_limits,
 }
 
 const ORGANISER: Authority = Authority { is_manager: false };
@@ -126,10 +127,14 @@ fn users(w: &World) -> Vec<User> {
 }
 
 async fn create(w: &World, new: NewTournament) -> TournamentId {
+    create_by(w, &w.alice, new).await
+}
+
+async fn create_by(w: &World, organiser: &User, new: NewTournament) -> TournamentId {
     let reply = w
         .service
         .tournaments
-        .create_tournament(&w.alice, HERE, new)
+        .create_tournament(organiser, HERE, new)
         .await
         .unwrap();
     assert!(!reply.private, "the sign-up message is public");
@@ -457,14 +462,24 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
         }
         .into()
     );
-    // At most five live tournaments per server.
-    for _ in 0..4 {
-        create(&w, new(TournamentFormat::Swiss)).await;
+    // At most two live tournaments per organiser, five per server.
+    create(&w, new(TournamentFormat::Swiss)).await;
+    let third = w
+        .service
+        .tournaments
+        .create_tournament(&w.alice, HERE, new(TournamentFormat::Swiss))
+        .await;
+    assert_eq!(
+        refused(third),
+        TournamentRefusal::TooManyOfYours { max: 2 }.into()
+    );
+    for organiser in [&w.bob, &w.bob, &w.carol] {
+        create_by(&w, organiser, new(TournamentFormat::Swiss)).await;
     }
     let sixth = w
         .service
         .tournaments
-        .create_tournament(&w.alice, HERE, new(TournamentFormat::Swiss))
+        .create_tournament(&players[3], HERE, new(TournamentFormat::Swiss))
         .await;
     assert_eq!(refused(sixth), TournamentRefusal::TooMany { max: 5 }.into());
     // A manager may cancel what they did not organise.
@@ -1233,5 +1248,65 @@ async fn a_leave_during_the_start_is_a_withdrawal_or_a_smaller_list(db: Db) {
             .cancel_tournament(&w.alice, HERE, ORGANISER, Some(id))
             .await
             .unwrap();
+    }
+}
+
+/// Twelve members create a tournament at once, run after run: five are
+/// made (the server's limit), the others refused; and one member's
+/// three at once make two.
+async fn creations_at_once_stay_within_the_limits(db: Db) {
+    let w = world(db).await;
+    let runs = match db.backend {
+        Backend::Postgres => 20,
+        Backend::Sqlite => 3,
+    };
+    let members: Vec<User> = (0..12)
+        .map(|i| User::new(UserId(200 + i), &format!("m{i}")))
+        .collect();
+    let create_all = |creators: Vec<User>| {
+        let service = w.service.clone();
+        all_at_once(creators, move |p| {
+            let service = service.clone();
+            async move {
+                (service.tournaments)
+                    .create_tournament(&p, HERE, new(TournamentFormat::Swiss))
+                    .await
+            }
+        })
+    };
+    for run in 0..runs {
+        let results = create_all(members.clone()).await;
+        let made: Vec<TournamentId> = results
+            .into_iter()
+            .filter_map(|r| match r {
+                Ok(reply) => reply.tournament,
+                Err(e) => {
+                    assert_eq!(
+                        refused(Err::<(), _>(e)),
+                        TournamentRefusal::TooMany { max: 5 }.into()
+                    );
+                    None
+                }
+            })
+            .collect();
+        assert_eq!(made.len(), 5, "run {run}");
+        for id in made {
+            (w.service.tournaments)
+                .cancel_tournament(&w.alice, HERE, Authority { is_manager: true }, Some(id))
+                .await
+                .unwrap();
+        }
+        let results = create_all(vec![w.bob.clone(); 3]).await;
+        let made: Vec<TournamentId> = results
+            .into_iter()
+            .filter_map(|r| r.ok().and_then(|reply| reply.tournament))
+            .collect();
+        assert_eq!(made.len(), 2, "run {run}");
+        for id in made {
+            (w.service.tournaments)
+                .cancel_tournament(&w.bob, HERE, ORGANISER, Some(id))
+                .await
+                .unwrap();
+        }
     }
 }

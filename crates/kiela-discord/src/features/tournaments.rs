@@ -258,6 +258,9 @@ pub(crate) fn refusal(lang: Lang, refusal: &TournamentRefusal) -> String {
         TournamentRefusal::RoundsSwissOnly => tr!(lang, "tournament-rounds-swiss-only"),
         TournamentRefusal::BadRounds { max } => tr!(lang, "tournament-bad-rounds", max = *max),
         TournamentRefusal::TooMany { max } => tr!(lang, "tournament-too-many", max = *max),
+        TournamentRefusal::TooManyOfYours { max } => {
+            tr!(lang, "tournament-too-many-yours", max = *max)
+        }
         TournamentRefusal::Strict {
             name,
             percent,
