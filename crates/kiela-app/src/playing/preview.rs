@@ -54,13 +54,9 @@ impl PlayService {
         user: &User,
         place: Place,
         game: GameId,
-        hole: &str,
+        hole: Hole,
         ply: i64,
     ) -> Result<Reply> {
-        let picked: Hole = match hole.trim().parse() {
-            Ok(hole) => hole,
-            Err(e) => return Err(PlayRefusal::BadHole(e).into()),
-        };
         // Refused now, not at Play, if they may not act on it. The game
         // is loaded once: played at once, the move acts on it.
         self.players.meet(user, place.guild_id).await?;
@@ -68,10 +64,10 @@ impl PlayService {
         self.check_turn(&loaded, user, Some(ply))?;
         let wanted = self.confirm_moves(user).await?;
         if !previewed(wanted, &loaded) {
-            let played = Move::Sow(picked);
+            let played = Move::Sow(hole);
             return self.act_on(user, place, loaded, played, Some(ply)).await;
         }
-        self.preview_move(user, &loaded, picked).await
+        self.preview_move(user, &loaded, hole).await
     }
 
     /// The board of `loaded` after `user` sows `hole`, privately, with
