@@ -32,12 +32,12 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     w.service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&reply), None)
         .await
         .unwrap();
     let told = Arc::new(std::sync::Mutex::new(Vec::new()));
@@ -196,12 +196,12 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     // North's H4, turn 4, is a mistake (see the README's `kiela analyze`);
     // at the bot's budget every move of this opening is judged.
     let moves = ["H2", "A4", "H1", "H4"];
-    for (i, hole) in moves.iter().enumerate() {
+    for (i, name) in moves.iter().enumerate() {
         let player = if i % 2 == 0 { &w.alice } else { &w.bob };
         let reply = w
             .service
             .playing
-            .play_move(player, HERE, Some(game), hole, None)
+            .play_move(player, HERE, Some(game), hole(name), None)
             .await
             .unwrap();
         let alt = &reply.picture.unwrap().alt_text;
@@ -241,7 +241,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     );
     w.service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "I2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("I2"), None)
         .await
         .unwrap();
     let over = w
@@ -316,7 +316,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     let ongoing = w
@@ -334,7 +334,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     );
     w.service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&reply), None)
         .await
         .unwrap();
     w.service
@@ -439,26 +439,14 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let e = failure(
         w.service
             .playing
-            .play_move(
-                &w.bob,
-                HERE,
-                Some(game),
-                &play.hole.to_string(),
-                Some(play.ply),
-            )
+            .play_move(&w.bob, HERE, Some(game), play.hole, Some(play.ply))
             .await,
     );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let played = w
         .service
         .playing
-        .play_move(
-            &w.alice,
-            HERE,
-            Some(game),
-            &play.hole.to_string(),
-            Some(play.ply),
-        )
+        .play_move(&w.alice, HERE, Some(game), play.hole, Some(play.ply))
         .await
         .unwrap();
     let sowed = |(_, path): &(String, Option<(Hole, Hole)>)| {
@@ -470,13 +458,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let e = failure(
         w.service
             .playing
-            .play_move(
-                &w.alice,
-                HERE,
-                Some(game),
-                &play.hole.to_string(),
-                Some(play.ply),
-            )
+            .play_move(&w.alice, HERE, Some(game), play.hole, Some(play.ply))
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
@@ -490,11 +472,11 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
     // North's H4, turn 4, is a mistake (see `one_turn_has_one_number_everywhere`).
-    for (i, hole) in ["H2", "A4", "H1", "H4", "I2"].iter().enumerate() {
+    for (i, name) in ["H2", "A4", "H1", "H4", "I2"].iter().enumerate() {
         let player = if i % 2 == 0 { &w.alice } else { &w.bob };
         w.service
             .playing
-            .play_move(player, HERE, Some(game), hole, None)
+            .play_move(player, HERE, Some(game), hole(name), None)
             .await
             .unwrap();
     }
@@ -568,12 +550,12 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
         let reply = w
             .service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "G2", None)
+            .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
             .await
             .unwrap();
         w.service
             .playing
-            .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+            .play_move(&w.bob, HERE, Some(game), first_offer(&reply), None)
             .await
             .unwrap();
         w.service

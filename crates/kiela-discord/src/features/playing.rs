@@ -117,7 +117,10 @@ impl Request for Playing {
         let reply = match *self {
             Playing::Move { hole, ply, game } => {
                 let hole = typed(&hole)?;
-                service.playing.play_move(user, place, game, hole, ply).await
+                service
+                    .playing
+                    .play_move(user, place, game, hole, ply)
+                    .await
             }
             Playing::Arrange { layout, game } => {
                 let layout = layout.parse().map_err(PlayRefusal::BadLayout)?;
