@@ -9,7 +9,7 @@ use crate::vocabulary::Notify;
 use kiela_render::LastMove;
 use kiela_rules::{GameError, Hole, Move};
 
-use super::super::game::{board_picture, BoardParts};
+use super::super::game::{app_ply, board_picture, BoardParts};
 use super::super::{
     AppError, ConfirmMoves, Loaded, MovePreview, Place, PlayService, Reply, Result, User,
 };
@@ -101,7 +101,7 @@ impl PlayService {
             BoardParts {
                 south: south.raw().to_string(),
                 north: north.raw().to_string(),
-                ply: game.ply(),
+                ply: app_ply(game.ply()),
                 last: LastMove::new(&before, mv).ok(),
                 outcome: game.outcome(),
                 game_id: Some(id.0),

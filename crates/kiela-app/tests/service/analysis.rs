@@ -267,8 +267,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     );
     // Every line's turn is its Review step's and Replay turn's.
     for judged in turns {
-        let (turn, name, hole) = (judged.ply, judged.name.raw(), &judged.played);
-        let ply = turn as i64;
+        let (ply, name, hole) = (judged.ply, judged.name.raw(), &judged.played);
         let step = w
             .service
             .analysis
@@ -285,7 +284,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
             step.says
         );
         let alt = &step.picture.unwrap().alt_text;
-        assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
+        assert!(alt.contains(&format!(", turn {ply}. ")), "{alt}");
         let watched = w
             .service
             .games
@@ -493,7 +492,7 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
         .await
         .unwrap();
     let (_, _, turns) = analysis_of(&analysis);
-    let mistakes: Vec<i64> = turns.iter().map(|t| t.ply as i64).collect();
+    let mistakes: Vec<i64> = turns.iter().map(|t| t.ply).collect();
     assert!(mistakes.contains(&4), "{mistakes:?}");
     let step = |ply| {
         let (w, progress) = (&w, progress.clone());

@@ -38,7 +38,7 @@ async fn solve(w: &World, user: &User, number: usize) -> Reply {
         let reply = w
             .service
             .puzzles
-            .puzzle_move(user, step, line[step.ply])
+            .puzzle_move(user, step, line[step.ply as usize])
             .await
             .unwrap();
         match reply.puzzle {
