@@ -787,11 +787,15 @@ async fn malformed_input_gets_a_private_error_and_changes_nothing() {
     let short = table
         .slash(&table.ana, "arrange", opts().string("layout", "1 2 3"))
         .await;
-    assert!(short.ephemeral, "{}", short.content);
+    assert_private(&short, &en!("layout-wrong-length", count = 3));
     let hole = table
         .slash(&table.ana, "move", opts().string("hole", "Z9"))
         .await;
-    assert!(hole.ephemeral, "{}", hole.content);
+    assert_private(&hole, &en!("bad-hole", text = "Z9"));
+    // A menu's value that is not a hole (Discord sends only the options
+    // given, but a client may send anything) is refused the same way.
+    let picked = table.pick(&table.ana, &board, "Z9").await;
+    assert_private(&picked, &en!("bad-hole", text = "Z9"));
     let theirs = table
         .slash(&table.ana, "move", opts().string("hole", "A4"))
         .await;

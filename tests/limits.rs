@@ -169,11 +169,11 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
 
     // A move: the path names the mover, escaped.
     let game = board.game.unwrap();
-    let hole = board.moves[0].0.to_string();
+    let hole = board.moves[0].0;
     let moved = w
         .service
         .playing
-        .play_move(&bold, HERE, Some(game.id), &hole, Some(game.ply))
+        .play_move(&bold, HERE, Some(game.id), hole, Some(game.ply))
         .await
         .unwrap();
     assert_harmless(&said(&moved));

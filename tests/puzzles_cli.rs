@@ -11,7 +11,7 @@ use std::sync::Arc;
 use kiela_app::vocabulary::{ChannelId, GuildId, UserId};
 use kiela_app::{App, FirstMover, GameOptions, ManualClock, Place, User};
 use kiela_i18n::Lang;
-use kiela_rules::Record;
+use kiela_rules::{Hole, Move, Record};
 use kiela_store::Store;
 
 const SHIPPED: &str = include_str!("../assets/puzzles/puzzles.jsonl");
@@ -42,6 +42,11 @@ fn records_that_do_not_parse_are_refused() {
     assert_eq!(output.status.code(), Some(1));
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("line 1 is not a game record"), "{said}");
+}
+
+/// The hole named `name` (e.g. `G2`).
+fn hole(name: &str) -> Hole {
+    name.parse().unwrap()
 }
 
 /// The README's example game, played to its end through the bot's service
@@ -79,15 +84,18 @@ async fn the_finished_games_of_the_database_give_the_puzzles_of_their_records() 
     }
     for (i, mv) in record.moves.iter().enumerate() {
         let player = if i % 2 == 0 { &alice } else { &bob };
+        let Move::Sow(hole) = *mv else {
+            panic!("the example game only sows: {mv}");
+        };
         (service
             .playing
-            .play_move(player, here, Some(games[1]), &mv.to_string(), None))
+            .play_move(player, here, Some(games[1]), hole, None))
         .await
         .unwrap();
     }
     (service
         .playing
-        .play_move(&alice, here, Some(games[0]), "G2", None))
+        .play_move(&alice, here, Some(games[0]), hole("G2"), None))
     .await
     .unwrap();
     let finished = store

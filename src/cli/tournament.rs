@@ -230,7 +230,7 @@ async fn play_out(
                 user(mover),
                 place,
                 Some(game),
-                &hole.to_string(),
+                hole,
                 Some(local.ply() as i64),
             )
             .await

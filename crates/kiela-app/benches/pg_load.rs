@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use kiela_app::vocabulary::{ChannelId, GameId, GuildId, MessageId, UserId};
 use kiela_app::{App, Place, SystemClock, User};
 use kiela_i18n::Lang;
-use kiela_rules::{Game, Variant};
+use kiela_rules::{Game, Hole, Variant};
 use kiela_store::Store;
 use sqlx::{Connection, Row};
 use test_databases::{Backend, Db};
@@ -121,13 +121,13 @@ async fn loops(service: App, until: Instant) -> Vec<Duration> {
 }
 
 /// South's first move in game `id`, answered as a menu pick is.
-async fn one_move(service: App, id: i64, hole: String) -> Duration {
+async fn one_move(service: App, id: i64, hole: Hole) -> Duration {
     let south = User::new(UserId(100 + 1 + id % PLAYERS), "south");
     let place = Place::new(GuildId(GUILD), ChannelId(CHANNEL), Lang::En);
     let start = Instant::now();
     let reply = service
         .playing
-        .play_move(&south, place, Some(GameId(id)), &hole, Some(0))
+        .play_move(&south, place, Some(GameId(id)), hole, Some(0))
         .await
         .unwrap();
     let token = format!("token-{id}");
@@ -215,7 +215,7 @@ async fn load() {
         tick.tick().await;
         // Games spread over the table, each moved once.
         let id = 1 + (n * 7_919) % GAMES;
-        let hole = openings[n as usize % openings.len()].to_string();
+        let hole = openings[n as usize % openings.len()];
         let service = services[n as usize % PROCESSES].clone();
         moves.push(tokio::spawn(one_move(service, id, hole)));
     }

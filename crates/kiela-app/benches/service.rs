@@ -56,13 +56,11 @@ async fn main() {
                 continue;
             };
             let player = players.iter().find(|p| reply.ping.contains(&p.id)).unwrap();
-            let hole = reply.moves[game.ply as usize % reply.moves.len()]
-                .0
-                .to_string();
+            let hole = reply.moves[game.ply as usize % reply.moves.len()].0;
             let start = Instant::now();
             *reply = service
                 .playing
-                .play_move(player, place, Some(*id), &hole, Some(game.ply))
+                .play_move(player, place, Some(*id), hole, Some(game.ply))
                 .await
                 .unwrap();
             latencies.push(start.elapsed());

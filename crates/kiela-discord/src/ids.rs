@@ -422,7 +422,7 @@ impl FromStr for ComponentId {
             (Some(&"kiela"), Some(&"puzzle"), 4) => Ok(ComponentId::PuzzleMove {
                 step: PuzzleStep {
                     number: puzzle(number(2)?).ok_or_else(unknown)?,
-                    ply: usize::try_from(number(3)?).map_err(|_| unknown())?,
+                    ply: number(3)?,
                 },
             }),
             (Some(&"kiela"), Some(&"puzzle-next"), 2) => Ok(ComponentId::Puzzle {

@@ -22,6 +22,7 @@ use kiela_i18n::Lang;
 use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
 use kiela_rules::{Move, Side, Trace};
 
+use super::game::{app_ply, rules_ply};
 use super::limits::AI_SEARCHES;
 use super::outbox::Made;
 use super::players::Name;
@@ -142,7 +143,7 @@ pub enum AnalysisNotice {
 /// (`verdict`, `lost`), and the `best` move (moves by their notation).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JudgedTurn {
-    pub ply: usize,
+    pub ply: i64,
     pub name: Name,
     pub played: String,
     pub verdict: Verdict,
@@ -172,7 +173,7 @@ pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
 /// the loss).
 #[derive(Debug, Serialize, Deserialize)]
 struct Stored {
-    ply: usize,
+    ply: i64,
     south: bool,
     played: String,
     eval: i32,
@@ -184,7 +185,7 @@ struct Stored {
 impl From<&PlyAnalysis> for Stored {
     fn from(p: &PlyAnalysis) -> Stored {
         Stored {
-            ply: p.ply,
+            ply: app_ply(p.ply),
             south: p.side == Side::South,
             played: p.played.to_string(),
             eval: p.eval,
@@ -198,7 +199,7 @@ impl From<&PlyAnalysis> for Stored {
 impl Stored {
     fn analysis(&self) -> Option<PlyAnalysis> {
         Some(PlyAnalysis {
-            ply: self.ply,
+            ply: usize::try_from(self.ply).ok()?,
             side: if self.south { Side::South } else { Side::North },
             played: self.played.parse::<Move>().ok()?,
             eval: self.eval,
@@ -241,7 +242,7 @@ impl Lost {
 /// A flagged turn `p`, played by `name`.
 fn judged_turn(p: &PlyAnalysis, name: Name) -> JudgedTurn {
     JudgedTurn {
-        ply: p.ply,
+        ply: app_ply(p.ply),
         name,
         played: p.played.to_string(),
         verdict: p.verdict.unwrap_or(Verdict::Inaccuracy),
@@ -360,7 +361,7 @@ impl AnalysisService {
         let plies = self.analysed(user, game_id, progress).await?.plies;
         let last = plies.len() as i64;
         let ply = ply.clamp(1, last);
-        let step = &plies[ply as usize - 1];
+        let step = &plies[rules_ply(ply) - 1];
         let mut loaded = self.games.load_at(game_id, Some(ply)).await?;
         // A step of the past: no result line, pings nor menus.
         loaded.current = false;
@@ -390,7 +391,10 @@ impl AnalysisService {
             .await?;
         reply.private = true;
         reply.game = None;
-        let mistakes = plies.iter().filter(|p| is_mistake(p)).map(|p| p.ply as i64);
+        let mistakes = plies
+            .iter()
+            .filter(|p| is_mistake(p))
+            .map(|p| app_ply(p.ply));
         reply.review = Some(ReviewStep {
             game: game_id,
             ply,

@@ -15,7 +15,7 @@ use kiela_render::{BoardView, LastMove, RenderError};
 use kiela_rules::{Move, Position, Side, Trace};
 use serde::{Deserialize, Serialize};
 
-use super::GameRefusal;
+use super::{rules_ply, GameRefusal};
 use crate::playing::GameEnd;
 
 /// A board's own lines, under its headline: whose turn it is, or how the
@@ -154,7 +154,7 @@ impl GameService {
             BoardParts {
                 south: south.raw().to_string(),
                 north: north.raw().to_string(),
-                ply: game.ply(),
+                ply: loaded.ply(),
                 last: loaded
                     .last
                     .and_then(|(mv, before)| LastMove::new(&before, mv).ok()),
@@ -322,7 +322,7 @@ fn animate(
     let path = last_move.trace.clone();
     let mover = mover.clone();
     let view = BoardView {
-        ply: ply as usize,
+        ply: rules_ply(ply),
         last_move: Some(last_move),
         game_id: Some(game_id.0),
         lang,
@@ -352,7 +352,7 @@ pub(crate) const ABORT_BEFORE_PLY: i64 = 2;
 pub(crate) struct BoardParts {
     pub south: String,
     pub north: String,
-    pub ply: usize,
+    pub ply: i64,
     pub last: Option<LastMove>,
     pub outcome: Option<kiela_rules::Outcome>,
     pub game_id: Option<i64>,
@@ -385,7 +385,7 @@ pub(crate) async fn board_picture(
             position: &position,
             south_name: &parts.south,
             north_name: &parts.north,
-            ply: parts.ply,
+            ply: rules_ply(parts.ply),
             last_move: parts.last,
             outcome: parts.outcome,
             game_id: parts.game_id,

@@ -11,6 +11,18 @@ mod replays;
 pub use boards::BoardNotice;
 pub(crate) use boards::{board_picture, BoardParts, ABORT_BEFORE_PLY};
 pub(crate) use choices::check_place;
+
+/// A turn as the app counts turns (`i64`, as the store keeps them), from
+/// the rules', the engine's or the renderer's count (`usize`).
+pub(crate) fn app_ply(ply: usize) -> i64 {
+    i64::try_from(ply).unwrap_or(i64::MAX)
+}
+
+/// A turn of a game (never negative) as the rules, the engine and the
+/// renderer count turns.
+pub(crate) fn rules_ply(ply: i64) -> usize {
+    usize::try_from(ply).unwrap_or_default()
+}
 pub use choices::{GameChoice, MoveChoices};
 pub(super) use replays::Replays;
 
@@ -131,7 +143,7 @@ impl Loaded {
     }
 
     pub(crate) fn ply(&self) -> i64 {
-        self.game.ply() as i64
+        app_ply(self.game.ply())
     }
 
     pub(crate) fn ai_level(&self) -> Option<Level> {

@@ -10,7 +10,7 @@ use kiela_rules::{Record, Side, Variant};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
-use super::game::{board_picture, check_place, BoardParts};
+use super::game::{app_ply, board_picture, check_place, BoardParts};
 use super::limits::{self, Document, AI_SEARCHES};
 use super::lru::Lru;
 use super::{AppError, Format, Name, Picture, Place, Reply, Result, User};
@@ -300,7 +300,7 @@ impl InfoService {
             .map_err(|e| AppError::Internal(format!("the example game: {e}")))?;
         let side = |side| kiela_render::words::side(lang, side);
         let parts = BoardParts {
-            ply: EXAMPLE_PLY,
+            ply: app_ply(EXAMPLE_PLY),
             ..BoardParts::exercise(side(Side::South), side(Side::North), Some(last))
         };
         let picture = board_picture(parts, *game.position(), lang).await?;

@@ -16,7 +16,7 @@ use crate::store::PostTarget;
 use crate::store::{DrawOfferChange, GameChange, MoveRow, NewPost, RatedResult};
 use crate::threads::GameEnding;
 use crate::vocabulary::{GameId, GameState, PostId, UserId};
-use kiela_rules::{GameError, GameResult, Layout, Move, Outcome, Reason, Side};
+use kiela_rules::{GameError, GameResult, Hole, Layout, Move, Outcome, Reason, Side};
 use std::sync::Arc;
 
 use kiela_i18n::Lang;
@@ -80,37 +80,30 @@ impl PlayService {
         }))
     }
 
-    /// Sows from `hole` (e.g. `c2`) in the user's game. `expected_ply` comes
-    /// from a button or menu: a different current ply means a stale board.
+    /// Sows from `hole` in the user's game. `expected_ply` comes from a
+    /// button or menu: a different current ply means a stale board.
     pub async fn play_move(
         &self,
         user: &User,
         place: Place,
         game: Option<GameId>,
-        hole: &str,
+        hole: Hole,
         expected_ply: Option<i64>,
     ) -> Result<Reply> {
-        let mv = match hole.trim().parse() {
-            Ok(hole) => Move::Sow(hole),
-            Err(e) => return Err(PlayRefusal::BadHole(e).into()),
-        };
         let id = self.games.pick_game(user, place, game).await?;
-        self.act(user, place, id, mv, expected_ply).await
+        self.act(user, place, id, Move::Sow(hole), expected_ply)
+            .await
     }
 
-    /// Rearranges the user's stones (Expert, first turn) from a layout
-    /// written as 20 numbers: upper row A-J, then lower row A-J.
+    /// Rearranges the user's stones (Expert, first turn) into `layout`:
+    /// upper row A-J, then lower row A-J.
     pub async fn arrange(
         &self,
         user: &User,
         place: Place,
         game: Option<GameId>,
-        layout: &str,
+        layout: Layout,
     ) -> Result<Reply> {
-        let layout: Layout = match layout.parse() {
-            Ok(layout) => layout,
-            Err(e) => return Err(PlayRefusal::BadLayout(e).into()),
-        };
         let id = self.games.pick_game(user, place, game).await?;
         self.act(user, place, id, Move::Arrange(layout), None).await
     }

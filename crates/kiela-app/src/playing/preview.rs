@@ -9,7 +9,7 @@ use crate::vocabulary::Notify;
 use kiela_render::LastMove;
 use kiela_rules::{GameError, Hole, Move};
 
-use super::super::game::{board_picture, BoardParts};
+use super::super::game::{app_ply, board_picture, BoardParts};
 use super::super::{
     AppError, ConfirmMoves, Loaded, MovePreview, Place, PlayService, Reply, Result, User,
 };
@@ -54,13 +54,9 @@ impl PlayService {
         user: &User,
         place: Place,
         game: GameId,
-        hole: &str,
+        hole: Hole,
         ply: i64,
     ) -> Result<Reply> {
-        let picked: Hole = match hole.trim().parse() {
-            Ok(hole) => hole,
-            Err(e) => return Err(PlayRefusal::BadHole(e).into()),
-        };
         // Refused now, not at Play, if they may not act on it. The game
         // is loaded once: played at once, the move acts on it.
         self.players.meet(user, place.guild_id).await?;
@@ -68,10 +64,10 @@ impl PlayService {
         self.check_turn(&loaded, user, Some(ply))?;
         let wanted = self.confirm_moves(user).await?;
         if !previewed(wanted, &loaded) {
-            let played = Move::Sow(picked);
+            let played = Move::Sow(hole);
             return self.act_on(user, place, loaded, played, Some(ply)).await;
         }
-        self.preview_move(user, &loaded, picked).await
+        self.preview_move(user, &loaded, hole).await
     }
 
     /// The board of `loaded` after `user` sows `hole`, privately, with
@@ -105,7 +101,7 @@ impl PlayService {
             BoardParts {
                 south: south.raw().to_string(),
                 north: north.raw().to_string(),
-                ply: game.ply(),
+                ply: app_ply(game.ply()),
                 last: LastMove::new(&before, mv).ok(),
                 outcome: game.outcome(),
                 game_id: Some(id.0),

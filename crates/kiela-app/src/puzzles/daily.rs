@@ -8,7 +8,7 @@ use kiela_i18n::{tr, Lang};
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 
 use super::{number_of, puzzle, PuzzleButtons, PuzzleNotice, PuzzleRating};
-use crate::game::{board_picture, BoardParts};
+use crate::game::{app_ply, board_picture, BoardParts};
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
 use crate::{AppError, PuzzleService, Reply, Result, User, DAY};
@@ -171,7 +171,7 @@ impl PuzzleService {
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
         let names = |side| kiela_render::words::side(lang, side);
         let parts = BoardParts {
-            ply: game.ply(),
+            ply: app_ply(game.ply()),
             ..BoardParts::exercise(
                 names(kiela_rules::Side::South),
                 names(kiela_rules::Side::North),

@@ -23,7 +23,7 @@ use kiela_rules::{Game, GameError, Hole, Move, Side, Trace};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-use super::game::{board_picture, BoardParts};
+use super::game::{app_ply, board_picture, BoardParts};
 use super::lessons::Mover;
 use super::{AppError, Format, Notice, Picture, Reply, Result, User};
 use crate::vocabulary::UserId;
@@ -95,7 +95,7 @@ pub enum PuzzleRefusal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PuzzleStep {
     pub number: usize,
-    pub ply: usize,
+    pub ply: i64,
 }
 
 /// The buttons and menu under a puzzle's reply.
@@ -199,10 +199,11 @@ impl PuzzleService {
         let stale = || AppError::from(crate::Refusal::OldButton);
         let found = puzzle(step.number).ok_or_else(stale)?;
         let solution = solution_moves(found)?;
-        if step.ply % 2 == 1 || step.ply >= solution.len() {
+        let ply = usize::try_from(step.ply).map_err(|_| stale())?;
+        if ply % 2 == 1 || ply >= solution.len() {
             return Err(stale());
         }
-        let mut game = replay_to(found, &solution[..step.ply])?;
+        let mut game = replay_to(found, &solution[..ply])?;
         let played = Move::Sow(hole);
         let mine = LastMove::new(game.position(), played)
             .map_err(|e| AppError::from(PuzzleRefusal::Illegal(e.into())))?;
@@ -213,8 +214,8 @@ impl PuzzleService {
         game.play(&played)
             .map_err(|e| AppError::from(PuzzleRefusal::Illegal(e)))?;
         says.insert(0, self.header(step.number, found).await?);
-        let missed = played != solution[step.ply];
-        if missed || step.ply + 1 == solution.len() {
+        let missed = played != solution[ply];
+        if missed || ply + 1 == solution.len() {
             // The try is over: rated if it was the first.
             let rated = self.finish_attempt(user.id, found, !missed).await?;
             // The solution beats every other move by MARGIN (hundredths of
@@ -242,7 +243,7 @@ impl PuzzleService {
             return Ok(reply);
         }
         // Right, and the line goes on: the opponent's forced reply.
-        let reply_move = solution[step.ply + 1];
+        let reply_move = solution[ply + 1];
         let theirs = LastMove::new(game.position(), reply_move)
             .map_err(|e| AppError::Internal(format!("puzzle {}: {e}", found.id)))?;
         game.play(&reply_move)
@@ -251,7 +252,7 @@ impl PuzzleService {
             mover: Mover::Opponent,
             trace: theirs.trace.clone(),
         });
-        let left = (solution.len() - step.ply - 1) / 2;
+        let left = (solution.len() - ply - 1) / 2;
         says.push(PuzzleNotice::GoOn {
             reply: reply_move.to_string(),
             moves_left: left,
@@ -390,7 +391,7 @@ impl PuzzleService {
         let position = *game.position();
         // A position from a real game: its strip counts the game's turns.
         let parts = BoardParts {
-            ply: game.ply(),
+            ply: app_ply(game.ply()),
             ..BoardParts::exercise(south, north, last)
         };
         let picture = board_picture(parts, position, lang).await?;

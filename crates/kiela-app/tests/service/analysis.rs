@@ -32,12 +32,12 @@ async fn a_finished_games_analysis_is_stored_and_an_ongoing_game_is_refused(db: 
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     w.service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&reply), None)
         .await
         .unwrap();
     let told = Arc::new(std::sync::Mutex::new(Vec::new()));
@@ -210,12 +210,12 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     // North's H4, turn 4, is a mistake (see the README's `kiela analyze`);
     // at the bot's budget every move of this opening is judged.
     let moves = ["H2", "A4", "H1", "H4"];
-    for (i, hole) in moves.iter().enumerate() {
+    for (i, name) in moves.iter().enumerate() {
         let player = if i % 2 == 0 { &w.alice } else { &w.bob };
         let reply = w
             .service
             .playing
-            .play_move(player, HERE, Some(game), hole, None)
+            .play_move(player, HERE, Some(game), hole(name), None)
             .await
             .unwrap();
         let alt = &reply.picture.unwrap().alt_text;
@@ -255,7 +255,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     );
     w.service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "I2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("I2"), None)
         .await
         .unwrap();
     let over = w
@@ -281,8 +281,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
     );
     // Every line's turn is its Review step's and Replay turn's.
     for judged in turns {
-        let (turn, name, hole) = (judged.ply, judged.name.raw(), &judged.played);
-        let ply = turn as i64;
+        let (ply, name, hole) = (judged.ply, judged.name.raw(), &judged.played);
         let step = w
             .service
             .analysis
@@ -299,7 +298,7 @@ async fn one_turn_has_one_number_everywhere(db: Db) {
             step.says
         );
         let alt = &step.picture.unwrap().alt_text;
-        assert!(alt.contains(&format!(", turn {turn}. ")), "{alt}");
+        assert!(alt.contains(&format!(", turn {ply}. ")), "{alt}");
         let watched = w
             .service
             .games
@@ -330,7 +329,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     let ongoing = w
@@ -348,7 +347,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     );
     w.service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&reply), None)
         .await
         .unwrap();
     w.service
@@ -453,26 +452,14 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let e = failure(
         w.service
             .playing
-            .play_move(
-                &w.bob,
-                HERE,
-                Some(game),
-                &play.hole.to_string(),
-                Some(play.ply),
-            )
+            .play_move(&w.bob, HERE, Some(game), play.hole, Some(play.ply))
             .await,
     );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let played = w
         .service
         .playing
-        .play_move(
-            &w.alice,
-            HERE,
-            Some(game),
-            &play.hole.to_string(),
-            Some(play.ply),
-        )
+        .play_move(&w.alice, HERE, Some(game), play.hole, Some(play.ply))
         .await
         .unwrap();
     let sowed = |(_, path): &(String, Option<(Hole, Hole)>)| {
@@ -484,13 +471,7 @@ async fn a_hints_play_button_plays_its_move_once(db: Db) {
     let e = failure(
         w.service
             .playing
-            .play_move(
-                &w.alice,
-                HERE,
-                Some(game),
-                &play.hole.to_string(),
-                Some(play.ply),
-            )
+            .play_move(&w.alice, HERE, Some(game), play.hole, Some(play.ply))
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
@@ -504,11 +485,11 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
     let w = world(db).await;
     let game = started(&w, alice_first()).await;
     // North's H4, turn 4, is a mistake (see `one_turn_has_one_number_everywhere`).
-    for (i, hole) in ["H2", "A4", "H1", "H4", "I2"].iter().enumerate() {
+    for (i, name) in ["H2", "A4", "H1", "H4", "I2"].iter().enumerate() {
         let player = if i % 2 == 0 { &w.alice } else { &w.bob };
         w.service
             .playing
-            .play_move(player, HERE, Some(game), hole, None)
+            .play_move(player, HERE, Some(game), hole(name), None)
             .await
             .unwrap();
     }
@@ -525,7 +506,7 @@ async fn the_review_jumps_between_the_mistakes(db: Db) {
         .await
         .unwrap();
     let (_, _, turns) = analysis_of(&analysis);
-    let mistakes: Vec<i64> = turns.iter().map(|t| t.ply as i64).collect();
+    let mistakes: Vec<i64> = turns.iter().map(|t| t.ply).collect();
     assert!(mistakes.contains(&4), "{mistakes:?}");
     let step = |ply| {
         let (w, progress) = (&w, progress.clone());
@@ -582,12 +563,12 @@ async fn a_game_is_analysed_once_and_a_user_waits_between_analyses(db: Db) {
         let reply = w
             .service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "G2", None)
+            .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
             .await
             .unwrap();
         w.service
             .playing
-            .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+            .play_move(&w.bob, HERE, Some(game), first_offer(&reply), None)
             .await
             .unwrap();
         w.service

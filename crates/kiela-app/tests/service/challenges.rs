@@ -115,7 +115,7 @@ async fn a_challenge_becomes_a_game_played_to_the_end(db: Db) {
         reply = w
             .service
             .playing
-            .play_move(player, HERE, Some(game), &first_offer(&reply), Some(ply))
+            .play_move(player, HERE, Some(game), first_offer(&reply), Some(ply))
             .await
             .unwrap();
         turns += 1;
@@ -716,11 +716,11 @@ async fn a_game_is_aborted_before_both_have_moved_and_not_after(db: Db) {
         .await
         .unwrap();
     for player in [&w.alice, &w.bob] {
-        let hole = reply.moves[0].0.to_string();
+        let hole = first_offer(&reply);
         reply = w
             .service
             .playing
-            .play_move(player, HERE, Some(game), &hole, None)
+            .play_move(player, HERE, Some(game), hole, None)
             .await
             .unwrap();
     }

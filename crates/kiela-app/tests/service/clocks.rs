@@ -130,7 +130,7 @@ async fn a_game_that_no_longer_loads_stops_only_its_own_clock(db: Db) {
     let sound = started(&w, days(1)).await;
     (w.service)
         .playing
-        .play_move(&w.alice, HERE, Some(broken), "G2", None)
+        .play_move(&w.alice, HERE, Some(broken), hole("G2"), None)
         .await
         .unwrap();
     raw(
@@ -262,7 +262,7 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     // alice moves in time, then bob: alice's clock starts again.
     w.service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     let board = w
@@ -273,7 +273,7 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
         .unwrap();
     w.service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&board), None)
         .await
         .unwrap();
     w.clock.advance(2 * DAY + 1);
@@ -340,7 +340,7 @@ async fn days_pass_reminders_then_a_loss_on_time(db: Db) {
     let e = refused(
         w.service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "C2", None)
+            .play_move(&w.alice, HERE, Some(game), hole("C2"), None)
             .await,
     );
     assert!(
@@ -366,7 +366,7 @@ async fn two_processes_fire_each_due_event_once(db: Db) {
             let hole = first_offer(&board);
             (w.service
                 .playing
-                .play_move(player, HERE, Some(game), &hole, None)
+                .play_move(player, HERE, Some(game), hole, None)
                 .await)
                 .unwrap();
         }
@@ -463,7 +463,7 @@ async fn an_ai_turn_left_behind_is_played_by_the_timers(db: Db) {
     let mut change = GameChange::of(&row, w.clock.now());
     change.new_move = Some(MoveRow {
         ply: 1,
-        notation: first_offer(&reply),
+        notation: first_offer(&reply).to_string(),
         player_id: w.alice.id,
         played_at: w.clock.now(),
     });
@@ -519,7 +519,7 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     let moved = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(once), "G2", None)
+        .play_move(&w.alice, HERE, Some(once), hole("G2"), None)
         .await
         .unwrap();
     w.service
@@ -637,7 +637,7 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     let e = refused(
         w.service
             .playing
-            .play_move(&w.bob, HERE, Some(once), "C3", None)
+            .play_move(&w.bob, HERE, Some(once), hole("C3"), None)
             .await,
     );
     assert_eq!(e, PlayRefusal::Aborted(once).into());
@@ -747,7 +747,7 @@ async fn a_vacation_pauses_the_clocks_within_a_yearly_allowance(db: Db) {
     let moved = w
         .service
         .playing
-        .play_move(&w.bob, HERE, Some(theirs), &first_offer(&board), None)
+        .play_move(&w.bob, HERE, Some(theirs), first_offer(&board), None)
         .await
         .unwrap();
     w.service
@@ -869,7 +869,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     let moved = (w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(free), &first_offer(&reply), None)
+        .play_move(&w.alice, HERE, Some(free), first_offer(&reply), None)
         .await)
         .unwrap();
     assert_eq!(moved.game.unwrap().ply, 2);
@@ -907,7 +907,7 @@ async fn ai_games_have_no_time_limit_unless_asked(db: Db) {
     );
     (w.service
         .playing
-        .play_move(&w.alice, HERE, Some(game), &first_offer(&reply), None)
+        .play_move(&w.alice, HERE, Some(game), first_offer(&reply), None)
         .await)
         .unwrap();
     let e = refused(

@@ -17,7 +17,7 @@ async fn a_restart_loses_nothing(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     let offered = first_offer(&reply);
@@ -33,7 +33,7 @@ async fn a_restart_loses_nothing(db: Db) {
     assert_eq!(shown.ping, [w.bob.id]);
     let reply = service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &offered, Some(1))
+        .play_move(&w.bob, HERE, Some(game), offered, Some(1))
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
@@ -496,7 +496,7 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
             &w.alice,
             HERE,
             Some(GameId(active)),
-            &first_offer(&shown),
+            first_offer(&shown),
             None,
         )
         .await

@@ -69,7 +69,7 @@ async fn my_games_lists_those_waiting_for_me_first_with_links_to_their_boards(db
     let waiting = started(&w, alice_first()).await;
     w.service
         .playing
-        .play_move(&w.alice, HERE, Some(waiting), "G2", None)
+        .play_move(&w.alice, HERE, Some(waiting), hole("G2"), None)
         .await
         .unwrap();
     w.clock.advance(60);
@@ -132,13 +132,13 @@ async fn a_game_is_its_servers_business(db: Db) {
     let e = refused(
         (w.service)
             .playing
-            .play_move(&w.alice, elsewhere, Some(game), "G2", None)
+            .play_move(&w.alice, elsewhere, Some(game), hole("G2"), None)
             .await,
     );
     assert_eq!(e, other_server);
     (w.service)
         .playing
-        .play_move(&w.alice, DM, Some(game), "G2", None)
+        .play_move(&w.alice, DM, Some(game), hole("G2"), None)
         .await
         .unwrap();
     assert!(w

@@ -17,7 +17,7 @@ use kiela_app::{
 };
 use kiela_app::{BoardNotice, ClockNotice, PlayNotice};
 use kiela_i18n::Lang;
-use kiela_rules::{Hole, Record, Variant};
+use kiela_rules::{Hole, Layout, Record, Variant};
 use kiela_store::Store;
 use test_databases::on_both_backends;
 use test_databases::{Backend, Db, TestDb};
@@ -224,8 +224,18 @@ async fn last_post(w: &World) -> Reply {
 }
 
 /// The first legal move offered in a board reply.
-fn first_offer(reply: &Reply) -> String {
-    reply.moves[0].0.to_string()
+fn first_offer(reply: &Reply) -> Hole {
+    reply.moves[0].0
+}
+
+/// The hole named `name` (e.g. `G2`).
+fn hole(name: &str) -> Hole {
+    name.parse().unwrap()
+}
+
+/// The layout written as `text`: 20 counts, upper row then lower.
+fn layout(text: &str) -> Layout {
+    text.parse().unwrap()
 }
 
 /// A direct message's place: outside any server.

@@ -584,13 +584,13 @@ async fn posts_wait_for_their_answer_and_go_out_in_order_once(db: Db) {
     let first = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), &first_offer(&board), None)
+        .play_move(&w.alice, HERE, Some(game), first_offer(&board), None)
         .await
         .unwrap();
     let second = w
         .service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&first), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&first), None)
         .await
         .unwrap();
     // Only the edit taking the challenge's buttons off goes now: it waits
@@ -656,7 +656,7 @@ async fn two_processes_share_the_outbox_without_double_posts(db: Db) {
             &w.alice,
             HERE,
             board.game.map(|g| g.id),
-            &first_offer(&board),
+            first_offer(&board),
             None,
         )
         .await
@@ -731,7 +731,7 @@ async fn only_players_post_boards_and_games_are_answered_in_their_channel(db: Db
     let moved = w
         .service
         .playing
-        .play_move(&w.alice, elsewhere, Some(game), &first_offer(&public), None)
+        .play_move(&w.alice, elsewhere, Some(game), first_offer(&public), None)
         .await
         .unwrap();
     assert!(moved.private && moved.ping.is_empty());

@@ -79,7 +79,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     let hole = first_offer(&last_board(&w, game).await);
     let moved = (w.service)
         .playing
-        .play_move(&w.alice, in_thread, Some(game), &hole, None)
+        .play_move(&w.alice, in_thread, Some(game), hole, None)
         .await
         .unwrap();
     // Its answer never came (the thread is gone).
@@ -152,7 +152,7 @@ async fn a_game_whose_thread_is_gone_moves_to_its_lobby_with_its_posts(db: Db) {
     let hole = first_offer(&notice.clone());
     let next = (w.service)
         .playing
-        .play_move(&w.bob, HERE, Some(game), &hole, Some(1))
+        .play_move(&w.bob, HERE, Some(game), hole, Some(1))
         .await
         .unwrap();
     assert!(!next.private);
@@ -245,7 +245,7 @@ async fn a_game_with_no_place_left_pauses_and_resumes_where_a_player_acts(db: Db
     let e = refused(
         w.service
             .playing
-            .play_move(&w.alice, DM, Some(game), &hole, None)
+            .play_move(&w.alice, DM, Some(game), hole, None)
             .await,
     );
     assert_eq!(e, PlaceRefusal::Paused(game).into());

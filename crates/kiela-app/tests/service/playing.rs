@@ -2,16 +2,9 @@
 
 use kiela_app::{DrawClosed, DrawNotice, GameEnd};
 use kiela_app::{NotifyNotice, PlayNotice};
-use kiela_rules::{
-    GameError, GameResult, Hole, IllegalMove, LayoutError, Outcome, ParseHoleError, Reason, Side,
-};
+use kiela_rules::{GameError, GameResult, Hole, IllegalMove, LayoutError, Outcome, Reason, Side};
 
 use super::*;
-
-/// A hole by its name.
-fn named_hole(name: &str) -> Hole {
-    name.parse().unwrap()
-}
 
 /// Who played the turn watched in `reply`, and the hole they sowed.
 fn watched(reply: &Reply) -> (String, Option<Hole>) {
@@ -123,7 +116,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
     let hole = first_offer(&first);
     w.service
         .playing
-        .play_move(&w.alice, HERE, Some(id), &hole, None)
+        .play_move(&w.alice, HERE, Some(id), hole, None)
         .await
         .unwrap();
     let watched = w.service.games.watch(&w.carol, HERE, id, 1).await.unwrap();
@@ -132,7 +125,7 @@ async fn boards_keep_the_latest_ply_and_turns_can_be_watched(db: Db) {
         matches!(
             &watched.says[..],
             [Notice::Board(BoardNotice::Watched { game, turn: 1, by, path })]
-                if *game == id && by.raw() == "alice" && path.laps[0].from == named_hole(&hole)
+                if *game == id && by.raw() == "alice" && path.laps[0].from == hole
         ),
         "{:?}",
         watched.says
@@ -179,30 +172,30 @@ async fn move_refusals_lose_nothing(db: Db) {
     let e = failure(
         w.service
             .playing
-            .play_move(&w.carol, HERE, Some(game), "G2", None)
+            .play_move(&w.carol, HERE, Some(game), hole("G2"), None)
             .await,
     );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let e = failure(
         w.service
             .playing
-            .play_move(&w.bob, HERE, Some(game), "C3", None)
+            .play_move(&w.bob, HERE, Some(game), hole("C3"), None)
             .await,
     );
     assert!(matches!(e, AppError::NotYourTurn(Side::South)), "{e:?}");
     let e = refused(
         w.service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "A2", None)
+            .play_move(&w.alice, HERE, Some(game), hole("A2"), None)
             .await,
     );
     let (error, legal) = illegal(e);
-    assert_eq!(error, IllegalMove::Empty(named_hole("A2")).into());
-    assert_eq!(legal[..2], [named_hole("A1"), named_hole("B1")]);
+    assert_eq!(error, IllegalMove::Empty(hole("A2")).into());
+    assert_eq!(legal[..2], [hole("A1"), hole("B1")]);
     let e = refused(
         w.service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "D4", None)
+            .play_move(&w.alice, HERE, Some(game), hole("D4"), None)
             .await,
     );
     let (error, _) = illegal(e);
@@ -210,49 +203,31 @@ async fn move_refusals_lose_nothing(db: Db) {
     assert_eq!(
         error,
         IllegalMove::NotYourHole {
-            hole: named_hole("D4"),
+            hole: hole("D4"),
             owner
         }
         .into()
     );
-    let e = refused(
-        w.service
-            .playing
-            .play_move(&w.alice, HERE, Some(game), "Z9", None)
-            .await,
-    );
-    let not_a_hole = ParseHoleError("Z9".into());
-    assert_eq!(e, PlayRefusal::BadHole(not_a_hole).into());
     let e = failure(
         w.service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "G2", Some(5))
+            .play_move(&w.alice, HERE, Some(game), hole("G2"), Some(5))
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
     let e = refused(
         w.service
             .playing
-            .arrange(&w.alice, HERE, Some(game), "1 2 3")
-            .await,
-    );
-    assert_eq!(
-        e,
-        PlayRefusal::BadLayout(LayoutError::WrongLength(3)).into()
-    );
-    let e = refused(
-        w.service
-            .playing
-            .arrange(&w.alice, HERE, Some(game), &"1 ".repeat(20))
+            .arrange(&w.alice, HERE, Some(game), layout(&"1 ".repeat(20)))
             .await,
     );
     let (error, legal) = illegal(e);
     assert_eq!(error, IllegalMove::NotExpert.into());
-    assert_eq!(legal[0], named_hole("A1"));
+    assert_eq!(legal[0], hole("A1"));
     let e = failure(
         w.service
             .playing
-            .play_move(&w.alice, HERE, Some(GameId(404)), "G2", None)
+            .play_move(&w.alice, HERE, Some(GameId(404)), hole("G2"), None)
             .await,
     );
     assert!(matches!(e, AppError::NoSuchGame(GameId(404))), "{e:?}");
@@ -260,11 +235,11 @@ async fn move_refusals_lose_nothing(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, None, "g2", Some(0))
+        .play_move(&w.alice, HERE, None, hole("g2"), Some(0))
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 1);
-    let sowed = Some((named_hole("G2"), named_hole("E2")));
+    let sowed = Some((hole("G2"), hole("E2")));
     assert_eq!(reply.turns(), [("alice".to_string(), sowed)]);
 }
 
@@ -278,11 +253,11 @@ async fn expert_rearrangement_through_the_service(db: Db) {
         },
     )
     .await;
-    let layout = "0 0 0 0 0 0 0 0 0 14 / 0 0 0 0 0 0 0 0 0 14";
+    let tall = layout("0 0 0 0 0 0 0 0 0 14 / 0 0 0 0 0 0 0 0 0 14");
     let reply = w
         .service
         .playing
-        .arrange(&w.alice, HERE, Some(game), layout)
+        .arrange(&w.alice, HERE, Some(game), tall)
         .await
         .unwrap();
     assert_eq!(
@@ -296,14 +271,14 @@ async fn expert_rearrangement_through_the_service(db: Db) {
     let e = failure(
         w.service
             .playing
-            .arrange(&w.alice, HERE, Some(game), layout)
+            .arrange(&w.alice, HERE, Some(game), tall)
             .await,
     );
     assert!(matches!(e, AppError::NotYourTurn(Side::North)), "{e:?}");
     let e = refused(
         w.service
             .playing
-            .arrange(&w.bob, HERE, Some(game), &"1 ".repeat(20))
+            .arrange(&w.bob, HERE, Some(game), layout(&"1 ".repeat(20)))
             .await,
     );
     let (error, _) = illegal(e);
@@ -330,17 +305,14 @@ async fn two_moves_at_once_exactly_one_wins(db: Db) {
             &w.bob
         };
         let ply = state.game.unwrap().ply;
-        let (a, b) = (
-            state.moves[0].0.to_string(),
-            state.moves[state.moves.len() - 1].0.to_string(),
-        );
+        let (a, b) = (state.moves[0].0, state.moves[state.moves.len() - 1].0);
         let (first, second) = tokio::join!(
             w.service
                 .playing
-                .play_move(player, HERE, Some(game), &a, Some(ply)),
+                .play_move(player, HERE, Some(game), a, Some(ply)),
             w.service
                 .playing
-                .play_move(player, HERE, Some(game), &b, Some(ply)),
+                .play_move(player, HERE, Some(game), b, Some(ply)),
         );
         let wins = [&first, &second].iter().filter(|r| r.is_ok()).count();
         assert_eq!(wins, 1, "{first:?} / {second:?}");
@@ -379,7 +351,7 @@ async fn a_game_against_the_ai_answers_in_the_same_call(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game.id), &first_offer(&reply), Some(0))
+        .play_move(&w.alice, HERE, Some(game.id), first_offer(&reply), Some(0))
         .await
         .unwrap();
     assert_eq!(
@@ -445,13 +417,13 @@ async fn resignation_and_draws(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     let reply = w
         .service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&reply), None)
         .await
         .unwrap();
     assert!(reply.game.unwrap().active);
@@ -528,7 +500,7 @@ async fn resignation_and_draws(db: Db) {
     let e = refused(
         w.service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "G2", None)
+            .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
             .await,
     );
     assert_eq!(e, PlayRefusal::GameOver(end).into());
@@ -563,7 +535,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     let first = started(&w, alice_first()).await;
     w.service
         .playing
-        .play_move(&w.alice, HERE, None, "G2", None)
+        .play_move(&w.alice, HERE, None, hole("G2"), None)
         .await
         .unwrap();
     let second = started(&w, alice_first()).await;
@@ -571,7 +543,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, None, "G2", None)
+        .play_move(&w.alice, HERE, None, hole("G2"), None)
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().id, second);
@@ -579,7 +551,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     let e = refused(
         w.service
             .playing
-            .play_move(&w.bob, HERE, None, "C3", None)
+            .play_move(&w.bob, HERE, None, hole("C3"), None)
             .await,
     );
     let which = |games: [GameId; 2]| Refusal::from(GameRefusal::WhichGame(games.to_vec()));
@@ -594,7 +566,7 @@ async fn the_game_can_be_left_out_when_only_one_waits_here(db: Db) {
     let e = refused(
         w.service
             .playing
-            .play_move(&w.bob, elsewhere, None, "C3", None)
+            .play_move(&w.bob, elsewhere, None, hole("C3"), None)
             .await,
     );
     assert_eq!(e, GameRefusal::NoGameHere.into());
@@ -641,11 +613,11 @@ async fn two_processes_race_for_the_same_move(db: Db) {
         );
         let last = state.moves.len() - 1;
         let tasks = [(w.service.clone(), 0), (other.clone(), last)].map(|(service, pick)| {
-            let (player, mv) = (player.clone(), state.moves[pick].0.to_string());
+            let (player, mv) = (player.clone(), state.moves[pick].0);
             tokio::spawn(async move {
                 service
                     .playing
-                    .play_move(&player, HERE, Some(game), &mv, Some(ply))
+                    .play_move(&player, HERE, Some(game), mv, Some(ply))
                     .await
             })
         });
@@ -677,7 +649,7 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     let preview = w
         .service
         .playing
-        .pick_move(&w.alice, HERE, game, "G2", 0)
+        .pick_move(&w.alice, HERE, game, hole("G2"), 0)
         .await
         .unwrap();
     assert!(preview.private && preview.picture.is_some());
@@ -686,15 +658,15 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
         Some(MovePreview {
             game,
             ply: 0,
-            hole: "G2".parse().unwrap()
+            hole: hole("G2")
         })
     );
     assert!(
         matches!(
             &preview.says[..],
-            [Notice::Play(PlayNotice::MovePreview { game: g, turn: 1, hole, by, path })]
-                if *g == game && *hole == named_hole("G2") && by.raw() == "alice"
-                    && path.ended() == Some(named_hole("E2"))
+            [Notice::Play(PlayNotice::MovePreview { game: g, turn: 1, hole: h, by, path })]
+                if *g == game && *h == hole("G2") && by.raw() == "alice"
+                    && path.ended() == Some(hole("E2"))
         ),
         "{:?}",
         preview.says
@@ -703,43 +675,35 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     let alt = &preview.picture.as_ref().unwrap().alt_text;
     assert!(alt.contains("G2"), "the board after the move: {alt}");
     assert_eq!(stored(&w, game).await, 0, "a preview plays nothing");
-    // Refusals: a stranger, the player not to move, a hole that is not
-    // one, an empty hole, a stale menu.
+    // Refusals: a stranger, the player not to move, an empty hole, a
+    // stale menu.
     let e = failure(
         w.service
             .playing
-            .pick_move(&w.carol, HERE, game, "G2", 0)
+            .pick_move(&w.carol, HERE, game, hole("G2"), 0)
             .await,
     );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let e = failure(
         w.service
             .playing
-            .pick_move(&w.bob, HERE, game, "C3", 0)
+            .pick_move(&w.bob, HERE, game, hole("C3"), 0)
             .await,
     );
     assert!(matches!(e, AppError::NotYourTurn(Side::South)), "{e:?}");
     let e = refused(
         w.service
             .playing
-            .pick_move(&w.alice, HERE, game, "Z9", 0)
-            .await,
-    );
-    let not_a_hole = ParseHoleError("Z9".into());
-    assert_eq!(e, PlayRefusal::BadHole(not_a_hole).into());
-    let e = refused(
-        w.service
-            .playing
-            .pick_move(&w.alice, HERE, game, "A2", 0)
+            .pick_move(&w.alice, HERE, game, hole("A2"), 0)
             .await,
     );
     let (error, legal) = illegal(e);
-    assert_eq!(error, IllegalMove::Empty(named_hole("A2")).into());
-    assert_eq!(legal[0], named_hole("A1"));
+    assert_eq!(error, IllegalMove::Empty(hole("A2")).into());
+    assert_eq!(legal[0], hole("A1"));
     let e = failure(
         w.service
             .playing
-            .pick_move(&w.alice, HERE, game, "G2", 3)
+            .pick_move(&w.alice, HERE, game, hole("G2"), 3)
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
@@ -760,25 +724,25 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     let e = failure(
         w.service
             .playing
-            .play_move(&w.carol, HERE, Some(game), "G2", Some(0))
+            .play_move(&w.carol, HERE, Some(game), hole("G2"), Some(0))
             .await,
     );
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let played = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), Some(0))
         .await
         .unwrap();
     assert!(!played.private && played.picture.is_some());
     assert_eq!(played.game.unwrap().ply, 1);
-    let sowed = Some((named_hole("G2"), named_hole("E2")));
+    let sowed = Some((hole("G2"), hole("E2")));
     assert_eq!(played.turns(), [("alice".to_string(), sowed)]);
     // The same Play again is stale: refused, nothing lost.
     let e = failure(
         w.service
             .playing
-            .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+            .play_move(&w.alice, HERE, Some(game), hole("G2"), Some(0))
             .await,
     );
     assert!(matches!(e, AppError::OutOfDate { .. }), "{e:?}");
@@ -795,7 +759,7 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
     let bobs = w
         .service
         .playing
-        .pick_move(&w.bob, HERE, game, &first_offer(&played), 1)
+        .pick_move(&w.bob, HERE, game, first_offer(&played), 1)
         .await
         .unwrap();
     assert_eq!(bobs.preview.map(|p| p.ply), Some(1));
@@ -835,7 +799,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let played = w
         .service
         .playing
-        .pick_move(&w.alice, HERE, game, "G2", 0)
+        .pick_move(&w.alice, HERE, game, hole("G2"), 0)
         .await
         .unwrap();
     assert!(played.preview.is_none() && !played.private);
@@ -846,7 +810,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let previewed = w
         .service
         .playing
-        .pick_move(&w.bob, HERE, game, &hole, 1)
+        .pick_move(&w.bob, HERE, game, hole, 1)
         .await
         .unwrap();
     assert!(previewed.preview.is_some() && previewed.private);
@@ -892,7 +856,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let ai_game = start.game.unwrap().id;
     let at_once = (w.service)
         .playing
-        .pick_move(&w.bob, HERE, ai_game, &first_offer(&start), 0)
+        .pick_move(&w.bob, HERE, ai_game, first_offer(&start), 0)
         .await
         .unwrap();
     assert!(at_once.preview.is_none());
@@ -906,7 +870,7 @@ async fn the_preview_follows_each_players_choice(db: Db) {
     let ai_game = start.game.unwrap().id;
     let shown = (w.service)
         .playing
-        .pick_move(&w.alice, HERE, ai_game, &first_offer(&start), 0)
+        .pick_move(&w.alice, HERE, ai_game, first_offer(&start), 0)
         .await
         .unwrap();
     assert!(shown.preview.is_some());
@@ -941,12 +905,12 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     assert!(!start.may_take_back, "nothing to take back at the start");
     let e = refused(w.service.playing.take_back(&w.alice, HERE, id, 0).await);
     assert_eq!(e, PlayRefusal::NothingToTakeBack(id).into());
-    let first = start.moves[0].0.to_string();
-    let last = start.moves[start.moves.len() - 1].0.to_string();
+    let first = start.moves[0].0;
+    let last = start.moves[start.moves.len() - 1].0;
     assert_ne!(first, last);
     let reply = (w.service)
         .playing
-        .play_move(&w.alice, HERE, Some(id), &first, Some(0))
+        .play_move(&w.alice, HERE, Some(id), first, Some(0))
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
@@ -954,7 +918,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     // A second process, which replays and keeps the game too.
     let other = service_on(&w.db.url, &w.clock).await;
     let again = other.games.watch(&w.carol, HERE, id, 1).await.unwrap();
-    assert_eq!(watched(&again), ("alice".into(), Some(named_hole(&first))));
+    assert_eq!(watched(&again), ("alice".into(), Some(first)));
     let e = failure(w.service.playing.take_back(&w.bob, HERE, id, 2).await);
     assert!(matches!(e, AppError::NotYourGame), "{e:?}");
     let e = failure(w.service.playing.take_back(&w.alice, HERE, id, 1).await);
@@ -983,13 +947,13 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
     // Another move instead: both processes see it, not the one taken back.
     let reply = (w.service)
         .playing
-        .play_move(&w.alice, HERE, Some(id), &last, Some(0))
+        .play_move(&w.alice, HERE, Some(id), last, Some(0))
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
     for service in [&w.service, &other] {
         let turn = service.games.watch(&w.carol, HERE, id, 1).await.unwrap();
-        assert_eq!(watched(&turn), ("alice".into(), Some(named_hole(&last))));
+        assert_eq!(watched(&turn), ("alice".into(), Some(last)));
         let shown = service
             .playing
             .show(&w.alice, HERE, Some(id))
@@ -1004,7 +968,7 @@ async fn take_back_undoes_a_move_and_the_ais_reply(db: Db) {
         .unwrap();
     let reply = (w.service)
         .playing
-        .play_move(&w.alice, HERE, Some(id), &first, Some(0))
+        .play_move(&w.alice, HERE, Some(id), first, Some(0))
         .await
         .unwrap();
     assert_eq!(reply.game.unwrap().ply, 2);
@@ -1037,13 +1001,13 @@ async fn take_back_is_refused_where_it_does_not_belong(db: Db) {
     let reply = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), Some(0))
         .await
         .unwrap();
     let reply = w
         .service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&reply), Some(1))
+        .play_move(&w.bob, HERE, Some(game), first_offer(&reply), Some(1))
         .await
         .unwrap();
     assert!(!reply.may_take_back);
@@ -1140,7 +1104,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     let moved = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), Some(0))
         .await
         .unwrap();
     assert!(moved.draw_offered, "the later board shows the offer");
@@ -1210,7 +1174,7 @@ async fn a_draw_offer_is_one_line_and_its_answer_closes_it(db: Db) {
     let moved = w
         .service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", Some(0))
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), Some(0))
         .await
         .unwrap();
     assert!(!moved.draw_offered);
@@ -1284,7 +1248,6 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
         .await
         .unwrap();
     let hole = first_offer(&board);
-    let hole = hole.as_str();
     let refusals = [
         refused(
             service
@@ -1315,7 +1278,7 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
     // Bob is a member: he moves from a direct message.
     let reply = (service
         .playing
-        .play_move(&w.bob, DM, Some(game), &hole, None))
+        .play_move(&w.bob, DM, Some(game), hole, None))
     .await
     .unwrap();
     assert!(reply.private, "{:?}", reply.says);
@@ -1338,7 +1301,7 @@ async fn a_player_who_left_the_server_cannot_act_from_a_direct_message(db: Db) {
     let hole = first_offer(&board);
     (service
         .playing
-        .play_move(&w.alice, DM, Some(game), &hole, None))
+        .play_move(&w.alice, DM, Some(game), hole, None))
     .await
     .unwrap();
     assert_eq!(members.asked.load(SeqCst), 3);

@@ -38,7 +38,7 @@ async fn solve(w: &World, user: &User, number: usize) -> Reply {
         let reply = w
             .service
             .puzzles
-            .puzzle_move(user, step, line[step.ply])
+            .puzzle_move(user, step, line[step.ply as usize])
             .await
             .unwrap();
         match reply.puzzle {
@@ -394,7 +394,7 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
         .is_empty());
 
     let resigned = started(&w, alice_first()).await;
-    for (user, hole) in [
+    for (user, name) in [
         (&w.alice, "H2"),
         (&w.bob, "A4"),
         (&w.alice, "H1"),
@@ -402,7 +402,7 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
     ] {
         (w.service
             .playing
-            .play_move(user, HERE, Some(resigned), hole, None))
+            .play_move(user, HERE, Some(resigned), hole(name), None))
         .await
         .unwrap();
     }
@@ -415,13 +415,13 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
     let playing = started(&w, alice_first()).await;
     (w.service
         .playing
-        .play_move(&w.alice, HERE, Some(playing), "G2", None))
+        .play_move(&w.alice, HERE, Some(playing), hole("G2"), None))
     .await
     .unwrap();
     let aborted = started(&w, alice_first()).await;
     (w.service
         .playing
-        .play_move(&w.alice, HERE, Some(aborted), "G2", None))
+        .play_move(&w.alice, HERE, Some(aborted), hole("G2"), None))
     .await
     .unwrap();
     w.service

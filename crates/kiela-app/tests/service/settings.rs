@@ -94,7 +94,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     let e = refused(
         w.service
             .playing
-            .play_move(&alice, HERE, Some(game), "A4", None)
+            .play_move(&alice, HERE, Some(game), hole("A4"), None)
             .await,
     );
     assert!(
@@ -104,7 +104,7 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     let e = failure(
         w.service
             .playing
-            .play_move(&w.bob, HERE, Some(game), "A4", None)
+            .play_move(&w.bob, HERE, Some(game), hole("A4"), None)
             .await,
     );
     assert!(
@@ -341,7 +341,7 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
             &w.alice,
             in_thread,
             None,
-            &first_offer(&boards[0].reply),
+            first_offer(&boards[0].reply),
             None,
         )
         .await

@@ -672,7 +672,7 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
     let late = w
         .service
         .playing
-        .play_move(south_user, HERE, Some(game), "A1", None)
+        .play_move(south_user, HERE, Some(game), hole("A1"), None)
         .await;
     assert_eq!(refused(late), PlayRefusal::Forfeited(game).into());
     let made = w.service.tournaments.advance_tournaments().await.unwrap();
@@ -903,7 +903,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
     let game = started(&w, alice_first()).await;
     w.service
         .playing
-        .play_move(&w.alice, HERE, Some(game), "G2", None)
+        .play_move(&w.alice, HERE, Some(game), hole("G2"), None)
         .await
         .unwrap();
     let board = w
@@ -914,7 +914,7 @@ async fn strict_and_unrated_tournaments_keep_their_rules(db: Db) {
         .unwrap();
     w.service
         .playing
-        .play_move(&w.bob, HERE, Some(game), &first_offer(&board), None)
+        .play_move(&w.bob, HERE, Some(game), first_offer(&board), None)
         .await
         .unwrap();
     w.clock.advance(15 * DAY);

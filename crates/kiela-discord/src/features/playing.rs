@@ -116,13 +116,15 @@ impl Request for Playing {
         let (service, user, place) = (cx.service, cx.user, cx.place);
         let reply = match *self {
             Playing::Move { hole, ply, game } => {
+                let hole = typed(&hole)?;
                 service
                     .playing
-                    .play_move(user, place, game, &hole, ply)
+                    .play_move(user, place, game, hole, ply)
                     .await
             }
             Playing::Arrange { layout, game } => {
-                service.playing.arrange(user, place, game, &layout).await
+                let layout = layout.parse().map_err(PlayRefusal::BadLayout)?;
+                service.playing.arrange(user, place, game, layout).await
             }
             Playing::Resign { game } => {
                 // As the button does: asked, privately, before anything changes.
@@ -150,6 +152,7 @@ pub async fn chosen(
     let Some(hole) = hole else {
         return Ok(Post::private(tr!(cx.user.lang, "choose-hole")));
     };
+    let hole = typed(hole)?;
     let reply = cx
         .service
         .playing
@@ -163,7 +166,7 @@ pub async fn play(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Result<Pos
     let reply = cx
         .service
         .playing
-        .play_move(cx.user, cx.place, Some(game), &hole.to_string(), Some(ply))
+        .play_move(cx.user, cx.place, Some(game), hole, Some(ply))
         .await?;
     Ok(Post::of(reply))
 }
@@ -259,7 +262,7 @@ pub async fn play_hint(cx: &Cx<'_>, game: GameId, ply: i64, hole: Hole) -> Resul
     let reply = cx
         .service
         .playing
-        .play_move(cx.user, cx.place, Some(game), &hole.to_string(), Some(ply))
+        .play_move(cx.user, cx.place, Some(game), hole, Some(ply))
         .await?;
     Ok(Post::of(reply))
 }
@@ -491,6 +494,12 @@ pub fn picked_hole(kind: &ComponentInteractionDataKind) -> Result<Hole, AppError
 /// refused as stale rather than played in the new position.
 pub fn hole_choice(lang: Lang, hole: Hole, stones: u8, ply: i64) -> AutocompleteChoice {
     AutocompleteChoice::new(hole_label(lang, hole, stones), format!("{hole}@{ply}"))
+}
+
+/// A hole typed (or picked in a menu) as text: refused as one that is
+/// not a hole.
+fn typed(text: &str) -> Result<Hole, PlayRefusal> {
+    text.trim().parse().map_err(PlayRefusal::BadHole)
 }
 
 /// The hole and, if it came from the autocomplete ([`hole_choice`]), the
