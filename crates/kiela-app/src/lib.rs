@@ -72,7 +72,7 @@ pub use draws::{Closed as DrawClosed, DrawNotice, DrawRefusal};
 pub use error::{AppError, Refusal, Result};
 pub use game::BoardNotice;
 pub use game::GameRefusal;
-pub use game::{GameChoice, MoveChoices};
+pub use game::{ChoiceState, GameChoice, MoveChoices};
 pub use info::{BoardLink, GameLine, InfoNotice, RecordShown, ToMove, Unrated};
 pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
@@ -105,7 +105,7 @@ pub use settings::{
 };
 pub use settings::{ServerSettings, SettingsNotice};
 pub use threads::BotPermissions;
-pub use threads::{GameEnding, ThreadNotice};
+pub use threads::{GameEnding, ThreadName, ThreadNotice};
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{

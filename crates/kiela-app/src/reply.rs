@@ -140,7 +140,7 @@ pub struct NewThread {
     pub game_id: Option<GameId>,
     /// Report it with [`crate::TournamentService::tournament_thread_opened`].
     pub tournament_id: Option<TournamentId>,
-    pub name: String,
+    pub name: crate::ThreadName,
 }
 
 impl Reply {

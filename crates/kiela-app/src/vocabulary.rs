@@ -412,11 +412,13 @@ mod tests {
             }
         }
         assert!(printed > 200, "ids printed only {printed} times");
-        let sign_up = kiela_i18n::tr!(
+        let sign_up = t(
             Lang::En,
             "tournament-starts-by-organiser",
-            organiser = UserId(SNOWFLAKE),
-            min = 3
+            &[
+                ("organiser", Arg::from(UserId(SNOWFLAKE))),
+                ("min", Arg::from(3)),
+            ],
         );
         assert!(
             sign_up.starts_with("<@1234567890123456789> starts it"),

@@ -45,7 +45,8 @@ pub struct Post {
     /// The outbox posts this is (see [`kiela_app::Reply::posts`]).
     pub posts: Vec<PostId>,
     /// A game's thread to open from this message once it is posted.
-    pub thread: Option<NewThread>,
+    /// With its name worded (see [`crate::words::thread_name`]).
+    pub thread: Option<(NewThread, String)>,
     /// More posts wait for this one (see [`kiela_app::Reply::followed`]).
     pub followed: bool,
     /// A review step: it replaces the step it was asked from (see
@@ -99,7 +100,10 @@ impl Post {
             ephemeral: reply.private,
             board,
             posts: reply.posts,
-            thread: reply.thread,
+            thread: reply.thread.map(|thread| {
+                let name = crate::words::thread_name(reply.lang, &thread.name);
+                (thread, name)
+            }),
             followed: reply.followed,
             replaces: reply.review.is_some(),
         }
@@ -283,14 +287,14 @@ pub async fn open_thread(
     service: &App,
     http: &Http,
     message: &Message,
-    thread: &NewThread,
+    (thread, name): &(NewThread, String),
 ) -> serenity::Result<()> {
     let opened = message
         .channel_id
         .create_thread_from_message(
             http,
             message.id,
-            CreateThread::new(&thread.name).auto_archive_duration(AutoArchiveDuration::OneWeek),
+            CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek),
         )
         .await;
     let opened = match opened {
@@ -302,7 +306,7 @@ pub async fn open_thread(
                 Some(kiela_app::ChannelId(message.id.get() as i64))
             } else {
                 warn!(
-                    thread = %thread.name,
+                    thread = %name,
                     "Discord refuses to open a thread, the channel goes on without it: {}",
                     refusal.error.message
                 );

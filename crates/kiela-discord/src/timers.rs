@@ -344,7 +344,7 @@ async fn deliver_one(service: &App, http: &Http, delivery: Delivery) {
             }
         }
         Err(e) => {
-            let thread = post.thread.as_ref().and_then(|thread| thread.game_id);
+            let thread = post.thread.as_ref().and_then(|(thread, _)| thread.game_id);
             settle(service, tried, Err(e), thread).await
         }
     }

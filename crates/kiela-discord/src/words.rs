@@ -6,14 +6,51 @@
 use kiela_ai::Level;
 use kiela_app::vocabulary::ChannelRefusal;
 use kiela_app::vocabulary::UserId;
+use kiela_app::WelcomeNotice;
 use kiela_app::{AppError, GameRefusal, Notice, Permission, PlaceRefusal, Refusal, ThreadRefusal};
-use kiela_app::{GameEnding, Name, OutboxNotice, PlaceNotice, ThreadNotice, WelcomeNotice};
+use kiela_app::{GameEnding, Name, OutboxNotice, PlaceNotice, ThreadName, ThreadNotice};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::words::{side, variant};
 use kiela_rules::{GameError, IllegalMove, LayoutError, Outcome, Reason, Side, Trace};
 
 use crate::features;
+
+/// Discord limits a thread's name to 100 characters.
+pub const THREAD_NAME_CHARS: usize = 100;
+
+/// The name of a thread the bot opens, within Discord's length.
+pub fn thread_name(lang: Lang, name: &ThreadName) -> String {
+    let name = match name {
+        ThreadName::Game { game, south, north } => tr!(
+            lang,
+            "thread-name",
+            id = game.to_string(),
+            south = south.plain(),
+            north = north.plain()
+        ),
+        ThreadName::Tournament { name, tournament } => tr!(
+            lang,
+            "tournament-thread-name",
+            name = name,
+            id = *tournament
+        ),
+        ThreadName::TournamentGame { name, round, game } => tr!(
+            lang,
+            "tournament-thread",
+            name = name,
+            round = *round,
+            id = *game
+        ),
+        ThreadName::DailyPuzzle { day } => tr!(
+            lang,
+            "puzzle-daily-thread",
+            date = kiela_app::puzzle_date(*day)
+        ),
+        ThreadName::Worded(name) => name.clone(),
+    };
+    name.chars().take(THREAD_NAME_CHARS).collect()
+}
 
 /// Why an action did not happen, as a clause (see `handler::sentence`).
 pub fn error(lang: Lang, error: &AppError) -> String {

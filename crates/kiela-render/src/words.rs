@@ -164,6 +164,94 @@ pub fn graph_mistake(lang: Lang) -> String {
     tr!(lang, "move-verdict-mistake")
 }
 
+/// The name drawn on the learner's or solver's side of a lesson's or a
+/// puzzle's board: `"You"`.
+pub fn you(lang: Lang) -> String {
+    tr!(lang, "lesson-you")
+}
+
+/// The name drawn on the other side of a lesson's or a puzzle's board:
+/// `"Opponent"`.
+pub fn opponent(lang: Lang) -> String {
+    tr!(lang, "lesson-opponent")
+}
+
+/// The name of a player the bot never saw (no name recorded), drawn and
+/// written like any name: `"user 42"`, in English whatever the language
+/// (a name is not translated).
+pub fn unknown_player(id: &str) -> String {
+    tr!(Lang::En, "user-fallback", id = id)
+}
+
+/// Where a tournament stands, in its standings picture's title.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Taking players.
+    Open,
+    /// Round `round` is being played (or the last one paired).
+    Running {
+        round: i64,
+    },
+    Finished,
+    Cancelled,
+}
+
+/// A tournament's stage, in its standings picture's title: `"round 3"`.
+pub fn stage(lang: Lang, stage: Stage) -> String {
+    match stage {
+        Stage::Open => tr!(lang, "tournament-state-open"),
+        Stage::Running { round } => tr!(lang, "tournament-state-running", round = round),
+        Stage::Finished => tr!(lang, "tournament-state-finished"),
+        Stage::Cancelled => tr!(lang, "tournament-state-cancelled"),
+    }
+}
+
+/// The alt text of puzzle `number`'s animated solution.
+pub fn puzzle_solution_alt(lang: Lang, number: usize) -> String {
+    tr!(lang, "puzzle-solution-alt", number = number)
+}
+
+/// The alt text of game `id`'s evaluation graph over `plies` turns, between
+/// `south` and `north` (plain names), with `marks` mistakes and blunders.
+pub fn graph_alt(lang: Lang, id: i64, plies: usize, names: [&str; 2], marks: usize) -> String {
+    tr!(
+        lang,
+        "analysis-alt",
+        id = id.to_string(),
+        plies = plies,
+        south = player(lang, names[0], Side::South),
+        north = player(lang, names[1], Side::North),
+        count = marks
+    )
+}
+
+/// The alt text of game `id`'s animation, between `south` and `north`
+/// (plain names), over `turns` turns of which it shows the last `shown`.
+pub fn game_gif_alt(lang: Lang, id: i64, names: [&str; 2], turns: usize, shown: usize) -> String {
+    let [south, north] = names;
+    let id = id.to_string();
+    if shown >= turns {
+        tr!(
+            lang,
+            "history-alt-text",
+            id = id,
+            south = south,
+            north = north,
+            turns = turns
+        )
+    } else {
+        tr!(
+            lang,
+            "history-alt-text-end",
+            id = id,
+            south = south,
+            north = north,
+            turns = turns,
+            shown = shown
+        )
+    }
+}
+
 /// Beside the result banner: `"after 64 turns"`.
 pub fn after_turns(lang: Lang, ply: usize) -> String {
     tr!(lang, "board-after-turns", count = ply)

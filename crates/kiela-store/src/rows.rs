@@ -262,6 +262,12 @@ impl FromAnyRow for GameRow {
 pub(crate) const RATING_COLUMNS: &str =
     "guild_id, player_id, rating, deviation, volatility, wins, losses, draws";
 
+/// A stored thread name: typed (JSON), or worded as it was stored before
+/// thread names were typed (any text that is not a typed name's JSON).
+fn thread_name(text: &str) -> kiela_app::ThreadName {
+    serde_json::from_str(text).unwrap_or_else(|_| kiela_app::ThreadName::Worded(text.to_string()))
+}
+
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, says, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
     puzzle_day, draw_ply, news_of, standings, shows_analysis, claims, failing_since";
@@ -298,7 +304,9 @@ impl FromAnyRow for PostRow {
                 pings,
                 lang: cells.get("lang")?,
                 hold: 0,
-                thread_name: cells.get("thread_name")?,
+                thread_name: cells
+                    .get::<Option<String>>("thread_name")?
+                    .map(|text| thread_name(&text)),
                 tournament_id: cells.get("tournament_id")?,
                 puzzle_day: cells.get("puzzle_day")?,
                 draw_ply: cells.get("draw_ply")?,

@@ -17,7 +17,6 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES, WIN_STONES};
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
 use kiela_rules::{Move, Side, Trace};
@@ -509,14 +508,12 @@ impl AnalysisPosts {
             lang,
         })
         .map_err(|e| AppError::Internal(format!("drawing the graph failed: {e}")))?;
-        let alt_text = tr!(
+        let alt_text = render_words::graph_alt(
             lang,
-            "analysis-alt",
-            id = loaded.row.id,
-            plies = plies.len(),
-            south = render_words::player(lang, &south.plain(), Side::South),
-            north = render_words::player(lang, &north.plain(), Side::North),
-            count = marks.len()
+            loaded.row.id.0,
+            plies.len(),
+            [&south.plain(), &north.plain()],
+            marks.len(),
         );
         Ok(Picture {
             bytes,

@@ -11,7 +11,7 @@ mod replays;
 pub use boards::BoardNotice;
 pub(crate) use boards::{board_picture, BoardParts, ABORT_BEFORE_PLY};
 pub(crate) use choices::check_place;
-pub use choices::{GameChoice, MoveChoices};
+pub use choices::{ChoiceState, GameChoice, MoveChoices};
 pub(super) use replays::Replays;
 
 use std::sync::atomic::Ordering;

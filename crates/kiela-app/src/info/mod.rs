@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use kiela_render::{GameView, LastMove};
 use kiela_rules::{Record, Side, Variant};
 
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::game::{board_picture, check_place, BoardParts};
@@ -241,25 +240,13 @@ impl InfoService {
             }
         };
         let (south, north) = (south.plain(), north.plain());
-        let alt_text = match animation.from {
-            0 => tr!(
-                place.lang,
-                "history-alt-text",
-                id = game_id,
-                south = south,
-                north = north,
-                turns = turns
-            ),
-            from => tr!(
-                place.lang,
-                "history-alt-text-end",
-                id = game_id,
-                south = south,
-                north = north,
-                turns = turns,
-                shown = turns - from
-            ),
-        };
+        let alt_text = kiela_render::words::game_gif_alt(
+            place.lang,
+            game_id.0,
+            [&south, &north],
+            turns,
+            turns - animation.from,
+        );
         Ok(Reply {
             picture: Some(Picture {
                 bytes: animation.gif.clone(),

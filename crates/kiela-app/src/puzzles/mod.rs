@@ -16,7 +16,7 @@ pub use store::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-use kiela_i18n::{tr, Lang};
+use kiela_i18n::Lang;
 pub use kiela_learn::puzzles::Theme;
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 use kiela_render::{GameView, LastMove};
@@ -314,7 +314,7 @@ impl PuzzleService {
         reply.picture = Some(Picture {
             bytes: gif,
             format: Format::Gif,
-            alt_text: tr!(lang, "puzzle-solution-alt", number = number),
+            alt_text: kiela_render::words::puzzle_solution_alt(lang, number),
         });
         reply.puzzle = Some(PuzzleButtons::Shown { number });
         Ok(reply)
@@ -475,7 +475,8 @@ fn rating_notice(rated: Option<Rated>) -> PuzzleNotice {
 
 /// The names on a puzzle's picture: "You" on the solver's side.
 fn names(lang: Lang, solver: Side) -> (String, String) {
-    let (you, them) = (tr!(lang, "lesson-you"), tr!(lang, "lesson-opponent"));
+    use kiela_render::words::{opponent, you};
+    let (you, them) = (you(lang), opponent(lang));
     match solver {
         Side::South => (you, them),
         Side::North => (them, you),

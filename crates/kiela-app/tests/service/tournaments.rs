@@ -4,7 +4,8 @@
 
 use kiela_app::{
     Authority, Name, NewThread, NewTournament, Quarters, Ranked, SignUp, StandingsTable,
-    TournamentFormat, TournamentId, TournamentNotice, TournamentRefusal, TournamentStage,
+    ThreadName, TournamentFormat, TournamentId, TournamentNotice, TournamentRefusal,
+    TournamentStage,
 };
 
 use super::*;
@@ -764,7 +765,10 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
         Some(NewThread {
             game_id: None,
             tournament_id: Some(id),
-            name: format!("🏆 Prémio Kiela (tournament #{id})"),
+            name: ThreadName::Tournament {
+                name: PREMIO.into(),
+                tournament: id,
+            },
         })
     );
     // The pairings go to the thread, calling every player into it.
