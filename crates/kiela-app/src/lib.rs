@@ -73,15 +73,13 @@ pub use error::{AppError, Refusal, Result};
 pub use game::BoardNotice;
 pub use game::GameRefusal;
 pub use game::{ChoiceState, GameChoice, MoveChoices};
-pub use info::{BoardLink, GameLine, InfoNotice, RecordShown, ToMove, Unrated};
+pub use info::{BoardLink, GameLine, InfoNotice, ToMove, Unrated};
 pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use lessons::{LessonNotice, Miss as LessonMiss, Mover};
 pub use limits::{
-    clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
-    MESSAGE_CHARS, UPLOAD_BYTES,
+    SearchPool, AI_SEARCHES, GIF_BYTES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
 };
-pub use limits::{discord_len, Lines};
 pub use notice::Notice;
 pub use notify::NotifyNotice;
 pub use outbox::OutboxNotice;

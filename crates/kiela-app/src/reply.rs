@@ -3,7 +3,6 @@
 use kiela_i18n::Lang;
 use kiela_rules::Hole;
 
-use super::Document;
 use crate::notice::Notice;
 use crate::vocabulary::{ChallengeId, GameId, PostId, TournamentId, UserId};
 
@@ -92,9 +91,6 @@ pub struct Reply {
     /// the interaction's answer, it delivers them; otherwise the delivery
     /// loop posts them.
     pub posts: Vec<PostId>,
-    /// A text sent as a file beside the message (a record too long for the
-    /// message itself).
-    pub document: Option<Document>,
     /// Once this is posted, a thread is to be opened from it for a game
     /// (see [`threads`]): report it with [`ThreadService::thread_opened`].
     pub thread: Option<NewThread>,

@@ -9,6 +9,7 @@ mod command;
 mod features;
 mod handler;
 mod ids;
+pub mod limits;
 mod members;
 mod respond;
 mod snowflakes;

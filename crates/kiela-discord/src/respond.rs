@@ -18,12 +18,12 @@ use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
 use kiela_app::{
-    self, clip_message, App, BoardMessage, ChannelRefusal, Document, GameId, GameRef, NewThread,
-    Picture, PostId, Reply,
+    self, App, BoardMessage, ChannelRefusal, GameId, GameRef, NewThread, Picture, PostId, Reply,
 };
 use kiela_i18n::Lang;
 
 use super::features::{self, playing};
+use crate::limits::{clip_message, Document};
 use crate::snowflakes::{Ours, Theirs};
 
 /// A message to post: text, the board picture, components, who to ping.
@@ -90,11 +90,12 @@ impl Post {
             None => format!("kiela.{extension}"),
         };
         let board = reply.public_board();
+        let document = crate::limits::attachment(&reply);
         Post {
             // Discord refuses longer messages; the service keeps under it.
             text: clip_message(crate::words::says(reply.lang, &reply.says)),
             picture: reply.picture.map(|p| (p, file_name)),
-            document: reply.document,
+            document,
             rows,
             ping: reply.ping,
             ephemeral: reply.private,

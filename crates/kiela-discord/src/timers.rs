@@ -15,13 +15,13 @@ use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
 use kiela_app::{
-    self, clip_message, App, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId,
-    LookFirst, PostId,
+    self, App, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId, LookFirst, PostId,
 };
 
 use super::features::rows_for;
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
 use super::InFlight;
+use crate::limits::clip_message;
 use crate::snowflakes::{Ours, Theirs};
 
 /// Every `interval`, fires what the clock made due. Everything it needs is

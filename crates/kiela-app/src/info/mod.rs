@@ -10,7 +10,7 @@ use kiela_rules::{Record, Side, Variant};
 use kiela_i18n::Lang;
 
 use super::game::{board_picture, check_place, BoardParts};
-use super::limits::{self, Document, AI_SEARCHES};
+use super::limits::{self, AI_SEARCHES};
 use super::lru::Lru;
 use super::{AppError, Format, Name, Picture, Place, Reply, Result, User};
 use crate::store::ports::*;
@@ -24,11 +24,13 @@ pub enum InfoNotice {
     /// The user's ongoing games, the ones waiting for them first: as many
     /// as a message may hold of `games`, then how many of `total` are left.
     Games { games: Vec<GameLine>, total: usize },
-    /// Game `game`'s record, unrated when `unrated`: shown, or attached.
+    /// Game `game`'s record (`plies` turns), unrated when `unrated`: the
+    /// adapter shows it in the message, or attaches it if too long.
     History {
         game: GameId,
         unrated: Option<Unrated>,
-        record: RecordShown,
+        record: String,
+        plies: i64,
     },
     /// The quick start in three steps.
     Help,
@@ -77,18 +79,6 @@ pub enum Unrated {
     /// Ended with no result.
     Aborted,
 }
-
-/// A game's record in its history: in the message, or in a file beside it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RecordShown {
-    /// The record itself, short enough for the message.
-    Inline(String),
-    /// Too long: attached as a file, `plies` turns.
-    Attached { plies: i64 },
-}
-
-/// Room kept in a history's message for its title and the record's frame.
-const HISTORY_TITLE_CHARS: usize = 200;
 
 /// At most this many games are listed in `/kiela games`: more never fit in
 /// a message (a line is 60 characters at least).
@@ -187,26 +177,14 @@ impl InfoService {
         } else {
             None
         };
-        let record = record.to_string();
-        let (shown, document) =
-            if limits::discord_len(&record) + HISTORY_TITLE_CHARS <= limits::MESSAGE_CHARS {
-                (RecordShown::Inline(record), None)
-            } else {
-                let file = Document {
-                    file_name: format!("kiela-{game_id}.txt"),
-                    text: format!("{record}\n"),
-                };
-                let plies = loaded.ply();
-                (RecordShown::Attached { plies }, Some(file))
-            };
         let reply = Reply {
-            document,
             private,
             lang: place.lang,
             ..Reply::saying(InfoNotice::History {
                 game: game_id,
                 unrated,
-                record: shown,
+                record: record.to_string(),
+                plies: loaded.ply(),
             })
         };
         if !loaded.is_over() || loaded.game.ply() == 0 {
@@ -230,7 +208,7 @@ impl InfoService {
                         lang: place.lang,
                         from: 0,
                     };
-                    game_gif_within(view, limits::UPLOAD_BYTES)
+                    game_gif_within(view, limits::GIF_BYTES)
                 })
                 .await
                 .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))??;

@@ -3,14 +3,11 @@
 use super::*;
 use kiela_app::{BoardLink, GameLine, InfoNotice, ToMove};
 
-/// The record a history shows in its message.
+/// The record a history gives.
 pub(crate) fn record_text(reply: &Reply) -> String {
     match reply.says.as_slice() {
-        [Notice::Info(InfoNotice::History {
-            record: kiela_app::RecordShown::Inline(record),
-            ..
-        })] => record.clone(),
-        other => panic!("not a history shown inline: {other:?}"),
+        [Notice::Info(InfoNotice::History { record, .. })] => record.clone(),
+        other => panic!("not a history: {other:?}"),
     }
 }
 
