@@ -5,6 +5,7 @@
 //! It holds no game state: everything lives in the database, so buttons
 //! keep working after a restart.
 
+pub mod codes;
 mod command;
 mod features;
 mod handler;

@@ -149,4 +149,29 @@ mod tests {
         let text = lines.finish(Some("z".repeat(50)));
         assert!(fits(&text), "{}", discord_len(&text));
     }
+
+    #[test]
+    fn a_record_too_long_for_its_message_is_attached() {
+        use kiela_app::vocabulary::GameId;
+        let history = |record: String| Reply {
+            says: vec![Notice::Info(InfoNotice::History {
+                game: GameId(7),
+                unrated: None,
+                record,
+                plies: 420,
+            })],
+            ..Reply::default()
+        };
+        assert_eq!(attachment(&history("variant=beginner".into())), None);
+        let long = "x".repeat(MESSAGE_CHARS);
+        assert_eq!(
+            attachment(&history(long.clone())),
+            Some(Document {
+                file_name: "kiela-7.txt".into(),
+                text: format!("{long}\n"),
+            })
+        );
+        let text = crate::words::says(kiela_i18n::Lang::En, &history(long).says);
+        assert!(fits(&text) && !text.contains("```"), "{text}");
+    }
 }

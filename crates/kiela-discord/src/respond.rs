@@ -353,7 +353,7 @@ pub fn refusal(error: &serenity::Error) -> Option<ChannelRefusal> {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
             if response.status_code.is_client_error() =>
         {
-            ChannelRefusal::from_code(response.error.code as i64)
+            crate::codes::channel_refusal(response.error.code as i64)
         }
         _ => None,
     }

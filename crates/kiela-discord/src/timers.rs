@@ -509,7 +509,7 @@ fn failure(error: &serenity::Error) -> Failure {
                 let code = response.error.code as i64;
                 Failure::GiveUp(
                     format!("{status} {code} {}", response.error.message),
-                    ChannelRefusal::from_code(code),
+                    crate::codes::channel_refusal(code),
                 )
             }
         }

@@ -389,4 +389,69 @@ mod tests {
         let layout = LayoutError::WrongLength(3);
         assert_eq!(describe_layout_error(Lang::En, &layout), layout.to_string());
     }
+
+    #[test]
+    fn thread_names_are_worded_here_and_kept_within_discords_length() {
+        use kiela_app::vocabulary::{GameId, TournamentId};
+        let game = ThreadName::Game {
+            game: GameId(12),
+            south: Name::from("**ana**"),
+            north: Name::from("bob"),
+        };
+        assert_eq!(thread_name(Lang::En, &game), "Kiela #12: **ana** vs bob");
+        assert_eq!(thread_name(Lang::Pt, &game), "Kiela #12: **ana** x bob");
+        let cup = ThreadName::Tournament {
+            name: "Cup".into(),
+            tournament: TournamentId(3),
+        };
+        assert_eq!(thread_name(Lang::En, &cup), "🏆 Cup (tournament #3)");
+        assert_eq!(thread_name(Lang::Pt, &cup), "🏆 Cup (torneio #3)");
+        let round = ThreadName::TournamentGame {
+            name: "Cup".into(),
+            round: 2,
+            game: GameId(40),
+        };
+        assert_eq!(thread_name(Lang::En, &round), "Cup · R2 · #40");
+        let daily = ThreadName::DailyPuzzle { day: 20_833 };
+        assert_eq!(thread_name(Lang::En, &daily), "Daily puzzle 2027-01-15");
+        assert_eq!(thread_name(Lang::Pt, &daily), "Problema do dia 2027-01-15");
+        let old = ThreadName::Worded("Kiela #9: ana vs bob".into());
+        assert_eq!(thread_name(Lang::Pt, &old), "Kiela #9: ana vs bob");
+        let long = ThreadName::Tournament {
+            name: "x".repeat(120),
+            tournament: TournamentId(3),
+        };
+        let name = thread_name(Lang::En, &long);
+        assert_eq!(name.chars().count(), THREAD_NAME_CHARS);
+        assert!(name.starts_with("🏆 xxx"), "{name}");
+    }
+
+    #[test]
+    fn a_games_autocomplete_label_is_worded_here() {
+        use kiela_app::vocabulary::GameId;
+        use kiela_app::{ChoiceState, GameChoice};
+        let choice = |state| GameChoice {
+            id: GameId(12),
+            opponent: "Ana".into(),
+            state,
+        };
+        let label = |lang, state| features::playing::game_label(lang, &choice(state));
+        assert_eq!(
+            label(Lang::En, ChoiceState::YourMove),
+            "#12 vs Ana: your move"
+        );
+        assert_eq!(
+            label(Lang::Pt, ChoiceState::YourMove),
+            "#12 contra Ana: sua vez"
+        );
+        assert_eq!(
+            label(Lang::En, ChoiceState::TheirMove),
+            "#12 vs Ana: Ana to move"
+        );
+        assert_eq!(label(Lang::En, ChoiceState::Won), "#12 vs Ana: you won");
+        assert_eq!(label(Lang::En, ChoiceState::Lost), "#12 vs Ana: you lost");
+        assert_eq!(label(Lang::En, ChoiceState::Drawn), "#12 vs Ana: drawn");
+        assert_eq!(label(Lang::En, ChoiceState::Aborted), "#12 vs Ana: aborted");
+        assert_eq!(label(Lang::En, ChoiceState::Forfeit), "#12 vs Ana: forfeit");
+    }
 }

@@ -653,4 +653,35 @@ mod tests {
         assert!(line.contains(" recolhas … → "), "{line}");
         assert!(line.contains(" → recolheu "), "{line}");
     }
+
+    #[test]
+    fn the_words_the_application_draws_and_describes() {
+        assert_eq!(
+            (you(Lang::En), opponent(Lang::En)),
+            ("You".into(), "Opponent".into())
+        );
+        assert_eq!(you(Lang::Pt), "Você");
+        assert_eq!(stage(Lang::En, Stage::Running { round: 3 }), "round 3");
+        assert_eq!(stage(Lang::En, Stage::Open), "taking players");
+        assert_eq!(unknown_player("42"), "user 42");
+        assert_eq!(
+            puzzle_solution_alt(Lang::En, 5),
+            "The solution of puzzle 5, animated move by move."
+        );
+        assert_eq!(
+            graph_alt(Lang::En, 12, 40, ["ana", "bob"], 3),
+            "Evaluation graph of game #12 over 40 turns, ana (South) ahead above the line, \
+             bob (North) below; 3 mistakes and blunders marked."
+        );
+        assert_eq!(
+            game_gif_alt(Lang::En, 12, ["ana", "bob"], 420, 300),
+            "Game #12, ana against bob: the board after each of its last 300 turns (of 420: \
+             the whole game would be too large for Discord), with each turn's path."
+        );
+        let whole = game_gif_alt(Lang::En, 12, ["ana", "bob"], 40, 40);
+        assert!(
+            whole.starts_with("Game #12, ana against bob: the board after each of its 40 turns"),
+            "{whole}"
+        );
+    }
 }
