@@ -330,3 +330,25 @@ impl FromAnyRow for PostRow {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_app::vocabulary::GameId;
+    use kiela_app::{Name, ThreadName};
+
+    #[test]
+    fn a_thread_name_is_stored_typed_and_an_old_worded_one_still_reads() {
+        let typed = ThreadName::Game {
+            game: GameId(12),
+            south: Name::from("ana"),
+            north: Name::from("bob"),
+        };
+        let stored = crate::thread_name_json(&typed).unwrap();
+        assert_eq!(thread_name(&stored), typed);
+        let old = "Kiela #9: ana vs bob";
+        assert_eq!(thread_name(old), ThreadName::Worded(old.into()));
+        let braces = "{Cup} · R1 · #4";
+        assert_eq!(thread_name(braces), ThreadName::Worded(braces.into()));
+    }
+}
