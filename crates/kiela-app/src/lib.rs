@@ -95,7 +95,9 @@ pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use puzzles::{PuzzleNotice, Theme as PuzzleTheme};
 pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
-pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
+pub use reply::{
+    AltText, Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep,
+};
 pub use settings::SettingsRefusal;
 pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, CHALLENGE_WAIT, DAILY_PUZZLE_HOUR,

@@ -30,7 +30,8 @@ use crate::snowflakes::{Ours, Theirs};
 #[derive(Clone, Debug, Default)]
 pub struct Post {
     pub text: String,
-    pub picture: Option<(Picture, String)>,
+    /// With its file's name and its alt text, worded.
+    pub picture: Option<(Picture, String, String)>,
     /// A text file beside the picture (a long game record).
     pub document: Option<Document>,
     pub rows: Vec<CreateActionRow>,
@@ -94,7 +95,10 @@ impl Post {
         Post {
             // Discord refuses longer messages; the service keeps under it.
             text: clip_message(crate::words::says(reply.lang, &reply.says)),
-            picture: reply.picture.map(|p| (p, file_name)),
+            picture: reply.picture.map(|p| {
+                let alt = crate::words::alt_text(reply.lang, &p.alt_text);
+                (p, file_name, alt)
+            }),
             document,
             rows,
             ping: reply.ping,
@@ -111,9 +115,8 @@ impl Post {
     }
 
     fn attachments(&self) -> Vec<CreateAttachment> {
-        let picture = self.picture.as_ref().map(|(picture, name)| {
-            CreateAttachment::bytes(picture.bytes.clone(), name.as_str())
-                .description(picture.alt_text.clone())
+        let picture = self.picture.as_ref().map(|(picture, name, alt)| {
+            CreateAttachment::bytes(picture.bytes.clone(), name.as_str()).description(alt.clone())
         });
         let document = self
             .document
@@ -124,7 +127,7 @@ impl Post {
 
     /// The names of the files it is sent with, in order.
     pub fn file_names(&self) -> Vec<&str> {
-        let picture = self.picture.as_ref().map(|(_, name)| name.as_str());
+        let picture = self.picture.as_ref().map(|(_, name, _)| name.as_str());
         let document = self.document.as_ref().map(|d| d.file_name.as_str());
         picture.into_iter().chain(document).collect()
     }

@@ -6,12 +6,12 @@
 use kiela_ai::Level;
 use kiela_app::vocabulary::ChannelRefusal;
 use kiela_app::vocabulary::UserId;
-use kiela_app::WelcomeNotice;
+use kiela_app::{AltText, WelcomeNotice};
 use kiela_app::{AppError, GameRefusal, Notice, Permission, PlaceRefusal, Refusal, ThreadRefusal};
 use kiela_app::{GameEnding, Name, OutboxNotice, PlaceNotice, ThreadName, ThreadNotice};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_render::words::{side, variant};
+use kiela_render::words::{player, side, variant};
 use kiela_rules::{GameError, IllegalMove, LayoutError, Outcome, Reason, Side, Trace};
 
 use crate::features;
@@ -50,6 +50,61 @@ pub fn thread_name(lang: Lang, name: &ThreadName) -> String {
         ThreadName::Worded(name) => name.clone(),
     };
     name.chars().take(THREAD_NAME_CHARS).collect()
+}
+
+/// A picture's alt text: as `kiela-render` worded it with the picture, or
+/// worded here.
+pub fn alt_text(lang: Lang, alt: &AltText) -> String {
+    match alt {
+        AltText::Drawn(text) => text.clone(),
+        AltText::PuzzleSolution { number } => {
+            tr!(lang, "puzzle-solution-alt", number = *number)
+        }
+        AltText::Graph {
+            game,
+            plies,
+            south,
+            north,
+            marks,
+        } => tr!(
+            lang,
+            "analysis-alt",
+            id = *game,
+            plies = *plies,
+            south = player(lang, &south.plain(), Side::South),
+            north = player(lang, &north.plain(), Side::North),
+            count = *marks
+        ),
+        AltText::GameGif {
+            game,
+            south,
+            north,
+            turns,
+            shown,
+        } if shown >= turns => tr!(
+            lang,
+            "history-alt-text",
+            id = *game,
+            south = south.plain(),
+            north = north.plain(),
+            turns = *turns
+        ),
+        AltText::GameGif {
+            game,
+            south,
+            north,
+            turns,
+            shown,
+        } => tr!(
+            lang,
+            "history-alt-text-end",
+            id = *game,
+            south = south.plain(),
+            north = north.plain(),
+            turns = *turns,
+            shown = *shown
+        ),
+    }
 }
 
 /// Why an action did not happen, as a clause (see `handler::sentence`).
@@ -453,5 +508,50 @@ mod tests {
         assert_eq!(label(Lang::En, ChoiceState::Drawn), "#12 vs Ana: drawn");
         assert_eq!(label(Lang::En, ChoiceState::Aborted), "#12 vs Ana: aborted");
         assert_eq!(label(Lang::En, ChoiceState::Forfeit), "#12 vs Ana: forfeit");
+    }
+
+    #[test]
+    fn alt_texts_are_worded_here_unless_drawn() {
+        use kiela_app::vocabulary::GameId;
+        let drawn = AltText::Drawn("Kiela board, game #3.".into());
+        assert_eq!(alt_text(Lang::Pt, &drawn), "Kiela board, game #3.");
+        let puzzle = AltText::PuzzleSolution { number: 5 };
+        assert_eq!(
+            alt_text(Lang::En, &puzzle),
+            "The solution of puzzle 5, animated move by move."
+        );
+        assert_eq!(
+            alt_text(Lang::Pt, &puzzle),
+            "A solução do problema 5, animada jogada a jogada."
+        );
+        let graph = AltText::Graph {
+            game: GameId(12),
+            plies: 40,
+            south: Name::from("**ana**"),
+            north: Name::from("bob"),
+            marks: 3,
+        };
+        assert_eq!(
+            alt_text(Lang::En, &graph),
+            "Evaluation graph of game #12 over 40 turns, **ana** (South) ahead above the \
+             line, bob (North) below; 3 mistakes and blunders marked."
+        );
+        let gif = |turns, shown| AltText::GameGif {
+            game: GameId(12),
+            south: Name::from("ana"),
+            north: Name::from("bob"),
+            turns,
+            shown,
+        };
+        assert_eq!(
+            alt_text(Lang::En, &gif(420, 300)),
+            "Game #12, ana against bob: the board after each of its last 300 turns (of 420: \
+             the whole game would be too large for Discord), with each turn's path."
+        );
+        let whole = alt_text(Lang::En, &gif(40, 40));
+        assert!(
+            whole.starts_with("Game #12, ana against bob: the board after each of its 40 turns"),
+            "{whole}"
+        );
     }
 }

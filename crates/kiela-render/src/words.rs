@@ -206,52 +206,6 @@ pub fn stage(lang: Lang, stage: Stage) -> String {
     }
 }
 
-/// The alt text of puzzle `number`'s animated solution.
-pub fn puzzle_solution_alt(lang: Lang, number: usize) -> String {
-    tr!(lang, "puzzle-solution-alt", number = number)
-}
-
-/// The alt text of game `id`'s evaluation graph over `plies` turns, between
-/// `south` and `north` (plain names), with `marks` mistakes and blunders.
-pub fn graph_alt(lang: Lang, id: i64, plies: usize, names: [&str; 2], marks: usize) -> String {
-    tr!(
-        lang,
-        "analysis-alt",
-        id = id.to_string(),
-        plies = plies,
-        south = player(lang, names[0], Side::South),
-        north = player(lang, names[1], Side::North),
-        count = marks
-    )
-}
-
-/// The alt text of game `id`'s animation, between `south` and `north`
-/// (plain names), over `turns` turns of which it shows the last `shown`.
-pub fn game_gif_alt(lang: Lang, id: i64, names: [&str; 2], turns: usize, shown: usize) -> String {
-    let [south, north] = names;
-    let id = id.to_string();
-    if shown >= turns {
-        tr!(
-            lang,
-            "history-alt-text",
-            id = id,
-            south = south,
-            north = north,
-            turns = turns
-        )
-    } else {
-        tr!(
-            lang,
-            "history-alt-text-end",
-            id = id,
-            south = south,
-            north = north,
-            turns = turns,
-            shown = shown
-        )
-    }
-}
-
 /// Beside the result banner: `"after 64 turns"`.
 pub fn after_turns(lang: Lang, ply: usize) -> String {
     tr!(lang, "board-after-turns", count = ply)
@@ -664,24 +618,5 @@ mod tests {
         assert_eq!(stage(Lang::En, Stage::Running { round: 3 }), "round 3");
         assert_eq!(stage(Lang::En, Stage::Open), "taking players");
         assert_eq!(unknown_player("42"), "user 42");
-        assert_eq!(
-            puzzle_solution_alt(Lang::En, 5),
-            "The solution of puzzle 5, animated move by move."
-        );
-        assert_eq!(
-            graph_alt(Lang::En, 12, 40, ["ana", "bob"], 3),
-            "Evaluation graph of game #12 over 40 turns, ana (South) ahead above the line, \
-             bob (North) below; 3 mistakes and blunders marked."
-        );
-        assert_eq!(
-            game_gif_alt(Lang::En, 12, ["ana", "bob"], 420, 300),
-            "Game #12, ana against bob: the board after each of its last 300 turns (of 420: \
-             the whole game would be too large for Discord), with each turn's path."
-        );
-        let whole = game_gif_alt(Lang::En, 12, ["ana", "bob"], 40, 40);
-        assert!(
-            whole.starts_with("Game #12, ana against bob: the board after each of its 40 turns"),
-            "{whole}"
-        );
     }
 }

@@ -18,14 +18,14 @@ use serde::{Deserialize, Serialize};
 
 use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES, WIN_STONES};
 use kiela_i18n::Lang;
-use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
+use kiela_render::{graph_png, graph_points, GraphView};
 use kiela_rules::{Move, Side, Trace};
 
 use super::limits::AI_SEARCHES;
 use super::outbox::Made;
 use super::players::Name;
 use super::threads::posts_channel;
-use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User};
+use super::{AltText, AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User};
 use crate::notice::Notice;
 use crate::store::ports::*;
 use crate::store::{NewPost, PostTarget};
@@ -508,13 +508,13 @@ impl AnalysisPosts {
             lang,
         })
         .map_err(|e| AppError::Internal(format!("drawing the graph failed: {e}")))?;
-        let alt_text = render_words::graph_alt(
-            lang,
-            loaded.row.id.0,
-            plies.len(),
-            [&south.plain(), &north.plain()],
-            marks.len(),
-        );
+        let alt_text = AltText::Graph {
+            game: loaded.row.id,
+            plies: plies.len(),
+            south,
+            north,
+            marks: marks.len(),
+        };
         Ok(Picture {
             bytes,
             format: Format::Png,

@@ -12,7 +12,7 @@ use kiela_i18n::Lang;
 use super::game::{board_picture, check_place, BoardParts};
 use super::limits::{self, AI_SEARCHES};
 use super::lru::Lru;
-use super::{AppError, Format, Name, Picture, Place, Reply, Result, User};
+use super::{AltText, AppError, Format, Name, Picture, Place, Reply, Result, User};
 use crate::store::ports::*;
 use crate::vocabulary::{ChannelId, GameId, GuildId, MessageId};
 
@@ -217,14 +217,13 @@ impl InfoService {
                 animation
             }
         };
-        let (south, north) = (south.plain(), north.plain());
-        let alt_text = kiela_render::words::game_gif_alt(
-            place.lang,
-            game_id.0,
-            [&south, &north],
+        let alt_text = AltText::GameGif {
+            game: game_id,
+            south,
+            north,
             turns,
-            turns - animation.from,
-        );
+            shown: turns - animation.from,
+        };
         Ok(Reply {
             picture: Some(Picture {
                 bytes: animation.gif.clone(),

@@ -26,7 +26,7 @@ use skillratings::Outcomes;
 
 use super::game::{board_picture, BoardParts};
 use super::lessons::Mover;
-use super::{AppError, Format, Notice, Picture, Reply, Result, User};
+use super::{AltText, AppError, Format, Notice, Picture, Reply, Result, User};
 use crate::vocabulary::UserId;
 
 /// How far from the solver's rating a puzzle may be picked, at first:
@@ -314,7 +314,7 @@ impl PuzzleService {
         reply.picture = Some(Picture {
             bytes: gif,
             format: Format::Gif,
-            alt_text: kiela_render::words::puzzle_solution_alt(lang, number),
+            alt_text: AltText::PuzzleSolution { number },
         });
         reply.puzzle = Some(PuzzleButtons::Shown { number });
         Ok(reply)

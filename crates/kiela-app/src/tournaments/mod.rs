@@ -1034,7 +1034,7 @@ impl StandingsPosts {
         Ok(Picture {
             bytes,
             format: Format::Png,
-            alt_text: kiela_render::standings_alt_text(&view),
+            alt_text: kiela_render::standings_alt_text(&view).into(),
         })
     }
 

@@ -702,7 +702,7 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
         preview.says
     );
     assert!(preview.posts.is_empty() && preview.game.is_none());
-    let alt = &preview.picture.as_ref().unwrap().alt_text;
+    let alt = drawn(&preview.picture.as_ref().unwrap().alt_text);
     assert!(alt.contains("G2"), "the board after the move: {alt}");
     assert_eq!(stored(&w, game).await, 0, "a preview plays nothing");
     // Refusals: a stranger, the player not to move, a hole that is not
