@@ -13,8 +13,8 @@ use kiela_app::vocabulary::{ChannelId, GuildId, MessageId, UserId};
 use kiela_app::{
     App, AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, ManualClock, Place,
     Reply, User, AI_SEARCHES, CHALLENGE_DAYS, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
-    MESSAGE_CHARS, UPLOAD_BYTES,
 };
+use kiela_discord::limits::{attachment, MESSAGE_CHARS, UPLOAD_BYTES};
 use kiela_i18n::{tr, Lang};
 use kiela_rules::Variant;
 use kiela_store::Store;
@@ -155,7 +155,8 @@ async fn names_are_escaped_and_cut_in_messages_but_kept_whole(db: Db) {
     assert!(said(&board).contains(r"\<@123\>"), "{}", said(&board));
     // The picture draws the raw names (its alt text is made with them).
     let picture = board.picture.as_ref().unwrap();
-    assert!(picture.alt_text.contains("**Ana**"), "{}", picture.alt_text);
+    let alt = kiela_discord::words::alt_text(board.lang, &picture.alt_text);
+    assert!(alt.contains("**Ana**"), "{alt}");
     // The store keeps the name as Discord gave it.
     let stored = w
         .service
@@ -290,7 +291,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     let short = game_between(&w, &ana, &bob, Variant::Beginner).await;
     let short_id = short.game.unwrap().id;
     let history = w.service.info.history(&ana, HERE, short_id).await.unwrap();
-    assert!(history.document.is_none());
+    assert!(attachment(&history).is_none());
     assert!(said(&history).contains("```"), "{}", said(&history));
 
     let long = game_between(&w, &ana, &bob, Variant::Beginner).await;
@@ -302,7 +303,7 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
     assert!(!said(&history).contains("```"), "{}", said(&history));
     let attached = tr!(Lang::En, "history-attached", plies = 420);
     assert!(said(&history).contains(&attached), "{}", said(&history));
-    let file = history.document.expect("the record as a file");
+    let file = attachment(&history).expect("the record as a file");
     assert_eq!(file.file_name, format!("kiela-{id}.txt"));
     assert!(file.text.chars().count() > MESSAGE_CHARS);
     assert!(file.text.starts_with("variant=beginner"), "{}", file.text);
@@ -337,11 +338,8 @@ async fn a_long_record_comes_as_a_text_file(db: Db) {
         count += 1;
     }
     assert_eq!(count, GIF_TURNS + 1, "the position before them, then each");
-    assert!(
-        picture.alt_text.contains("last 300 turns (of 420"),
-        "{}",
-        picture.alt_text
-    );
+    let alt = kiela_discord::words::alt_text(history.lang, &picture.alt_text);
+    assert!(alt.contains("last 300 turns (of 420"), "{alt}");
 }
 
 /// Each challenge pings its target: at most ten wait for an answer per

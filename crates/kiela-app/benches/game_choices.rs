@@ -91,7 +91,7 @@ fn choices(c: &mut Criterion) {
                 .unwrap();
             // 25 choices, named as in the server.
             assert_eq!(listed.len(), 25);
-            assert!(listed[0].label.contains("nick "), "{}", listed[0].label);
+            assert!(listed[0].opponent.starts_with("nick "), "{:?}", listed[0]);
             let what = if finished_too { "history" } else { "move" };
             c.bench_function(&format!("{what} choices of 1,000 games, {name}"), |b| {
                 b.iter(|| runtime.block_on(service.games.game_choices(&me, finished_too)))

@@ -72,16 +72,14 @@ pub use draws::{Closed as DrawClosed, DrawNotice, DrawRefusal};
 pub use error::{AppError, Refusal, Result};
 pub use game::BoardNotice;
 pub use game::GameRefusal;
-pub use game::{GameChoice, MoveChoices};
-pub use info::{BoardLink, GameLine, InfoNotice, RecordShown, ToMove, Unrated};
+pub use game::{ChoiceState, GameChoice, MoveChoices};
+pub use info::{BoardLink, GameLine, InfoNotice, ToMove, Unrated};
 pub use lessons::LessonRefusal;
 pub use lessons::{offered as offered_lessons, LessonButtons, LessonStep, MAX_ATTEMPT};
 pub use lessons::{LessonNotice, Miss as LessonMiss, Mover};
 pub use limits::{
-    clip_message, Document, SearchPool, AI_SEARCHES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
-    MESSAGE_CHARS, UPLOAD_BYTES,
+    SearchPool, AI_SEARCHES, GIF_BYTES, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
 };
-pub use limits::{discord_len, Lines};
 pub use notice::Notice;
 pub use notify::NotifyNotice;
 pub use outbox::OutboxNotice;
@@ -97,7 +95,9 @@ pub use puzzles::PuzzleRefusal;
 pub use puzzles::{puzzle as shipped_puzzle, PuzzleButtons, PuzzleStep};
 pub use puzzles::{PuzzleNotice, Theme as PuzzleTheme};
 pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
-pub use reply::{Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep};
+pub use reply::{
+    AltText, Format, GameRef, HintMove, MovePreview, NewThread, Picture, Reply, ReviewStep,
+};
 pub use settings::SettingsRefusal;
 pub use settings::{
     DailyPuzzle, GamesChannel, LanguageSetting, Settings, CHALLENGE_WAIT, DAILY_PUZZLE_HOUR,
@@ -105,7 +105,7 @@ pub use settings::{
 };
 pub use settings::{ServerSettings, SettingsNotice};
 pub use threads::BotPermissions;
-pub use threads::{GameEnding, ThreadNotice};
+pub use threads::{GameEnding, ThreadName, ThreadNotice};
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{

@@ -3,17 +3,53 @@
 use kiela_i18n::Lang;
 use kiela_rules::Hole;
 
-use super::Document;
 use crate::notice::Notice;
 use crate::vocabulary::{ChallengeId, GameId, PostId, TournamentId, UserId};
+use crate::Name;
 
 /// The picture of a reply: the board, or a turn's animation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
     pub bytes: Vec<u8>,
     pub format: Format,
-    /// Plain-text description for screen readers (at most 1,024 characters).
-    pub alt_text: String,
+    /// Its description for screen readers.
+    pub alt_text: AltText,
+}
+
+/// A picture's description for screen readers (plain text): worded with
+/// the picture by `kiela-render`, or the data the adapter words it from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AltText {
+    /// Worded by `kiela-render` with what it draws (a board, a turn, the
+    /// standings), in the reply's language.
+    Drawn(String),
+    /// Puzzle `number`'s solution, animated move by move.
+    PuzzleSolution { number: usize },
+    /// Game `game`'s evaluation graph over `plies` turns between `south`
+    /// and `north`, with `marks` mistakes and blunders marked.
+    Graph {
+        game: GameId,
+        plies: usize,
+        south: Name,
+        north: Name,
+        marks: usize,
+    },
+    /// Game `game`'s animation between `south` and `north`: the board after
+    /// each of its last `shown` turns of `turns` (all of them, or its end if
+    /// the whole game would be too large).
+    GameGif {
+        game: GameId,
+        south: Name,
+        north: Name,
+        turns: usize,
+        shown: usize,
+    },
+}
+
+impl From<String> for AltText {
+    fn from(drawn: String) -> AltText {
+        AltText::Drawn(drawn)
+    }
 }
 
 /// A picture's file format.
@@ -92,9 +128,6 @@ pub struct Reply {
     /// the interaction's answer, it delivers them; otherwise the delivery
     /// loop posts them.
     pub posts: Vec<PostId>,
-    /// A text sent as a file beside the message (a record too long for the
-    /// message itself).
-    pub document: Option<Document>,
     /// Once this is posted, a thread is to be opened from it for a game
     /// (see [`threads`]): report it with [`ThreadService::thread_opened`].
     pub thread: Option<NewThread>,
@@ -140,7 +173,7 @@ pub struct NewThread {
     pub game_id: Option<GameId>,
     /// Report it with [`crate::TournamentService::tournament_thread_opened`].
     pub tournament_id: Option<TournamentId>,
-    pub name: String,
+    pub name: crate::ThreadName,
 }
 
 impl Reply {

@@ -191,52 +191,17 @@ stored_names! {
     }
 }
 
-/// Why Discord refuses, for good, to let the bot post in a channel or
-/// thread: a game played there follows its place (see `app::places`).
-/// Stored as Discord's error code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum ChannelRefusal {
-    /// 10003 Unknown Channel: the thread or channel was deleted.
-    UnknownChannel,
-    /// 50001 Missing Access: the bot can no longer see it.
-    MissingAccess,
-    /// 50013 Missing Permissions: it may no longer post there.
-    MissingPermissions,
-}
-
-impl ChannelRefusal {
-    pub const ALL: &'static [ChannelRefusal] = &[
-        ChannelRefusal::UnknownChannel,
-        ChannelRefusal::MissingAccess,
-        ChannelRefusal::MissingPermissions,
-    ];
-
-    /// Discord's JSON error code for it.
-    pub const fn code(self) -> i64 {
-        match self {
-            ChannelRefusal::UnknownChannel => 10003,
-            ChannelRefusal::MissingAccess => 50001,
-            ChannelRefusal::MissingPermissions => 50013,
-        }
-    }
-
-    /// The refusal Discord's error `code` means, if it is one of these.
-    pub fn from_code(code: i64) -> Option<ChannelRefusal> {
-        ChannelRefusal::ALL
-            .iter()
-            .copied()
-            .find(|r| r.code() == code)
-    }
-}
-
-impl fmt::Display for ChannelRefusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            ChannelRefusal::UnknownChannel => "Unknown Channel",
-            ChannelRefusal::MissingAccess => "Missing Access",
-            ChannelRefusal::MissingPermissions => "Missing Permissions",
-        };
-        write!(f, "{} {name}", self.code())
+stored_names! {
+    /// Why Discord refuses, for good, to let the bot post in a channel or
+    /// thread: a game played there follows its place (see `app::places`).
+    /// Stored by name; the Discord adapter maps Discord's error codes to it.
+    pub enum ChannelRefusal as "channel refusal" {
+        /// The thread or channel was deleted.
+        UnknownChannel = "unknown-channel",
+        /// The bot can no longer see it.
+        MissingAccess = "missing-access",
+        /// It may no longer post there.
+        MissingPermissions = "missing-permissions",
     }
 }
 
@@ -433,11 +398,13 @@ mod tests {
             }
         }
         assert!(printed > 200, "ids printed only {printed} times");
-        let sign_up = kiela_i18n::tr!(
+        let sign_up = t(
             Lang::En,
             "tournament-starts-by-organiser",
-            organiser = UserId(SNOWFLAKE),
-            min = 3
+            &[
+                ("organiser", Arg::from(UserId(SNOWFLAKE))),
+                ("min", Arg::from(3)),
+            ],
         );
         assert!(
             sign_up.starts_with("<@1234567890123456789> starts it"),

@@ -327,3 +327,108 @@ fn no_type_has_more_than_forty_methods() {
         "types with more than {MAX_METHODS} methods: {big:?}"
     );
 }
+
+/// `path`'s string literals outside comments and its unit tests.
+fn literals_of(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).unwrap();
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(at) => &text[..at],
+        None => &text[..],
+    };
+    let mut found = Vec::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        let mut current: Option<String> = None;
+        let mut escaped = false;
+        for c in line.chars() {
+            match &mut current {
+                Some(text) if escaped => {
+                    text.push(c);
+                    escaped = false;
+                }
+                Some(_) if c == '\\' => escaped = true,
+                Some(text) if c == '"' => {
+                    found.push(std::mem::take(text));
+                    current = None;
+                }
+                Some(text) => text.push(c),
+                None if c == '"' => current = Some(String::new()),
+                None => {}
+            }
+        }
+    }
+    found
+}
+
+/// The words users read are the Discord adapter's (`kiela-discord`'s
+/// `words`), or, drawn on a picture or describing one, `kiela-render`'s:
+/// the application chooses none. Its code, unit tests included, never calls
+/// the catalogue's `tr!`; outside its unit tests it takes only `Lang` and
+/// `Arg` from `kiela-i18n`; and none of its string literals (outside
+/// comments and unit tests) holds Discord's markup: a mention (`<@`), a
+/// channel link (`<#`), a timestamp (`<t:`), bold (`**`) or a code block
+/// (three backticks).
+#[test]
+fn the_application_chooses_no_words_and_writes_no_discord_markup() {
+    let mut found = Vec::new();
+    for path in sources(&src()) {
+        let file = path.strip_prefix(src()).unwrap().display().to_string();
+        let text = fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            let calls = line.match_indices("tr!").any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            });
+            if calls {
+                found.push(format!("{file}:{}: tr!: {}", n + 1, line.trim()));
+            }
+        }
+        let code = code_of(&path);
+        for (at, _) in code.match_indices("kiela_i18n::") {
+            let rest = &code[at + "kiela_i18n::".len()..];
+            let items = match rest.strip_prefix('{') {
+                Some(group) => &group[..group.find('}').unwrap_or(group.len())],
+                None => {
+                    &rest[..rest
+                        .find(|c: char| !c.is_alphanumeric() && c != '_')
+                        .unwrap_or(rest.len())]
+                }
+            };
+            for item in items.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                if !["Lang", "Arg"].contains(&item) {
+                    found.push(format!("{file}: kiela_i18n::{item}"));
+                }
+            }
+        }
+        for literal in literals_of(&path) {
+            for markup in ["<@", "<#", "<t:", "**", "```"] {
+                if literal.contains(markup) {
+                    found.push(format!("{file}: Discord markup {markup:?} in {literal:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "kiela-app returns typed outcomes; the adapter words them (and \
+         kiela-render the pictures):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_words_check_finds_a_call_and_markup() {
+    let dir = std::env::temp_dir().join(format!("kiela-shape-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("f.rs");
+    fs::write(
+        &path,
+        "// tr!(lang, \"a-comment\")\nfn f() { g(\"<@1> **won**\") }\n\
+         #[cfg(test)]\nmod tests { fn t() { h(\"<t:1:R>\") } }\n",
+    )
+    .unwrap();
+    assert_eq!(literals_of(&path), ["<@1> **won**"]);
+    fs::remove_dir_all(&dir).unwrap();
+}

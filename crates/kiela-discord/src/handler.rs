@@ -374,7 +374,9 @@ impl Handler {
                     Ok(games) => games
                         .into_iter()
                         .filter(|g| g.id.to_string().starts_with(typed.trim_start_matches('#')))
-                        .map(|g| AutocompleteChoice::new(g.label, g.id.0))
+                        .map(|g| {
+                            AutocompleteChoice::new(playing::game_label(user.lang, &g), g.id.0)
+                        })
                         .collect(),
                     Err(e) => {
                         warn!("no game choices: {e}");

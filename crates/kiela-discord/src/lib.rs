@@ -5,10 +5,12 @@
 //! It holds no game state: everything lives in the database, so buttons
 //! keep working after a restart.
 
+pub mod codes;
 mod command;
 mod features;
 mod handler;
 mod ids;
+pub mod limits;
 mod members;
 mod respond;
 mod snowflakes;

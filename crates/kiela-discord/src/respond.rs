@@ -18,19 +18,20 @@ use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
 use kiela_app::{
-    self, clip_message, App, BoardMessage, ChannelRefusal, Document, GameId, GameRef, NewThread,
-    Picture, PostId, Reply,
+    self, App, BoardMessage, ChannelRefusal, GameId, GameRef, NewThread, Picture, PostId, Reply,
 };
 use kiela_i18n::Lang;
 
 use super::features::{self, playing};
+use crate::limits::{clip_message, Document};
 use crate::snowflakes::{Ours, Theirs};
 
 /// A message to post: text, the board picture, components, who to ping.
 #[derive(Clone, Debug, Default)]
 pub struct Post {
     pub text: String,
-    pub picture: Option<(Picture, String)>,
+    /// With its file's name and its alt text, worded.
+    pub picture: Option<(Picture, String, String)>,
     /// A text file beside the picture (a long game record).
     pub document: Option<Document>,
     pub rows: Vec<CreateActionRow>,
@@ -45,7 +46,8 @@ pub struct Post {
     /// The outbox posts this is (see [`kiela_app::Reply::posts`]).
     pub posts: Vec<PostId>,
     /// A game's thread to open from this message once it is posted.
-    pub thread: Option<NewThread>,
+    /// With its name worded (see [`crate::words::thread_name`]).
+    pub thread: Option<(NewThread, String)>,
     /// More posts wait for this one (see [`kiela_app::Reply::followed`]).
     pub followed: bool,
     /// A review step: it replaces the step it was asked from (see
@@ -89,26 +91,32 @@ impl Post {
             None => format!("kiela.{extension}"),
         };
         let board = reply.public_board();
+        let document = crate::limits::attachment(&reply);
         Post {
             // Discord refuses longer messages; the service keeps under it.
             text: clip_message(crate::words::says(reply.lang, &reply.says)),
-            picture: reply.picture.map(|p| (p, file_name)),
-            document: reply.document,
+            picture: reply.picture.map(|p| {
+                let alt = crate::words::alt_text(reply.lang, &p.alt_text);
+                (p, file_name, alt)
+            }),
+            document,
             rows,
             ping: reply.ping,
             ephemeral: reply.private,
             board,
             posts: reply.posts,
-            thread: reply.thread,
+            thread: reply.thread.map(|thread| {
+                let name = crate::words::thread_name(reply.lang, &thread.name);
+                (thread, name)
+            }),
             followed: reply.followed,
             replaces: reply.review.is_some(),
         }
     }
 
     fn attachments(&self) -> Vec<CreateAttachment> {
-        let picture = self.picture.as_ref().map(|(picture, name)| {
-            CreateAttachment::bytes(picture.bytes.clone(), name.as_str())
-                .description(picture.alt_text.clone())
+        let picture = self.picture.as_ref().map(|(picture, name, alt)| {
+            CreateAttachment::bytes(picture.bytes.clone(), name.as_str()).description(alt.clone())
         });
         let document = self
             .document
@@ -119,7 +127,7 @@ impl Post {
 
     /// The names of the files it is sent with, in order.
     pub fn file_names(&self) -> Vec<&str> {
-        let picture = self.picture.as_ref().map(|(_, name)| name.as_str());
+        let picture = self.picture.as_ref().map(|(_, name, _)| name.as_str());
         let document = self.document.as_ref().map(|d| d.file_name.as_str());
         picture.into_iter().chain(document).collect()
     }
@@ -283,14 +291,14 @@ pub async fn open_thread(
     service: &App,
     http: &Http,
     message: &Message,
-    thread: &NewThread,
+    (thread, name): &(NewThread, String),
 ) -> serenity::Result<()> {
     let opened = message
         .channel_id
         .create_thread_from_message(
             http,
             message.id,
-            CreateThread::new(&thread.name).auto_archive_duration(AutoArchiveDuration::OneWeek),
+            CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek),
         )
         .await;
     let opened = match opened {
@@ -302,7 +310,7 @@ pub async fn open_thread(
                 Some(kiela_app::ChannelId(message.id.get() as i64))
             } else {
                 warn!(
-                    thread = %thread.name,
+                    thread = %name,
                     "Discord refuses to open a thread, the channel goes on without it: {}",
                     refusal.error.message
                 );
@@ -348,7 +356,7 @@ pub fn refusal(error: &serenity::Error) -> Option<ChannelRefusal> {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
             if response.status_code.is_client_error() =>
         {
-            ChannelRefusal::from_code(response.error.code as i64)
+            crate::codes::channel_refusal(response.error.code as i64)
         }
         _ => None,
     }

@@ -15,13 +15,13 @@ use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
 use kiela_app::{
-    self, clip_message, App, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId,
-    LookFirst, PostId,
+    self, App, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId, LookFirst, PostId,
 };
 
 use super::features::rows_for;
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
 use super::InFlight;
+use crate::limits::clip_message;
 use crate::snowflakes::{Ours, Theirs};
 
 /// Every `interval`, fires what the clock made due. Everything it needs is
@@ -344,7 +344,7 @@ async fn deliver_one(service: &App, http: &Http, delivery: Delivery) {
             }
         }
         Err(e) => {
-            let thread = post.thread.as_ref().and_then(|thread| thread.game_id);
+            let thread = post.thread.as_ref().and_then(|(thread, _)| thread.game_id);
             settle(service, tried, Err(e), thread).await
         }
     }
@@ -509,7 +509,7 @@ fn failure(error: &serenity::Error) -> Failure {
                 let code = response.error.code as i64;
                 Failure::GiveUp(
                     format!("{status} {code} {}", response.error.message),
-                    ChannelRefusal::from_code(code),
+                    crate::codes::channel_refusal(code),
                 )
             }
         }

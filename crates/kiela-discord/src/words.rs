@@ -6,14 +6,106 @@
 use kiela_ai::Level;
 use kiela_app::vocabulary::ChannelRefusal;
 use kiela_app::vocabulary::UserId;
+use kiela_app::{AltText, WelcomeNotice};
 use kiela_app::{AppError, GameRefusal, Notice, Permission, PlaceRefusal, Refusal, ThreadRefusal};
-use kiela_app::{GameEnding, Name, OutboxNotice, PlaceNotice, ThreadNotice, WelcomeNotice};
+use kiela_app::{GameEnding, Name, OutboxNotice, PlaceNotice, ThreadName, ThreadNotice};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_render::words::{side, variant};
+use kiela_render::words::{player, side, variant};
 use kiela_rules::{GameError, IllegalMove, LayoutError, Outcome, Reason, Side, Trace};
 
 use crate::features;
+
+/// Discord limits a thread's name to 100 characters.
+pub const THREAD_NAME_CHARS: usize = 100;
+
+/// The name of a thread the bot opens, within Discord's length.
+pub fn thread_name(lang: Lang, name: &ThreadName) -> String {
+    let name = match name {
+        ThreadName::Game { game, south, north } => tr!(
+            lang,
+            "thread-name",
+            id = game.to_string(),
+            south = south.plain(),
+            north = north.plain()
+        ),
+        ThreadName::Tournament { name, tournament } => tr!(
+            lang,
+            "tournament-thread-name",
+            name = name,
+            id = *tournament
+        ),
+        ThreadName::TournamentGame { name, round, game } => tr!(
+            lang,
+            "tournament-thread",
+            name = name,
+            round = *round,
+            id = *game
+        ),
+        ThreadName::DailyPuzzle { day } => tr!(
+            lang,
+            "puzzle-daily-thread",
+            date = kiela_app::puzzle_date(*day)
+        ),
+        ThreadName::Worded(name) => name.clone(),
+    };
+    name.chars().take(THREAD_NAME_CHARS).collect()
+}
+
+/// A picture's alt text: as `kiela-render` worded it with the picture, or
+/// worded here.
+pub fn alt_text(lang: Lang, alt: &AltText) -> String {
+    match alt {
+        AltText::Drawn(text) => text.clone(),
+        AltText::PuzzleSolution { number } => {
+            tr!(lang, "puzzle-solution-alt", number = *number)
+        }
+        AltText::Graph {
+            game,
+            plies,
+            south,
+            north,
+            marks,
+        } => tr!(
+            lang,
+            "analysis-alt",
+            id = *game,
+            plies = *plies,
+            south = player(lang, &south.plain(), Side::South),
+            north = player(lang, &north.plain(), Side::North),
+            count = *marks
+        ),
+        AltText::GameGif {
+            game,
+            south,
+            north,
+            turns,
+            shown,
+        } if shown >= turns => tr!(
+            lang,
+            "history-alt-text",
+            id = *game,
+            south = south.plain(),
+            north = north.plain(),
+            turns = *turns
+        ),
+        AltText::GameGif {
+            game,
+            south,
+            north,
+            turns,
+            shown,
+        } => tr!(
+            lang,
+            "history-alt-text-end",
+            id = *game,
+            south = south.plain(),
+            north = north.plain(),
+            turns = *turns,
+            shown = *shown
+        ),
+    }
+}
 
 /// Why an action did not happen, as a clause (see `handler::sentence`).
 pub fn error(lang: Lang, error: &AppError) -> String {
@@ -351,5 +443,115 @@ mod tests {
         assert_eq!(describe_game_error(Lang::Pt, &error), "C2 está vazia");
         let layout = LayoutError::WrongLength(3);
         assert_eq!(describe_layout_error(Lang::En, &layout), layout.to_string());
+    }
+
+    #[test]
+    fn thread_names_are_worded_here_and_kept_within_discords_length() {
+        use kiela_app::vocabulary::{GameId, TournamentId};
+        let game = ThreadName::Game {
+            game: GameId(12),
+            south: Name::from("**ana**"),
+            north: Name::from("bob"),
+        };
+        assert_eq!(thread_name(Lang::En, &game), "Kiela #12: **ana** vs bob");
+        assert_eq!(thread_name(Lang::Pt, &game), "Kiela #12: **ana** x bob");
+        let cup = ThreadName::Tournament {
+            name: "Cup".into(),
+            tournament: TournamentId(3),
+        };
+        assert_eq!(thread_name(Lang::En, &cup), "🏆 Cup (tournament #3)");
+        assert_eq!(thread_name(Lang::Pt, &cup), "🏆 Cup (torneio #3)");
+        let round = ThreadName::TournamentGame {
+            name: "Cup".into(),
+            round: 2,
+            game: GameId(40),
+        };
+        assert_eq!(thread_name(Lang::En, &round), "Cup · R2 · #40");
+        let daily = ThreadName::DailyPuzzle { day: 20_833 };
+        assert_eq!(thread_name(Lang::En, &daily), "Daily puzzle 2027-01-15");
+        assert_eq!(thread_name(Lang::Pt, &daily), "Problema do dia 2027-01-15");
+        let old = ThreadName::Worded("Kiela #9: ana vs bob".into());
+        assert_eq!(thread_name(Lang::Pt, &old), "Kiela #9: ana vs bob");
+        let long = ThreadName::Tournament {
+            name: "x".repeat(120),
+            tournament: TournamentId(3),
+        };
+        let name = thread_name(Lang::En, &long);
+        assert_eq!(name.chars().count(), THREAD_NAME_CHARS);
+        assert!(name.starts_with("🏆 xxx"), "{name}");
+    }
+
+    #[test]
+    fn a_games_autocomplete_label_is_worded_here() {
+        use kiela_app::vocabulary::GameId;
+        use kiela_app::{ChoiceState, GameChoice};
+        let choice = |state| GameChoice {
+            id: GameId(12),
+            opponent: "Ana".into(),
+            state,
+        };
+        let label = |lang, state| features::playing::game_label(lang, &choice(state));
+        assert_eq!(
+            label(Lang::En, ChoiceState::YourMove),
+            "#12 vs Ana: your move"
+        );
+        assert_eq!(
+            label(Lang::Pt, ChoiceState::YourMove),
+            "#12 contra Ana: sua vez"
+        );
+        assert_eq!(
+            label(Lang::En, ChoiceState::TheirMove),
+            "#12 vs Ana: Ana to move"
+        );
+        assert_eq!(label(Lang::En, ChoiceState::Won), "#12 vs Ana: you won");
+        assert_eq!(label(Lang::En, ChoiceState::Lost), "#12 vs Ana: you lost");
+        assert_eq!(label(Lang::En, ChoiceState::Drawn), "#12 vs Ana: drawn");
+        assert_eq!(label(Lang::En, ChoiceState::Aborted), "#12 vs Ana: aborted");
+        assert_eq!(label(Lang::En, ChoiceState::Forfeit), "#12 vs Ana: forfeit");
+    }
+
+    #[test]
+    fn alt_texts_are_worded_here_unless_drawn() {
+        use kiela_app::vocabulary::GameId;
+        let drawn = AltText::Drawn("Kiela board, game #3.".into());
+        assert_eq!(alt_text(Lang::Pt, &drawn), "Kiela board, game #3.");
+        let puzzle = AltText::PuzzleSolution { number: 5 };
+        assert_eq!(
+            alt_text(Lang::En, &puzzle),
+            "The solution of puzzle 5, animated move by move."
+        );
+        assert_eq!(
+            alt_text(Lang::Pt, &puzzle),
+            "A solução do problema 5, animada jogada a jogada."
+        );
+        let graph = AltText::Graph {
+            game: GameId(12),
+            plies: 40,
+            south: Name::from("**ana**"),
+            north: Name::from("bob"),
+            marks: 3,
+        };
+        assert_eq!(
+            alt_text(Lang::En, &graph),
+            "Evaluation graph of game #12 over 40 turns, **ana** (South) ahead above the \
+             line, bob (North) below; 3 mistakes and blunders marked."
+        );
+        let gif = |turns, shown| AltText::GameGif {
+            game: GameId(12),
+            south: Name::from("ana"),
+            north: Name::from("bob"),
+            turns,
+            shown,
+        };
+        assert_eq!(
+            alt_text(Lang::En, &gif(420, 300)),
+            "Game #12, ana against bob: the board after each of its last 300 turns (of 420: \
+             the whole game would be too large for Discord), with each turn's path."
+        );
+        let whole = alt_text(Lang::En, &gif(40, 40));
+        assert!(
+            whole.starts_with("Game #12, ana against bob: the board after each of its 40 turns"),
+            "{whole}"
+        );
     }
 }

@@ -164,6 +164,48 @@ pub fn graph_mistake(lang: Lang) -> String {
     tr!(lang, "move-verdict-mistake")
 }
 
+/// The name drawn on the learner's or solver's side of a lesson's or a
+/// puzzle's board: `"You"`.
+pub fn you(lang: Lang) -> String {
+    tr!(lang, "lesson-you")
+}
+
+/// The name drawn on the other side of a lesson's or a puzzle's board:
+/// `"Opponent"`.
+pub fn opponent(lang: Lang) -> String {
+    tr!(lang, "lesson-opponent")
+}
+
+/// The name of a player the bot never saw (no name recorded), drawn and
+/// written like any name: `"user 42"`, in English whatever the language
+/// (a name is not translated).
+pub fn unknown_player(id: &str) -> String {
+    tr!(Lang::En, "user-fallback", id = id)
+}
+
+/// Where a tournament stands, in its standings picture's title.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Taking players.
+    Open,
+    /// Round `round` is being played (or the last one paired).
+    Running {
+        round: i64,
+    },
+    Finished,
+    Cancelled,
+}
+
+/// A tournament's stage, in its standings picture's title: `"round 3"`.
+pub fn stage(lang: Lang, stage: Stage) -> String {
+    match stage {
+        Stage::Open => tr!(lang, "tournament-state-open"),
+        Stage::Running { round } => tr!(lang, "tournament-state-running", round = round),
+        Stage::Finished => tr!(lang, "tournament-state-finished"),
+        Stage::Cancelled => tr!(lang, "tournament-state-cancelled"),
+    }
+}
+
 /// Beside the result banner: `"after 64 turns"`.
 pub fn after_turns(lang: Lang, ply: usize) -> String {
     tr!(lang, "board-after-turns", count = ply)
@@ -564,5 +606,17 @@ mod tests {
         assert!(line.chars().count() <= PATH_MAX_CHARS, "{line}");
         assert!(line.contains(" recolhas … → "), "{line}");
         assert!(line.contains(" → recolheu "), "{line}");
+    }
+
+    #[test]
+    fn the_words_the_application_draws_and_describes() {
+        assert_eq!(
+            (you(Lang::En), opponent(Lang::En)),
+            ("You".into(), "Opponent".into())
+        );
+        assert_eq!(you(Lang::Pt), "Você");
+        assert_eq!(stage(Lang::En, Stage::Running { round: 3 }), "round 3");
+        assert_eq!(stage(Lang::En, Stage::Open), "taking players");
+        assert_eq!(unknown_player("42"), "user 42");
     }
 }

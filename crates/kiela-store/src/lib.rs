@@ -605,7 +605,12 @@ pub(crate) async fn insert_posts(
         .bind(now)
         .bind(held_until)
         .bind(post.edits.map(|id| id.0))
-        .bind(post.thread_name.as_deref())
+        .bind(
+            post.thread_name
+                .as_ref()
+                .map(thread_name_json)
+                .transpose()?,
+        )
         .bind(post.tournament_id.map(|id| id.0))
         .bind(post.puzzle_day)
         .bind(post.queue())
@@ -690,6 +695,12 @@ pub fn redact(url: &str) -> String {
 /// What a post says, as its `says` column keeps it.
 pub(crate) fn says_json(says: &[kiela_app::Notice]) -> Result<String> {
     Ok(serde_json::to_string(says)?)
+}
+
+/// A post's thread name as stored (`outbox.thread_name`): its JSON; a
+/// name stored before names were typed is its text (see `rows.rs`).
+pub(crate) fn thread_name_json(name: &kiela_app::ThreadName) -> Result<String> {
+    Ok(serde_json::to_string(name)?)
 }
 
 pub(crate) fn col<T: Column>(row: &AnyRow, name: &str) -> Result<T> {

@@ -13,7 +13,7 @@ use kiela_app::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId};
 /// Whether a channel is refused ([`Store::refused_channel`]): `$1` the
 /// channel, on the table's primary key.
 pub(crate) const REFUSED_CHANNEL: &str =
-    "SELECT channel_id, code, refused_at FROM refused_channels WHERE channel_id = $1";
+    "SELECT channel_id, refusal, refused_at FROM refused_channels WHERE channel_id = $1";
 
 /// A game's posts, not sent yet, to channel `$2` (its own posts, not
 /// its players' direct messages): `$1` the game.
@@ -22,11 +22,9 @@ const PENDING_THERE: &str = "game_id = $1 AND channel_id = $2 AND recipient_id I
 
 fn refused_channel(row: &sqlx::any::AnyRow) -> Result<RefusedChannel> {
     let cells = Cells::new(row, "refused_channels", "channel_id")?;
-    let code: i64 = cells.get("code")?;
     Ok(RefusedChannel {
         channel_id: cells.get("channel_id")?,
-        refusal: ChannelRefusal::from_code(code)
-            .ok_or_else(|| cells.corrupt("code", format!("{code} is no refusal")))?,
+        refusal: cells.parse("refusal")?,
         refused_at: cells.get("refused_at")?,
     })
 }
@@ -40,12 +38,12 @@ impl PlacesStore for PlacesSql {
         now: i64,
     ) -> Result<()> {
         sqlx::query(
-            "INSERT INTO refused_channels (channel_id, code, refused_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (channel_id) DO UPDATE SET code = excluded.code, \
+            "INSERT INTO refused_channels (channel_id, refusal, refused_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (channel_id) DO UPDATE SET refusal = excluded.refusal, \
              refused_at = excluded.refused_at",
         )
         .bind(channel.0)
-        .bind(refusal.code())
+        .bind(refusal.as_str())
         .bind(now)
         .execute(&self.pool)
         .await?;
@@ -62,7 +60,7 @@ impl PlacesStore for PlacesSql {
 
     async fn refused_channels(&self) -> Result<Vec<RefusedChannel>> {
         let rows = sqlx::query(
-            "SELECT channel_id, code, refused_at FROM refused_channels ORDER BY channel_id",
+            "SELECT channel_id, refusal, refused_at FROM refused_channels ORDER BY channel_id",
         )
         .fetch_all(&self.pool)
         .await?;

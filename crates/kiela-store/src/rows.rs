@@ -262,6 +262,12 @@ impl FromAnyRow for GameRow {
 pub(crate) const RATING_COLUMNS: &str =
     "guild_id, player_id, rating, deviation, volatility, wins, losses, draws";
 
+/// A stored thread name: typed (JSON), or worded as it was stored before
+/// thread names were typed (any text that is not a typed name's JSON).
+fn thread_name(text: &str) -> kiela_app::ThreadName {
+    serde_json::from_str(text).unwrap_or_else(|_| kiela_app::ThreadName::Worded(text.to_string()))
+}
+
 pub(crate) const POST_COLUMNS: &str = "id, channel_id, recipient_id, game_id, ply, challenge_id, \
     edits, says, pings, lang, created_at, answer_token, attempts, thread_name, tournament_id, \
     puzzle_day, draw_ply, news_of, standings, shows_analysis, claims, failing_since";
@@ -298,7 +304,9 @@ impl FromAnyRow for PostRow {
                 pings,
                 lang: cells.get("lang")?,
                 hold: 0,
-                thread_name: cells.get("thread_name")?,
+                thread_name: cells
+                    .get::<Option<String>>("thread_name")?
+                    .map(|text| thread_name(&text)),
                 tournament_id: cells.get("tournament_id")?,
                 puzzle_day: cells.get("puzzle_day")?,
                 draw_ply: cells.get("draw_ply")?,
@@ -320,5 +328,27 @@ impl FromAnyRow for PostRow {
             failing_since: cells.get("failing_since")?,
             claims: cells.get("claims")?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kiela_app::vocabulary::GameId;
+    use kiela_app::{Name, ThreadName};
+
+    #[test]
+    fn a_thread_name_is_stored_typed_and_an_old_worded_one_still_reads() {
+        let typed = ThreadName::Game {
+            game: GameId(12),
+            south: Name::from("ana"),
+            north: Name::from("bob"),
+        };
+        let stored = crate::thread_name_json(&typed).unwrap();
+        assert_eq!(thread_name(&stored), typed);
+        let old = "Kiela #9: ana vs bob";
+        assert_eq!(thread_name(old), ThreadName::Worded(old.into()));
+        let braces = "{Cup} · R1 · #4";
+        assert_eq!(thread_name(braces), ThreadName::Worded(braces.into()));
     }
 }

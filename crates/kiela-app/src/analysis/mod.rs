@@ -17,9 +17,8 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use kiela_ai::analysis::{analyze, PlyAnalysis, Verdict, DEFAULT_NODES, WIN_STONES};
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
-use kiela_render::{graph_png, graph_points, words as render_words, GraphView};
+use kiela_render::{graph_png, graph_points, GraphView};
 use kiela_rules::{Move, Side, Trace};
 
 use super::game::{app_ply, rules_ply};
@@ -27,7 +26,7 @@ use super::limits::AI_SEARCHES;
 use super::outbox::Made;
 use super::players::Name;
 use super::threads::posts_channel;
-use super::{AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User};
+use super::{AltText, AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User};
 use crate::notice::Notice;
 use crate::store::ports::*;
 use crate::store::{NewPost, PostTarget};
@@ -520,15 +519,13 @@ impl AnalysisPosts {
             lang,
         })
         .map_err(|e| AppError::Internal(format!("drawing the graph failed: {e}")))?;
-        let alt_text = tr!(
-            lang,
-            "analysis-alt",
-            id = loaded.row.id,
-            plies = plies.len(),
-            south = render_words::player(lang, &south.plain(), Side::South),
-            north = render_words::player(lang, &north.plain(), Side::North),
-            count = marks.len()
-        );
+        let alt_text = AltText::Graph {
+            game: loaded.row.id,
+            plies: plies.len(),
+            south,
+            north,
+            marks: marks.len(),
+        };
         Ok(Picture {
             bytes,
             format: Format::Png,

@@ -451,7 +451,7 @@ impl ChallengeService {
             .db
             .core
             .create_game(&game, Some((c.id, user.id)), None, &|id| {
-                let thread = thread_name(lang, id, (&names.0, &names.1));
+                let thread = thread_name(id, (&names.0, &names.1));
                 let status = ChallengeClosed::Accepted {
                     by: user.name.clone(),
                     game: id,
@@ -801,7 +801,7 @@ impl ChallengeService {
             .db
             .core
             .create_game(&game, None, Some(self.ai_quota(user)), &|id| {
-                let thread = thread_name(lang, id, (&names.0, &names.1));
+                let thread = thread_name(id, (&names.0, &names.1));
                 self.threads
                     .start_posts(home, lang, headline(id), thread, Vec::new())
             })

@@ -336,7 +336,7 @@ fn animate(
         Picture {
             bytes: gif,
             format: Format::Gif,
-            alt_text,
+            alt_text: alt_text.into(),
         },
         mover,
         path,
@@ -394,7 +394,7 @@ pub(crate) async fn board_picture(
         kiela_render::render_png(&view).map(|png| Picture {
             bytes: png,
             format: Format::Png,
-            alt_text: kiela_render::alt_text(&view),
+            alt_text: kiela_render::alt_text(&view).into(),
         })
     })
     .await

@@ -3,8 +3,6 @@
 
 use kiela_rules::{Hole, Side};
 
-use kiela_i18n::tr;
-
 use crate::players::Membership;
 use crate::store::GameRow;
 use crate::vocabulary::{GameId, GameState};
@@ -12,12 +10,30 @@ use crate::{AppError, GameService, Loaded, Name, Place, Result, User};
 
 use super::GameRefusal;
 
-/// One of the user's games, as an autocomplete choice.
+/// One of the user's games, as an autocomplete choice (the adapter words
+/// its label, e.g. `#12 vs Ana: your move`, `#9 vs Ana: you won`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameChoice {
     pub id: GameId,
-    /// E.g. `#12 vs Ana: your move`, `#9 vs Ana: you won`.
-    pub label: String,
+    /// The opponent's plain name (a label is not markdown).
+    pub opponent: String,
+    pub state: ChoiceState,
+}
+
+/// Where one of the user's games stands, for its autocomplete label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceState {
+    /// Waiting for the user's move.
+    YourMove,
+    /// Waiting for the opponent's.
+    TheirMove,
+    Won,
+    Lost,
+    Drawn,
+    /// Ended with no result.
+    Aborted,
+    /// An aborted tournament game: a forfeit.
+    Forfeit,
 }
 
 impl GameService {
@@ -42,34 +58,26 @@ impl GameService {
             // A choice's label is not markdown: the plain name.
             let opponent = Name::new(opponent).plain();
             // Waiting for them, then the other ongoing ones, then finished.
-            let lang = user.lang;
             let (order, state) = match row.state {
                 // An aborted tournament game is a forfeit (`Loaded::forfeited`).
                 GameState::Aborted => match in_tournament {
-                    true => (2, tr!(lang, "choice-forfeit")),
-                    false => (2, tr!(lang, "choice-aborted")),
+                    true => (2, ChoiceState::Forfeit),
+                    false => (2, ChoiceState::Aborted),
                 },
                 GameState::Finished(outcome) => match outcome.result.winner() {
-                    Some(winner) if winner == side => (2, tr!(lang, "choice-won")),
-                    Some(_) => (2, tr!(lang, "choice-lost")),
-                    None => (2, tr!(lang, "choice-drawn")),
+                    Some(winner) if winner == side => (2, ChoiceState::Won),
+                    Some(_) => (2, ChoiceState::Lost),
+                    None => (2, ChoiceState::Drawn),
                 },
-                GameState::Active if row.to_move_id == Some(user.id) => {
-                    (0, tr!(lang, "choice-your-move"))
-                }
-                GameState::Active => (1, tr!(lang, "choice-their-move", name = &opponent)),
+                GameState::Active if row.to_move_id == Some(user.id) => (0, ChoiceState::YourMove),
+                GameState::Active => (1, ChoiceState::TheirMove),
             };
             choices.push((
                 order,
                 GameChoice {
                     id: row.id,
-                    label: tr!(
-                        lang,
-                        "choice-label",
-                        id = row.id,
-                        opponent = &opponent,
-                        state = state
-                    ),
+                    opponent,
+                    state,
                 },
             ));
         }

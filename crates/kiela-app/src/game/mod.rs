@@ -23,7 +23,7 @@ pub(crate) fn app_ply(ply: usize) -> i64 {
 pub(crate) fn rules_ply(ply: i64) -> usize {
     usize::try_from(ply).unwrap_or_default()
 }
-pub use choices::{GameChoice, MoveChoices};
+pub use choices::{ChoiceState, GameChoice, MoveChoices};
 pub(super) use replays::Replays;
 
 use std::sync::atomic::Ordering;

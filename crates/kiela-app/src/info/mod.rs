@@ -7,13 +7,12 @@ use serde::{Deserialize, Serialize};
 use kiela_render::{GameView, LastMove};
 use kiela_rules::{Record, Side, Variant};
 
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::game::{app_ply, board_picture, check_place, BoardParts};
-use super::limits::{self, Document, AI_SEARCHES};
+use super::limits::{self, AI_SEARCHES};
 use super::lru::Lru;
-use super::{AppError, Format, Name, Picture, Place, Reply, Result, User};
+use super::{AltText, AppError, Format, Name, Picture, Place, Reply, Result, User};
 use crate::store::ports::*;
 use crate::vocabulary::{ChannelId, GameId, GuildId, MessageId};
 
@@ -25,11 +24,13 @@ pub enum InfoNotice {
     /// The user's ongoing games, the ones waiting for them first: as many
     /// as a message may hold of `games`, then how many of `total` are left.
     Games { games: Vec<GameLine>, total: usize },
-    /// Game `game`'s record, unrated when `unrated`: shown, or attached.
+    /// Game `game`'s record (`plies` turns), unrated when `unrated`: the
+    /// adapter shows it in the message, or attaches it if too long.
     History {
         game: GameId,
         unrated: Option<Unrated>,
-        record: RecordShown,
+        record: String,
+        plies: i64,
     },
     /// The quick start in three steps.
     Help,
@@ -78,18 +79,6 @@ pub enum Unrated {
     /// Ended with no result.
     Aborted,
 }
-
-/// A game's record in its history: in the message, or in a file beside it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RecordShown {
-    /// The record itself, short enough for the message.
-    Inline(String),
-    /// Too long: attached as a file, `plies` turns.
-    Attached { plies: i64 },
-}
-
-/// Room kept in a history's message for its title and the record's frame.
-const HISTORY_TITLE_CHARS: usize = 200;
 
 /// At most this many games are listed in `/kiela games`: more never fit in
 /// a message (a line is 60 characters at least).
@@ -190,26 +179,14 @@ impl InfoService {
         } else {
             None
         };
-        let record = record.to_string();
-        let (shown, document) =
-            if limits::discord_len(&record) + HISTORY_TITLE_CHARS <= limits::MESSAGE_CHARS {
-                (RecordShown::Inline(record), None)
-            } else {
-                let file = Document {
-                    file_name: format!("kiela-{game_id}.txt"),
-                    text: format!("{record}\n"),
-                };
-                let plies = loaded.ply();
-                (RecordShown::Attached { plies }, Some(file))
-            };
         let reply = Reply {
-            document,
             private,
             lang: place.lang,
             ..Reply::saying(InfoNotice::History {
                 game: game_id,
                 unrated,
-                record: shown,
+                record: record.to_string(),
+                plies: loaded.ply(),
             })
         };
         if !loaded.is_over() || loaded.game.ply() == 0 {
@@ -233,7 +210,7 @@ impl InfoService {
                         lang: place.lang,
                         from: 0,
                     };
-                    game_gif_within(view, limits::UPLOAD_BYTES)
+                    game_gif_within(view, limits::GIF_BYTES)
                 })
                 .await
                 .map_err(|e| AppError::Internal(format!("animating the game failed: {e}")))??;
@@ -242,25 +219,12 @@ impl InfoService {
                 animation
             }
         };
-        let (south, north) = (south.plain(), north.plain());
-        let alt_text = match animation.from {
-            0 => tr!(
-                place.lang,
-                "history-alt-text",
-                id = game_id,
-                south = south,
-                north = north,
-                turns = turns
-            ),
-            from => tr!(
-                place.lang,
-                "history-alt-text-end",
-                id = game_id,
-                south = south,
-                north = north,
-                turns = turns,
-                shown = turns - from
-            ),
+        let alt_text = AltText::GameGif {
+            game: game_id,
+            south,
+            north,
+            turns,
+            shown: turns - animation.from,
         };
         Ok(Reply {
             picture: Some(Picture {

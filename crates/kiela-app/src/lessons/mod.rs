@@ -17,7 +17,7 @@ pub use store::*;
 
 use serde::{Deserialize, Serialize};
 
-use kiela_i18n::{tr, Lang};
+use kiela_i18n::Lang;
 pub use kiela_learn::lessons::Miss;
 use kiela_learn::lessons::{self, Lesson, Ply, Task, Verdict};
 use kiela_render::LastMove;
@@ -358,7 +358,8 @@ impl LessonService {
         says: Vec<LessonNotice>,
     ) -> Result<Reply> {
         let learner = task.learner();
-        let (you, them) = (tr!(lang, "lesson-you"), tr!(lang, "lesson-opponent"));
+        use kiela_render::words::{opponent, you};
+        let (you, them) = (you(lang), opponent(lang));
         let (south, north) = match learner {
             kiela_rules::Side::South => (you, them),
             kiela_rules::Side::North => (them, you),

@@ -9,7 +9,6 @@ pub(crate) use members::Memberships;
 pub use members::{EveryoneIsAMember, Members, Membership, MEMBERSHIP_KEPT};
 pub use names::Name;
 
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use std::sync::Arc;
 
@@ -109,6 +108,6 @@ pub(crate) fn spoken(row: Option<&PlayerRow>) -> Lang {
 pub(crate) fn named(id: UserId, row: Option<&PlayerRow>) -> Name {
     Name::new(match row {
         Some(row) => row.name.clone(),
-        None => tr!(Lang::En, "user-fallback", id = id.to_string()),
+        None => kiela_render::words::unknown_player(&id.to_string()),
     })
 }

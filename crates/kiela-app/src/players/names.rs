@@ -207,7 +207,8 @@ mod tests {
     fn the_raw_name_is_kept_and_messages_get_the_shown_one() {
         let name = Name::from("**Ana**");
         assert_eq!(name.raw(), "**Ana**");
-        let text = kiela_i18n::tr!(kiela_i18n::Lang::En, "result-won", winner = &name);
+        let winner = kiela_i18n::Arg::from(&name);
+        let text = kiela_i18n::t(kiela_i18n::Lang::En, "result-won", &[("winner", winner)]);
         assert!(text.contains(r"\*\*Ana\*\*"), "{text}");
     }
 }

@@ -161,7 +161,7 @@ impl PlayService {
             Ok::<_, GameError>(kiela_render::render_png(&view).map(|png| Picture {
                 bytes: png,
                 format: Format::Png,
-                alt_text: kiela_render::alt_text(&view),
+                alt_text: kiela_render::alt_text(&view).into(),
             }))
         })
         .await

@@ -4,14 +4,14 @@
 //! across restarts and with two processes: the day's choice and each
 //! server's post are rows whose keys forbid a second.
 
-use kiela_i18n::{tr, Lang};
+use kiela_i18n::Lang;
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 
 use super::{number_of, puzzle, PuzzleButtons, PuzzleNotice, PuzzleRating};
 use crate::game::{app_ply, board_picture, BoardParts};
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
-use crate::{AppError, PuzzleService, Reply, Result, User, DAY};
+use crate::{AppError, PuzzleService, Reply, Result, ThreadName, User, DAY};
 
 /// Daily posts are remembered this many days (to know they were made).
 const KEEP_DAILY_POSTS: i64 = 30;
@@ -131,7 +131,7 @@ impl PuzzleService {
                 to: PostTarget::Channel(server.channel_id),
                 says,
                 lang: lang.locale().to_string(),
-                thread_name: Some(tr!(lang, "puzzle-daily-thread", date = date(day))),
+                thread_name: Some(ThreadName::DailyPuzzle { day }),
                 puzzle_day: Some(day),
                 ..NewPost::default()
             };

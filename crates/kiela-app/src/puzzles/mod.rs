@@ -15,7 +15,7 @@ pub use store::*;
 
 use serde::{Deserialize, Serialize};
 
-use kiela_i18n::{tr, Lang};
+use kiela_i18n::Lang;
 pub use kiela_learn::puzzles::Theme;
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 use kiela_render::{GameView, LastMove};
@@ -25,7 +25,7 @@ use skillratings::Outcomes;
 
 use super::game::{app_ply, board_picture, BoardParts};
 use super::lessons::Mover;
-use super::{AppError, Format, Notice, Picture, Reply, Result, User};
+use super::{AltText, AppError, Format, Notice, Picture, Reply, Result, User};
 use crate::vocabulary::UserId;
 
 /// How far from the solver's rating a puzzle may be picked, at first:
@@ -316,7 +316,7 @@ impl PuzzleService {
         reply.picture = Some(Picture {
             bytes: gif,
             format: Format::Gif,
-            alt_text: tr!(lang, "puzzle-solution-alt", number = number),
+            alt_text: AltText::PuzzleSolution { number },
         });
         reply.puzzle = Some(PuzzleButtons::Shown { number });
         Ok(reply)
@@ -483,7 +483,8 @@ fn rating_notice(rated: Option<Rated>) -> PuzzleNotice {
 
 /// The names on a puzzle's picture: "You" on the solver's side.
 fn names(lang: Lang, solver: Side) -> (String, String) {
-    let (you, them) = (tr!(lang, "lesson-you"), tr!(lang, "lesson-opponent"));
+    use kiela_render::words::{opponent, you};
+    let (you, them) = (you(lang), opponent(lang));
     match solver {
         Side::South => (you, them),
         Side::North => (them, you),

@@ -10,6 +10,7 @@ use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 use crate::notice::Notice;
+use crate::threads::ThreadName;
 use crate::vocabulary::{
     ChallengeId, ChallengeStatus, ChannelId, ConfirmMoves, FirstMover, GameId, GameState, GuildId,
     MessageId, Notify, PostId, ThreadsSetting, TournamentId, UserId,
@@ -391,7 +392,7 @@ pub struct NewPost {
     pub hold: i64,
     /// Once it is posted, a thread of this name is opened from it and its
     /// game is played there.
-    pub thread_name: Option<String>,
+    pub thread_name: Option<ThreadName>,
     /// A tournament's sign-up message: its Join, Leave and Start buttons
     /// go under it (an edit keeps them).
     pub tournament_id: Option<TournamentId>,

@@ -16,7 +16,6 @@ pub use store::*;
 
 use crate::store::ports::*;
 use crate::store::{GameRow, NewPost, PostTarget};
-use kiela_i18n::tr;
 use kiela_i18n::Lang;
 use kiela_rules::{Outcome, Side};
 use serde::{Deserialize, Serialize};
@@ -25,7 +24,7 @@ use std::sync::Arc;
 use crate::notice::Notice;
 
 use super::{Loaded, Name, Place, Result, ThreadsSetting};
-use crate::vocabulary::{ChannelId, GameId, GuildId, UserId};
+use crate::vocabulary::{ChannelId, GameId, GuildId, TournamentId, UserId};
 
 /// What a lobby is told of the games played in its threads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,9 +123,6 @@ impl Home {
     }
 }
 
-/// Discord limits a thread's name to 100 characters.
-const THREAD_NAME_CHARS: usize = 100;
-
 crate::store::port_set! {
     /// The ports [`ThreadService`] reads and writes through.
     pub struct ThreadPorts {
@@ -217,7 +213,7 @@ impl ThreadService {
         home: Home,
         lang: Lang,
         headline: impl Into<Notice>,
-        thread: String,
+        thread: ThreadName,
         pings: Vec<UserId>,
     ) -> Vec<NewPost> {
         let headline = headline.into();
@@ -234,7 +230,7 @@ impl ThreadService {
         };
         vec![
             NewPost {
-                thread_name: Some(thread.chars().take(THREAD_NAME_CHARS).collect()),
+                thread_name: Some(thread),
                 pings,
                 ..self.outbox.post_in(lobby, line)
             },
@@ -300,13 +296,39 @@ pub(super) fn posts_channel(row: &GameRow) -> PostTarget {
     }
 }
 
+/// The name of a thread the bot opens, worded by the adapter (which also
+/// keeps it within Discord's length for a thread's name).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThreadName {
+    /// Game `game`'s thread, between `south` and `north`.
+    Game {
+        game: GameId,
+        south: Name,
+        north: Name,
+    },
+    /// Tournament `tournament`'s (named `name`) own thread, for its news.
+    Tournament {
+        name: String,
+        tournament: TournamentId,
+    },
+    /// The thread of game `game`, of round `round` of tournament `name`.
+    TournamentGame {
+        name: String,
+        round: i64,
+        game: GameId,
+    },
+    /// The thread of day `day`'s puzzle (days since 1970).
+    DailyPuzzle { day: i64 },
+    /// A name worded before thread names were typed (a post stored then
+    /// and still waiting): used as it is.
+    Worded(String),
+}
+
 /// The name of the thread of game `id` between `south` and `north`.
-pub(super) fn thread_name(lang: Lang, id: GameId, (south, north): (&Name, &Name)) -> String {
-    tr!(
-        lang,
-        "thread-name",
-        id = id.to_string(),
-        south = south.plain(),
-        north = north.plain()
-    )
+pub(super) fn thread_name(id: GameId, (south, north): (&Name, &Name)) -> ThreadName {
+    ThreadName::Game {
+        game: id,
+        south: south.clone(),
+        north: north.clone(),
+    }
 }

@@ -16,7 +16,7 @@ mod store;
 pub use notice::*;
 pub use store::*;
 
-use kiela_i18n::{tr, Lang};
+use kiela_i18n::Lang;
 use kiela_rules::{GameResult, Variant};
 use kiela_tournament as event;
 use std::sync::Arc;
@@ -31,7 +31,7 @@ use crate::vocabulary::{
 use crate::Name;
 
 use super::outbox::Made;
-use super::threads::BotPermissions;
+use super::threads::{BotPermissions, ThreadName};
 use super::{AppError, Format, Picture, Place, Reply, Result, User, DAY};
 
 /// Open or running tournaments a server may have at once.
@@ -60,8 +60,6 @@ pub fn swiss_rounds() -> Vec<(&'static str, kiela_i18n::Arg)> {
 
 /// A name fits a thread's name with the round and the players.
 const NAME_CHARS: usize = 40;
-/// Discord limits a thread's name to 100 characters.
-const THREAD_NAME_CHARS: usize = 100;
 /// Ended tournaments `/kiela tournaments` lists.
 const RECENT: i64 = 5;
 
@@ -583,11 +581,9 @@ impl TournamentService {
         // The news of the start opens the tournament's own thread (unless
         // the server wants no threads), where the rest of its news goes.
         let threads = self.db.settings.guild_settings(t.guild_id).await?.threads;
-        let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| {
-            tr!(t.lang, "tournament-thread-name", name = &t.name, id = t.id)
-                .chars()
-                .take(THREAD_NAME_CHARS)
-                .collect()
+        let thread_name = (threads != Some(ThreadsSetting::Off)).then(|| ThreadName::Tournament {
+            name: t.name.clone(),
+            tournament: t.id,
         });
         let mut posts = vec![NewPost {
             thread_name,
@@ -715,13 +711,11 @@ impl TournamentService {
                 game,
                 variant: t.variant,
             };
-            let thread = tr!(
-                lang,
-                "tournament-thread",
-                name = &t.name,
-                round = round,
-                id = game
-            );
+            let thread = ThreadName::TournamentGame {
+                name: t.name.clone(),
+                round,
+                game,
+            };
             // Made by the clock or for several games: never an answer. The
             // line the thread opens from calls both players; the board,
             // South, who is to move.
@@ -1095,7 +1089,7 @@ impl StandingsPosts {
         Ok(Picture {
             bytes,
             format: Format::Png,
-            alt_text: kiela_render::standings_alt_text(&view),
+            alt_text: kiela_render::standings_alt_text(&view).into(),
         })
     }
 
@@ -1297,12 +1291,14 @@ fn names(entrants: &[Entrant]) -> Vec<Name> {
 
 /// The stage in the standings picture's title (drawn: worded here).
 fn status_words(lang: Lang, t: &TournamentRow) -> String {
-    match t.status {
-        TournamentStatus::Open => tr!(lang, "tournament-state-open"),
-        TournamentStatus::Running => tr!(lang, "tournament-state-running", round = t.rounds_paired),
-        TournamentStatus::Finished => tr!(lang, "tournament-state-finished"),
-        TournamentStatus::Cancelled => tr!(lang, "tournament-state-cancelled"),
-    }
+    use kiela_render::words::{stage, Stage};
+    let drawn = match TournamentStage::of(t) {
+        TournamentStage::Open => Stage::Open,
+        TournamentStage::Running { round } => Stage::Running { round },
+        TournamentStage::Finished => Stage::Finished,
+        TournamentStage::Cancelled => Stage::Cancelled,
+    };
+    stage(lang, drawn)
 }
 
 #[async_trait::async_trait]

@@ -630,7 +630,9 @@ async fn a_game_whose_player_never_moved_is_aborted_unrated(db: Db) {
     assert!(!history.private);
     let choices = w.service.games.game_choices(&w.alice, true).await.unwrap();
     assert!(
-        choices.iter().all(|c| c.label.ends_with(": aborted")),
+        choices
+            .iter()
+            .all(|c| c.state == kiela_app::ChoiceState::Aborted),
         "{choices:?}"
     );
     // Nothing more can happen in it.

@@ -9,6 +9,7 @@ on_both_backends! {
     a_newer_kielas_database_is_refused,
     unreadable_values_are_named_never_guessed,
     a_database_written_before_typed_state_plays_on,
+    refused_channels_stored_as_codes_read_by_name,
 }
 
 async fn a_restart_loses_nothing(db: Db) {
@@ -543,4 +544,95 @@ async fn a_database_written_before_typed_state_plays_on(db: Db) {
         .await
         .unwrap();
     assert!(ai_board.may_hint, "{:?}", ai_board.says);
+}
+
+/// A channel refused before refusals were stored by name (Discord's error
+/// code) reads by name once migrated; a code that is no refusal, or a name
+/// that is none, is corrupt: never guessed.
+async fn refused_channels_stored_as_codes_read_by_name(db: Db) {
+    use kiela_app::ChannelRefusal;
+    let backend = db.backend;
+    let w = world(db).await;
+    let db = &w.db;
+    // The table as `20261206010000_places.sql` made it.
+    raw(db, "DROP TABLE refused_channels", &[]).await;
+    let old = match backend {
+        Backend::Sqlite => include_str!("../../../../migrations/sqlite/20261206010000_places.sql"),
+        Backend::Postgres => {
+            include_str!("../../../../migrations/postgres/20261206010000_places.sql")
+        }
+    };
+    raw(db, &old[old.find("CREATE TABLE").unwrap()..], &[]).await;
+    for (channel, code) in [(1, 10003), (2, 50001), (3, 50013), (4, 12345)] {
+        let sql = "INSERT INTO refused_channels (channel_id, code, refused_at) VALUES ($1, $2, $3)";
+        raw(db, sql, &[channel, code, START]).await;
+    }
+    let migration = match backend {
+        Backend::Sqlite => {
+            include_str!("../../../../migrations/sqlite/20261210010000_refusal_names.sql")
+        }
+        Backend::Postgres => {
+            include_str!("../../../../migrations/postgres/20261210010000_refusal_names.sql")
+        }
+    };
+    let code: String = (migration.lines())
+        .filter(|line| !line.starts_with("--"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for statement in code.split(';').filter(|s| !s.trim().is_empty()) {
+        raw(db, statement, &[]).await;
+    }
+
+    let service = service_on(&db.url, &w.clock).await;
+    let store = service.store();
+    for (channel, refusal) in [
+        (1, ChannelRefusal::UnknownChannel),
+        (2, ChannelRefusal::MissingAccess),
+        (3, ChannelRefusal::MissingPermissions),
+    ] {
+        let read = store
+            .places
+            .refused_channel(ChannelId(channel))
+            .await
+            .unwrap();
+        assert_eq!(
+            read.map(|r| (r.refusal, r.refused_at)),
+            Some((refusal, START))
+        );
+    }
+    let corrupt = |e: String, row: i64, value: &str| {
+        let place = format!("table refused_channels, row {row}, column refusal");
+        assert!(e.contains(&place) && e.contains(value), "{e}");
+    };
+    let e = store
+        .places
+        .refused_channel(ChannelId(4))
+        .await
+        .unwrap_err();
+    corrupt(e.to_string(), 4, "12345");
+    raw(
+        db,
+        "UPDATE refused_channels SET refusal = 'forbidden' WHERE channel_id = $1",
+        &[1],
+    )
+    .await;
+    let e = store
+        .places
+        .refused_channel(ChannelId(1))
+        .await
+        .unwrap_err();
+    corrupt(e.to_string(), 1, "forbidden");
+    // Stored from now on by name.
+    store
+        .places
+        .refuse_channel(ChannelId(5), ChannelRefusal::MissingAccess, START)
+        .await
+        .unwrap();
+    let stored = raw(
+        db,
+        "SELECT COUNT(*) FROM refused_channels WHERE channel_id = $1 AND refusal = 'missing-access'",
+        &[5],
+    )
+    .await;
+    assert_eq!(stored, Some(1));
 }

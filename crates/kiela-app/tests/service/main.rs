@@ -305,6 +305,14 @@ async fn raw_connection(db: &TestDb) -> sqlx::AnyConnection {
     sqlx::AnyConnection::connect(&url).await.unwrap()
 }
 
+/// A picture's alt text as `kiela-render` worded it with the picture.
+fn drawn(alt: &kiela_app::AltText) -> &str {
+    match alt {
+        kiela_app::AltText::Drawn(text) => text,
+        other => panic!("not worded with the picture: {other:?}"),
+    }
+}
+
 /// The game's typed notices in what a reply or a post says, read back.
 trait GameSaid: Said {
     /// The turns told (a move's headline): who moved, and the hole they

@@ -1,6 +1,6 @@
 //! Playing: moves and their refusals, a picked move's preview, rearrangements, races for a move, the AI's reply and taking it back, boards, resignation and draws.
 
-use kiela_app::{DrawClosed, DrawNotice, GameEnd};
+use kiela_app::{ChoiceState, DrawClosed, DrawNotice, GameEnd};
 use kiela_app::{NotifyNotice, PlayNotice};
 use kiela_rules::{GameError, GameResult, Hole, IllegalMove, LayoutError, Outcome, Reason, Side};
 
@@ -508,25 +508,27 @@ async fn resignation_and_draws(db: Db) {
     // Autocomplete offers the ongoing games; for `history`, the finished
     // ones too, after them.
     let ongoing = started(&w, alice_first()).await;
-    let labels = |choices: Vec<GameChoice>| -> Vec<String> {
-        choices.into_iter().map(|choice| choice.label).collect()
+    let choice = |id: GameId, opponent: &str, state| GameChoice {
+        id,
+        opponent: opponent.to_string(),
+        state,
     };
-    let your_move = format!("#{ongoing} vs bob: your move");
+    let your_move = choice(ongoing, "bob", ChoiceState::YourMove);
     assert_eq!(
-        labels(w.service.games.game_choices(&w.alice, false).await.unwrap()),
+        w.service.games.game_choices(&w.alice, false).await.unwrap(),
         std::slice::from_ref(&your_move)
     );
     assert_eq!(
-        labels(w.service.games.game_choices(&w.alice, true).await.unwrap()),
+        w.service.games.game_choices(&w.alice, true).await.unwrap(),
         [
             your_move,
-            format!("#{game} vs bob: you won"),
-            format!("#{drawn} vs bob: drawn"),
+            choice(game, "bob", ChoiceState::Won),
+            choice(drawn, "bob", ChoiceState::Drawn),
         ]
     );
     assert_eq!(
-        labels(w.service.games.game_choices(&w.bob, true).await.unwrap())[1],
-        format!("#{game} vs alice: you lost")
+        w.service.games.game_choices(&w.bob, true).await.unwrap()[1],
+        choice(game, "alice", ChoiceState::Lost)
     );
 }
 
@@ -672,7 +674,7 @@ async fn a_picked_move_is_previewed_then_played_or_cancelled(db: Db) {
         preview.says
     );
     assert!(preview.posts.is_empty() && preview.game.is_none());
-    let alt = &preview.picture.as_ref().unwrap().alt_text;
+    let alt = drawn(&preview.picture.as_ref().unwrap().alt_text);
     assert!(alt.contains("G2"), "the board after the move: {alt}");
     assert_eq!(stored(&w, game).await, 0, "a preview plays nothing");
     // Refusals: a stranger, the player not to move, an empty hole, a

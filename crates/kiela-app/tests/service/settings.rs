@@ -137,7 +137,9 @@ async fn languages_follow_the_user_the_place_and_the_stored_locale(db: Db) {
     );
     assert_eq!(shown.lang, Lang::Pt);
     let choices = w.service.games.game_choices(&alice, false).await.unwrap();
-    assert_eq!(choices[0].label, "#1 contra bob: sua vez");
+    // Its label is worded in her language by the adapter.
+    assert_eq!(choices[0].opponent, "bob");
+    assert_eq!(choices[0].state, kiela_app::ChoiceState::YourMove);
 
     // Her reminder speaks the language she last used.
     w.clock.advance(DAY + DAY / 2);
@@ -297,7 +299,12 @@ async fn server_settings_and_a_game_in_its_own_thread(db: Db) {
     assert!(line.picture.is_none() && !line.private, "{line:?}");
     assert_eq!(line.ping, [w.alice.id]);
     let thread = line.thread.clone().expect("a thread to open");
-    assert!(thread.name.contains("alice") && thread.name.contains("bob"));
+    assert!(
+        matches!(&thread.name, kiela_app::ThreadName::Game { south, north, .. }
+            if south.raw() == "alice" && north.raw() == "bob"),
+        "{:?}",
+        thread.name
+    );
     let game = thread.game_id.expect("a game's thread");
     assert!(line.followed);
     // The board waits for the line (held for its answer) ...

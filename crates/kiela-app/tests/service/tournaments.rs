@@ -4,8 +4,8 @@
 
 use kiela_app::{
     Authority, Name, NewThread, NewTournament, Quarters, Ranked, SignUp, StandingsTable,
-    TournamentFormat, TournamentId, TournamentNotice, TournamentRefusal, TournamentStage,
-    TournamentStatus,
+    ThreadName, TournamentFormat, TournamentId, TournamentNotice, TournamentRefusal,
+    TournamentStage, TournamentStatus,
 };
 
 use super::*;
@@ -289,7 +289,11 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     let png = image::load_from_memory(&picture.bytes).unwrap();
     assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
     for name in ["alice", "bob", "carol"] {
-        assert!(picture.alt_text.contains(name), "{}", picture.alt_text);
+        assert!(
+            drawn(&picture.alt_text).contains(name),
+            "{:?}",
+            picture.alt_text
+        );
     }
     // Everyone won their two games as South: 2 points each, tied.
     for name in ["alice", "bob", "carol"] {
@@ -798,7 +802,10 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
         Some(NewThread {
             game_id: None,
             tournament_id: Some(id),
-            name: format!("🏆 Prémio Kiela (tournament #{id})"),
+            name: ThreadName::Tournament {
+                name: PREMIO.into(),
+                tournament: id,
+            },
         })
     );
     // The pairings go to the thread, calling every player into it.
@@ -863,8 +870,8 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
     assert_eq!(png.width(), kiela_render::STANDINGS_WIDTH);
     for player in &players[..3] {
         assert!(
-            picture.alt_text.contains(&player.name.to_string()),
-            "{}",
+            drawn(&picture.alt_text).contains(&player.name.to_string()),
+            "{:?}",
             picture.alt_text
         );
     }

@@ -10,8 +10,7 @@ use tokio::sync::watch;
 
 use kiela_ai::analysis::Verdict;
 use kiela_app::{
-    AnalysisNotice, AnalysisRefusal, AppError, Judged, JudgedTurn, Lines, Lost, Name, Progress,
-    ReviewStep,
+    AnalysisNotice, AnalysisRefusal, AppError, Judged, JudgedTurn, Lost, Name, Progress, ReviewStep,
 };
 use kiela_i18n::tr;
 use kiela_i18n::{t, Lang};
@@ -19,6 +18,7 @@ use kiela_i18n::{t, Lang};
 use crate::command::{Opt, Request, Subcommand, GAME};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, ReviewButton};
+use crate::limits::Lines;
 use crate::respond::Post;
 use kiela_app::vocabulary::GameId;
 

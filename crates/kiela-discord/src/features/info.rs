@@ -3,16 +3,14 @@
 
 use serenity::async_trait;
 
-use kiela_app::discord_len;
 use kiela_app::vocabulary::GuildId;
-use kiela_app::{
-    AppError, BoardLink, GameLine, InfoNotice, Lines, RecordShown, ToMove, Unrated, User,
-};
+use kiela_app::{AppError, BoardLink, GameLine, InfoNotice, ToMove, Unrated, User};
 use kiela_i18n::{tr, Lang};
 use kiela_render::words::{side, variant};
 
 use crate::command::{Opt, Request, Subcommand};
 use crate::handler::Cx;
+use crate::limits::{discord_len, shown_inline, Lines};
 use crate::respond::Post;
 
 /// Whose statistics (the user's own if not given).
@@ -90,6 +88,7 @@ pub(crate) fn notice(lang: Lang, notice: &InfoNotice) -> String {
             game,
             unrated,
             record,
+            plies,
         } => {
             let mut title = tr!(lang, "history", id = *game);
             match unrated {
@@ -101,12 +100,11 @@ pub(crate) fn notice(lang: Lang, notice: &InfoNotice) -> String {
                 }
                 None => {}
             }
-            match record {
-                RecordShown::Inline(record) => format!("{title}\n```\n{record}\n```"),
-                RecordShown::Attached { plies } => {
-                    let note = tr!(lang, "history-attached", plies = *plies);
-                    format!("{title}\n{note}")
-                }
+            if shown_inline(record) {
+                format!("{title}\n```\n{record}\n```")
+            } else {
+                let note = tr!(lang, "history-attached", plies = *plies);
+                format!("{title}\n{note}")
             }
         }
         InfoNotice::Help => tr!(lang, "help-quick-start"),

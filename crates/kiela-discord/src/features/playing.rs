@@ -780,6 +780,29 @@ pub(crate) fn board_notice(lang: Lang, notice: &BoardNotice) -> String {
     }
 }
 
+/// One of the user's games as an autocomplete label: `#12 vs Ana: your
+/// move`, `#9 vs Ana: you won`.
+pub fn game_label(lang: Lang, choice: &kiela_app::GameChoice) -> String {
+    use kiela_app::ChoiceState;
+    let opponent = choice.opponent.as_str();
+    let state = match choice.state {
+        ChoiceState::Forfeit => tr!(lang, "choice-forfeit"),
+        ChoiceState::Aborted => tr!(lang, "choice-aborted"),
+        ChoiceState::Won => tr!(lang, "choice-won"),
+        ChoiceState::Lost => tr!(lang, "choice-lost"),
+        ChoiceState::Drawn => tr!(lang, "choice-drawn"),
+        ChoiceState::YourMove => tr!(lang, "choice-your-move"),
+        ChoiceState::TheirMove => tr!(lang, "choice-their-move", name = opponent),
+    };
+    tr!(
+        lang,
+        "choice-label",
+        id = choice.id,
+        opponent = opponent,
+        state = state
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
