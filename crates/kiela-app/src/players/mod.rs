@@ -7,7 +7,7 @@ pub use store::*;
 
 pub(crate) use members::Memberships;
 pub use members::{EveryoneIsAMember, Members, Membership, MEMBERSHIP_KEPT};
-pub use names::Name;
+pub use names::{Name, MAX_CHARS};
 
 use kiela_i18n::Lang;
 use std::sync::Arc;

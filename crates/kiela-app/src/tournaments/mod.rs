@@ -58,8 +58,9 @@ pub fn swiss_rounds() -> Vec<(&'static str, kiela_i18n::Arg)> {
     ]
 }
 
-/// A name fits a thread's name with the round and the players.
-const NAME_CHARS: usize = 40;
+/// A tournament's name is shown whole, as a player's is (and fits a
+/// thread's name with the round and the players).
+const NAME_CHARS: usize = crate::players::MAX_CHARS;
 /// Ended tournaments `/kiela tournaments` lists.
 const RECENT: i64 = 5;
 
@@ -126,26 +127,26 @@ pub enum TournamentRefusal {
     /// Strict tournament `name` refuses the user: `lost` of their `games`
     /// in the last `days` days were lost on time, more than `percent`%.
     Strict {
-        name: String,
+        name: Name,
         percent: i64,
         days: i64,
         lost: i64,
         games: i64,
     },
     /// The user already plays in tournament `name`.
-    AlreadyIn { name: String },
+    AlreadyIn { name: Name },
     /// Tournament `name` has all the players it takes.
-    Full { name: String },
+    Full { name: Name },
     /// Tournament `name` takes no more players (or has started, or ended).
-    Closed { name: String },
+    Closed { name: Name },
     /// The user is not playing in tournament `name`.
-    NotIn { name: String },
+    NotIn { name: Name },
     /// Tournament `name` has already started.
-    AlreadyStarted { name: String },
+    AlreadyStarted { name: Name },
     /// Tournament `name` has ended (`status`: finished or cancelled), for
     /// good: nothing about it can change.
     Over {
-        name: String,
+        name: Name,
         status: TournamentStatus,
     },
     /// Only the organiser or a manager may do that.
@@ -286,7 +287,7 @@ impl TournamentService {
             let (games, lost) = self.db.tournaments.lost_on_time(user.id, since).await?;
             if lost * 100 > games * STRICT_PERCENT {
                 return Err(TournamentRefusal::Strict {
-                    name: t.name,
+                    name: t.title(),
                     percent: STRICT_PERCENT,
                     days: STRICT_DAYS,
                     lost,
@@ -302,20 +303,20 @@ impl TournamentService {
         let missed = match joined {
             Ok(round) => round,
             Err(store::JoinRefused::AlreadyIn) => {
-                return Err(TournamentRefusal::AlreadyIn { name: t.name }.into())
+                return Err(TournamentRefusal::AlreadyIn { name: t.title() }.into())
             }
             Err(store::JoinRefused::Full) => {
-                return Err(TournamentRefusal::Full { name: t.name }.into())
+                return Err(TournamentRefusal::Full { name: t.title() }.into())
             }
             Err(store::JoinRefused::Closed) => {
-                return Err(TournamentRefusal::Closed { name: t.name }.into())
+                return Err(TournamentRefusal::Closed { name: t.title() }.into())
             }
         };
         self.refresh_sign_up(&t).await?;
         let said = match missed {
-            0 => TournamentNotice::Joined { name: t.name },
+            0 => TournamentNotice::Joined { name: t.title() },
             missed => TournamentNotice::JoinedLate {
-                name: t.name,
+                name: t.title(),
                 missed,
             },
         };
@@ -332,12 +333,12 @@ impl TournamentService {
     ) -> Result<Reply> {
         let t = self.pick_tournament(user, place, id, Pick::Mine).await?;
         let Some(left) = self.db.tournaments.leave_tournament(t.id, user.id).await? else {
-            return Err(TournamentRefusal::NotIn { name: t.name }.into());
+            return Err(TournamentRefusal::NotIn { name: t.title() }.into());
         };
         self.refresh_sign_up(&t).await?;
         let said = match left {
-            Left::Removed => TournamentNotice::Left { name: t.name },
-            Left::Withdrawn => TournamentNotice::Withdrawn { name: t.name },
+            Left::Removed => TournamentNotice::Left { name: t.title() },
+            Left::Withdrawn => TournamentNotice::Withdrawn { name: t.title() },
         };
         Ok(told(user, said))
     }
@@ -379,7 +380,7 @@ impl TournamentService {
         // loop posts them (an answer is one message).
         Ok(told(
             user,
-            TournamentNotice::StartedElsewhere { name: t.name },
+            TournamentNotice::StartedElsewhere { name: t.title() },
         ))
     }
 
@@ -398,7 +399,7 @@ impl TournamentService {
         }
         let said = TournamentNotice::Cancelled {
             id: t.id,
-            name: t.name.clone(),
+            name: t.title(),
         };
         if let Err(moved) = self.call_off(&t, said, None).await? {
             let now = match moved {
@@ -409,7 +410,7 @@ impl TournamentService {
         }
         Ok(told(
             user,
-            TournamentNotice::CancelledByYou { name: t.name },
+            TournamentNotice::CancelledByYou { name: t.title() },
         ))
     }
 
@@ -477,7 +478,7 @@ impl TournamentService {
         for t in &all {
             lines.push(TournamentLine {
                 id: t.id,
-                name: t.name.clone(),
+                name: t.title(),
                 stage: TournamentStage::of(t),
                 format: t.format,
                 variant: t.variant,
@@ -513,7 +514,7 @@ impl TournamentService {
             let entrants = self.db.tournaments.entrants(id).await?;
             if entrants.len() < MIN_PLAYERS {
                 let said = TournamentNotice::CancelledShort {
-                    name: t.name.clone(),
+                    name: t.title(),
                     min: MIN_PLAYERS,
                 };
                 let moved = self.call_off(&t, said, Some(entrants.len())).await?;
@@ -575,7 +576,7 @@ impl TournamentService {
             TournamentFormat::RoundRobin => None,
         };
         let said = TournamentNotice::Started {
-            name: t.name.clone(),
+            name: t.title(),
             players: names(entrants),
         };
         // The news of the start opens the tournament's own thread (unless
@@ -696,7 +697,7 @@ impl TournamentService {
             ..self.news(
                 t,
                 TournamentNotice::Round {
-                    name: t.name.clone(),
+                    name: t.title(),
                     round,
                     pairings,
                     bye,
@@ -706,7 +707,7 @@ impl TournamentService {
         let posts = |i: usize, game: crate::vocabulary::GameId| {
             let g: &NewGame = &games[i];
             let headline = || TournamentNotice::GameStarted {
-                name: t.name.clone(),
+                name: t.title(),
                 round,
                 game,
                 variant: t.variant,
@@ -753,7 +754,7 @@ impl TournamentService {
             .unwrap_or_default();
         let table = self.standings_notice(t).await?;
         let said = TournamentNotice::Won {
-            name: t.name.clone(),
+            name: t.title(),
             winner: winner.clone(),
         };
         // The winner in the lobby; the final standings, as a picture, in
@@ -763,7 +764,7 @@ impl TournamentService {
             ..self.news(
                 t,
                 TournamentNotice::FinalStandings {
-                    name: t.name.clone(),
+                    name: t.title(),
                     winner,
                 },
             )
@@ -821,7 +822,7 @@ impl TournamentService {
         };
         Ok(TournamentNotice::Standings {
             id: t.id,
-            name: t.name.clone(),
+            name: t.title(),
             stage: TournamentStage::of(t),
             table,
         })
@@ -848,7 +849,7 @@ impl TournamentService {
                 (Pick::Any, _) => Ok(t),
                 (_, status) if status.is_final() => Err(not_from(&t, status)),
                 (Pick::Open, TournamentStatus::Running) => {
-                    Err(TournamentRefusal::AlreadyStarted { name: t.name }.into())
+                    Err(TournamentRefusal::AlreadyStarted { name: t.title() }.into())
                 }
                 _ => Ok(t),
             };
@@ -927,7 +928,7 @@ impl TournamentService {
             .filter(|p| p.game.is_some_and(|(state, _)| state != GameState::Active))
             .count() as i64;
         let said = TournamentNotice::ResultsStandings {
-            name: t.name.clone(),
+            name: t.title(),
             round: t.rounds_paired,
             results: ended,
         };
@@ -1154,7 +1155,7 @@ fn joined_round(t: &TournamentRow) -> Option<i64> {
 fn not_from(t: &TournamentRow, now: TournamentStatus) -> AppError {
     match now.is_final() {
         true => TournamentRefusal::Over {
-            name: t.name.clone(),
+            name: t.title(),
             status: now,
         }
         .into(),
@@ -1257,7 +1258,7 @@ fn corrupt(t: &TournamentRow, problem: impl std::fmt::Display) -> AppError {
 fn sign_up(t: &TournamentRow, entrants: &[Entrant]) -> TournamentNotice {
     TournamentNotice::SignUp(SignUp {
         id: t.id,
-        name: t.name.clone(),
+        name: t.title(),
         format: t.format,
         variant: t.variant,
         days_per_move: t.seconds_per_move / DAY,

@@ -22,29 +22,29 @@ pub enum TournamentNotice {
     /// Under the sign-up message once the tournament is cancelled.
     SignUpCancelled,
     /// The user joined tournament `name`.
-    Joined { name: String },
+    Joined { name: Name },
     /// The user joined running tournament `name` late, from the next round
     /// on: the `missed` rounds count ½ point each.
-    JoinedLate { name: String, missed: i64 },
+    JoinedLate { name: Name, missed: i64 },
     /// The user left open tournament `name`.
-    Left { name: String },
+    Left { name: Name },
     /// The user withdrew from running tournament `name`.
-    Withdrawn { name: String },
+    Withdrawn { name: Name },
     /// Tournament `name` has started: its news is posted elsewhere.
-    StartedElsewhere { name: String },
+    StartedElsewhere { name: Name },
     /// Tournament `id`, `name`, is cancelled (said in its lobby).
-    Cancelled { id: TournamentId, name: String },
+    Cancelled { id: TournamentId, name: Name },
     /// The user cancelled tournament `name`.
-    CancelledByYou { name: String },
+    CancelledByYou { name: Name },
     /// Tournament `name` had fewer than `min` players at its start time:
     /// the clock cancelled it.
-    CancelledShort { name: String, min: usize },
+    CancelledShort { name: Name, min: usize },
     /// Tournament `name` has started, with `players` (in join order).
-    Started { name: String, players: Vec<Name> },
+    Started { name: Name, players: Vec<Name> },
     /// Round `round` of tournament `name` is paired: its games, and the
     /// player who sits it out (a bye), each called by mention.
     Round {
-        name: String,
+        name: Name,
         round: i64,
         pairings: Vec<Pairing>,
         bye: Option<UserId>,
@@ -52,7 +52,7 @@ pub enum TournamentNotice {
     /// Game `game` (of `variant`) of tournament `name`'s round `round`
     /// begins.
     GameStarted {
-        name: String,
+        name: Name,
         round: i64,
         game: GameId,
         variant: Variant,
@@ -60,18 +60,18 @@ pub enum TournamentNotice {
     /// The standings of tournament `name` after the `results` games of
     /// its rounds so far (`round` paired) have ended.
     ResultsStandings {
-        name: String,
+        name: Name,
         round: i64,
         results: i64,
     },
     /// `winner` wins tournament `name` (said in its lobby).
-    Won { name: String, winner: Name },
+    Won { name: Name, winner: Name },
     /// Tournament `name` is over: its final standings; `winner` wins it.
-    FinalStandings { name: String, winner: Name },
+    FinalStandings { name: Name, winner: Name },
     /// Tournament `id`'s standings, under a header with its stage.
     Standings {
         id: TournamentId,
-        name: String,
+        name: Name,
         stage: TournamentStage,
         table: StandingsTable,
     },
@@ -85,7 +85,7 @@ pub enum TournamentNotice {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SignUp {
     pub id: TournamentId,
-    pub name: String,
+    pub name: Name,
     pub format: TournamentFormat,
     pub variant: Variant,
     pub days_per_move: i64,
@@ -209,7 +209,7 @@ impl From<kiela_tournament::Points> for Quarters {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentLine {
     pub id: TournamentId,
-    pub name: String,
+    pub name: Name,
     pub stage: TournamentStage,
     pub format: TournamentFormat,
     pub variant: Variant,

@@ -5,6 +5,7 @@ use async_trait::async_trait;
 use kiela_i18n::Lang;
 use kiela_rules::Variant;
 
+use crate::players::Name;
 use crate::store::*;
 use crate::vocabulary::*;
 
@@ -38,6 +39,13 @@ pub struct TournamentRow {
     pub thread_id: Option<ChannelId>,
     /// Results the standings posted after each result have shown.
     pub results_posted: i64,
+}
+
+impl TournamentRow {
+    /// Its name, as a name to show (escaped where it is shown).
+    pub fn title(&self) -> Name {
+        Name::new(self.name.clone())
+    }
 }
 
 /// A tournament to create.

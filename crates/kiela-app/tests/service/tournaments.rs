@@ -68,14 +68,15 @@ trait TournamentSaid: Said {
     /// Whether it pairs round `round` of tournament `name`.
     fn pairs_round(&self, name: &str, round: i64) -> bool {
         self.told().iter().any(|notice| {
-            matches!(notice, TournamentNotice::Round { name: n, round: r, .. } if n == name && *r == round)
+            matches!(notice, TournamentNotice::Round { name: n, round: r, .. } if n.raw() == name && *r == round)
         })
     }
 
     /// Whether it says `name` is won.
     fn says_won(&self, name: &str) -> bool {
-        (self.told().iter())
-            .any(|notice| matches!(notice, TournamentNotice::Won { name: n, .. } if n == name))
+        (self.told().iter()).any(
+            |notice| matches!(notice, TournamentNotice::Won { name: n, .. } if n.raw() == name),
+        )
     }
 }
 
@@ -138,7 +139,7 @@ async fn create_by(w: &World, organiser: &User, new: NewTournament) -> Tournamen
         .await
         .unwrap();
     assert!(!reply.private, "the sign-up message is public");
-    assert_eq!(reply.sign_up().name, PREMIO);
+    assert_eq!(reply.sign_up().name.raw(), PREMIO);
     assert_eq!(reply.sign_up().players, []);
     // The answer delivers it (its edits wait for it).
     w.service
@@ -336,7 +337,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
         .await;
     assert_eq!(refused(dm), TournamentRefusal::OnlyInServers.into());
     let long = NewTournament {
-        name: "x".repeat(41),
+        name: "x".repeat(33),
         ..new(TournamentFormat::Swiss)
     };
     assert_eq!(
@@ -346,7 +347,7 @@ async fn tournaments_refuse_what_they_cannot_do(db: Db) {
                 .create_tournament(&w.alice, HERE, long)
                 .await
         ),
-        TournamentRefusal::BadName { max: 40 }.into()
+        TournamentRefusal::BadName { max: 32 }.into()
     );
     let rounds = NewTournament {
         rounds: Some(3),
@@ -897,7 +898,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
         .iter()
         .find(|(_, p)| {
             (p.told().iter())
-                .any(|notice| matches!(notice, TournamentNotice::FinalStandings { name, .. } if name == PREMIO))
+                .any(|notice| matches!(notice, TournamentNotice::FinalStandings { name, .. } if name.raw() == PREMIO))
         })
         .expect("the final standings");
     assert_eq!(*to, thread);

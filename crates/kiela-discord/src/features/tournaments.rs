@@ -385,13 +385,13 @@ pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
             results = *results
         ),
         TournamentNotice::Won { name, winner } => {
-            tr!(lang, "tournament-won", name = name, winner = winner.raw())
+            tr!(lang, "tournament-won", name = name, winner = winner)
         }
         TournamentNotice::FinalStandings { name, winner } => tr!(
             lang,
             "tournament-final-standings",
             name = name,
-            winner = winner.raw()
+            winner = winner
         ),
         TournamentNotice::Standings {
             id,
@@ -432,9 +432,10 @@ pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
     }
 }
 
-/// The players' names, as they chose them, in the order given.
+/// The players' names, as they chose them (never as markup), in the
+/// order given.
 fn names(players: &[Name]) -> String {
-    let names: Vec<&str> = players.iter().map(Name::raw).collect();
+    let names: Vec<String> = players.iter().map(Name::shown).collect();
     names.join(", ")
 }
 
@@ -525,7 +526,7 @@ fn standing(lang: Lang, r: &Ranked) -> String {
         lang,
         "tournament-standing",
         rank = r.rank,
-        name = r.name.raw(),
+        name = &r.name,
         points = r.points.to_string(),
         tiebreaks = tiebreaks,
         games = r.games_played,
@@ -570,7 +571,7 @@ mod tests {
     use kiela_app::{Pairing, Quarters};
     use kiela_rules::Variant;
 
-    fn premio() -> String {
+    fn premio() -> Name {
         "Prémio Kiela".into()
     }
 
@@ -675,5 +676,145 @@ mod tests {
             "{en}"
         );
         assert_eq!(lines[5], "Players (1/64): ana");
+    }
+
+    /// A name written to be markup: bold, a disguised link, a mass
+    /// mention, underline.
+    const HOSTILE: &str = "**x** [a](https://b) @everyone __y__";
+
+    /// Whether `text` shows `HOSTILE` as written, never as markup.
+    fn shown_as_written(text: &str) -> bool {
+        !["**x**", "[a](", "@everyone", "__y__"]
+            .iter()
+            .any(|markup| text.contains(markup))
+    }
+
+    #[test]
+    fn names_in_every_tournament_post_are_shown_as_written() {
+        let (name, player) = (Name::new(HOSTILE), Name::new(HOSTILE));
+        let ranked = Ranked {
+            rank: 1,
+            name: player.clone(),
+            points: Quarters::points(1),
+            tiebreaks: Tiebreaks::RoundRobin {
+                sonneborn_berger: Quarters(1),
+                wins: 1,
+            },
+            games_played: 1,
+            withdrawn: false,
+        };
+        let sign_up = SignUp {
+            id: TournamentId(7),
+            name: name.clone(),
+            format: TournamentFormat::RoundRobin,
+            variant: Variant::Standard,
+            days_per_move: 3,
+            rounds: None,
+            rated: true,
+            strict: false,
+            start: TournamentStart::ByOrganiser(UserId(1)),
+            players: vec![player.clone(), player.clone()],
+            max_players: 12,
+        };
+        let standings = |stage, table| TournamentNotice::Standings {
+            id: TournamentId(7),
+            name: name.clone(),
+            stage,
+            table,
+        };
+        let notices = [
+            TournamentNotice::SignUp(sign_up),
+            TournamentNotice::Joined { name: name.clone() },
+            TournamentNotice::JoinedLate {
+                name: name.clone(),
+                missed: 1,
+            },
+            TournamentNotice::Left { name: name.clone() },
+            TournamentNotice::Withdrawn { name: name.clone() },
+            TournamentNotice::StartedElsewhere { name: name.clone() },
+            TournamentNotice::Cancelled {
+                id: TournamentId(7),
+                name: name.clone(),
+            },
+            TournamentNotice::CancelledByYou { name: name.clone() },
+            TournamentNotice::CancelledShort {
+                name: name.clone(),
+                min: 3,
+            },
+            TournamentNotice::Started {
+                name: name.clone(),
+                players: vec![player.clone(); 3],
+            },
+            TournamentNotice::Round {
+                name: name.clone(),
+                round: 1,
+                pairings: vec![Pairing {
+                    south: UserId(1),
+                    north: UserId(2),
+                }],
+                bye: Some(UserId(3)),
+            },
+            TournamentNotice::GameStarted {
+                name: name.clone(),
+                round: 1,
+                game: kiela_app::vocabulary::GameId(4),
+                variant: Variant::Standard,
+            },
+            TournamentNotice::ResultsStandings {
+                name: name.clone(),
+                round: 1,
+                results: 2,
+            },
+            TournamentNotice::Won {
+                name: name.clone(),
+                winner: player.clone(),
+            },
+            TournamentNotice::FinalStandings {
+                name: name.clone(),
+                winner: player.clone(),
+            },
+            standings(
+                TournamentStage::Open,
+                StandingsTable::Players(vec![player.clone()]),
+            ),
+            standings(
+                TournamentStage::Finished,
+                StandingsTable::Ranked(vec![ranked]),
+            ),
+            TournamentNotice::Listed(vec![TournamentLine {
+                id: TournamentId(7),
+                name: name.clone(),
+                stage: TournamentStage::Open,
+                format: TournamentFormat::Swiss,
+                variant: Variant::Standard,
+                players: 2,
+            }]),
+        ];
+        let refusals = [
+            TournamentRefusal::AlreadyIn { name: name.clone() },
+            TournamentRefusal::Full { name: name.clone() },
+            TournamentRefusal::Closed { name: name.clone() },
+            TournamentRefusal::NotIn { name: name.clone() },
+            TournamentRefusal::AlreadyStarted { name: name.clone() },
+            TournamentRefusal::Over {
+                name: name.clone(),
+                status: kiela_app::TournamentStatus::Finished,
+            },
+            TournamentRefusal::Strict {
+                name: name.clone(),
+                percent: 10,
+                days: 30,
+                lost: 3,
+                games: 10,
+            },
+        ];
+        for lang in Lang::ALL {
+            let words = (notices.iter().map(|n| notice(lang, n)))
+                .chain(refusals.iter().map(|r| refusal(lang, r)));
+            for text in words {
+                assert!(shown_as_written(&text), "{text}");
+                assert!(text.contains(r"\*\*x\*\*"), "the name is there: {text}");
+            }
+        }
     }
 }
