@@ -104,7 +104,10 @@ mod swiss;
 pub use points::Points;
 pub use round_robin::{round_robin_schedule, DOUBLE_ROUND_ROBIN};
 pub use standings::{standings, Standing};
-pub use swiss::{default_swiss_rounds, LARGE_SWISS_ROUNDS, SMALL_SWISS_FIELD, SMALL_SWISS_ROUNDS};
+pub use swiss::{
+    default_swiss_rounds, max_swiss_rounds, swiss_rounds, LARGE_SWISS_ROUNDS, SMALL_SWISS_FIELD,
+    SMALL_SWISS_ROUNDS,
+};
 
 /// A player as this crate knows them; the bot maps its own user ids to these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -292,8 +295,8 @@ pub fn next_round(event: &Event) -> Result<NextRound, TournamentError> {
         } else {
             NextRound::Finished
         }),
-        Format::Swiss { rounds } => {
-            if event.rounds.len() as u32 >= rounds {
+        Format::Swiss { .. } => {
+            if event.rounds.len() as u32 >= swiss_rounds_of(event) {
                 return Ok(NextRound::Finished);
             }
             Ok(match swiss::pairing(event, &ctx) {
@@ -302,6 +305,17 @@ pub fn next_round(event: &Event) -> Result<NextRound, TournamentError> {
             })
         }
     }
+}
+
+/// The rounds a Swiss event is played over: its own number, capped at
+/// [`max_swiss_rounds`] of the players who were in at the start (so an event
+/// given too many rounds ends after players − 1).
+pub(crate) fn swiss_rounds_of(event: &Event) -> u32 {
+    let Format::Swiss { rounds } = event.format else {
+        return 1;
+    };
+    let starters = event.players.iter().filter(|p| p.joined_round == 0).count();
+    rounds.min(max_swiss_rounds(starters))
 }
 
 /// Checked indices: players by position (join order) and per-player lookups

@@ -3,7 +3,7 @@ use std::cmp::Reverse;
 use integer_blossom::min_weight_perfect_matching;
 
 use crate::standings::{compute, Ledger};
-use crate::{Context, Event, Pairing};
+use crate::{Context, Event, Format, Pairing};
 
 /// The default rounds of a Swiss event: this many up to
 /// [`SMALL_SWISS_FIELD`] players …
@@ -12,21 +12,33 @@ pub const SMALL_SWISS_FIELD: usize = 16;
 /// … and this many above.
 pub const LARGE_SWISS_ROUNDS: u32 = 7;
 
-/// 5 rounds up to 16 players, 7 above — but never more than a full
-/// round-robin's worth (n − 1 rounds for even n, n for odd n: one bye each),
-/// beyond which a repeat or a second bye could not be avoided.
+/// 5 rounds up to 16 players, 7 above — but never more than
+/// [`max_swiss_rounds`].
 pub fn default_swiss_rounds(players: usize) -> u32 {
     let base = if players <= SMALL_SWISS_FIELD {
         SMALL_SWISS_ROUNDS
     } else {
         LARGE_SWISS_ROUNDS
     };
-    let full = if players.is_multiple_of(2) {
-        players.saturating_sub(1)
-    } else {
-        players
-    };
-    base.min(full as u32).max(1)
+    base.min(max_swiss_rounds(players))
+}
+
+/// The most rounds a Swiss event of `players` entrants may have: players − 1
+/// (at least 1). Beyond that, an even field would have to repeat a pairing
+/// and an odd one comes close to giving someone a second bye; and however
+/// many rounds the event was given, [`next_round`](crate::next_round) ends
+/// it after this many (counting the players who were in at the start).
+pub fn max_swiss_rounds(players: usize) -> u32 {
+    (players.saturating_sub(1) as u32).max(1)
+}
+
+/// The rounds to fix when a Swiss event starts with `players` entrants: the
+/// organiser's `requested` number, or [`default_swiss_rounds`], capped at
+/// [`max_swiss_rounds`] (tell the organiser when it is lower than asked).
+pub fn swiss_rounds(requested: Option<u32>, players: usize) -> u32 {
+    requested
+        .unwrap_or_else(|| default_swiss_rounds(players))
+        .clamp(1, max_swiss_rounds(players))
 }
 
 // The units of the stacked cost (see the crate docs, "Swiss pairing"). Each
@@ -68,7 +80,7 @@ pub(crate) fn pairing(event: &Event, ctx: &Context) -> Option<Pairing> {
     if m < 2 {
         return None;
     }
-    let mate = matching(&l, &active, rounds_left(event) - 1);
+    let mate = matching(&l, &active, rounds_left(event).saturating_sub(1));
 
     let mut pairs: Vec<(usize, usize)> = (0..m)
         .filter(|&a| mate[a] > a && mate[a] < m)
@@ -113,15 +125,17 @@ fn matching(l: &Ledger, active: &[usize], rounds_after: u32) -> Vec<usize> {
         for b in a + 1..m {
             let j = active[b];
             let (di, dj) = (l.side_diff[i], l.side_diff[j]);
-            let clash = di.min(dj) >= 2 || di.max(dj) <= -2;
+            // Neither way round keeps both within the side rules.
+            let clash = !((l.may_be_south(i) && l.may_be_north(j))
+                || (l.may_be_south(j) && l.may_be_north(i)));
             let preference = if (di > 0 && dj > 0) || (di < 0 && dj < 0) {
                 di.abs().min(dj.abs()).min(2)
             } else {
                 i32::from(
                     di == 0
                         && dj == 0
-                        && l.last_south[i].is_some()
-                        && l.last_south[i] == l.last_south[j],
+                        && l.last_south(i).is_some()
+                        && l.last_south(i) == l.last_south(j),
                 )
             };
             let d = halves(i) - halves(j);
@@ -138,9 +152,11 @@ fn matching(l: &Ledger, active: &[usize], rounds_after: u32) -> Vec<usize> {
                 + DUTCH * dutch;
         }
         if v > m {
-            // The lower in the ranking, the cheaper the bye.
+            // The lower in the ranking, the cheaper the bye; never to a
+            // player who already scored a point without playing (a bye or a
+            // forfeit win) while someone else can take it (C.04.1 rule 4).
             cost[a * v + m] =
-                SECOND_BYE * i128::from(l.byes[i]) + BYE_POSITION * (m - 1 - a) as i128;
+                SECOND_BYE * i128::from(l.unplayed_wins[i]) + BYE_POSITION * (m - 1 - a) as i128;
         }
     }
     if v <= LOOKAHEAD_MAX {
@@ -151,7 +167,7 @@ fn matching(l: &Ledger, active: &[usize], rounds_after: u32) -> Vec<usize> {
                 spent[a * v + b] = l.met[active[a] * l.n + active[b]] > 0;
             }
             if v > m {
-                spent[a * v + m] = l.byes[active[a]] > 0;
+                spent[a * v + m] = l.unplayed_wins[active[a]] > 0;
                 spent[m * v + a] = spent[a * v + m];
             }
         }
@@ -250,22 +266,32 @@ fn perfect_matchings(v: usize, allowed: &dyn Fn(usize, usize) -> bool) -> Vec<Ve
 /// Rounds not yet paired, this one included.
 fn rounds_left(event: &Event) -> u32 {
     match event.format {
-        crate::Format::Swiss { rounds } => rounds - event.rounds.len() as u32,
-        crate::Format::RoundRobin => 1,
+        Format::Swiss { .. } => {
+            crate::swiss_rounds_of(event).saturating_sub(event.rounds.len() as u32)
+        }
+        Format::RoundRobin => 1,
     }
 }
 
-/// (south, north) for players `i` (ranked higher) and `j`: the one further
-/// behind on moving first moves first; if level, the one who was north last;
-/// if still level, the higher-ranked on odd boards, the lower on even ones.
+/// (south, north) for players `i` (ranked higher) and `j`: if only one way
+/// round keeps both within the side rules (difference within ±2, never the
+/// same side three times running), that one; else the one further behind on
+/// moving first moves first; if level, the one who was north last; if still
+/// level, the higher-ranked on odd boards, the lower on even ones.
 fn sides(l: &Ledger, i: usize, j: usize, odd_board: bool) -> (usize, usize) {
-    let i_south = match l.side_diff[i].cmp(&l.side_diff[j]) {
-        std::cmp::Ordering::Less => true,
-        std::cmp::Ordering::Greater => false,
-        std::cmp::Ordering::Equal => match (l.last_south[i], l.last_south[j]) {
-            (Some(si), Some(sj)) if si != sj => !si,
-            _ => odd_board,
-        },
+    let i_may = l.may_be_south(i) && l.may_be_north(j);
+    let j_may = l.may_be_south(j) && l.may_be_north(i);
+    let i_south = if i_may != j_may {
+        i_may
+    } else {
+        match l.side_diff[i].cmp(&l.side_diff[j]) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => match (l.last_south(i), l.last_south(j)) {
+                (Some(si), Some(sj)) if si != sj => !si,
+                _ => odd_board,
+            },
+        }
     };
     if i_south {
         (i, j)
