@@ -24,10 +24,9 @@ pub fn default_swiss_rounds(players: usize) -> u32 {
 }
 
 /// The most rounds a Swiss event of `players` entrants may have: players − 1
-/// (at least 1). Beyond that, an even field would have to repeat a pairing
-/// and an odd one comes close to giving someone a second bye; and however
-/// many rounds the event was given, [`next_round`](crate::next_round) ends
-/// it after this many (counting the players who were in at the start).
+/// (at least 1), the rounds in which everybody can meet everybody else once.
+/// However many rounds the event was given, [`next_round`](crate::next_round)
+/// ends it after this many (counting the players who were in at the start).
 pub fn max_swiss_rounds(players: usize) -> u32 {
     (players.saturating_sub(1) as u32).max(1)
 }
@@ -47,7 +46,8 @@ pub fn swiss_rounds(requested: Option<u32>, players: usize) -> u32 {
 // top half against bottom half ≤ 64 a game, < 2¹⁶; side preference ≤ 2 a
 // game, < 2³²; squared score difference ≤ 126² (in half points) a game,
 // < 2⁵⁶; bye position ≤ 63, < 2⁷²; repeats ≤ 63 a game, < 2⁸⁸; side clashes
-// ≤ 1 a game, < 2¹⁰⁴; second byes ≤ 63, < 2¹¹⁰ — well inside i128.
+// ≤ 1 a game, < 2¹⁰⁴; a bye to someone who already scored without playing
+// (byes and forfeit wins so far) ≤ 63, < 2¹¹⁰ — well inside i128.
 const DUTCH: i128 = 1;
 const SIDE_PREFERENCE: i128 = 1 << 16;
 const SCORE: i128 = 1 << 32;
