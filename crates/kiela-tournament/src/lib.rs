@@ -18,13 +18,17 @@
 //! ([`round_robin_schedule`]). No late join.
 //!
 //! **Swiss** (3–64 players): the number of rounds is fixed when the event
-//! starts; [`default_swiss_rounds`] gives 5 up to 16 players and 7 above,
-//! capped at a full round-robin's worth (n − 1 rounds for even n, n for
-//! odd n) since beyond that a repeat or a second bye is unavoidable.
+//! starts with [`swiss_rounds`]: the organiser's number or
+//! [`default_swiss_rounds`] (5 up to 16 players, 7 above), never more than
+//! [`max_swiss_rounds`], players − 1. An event given more rounds anyway
+//! ends after players − 1 (counting those in at the start).
 //! Each round is paired by a minimum-cost perfect matching (see
 //! [Swiss pairing](#swiss-pairing)) so that, in this order of importance:
-//! 1. nobody gets a second bye;
-//! 2. nobody's south-minus-north difference leaves −2..=2;
+//! 1. the bye never goes to a player who already scored a point without
+//!    playing — a bye or a forfeit win — while another can take it (FIDE
+//!    C.04.1 rule 4);
+//! 2. nobody's south-minus-north difference leaves −2..=2 and nobody gets
+//!    the same side three times running (C.04.1 rules 6 and 7);
 //! 3. as few pairs as possible meet again (none while avoidable);
 //! 4. the bye goes to the lowest-ranked player without one (lowest score,
 //!    then tie-breaks, then the latest to join; in round 1 the lowest-rated,
@@ -35,45 +39,68 @@
 //! 7. within a score group the top half meets the bottom half (1 v n/2+1),
 //!    which in round 1 seeds by rating.
 //!
-//! Of a pair, the one with the lower south-minus-north difference moves
-//! first (then the one who was north last time; then the higher-ranked
-//! player on odd boards and the lower-ranked on even ones). Forfeited games
-//! count neither for that difference nor for the last side; every paired
-//! game, forfeits included, counts as a meeting.
+//! Of a pair, if only one way round keeps both within rule 2, that one;
+//! else the one with the lower south-minus-north difference moves first
+//! (then the one who was north last time; then the higher-ranked player on
+//! odd boards and the lower-ranked on even ones). Forfeited games count
+//! neither for that difference nor for the sides running (C.04.2: only
+//! played games count for colour); every paired game, forfeits included,
+//! counts as a meeting.
 //!
 //! Pairing round by round cannot see the rounds to come, and with 5 or 6
 //! players over 5 rounds (a whole round-robin played as a Swiss) greedy
 //! pairing left no repeat-free round 4 or 5 in about a third of random
-//! events. So when a round has at most 6 players (the bye counted as one),
-//! every possible pairing (at most 15) is tried, and among those equal on
-//! criteria 1–3 one after which the remaining rounds can still be paired
-//! without repeats or second byes comes first. Larger events showed no
-//! forced repeat in our trials and are paired by the matching alone.
+//! events, and greedy sides could leave no round without a clash. So when a
+//! round has at most 6 players (the bye counted as one), every possible
+//! pairing (at most 15) is tried, and among those equal on criteria 1–3 one
+//! after which the remaining rounds can still be paired without repeats,
+//! such byes or side clashes comes first (then one without repeats or such
+//! byes); its sides are the usual ones unless another way keeps the rest
+//! possible. Larger events showed no forced repeat in our trials and are
+//! paired by the matching alone.
 //!
 //! A player may join late while fewer than half the rounds have started
-//! ([`late_join_open`]); they get ½ point for each round they missed (counted
-//! once, in the score only). A withdrawn player gets no more pairings.
+//! ([`late_join_open`]); they get ½ point for each round they missed. A
+//! withdrawn player gets no more pairings.
 //!
 //! **No-shows** are [`Outcome::SouthForfeits`] / [`Outcome::NorthForfeits`]:
 //! the player who never moved loses, and is withdrawn (no more pairings).
-//! A forfeit is not a played loss: it counts in the score only.
+//! A forfeit is not a played game.
 //!
 //! **Scoring**: win 1, draw ½, loss 0, bye 1, forfeit win 1, each missed round
-//! before a late join ½. **Tie-breaks** count only games played against real
-//! opponents (no byes, no forfeits, no late-join halves):
-//! - *Buchholz Cut-1*: the sum of the final scores of the opponents of one's
-//!   played games, less the lowest of them;
-//! - *Sonneborn–Berger*: the sum, over played games, of the opponent's final
-//!   score times the points scored against them (1 or ½);
-//! - *direct encounter*: applies to a group tied on everything before it only
-//!   if all of its players have played each other; they are then ordered by
-//!   the points they scored in the games among themselves (not re-applied to
-//!   a still-tied sub-group).
+//! before a late join ½.
+//!
+//! **Tie-breaks** follow the FIDE Tie-Break Regulations (Handbook C.07, the
+//! text in force from 2024), with unplayed rounds as its article 16 has them:
+//! - a player's *own unplayed rounds* — the bye, a forfeit win or loss, a
+//!   round missed before a late join or after a withdrawal — count as games
+//!   against a dummy opponent whose score is the player's own points
+//!   (art. 16.4); in Sonneborn–Berger, times the points that round gave;
+//! - an *opponent's score* is their points, except that rounds they were
+//!   not there for with no round they were there for after them (rounds
+//!   missed after a withdrawal or a forfeit loss) count as draws, ½ each
+//!   (art. 16.2.5, 16.3); their byes, forfeit wins and losses count as
+//!   scored (16.2.1–16.2.4);
+//! - *Buchholz Cut-1* (art. 8.1, 14.1): the sum of those values less the
+//!   least significant, which is the lowest value from a round the player
+//!   was not there for (a forfeit loss, a missed round) if there is one
+//!   (art. 16.5), else the lowest value;
+//! - *Sonneborn–Berger* (art. 9.1): the sum of each value times the points
+//!   that round gave (1, ½ or 0);
+//! - *direct encounter* (art. 6): applies to a group tied on everything
+//!   before it only if all of its players have played each other; they are
+//!   then ordered by the points they scored in the games among themselves
+//!   (not re-applied to a still-tied sub-group).
+//!
+//! In a round-robin every game has a real opponent, so Sonneborn–Berger
+//! counts every game with an outcome, forfeits included, at the opponent's
+//! points (as the FIDE Technical Commission's reference calculator does).
 //!
 //! Swiss order: points, Buchholz Cut-1, Sonneborn–Berger, direct encounter.
 //! Round-robin order: points, Sonneborn–Berger, direct encounter, wins (played
-//! games). Whatever is still tied is broken by join order, earlier first, so
-//! ranks are always 1..=n without sharing.
+//! games). Players still level on all of them *share the place*
+//! ([`Standing::rank`] is shared, [`Standing::tied_with_previous`] set); join
+//! order only lists them (C.07 art. 2.1 leaves sharing to the event's rules).
 //!
 //! # Swiss pairing
 //!
@@ -104,7 +131,10 @@ mod swiss;
 pub use points::Points;
 pub use round_robin::{round_robin_schedule, DOUBLE_ROUND_ROBIN};
 pub use standings::{standings, Standing};
-pub use swiss::{default_swiss_rounds, LARGE_SWISS_ROUNDS, SMALL_SWISS_FIELD, SMALL_SWISS_ROUNDS};
+pub use swiss::{
+    default_swiss_rounds, max_swiss_rounds, swiss_rounds, LARGE_SWISS_ROUNDS, SMALL_SWISS_FIELD,
+    SMALL_SWISS_ROUNDS,
+};
 
 /// A player as this crate knows them; the bot maps its own user ids to these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -175,7 +205,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// Whether the game was played over the board (and so counts in tie-breaks).
+    /// Whether the game was played over the board (a forfeit counts in
+    /// Swiss tie-breaks as an unplayed round).
     pub fn is_played(self) -> bool {
         !matches!(self, Outcome::SouthForfeits | Outcome::NorthForfeits)
     }
@@ -194,7 +225,8 @@ pub struct Game {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Round {
     pub games: Vec<Game>,
-    /// Scores 1 point, counts in no tie-break.
+    /// Scores 1 point; in tie-breaks a game against a dummy opponent on
+    /// the player's own points.
     pub bye: Option<PlayerKey>,
 }
 
@@ -292,8 +324,8 @@ pub fn next_round(event: &Event) -> Result<NextRound, TournamentError> {
         } else {
             NextRound::Finished
         }),
-        Format::Swiss { rounds } => {
-            if event.rounds.len() as u32 >= rounds {
+        Format::Swiss { .. } => {
+            if event.rounds.len() as u32 >= swiss_rounds_of(event) {
                 return Ok(NextRound::Finished);
             }
             Ok(match swiss::pairing(event, &ctx) {
@@ -302,6 +334,17 @@ pub fn next_round(event: &Event) -> Result<NextRound, TournamentError> {
             })
         }
     }
+}
+
+/// The rounds a Swiss event is played over: its own number, capped at
+/// [`max_swiss_rounds`] of the players who were in at the start (so an event
+/// given too many rounds ends after players − 1).
+pub(crate) fn swiss_rounds_of(event: &Event) -> u32 {
+    let Format::Swiss { rounds } = event.format else {
+        return 1;
+    };
+    let starters = event.players.iter().filter(|p| p.joined_round == 0).count();
+    rounds.min(max_swiss_rounds(starters))
 }
 
 /// Checked indices: players by position (join order) and per-player lookups

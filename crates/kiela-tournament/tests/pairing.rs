@@ -1,8 +1,8 @@
 //! Pairings worked by hand.
 
 use kiela_tournament::{
-    default_swiss_rounds, next_round, Event, Format, Game, NextRound, Outcome, Pairing, Player,
-    PlayerKey, Round,
+    default_swiss_rounds, max_swiss_rounds, next_round, swiss_rounds, Event, Format, Game,
+    NextRound, Outcome, Pairing, Player, PlayerKey, Round,
 };
 use Outcome::*;
 
@@ -29,13 +29,27 @@ fn play(e: &mut Event, p: Pairing, outcomes: &[Outcome]) {
 
 #[test]
 fn default_rounds() {
-    assert_eq!(default_swiss_rounds(3), 3); // a full round-robin, one bye each
+    assert_eq!(default_swiss_rounds(3), 2); // players − 1
     assert_eq!(default_swiss_rounds(4), 3);
-    assert_eq!(default_swiss_rounds(5), 5);
+    assert_eq!(default_swiss_rounds(5), 4);
     assert_eq!(default_swiss_rounds(6), 5);
     assert_eq!(default_swiss_rounds(16), 5);
     assert_eq!(default_swiss_rounds(17), 7);
     assert_eq!(default_swiss_rounds(64), 7);
+}
+
+/// The rounds fixed at the start: the organiser's, capped at players − 1.
+#[test]
+fn rounds_capped_at_players_minus_one() {
+    assert_eq!(max_swiss_rounds(3), 2);
+    assert_eq!(max_swiss_rounds(64), 63);
+    assert_eq!(swiss_rounds(None, 4), 3);
+    assert_eq!(swiss_rounds(Some(7), 4), 3);
+    assert_eq!(swiss_rounds(Some(7), 8), 7);
+    assert_eq!(swiss_rounds(Some(9), 8), 7);
+    assert_eq!(swiss_rounds(Some(2), 30), 2);
+    assert_eq!(swiss_rounds(Some(0), 30), 1);
+    assert_eq!(swiss_rounds(None, 40), 7);
 }
 
 /// Round 1, six players: seeded by rating — 1800 (4), 1700 (1), 1600 (3),
@@ -130,10 +144,10 @@ fn three_rounds_by_hand() {
     assert_eq!(next_round(&e), Ok(NextRound::Finished));
 }
 
-/// Three players, three rounds: everyone has exactly one bye and meets each
-/// other player once — the only way; a second bye or a repeat would cost more.
+/// Three players, two rounds (players − 1): two different players get the
+/// bye and no pair meets twice.
 #[test]
-fn three_players_one_bye_each() {
+fn three_players_two_rounds() {
     let keys = [k(0), k(1), k(2)];
     let mut e = Event {
         format: Format::swiss(3),
@@ -144,20 +158,13 @@ fn three_players_one_bye_each() {
         assert!(p.bye.is_some());
         play(&mut e, p, &[SouthWins]);
     }
-    assert_eq!(e.rounds.len(), 3);
-    let mut byes: Vec<_> = e.rounds.iter().map(|r| r.bye.unwrap()).collect();
-    byes.sort();
-    assert_eq!(byes, keys);
-    let mut pairs: Vec<_> = e
-        .rounds
-        .iter()
-        .map(|r| {
-            let g = &r.games[0];
-            (g.south.min(g.north), g.south.max(g.north))
-        })
-        .collect();
-    pairs.sort();
-    assert_eq!(pairs, vec![(k(0), k(1)), (k(0), k(2)), (k(1), k(2))]);
+    assert_eq!(e.rounds.len(), 2);
+    assert_ne!(e.rounds[0].bye, e.rounds[1].bye);
+    let pair = |r: &Round| {
+        let g = &r.games[0];
+        (g.south.min(g.north), g.south.max(g.north))
+    };
+    assert_ne!(pair(&e.rounds[0]), pair(&e.rounds[1]));
 }
 
 /// The bye after round 1 goes to the lowest score that has not had one,
@@ -272,12 +279,11 @@ fn round_robin_lifecycle() {
     };
 }
 
-/// More rounds than a full round-robin (the bot chose them): repeats and
-/// second byes become unavoidable, and the pairing still goes on, spreading
-/// them: 5 players over 8 rounds, every player gets one bye before anyone
-/// gets a second one.
+/// More rounds than players − 1 (stored before the cap, or asked of the
+/// crate directly): the event ends after players − 1 rounds, here 4 of the
+/// 8 asked for 5 players — each round a different bye, no pair twice.
 #[test]
-fn more_rounds_than_a_round_robin() {
+fn never_more_rounds_than_players_minus_one() {
     let mut e = Event {
         format: Format::Swiss { rounds: 8 },
         players: (0..5).map(|i| Player::new(k(i))).collect(),
@@ -286,9 +292,135 @@ fn more_rounds_than_a_round_robin() {
     while let NextRound::Pairing(p) = next_round(&e).unwrap() {
         play(&mut e, p, &[Draw, SouthWins]);
     }
-    assert_eq!(e.rounds.len(), 8);
-    let byes: Vec<_> = e.rounds.iter().map(|r| r.bye.unwrap()).collect();
-    let mut first_five = byes[..5].to_vec();
-    first_five.sort();
-    assert_eq!(first_five, (0..5).map(k).collect::<Vec<_>>());
+    assert_eq!(e.rounds.len(), 4);
+    let mut byes: Vec<_> = e.rounds.iter().map(|r| r.bye.unwrap()).collect();
+    byes.sort();
+    byes.dedup();
+    assert_eq!(byes.len(), 4);
+    let mut pairs: Vec<_> = e
+        .rounds
+        .iter()
+        .flat_map(|r| &r.games)
+        .map(|g| (g.south.min(g.north), g.south.max(g.north)))
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    assert_eq!(pairs.len(), 8);
+    // A late joiner does not lengthen it: the cap counts who started.
+    let mut e = Event {
+        format: Format::Swiss { rounds: 5 },
+        players: (0..4).map(|i| Player::new(k(i))).collect(),
+        rounds: vec![],
+    };
+    let p = pairing(&e);
+    play(&mut e, p, &[Draw, Draw]);
+    e.players.push(Player {
+        joined_round: 1,
+        ..Player::new(k(4))
+    });
+    while let NextRound::Pairing(p) = next_round(&e).unwrap() {
+        let results = vec![Draw; p.games.len()];
+        play(&mut e, p, &results);
+    }
+    assert_eq!(e.rounds.len(), 3);
+}
+
+fn game(south: PlayerKey, north: PlayerKey, outcome: Outcome) -> Game {
+    Game {
+        south,
+        north,
+        outcome: Some(outcome),
+    }
+}
+
+/// A player who won by forfeit has scored a point without playing: the bye
+/// goes to someone else although they are the lowest-ranked (C.04.1 rule 4).
+///
+/// Five players, 4 rounds.
+/// R1: 0–1 1-0; 2–3, 3 never moves (2 wins by forfeit, 3 is out); bye 4.
+/// R2: 2–0 0-1; 4–1 1-0. Then 1 withdraws.
+/// Points: 0 1+1 = 2; 2 1 (forfeit win) + 0 = 1; 4 1 (bye) + 1 = 2.
+/// R3 has three players, so a bye: the lowest is 2 (1 point), but 2 scored
+/// a point without playing, and 4 had the bye; 0 has had neither: bye 0,
+/// and 2–4 play (they have not met).
+#[test]
+fn no_bye_after_a_forfeit_win() {
+    let mut e = Event {
+        format: Format::Swiss { rounds: 4 },
+        players: (0..5).map(|i| Player::new(k(i))).collect(),
+        rounds: vec![
+            Round {
+                games: vec![game(k(0), k(1), SouthWins), game(k(2), k(3), NorthForfeits)],
+                bye: Some(k(4)),
+            },
+            Round {
+                games: vec![game(k(2), k(0), NorthWins), game(k(4), k(1), SouthWins)],
+                bye: None,
+            },
+        ],
+    };
+    e.players[1].withdrawn = true;
+    let p = pairing(&e);
+    assert_eq!(p.bye, Some(k(0)));
+    assert_eq!(p.games.len(), 1);
+}
+
+/// Never the same side three times running, even where the difference
+/// (+1) would allow it and the usual order would give it.
+///
+/// Six players, 5 rounds, sides chosen so that after three rounds
+/// 0 has N S S and 1 has S N S (both +1, both south last):
+/// R1: 1–4 1-0, 2–0 0-1, 3–5 ½-½.
+/// R2: 0–3 1-0, 4–2 ½-½, 5–1 0-1.
+/// R3: 0–4 1-0, 1–3 1-0, 2–5 ½-½.
+/// Points: 0 3, 1 3, 2 0+½+½ = 1, 3 ½+0+0 = ½, 4 0+½+0 = ½, 5 ½+0+½ = 1.
+/// 0 and 1 lead alone and have not met: board 1 is 0 v 1. They are level
+/// on every tie-break — Buchholz Cut-1: 0 has 1 + ½ + ½ − ½ = 1½, 1 has
+/// ½ + 1 + ½ − ½ = 1½; Sonneborn–Berger 2 each; they never met — so they
+/// share first place, 0 listed first (joined first). Usually the
+/// higher-listed player would move first on board 1 with equal differences
+/// and equal last sides; but 0 had south twice running, so 1 moves first.
+#[test]
+fn sides_never_three_times_running() {
+    let e = Event {
+        format: Format::Swiss { rounds: 5 },
+        players: (0..6).map(|i| Player::new(k(i))).collect(),
+        rounds: vec![
+            Round {
+                games: vec![
+                    game(k(1), k(4), SouthWins),
+                    game(k(2), k(0), NorthWins),
+                    game(k(3), k(5), Draw),
+                ],
+                bye: None,
+            },
+            Round {
+                games: vec![
+                    game(k(0), k(3), SouthWins),
+                    game(k(4), k(2), Draw),
+                    game(k(5), k(1), NorthWins),
+                ],
+                bye: None,
+            },
+            Round {
+                games: vec![
+                    game(k(0), k(4), SouthWins),
+                    game(k(1), k(3), SouthWins),
+                    game(k(2), k(5), Draw),
+                ],
+                bye: None,
+            },
+        ],
+    };
+    let s = kiela_tournament::standings(&e).unwrap();
+    assert_eq!(
+        (s[0].key, s[0].rank, s[0].tied_with_previous),
+        (k(0), 1, false)
+    );
+    assert_eq!(
+        (s[1].key, s[1].rank, s[1].tied_with_previous),
+        (k(1), 1, true)
+    );
+    let p = pairing(&e);
+    assert_eq!(p.games[0], (k(1), k(0)));
 }

@@ -42,23 +42,35 @@ fn order(s: &[Standing]) -> Vec<PlayerKey> {
     s.iter().map(|s| s.key).collect()
 }
 
-/// Swiss, 5 players, 3 rounds, with a bye and a forfeit.
+/// Swiss, 5 players, 3 rounds, with byes, a forfeit and a withdrawal
+/// (FIDE C.07 art. 16, as in `standings.rs`).
 ///
 /// R1: A–B 1-0, C–D ½-½, bye E.
 /// R2: E–A 0-1, B–C B never moved (C wins by forfeit, B withdrawn), bye D.
-/// R3: A–C ½-½, D–E 1-0.
+/// R3: A–C ½-½, D–E 1-0; B is out (a round missed after withdrawing).
 ///
-/// Points: A 1+1+½ = 2½; B 0+0 = 0; C ½+1(forfeit)+½ = 2; D ½+1(bye)+1 = 2½;
-/// E 1(bye)+0+0 = 1.
-/// Games played over the board (the forfeit and the byes are not):
-/// A v B(0) won, v E(1) won, v C(2) drew; B v A(2½) lost;
-/// C v D(2½) drew, v A(2½) drew; D v C(2) drew, v E(1) won;
-/// E v A(2½) lost, v D(2½) lost.
-/// Buchholz Cut-1: A 0+1+2 − 0 = 3; B 2½ − 2½ = 0; C 2½+2½ − 2½ = 2½;
-/// D 2+1 − 1 = 2; E 2½+2½ − 2½ = 2½.
-/// Sonneborn–Berger: A 0 + 1 + ½·2 = 2; B 0; C ½·2½ + ½·2½ = 2½;
-/// D ½·2 + 1 = 2; E 0.
-/// Order: A and D on 2½, A ahead on Buchholz (3 > 2); then C 2, E 1, B 0.
+/// Points: A 1+1+½ = 2½; B 0+0+0 = 0; C ½+1(forfeit)+½ = 2;
+/// D ½+1(bye)+1 = 2½; E 1(bye)+0+0 = 1.
+///
+/// Scores as opponents (art. 16.3): B's R2 forfeit loss counts as scored
+/// (0), his R3, missed after it with nothing played since, as a draw (½):
+/// B ½. E's bye counts as scored (1): E 1. The others have no such rounds.
+///
+/// Own unplayed rounds (art. 16.4) count the player's own points: A none;
+/// B R2 (forfeit loss) and R3 (missed), 0 each, both voluntarily unplayed;
+/// C R2 (forfeit win) 2; D R2 (bye) 2½; E R1 (bye) 1.
+///
+/// Buchholz Cut-1 (the lowest cut; for B, a voluntarily unplayed round, art. 16.5):
+/// A B ½ + E 1 + C 2 = 3½ − ½ = 3;
+/// B A 2½ + 0 + 0 = 2½ − 0 = 2½;
+/// C D 2½ + own 2 + A 2½ = 7 − 2 = 5;
+/// D C 2 + own 2½ + E 1 = 5½ − 1 = 4½;
+/// E own 1 + A 2½ + D 2½ = 6 − 1 = 5.
+/// Sonneborn–Berger (value × points that round gave):
+/// A ½·1 + 1·1 + 2·½ = 2½; B 2½·0 + 0 + 0 = 0;
+/// C 2½·½ + 2·1 + 2½·½ = 4½; D 2·½ + 2½·1 + 1·1 = 4½; E 1·1 + 0 + 0 = 1.
+/// Order: D and A on 2½, D ahead on Buchholz (4½ > 3: his bye no longer
+/// costs him); then C 2, E 1, B 0.
 #[test]
 fn swiss_with_bye_and_forfeit() {
     let e = event(
@@ -74,7 +86,7 @@ fn swiss_with_bye_and_forfeit() {
         ],
     );
     let s = standings(&e).unwrap();
-    assert_eq!(order(&s), vec![A, D, C, E, B]);
+    assert_eq!(order(&s), vec![D, A, C, E, B]);
     let row = |k| s.iter().find(|s| s.key == k).unwrap();
     let expect = |k, points, bh, sb, played, wins| {
         let r = row(k);
@@ -91,17 +103,65 @@ fn swiss_with_bye_and_forfeit() {
         );
         assert_eq!(r.direct_encounter, None);
     };
-    expect(A, q(10), q(12), q(8), 3, 2);
-    expect(B, q(0), q(0), q(0), 1, 0);
-    expect(C, q(8), q(10), q(10), 2, 0);
-    expect(D, q(10), q(8), q(8), 2, 1);
-    expect(E, q(4), q(10), q(0), 2, 0);
+    expect(A, q(10), q(12), q(10), 3, 2);
+    expect(B, q(0), q(10), q(0), 1, 0);
+    expect(C, q(8), q(20), q(18), 2, 0);
+    expect(D, q(10), q(18), q(18), 2, 1);
+    expect(E, q(4), q(20), q(4), 2, 0);
     assert!(row(B).withdrawn);
     assert!(!row(A).withdrawn);
     assert_eq!(
         s.iter().map(|s| s.rank).collect::<Vec<_>>(),
         vec![1, 2, 3, 4, 5]
     );
+    assert!(s.iter().all(|s| !s.tied_with_previous));
+}
+
+/// Cut-1 cuts a round the player was not there for before a lower real
+/// opponent (C.07 art. 16.5), and a late joiner's missed round counts
+/// against a dummy opponent on his own points (art. 16.4).
+///
+/// Swiss, 3 rounds; E joins after round 1 started (½ point for it).
+/// R1: A–B 1-0, C–D 1-0.
+/// R2: A–C ½-½, E–B 1-0, bye D.
+/// R3: E–A 1-0, B–D 0-1, bye C.
+/// Points: A 1+½+0 = 1½; B 0; C 1+½+1 = 2½; D 0+1+1 = 2; E ½+1+1 = 2½.
+/// Nobody has a round counted as a draw for others: E's missed round is
+/// followed by games and gave ½ anyway.
+/// Buchholz Cut-1:
+/// E own 2½ (missed round, voluntarily unplayed) + B 0 + A 1½ = 4; the
+///   missed round is cut, not B's 0: 4 − 2½ = 1½;
+/// C D 2 + A 1½ + own 2½ (bye) = 6 − 1½ = 4½;
+/// D C 2½ + own 2 (bye) + B 0 = 4½ − 0 = 4½;
+/// A B 0 + C 2½ + E 2½ = 5 − 0 = 5;
+/// B A 1½ + E 2½ + D 2 = 6 − 1½ = 4½.
+/// Sonneborn–Berger: E 2½·½ + 0·1 + 1½·1 = 2¾; C 2·1 + 1½·½ + 2½·1 = 5¼;
+/// D 0 + 2·1 + 0·1 = 2; A 0·1 + 2½·½ + 0 = 1¼; B 0.
+/// Order: C and E on 2½, C ahead on Buchholz (4½ > 1½); D 2, A 1½, B 0.
+#[test]
+fn cut_one_cuts_an_unplayed_round_first() {
+    let mut e = event(
+        Format::Swiss { rounds: 3 },
+        &[A, B, C, D, E],
+        vec![
+            round(vec![game(A, B, SouthWins), game(C, D, SouthWins)], None),
+            round(vec![game(A, C, Draw), game(E, B, SouthWins)], Some(D)),
+            round(vec![game(E, A, SouthWins), game(B, D, NorthWins)], Some(C)),
+        ],
+    );
+    e.players[4].joined_round = 1;
+    let s = standings(&e).unwrap();
+    assert_eq!(order(&s), vec![C, E, D, A, B]);
+    let row = |k| s.iter().find(|s| s.key == k).unwrap();
+    let tb = |k| {
+        let r = row(k);
+        (r.points, r.buchholz_cut1, r.sonneborn_berger)
+    };
+    assert_eq!(tb(E), (q(10), Some(q(6)), q(11)));
+    assert_eq!(tb(C), (q(10), Some(q(18)), q(21)));
+    assert_eq!(tb(D), (q(8), Some(q(18)), q(8)));
+    assert_eq!(tb(A), (q(6), Some(q(20)), q(5)));
+    assert_eq!(tb(B), (q(0), Some(q(18)), q(0)));
 }
 
 /// Swiss, 6 players, 3 rounds: direct encounter decides.
@@ -176,8 +236,8 @@ fn swiss_direct_encounter_decides() {
 }
 
 /// Swiss, 4 players, 2 rounds, everybody on 1 point and level on every
-/// tie-break, but A and D never met: direct encounter does not apply and
-/// join order decides.
+/// tie-break, but A and D never met: direct encounter does not apply, and
+/// all four share first place (listed in join order, flagged as tied).
 ///
 /// R1: A–B 1-0, C–D 1-0. R2: D–A 1-0, B–C 1-0.
 /// Everyone 1 point; every opponent has 1 point, so Buchholz Cut-1 is
@@ -204,7 +264,12 @@ fn swiss_direct_encounter_needs_everyone_to_have_met() {
             ),
             (q(4), Some(q(4)), q(4), None)
         );
+        assert_eq!(r.rank, 1);
     }
+    assert_eq!(
+        s.iter().map(|s| s.tied_with_previous).collect::<Vec<_>>(),
+        vec![false, true, true, true]
+    );
 }
 
 /// Double round-robin, 4 players: direct encounter ties, number of wins decides.
@@ -260,50 +325,104 @@ fn round_robin_wins_break_a_direct_encounter_tie() {
         .all(|r| r.buchholz_cut1.is_none() && r.games_played == 6));
 }
 
-/// Three players all on the same points who all met, each beat one other:
-/// direct encounter 1 each; it is not re-applied to a sub-group, so join
-/// order decides (single games here as a Swiss event with a bye each round).
+/// Three players on the same points who all met, each beat one other:
+/// direct encounter 2 each; it is not re-applied to a sub-group, and since
+/// every tie-break is equal the three share first place — join order only
+/// lists them.
 ///
-/// R1: A–B 1-0, bye C. R2: B–C 1-0, bye A. R3: C–A 1-0, bye B.
-/// Points 2 each (a win and a bye); two games against 2-point players:
-/// Buchholz Cut-1 2 + 2 − 2 = 2;
-/// Sonneborn–Berger 2 each (one win against a 2-point player).
+/// Double round-robin (joined C, B, A):
+/// leg 1: A–B 1-0, B–C 1-0, C–A 1-0; leg 2: B–A ½, C–B ½, A–C ½.
+/// Points 2 each (a win, a loss, two draws).
+/// Sonneborn–Berger: 2·1 (the win) + 2·½ + 2·½ (the draws) = 4 each.
+/// Direct encounter: all four games among the group, 2 each. Wins 1 each.
 #[test]
-fn direct_encounter_is_not_reapplied() {
+fn direct_encounter_is_not_reapplied_and_the_place_is_shared() {
     let e = event(
-        Format::Swiss { rounds: 3 },
+        Format::RoundRobin,
         &[C, B, A],
-        vec![
-            round(vec![game(A, B, SouthWins)], Some(C)),
-            round(vec![game(B, C, SouthWins)], Some(A)),
-            round(vec![game(C, A, SouthWins)], Some(B)),
-        ],
+        vec![round(
+            vec![
+                game(A, B, SouthWins),
+                game(B, C, SouthWins),
+                game(C, A, SouthWins),
+                game(B, A, Draw),
+                game(C, B, Draw),
+                game(A, C, Draw),
+            ],
+            None,
+        )],
     );
     let s = standings(&e).unwrap();
     assert_eq!(order(&s), vec![C, B, A]);
     for r in &s {
         assert_eq!(
             (
+                r.rank,
                 r.points,
                 r.buchholz_cut1,
                 r.sonneborn_berger,
-                r.direct_encounter
+                r.direct_encounter,
+                r.wins
             ),
-            (q(8), Some(q(8)), q(8), Some(q(4)))
+            (1, q(8), None, q(16), Some(q(8)), 1)
         );
     }
+    assert_eq!(
+        s.iter().map(|s| s.tied_with_previous).collect::<Vec<_>>(),
+        vec![false, true, true]
+    );
 }
 
-/// A late joiner's ½ points count in the score only.
+/// In a round-robin every game has a real opponent: a forfeit counts in
+/// Sonneborn–Berger against the player who did not show, at their points.
+///
+/// Double round-robin A, B, C: A–B 1-0; A–C C never moved (A wins by
+/// forfeit); B–C 1-0; B–A ½-½; C–B ½-½; C–A 1-0.
+/// Points: A 1+1+½+0 = 2½; B 0+1+½+½ = 2; C 0+0+½+1 = 1½.
+/// Sonneborn–Berger: A B 2·1 + C 1½·1 (forfeit) + B 2·½ + C 1½·0 = 4½;
+/// B A 2½·0 + C 1½·1 + A 2½·½ + C 1½·½ = 3½;
+/// C A 2½·0 (forfeit) + B 2·0 + B 2·½ + A 2½·1 = 3½.
+/// Over the board: A 3 games, 1 win; B 4, 1; C 3, 1.
+#[test]
+fn round_robin_forfeit_counts_against_the_real_opponent() {
+    let e = event(
+        Format::RoundRobin,
+        &[A, B, C],
+        vec![round(
+            vec![
+                game(A, B, SouthWins),
+                game(A, C, NorthForfeits),
+                game(B, C, SouthWins),
+                game(B, A, Draw),
+                game(C, B, Draw),
+                game(C, A, SouthWins),
+            ],
+            None,
+        )],
+    );
+    let s = standings(&e).unwrap();
+    assert_eq!(order(&s), vec![A, B, C]);
+    let line = |r: &Standing| (r.points, r.sonneborn_berger, r.games_played, r.wins);
+    assert_eq!(line(&s[0]), (q(10), q(18), 3, 1));
+    assert_eq!(line(&s[1]), (q(8), q(14), 4, 1));
+    assert_eq!(line(&s[2]), (q(6), q(14), 3, 1));
+    assert!(s[2].withdrawn);
+}
+
+/// A late joiner's missed round is his own unplayed round: in his
+/// Buchholz and Sonneborn–Berger it counts as a game against a dummy
+/// opponent on his own points (C.07 art. 16.4), for ½ (what it gave).
 ///
 /// Swiss, 5 rounds; E joins after round 1 started (½ point).
 /// R1: A–B 1-0, C–D ½-½. R2: E–A ½-½, B–C 1-0, bye D.
-/// E: ½ (missed round) + ½ = 1; one game played, against A (final 1½):
-/// Buchholz Cut-1 1½ − 1½ = 0, Sonneborn–Berger ½·1½ = ¾.
-/// A: 1 + ½ = 1½; opponents B (1) and E (1): Buchholz 2 − 1 = 1;
-/// Sonneborn–Berger 1·1 + ½·1 = 1½.
+/// E: ½ (missed round) + ½ = 1. Buchholz Cut-1: own 1 (missed round,
+/// voluntarily unplayed, cut first) + A 1½ = 2½ − 1 = 1½;
+/// Sonneborn–Berger 1·½ + 1½·½ = 1¼.
+/// A: 1 + ½ = 1½; opponents B (1) and E (1, his missed round followed by a
+/// game counts as it scored): Buchholz 2 − 1 = 1; Sonneborn–Berger
+/// 1·1 + 1·½ = 1½.
 #[test]
-fn late_join_points_count_in_the_score_only() {
+fn late_join_round_counts_against_a_dummy_opponent() {
     let mut e = event(
         Format::Swiss { rounds: 5 },
         &[A, B, C, D, E],
@@ -322,7 +441,7 @@ fn late_join_points_count_in_the_score_only() {
             row(E).sonneborn_berger,
             row(E).games_played
         ),
-        (q(4), Some(q(0)), q(3), 1)
+        (q(4), Some(q(6)), q(5), 1)
     );
     assert_eq!(
         (row(A).points, row(A).buchholz_cut1, row(A).sonneborn_berger),
