@@ -641,6 +641,7 @@ tournament-cancelled = Tournament #{ $id }, { $name }, is canceled. Games under 
 tournament-cancelled-short = { $name } did not have { $min } players at its start time: it is canceled.
 tournament-status-cancelled = *Canceled.*
 tournament-status-started = *Started: no more sign-ups.*
+tournament-rounds-cut = It plays { $rounds } rounds, not { $asked }: a Swiss never has more rounds than players less one, so that nobody meets the same opponent twice.
 tournament-started = 🏆 **{ $name }** has started! Players: { $players }.
 tournament-pairing = { $south } (South, moves first) – { $north }
 tournament-bye = { $name }: a bye (1 point)
@@ -653,10 +654,12 @@ tournament-results-standings = **{ $name }**, round { $round }: the standings af
     [one] { $results } result
    *[other] { $results } results
 }.
+tournament-final-standings-shared = **{ $name }** is over: the final standings. { $winners } share first place.
 tournament-final-standings = **{ $name }** is over: the final standings. { $winner } wins it.
 tournament-strict-refused = { $name } is strict: it refuses players who lost more than { $percent }% of their games on time in the last { $days } days, and you lost { $lost } of your { $games } on time
 tournament-unrated-rule = Unrated: its games do not change ratings.
 tournament-strict-rule = Strict: players who lost more than { $percent }% of their games on time in the last { $days } days may not join.
+tournament-won-shared = 🏆 { $winners } share first place in **{ $name }**: equal on points and every tie-break.
 tournament-won = 🏆 **{ $winner }** wins **{ $name }**!
 tournament-standings-header = **{ $name }** (tournament #{ $id }), { $status }
 tournament-players = { $count ->

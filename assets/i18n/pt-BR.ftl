@@ -666,6 +666,7 @@ tournament-cancelled = O torneio #{ $id }, { $name }, foi cancelado. As partidas
 tournament-cancelled-short = { $name } não tinha { $min } jogadores na hora de começar: foi cancelado.
 tournament-status-cancelled = *Cancelado.*
 tournament-status-started = *Começou: inscrições encerradas.*
+tournament-rounds-cut = O torneio tem { $rounds } rodadas, e não { $asked }: um torneio suíço nunca tem mais rodadas do que jogadores menos um, para que ninguém enfrente o mesmo adversário duas vezes.
 tournament-started = 🏆 **{ $name }** começou! Jogadores: { $players }.
 tournament-pairing = { $south } (Sul, joga primeiro) – { $north }
 tournament-bye = { $name }: folga (1 ponto)
@@ -678,10 +679,12 @@ tournament-results-standings = **{ $name }**, rodada { $round }: a classificaç�
     [1] { $results } resultado
    *[other] { $results } resultados
 }.
+tournament-final-standings-shared = **{ $name }** terminou: a classificação final. { $winners } dividem o primeiro lugar.
 tournament-final-standings = **{ $name }** terminou: a classificação final. { $winner } vence o torneio.
 tournament-strict-refused = { $name } é rigoroso: recusa quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias, e você perdeu por tempo { $lost } das suas { $games }
 tournament-unrated-rule = Sem rating: as partidas não contam para o rating.
 tournament-strict-rule = Rigoroso: quem perdeu por tempo mais de { $percent }% das partidas nos últimos { $days } dias não pode entrar.
+tournament-won-shared = 🏆 { $winners } dividem o primeiro lugar em **{ $name }**: iguais em pontos e em todos os critérios de desempate.
 tournament-won = 🏆 **{ $winner }** vence **{ $name }**!
 tournament-standings-header = **{ $name }** (torneio #{ $id }), { $status }
 tournament-players = { $count ->

@@ -568,15 +568,18 @@ impl TournamentService {
         t: &TournamentRow,
         entrants: &[Entrant],
     ) -> Result<std::result::Result<Vec<Made>, NotMoved>> {
+        // A Swiss never has more rounds than players - 1 (everyone meets
+        // everyone once at most): fixed now, said if fewer than asked.
         let rounds = match t.format {
-            TournamentFormat::Swiss => Some(
-                t.rounds
-                    .unwrap_or(event::default_swiss_rounds(entrants.len()) as i64),
-            ),
+            TournamentFormat::Swiss => Some(i64::from(event::swiss_rounds(
+                t.rounds.map(|r| r as u32),
+                entrants.len(),
+            ))),
             TournamentFormat::RoundRobin => None,
         };
         let said = TournamentNotice::Started {
             name: t.title(),
+            rounds_cut: t.rounds.filter(|&asked| Some(asked) > rounds).zip(rounds),
             players: names(entrants),
         };
         // The news of the start opens the tournament's own thread (unless
@@ -752,10 +755,16 @@ impl TournamentService {
         let winner: Name = first
             .map(|key| Name::new(state.name(key)))
             .unwrap_or_default();
+        // Equal on points and every tie-break: they share the place.
+        let shared_with: Vec<Name> = (standings.iter().skip(1))
+            .take_while(|s| s.rank == 1)
+            .map(|s| Name::new(state.name(s.key)))
+            .collect();
         let table = self.standings_notice(t).await?;
         let said = TournamentNotice::Won {
             name: t.title(),
             winner: winner.clone(),
+            shared_with: shared_with.clone(),
         };
         // The winner in the lobby; the final standings, as a picture, in
         // the tournament's thread.
@@ -766,6 +775,7 @@ impl TournamentService {
                 TournamentNotice::FinalStandings {
                     name: t.title(),
                     winner,
+                    shared_with,
                 },
             )
         };

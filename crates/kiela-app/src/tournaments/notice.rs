@@ -39,8 +39,15 @@ pub enum TournamentNotice {
     /// Tournament `name` had fewer than `min` players at its start time:
     /// the clock cancelled it.
     CancelledShort { name: Name, min: usize },
-    /// Tournament `name` has started, with `players` (in join order).
-    Started { name: Name, players: Vec<Name> },
+    /// Tournament `name` has started, with `players` (in join order);
+    /// `rounds_cut`: the Swiss rounds asked for and the fewer it plays
+    /// (never more than players - 1).
+    Started {
+        name: Name,
+        players: Vec<Name>,
+        #[serde(default)]
+        rounds_cut: Option<(i64, i64)>,
+    },
     /// Round `round` of tournament `name` is paired: its games, and the
     /// player who sits it out (a bye), each called by mention.
     Round {
@@ -64,10 +71,22 @@ pub enum TournamentNotice {
         round: i64,
         results: i64,
     },
-    /// `winner` wins tournament `name` (said in its lobby).
-    Won { name: Name, winner: Name },
-    /// Tournament `name` is over: its final standings; `winner` wins it.
-    FinalStandings { name: Name, winner: Name },
+    /// `winner` wins tournament `name` (said in its lobby), sharing first
+    /// place with `shared_with` (equal on every tie-break), if anyone.
+    Won {
+        name: Name,
+        winner: Name,
+        #[serde(default)]
+        shared_with: Vec<Name>,
+    },
+    /// Tournament `name` is over: its final standings; `winner` wins it
+    /// (with `shared_with`, as in `Won`).
+    FinalStandings {
+        name: Name,
+        winner: Name,
+        #[serde(default)]
+        shared_with: Vec<Name>,
+    },
     /// Tournament `id`'s standings, under a header with its stage.
     Standings {
         id: TournamentId,

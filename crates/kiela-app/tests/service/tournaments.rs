@@ -102,6 +102,7 @@ on_both_backends! {
     a_double_join_is_already_in,
     a_leave_during_the_start_is_a_withdrawal_or_a_smaller_list,
     creations_at_once_stay_within_the_limits,
+    a_swiss_plays_at_most_players_less_one_rounds,
 }
 
 const ORGANISER: Authority = Authority { is_manager: false };
@@ -276,6 +277,13 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         "{:?}",
         ended.iter().map(|p| &p.says).collect::<Vec<_>>()
     );
+    // Equal on points and every tie-break (each beat each other once):
+    // the three share first place, and the lobby is told so.
+    let shared = (ended.iter().flat_map(|p| p.told())).find_map(|notice| match notice {
+        TournamentNotice::Won { shared_with, .. } => Some(shared_with.len()),
+        _ => None,
+    });
+    assert_eq!(shared, Some(2));
     let standings = w
         .service
         .tournaments
@@ -794,6 +802,7 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
             p.tells(&TournamentNotice::Started {
                 name: PREMIO.into(),
                 players: names(&players[..3]),
+                rounds_cut: None,
             })
         })
         .expect("the start announced");
@@ -1317,4 +1326,38 @@ async fn creations_at_once_stay_within_the_limits(db: Db) {
                 .unwrap();
         }
     }
+}
+
+/// Five rounds asked, three players: two rounds, and the start says so.
+async fn a_swiss_plays_at_most_players_less_one_rounds(db: Db) {
+    let w = world(db).await;
+    let five = NewTournament {
+        rounds: Some(5),
+        ..new(TournamentFormat::Swiss)
+    };
+    let id = create(&w, five).await;
+    let players = users(&w);
+    join(&w, id, &players[..3]).await;
+    (w.service.tournaments)
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    let posted = deliver_all(&w).await;
+    assert!(
+        posted.iter().any(|p| p.tells(&TournamentNotice::Started {
+            name: PREMIO.into(),
+            players: names(&players[..3]),
+            rounds_cut: Some((5, 2)),
+        })),
+        "{:?}",
+        posted.iter().map(|p| &p.says).collect::<Vec<_>>()
+    );
+    let listed = (w.service.tournaments)
+        .tournaments(&w.bob, HERE)
+        .await
+        .unwrap();
+    let [TournamentNotice::Listed(lines)] = listed.told()[..] else {
+        panic!("{:?}", listed.says)
+    };
+    assert!(lines.iter().any(|line| line.id == id), "{lines:?}");
 }

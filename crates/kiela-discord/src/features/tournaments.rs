@@ -327,12 +327,30 @@ pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
         TournamentNotice::CancelledShort { name, min } => {
             tr!(lang, "tournament-cancelled-short", name = name, min = *min)
         }
-        TournamentNotice::Started { name, players } => tr!(
-            lang,
-            "tournament-started",
-            name = name,
-            players = names(players)
-        ),
+        TournamentNotice::Started {
+            name,
+            players,
+            rounds_cut,
+        } => {
+            let started = tr!(
+                lang,
+                "tournament-started",
+                name = name,
+                players = names(players)
+            );
+            match rounds_cut {
+                Some((asked, rounds)) => {
+                    let cut = tr!(
+                        lang,
+                        "tournament-rounds-cut",
+                        asked = *asked,
+                        rounds = *rounds
+                    );
+                    format!("{started}\n{cut}")
+                }
+                None => started,
+            }
+        }
         TournamentNotice::Round {
             name,
             round,
@@ -384,15 +402,37 @@ pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
             round = *round,
             results = *results
         ),
-        TournamentNotice::Won { name, winner } => {
-            tr!(lang, "tournament-won", name = name, winner = winner)
-        }
-        TournamentNotice::FinalStandings { name, winner } => tr!(
-            lang,
-            "tournament-final-standings",
-            name = name,
-            winner = winner
-        ),
+        TournamentNotice::Won {
+            name,
+            winner,
+            shared_with,
+        } => match shared_with.is_empty() {
+            true => tr!(lang, "tournament-won", name = name, winner = winner),
+            false => tr!(
+                lang,
+                "tournament-won-shared",
+                name = name,
+                winners = names(&first_place(winner, shared_with))
+            ),
+        },
+        TournamentNotice::FinalStandings {
+            name,
+            winner,
+            shared_with,
+        } => match shared_with.is_empty() {
+            true => tr!(
+                lang,
+                "tournament-final-standings",
+                name = name,
+                winner = winner
+            ),
+            false => tr!(
+                lang,
+                "tournament-final-standings-shared",
+                name = name,
+                winners = names(&first_place(winner, shared_with))
+            ),
+        },
         TournamentNotice::Standings {
             id,
             name,
@@ -430,6 +470,14 @@ pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
             .collect::<Vec<_>>()
             .join("\n"),
     }
+}
+
+/// Everyone in first place: the winner, then those sharing it.
+fn first_place(winner: &Name, shared_with: &[Name]) -> Vec<Name> {
+    std::iter::once(winner)
+        .chain(shared_with)
+        .cloned()
+        .collect()
 }
 
 /// The players' names, as they chose them (never as markup), in the
@@ -744,6 +792,7 @@ mod tests {
             TournamentNotice::Started {
                 name: name.clone(),
                 players: vec![player.clone(); 3],
+                rounds_cut: Some((5, 2)),
             },
             TournamentNotice::Round {
                 name: name.clone(),
@@ -768,10 +817,22 @@ mod tests {
             TournamentNotice::Won {
                 name: name.clone(),
                 winner: player.clone(),
+                shared_with: vec![],
+            },
+            TournamentNotice::Won {
+                name: name.clone(),
+                winner: player.clone(),
+                shared_with: vec![player.clone()],
             },
             TournamentNotice::FinalStandings {
                 name: name.clone(),
                 winner: player.clone(),
+                shared_with: vec![],
+            },
+            TournamentNotice::FinalStandings {
+                name: name.clone(),
+                winner: player.clone(),
+                shared_with: vec![player.clone()],
             },
             standings(
                 TournamentStage::Open,
