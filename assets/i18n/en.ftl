@@ -273,10 +273,6 @@ games-line = { $game } vs { $opponent } ({ $variant }, you are { $side }) in <#{
 turn-yours = **your move** (no time limit)
 turn-yours-before = **your move** (before <t:{ $deadline }:R>)
 turn-theirs = { $name } to move
-games-more = { $count ->
-    [one] …and 1 more game (a message holds only so many).
-   *[other] …and { $count } more games (a message holds only so many).
-}
 history = Game #{ $id }:
 history-attached = The record ({ $plies } turns) is too long for a message: it is in the attached file.
 history-alt-text = Game #{ $id }, { $south } against { $north }: the board after each of its { $turns ->
@@ -321,7 +317,6 @@ analysis-title = **Analysis of game #{ $id }**: { $count ->
    *[other] { $count } mistakes and blunders.
 }
 analysis-line = Turn { $ply }, { $name } { $move }: { $verdict }, { $loss } stones lost. { $best } would have kept them.
-analysis-more = …and { $count } more.
 analysis-line-missed-win = Turn { $ply }, { $name } { $move }: { $verdict }, missed a forced win. { $best } would have won by force.
 analysis-line-forced-loss = Turn { $ply }, { $name } { $move }: { $verdict }, let the opponent force a win. { $best } would have held.
 analysis-shared = Shared by { $name }.

@@ -298,10 +298,6 @@ games-line = { $game } contra { $opponent } ({ $variant }, você é o { $side })
 turn-yours = **sua vez** (sem limite de tempo)
 turn-yours-before = **sua vez** (até <t:{ $deadline }:R>)
 turn-theirs = vez de { $name }
-games-more = { $count ->
-    [1] …e mais 1 partida (uma mensagem não comporta mais).
-   *[other] …e mais { $count } partidas (uma mensagem não comporta mais).
-}
 history = Partida #{ $id }:
 history-attached = O histórico ({ $plies } jogadas) é longo demais para uma mensagem: segue em anexo.
 history-alt-text = Partida #{ $id }, { $south } contra { $north }: o tabuleiro depois de { $turns ->
@@ -346,7 +342,6 @@ analysis-title = **Análise da partida #{ $id }**: { $count ->
    *[other] { $count } erros.
 }
 analysis-line = Jogada { $ply }, { $name } { $move }: { $verdict }, { $loss } sementes perdidas. { $best } as teria mantido.
-analysis-more = …e mais { $count }.
 analysis-line-missed-win = Jogada { $ply }, { $name } { $move }: { $verdict }, deixou escapar uma vitória forçada. { $best } teria vencido à força.
 analysis-line-forced-loss = Jogada { $ply }, { $name } { $move }: { $verdict }, deu ao adversário uma vitória forçada. { $best } teria resistido.
 analysis-shared = Publicada por { $name }.

@@ -44,48 +44,36 @@ pub fn clip_message(text: String) -> String {
     cut
 }
 
-/// Lines gathered into one message, as many as fit, keeping room for a
-/// last line that says how many were left out.
-#[derive(Debug, Default)]
-pub struct Lines {
-    text: String,
-    count: usize,
-}
-
-impl Lines {
-    /// Adds `line` if it fits with `reserve` characters to spare; false
-    /// (and nothing added) if not.
-    pub fn push(&mut self, line: &str, reserve: usize) -> bool {
-        let mut len = discord_len(&self.text) + discord_len(line) + reserve;
-        if !self.text.is_empty() {
-            len += 1;
+/// `text` as the messages it takes, in order: whole lines gathered while
+/// they fit in one message, so that a list too long for one goes on in
+/// the next and no line (a pairing, a player's standing) is ever split.
+/// Only a single line longer than a message is cut, between characters.
+pub fn pages(text: &str) -> Vec<String> {
+    let mut pages = Vec::new();
+    let mut page = String::new();
+    for line in text.split('\n') {
+        let joined = discord_len(&page) + 1 + discord_len(line);
+        if !page.is_empty() && joined > MESSAGE_CHARS {
+            pages.push(std::mem::take(&mut page));
         }
-        if len > MESSAGE_CHARS {
-            return false;
-        }
-        if !self.text.is_empty() {
-            self.text.push('\n');
-        }
-        self.text.push_str(line);
-        self.count += 1;
-        true
-    }
-
-    /// How many lines were added.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-
-    /// The message, with `last` (if any) as its final line.
-    pub fn finish(mut self, last: Option<String>) -> String {
-        if let Some(last) = last {
-            if !self.text.is_empty() {
-                self.text.push('\n');
+        if discord_len(line) > MESSAGE_CHARS {
+            let mut piece = String::new();
+            for c in line.chars() {
+                if discord_len(&piece) + c.len_utf16() > MESSAGE_CHARS {
+                    pages.push(std::mem::take(&mut piece));
+                }
+                piece.push(c);
             }
-            self.text.push_str(&last);
+            page = piece;
+            continue;
         }
-        self.text
+        if !page.is_empty() {
+            page.push('\n');
+        }
+        page.push_str(line);
     }
+    pages.push(page);
+    pages
 }
 
 /// A text sent as a file rather than in the message (e.g. a long game
@@ -136,21 +124,6 @@ mod tests {
     }
 
     #[test]
-    fn lines_stop_before_the_limit_and_keep_room_for_the_last() {
-        let mut lines = Lines::default();
-        assert!(lines.push("title", 0));
-        let line = "y".repeat(99);
-        let mut added = 0;
-        while lines.push(&line, 50) {
-            added += 1;
-        }
-        assert_eq!(lines.count(), added + 1);
-        assert!(added > 10 && added < 20, "{added}");
-        let text = lines.finish(Some("z".repeat(50)));
-        assert!(fits(&text), "{}", discord_len(&text));
-    }
-
-    #[test]
     fn a_record_too_long_for_its_message_is_attached() {
         use kiela_app::vocabulary::GameId;
         let history = |record: String| Reply {
@@ -173,5 +146,32 @@ mod tests {
         );
         let text = crate::words::says(kiela_i18n::Lang::En, &history(long).says);
         assert!(fits(&text) && !text.contains("```"), "{text}");
+    }
+
+    #[test]
+    fn a_long_list_goes_on_in_the_next_message_whole_lines_each() {
+        let lines: Vec<String> = (0..200)
+            .map(|i| {
+                format!(
+                    "<@{}> (South, moves first) – <@{}>",
+                    10_000_000 + i,
+                    20_000_000 + i
+                )
+            })
+            .collect();
+        let text = lines.join("\n");
+        let split = super::pages(&text);
+        assert!(split.len() > 1);
+        assert!(split.iter().all(|page| fits(page)), "{split:?}");
+        // Every line, in order, none cut and none lost.
+        assert_eq!(split.join("\n"), text);
+        for page in &split {
+            assert!(page.lines().all(|line| lines.iter().any(|l| l == line)));
+        }
+        assert_eq!(super::pages("short"), ["short"]);
+        let long = "é".repeat(MESSAGE_CHARS + 5);
+        let cut = super::pages(&long);
+        assert_eq!(cut.len(), 2);
+        assert_eq!(cut.concat(), long);
     }
 }

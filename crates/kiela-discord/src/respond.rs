@@ -23,7 +23,7 @@ use kiela_app::{
 use kiela_i18n::Lang;
 
 use super::features::{self, playing};
-use crate::limits::{clip_message, Document};
+use crate::limits::{pages, Document};
 use crate::snowflakes::{Ours, Theirs};
 
 /// A message to post: text, the board picture, components, who to ping.
@@ -39,6 +39,9 @@ pub struct Post {
     pub ping: Vec<kiela_app::UserId>,
     /// Only for the user who acted.
     pub ephemeral: bool,
+    /// The messages that follow `text` when it does not fit in one: a
+    /// list goes on in the next, whole lines each (see [`pages`]).
+    pub rest: Vec<String>,
     /// The game (and ply) whose board this is (a public post with its
     /// picture): it becomes the game's board, and the one before loses its
     /// menus.
@@ -92,9 +95,11 @@ impl Post {
         };
         let board = reply.public_board();
         let document = crate::limits::attachment(&reply);
+        let mut pages = pages(&crate::words::says(reply.lang, &reply.says));
+        let text = pages.remove(0);
         Post {
-            // Discord refuses longer messages; the service keeps under it.
-            text: clip_message(crate::words::says(reply.lang, &reply.says)),
+            text,
+            rest: pages,
             picture: reply.picture.map(|p| {
                 let alt = crate::words::alt_text(reply.lang, &p.alt_text);
                 (p, file_name, alt)
@@ -187,6 +192,41 @@ impl Post {
             message = message.add_file(file);
         }
         message
+    }
+
+    /// Sends the messages after the first (see [`Post::rest`]) in
+    /// `channel`, in order, each with a nonce made from `nonce`.
+    pub async fn send_rest(
+        &self,
+        http: &Http,
+        channel: serenity::all::ChannelId,
+        nonce: &str,
+    ) -> serenity::Result<()> {
+        for (n, page) in self.rest.iter().enumerate() {
+            CreateMessage::new()
+                .content(page)
+                .allowed_mentions(self.mentions())
+                .nonce(Nonce::String(format!("{nonce}-{}", n + 2)))
+                .enforce_nonce(true)
+                .execute(http, (channel, None))
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The messages after the first as follow-ups of an interaction
+    /// answered with the first.
+    async fn follow_with_rest(&self, http: &Http, token: &str) {
+        for page in &self.rest {
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(page)
+                .allowed_mentions(self.mentions())
+                .ephemeral(self.ephemeral);
+            if let Err(e) = followup.execute(http, (None, token)).await {
+                warn!("could not send the rest of an answer: {e}");
+                return;
+            }
+        }
     }
 
     /// Sends this as a new message in `channel`, with `nonce`: Discord
@@ -512,6 +552,7 @@ impl Responder {
             warn!(interaction = %self.id, "could not answer an interaction: {e}");
             return self.settle_failed(&post, &e).await;
         }
+        post.follow_with_rest(&self.http, &self.token).await;
         if post.board.is_none() && post.posts.is_empty() {
             return None;
         }
@@ -573,7 +614,10 @@ impl Responder {
             if !post.ephemeral {
                 let edited = async {
                     match post.edit().execute(&self.http, &self.token).await {
-                        Ok(message) => self.delivered(&post, &message).await,
+                        Ok(message) => {
+                            post.follow_with_rest(&self.http, &self.token).await;
+                            self.delivered(&post, &message).await
+                        }
                         Err(e) => {
                             warn!(interaction = %self.id, "could not answer an interaction: {e}");
                             self.settle_failed(&post, &e).await
@@ -602,7 +646,10 @@ impl Responder {
             .execute(&self.http, (None, &self.token))
             .await;
         match sent {
-            Ok(message) => post.board.map(|game| PostedBoard::new(game, message.id)),
+            Ok(message) => {
+                post.follow_with_rest(&self.http, &self.token).await;
+                post.board.map(|game| PostedBoard::new(game, message.id))
+            }
             Err(e) => {
                 warn!(interaction = %self.id, "could not answer an interaction: {e}");
                 None

@@ -321,7 +321,16 @@ async fn deliver_one(service: &App, http: &Http, delivery: Delivery) {
         }
         post.send(http, channel, format!("kiela-{id}")).await
     };
+    // A list too long for one message goes on in the next ones, before
+    // the post counts as delivered (a retry's nonces keep them single).
     let sent = match sent.await {
+        Ok(message) => {
+            let nonce = format!("kiela-{id}");
+            (post.send_rest(http, message.channel_id, &nonce).await).map(|()| message)
+        }
+        Err(e) => Err(e),
+    };
+    let sent = match sent {
         Ok(message) => match &post.thread {
             Some(thread) => open_thread(service, http, &message, thread)
                 .await

@@ -21,9 +21,8 @@ use crate::vocabulary::{ChannelId, GameId, GuildId, MessageId};
 pub enum InfoNotice {
     /// The user has no ongoing game.
     NoGames,
-    /// The user's ongoing games, the ones waiting for them first: as many
-    /// as a message may hold of `games`, then how many of `total` are left.
-    Games { games: Vec<GameLine>, total: usize },
+    /// The user's ongoing games, a line each.
+    Games { games: Vec<GameLine> },
     /// Game `game`'s record (`plies` turns), unrated when `unrated`: the
     /// adapter shows it in the message, or attaches it if too long.
     History {
@@ -154,10 +153,9 @@ impl InfoService {
                 to_move,
             });
         }
-        let total = rows.len();
         Ok(Reply {
             lang: user.lang,
-            ..Reply::private(InfoNotice::Games { games, total })
+            ..Reply::private(InfoNotice::Games { games })
         })
     }
 

@@ -22,7 +22,7 @@ pub(crate) fn unrated_of(reply: &Reply) -> Option<kiela_app::Unrated> {
 /// The games `/kiela games` lists, and how many there are.
 pub(crate) fn games_listed(reply: &Reply) -> (Vec<GameLine>, usize) {
     match reply.says.as_slice() {
-        [Notice::Info(InfoNotice::Games { games, total })] => (games.clone(), *total),
+        [Notice::Info(InfoNotice::Games { games })] => (games.clone(), games.len()),
         other => panic!("not a games list: {other:?}"),
     }
 }

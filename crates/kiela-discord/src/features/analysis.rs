@@ -18,7 +18,6 @@ use kiela_i18n::{t, Lang};
 use crate::command::{Opt, Request, Subcommand, GAME};
 use crate::handler::Cx;
 use crate::ids::{button, ComponentId, ReviewButton};
-use crate::limits::Lines;
 use crate::respond::Post;
 use kiela_app::vocabulary::GameId;
 
@@ -255,29 +254,19 @@ pub(crate) fn notice(lang: Lang, notice: &AnalysisNotice) -> String {
     }
 }
 
-/// The analysis: who shared it, its title, and its flagged turns, as many
-/// as fit in one message, then how many more there are.
+/// The analysis: who shared it, its title, and its flagged turns (a long
+/// list goes on in the next message).
 fn analysis_text(
     lang: Lang,
     game: GameId,
     shared_by: Option<&Name>,
     turns: &[JudgedTurn],
 ) -> String {
-    let mut lines = Lines::default();
-    if let Some(name) = shared_by {
-        lines.push(&tr!(lang, "analysis-shared", name = name), 0);
-    }
+    let shared = shared_by.map(|name| tr!(lang, "analysis-shared", name = name));
     let title = tr!(lang, "analysis-title", id = game, count = turns.len());
-    lines.push(&title, 0);
-    // Room for the count of the turns left out.
-    let reserve = 60;
-    for (i, turn) in turns.iter().enumerate() {
-        if !lines.push(&analysis_line(lang, turn), reserve) {
-            let more = tr!(lang, "analysis-more", count = turns.len() - i);
-            return lines.finish(Some(more));
-        }
-    }
-    lines.finish(None)
+    let lines = (shared.into_iter().chain([title]))
+        .chain(turns.iter().map(|turn| analysis_line(lang, turn)));
+    lines.collect::<Vec<_>>().join("\n")
 }
 
 /// A flagged turn: "Turn 22, bob H4: blunder, 9.5 stones lost. C4 would

@@ -10,7 +10,7 @@ use kiela_render::words::{side, variant};
 
 use crate::command::{Opt, Request, Subcommand};
 use crate::handler::Cx;
-use crate::limits::{discord_len, shown_inline, Lines};
+use crate::limits::shown_inline;
 use crate::respond::Post;
 
 /// Whose statistics (the user's own if not given).
@@ -83,7 +83,7 @@ impl Request for Info {
 pub(crate) fn notice(lang: Lang, notice: &InfoNotice) -> String {
     match notice {
         InfoNotice::NoGames => tr!(lang, "no-games"),
-        InfoNotice::Games { games, total } => games_list(lang, games, *total),
+        InfoNotice::Games { games } => games_list(lang, games),
         InfoNotice::History {
             game,
             unrated,
@@ -116,12 +116,11 @@ pub(crate) fn notice(lang: Lang, notice: &InfoNotice) -> String {
     }
 }
 
-/// The user's games, a line each, as many as fit in one message, then how
-/// many more there are.
-fn games_list(lang: Lang, games: &[GameLine], total: usize) -> String {
-    let more_len = discord_len(&tr!(lang, "games-more", count = total));
-    let mut lines = Lines::default();
-    for (i, line) in games.iter().enumerate() {
+/// The user's games, a line each (a long list goes on in the next
+/// message).
+fn games_list(lang: Lang, games: &[GameLine]) -> String {
+    let mut lines = Vec::new();
+    for line in games {
         let opponent = &line.opponent;
         let turn = match line.to_move {
             ToMove::You {
@@ -146,14 +145,12 @@ fn games_list(lang: Lang, games: &[GameLine], total: usize) -> String {
             ply = line.ply,
             turn = turn
         );
-        let reserve = if i + 1 == total { 0 } else { more_len + 1 };
-        if !lines.push(&line, reserve) {
-            break;
-        }
+        lines.push(line);
     }
-    let left = total - lines.count();
-    let more = (left > 0).then(|| tr!(lang, "games-more", count = left));
-    lines.finish(more)
+    lines.join(
+        "
+",
+    )
 }
 
 /// The address of a Discord message (`@me` for one outside a server).

@@ -878,4 +878,44 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_round_of_64_players_goes_on_in_the_next_messages() {
+        // The longest ids Discord gives: each pairing line is ~70 long.
+        let pairings: Vec<Pairing> = (0..32)
+            .map(|i| Pairing {
+                south: UserId(1_000_000_000_000_000_000 + i),
+                north: UserId(2_000_000_000_000_000_000 + i),
+            })
+            .collect();
+        let round = TournamentNotice::Round {
+            name: Name::new("x".repeat(32)),
+            round: 1,
+            pairings: pairings.clone(),
+            bye: None,
+        };
+        for lang in Lang::ALL {
+            let reply = kiela_app::Reply {
+                says: vec![round.clone().into()],
+                lang,
+                ..kiela_app::Reply::default()
+            };
+            let post = crate::respond::Post::of(reply);
+            assert!(!post.rest.is_empty(), "more than one message");
+            let messages: Vec<&String> = std::iter::once(&post.text).chain(&post.rest).collect();
+            assert!(messages.iter().all(|m| crate::limits::fits(m)));
+            for pairing in &pairings {
+                let line = format!("<@{}> ", pairing.south.0);
+                let shown = messages.iter().filter(|m| m.contains(&line)).count();
+                assert_eq!(shown, 1, "each pairing whole, once: {line}");
+                let whole = (messages.iter()).any(|m| {
+                    m.lines().any(|l| {
+                        l.starts_with(&line) && l.ends_with(&format!("<@{}>", pairing.north.0))
+                    })
+                });
+                assert!(whole, "{line}");
+            }
+            assert!(messages.iter().all(|m| !m.contains('…')));
+        }
+    }
 }
