@@ -22,7 +22,9 @@ const SHIPPED: &str = include_str!("../assets/puzzles/puzzles.jsonl");
 #[ignore = "plays two games at the strongest level: run it in release"]
 fn the_shipped_set_is_what_the_command_makes() {
     let output = Command::new(env!("CARGO_BIN_EXE_kiela"))
-        .args(["puzzles", "mine", "--games", "2", "--seed", "1", "--jobs", "1"])
+        .args([
+            "puzzles", "mine", "--games", "2", "--seed", "1", "--jobs", "1",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");

@@ -18,7 +18,11 @@ use kiela_store::Store;
 pub enum Source {
     /// `games` self-played games, game `i` from seed `seed + i`, on `jobs`
     /// threads (the same puzzles whatever `jobs`).
-    SelfPlay { games: usize, seed: u64, jobs: usize },
+    SelfPlay {
+        games: usize,
+        seed: u64,
+        jobs: usize,
+    },
     /// Games, each with the name its puzzles' `source` starts with
     /// (`record 3`, `game 12`).
     Games(Vec<(String, Record)>),
@@ -97,7 +101,11 @@ pub fn run(source: Source, out: &mut dyn Write) -> anyhow::Result<usize> {
             let count = games.len();
             for (i, (source, record)) in games.iter().enumerate() {
                 let found = mine_record(record, source, BUDGETS, &mut collector);
-                write(&found, &collector.stats, format!("{source} ({}/{count})", i + 1));
+                write(
+                    &found,
+                    &collector.stats,
+                    format!("{source} ({}/{count})", i + 1),
+                );
             }
             collector.stats.kept
         }

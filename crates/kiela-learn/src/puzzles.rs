@@ -90,10 +90,11 @@ pub const MAX_GAME_PLIES: usize = 240;
 pub const OPENING_PLIES: usize = 8;
 
 /// The evaluation noise of the opening plies, hundredths of a stone.
-pub const OPENING_NOISE: i32 = 100;
+pub const OPENING_NOISE: i32 = 300;
 
-/// The smallest budget of the difficulty ladder ([`difficulty_nodes`]).
-pub const LADDER_START: u64 = 250;
+/// The smallest budget of the difficulty ladder ([`difficulty_nodes`]):
+/// a search this small completes depth 1 only.
+pub const LADDER_START: u64 = 8;
 
 /// The node budgets of the stages (see the module notes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -532,14 +533,17 @@ pub fn difficulty_nodes(game: &Game, answer: &Move, most: u64) -> u64 {
 }
 
 /// The initial rating, from the engine-measured difficulty: 600 when the
-/// smallest search sees the answer, 130 more for each doubling of the
-/// nodes it needs, 200 for each further solver move, 80 for each tempting
-/// wrong move (up to three), 100 less when the answer is the largest
-/// capture, 100 less when it wins the game at once; 600..2200.
+/// smallest search sees the answer, [`PER_DOUBLING`] more for each
+/// doubling of the nodes it needs, 200 for each further solver move, 80
+/// for each tempting wrong move (up to three), 100 less when the answer is
+/// the largest capture; 600..2200.
 pub fn rating(nodes: u64, solution_len: usize, tempting: u32, biggest: bool, themes: &[Theme]) -> u32 {
     let doublings = (nodes.max(LADDER_START) / LADDER_START).ilog2() as i32;
     let solver_moves = solution_len.div_ceil(2) as i32;
-    let mut r = 600 + 130 * doublings + 200 * (solver_moves - 1) + 80 * tempting.min(3) as i32;
+    let mut r = 600
+        + PER_DOUBLING * doublings
+        + 200 * (solver_moves - 1)
+        + 80 * tempting.min(3) as i32;
     if biggest {
         r -= 100;
     }
@@ -548,6 +552,9 @@ pub fn rating(nodes: u64, solution_len: usize, tempting: u32, biggest: bool, the
     }
     r.clamp(600, 2200) as u32
 }
+
+/// Rating points of each doubling of the nodes the engine needs.
+pub const PER_DOUBLING: i32 = 90;
 
 /// [`rating`] of a puzzle's stored fields.
 pub fn rating_of(p: &Puzzle) -> u32 {
@@ -820,7 +827,12 @@ impl Stats {
 /// The puzzles of one game (at most [`PER_GAME`], none in the first
 /// [`FIRST_PLY`] plies, none touching another's line), before the set's
 /// rules ([`Collector`]); `stats` is updated.
-pub fn mine_game(record: &Record, source: &str, budgets: Budgets, stats: &mut Stats) -> Vec<Puzzle> {
+pub fn mine_game(
+    record: &Record,
+    source: &str,
+    budgets: Budgets,
+    stats: &mut Stats,
+) -> Vec<Puzzle> {
     let Ok(game) = Game::replay(record.variant, &record.moves) else {
         return Vec::new();
     };
@@ -970,10 +982,7 @@ pub fn self_play_with(seed: u64, nodes: Option<u64>) -> Record {
     } else {
         Variant::Standard
     };
-    let (opening, strong) = (
-        play_settings(nodes, OPENING_NOISE),
-        play_settings(nodes, 0),
-    );
+    let (opening, strong) = (play_settings(nodes, OPENING_NOISE), play_settings(nodes, 0));
     let mut game = Game::new(variant);
     while !game.is_over() && game.ply() < MAX_GAME_PLIES {
         let settings = if game.ply() < OPENING_PLIES {
@@ -983,8 +992,7 @@ pub fn self_play_with(seed: u64, nodes: Option<u64>) -> Record {
         };
         let history = game_history(&game);
         let mv = best_move(game.position(), &history, settings, rng.u64(..)).best;
-        game.play(&mv)
-            .expect("the engine gives legal moves");
+        game.play(&mv).expect("the engine gives legal moves");
     }
     let name = Level::Expert.name();
     Record::of_game(&game, name, name)
@@ -1004,7 +1012,12 @@ pub fn mine(
         let game_seed = seed.wrapping_add(i as u64);
         let record = self_play(game_seed);
         let mut stats = Stats::default();
-        let found = mine_game(&record, &format!("self-play {game_seed}"), budgets, &mut stats);
+        let found = mine_game(
+            &record,
+            &format!("self-play {game_seed}"),
+            budgets,
+            &mut stats,
+        );
         (found, stats)
     };
     let mut collector = Collector::new();
@@ -1070,7 +1083,11 @@ pub fn figures(set: &[Puzzle]) -> String {
         .iter()
         .map(|&len| {
             let n = count(&|p| p.solution.len() == len);
-            format!("{len} {} {n} ({:.0}%)", if len == 1 { "ply" } else { "plies" }, pct(n))
+            format!(
+                "{len} {} {n} ({:.0}%)",
+                if len == 1 { "ply" } else { "plies" },
+                pct(n)
+            )
         })
         .collect();
     text += &format!("- by solution length: {}\n", list.join(", "));

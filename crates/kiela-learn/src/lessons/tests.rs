@@ -430,15 +430,20 @@ fn sentence(key: &str) -> fn(&Attempt) -> bool {
         "lesson-capture-1" | "lesson-capture-2" => |a| captures(a.last()) >= 1,
         "lesson-capture-3" => |a| before(a.last(), LapKind::Relay, LapKind::Capture),
         "lesson-capture-outer-1" => |a| takes(a.last(), "J3") && takes(a.last(), "J4"),
-        "lesson-capture-outer-2" => {
-            |a| a.last().trace.laps.iter().any(|lap| lap.captures().count() == 2)
-        }
+        "lesson-capture-outer-2" => |a| {
+            a.last()
+                .trace
+                .laps
+                .iter()
+                .any(|lap| lap.captures().count() == 2)
+        },
         "lesson-capture-outer-3" => |a| a.last().effect.captured_stones >= 5,
         "lesson-capture-sowing-1" => |a| captures(a.last()) >= 1 && ends(a.last(), "G2"),
         "lesson-capture-sowing-2" => |a| captures(a.last()) >= 2,
         "lesson-capture-sowing-3" => |a| before(a.last(), LapKind::Capture, LapKind::Relay),
         "lesson-capture-sowing-4" => |a| {
-            let on_a2 = |lap: &kiela_rules::Lap| lap.kind == LapKind::Capture && lap.from == hole("A2");
+            let on_a2 =
+                |lap: &kiela_rules::Lap| lap.kind == LapKind::Capture && lap.from == hole("A2");
             a.last().trace.laps.iter().any(on_a2) && ends(a.last(), "B1")
         },
         "lesson-no-move-loses-1" | "lesson-no-move-loses-3" | "lesson-beginner-3" => {
@@ -454,9 +459,7 @@ fn sentence(key: &str) -> fn(&Attempt) -> bool {
         // "In two moves" is the task's par (its stars), not its check.
         "lesson-leave-no-move-2" => |a| captures(a.last()) >= 1 && no_reply(a.last()),
         "lesson-leave-no-move-3" => |a| no_reply(a.last()),
-        "lesson-beginner-2" => |a| {
-            a.last().trace.laps[0].stones == 1 && captures(a.last()) >= 1
-        },
+        "lesson-beginner-2" => |a| a.last().trace.laps[0].stones == 1 && captures(a.last()) >= 1,
         "lesson-expert-1" => |a| {
             let mover = a.last().before.turn();
             arranged(a.last())
@@ -552,7 +555,9 @@ fn every_goal_sentence_is_what_its_check_requires() {
                 if done {
                     let line: Vec<String> = a.learner.iter().map(|p| p.mv.to_string()).collect();
                     if !meets(a) {
-                        wrong.push(format!("{id} {i}: {line:?} solves it but breaks the sentence"));
+                        wrong.push(format!(
+                            "{id} {i}: {line:?} solves it but breaks the sentence"
+                        ));
                     }
                     solved += 1;
                 } else if !meets(a) {
