@@ -8,7 +8,9 @@
 
 use std::io::{BufRead, Write};
 
-use kiela_learn::puzzles::{difficulty_nodes, puzzle_game, rating_of, read_jsonl, to_json_line, BUDGETS};
+use kiela_learn::puzzles::{
+    difficulty_nodes, puzzle_game, rating_of, read_jsonl, to_json_line, BUDGETS,
+};
 
 fn main() {
     let mut out = std::io::stdout().lock();

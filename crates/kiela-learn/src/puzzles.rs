@@ -84,13 +84,18 @@ pub const LONG_RELAY: u32 = 4;
 /// Plies of the longest self-played game (longer games are cut).
 pub const MAX_GAME_PLIES: usize = 240;
 
-/// Self-played games open with this many plies of the strongest level with
-/// [`OPENING_NOISE`] (no puzzle comes from them, see [`FIRST_PLY`]): the
-/// games differ, and are still strong.
+/// Self-played games open with this many plies where the strongest level
+/// picks at random among its moves within [`OPENING_SPREAD`] of its best
+/// (no puzzle comes from them, see [`FIRST_PLY`]): the games differ, and
+/// are still strong.
 pub const OPENING_PLIES: usize = 8;
 
-/// The evaluation noise of the opening plies, hundredths of a stone.
-pub const OPENING_NOISE: i32 = 300;
+/// How far below the best move (hundredths of a stone, at
+/// [`OPENING_NODES`] a search) an opening move may be.
+pub const OPENING_SPREAD: i32 = 150;
+
+/// Nodes a search for the opening's choice of moves.
+pub const OPENING_NODES: u64 = 7_000;
 
 /// The smallest budget of the difficulty ladder ([`difficulty_nodes`]):
 /// a search this small completes depth 1 only.
@@ -534,16 +539,20 @@ pub fn difficulty_nodes(game: &Game, answer: &Move, most: u64) -> u64 {
 
 /// The initial rating, from the engine-measured difficulty: 600 when the
 /// smallest search sees the answer, [`PER_DOUBLING`] more for each
-/// doubling of the nodes it needs, 200 for each further solver move, 80
+/// doubling of the nodes it needs, 250 for each further solver move, 100
 /// for each tempting wrong move (up to three), 100 less when the answer is
-/// the largest capture; 600..2200.
-pub fn rating(nodes: u64, solution_len: usize, tempting: u32, biggest: bool, themes: &[Theme]) -> u32 {
+/// the largest capture, 100 less for a one-move win; 600..2200.
+pub fn rating(
+    nodes: u64,
+    solution_len: usize,
+    tempting: u32,
+    biggest: bool,
+    themes: &[Theme],
+) -> u32 {
     let doublings = (nodes.max(LADDER_START) / LADDER_START).ilog2() as i32;
     let solver_moves = solution_len.div_ceil(2) as i32;
-    let mut r = 600
-        + PER_DOUBLING * doublings
-        + 200 * (solver_moves - 1)
-        + 80 * tempting.min(3) as i32;
+    let mut r =
+        600 + PER_DOUBLING * doublings + 250 * (solver_moves - 1) + 100 * tempting.min(3) as i32;
     if biggest {
         r -= 100;
     }
@@ -554,7 +563,7 @@ pub fn rating(nodes: u64, solution_len: usize, tempting: u32, biggest: bool, the
 }
 
 /// Rating points of each doubling of the nodes the engine needs.
-pub const PER_DOUBLING: i32 = 90;
+pub const PER_DOUBLING: i32 = 110;
 
 /// [`rating`] of a puzzle's stored fields.
 pub fn rating_of(p: &Puzzle) -> u32 {
@@ -954,21 +963,21 @@ pub fn mine_record(
 
 /// The settings of self-play: the strongest level, `nodes` a move (its
 /// own budget in [`self_play`]), without the clock (reproducible on a
-/// loaded machine), with `noise`.
-fn play_settings(nodes: Option<u64>, noise: i32) -> Settings {
+/// loaded machine).
+fn play_settings(nodes: Option<u64>) -> Settings {
     let mut s = Level::Expert.fixed_settings();
     s.limits.time = None;
     if nodes.is_some() {
         s.limits.nodes = nodes;
     }
-    s.noise = noise;
+    s.noise = 0;
     s
 }
 
 /// One game of the strongest level against itself, from `seed` alone: a
 /// Standard game (one in four Beginner); its first [`OPENING_PLIES`]
-/// plies with [`OPENING_NOISE`] so that games differ, cut at
-/// [`MAX_GAME_PLIES`]. The record names the level.
+/// plies chosen at random among near-best moves so that games differ, cut
+/// at [`MAX_GAME_PLIES`]. The record names the level.
 pub fn self_play(seed: u64) -> Record {
     self_play_with(seed, None)
 }
@@ -982,16 +991,23 @@ pub fn self_play_with(seed: u64, nodes: Option<u64>) -> Record {
     } else {
         Variant::Standard
     };
-    let (opening, strong) = (play_settings(nodes, OPENING_NOISE), play_settings(nodes, 0));
+    let strong = play_settings(nodes);
+    let opening = play_settings(Some(nodes.map_or(OPENING_NODES, |n| n.min(OPENING_NODES))));
     let mut game = Game::new(variant);
     while !game.is_over() && game.ply() < MAX_GAME_PLIES {
-        let settings = if game.ply() < OPENING_PLIES {
-            &opening
-        } else {
-            &strong
-        };
         let history = game_history(&game);
-        let mv = best_move(game.position(), &history, settings, rng.u64(..)).best;
+        let mv = if game.ply() < OPENING_PLIES {
+            let legal = game.legal_moves().len();
+            let top = top_moves(game.position(), &history, &opening, 0, legal);
+            let near: Vec<Move> = top
+                .iter()
+                .filter(|r| r.score >= top[0].score - OPENING_SPREAD)
+                .map(|r| r.best)
+                .collect();
+            near[rng.usize(0..near.len())]
+        } else {
+            best_move(game.position(), &history, &strong, rng.u64(..)).best
+        };
         game.play(&mv).expect("the engine gives legal moves");
     }
     let name = Level::Expert.name();
