@@ -922,7 +922,7 @@ pub struct Collector {
 }
 
 impl Collector {
-    /// A collector that already holds `puzzles` (to go on mining a set).
+    /// An empty set.
     pub fn new() -> Collector {
         Collector::default()
     }
