@@ -147,6 +147,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Puzzles(PuzzlesCommand::Mine {
             games,
             seed,
+            jobs,
             records,
             database,
             output,
@@ -165,7 +166,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     })?;
                     puzzles::Source::Games(games)
                 }
-                (None, None) => puzzles::Source::SelfPlay { games, seed },
+                (None, None) => puzzles::Source::SelfPlay { games, seed, jobs },
             };
             let mut out: Box<dyn Write> = match output {
                 Some(path) => Box::new(

@@ -882,6 +882,8 @@ puzzle-theme-double-capture = double capture
 puzzle-theme-no-moves = no moves left
 puzzle-theme-forced-win = forced win
 puzzle-theme-defence = defense
+puzzle-theme-outer-capture = outer-row capture
+puzzle-theme-sacrifice = sacrifice
 puzzle-daily-intro = **Daily puzzle** of { $date } · { $solvers ->
     [0] nobody has solved it yet
     [one] solved by 1 player so far

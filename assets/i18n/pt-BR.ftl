@@ -911,6 +911,8 @@ puzzle-theme-double-capture = captura dupla
 puzzle-theme-no-moves = sem jogadas
 puzzle-theme-forced-win = vitória forçada
 puzzle-theme-defence = defesa
+puzzle-theme-outer-capture = captura da fila de fora
+puzzle-theme-sacrifice = sacrifício
 puzzle-daily-intro = **Problema do dia** { $date } · { $solvers ->
     [0] ninguém o resolveu ainda
     [1] resolvido por 1 jogador até agora

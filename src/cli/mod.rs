@@ -273,7 +273,7 @@ pub enum PuzzlesCommand {
     /// options give the same puzzles.
     ///
     /// Examples:
-    ///   kiela puzzles mine --games 250 --seed 1 -o assets/puzzles/puzzles.jsonl
+    ///   kiela puzzles mine --games 589 --seed 1 --jobs 2 -o assets/puzzles/puzzles.jsonl
     ///   kiela puzzles mine --records games.txt
     ///   kiela puzzles mine --database -o played.jsonl
     ///   kiela puzzles mine --database sqlite://kiela.db
@@ -284,6 +284,10 @@ pub enum PuzzlesCommand {
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Self-played games mined at the same time (the same puzzles
+        /// whatever the number).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
         /// Mine these game records (one a line; `-` for standard input)
         /// instead of playing.
         #[arg(long, conflicts_with = "database")]

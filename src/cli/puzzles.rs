@@ -1,24 +1,28 @@
 //! `kiela puzzles mine`: puzzles from self-played games, from given
 //! records, or from the finished games of the bot's database, written as
 //! JSON lines as they are found, with progress on standard error. The
-//! shipped set (`assets/puzzles/puzzles.jsonl`) is
-//! `kiela puzzles mine --games 250 --seed 1`.
+//! shipped set (`assets/puzzles/puzzles.jsonl`) is the command in
+//! `assets/puzzles/README.md`.
 
 use kiela_app::store::ports::*;
 use kiela_app::AppError;
-use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Context;
-use kiela_learn::puzzles::{mine, mine_record, to_json_line, Puzzle, Stats, BUDGETS};
+use kiela_learn::puzzles::{mine, mine_record, to_json_line, Collector, Puzzle, Stats, BUDGETS};
 use kiela_rules::Record;
 use kiela_store::Store;
 
 /// Where the puzzles come from.
 pub enum Source {
-    /// `games` self-played games, game `i` from seed `seed + i`.
-    SelfPlay { games: usize, seed: u64 },
+    /// `games` self-played games, game `i` from seed `seed + i`, on `jobs`
+    /// threads (the same puzzles whatever `jobs`).
+    SelfPlay {
+        games: usize,
+        seed: u64,
+        jobs: usize,
+    },
     /// Games, each with the name its puzzles' `source` starts with
     /// (`record 3`, `game 12`).
     Games(Vec<(String, Record)>),
@@ -73,31 +77,37 @@ pub fn run(source: Source, out: &mut dyn Write) -> anyhow::Result<usize> {
         let _ = out.flush();
         let minutes = started.elapsed().as_secs_f64() / 60.0;
         eprintln!(
-            "{done}: {} kept ({} found, {} refused by the deeper search, {} repeated) \
-             from {} candidates; {minutes:.1} min, {:.1} puzzles a minute",
+            "{done}: {} kept ({} found, {} refused by the deeper search or rules (c)-(d), \
+             {} repeated, {} largest captures over the share) from {} candidates; \
+             {minutes:.1} min, {:.1} puzzles a minute",
             stats.kept,
             stats.found,
             stats.refused,
             stats.duplicates,
+            stats.biggest_dropped,
             stats.candidates,
             stats.kept as f64 / minutes.max(1e-9)
         );
     };
     let kept = match source {
-        Source::SelfPlay { games, seed } => {
-            let found = mine(games, seed, BUDGETS, |i, found, stats| {
+        Source::SelfPlay { games, seed, jobs } => {
+            let found = mine(games, seed, BUDGETS, jobs, |i, found, stats| {
                 write(found, stats, format!("game {}/{games}", i + 1))
             });
             found.len()
         }
         Source::Games(games) => {
-            let (mut seen, mut stats) = (HashSet::new(), Stats::default());
+            let mut collector = Collector::new();
             let count = games.len();
             for (i, (source, record)) in games.iter().enumerate() {
-                let found = mine_record(record, source, BUDGETS, &mut seen, &mut stats);
-                write(&found, &stats, format!("{source} ({}/{count})", i + 1));
+                let found = mine_record(record, source, BUDGETS, &mut collector);
+                write(
+                    &found,
+                    &collector.stats,
+                    format!("{source} ({}/{count})", i + 1),
+                );
             }
-            stats.kept
+            collector.stats.kept
         }
     };
     match failed {

@@ -1,60 +1,110 @@
-//! Puzzles mined from play: positions where one move is clearly best.
+//! Puzzles mined from strong play: positions where one move is the only
+//! good one, as lichess-puzzler keeps them.
 //!
-//! The miner reads games (engine-vs-engine games it plays itself with
-//! [`self_play`], or any [`Record`]) and keeps a position when:
+//! The miner reads games (games the strongest level plays against itself,
+//! [`self_play`], or any [`Record`], such as the bot's finished human
+//! games) and keeps a position when:
 //!
-//! 1. **Screening**: a cheap analysis of the game ([`Budgets::screen`]
-//!    nodes a position) says a move there lost at least [`SCREEN_LOSS`];
-//!    the positions before and after that move are candidates (the chance
-//!    the player missed, and the chance the mistake gave the opponent).
-//! 2. **Finding**: at [`Budgets::find`] nodes, the best move for the player
-//!    to move (the solver) is [`clearly_best`]: it wins by force while the
-//!    second-best does not, or it keeps at least [`MARGIN`] more than every
-//!    other move. The line goes on while the opponent's reply is clearly
-//!    best by the same test (forced) and the solver's next move is too, up
-//!    to [`MAX_SOLVER_MOVES`]; it always ends on the solver's move.
-//! 3. **Verifying**: [`verify_with`] replays the whole line with a deeper
-//!    search ([`Budgets::verify`]); a puzzle it refuses is dropped.
+//! 1. **Where**: it is at least [`FIRST_PLY`] plies into the game, at most
+//!    [`PER_GAME`] puzzles come from one game, and no two of them touch (a
+//!    puzzle starts after the previous one's line ends, never on the ply
+//!    next to it).
+//! 2. **Screening**: a cheap search ([`Budgets::screen`] nodes) sees the
+//!    best move at least [`SCREEN_MARGIN`] ahead of the next; positions are
+//!    tried clearest first, those where that move is the largest capture
+//!    last.
+//! 3. **Finding** ([`Budgets::find`] nodes a search): the solver's move is
+//!    [`clearly_best`]; the line goes on while the opponent's reply is its
+//!    only best one ([`forced_reply`]) and the solver's next move is clearly
+//!    best again, up to [`MAX_SOLVER_MOVES`]; it always ends on the
+//!    solver's move.
+//! 4. **Verifying** ([`Budgets::verify`], five times the find budget): the
+//!    whole line is judged again; it is cut after the last solver move from
+//!    which every ply so far still passes (the first must), and the values
+//!    stored are the deeper search's. Then the rules of [`keep`]:
+//!    (a) every solver move is the unique best by [`MARGIN`] or the only
+//!    forced win; (b) every reply is the opponent's only best one, by
+//!    [`REPLY_MARGIN`]; (c) the solver is not lost by [`LOST`] or more after
+//!    the line; (d) the first move is not the only capture among three or
+//!    more moves, and (in [`Collector`]) taking the largest capture is the
+//!    answer in at most one puzzle in [`BIGGEST_SHARE`].
+//! 5. **Rating**: [`rating`] from the difficulty the engine measures: the
+//!    fewest nodes at which it finds the first move as the unique best
+//!    ([`difficulty_nodes`]), the tempting wrong moves (captures at least as
+//!    large), the line's length.
 //!
 //! Everything is deterministic for its seeds and node budgets, so a set
 //! mined with the same arguments is the same set.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use kiela_ai::analysis::{analyze, WIN_STONES};
 use kiela_ai::{best_move, game_history, top_moves, Level, Limits, Settings, WIN_BOUND};
-use kiela_rules::{Game, LapKind, Move, Reason, Record, Side, Variant};
+use kiela_rules::{Game, LapKind, Move, Position, Reason, Record, Side, Variant};
 
-/// How much better than every other move the solution's move must be, in
-/// hundredths of a stone: 4 stones (the analysis' "mistake"). Smaller
-/// margins make puzzles whose answer the engine itself is unsure of.
-pub const MARGIN: i32 = 400;
+/// How much better than every other move a solver's move must be, in
+/// hundredths of a stone: 2 stones (rule (a)).
+pub const MARGIN: i32 = 200;
 
-/// The loss (hundredths of a stone) from which the screening looks at a
-/// move's positions: 2 stones, half of [`MARGIN`], so that the screening's
-/// shallower search misses few puzzles.
-pub const SCREEN_LOSS: i32 = 200;
+/// How much better than every other reply the opponent's reply in a line
+/// must be (rule (b): no other reply as good), in hundredths of a stone:
+/// one stone, so that evaluation noise is no tie-break.
+pub const REPLY_MARGIN: i32 = 100;
+
+/// Rule (c): a line after which the solver is behind by this much (10
+/// stones) or more is not a puzzle (the game is already lost).
+pub const LOST: i32 = -1000;
+
+/// The screening's margin: half of [`MARGIN`], so that its shallower search
+/// misses few puzzles.
+pub const SCREEN_MARGIN: i32 = 100;
+
+/// No puzzle from a position of the first plies (the opening).
+pub const FIRST_PLY: usize = 8;
+
+/// At most this many puzzles from one game.
+pub const PER_GAME: usize = 3;
+
+/// Taking the largest capture is the answer in at most one puzzle in this
+/// many (rule (d)).
+pub const BIGGEST_SHARE: usize = 5;
 
 /// A forced win counts as this value (as in the analysis): more than any
 /// material lead, so that values stay comparable.
-pub const WIN_VALUE: i32 = WIN_STONES;
+pub const WIN_VALUE: i32 = kiela_ai::analysis::WIN_STONES;
 
 /// The longest solution, in moves of the solver (plies: twice less one).
 pub const MAX_SOLVER_MOVES: usize = 3;
 
-/// Relays in one turn from which a solution's move is a "long relay".
+/// Relays in one turn from which a solution's move is a relay chain.
 pub const LONG_RELAY: u32 = 4;
 
 /// Plies of the longest self-played game (longer games are cut).
 pub const MAX_GAME_PLIES: usize = 240;
 
-/// The node budgets of the three stages (see the module notes).
+/// Self-played games open with this many plies where the strongest level
+/// picks at random among its moves within [`OPENING_SPREAD`] of its best
+/// (no puzzle comes from them, see [`FIRST_PLY`]): the games differ, and
+/// are still strong.
+pub const OPENING_PLIES: usize = 8;
+
+/// How far below the best move (hundredths of a stone, at
+/// [`OPENING_NODES`] a search) an opening move may be.
+pub const OPENING_SPREAD: i32 = 150;
+
+/// Nodes a search for the opening's choice of moves.
+pub const OPENING_NODES: u64 = 7_000;
+
+/// The smallest budget of the difficulty ladder ([`difficulty_nodes`]):
+/// a search this small completes depth 1 only.
+pub const LADDER_START: u64 = 8;
+
+/// The node budgets of the stages (see the module notes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budgets {
-    /// Per position, for the screening analysis.
+    /// Per search, for the screening.
     pub screen: u64,
     /// Per search (two searches a position: best and second best).
     pub find: u64,
@@ -75,13 +125,14 @@ impl Default for Budgets {
     }
 }
 
-/// What a puzzle is about.
+/// What a puzzle is about, from what its line does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Theme {
-    /// A solver's move relays at least [`LONG_RELAY`] times.
+    /// Relay chain: a solver's move relays at least [`LONG_RELAY`] times.
     LongRelay,
-    /// A solver's move captures an inner hole and the outer one behind it.
+    /// A solver's move captures twice or more in one turn (the captured
+    /// stones capture again).
     DoubleCapture,
     /// The solution leaves the opponent without a move (the game is won).
     NoMoves,
@@ -90,6 +141,36 @@ pub enum Theme {
     /// The best move only holds the balance (worth 2 stones or less) while
     /// the others lose: saving stones rather than winning them.
     Defence,
+    /// A solver's capture takes the opponent's outer hole too.
+    OuterCapture,
+    /// The line gives stones first (the opponent's reply captures more than
+    /// the solver's first move) and wins more by its end.
+    Sacrifice,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 7] = [
+        Theme::LongRelay,
+        Theme::DoubleCapture,
+        Theme::NoMoves,
+        Theme::ForcedWin,
+        Theme::Defence,
+        Theme::OuterCapture,
+        Theme::Sacrifice,
+    ];
+
+    /// The JSON name (`long-relay`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::LongRelay => "long-relay",
+            Theme::DoubleCapture => "double-capture",
+            Theme::NoMoves => "no-moves",
+            Theme::ForcedWin => "forced-win",
+            Theme::Defence => "defence",
+            Theme::OuterCapture => "outer-capture",
+            Theme::Sacrifice => "sacrifice",
+        }
+    }
 }
 
 /// The engine's values of one ply of a solution, in hundredths of a stone
@@ -118,16 +199,29 @@ pub struct Puzzle {
     pub board: Vec<u8>,
     /// The solver: `South` or `North`.
     pub to_move: String,
-    /// The line, hole names, solver first and last; the opponent's replies
-    /// between are forced.
+    /// The line, hole names, solver first and last; each opponent reply
+    /// between is the opponent's only best one.
     pub solution: Vec<String>,
     pub themes: Vec<Theme>,
-    /// One per ply of `solution`, from that ply's mover's view.
+    /// One per ply of `solution`, from that ply's mover's view, at the
+    /// verification budget.
     pub values: Vec<Values>,
-    /// A first guess at the puzzle's rating (Elo-like, 600..2200).
+    /// The initial rating (Elo-like, 600..2200), [`rating`] of the fields
+    /// below.
     pub rating: u32,
     /// Where it came from (`self-play 12 ply 34`).
     pub source: String,
+    /// The fewest nodes a search at which the engine finds the first move
+    /// as the clearly best one ([`difficulty_nodes`]).
+    #[serde(default)]
+    pub nodes: u64,
+    /// Other first moves that capture at least as many stones as the
+    /// answer (tempting wrong moves).
+    #[serde(default)]
+    pub tempting: u32,
+    /// Whether the answer is the largest immediate capture on the board.
+    #[serde(default)]
+    pub biggest_capture: bool,
 }
 
 /// Why [`verify`] refused a puzzle.
@@ -170,13 +264,31 @@ pub enum Why {
     },
     #[error("the game ends before the solution does (ply {0})")]
     EndsEarly(usize),
+    #[error("the position is in the first {FIRST_PLY} plies")]
+    Opening,
+    #[error("the solver is lost after the line ({0})")]
+    Lost(i32),
+    #[error("the answer is the only capture among {0} moves")]
+    OnlyCapture(usize),
+    #[error("stored {field} differ from the engine's: {stored} against {engine}")]
+    Stored {
+        field: &'static str,
+        stored: String,
+        engine: String,
+    },
 }
 
-/// The acceptance rule, on values from [`value`]: the best move wins by
-/// force and the second does not, or it is at least [`MARGIN`] better.
-/// Two equally good moves are never clearly best.
+/// Rule (a) on values from [`value`]: the best move wins by force and the
+/// second does not, or it is at least [`MARGIN`] better. Two equally good
+/// moves are never clearly best.
 pub fn clearly_best(best: i32, second: i32) -> bool {
     (best >= WIN_VALUE && second < WIN_VALUE) || best - second >= MARGIN
+}
+
+/// Rule (b): the opponent's reply is its only best one: a forced win
+/// against none, or [`REPLY_MARGIN`] better than any other reply.
+pub fn forced_reply(best: i32, second: i32) -> bool {
+    (best >= WIN_VALUE && second < WIN_VALUE) || best - second >= REPLY_MARGIN
 }
 
 /// An engine score as a puzzle value: wins and losses as ±[`WIN_VALUE`],
@@ -197,10 +309,12 @@ pub struct Judgement {
     /// Whether [`clearly_best`] holds (false with a single legal move: no
     /// choice, no puzzle).
     pub clear: bool,
+    /// Whether [`forced_reply`] holds (false with a single legal move).
+    pub forced: bool,
 }
 
-/// The search settings of the miner: `expert`'s, without noise, `nodes` a
-/// search.
+/// The search settings of the miner: `expert`'s, without noise or clock,
+/// `nodes` a search.
 fn settings(nodes: u64) -> Settings {
     Settings {
         limits: Limits {
@@ -216,14 +330,22 @@ fn settings(nodes: u64) -> Settings {
 pub fn judge(game: &Game, nodes: u64) -> Judgement {
     let top = top_moves(game.position(), &game_history(game), &settings(nodes), 0, 2);
     let best = value(top[0].score);
-    let (second, clear) = match top.get(1) {
-        Some(r) => (value(r.score), clearly_best(best, value(r.score))),
-        None => (best, false),
+    let (second, clear, forced) = match top.get(1) {
+        Some(r) => {
+            let second = value(r.score);
+            (
+                second,
+                clearly_best(best, second),
+                forced_reply(best, second),
+            )
+        }
+        None => (best, false, false),
     };
     Judgement {
         best: top[0].best,
         values: Values { best, second },
         clear,
+        forced,
     }
 }
 
@@ -234,7 +356,7 @@ fn playable(game: &Game) -> bool {
     !game.is_over() && !p.may_rearrange(Side::South) && !p.may_rearrange(Side::North)
 }
 
-/// The longest line from `game`'s position that passes the acceptance rule
+/// The longest line from `game`'s position that passes rules (a) and (b)
 /// at `nodes` nodes a search: the solver's clearly best move, then while
 /// the opponent's reply is forced and the solver's next move clearly best,
 /// both. `None` when the first move is not clearly best.
@@ -252,7 +374,7 @@ pub fn solution_line(game: &Game, nodes: u64) -> Option<(Vec<Move>, Vec<Values>)
     let mut values = vec![first.values];
     while moves.len() < 2 * MAX_SOLVER_MOVES - 1 && playable(&line) {
         let reply = judge(&line, nodes);
-        if !reply.clear {
+        if !reply.forced {
             break;
         }
         let mut next = line.clone();
@@ -272,9 +394,95 @@ pub fn solution_line(game: &Game, nodes: u64) -> Option<(Vec<Move>, Vec<Values>)
     Some((moves, values))
 }
 
+/// Judges `line` from `game`'s position again with `nodes` nodes a search:
+/// the longest prefix ending on a solver move whose every ply is the
+/// engine's best and passes its rule, with the values found. Empty when
+/// the first move fails.
+pub fn verified_prefix(game: &Game, line: &[Move], nodes: u64) -> (Vec<Move>, Vec<Values>) {
+    let mut at = game.clone();
+    let mut values = Vec::new();
+    for (i, mv) in line.iter().enumerate() {
+        if !playable(&at) {
+            break;
+        }
+        let j = judge(&at, nodes);
+        let passes = if i % 2 == 0 { j.clear } else { j.forced };
+        if j.best != *mv || !passes || at.play(mv).is_err() {
+            break;
+        }
+        values.push(j.values);
+    }
+    let keep = if values.len() % 2 == 0 {
+        values.len().saturating_sub(1)
+    } else {
+        values.len()
+    };
+    values.truncate(keep);
+    (line[..keep].to_vec(), values)
+}
+
+/// Stones captured by a turn (every capture of the turn).
+fn captured(position: &Position, mv: &Move) -> u32 {
+    position.trace(mv).map_or(0, |t| {
+        t.laps
+            .iter()
+            .flat_map(|l| l.captures())
+            .map(|(_, n)| u32::from(n))
+            .sum()
+    })
+}
+
+/// What the first move is beside the others (rule (d), and the tempting
+/// moves of the rating).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Captures {
+    /// Legal moves in the position.
+    pub legal: usize,
+    /// The answer is the only move that captures.
+    pub only: bool,
+    /// The answer captures, and no move captures more.
+    pub biggest: bool,
+    /// Other moves capturing at least as many stones as the answer (and
+    /// some).
+    pub tempting: u32,
+}
+
+/// [`Captures`] of `answer` in `position`.
+pub fn captures(position: &Position, answer: &Move) -> Captures {
+    let mine = captured(position, answer);
+    let others: Vec<u32> = position
+        .legal_moves()
+        .iter()
+        .map(|h| Move::Sow(*h))
+        .filter(|m| m != answer)
+        .map(|m| captured(position, &m))
+        .collect();
+    let best_other = others.iter().copied().max().unwrap_or(0);
+    Captures {
+        legal: others.len() + 1,
+        only: mine > 0 && best_other == 0,
+        biggest: mine > 0 && mine >= best_other,
+        tempting: others.iter().filter(|&&n| n > 0 && n >= mine).count() as u32,
+    }
+}
+
+/// The stones on `side`'s 20 holes.
+fn material(position: &Position, side: Side) -> i32 {
+    let board = position.board();
+    let half = if side == Side::South {
+        &board[..20]
+    } else {
+        &board[20..]
+    };
+    half.iter().map(|&n| i32::from(n)).sum()
+}
+
 /// The themes of a solution played from `game`'s position.
-fn themes(game: &Game, solution: &[Move], values: &[Values]) -> Vec<Theme> {
+pub fn themes(game: &Game, solution: &[Move], values: &[Values]) -> Vec<Theme> {
     let mut themes = HashSet::new();
+    let solver = game.turn();
+    let start = material(game.position(), solver);
+    let mut lowest = start;
     let mut line = game.clone();
     for (i, mv) in solution.iter().enumerate() {
         if i % 2 == 0 {
@@ -284,6 +492,10 @@ fn themes(game: &Game, solution: &[Move], values: &[Values]) -> Vec<Theme> {
                     themes.insert(Theme::LongRelay);
                 }
                 if trace.laps.iter().any(|l| l.captured[1].is_some()) {
+                    themes.insert(Theme::OuterCapture);
+                }
+                let captures = trace.laps.iter().filter(|l| l.captured[0].is_some());
+                if captures.count() >= 2 {
                     themes.insert(Theme::DoubleCapture);
                 }
             }
@@ -291,6 +503,7 @@ fn themes(game: &Game, solution: &[Move], values: &[Values]) -> Vec<Theme> {
         if line.play(mv).is_err() {
             break;
         }
+        lowest = lowest.min(material(line.position(), solver));
     }
     if line.outcome().is_some_and(|o| o.reason == Reason::NoMoves) {
         themes.insert(Theme::NoMoves);
@@ -301,34 +514,66 @@ fn themes(game: &Game, solution: &[Move], values: &[Values]) -> Vec<Theme> {
     if values[0].best <= 200 {
         themes.insert(Theme::Defence);
     }
+    if lowest < start && material(line.position(), solver) > start {
+        themes.insert(Theme::Sacrifice);
+    }
     let mut themes: Vec<Theme> = themes.into_iter().collect();
     themes.sort();
     themes
 }
 
-/// A first rating guess: longer lines, narrower margins, long relays and
-/// defence are harder; a first move that wins outright is easier.
-fn rating(solution_len: usize, values: &[Values], themes: &[Theme]) -> u32 {
-    let solver_moves = solution_len.div_ceil(2) as i32;
-    let margin = values[0].best - values[0].second;
-    let mut r = 1000 + 250 * (solver_moves - 1);
-    if margin < 2 * MARGIN {
-        r += 100;
+/// The fewest nodes a search, on the ladder [`LADDER_START`]·2ⁿ up to
+/// `most`, at which the engine finds `answer` as the clearly best move of
+/// `game`'s position; `most` when only there.
+pub fn difficulty_nodes(game: &Game, answer: &Move, most: u64) -> u64 {
+    let mut nodes = LADDER_START;
+    while nodes < most {
+        let j = judge(game, nodes);
+        if j.best == *answer && j.clear {
+            return nodes;
+        }
+        nodes *= 2;
     }
-    if margin >= 4 * MARGIN {
+    most
+}
+
+/// The initial rating, from the engine-measured difficulty: 600 when the
+/// smallest search sees the answer, [`PER_DOUBLING`] more for each
+/// doubling of the nodes it needs, 250 for each further solver move, 100
+/// for each tempting wrong move (up to three), 100 less when the answer is
+/// the largest capture, 100 less for a one-move win; 600..2200.
+pub fn rating(
+    nodes: u64,
+    solution_len: usize,
+    tempting: u32,
+    biggest: bool,
+    themes: &[Theme],
+) -> u32 {
+    let doublings = (nodes.max(LADDER_START) / LADDER_START).ilog2() as i32;
+    let solver_moves = solution_len.div_ceil(2) as i32;
+    let mut r =
+        600 + PER_DOUBLING * doublings + 250 * (solver_moves - 1) + 100 * tempting.min(3) as i32;
+    if biggest {
         r -= 100;
     }
-    for (theme, delta) in [
-        (Theme::LongRelay, 100),
-        (Theme::Defence, 150),
-        (Theme::DoubleCapture, 50),
-        (Theme::NoMoves, -100),
-    ] {
-        if themes.contains(&theme) {
-            r += delta;
-        }
+    if solution_len == 1 && themes.contains(&Theme::NoMoves) {
+        r -= 100;
     }
     r.clamp(600, 2200) as u32
+}
+
+/// Rating points of each doubling of the nodes the engine needs.
+pub const PER_DOUBLING: i32 = 110;
+
+/// [`rating`] of a puzzle's stored fields.
+pub fn rating_of(p: &Puzzle) -> u32 {
+    rating(
+        p.nodes,
+        p.solution.len(),
+        p.tempting,
+        p.biggest_capture,
+        &p.themes,
+    )
 }
 
 /// Record notation of moves with move numbers: `1. G2 C3 2. J1`.
@@ -346,13 +591,51 @@ fn movetext(moves: &[Move]) -> String {
     text
 }
 
-/// The puzzle whose position is `game`'s, when there is one at `nodes`
-/// nodes a search (not yet verified deeper).
-pub fn find_puzzle(game: &Game, nodes: u64, source: &str) -> Option<Puzzle> {
-    let (solution, values) = solution_line(game, nodes)?;
+/// Why [`find_puzzle`] found none (for the miner's counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Miss {
+    /// Not playable, or in the opening.
+    Position,
+    /// The first move is the only capture among three or more (rule (d)).
+    OnlyCapture,
+    /// No clearly best move at the find budget.
+    NotFound,
+    /// The deeper search refused the first move.
+    Refused,
+    /// The solver is lost after the line (rule (c)).
+    Lost,
+}
+
+/// The puzzle whose position is `game`'s, when there is one: found at
+/// `budgets.find` (the line cut to `most` plies, odd), verified at
+/// `budgets.verify`, rules (a)-(d) but the set's share of largest captures.
+pub fn find_puzzle(
+    game: &Game,
+    budgets: Budgets,
+    most: usize,
+    source: &str,
+) -> Result<Puzzle, Miss> {
+    if !playable(game) || game.ply() < FIRST_PLY {
+        return Err(Miss::Position);
+    }
+    let (mut found, _) = solution_line(game, budgets.find).ok_or(Miss::NotFound)?;
+    found.truncate(most.max(1));
+    let caps = captures(game.position(), &found[0]);
+    if caps.only && caps.legal >= 3 {
+        return Err(Miss::OnlyCapture);
+    }
+    let (solution, values) = verified_prefix(game, &found, budgets.verify);
+    if solution.is_empty() {
+        return Err(Miss::Refused);
+    }
+    let last = values[values.len() - 1].best;
+    if last <= LOST {
+        return Err(Miss::Lost);
+    }
     let themes = themes(game, &solution, &values);
+    let nodes = difficulty_nodes(game, &solution[0], budgets.verify);
     let position = game.position();
-    Some(Puzzle {
+    Ok(Puzzle {
         id: format!(
             "{}-{:012x}",
             game.variant().name(),
@@ -363,10 +646,13 @@ pub fn find_puzzle(game: &Game, nodes: u64, source: &str) -> Option<Puzzle> {
         board: position.board().to_vec(),
         to_move: game.turn().to_string(),
         solution: solution.iter().map(Move::to_string).collect(),
-        rating: rating(solution.len(), &values, &themes),
+        rating: rating(nodes, solution.len(), caps.tempting, caps.biggest, &themes),
         themes,
         values,
         source: source.to_string(),
+        nodes,
+        tempting: caps.tempting,
+        biggest_capture: caps.biggest,
     })
 }
 
@@ -405,11 +691,15 @@ pub fn puzzle_game(puzzle: &Puzzle) -> Result<Game, Why> {
     Ok(game)
 }
 
-/// Re-checks a puzzle with `nodes` nodes a search: the position is what it
-/// says, the solution ends on the solver's move, every solver move is the
-/// engine's clearly best move and every reply the engine's forced one.
-pub fn verify_with(puzzle: &Puzzle, nodes: u64) -> Result<(), Why> {
-    let mut game = puzzle_game(puzzle)?;
+/// Re-checks a puzzle's rules without the engine: past the opening, ends
+/// on the solver's move, not lost after the line (c), not the only capture
+/// among three or more moves (d), and its capture fields and rating are
+/// what the position and [`rating_of`] say.
+pub fn check_rules(puzzle: &Puzzle) -> Result<Game, Why> {
+    let game = puzzle_game(puzzle)?;
+    if game.ply() < FIRST_PLY {
+        return Err(Why::Opening);
+    }
     let len = puzzle.solution.len();
     if len == 0 {
         return Err(Why::Empty);
@@ -417,6 +707,52 @@ pub fn verify_with(puzzle: &Puzzle, nodes: u64) -> Result<(), Why> {
     if len.is_multiple_of(2) {
         return Err(Why::EndsOnOpponent(len));
     }
+    if puzzle.values.len() != len {
+        return Err(stored("values", len, puzzle.values.len()));
+    }
+    let last = puzzle.values[len - 1].best;
+    if last <= LOST {
+        return Err(Why::Lost(last));
+    }
+    let first: Move = puzzle.solution[0].parse().map_err(|e| Why::BadMove {
+        ply: 1,
+        mv: puzzle.solution[0].clone(),
+        error: format!("{e}"),
+    })?;
+    let caps = captures(game.position(), &first);
+    if caps.only && caps.legal >= 3 {
+        return Err(Why::OnlyCapture(caps.legal));
+    }
+    if (caps.biggest, caps.tempting) != (puzzle.biggest_capture, puzzle.tempting) {
+        return Err(stored(
+            "capture fields",
+            (puzzle.biggest_capture, puzzle.tempting),
+            (caps.biggest, caps.tempting),
+        ));
+    }
+    if puzzle.rating != rating_of(puzzle) {
+        return Err(stored("rating", puzzle.rating, rating_of(puzzle)));
+    }
+    Ok(game)
+}
+
+fn stored(field: &'static str, stored: impl std::fmt::Debug, engine: impl std::fmt::Debug) -> Why {
+    Why::Stored {
+        field,
+        stored: format!("{stored:?}"),
+        engine: format!("{engine:?}"),
+    }
+}
+
+/// Re-checks a puzzle with `nodes` nodes a search: [`check_rules`], then
+/// every solver move is the engine's clearly best move (a) and every reply
+/// the opponent's only best one (b); at the shipped budget, the values and
+/// themes stored are the engine's.
+pub fn verify_with(puzzle: &Puzzle, nodes: u64) -> Result<(), Why> {
+    let start = check_rules(puzzle)?;
+    let mut game = start.clone();
+    let mut values = Vec::new();
+    let mut line = Vec::new();
     for (i, text) in puzzle.solution.iter().enumerate() {
         let ply = i + 1;
         let bad = |error: String| Why::BadMove {
@@ -436,7 +772,12 @@ pub fn verify_with(puzzle: &Puzzle, nodes: u64) -> Result<(), Why> {
                 engine: judgement.best.to_string(),
             });
         }
-        if !judgement.clear {
+        let passes = if i % 2 == 0 {
+            judgement.clear
+        } else {
+            judgement.forced
+        };
+        if !passes {
             return Err(Why::NotClear {
                 ply,
                 mv: text.clone(),
@@ -444,7 +785,18 @@ pub fn verify_with(puzzle: &Puzzle, nodes: u64) -> Result<(), Why> {
                 second: judgement.values.second,
             });
         }
+        values.push(judgement.values);
+        line.push(mv);
         game.play(&mv).map_err(|e| bad(e.to_string()))?;
+    }
+    if nodes == BUDGETS.verify {
+        if values != puzzle.values {
+            return Err(stored("values", &puzzle.values, &values));
+        }
+        let themes = themes(&start, &line, &values);
+        if themes != puzzle.themes {
+            return Err(stored("themes", &puzzle.themes, &themes));
+        }
     }
     Ok(())
 }
@@ -454,25 +806,40 @@ pub fn verify_with(puzzle: &Puzzle, nodes: u64) -> Result<(), Why> {
 pub struct Stats {
     pub games: usize,
     pub plies: usize,
-    /// Positions tested at the find budget.
+    /// Positions past the screening, tried at the find budget.
     pub candidates: usize,
     /// Puzzles found at the find budget.
     pub found: usize,
-    /// Found puzzles the verification refused.
+    /// Found puzzles the verification refused, or rules (c) and (d).
     pub refused: usize,
-    /// Verified puzzles already mined (same position).
+    /// Puzzles already mined (same position).
     pub duplicates: usize,
-    /// Verified, new puzzles.
+    /// Dropped to keep the largest captures at most one in [`BIGGEST_SHARE`].
+    pub biggest_dropped: usize,
+    /// Kept.
     pub kept: usize,
 }
 
-/// The verified puzzles of one game, at most one per position; `seen`
-/// holds the ids already mined (updated), `stats` is updated.
-pub fn mine_record(
+impl Stats {
+    fn add(&mut self, other: &Stats) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.candidates += other.candidates;
+        self.found += other.found;
+        self.refused += other.refused;
+        self.duplicates += other.duplicates;
+        self.biggest_dropped += other.biggest_dropped;
+        self.kept += other.kept;
+    }
+}
+
+/// The puzzles of one game (at most [`PER_GAME`], none in the first
+/// [`FIRST_PLY`] plies, none touching another's line), before the set's
+/// rules ([`Collector`]); `stats` is updated.
+pub fn mine_game(
     record: &Record,
     source: &str,
     budgets: Budgets,
-    seen: &mut HashSet<String>,
     stats: &mut Stats,
 ) -> Vec<Puzzle> {
     let Ok(game) = Game::replay(record.variant, &record.moves) else {
@@ -480,101 +847,285 @@ pub fn mine_record(
     };
     stats.games += 1;
     stats.plies += game.ply();
-    let mut candidates: Vec<usize> = Vec::new();
-    for ply in analyze(&game, budgets.screen, |_, _| {}) {
-        if ply.loss >= SCREEN_LOSS {
-            // Before the move (the missed chance) and after it (the reply).
-            candidates.extend([ply.ply - 1, ply.ply]);
+    // Screening: every position past the opening, clearest first.
+    let mut screened: Vec<(bool, i32, usize)> = Vec::new();
+    let mut at = Game::new(record.variant);
+    for (n, mv) in record.moves.iter().enumerate() {
+        if n >= FIRST_PLY && playable(&at) {
+            let j = judge(&at, budgets.screen);
+            let gap = if j.values.best >= WIN_VALUE && j.values.second < WIN_VALUE {
+                i32::MAX
+            } else {
+                j.values.best - j.values.second
+            };
+            if gap >= SCREEN_MARGIN && j.values.best > LOST {
+                let biggest = captures(at.position(), &j.best).biggest;
+                screened.push((biggest, gap, n));
+            }
+        }
+        if at.play(mv).is_err() {
+            break;
         }
     }
-    candidates.dedup();
+    // Largest captures last: the set keeps few of them (rule (d)).
+    screened.sort_by_key(|&(biggest, gap, n)| (biggest, std::cmp::Reverse(gap), n));
+    // Lines kept so far: the plies of their first and last solver moves.
+    // Two lines never touch: one starts at least two plies after the
+    // other's last solver move (never on neighbouring plies).
+    let mut taken: Vec<(usize, usize)> = Vec::new();
+    let apart = |taken: &[(usize, usize)], first: usize, last: usize| {
+        taken.iter().all(|&(a, b)| first >= b + 2 || a >= last + 2)
+    };
     let mut puzzles = Vec::new();
-    for n in candidates {
-        let Ok(at) = Game::replay(record.variant, &record.moves[..n]) else {
-            continue;
-        };
-        if !playable(&at) {
+    for (_, _, n) in screened {
+        if puzzles.len() >= PER_GAME {
+            break;
+        }
+        if !apart(&taken, n, n) {
             continue;
         }
+        let Ok(position) = Game::replay(record.variant, &record.moves[..n]) else {
+            continue;
+        };
         stats.candidates += 1;
-        let Some(puzzle) = find_puzzle(&at, budgets.find, &format!("{source} ply {n}")) else {
-            continue;
-        };
-        stats.found += 1;
-        if seen.contains(&puzzle.id) {
-            stats.duplicates += 1;
-            continue;
+        // The longest line that stays apart from the kept ones.
+        let mut most = 2 * MAX_SOLVER_MOVES - 1;
+        while most > 1 && !apart(&taken, n, n + most - 1) {
+            most -= 2;
         }
-        if verify_with(&puzzle, budgets.verify).is_err() {
-            stats.refused += 1;
-            continue;
+        match find_puzzle(&position, budgets, most, &format!("{source} ply {n}")) {
+            Ok(puzzle) => {
+                stats.found += 1;
+                taken.push((n, n + puzzle.solution.len() - 1));
+                puzzles.push(puzzle);
+            }
+            Err(Miss::NotFound | Miss::Position) => {}
+            Err(Miss::OnlyCapture | Miss::Refused | Miss::Lost) => {
+                stats.found += 1;
+                stats.refused += 1;
+            }
         }
-        seen.insert(puzzle.id.clone());
-        stats.kept += 1;
-        puzzles.push(puzzle);
     }
+    puzzles.sort_by_key(|p| p.moves.len());
     puzzles
 }
 
-/// One engine-vs-engine game for mining, from `seed` alone: a Standard
-/// game (one in four Beginner) between two levels from `beginner` to
-/// `hard` (their noise makes the mistakes), after up to four random opening
-/// plies, cut at [`MAX_GAME_PLIES`]. The record names the levels.
+/// The set's rules over games taken in order: one puzzle a position, and
+/// taking the largest capture the answer in at most one kept puzzle in
+/// [`BIGGEST_SHARE`] (a largest capture is kept only when the share stays
+/// within it counting it).
+#[derive(Debug, Default)]
+pub struct Collector {
+    seen: HashSet<String>,
+    biggest: usize,
+    pub stats: Stats,
+}
+
+impl Collector {
+    /// An empty set.
+    pub fn new() -> Collector {
+        Collector::default()
+    }
+
+    /// The puzzles of the next game that the set keeps.
+    pub fn admit(&mut self, puzzles: Vec<Puzzle>, game: &Stats) -> Vec<Puzzle> {
+        self.stats.add(game);
+        let mut kept = Vec::new();
+        for p in puzzles {
+            if self.seen.contains(&p.id) {
+                self.stats.duplicates += 1;
+                continue;
+            }
+            if p.biggest_capture && (self.biggest + 1) * BIGGEST_SHARE > self.stats.kept + 1 {
+                self.stats.biggest_dropped += 1;
+                continue;
+            }
+            self.seen.insert(p.id.clone());
+            self.biggest += usize::from(p.biggest_capture);
+            self.stats.kept += 1;
+            kept.push(p);
+        }
+        kept
+    }
+}
+
+/// The puzzles of one game record, through a [`Collector`].
+pub fn mine_record(
+    record: &Record,
+    source: &str,
+    budgets: Budgets,
+    collector: &mut Collector,
+) -> Vec<Puzzle> {
+    let mut stats = Stats::default();
+    let found = mine_game(record, source, budgets, &mut stats);
+    collector.admit(found, &stats)
+}
+
+/// The settings of self-play: the strongest level, `nodes` a move (its
+/// own budget in [`self_play`]), without the clock (reproducible on a
+/// loaded machine).
+fn play_settings(nodes: Option<u64>) -> Settings {
+    let mut s = Level::Expert.fixed_settings();
+    s.limits.time = None;
+    if nodes.is_some() {
+        s.limits.nodes = nodes;
+    }
+    s.noise = 0;
+    s
+}
+
+/// One game of the strongest level against itself, from `seed` alone: a
+/// Standard game (one in four Beginner); its first [`OPENING_PLIES`]
+/// plies chosen at random among near-best moves so that games differ, cut
+/// at [`MAX_GAME_PLIES`]. The record names the level.
 pub fn self_play(seed: u64) -> Record {
+    self_play_with(seed, None)
+}
+
+/// [`self_play`] with `nodes` a move instead of the level's budget (quick
+/// games for tests).
+pub fn self_play_with(seed: u64, nodes: Option<u64>) -> Record {
     let mut rng = fastrand::Rng::with_seed(seed);
     let variant = if rng.usize(0..4) == 3 {
         Variant::Beginner
     } else {
         Variant::Standard
     };
-    let levels = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard];
-    let players = [
-        levels[rng.usize(0..levels.len())],
-        levels[rng.usize(0..levels.len())],
-    ];
+    let strong = play_settings(nodes);
+    let opening = play_settings(Some(nodes.map_or(OPENING_NODES, |n| n.min(OPENING_NODES))));
     let mut game = Game::new(variant);
-    let opening = rng.usize(0..=4);
     while !game.is_over() && game.ply() < MAX_GAME_PLIES {
-        let mv = if game.ply() < opening {
-            let legal = game.legal_moves();
-            Move::Sow(legal[rng.usize(0..legal.len())])
+        let history = game_history(&game);
+        let mv = if game.ply() < OPENING_PLIES {
+            let legal = game.legal_moves().len();
+            let top = top_moves(game.position(), &history, &opening, 0, legal);
+            let near: Vec<Move> = top
+                .iter()
+                .filter(|r| r.score >= top[0].score - OPENING_SPREAD)
+                .map(|r| r.best)
+                .collect();
+            near[rng.usize(0..near.len())]
         } else {
-            let level = players[game.turn().index()];
-            let history = game_history(&game);
-            best_move(
-                game.position(),
-                &history,
-                &level.fixed_settings(),
-                rng.u64(..),
-            )
-            .best
+            best_move(game.position(), &history, &strong, rng.u64(..)).best
         };
-        game.play(&mv)
-            .expect("the engine and the legal list give legal moves");
+        game.play(&mv).expect("the engine gives legal moves");
     }
-    Record::of_game(&game, players[0].name(), players[1].name())
+    let name = Level::Expert.name();
+    Record::of_game(&game, name, name)
 }
 
-/// Mines `games` self-played games, game `i` from seed `seed + i`, calling
-/// `on_game(i, new puzzles, stats so far)` after each. Deterministic.
+/// Mines `games` self-played games, game `i` from seed `seed + i`, on
+/// `jobs` threads, calling `on_game(i, kept puzzles, stats so far)` after
+/// each in game order. Deterministic whatever `jobs`.
 pub fn mine(
     games: usize,
     seed: u64,
     budgets: Budgets,
+    jobs: usize,
     mut on_game: impl FnMut(usize, &[Puzzle], &Stats),
 ) -> Vec<Puzzle> {
-    let mut seen = HashSet::new();
-    let mut stats = Stats::default();
-    let mut all = Vec::new();
-    for i in 0..games {
+    let one = |i: usize| {
         let game_seed = seed.wrapping_add(i as u64);
         let record = self_play(game_seed);
-        let source = format!("self-play {game_seed}");
-        let found = mine_record(&record, &source, budgets, &mut seen, &mut stats);
-        on_game(i, &found, &stats);
-        all.extend(found);
+        let mut stats = Stats::default();
+        let found = mine_game(
+            &record,
+            &format!("self-play {game_seed}"),
+            budgets,
+            &mut stats,
+        );
+        (found, stats)
+    };
+    let mut collector = Collector::new();
+    let mut all = Vec::new();
+    let mut deliver = |i: usize, found: Vec<Puzzle>, stats: Stats, all: &mut Vec<Puzzle>| {
+        let kept = collector.admit(found, &stats);
+        on_game(i, &kept, &collector.stats);
+        all.extend(kept);
+    };
+    if jobs <= 1 {
+        for i in 0..games {
+            let (found, stats) = one(i);
+            deliver(i, found, stats, &mut all);
+        }
+        return all;
     }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let send = send.clone();
+            let (next, one) = (&next, &one);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if i >= games || send.send((i, one(i))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(send);
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for (i, result) in receive {
+            waiting.insert(i, result);
+            while let Some((found, stats)) = waiting.remove(&due) {
+                deliver(due, found, stats, &mut all);
+                due += 1;
+            }
+        }
+    });
     all
+}
+
+/// The rating bands of [`figures`].
+pub const BANDS: [(u32, u32); 4] = [(600, 999), (1000, 1399), (1400, 1799), (1800, 2200)];
+
+/// A set's figures, as the README gives them: counts by variant, solution
+/// length, theme and rating band, and the share of largest captures.
+pub fn figures(set: &[Puzzle]) -> String {
+    let count = |f: &dyn Fn(&Puzzle) -> bool| set.iter().filter(|p| f(p)).count();
+    let pct = |n: usize| 100.0 * n as f64 / set.len().max(1) as f64;
+    let mut text = format!("- {} puzzles\n", set.len());
+    let variants: BTreeMap<&str, usize> = set.iter().fold(BTreeMap::new(), |mut m, p| {
+        *m.entry(p.variant.as_str()).or_default() += 1;
+        m
+    });
+    let list: Vec<String> = variants
+        .iter()
+        .map(|(v, n)| format!("{v} {n} ({:.0}%)", pct(*n)))
+        .collect();
+    text += &format!("- by variant: {}\n", list.join(", "));
+    let list: Vec<String> = [1, 3, 5]
+        .iter()
+        .map(|&len| {
+            let n = count(&|p| p.solution.len() == len);
+            format!(
+                "{len} {} {n} ({:.0}%)",
+                if len == 1 { "ply" } else { "plies" },
+                pct(n)
+            )
+        })
+        .collect();
+    text += &format!("- by solution length: {}\n", list.join(", "));
+    let list: Vec<String> = Theme::ALL
+        .iter()
+        .map(|&t| format!("{} {}", t.name(), count(&|p| p.themes.contains(&t))))
+        .collect();
+    text += &format!("- by theme: {}\n", list.join(", "));
+    let list: Vec<String> = BANDS
+        .iter()
+        .map(|&(lo, hi)| {
+            let n = count(&|p| (lo..=hi).contains(&p.rating));
+            format!("{lo}-{hi} {n} ({:.0}%)", pct(n))
+        })
+        .collect();
+    text += &format!("- by rating: {}\n", list.join(", "));
+    let biggest = count(&|p| p.biggest_capture);
+    text += &format!(
+        "- the answer is the largest capture in {biggest} ({:.0}%)\n",
+        pct(biggest)
+    );
+    text
 }
 
 /// The puzzle set shipped in `assets/puzzles/puzzles.jsonl`, built into
@@ -608,17 +1159,28 @@ pub fn to_json_line(puzzle: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kiela_rules::Position;
 
     /// Small budgets: unit tests stay quick.
     const TEST: Budgets = Budgets {
         screen: 500,
         find: 2_000,
-        verify: 4_000,
+        verify: 6_000,
     };
 
+    /// Quick self-played games.
+    fn game(seed: u64) -> Record {
+        self_play_with(seed, Some(2_000))
+    }
+
+    fn mined(games: u64) -> Vec<Puzzle> {
+        let mut collector = Collector::new();
+        (0..games)
+            .flat_map(|s| mine_record(&game(s), &format!("t {s}"), TEST, &mut collector))
+            .collect()
+    }
+
     #[test]
-    fn the_acceptance_rule() {
+    fn the_acceptance_rules() {
         assert!(!clearly_best(300, 300), "two equally good moves");
         assert!(!clearly_best(WIN_VALUE, WIN_VALUE), "two wins");
         assert!(
@@ -628,6 +1190,8 @@ mod tests {
         assert!(clearly_best(100, 100 - MARGIN));
         assert!(!clearly_best(100, 101 - MARGIN));
         assert!(!clearly_best(-WIN_VALUE, -WIN_VALUE), "everything loses");
+        assert!(forced_reply(0, -REPLY_MARGIN));
+        assert!(!forced_reply(0, 1 - REPLY_MARGIN), "another reply as good");
     }
 
     #[test]
@@ -644,60 +1208,84 @@ mod tests {
         assert_eq!(judgement.values.best, WIN_VALUE);
         assert_eq!(judgement.values.second, WIN_VALUE);
         assert!(!judgement.clear);
-        assert!(find_puzzle(&game, 2_000, "test").is_none());
+        assert!(solution_line(&game, 2_000).is_none());
     }
 
     #[test]
-    fn mined_solutions_end_on_the_solvers_move_and_verify() {
-        let mut seen = HashSet::new();
-        let mut stats = Stats::default();
-        let mut puzzles = Vec::new();
-        for seed in 0..6 {
-            let record = self_play(seed);
-            puzzles.extend(mine_record(&record, "t", TEST, &mut seen, &mut stats));
-        }
-        assert!(!puzzles.is_empty(), "{stats:?}");
+    fn mined_puzzles_keep_the_rules_and_verify() {
+        let puzzles = mined(4);
+        assert!(!puzzles.is_empty());
+        let mut per_game: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
         for p in &puzzles {
             assert_eq!(p.solution.len() % 2, 1, "{p:?}");
             assert_eq!(p.values.len(), p.solution.len());
             assert!(clearly_best(p.values[0].best, p.values[0].second));
-            assert_eq!(verify_with(p, TEST.verify), Ok(()));
+            assert_eq!(check_rules(p).map(|_| ()), Ok(()), "{p:?}");
+            assert_eq!(verify_with(p, TEST.verify), Ok(()), "{p:?}");
+            assert!((600..=2200).contains(&p.rating));
             let line = to_json_line(p);
             assert_eq!(read_jsonl(&line).unwrap(), vec![p.clone()]);
+            let (game, ply) = p.source.rsplit_once(" ply ").unwrap();
+            let ply: usize = ply.parse().unwrap();
+            assert!(ply >= FIRST_PLY);
+            per_game
+                .entry(game.to_string())
+                .or_default()
+                .push((ply, ply + p.solution.len() - 1));
         }
+        for (game, lines) in per_game {
+            assert!(lines.len() <= PER_GAME, "{game}: {lines:?}");
+            for (i, a) in lines.iter().enumerate() {
+                for b in &lines[i + 1..] {
+                    assert!(a.0 >= b.1 + 2 || b.0 >= a.1 + 2, "{game}: {lines:?}");
+                }
+            }
+        }
+        let biggest = puzzles.iter().filter(|p| p.biggest_capture).count();
+        assert!(biggest * BIGGEST_SHARE <= puzzles.len(), "{biggest}");
     }
 
     #[test]
-    fn verification_refuses_a_solution_ending_on_the_opponents_move() {
-        let mut seen = HashSet::new();
-        let mut stats = Stats::default();
-        let mut puzzle = (0..8)
-            .flat_map(|s| mine_record(&self_play(s), "t", TEST, &mut seen, &mut stats))
-            .next()
-            .expect("a puzzle in eight games");
-        let game = puzzle_game(&puzzle).unwrap();
-        let mut after = game.clone();
-        after.play(&puzzle.solution[0].parse().unwrap()).unwrap();
-        if let Some(reply) = after.legal_moves().first() {
-            puzzle.solution.truncate(1);
-            puzzle.solution.push(reply.to_string());
-            assert_eq!(
-                verify_with(&puzzle, TEST.verify),
-                Err(Why::EndsOnOpponent(2))
-            );
+    fn the_share_of_largest_captures_is_kept() {
+        let puzzle = |id: &str, biggest: bool| Puzzle {
+            id: id.into(),
+            variant: "standard".into(),
+            moves: String::new(),
+            board: vec![],
+            to_move: "South".into(),
+            solution: vec!["A1".into()],
+            themes: vec![],
+            values: vec![],
+            rating: 600,
+            source: String::new(),
+            nodes: 0,
+            tempting: 0,
+            biggest_capture: biggest,
+        };
+        let mut collector = Collector::new();
+        let mut kept = Vec::new();
+        for i in 0..40 {
+            let p = puzzle(&i.to_string(), i % 2 == 0);
+            kept.extend(collector.admit(vec![p.clone(), p], &Stats::default()));
+            let biggest = kept.iter().filter(|p| p.biggest_capture).count();
+            assert!(biggest * BIGGEST_SHARE <= kept.len());
         }
-        puzzle.solution.clear();
-        assert_eq!(verify_with(&puzzle, TEST.verify), Err(Why::Empty));
+        let stats = collector.stats;
+        assert_eq!(kept.len() + stats.duplicates + stats.biggest_dropped, 80);
+        assert_eq!(kept.iter().filter(|p| !p.biggest_capture).count(), 20);
+        assert!(kept.iter().any(|p| p.biggest_capture));
     }
 
     #[test]
-    fn a_wrong_board_or_side_is_refused() {
-        let mut seen = HashSet::new();
-        let mut stats = Stats::default();
-        let puzzle = (0..8)
-            .flat_map(|s| mine_record(&self_play(s), "t", TEST, &mut seen, &mut stats))
-            .next()
-            .expect("a puzzle in eight games");
+    fn verification_refuses_a_broken_puzzle() {
+        let puzzle = mined(6).into_iter().next().expect("a puzzle in six games");
+        let mut even = puzzle.clone();
+        even.solution.push(even.solution[0].clone());
+        even.values.push(even.values[0]);
+        assert_eq!(verify_with(&even, TEST.verify), Err(Why::EndsOnOpponent(2)));
+        let mut empty = puzzle.clone();
+        empty.solution.clear();
+        assert_eq!(verify_with(&empty, TEST.verify), Err(Why::Empty));
         let mut board = puzzle.clone();
         board.board[0] ^= 1;
         assert_eq!(verify_with(&board, TEST.verify), Err(Why::Board));
@@ -712,11 +1300,30 @@ mod tests {
             verify_with(&side, TEST.verify),
             Err(Why::Turn { .. })
         ));
+        let mut rated = puzzle.clone();
+        rated.rating += 1;
+        assert!(matches!(check_rules(&rated), Err(Why::Stored { .. })));
+        let mut lost = puzzle.clone();
+        let last = lost.values.len() - 1;
+        lost.values[last].best = LOST;
+        assert_eq!(check_rules(&lost).map(|_| ()), Err(Why::Lost(LOST)));
+    }
+
+    #[test]
+    fn ratings_grow_with_the_engine_measured_difficulty() {
+        let r = |nodes, len, tempting, biggest| rating(nodes, len, tempting, biggest, &[]);
+        assert_eq!(r(LADDER_START, 1, 0, false), 600);
+        assert!(r(4_000, 1, 0, false) > r(1_000, 1, 0, false));
+        assert!(r(4_000, 3, 0, false) > r(4_000, 1, 0, false));
+        assert!(r(4_000, 1, 2, false) > r(4_000, 1, 0, false));
+        assert!(r(4_000, 1, 0, true) < r(4_000, 1, 0, false));
+        assert_eq!(r(150_000, 5, 3, false), 2200);
     }
 
     #[test]
     fn self_play_is_reproducible() {
-        assert_eq!(self_play(5), self_play(5));
-        assert!(self_play(5).replay().is_ok());
+        assert_eq!(game(5), game(5));
+        assert!(game(5).replay().is_ok());
+        assert_ne!(game(5), game(6));
     }
 }

@@ -155,7 +155,7 @@ async fn a_puzzle_is_solved_missed_retried_and_rated(db: Db) {
     assert!(missed.picture.is_some());
     let said_missed = said(&missed.says);
     assert!(
-        matches!(said_missed[..], [.., PuzzleNotice::Missed { margin: 4 }, PuzzleNotice::RatingChange { change, streak: 0, .. }] if change < 0),
+        matches!(said_missed[..], [.., PuzzleNotice::Missed { margin: 2 }, PuzzleNotice::RatingChange { change, streak: 0, .. }] if change < 0),
         "{said_missed:?}"
     );
     let down = store.puzzles.solver_rating(w.alice.id).await.unwrap();

@@ -217,5 +217,7 @@ fn theme_key(theme: PuzzleTheme) -> &'static str {
         PuzzleTheme::NoMoves => "puzzle-theme-no-moves",
         PuzzleTheme::ForcedWin => "puzzle-theme-forced-win",
         PuzzleTheme::Defence => "puzzle-theme-defence",
+        PuzzleTheme::OuterCapture => "puzzle-theme-outer-capture",
+        PuzzleTheme::Sacrifice => "puzzle-theme-sacrifice",
     }
 }

@@ -106,6 +106,10 @@ pub enum Goal {
     CaptureOuter,
     /// At least this many stones captured in the turn.
     CaptureStones(u8),
+    /// A capture of the turn takes this hole's stones.
+    Takes(&'static str),
+    /// Afterwards, this hole is empty.
+    Empty(&'static str),
     /// Afterwards, no sowing of the opponent captures.
     Protect,
     /// Afterwards, the opponent has no legal move (and so loses).
@@ -116,6 +120,9 @@ pub enum Goal {
     FillAll,
     /// Every goal listed.
     All(&'static [Goal]),
+    /// The learner's first move is an Expert rearrangement (anything else
+    /// ends the attempt), and a later move meets this goal.
+    RearrangeThen(&'static Goal),
 }
 
 /// One ply of an attempt, for showing it: the position before, the move,
@@ -297,7 +304,10 @@ impl Task {
         let mut position = self.position();
         for (i, mv) in moves.iter().enumerate() {
             let ply = Ply::play(&position, *mv).ok()?;
-            if self.goal.met(&ply) || i as u32 + 1 >= self.max_moves() {
+            if self.goal.met_at(i, &ply)
+                || self.goal.gone(i, &ply)
+                || i as u32 + 1 >= self.max_moves()
+            {
                 return None;
             }
             let reply = self.reply(&ply.after, i)?;
@@ -330,14 +340,14 @@ pub fn check(task: &Task, moves_so_far: &[Move], mv: &Move) -> Result<Verdict, C
     let position = task.replay(moves_so_far).ok_or(CheckError::Stale)?;
     let played = Ply::play(&position, *mv)?;
     let used = moves_so_far.len() as u32 + 1;
-    if task.goal.met(&played) {
+    if task.goal.met_at(moves_so_far.len(), &played) {
         return Ok(Verdict::Solved {
             stars: stars(task.par, used),
             played,
         });
     }
     // Going on would be pointless: the goal can no longer be met.
-    if task.goal.needs_rearrangement() {
+    if task.goal.gone(moves_so_far.len(), &played) {
         return Ok(wrong(played, None, Miss::RearrangementGone));
     }
     if used >= task.max_moves() {
@@ -372,7 +382,27 @@ impl Goal {
         }
     }
 
-    /// Whether the move `ply` meets this goal.
+    /// Whether the learner's move `ply`, their `index`-th (0-based) in the
+    /// attempt, meets this goal.
+    pub fn met_at(&self, index: usize, ply: &Ply) -> bool {
+        match *self {
+            Goal::RearrangeThen(goal) => index > 0 && goal.met(ply),
+            _ => self.met(ply),
+        }
+    }
+
+    /// Whether, after the learner's `index`-th move `ply` missed this goal,
+    /// it can no longer be met: the rearrangement it needs is gone.
+    pub fn gone(&self, index: usize, ply: &Ply) -> bool {
+        match *self {
+            Goal::RearrangeThen(_) => index == 0 && !matches!(ply.mv, Move::Arrange(_)),
+            _ => self.needs_rearrangement(),
+        }
+    }
+
+    /// Whether the move `ply` meets this goal on its own (never for
+    /// [`Goal::RearrangeThen`], which needs the moves before it: see
+    /// [`Goal::met_at`]).
     pub fn met(&self, ply: &Ply) -> bool {
         let effect = &ply.effect;
         let captures = || {
@@ -388,6 +418,8 @@ impl Goal {
             Goal::Captures(n) => captures().count() as u32 >= n,
             Goal::CaptureOuter => captures().any(|lap| lap.captures().count() == 2),
             Goal::CaptureStones(n) => effect.captured_stones >= n,
+            Goal::Takes(name) => captures().any(|lap| lap.captures().any(|(h, _)| h == hole(name))),
+            Goal::Empty(name) => ply.after.stones(hole(name)) == 0,
             Goal::Protect => !has_capture(&ply.after),
             Goal::NoReply => !ply.after.has_legal_move(),
             Goal::Rearrange => matches!(ply.mv, Move::Arrange(_)),
@@ -398,6 +430,7 @@ impl Goal {
                     .all(|h| ply.after.stones(h) > 0)
             }
             Goal::All(goals) => goals.iter().all(|goal| goal.met(ply)),
+            Goal::RearrangeThen(_) => false,
         }
     }
 }

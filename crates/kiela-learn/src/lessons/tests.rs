@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use kiela_rules::{IllegalMove, Move, Position, Variant};
+use kiela_rules::{IllegalMove, LapKind, Move, Position, Variant};
 
 use super::*;
 
@@ -355,4 +355,238 @@ fn sowing_instead_of_rearranging_ends_an_expert_task() {
     let task = &lesson("expert").unwrap().tasks[0];
     let verdict = check(task, &[], &sow("G2")).unwrap();
     assert_eq!(verdict.key(), "lesson-miss-rearrangement-gone");
+}
+
+/// A learner's attempt as played: their moves and the replies between.
+struct Attempt<'a> {
+    learner: &'a [Ply],
+    replies: &'a [Ply],
+}
+
+impl Attempt<'_> {
+    fn last(&self) -> &Ply {
+        self.learner.last().expect("a move")
+    }
+}
+
+fn ends(ply: &Ply, name: &str) -> bool {
+    ply.effect.last == Some(hole(name))
+}
+
+fn kinds(ply: &Ply) -> Vec<LapKind> {
+    ply.trace.laps.iter().map(|lap| lap.kind).collect()
+}
+
+fn captures(ply: &Ply) -> usize {
+    ply.trace
+        .laps
+        .iter()
+        .filter(|lap| lap.captures().next().is_some())
+        .count()
+}
+
+fn takes(ply: &Ply, name: &str) -> bool {
+    ply.trace
+        .laps
+        .iter()
+        .any(|lap| lap.captures().any(|(h, _)| h == hole(name)))
+}
+
+/// `first` comes before `then` among the turn's laps.
+fn before(ply: &Ply, first: LapKind, then: LapKind) -> bool {
+    let kinds = kinds(ply);
+    kinds
+        .iter()
+        .position(|&k| k == first)
+        .is_some_and(|i| kinds[i + 1..].contains(&then))
+}
+
+fn no_reply(ply: &Ply) -> bool {
+    !ply.after.has_legal_move()
+}
+
+fn arranged(ply: &Ply) -> bool {
+    matches!(ply.mv, Move::Arrange(_))
+}
+
+/// What each goal sentence (en.ftl) says, as a predicate on an attempt
+/// that the task counts as solved, written from the sentence alone.
+fn sentence(key: &str) -> fn(&Attempt) -> bool {
+    match key {
+        "lesson-sowing-1" => |a| matches!(a.last().mv, Move::Sow(_)),
+        "lesson-sowing-2" | "lesson-beginner-1" => |a| ends(a.last(), "E1"),
+        "lesson-sowing-3" => |a| ends(a.last(), "J1"),
+        "lesson-path-1" => |a| ends(a.last(), "J2"),
+        "lesson-path-2" => |a| ends(a.last(), "A1"),
+        "lesson-path-3" => |a| ends(a.last(), "B1"),
+        "lesson-path-4" => |a| ends(a.last(), "A3"),
+        "lesson-relay-1" => |a| a.last().effect.relays >= 1,
+        "lesson-relay-2" => |a| a.last().effect.relays >= 2,
+        "lesson-relay-3" => |a| a.last().effect.relays >= 1 && ends(a.last(), "J2"),
+        "lesson-relay-4" => |a| {
+            let inner = |lap: &kiela_rules::Lap| lap.kind == LapKind::Relay && lap.from.is_inner();
+            a.last().trace.laps.iter().any(inner) && ends(a.last(), "A1")
+        },
+        "lesson-capture-1" | "lesson-capture-2" => |a| captures(a.last()) >= 1,
+        "lesson-capture-3" => |a| before(a.last(), LapKind::Relay, LapKind::Capture),
+        "lesson-capture-outer-1" => |a| takes(a.last(), "J3") && takes(a.last(), "J4"),
+        "lesson-capture-outer-2" => |a| {
+            a.last()
+                .trace
+                .laps
+                .iter()
+                .any(|lap| lap.captures().count() == 2)
+        },
+        "lesson-capture-outer-3" => |a| a.last().effect.captured_stones >= 5,
+        "lesson-capture-sowing-1" => |a| captures(a.last()) >= 1 && ends(a.last(), "G2"),
+        "lesson-capture-sowing-2" => |a| captures(a.last()) >= 2,
+        "lesson-capture-sowing-3" => |a| before(a.last(), LapKind::Capture, LapKind::Relay),
+        "lesson-capture-sowing-4" => |a| {
+            let on_a2 =
+                |lap: &kiela_rules::Lap| lap.kind == LapKind::Capture && lap.from == hole("A2");
+            a.last().trace.laps.iter().any(on_a2) && ends(a.last(), "B1")
+        },
+        "lesson-no-move-loses-1" | "lesson-no-move-loses-3" | "lesson-beginner-3" => {
+            |a| captures(a.last()) >= 1 && no_reply(a.last())
+        }
+        "lesson-no-move-loses-2" => {
+            |a| takes(a.last(), "D3") && takes(a.last(), "D4") && no_reply(a.last())
+        }
+        "lesson-protect-1" => |a| !has_capture(&a.last().after),
+        "lesson-protect-2" => |a| takes(a.last(), "C3"),
+        "lesson-protect-3" => |a| a.last().after.stones(hole("D2")) == 0,
+        "lesson-leave-no-move-1" => |a| captures(a.last()) >= 2 && no_reply(a.last()),
+        // "In two moves" is the task's par (its stars), not its check.
+        "lesson-leave-no-move-2" => |a| captures(a.last()) >= 1 && no_reply(a.last()),
+        "lesson-leave-no-move-3" => |a| no_reply(a.last()),
+        "lesson-beginner-2" => |a| a.last().trace.laps[0].stones == 1 && captures(a.last()) >= 1,
+        "lesson-expert-1" => |a| {
+            let mover = a.last().before.turn();
+            arranged(a.last())
+                && kiela_rules::Hole::all()
+                    .filter(|h| h.owner() == mover)
+                    .all(|h| a.last().after.stones(h) > 0)
+        },
+        "lesson-expert-2" => |a| arranged(a.last()) && !has_capture(&a.last().after),
+        "lesson-expert-3" => |a| {
+            arranged(&a.learner[0])
+                && a.replies.first().is_some_and(|r| r.mv.to_string() == "A3")
+                && a.learner[1..].iter().any(|p| captures(p) >= 1)
+        },
+        other => panic!("{other}: no sentence predicate: add one"),
+    }
+}
+
+/// Every attempt of at most the task's moves: each first move a sowing
+/// or one of the task's example rearrangements, later ones sowings.
+fn walk(
+    task: &Task,
+    learner: &mut Vec<Ply>,
+    replies: &mut Vec<Ply>,
+    visit: &mut dyn FnMut(&Attempt, bool),
+    refused: &mut dyn FnMut(&Move),
+) {
+    let moves: Vec<Move> = task.learner_moves_so_far(learner);
+    let position = task.replay(&moves).expect("an attempt going on");
+    // Every hole of the learner with stones: the illegal ones too, which
+    // the check refuses (an attempt that breaks "sow a hole of two").
+    let learner_side = position.turn();
+    let mut candidates: Vec<Move> = kiela_rules::Hole::all()
+        .filter(|&h| h.owner() == learner_side && position.stones(h) > 0)
+        .map(Move::Sow)
+        .collect();
+    if learner.is_empty() {
+        candidates.extend(
+            task.answer_lines()
+                .into_iter()
+                .filter_map(|line| line.first().copied())
+                .filter(|mv| matches!(mv, Move::Arrange(_))),
+        );
+    }
+    for mv in candidates {
+        let Ok(verdict) = check(task, &moves, &mv) else {
+            refused(&mv);
+            continue;
+        };
+        match verdict {
+            Verdict::Solved { played, .. } => {
+                learner.push(played);
+                visit(&Attempt { learner, replies }, true);
+                learner.pop();
+            }
+            Verdict::Wrong { played, .. } => {
+                learner.push(played);
+                visit(&Attempt { learner, replies }, false);
+                learner.pop();
+            }
+            Verdict::Continue { played, reply, .. } => {
+                learner.push(played);
+                replies.push(reply);
+                visit(&Attempt { learner, replies }, false);
+                walk(task, learner, replies, visit, refused);
+                learner.pop();
+                replies.pop();
+            }
+        }
+    }
+}
+
+impl Task {
+    fn learner_moves_so_far(&self, plies: &[Ply]) -> Vec<Move> {
+        plies.iter().map(|p| p.mv).collect()
+    }
+}
+
+/// Each goal sentence is what its check requires: over every attempt of
+/// the task (every sowing, and the example rearrangements), whatever the
+/// task counts as solved meets the sentence, and some attempt that breaks
+/// the sentence is there and fails.
+#[test]
+fn every_goal_sentence_is_what_its_check_requires() {
+    let mut wrong = Vec::new();
+    for (id, i, task) in all_tasks() {
+        let meets = sentence(task.goal_key);
+        let (mut solved, mut broken, mut illegal) = (0, 0, 0);
+        walk(
+            task,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut |a, done| {
+                if done {
+                    let line: Vec<String> = a.learner.iter().map(|p| p.mv.to_string()).collect();
+                    if !meets(a) {
+                        wrong.push(format!(
+                            "{id} {i}: {line:?} solves it but breaks the sentence"
+                        ));
+                    }
+                    solved += 1;
+                } else if !meets(a) {
+                    broken += 1;
+                }
+            },
+            &mut |_| illegal += 1,
+        );
+        // "Sow a hole of two or more" is broken only by the refused ones.
+        if task.goal_key == "lesson-sowing-1" {
+            broken += illegal;
+        }
+        if solved == 0 {
+            wrong.push(format!("{id} {i}: nothing solves it"));
+        }
+        if broken == 0 {
+            wrong.push(format!("{id} {i}: no attempt breaks the sentence"));
+        }
+    }
+    wrong.dedup_by(|a, b| a.split(':').next() == b.split(':').next());
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn expert_task_3_needs_the_rearrangement_first() {
+    let task = &lesson("expert").unwrap().tasks[2];
+    let verdict = check(task, &[], &sow("G2")).unwrap();
+    assert_eq!(verdict.key(), "lesson-miss-rearrangement-gone");
+    let answer = task.answer_lines().remove(0);
+    let verdict = check(task, &answer[..1], &answer[1]).unwrap();
+    assert_eq!(verdict.key(), "lesson-solved");
 }
