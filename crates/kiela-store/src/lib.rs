@@ -9,9 +9,10 @@
 //! [`Store`] opens and migrates the database and gives the application's
 //! ports (`kiela_app::store`), one struct each on the same pool; this file
 //! holds the two transactions that change a game (`create_game`, `apply`,
-//! in [`CoreSql`]); each feature's queries are in the file named after it (`draws.rs` for `kiela_app`'s `draws`), and
-//! rows are read in [`rows`] (a value that does not parse is
-//! `StoreError::Corrupt`). All SQL of the bot is in this crate.
+//! in [`CoreSql`]); each feature's queries are in the file named after it
+//! (`draws.rs` for `kiela_app`'s `draws`), and rows are read in [`rows`]
+//! (a value that does not parse is `StoreError::Corrupt`). All SQL of the
+//! bot is in this crate.
 //!
 //! Concurrency is decided here, never by in-memory locks: every change to a
 //! game is one transaction guarded by the game's `version` (`apply`),
