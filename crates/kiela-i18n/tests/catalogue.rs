@@ -78,6 +78,7 @@ const TEXT: &[(&str, &str)] = &[
     ("verdict", "mistake"),
     ("why", "the channel was deleted"),
     ("winner", "Ana"),
+    ("winners", "Ana, Bob"),
     ("variant", "Standard"),
     ("which", "upper"),
     ("withdrawn", "no"),
@@ -278,6 +279,7 @@ fn every_message_reads_right_for_every_count() {
 /// of [`COUNTS`].
 const COUNT_VARS: &[&str] = &[
     "allowance",
+    "asked",
     "back",
     "count",
     "days",
