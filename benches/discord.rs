@@ -2,11 +2,12 @@
 //! tests: from the interaction leaving the fake's gateway to the bot's
 //! response arriving at its REST API (no network in between).
 //!
-//! Three runs, each bounded by `KIELA_BENCH_MOVES` human moves (default
+//! Four runs, each bounded by `KIELA_BENCH_MOVES` human moves (default
 //! 400) and 60 seconds:
 //! 1. one instance on a SQLite file, one move at a time (issue 6's figure);
-//! 2. one instance on PostgreSQL, 8 games in 4 servers played at once;
-//! 3. the same load on two instances, shards 0 and 1 of 2.
+//! 2. the same in a group DM, where the app only answers (a user install);
+//! 3. one instance on PostgreSQL, 8 games in 4 servers played at once;
+//! 4. the same load on two instances, shards 0 and 1 of 2.
 //!
 //! `cargo bench --bench discord`
 
@@ -33,6 +34,9 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let sqlite = format!("sqlite://{}", dir.path().join("bench.db").display());
     run("SQLite, 1 instance, 1 game at a time", &sqlite, 1, 1, moves).await;
+    let sqlite = format!("sqlite://{}", dir.path().join("group.db").display());
+    let name = "SQLite, 1 instance, 1 game at a time in a group DM";
+    run(name, &sqlite, 1, 0, moves).await;
     for instances in [1, 2] {
         if test_databases::skip_postgres("the PostgreSQL load runs") {
             break;
@@ -48,8 +52,9 @@ async fn main() {
     }
 }
 
-/// Plays `moves` human moves in `parallel` games spread over 4 servers,
-/// against `instances` bots splitting the shards, and prints the figures.
+/// Plays `moves` human moves in `parallel` games spread over 4 servers
+/// (0: one game in a group DM), against `instances` bots splitting the
+/// shards, and prints the figures.
 async fn run(name: &str, database: &str, instances: u32, parallel: usize, moves: usize) {
     let fake = FakeDiscord::start().await;
     let mut bots = Vec::new();
@@ -75,9 +80,11 @@ async fn run(name: &str, database: &str, instances: u32, parallel: usize, moves:
 
     let started = Instant::now();
     let mut tables = tokio::task::JoinSet::new();
-    for table in 0..parallel {
+    let group = parallel == 0;
+    for table in 0..parallel.max(1) {
         let fake = fake.clone();
-        tables.spawn(async move { play(&fake, table as u64, moves / parallel, started).await });
+        let moves = moves / parallel.max(1);
+        tables.spawn(async move { play(&fake, table as u64, group, moves, started).await });
     }
     let mut latencies = Vec::with_capacity(moves);
     while let Some(played) = tables.join_next().await {
@@ -102,17 +109,33 @@ async fn run(name: &str, database: &str, instances: u32, parallel: usize, moves:
     );
 }
 
-/// Two players at table `table` (in server `table % 4`) play games one
-/// after another until they made `moves` moves; the response times.
-async fn play(fake: &FakeDiscord, table: u64, moves: usize, started: Instant) -> Vec<Duration> {
-    // Servers 0 and 2 fall on shard 0 of 2, servers 1 and 3 on shard 1.
-    let guild = GUILD_ID + ((table % 4) << 22);
-    let channel = CHANNEL_ID + 1000 + table;
-    fake.add_guild_channel(guild, channel);
+/// Two players at table `table` (in server `table % 4`, or in their
+/// `group` DM) play games one after another until they made `moves`
+/// moves; the response times.
+async fn play(
+    fake: &FakeDiscord,
+    table: u64,
+    group: bool,
+    moves: usize,
+    started: Instant,
+) -> Vec<Duration> {
     let ana = FakeUser::new(1_300_000_000_000_000_000 + 2 * table, "Ana");
     let bob = FakeUser::new(1_300_000_000_000_000_001 + 2 * table, "Bob");
     fake.add_user(&ana);
     fake.add_user(&bob);
+    let channel = match group {
+        true => {
+            fake.install_app(&ana);
+            fake.group_dm(&[&ana, &bob])
+        }
+        false => {
+            // Servers 0 and 2 fall on shard 0 of 2, servers 1 and 3 on shard 1.
+            let guild = GUILD_ID + ((table % 4) << 22);
+            let channel = CHANNEL_ID + 1000 + table;
+            fake.add_guild_channel(guild, channel);
+            channel
+        }
+    };
     // A hole picked is played at once (no preview): the move is measured.
     for player in [&ana, &bob] {
         let never = json!([{"name": "confirm-moves", "type": 3, "value": "never"}]);

@@ -199,7 +199,7 @@ draw-declined = { $name } declined the draw in game #{ $id }. { $mention }, play
 
 challenge-self = you cannot challenge yourself; try `/kiela ai` to practice
 challenge-a-bot = { $name } is a bot and cannot play; challenge a person
-challenge-needs-server = challenges between people are made in a server: use `/kiela challenge` in a channel of a server you share (here, `/kiela ai` plays the bot)
+challenge-needs-server = challenges between people are made in a server or a group DM: use `/kiela challenge` in a channel of a server you share or in a group DM with them (here, `/kiela ai` plays the bot)
 challenge-other-server = challenge #{ $id } belongs to another server: answer it there, or from its direct message
 first-named = { $name } moves first
 first-random = first mover drawn at random
@@ -995,4 +995,5 @@ place-refused-missing-permissions = the bot may no longer post in its thread or 
 game-moved-here = Game #{ $id } is played here from now on: { $why }.
 game-paused-dm = Game #{ $id } is paused ({ $why }); nobody loses on time. Use `/kiela board` in any channel the bot can post in to resume there with a full clock.
 game-paused-act-in-server = Game #{ $id } is paused: the bot can no longer post where it was played. Use `/kiela board` or `/kiela move` in a channel of its server to play it there from now on.
+place-bot-not-in-server = This needs the Kiela bot in this server, and here only the app someone installed for themselves answers. A server manager can add the bot with this link: { $link }
 game-resumed-here = Game #{ $id } is played here from now on, and its clock runs again: the player to move has the full time per move.

@@ -224,7 +224,7 @@ draw-declined = { $name } recusou o empate na partida #{ $id }. { $mention }, a 
 
 challenge-self = você não pode ser o seu próprio adversário; experimente `/kiela ia` para treinar
 challenge-a-bot = { $name } é um bot e não joga; desafie uma pessoa
-challenge-needs-server = desafios entre pessoas são feitos num servidor: use `/kiela desafiar` num canal de um servidor que vocês dois frequentam (aqui, `/kiela ia` joga contra o bot)
+challenge-needs-server = desafios entre pessoas são feitos num servidor ou numa DM em grupo: use `/kiela desafiar` num canal de um servidor que vocês dois frequentam ou numa DM em grupo com essa pessoa (aqui, `/kiela ia` joga contra o bot)
 challenge-other-server = o desafio #{ $id } é de outro servidor: responda lá, ou pela mensagem direta dele
 first-named = { $name } começa
 first-random = quem começa é sorteado
@@ -1024,4 +1024,5 @@ place-refused-missing-permissions = o bot não pode mais publicar no tópico ou 
 game-moved-here = A partida #{ $id } é jogada aqui de agora em diante: { $why }.
 game-paused-dm = A partida #{ $id } está pausada ({ $why }); ninguém perde por tempo. Use `/kiela tabuleiro` em qualquer canal onde o bot possa publicar para continuá-la ali, com o tempo inteiro de uma jogada.
 game-paused-act-in-server = A partida #{ $id } está pausada: o bot não pode mais publicar onde ela era jogada. Use `/kiela tabuleiro` ou `/kiela semear` num canal do servidor dela para jogá-la ali de agora em diante.
+place-bot-not-in-server = Isto precisa do bot Kiela neste servidor, e aqui só responde o app que alguém instalou para si. Quem gerencia o servidor pode adicionar o bot com este link: { $link }
 game-resumed-here = A partida #{ $id } é jogada aqui de agora em diante, e o relógio dela voltou a correr: quem tem a vez recebe o tempo inteiro de uma jogada.

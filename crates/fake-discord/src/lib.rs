@@ -419,6 +419,19 @@ struct Inner {
     threads: BTreeMap<u64, (u64, String)>,
     /// Users whose DMs are closed to the bot (403, 50007).
     closed_dms: BTreeSet<u64>,
+    /// Users who installed the app for themselves (a user install): the
+    /// bot may DM them even if they share no server with it.
+    installed: BTreeSet<u64>,
+    /// Users who share no server with the bot: it may DM them only if
+    /// they installed the app (else 403, 50007).
+    strangers: BTreeSet<u64>,
+    /// Group DMs, by channel: their members. The app can only answer
+    /// interactions there (a post: 403, 50001 Missing Access).
+    group_dms: BTreeMap<u64, Vec<u64>>,
+    /// Channels of servers the bot is not a member of, and their server:
+    /// a member's user install answers there, the bot cannot post (403,
+    /// 50001).
+    botless: BTreeMap<u64, u64>,
     /// Users who left a guild (or were removed): `(guild, user)`. Every
     /// other known user is a member of every guild.
     left_members: BTreeSet<(u64, u64)>,
@@ -532,6 +545,10 @@ impl FakeDiscord {
             thread_channels: BTreeSet::new(),
             threads: BTreeMap::new(),
             closed_dms: BTreeSet::new(),
+            installed: BTreeSet::new(),
+            strangers: BTreeSet::new(),
+            group_dms: BTreeMap::new(),
+            botless: BTreeMap::new(),
             left_members: BTreeSet::new(),
             sessions: Vec::new(),
             gateway_held: false,
@@ -577,6 +594,52 @@ impl FakeDiscord {
         let mut inner = self.lock();
         inner.other_guilds.insert(channel, guild);
         inner.channels.insert(channel);
+    }
+
+    /// `user` installs the app for themselves (a user install): they can
+    /// use `/kiela` in group DMs and servers without the bot, and the bot
+    /// may DM them.
+    pub fn install_app(&self, user: &FakeUser) {
+        self.add_user(user);
+        self.lock().installed.insert(user.id);
+    }
+
+    /// `user` shares no server with the bot: it may DM them only once they
+    /// installed the app.
+    pub fn stranger(&self, user: &FakeUser) {
+        self.add_user(user);
+        self.lock().strangers.insert(user.id);
+    }
+
+    /// A new group DM of `members`: interactions there come from a user
+    /// install (context 2, PRIVATE_CHANNEL); the bot cannot post there.
+    pub fn group_dm(&self, members: &[&FakeUser]) -> u64 {
+        members.iter().for_each(|m| self.add_user(m));
+        let channel = next_id();
+        let mut inner = self.lock();
+        inner.channels.insert(channel);
+        inner
+            .group_dms
+            .insert(channel, members.iter().map(|m| m.id).collect());
+        channel
+    }
+
+    /// `channel` of `guild`, a server the bot is not a member of: a
+    /// member's user install answers there (context 0, no guild install),
+    /// the bot cannot post there.
+    pub fn guild_without_bot(&self, guild: u64, channel: u64) {
+        let mut inner = self.lock();
+        inner.channels.insert(channel);
+        inner.botless.insert(channel, guild);
+    }
+
+    /// The calls Discord refused with `code` (any channel), in order.
+    pub fn refused_with(&self, code: u32) -> Vec<Call> {
+        let inner = self.lock();
+        (inner.calls.iter())
+            .filter(|c| c.error.as_ref().is_some_and(|e| e["code"] == code))
+            .cloned()
+            .collect()
     }
 
     /// The DM channel between the bot and `user`, created if needed.
@@ -1062,11 +1125,15 @@ impl FakeDiscord {
     fn place(&self, channel: u64) -> Place {
         let mut inner = self.lock();
         let dm = inner.dm_channels.values().any(|&c| c == channel);
+        let group = inner.group_dms.get(&channel).cloned();
+        let botless = inner.botless.get(&channel).copied();
         inner.channels.insert(channel);
         let thread = inner.threads.get(&channel).cloned();
         // A thread's permissions are its parent's.
         let home = thread.as_ref().map_or(channel, |(parent, _)| *parent);
-        let guild = inner.other_guilds.get(&home).copied().unwrap_or(GUILD_ID);
+        let guild = (inner.other_guilds.get(&home).copied())
+            .or(botless)
+            .unwrap_or(GUILD_ID);
         let mut app_permissions: u64 = objects::PERMISSIONS.parse().unwrap();
         if inner.thread_channels.contains(&home) {
             app_permissions |= objects::THREAD_PERMISSIONS;
@@ -1074,9 +1141,17 @@ impl FakeDiscord {
         if inner.denied_channels.contains(&channel) {
             app_permissions &= !objects::SEND_MESSAGES;
         }
+        let install = match (&group, botless) {
+            (Some(_), _) => objects::Install::GroupDm,
+            (None, Some(_)) => objects::Install::ServerWithoutBot,
+            (None, None) if dm => objects::Install::BotDm,
+            (None, None) => objects::Install::Server,
+        };
         Place {
             channel_id: channel,
-            guild_id: (!dm).then_some(guild),
+            guild_id: (!dm && group.is_none()).then_some(guild),
+            install,
+            group: group.unwrap_or_default(),
             guild_locale: inner
                 .guild_locales
                 .get(&guild)

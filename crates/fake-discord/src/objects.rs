@@ -251,6 +251,38 @@ pub struct Place {
     pub thread: Option<(u64, String)>,
     /// What the bot may do here (`app_permissions`).
     pub app_permissions: u64,
+    /// How the app is there: installed in the server, or a user's.
+    pub install: Install,
+    /// A group DM's members.
+    pub group: Vec<u64>,
+}
+
+/// How the app comes to answer an interaction, which its `context` and
+/// `authorizing_integration_owners` say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Install {
+    /// A server the bot is a member of (guild install).
+    Server,
+    /// The user's DM with the bot.
+    BotDm,
+    /// A group DM: the user's install.
+    GroupDm,
+    /// A server without the bot: the user's install.
+    ServerWithoutBot,
+}
+
+/// A group DM channel (type 3) of `members`.
+pub fn group_dm(id: u64, members: &[Value]) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 3,
+        "name": null,
+        "icon": null,
+        "owner_id": members.first().map(|m| m["id"].clone()),
+        "last_message_id": null,
+        "flags": 0,
+        "recipients": members,
+    })
 }
 
 /// An INTERACTION_CREATE payload.
@@ -290,8 +322,24 @@ pub fn interaction(
                 Some((parent, name)) => thread(place.channel_id, *parent, name),
                 None => channel(place.channel_id, None),
             };
-            interaction["authorizing_integration_owners"] = json!({"0": guild.to_string()});
+            interaction["authorizing_integration_owners"] = match place.install {
+                Install::ServerWithoutBot => json!({"1": user.id.to_string()}),
+                _ => json!({"0": guild.to_string()}),
+            };
             interaction["context"] = json!(0);
+        }
+        None if place.install == Install::GroupDm => {
+            interaction["user"] = self::user(user, false);
+            let members: Vec<Value> = (place.group.iter())
+                .filter(|&&id| id != user.id)
+                .map(|&id| {
+                    json!({"id": id.to_string(), "username": format!("user{id}"),
+                    "discriminator": "0", "global_name": null, "avatar": null})
+                })
+                .collect();
+            interaction["channel"] = group_dm(place.channel_id, &members);
+            interaction["authorizing_integration_owners"] = json!({"1": user.id.to_string()});
+            interaction["context"] = json!(2);
         }
         None => {
             interaction["user"] = self::user(user, false);

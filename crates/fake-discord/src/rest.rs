@@ -510,6 +510,9 @@ impl FakeDiscord {
         let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
             return unknown_channel(&inner, channel);
         };
+        if inner.group_dms.contains_key(&channel) || inner.botless.contains_key(&channel) {
+            return error(403, 50001, "Missing Access");
+        }
         let found = id(message).filter(|&m| {
             inner
                 .message(m)
@@ -560,6 +563,9 @@ impl FakeDiscord {
         let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
             return unknown_channel(&inner, channel);
         };
+        if inner.group_dms.contains_key(&channel) || inner.botless.contains_key(&channel) {
+            return error(403, 50001, "Missing Access");
+        }
         let param = |name: &str| {
             query
                 .into_iter()
@@ -627,10 +633,20 @@ impl FakeDiscord {
         let Some(channel) = id(channel).filter(|c| inner.channels.contains(c)) else {
             return unknown_channel(&inner, channel);
         };
+        // The bot is no member there: only interactions' answers appear.
+        if inner.group_dms.contains_key(&channel) || inner.botless.contains_key(&channel) {
+            return error(403, 50001, "Missing Access");
+        }
         let Some(message) = message else {
             if let Some(refused) = empty_message(body, uploads).or_else(|| invalid_form(body, &[]))
             {
                 return refused;
+            }
+            let stranger = inner.dm_channels.iter().any(|(user, &dm)| {
+                dm == channel && inner.strangers.contains(user) && !inner.installed.contains(user)
+            });
+            if stranger {
+                return error(403, 50007, "Cannot send messages to this user");
             }
             if inner.denied_channels.contains(&channel) {
                 return arranged(403, 50013, "Missing Permissions");

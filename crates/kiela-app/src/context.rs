@@ -64,6 +64,34 @@ pub struct Place {
     pub lang: Lang,
     /// What the bot may do in this channel.
     pub bot_may: BotPermissions,
+    /// What kind of place it is: whether the bot may post here.
+    pub kind: PlaceKind,
+}
+
+/// What kind of place an interaction comes from, as Discord vouches for
+/// it (the interaction's `context` and `authorizing_integration_owners`).
+/// A user can install the app for themselves (a *user install*) and use
+/// it where the bot is no member: there it may only answer interactions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlaceKind {
+    /// A channel of a server the bot is a member of.
+    Server,
+    /// The user's direct messages with the app.
+    AppDm,
+    /// A group DM (or a DM between two users) where a user's install of
+    /// the app is used.
+    GroupDm,
+    /// A server the bot is not a member of, where a member's install of
+    /// the app is used.
+    ServerWithoutBot,
+}
+
+impl PlaceKind {
+    /// The bot cannot post here (Discord refuses with Missing Access):
+    /// everything shown here is the answer to an interaction.
+    pub fn answers_only(self) -> bool {
+        matches!(self, PlaceKind::GroupDm | PlaceKind::ServerWithoutBot)
+    }
 }
 
 impl Place {
@@ -74,6 +102,28 @@ impl Place {
             channel_id,
             lang,
             bot_may: BotPermissions::NO_THREADS,
+            kind: match guild_id.is_none() {
+                true => PlaceKind::AppDm,
+                false => PlaceKind::Server,
+            },
+        }
+    }
+
+    /// The same place, of `kind`. A place that only answers opens no
+    /// thread.
+    pub fn of_kind(self, kind: PlaceKind) -> Place {
+        let bot_may = match kind.answers_only() {
+            true => BotPermissions {
+                create_public_threads: false,
+                send_messages_in_threads: false,
+                ..self.bot_may
+            },
+            false => self.bot_may,
+        };
+        Place {
+            kind,
+            bot_may,
+            ..self
         }
     }
 
@@ -83,5 +133,6 @@ impl Place {
             bot_may: may,
             ..self
         }
+        .of_kind(self.kind)
     }
 }

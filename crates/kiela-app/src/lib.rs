@@ -67,7 +67,7 @@ pub use clock::{
 pub use clocks::VacationRefusal;
 pub use clocks::{ClockNotice, Stake};
 pub use clocks::{DueEvent, VACATION_DAYS_PER_YEAR};
-pub use context::{Place, User};
+pub use context::{Place, PlaceKind, User};
 pub use draws::{Closed as DrawClosed, DrawNotice, DrawRefusal};
 pub use error::{AppError, Refusal, Result};
 pub use game::BoardNotice;
@@ -206,6 +206,7 @@ impl App {
             memberships: Arc::new(players::Memberships::new(members.clone())),
         });
         let settings = Arc::new(SettingsService {
+            base: base.clone(),
             db: (&ports).into(),
         });
         let games = Arc::new(GameService {

@@ -9,8 +9,8 @@ use std::marker::PhantomData;
 
 use serenity::all::{
     ChannelId, ChannelType, CommandDataOption, CommandDataOptionValue, CommandInteraction,
-    CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption, ResolvedValue,
-    Unresolved,
+    CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
+    ResolvedOption, ResolvedValue, Unresolved,
 };
 use serenity::async_trait;
 
@@ -126,6 +126,20 @@ pub fn definition() -> CreateCommand {
             })
             .collect(),
     )
+}
+
+/// The `/kiela` command as registered globally: installed in a server
+/// (the bot's) and by a user for themselves, usable in servers, in the
+/// user's DMs with the app and in group DMs. (A server's own commands,
+/// `DISCORD_GUILD_ID`, take no installation contexts.)
+pub fn installable() -> CreateCommand {
+    definition()
+        .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+        .contexts(vec![
+            InteractionContext::Guild,
+            InteractionContext::BotDm,
+            InteractionContext::PrivateChannel,
+        ])
 }
 
 /// Reads an invocation of `/kiela`. The error is a message for the user,

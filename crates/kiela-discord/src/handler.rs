@@ -5,24 +5,25 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serenity::all::{
-    AutocompleteChoice, Command, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, EventHandler, Guild,
-    GuildId, Interaction, InteractionId, ModalInteraction, Permissions, Ready,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, AutocompleteChoice, ChannelType,
+    Command, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
+    CreateAutocompleteResponse, EventHandler, Guild, GuildId, Interaction, InteractionContext,
+    InteractionId, ModalInteraction, Permissions, Ready,
 };
 use serenity::async_trait;
 use tokio::sync::{watch, Notify};
 use tracing::{error, info, warn};
 
-use kiela_app::{App, AppError, Place, User, UserId};
+use kiela_app::{App, AppError, Place, PlaceKind, User, UserId};
 use kiela_i18n::tr;
 use kiela_i18n::Lang;
 
 use super::command::{self, GAME};
 use super::features::{analysis, challenges, draws, lessons, playing, puzzles, tournaments};
 use super::ids::ComponentId;
-use super::respond::{no_progress, replace_board, Post, Responder};
+use super::respond::{no_progress, replace_board, Post, PostedBoard, Responder};
 use super::{place_of, user_of, InFlight};
-use crate::snowflakes::Ours;
+use crate::snowflakes::{Ours, Theirs};
 use crate::words;
 
 /// Autocomplete shows at most this many choices.
@@ -106,7 +107,7 @@ impl EventHandler for Handler {
                 .set_commands(&ctx.http, vec![command::definition()])
                 .await
                 .map(|_| format!("in server {guild}")),
-            None => Command::set_global_commands(&ctx.http, vec![command::definition()])
+            None => Command::set_global_commands(&ctx.http, vec![command::installable()])
                 .await
                 .map(|_| "globally (new servers may wait up to an hour to see it)".to_string()),
         };
@@ -141,12 +142,25 @@ struct Origin<'a> {
     channel: serenity::all::ChannelId,
     /// The bot's permissions in the channel.
     bot_may: Option<Permissions>,
+    /// What kind of place it is, as Discord says (`None`: it does not
+    /// say, as for a form sent back).
+    kind: Option<PlaceKind>,
 }
 
 /// The [`Origin`] of a command, component or modal interaction (they
 /// share these fields, but no trait).
 macro_rules! origin {
     ($interaction:expr) => {
+        origin!(
+            $interaction,
+            Some(place_kind(
+                $interaction.guild_id,
+                $interaction.context,
+                &$interaction.authorizing_integration_owners,
+            ))
+        )
+    };
+    ($interaction:expr, $kind:expr) => {
         Origin {
             user: &$interaction.user,
             member: $interaction
@@ -158,8 +172,29 @@ macro_rules! origin {
             guild_locale: $interaction.guild_locale.as_deref(),
             channel: $interaction.channel_id,
             bot_may: $interaction.app_permissions,
+            kind: $kind,
         }
     };
+}
+
+/// What kind of place an interaction comes from, from what Discord vouches
+/// for: its `context`, and whether the app is installed in the server
+/// (`authorizing_integration_owners` holds the server for a guild
+/// install). Without a context (older clients), a server is the bot's.
+fn place_kind(
+    guild: Option<GuildId>,
+    context: Option<InteractionContext>,
+    owners: &AuthorizingIntegrationOwners,
+) -> PlaceKind {
+    let guild_install = (owners.0.iter())
+        .any(|owner| matches!(owner, AuthorizingIntegrationOwner::GuildInstall(Some(_))));
+    match context {
+        Some(InteractionContext::PrivateChannel) => PlaceKind::GroupDm,
+        Some(InteractionContext::BotDm) => PlaceKind::AppDm,
+        Some(InteractionContext::Guild) if !guild_install => PlaceKind::ServerWithoutBot,
+        _ if guild.is_none() => PlaceKind::AppDm,
+        _ => PlaceKind::Server,
+    }
 }
 
 /// Who acts and where, read from an interaction.
@@ -211,9 +246,14 @@ impl Handler {
             guild_locale,
             channel,
             bot_may,
+            kind,
         } = origin;
         let user = user_of(user, nick(member), Lang::from_locale(locale));
         let place = place_of(guild, channel, guild_locale, user.lang, bot_may);
+        let place = match kind {
+            Some(kind) => place.of_kind(kind),
+            None => place,
+        };
         Who {
             user,
             place,
@@ -228,6 +268,9 @@ impl Handler {
     /// `guild_locale`): a database read, so inside the answer, which defers
     /// when the database is slow.
     async fn localised(&self, place: Place) -> Place {
+        if let Err(e) = self.service.places.seen(place).await {
+            warn!("cannot record a place that only answers: {e}");
+        }
         match self.service.settings.localise(place).await {
             Ok(place) => place,
             Err(e) => {
@@ -252,16 +295,7 @@ impl Handler {
                 }
             })
             .await;
-        if let Some(board) = board {
-            replace_board(
-                &self.service,
-                &ctx.http,
-                command.channel_id,
-                board,
-                who.place.lang,
-            )
-            .await;
-        }
+        self.answered(ctx, &responder, &who.place, board).await;
     }
 
     async fn on_component(&self, ctx: &Context, component: &ComponentInteraction) {
@@ -297,24 +331,37 @@ impl Handler {
                 }
             })
             .await;
-        let Some(board) = board else {
-            return;
-        };
-        replace_board(
-            &self.service,
-            &ctx.http,
-            component.channel_id,
-            board,
-            who.place.lang,
-        )
-        .await;
+        self.answered(ctx, &responder, &who.place, board).await;
+    }
+
+    /// After an answer in `place`: the board it posted (if any) becomes
+    /// its game's board; where the app only answers, what waited to be
+    /// shown there follows it.
+    async fn answered(
+        &self,
+        ctx: &Context,
+        responder: &Responder,
+        place: &Place,
+        board: Option<PostedBoard>,
+    ) {
+        if let Some(board) = board {
+            let channel = place.channel_id.theirs();
+            replace_board(&self.service, &ctx.http, channel, board, place).await;
+        }
+        responder.show_backlog(*place).await;
     }
 
     /// A rearrangement form sent back: a game's, or a lesson's.
     async fn on_modal(&self, ctx: &Context, modal: &ModalInteraction) {
         // Its answers are private, in the user's language: the place's is
         // not read, so no database call comes before the answer.
-        let who = self.who_and_where(origin!(modal));
+        // Discord does not say what kind of place a form comes from: a
+        // group DM shows in its channel's type.
+        let group = modal
+            .channel
+            .as_ref()
+            .is_some_and(|c| c.kind == ChannelType::GroupDm);
+        let who = self.who_and_where(origin!(modal, group.then_some(PlaceKind::GroupDm)));
         let responder = self.responder(ctx, (modal.id, &modal.token), who.user.id);
         let (tell, _) = watch::channel(String::new());
         let tell = Arc::new(tell);

@@ -17,7 +17,7 @@ mod snowflakes;
 mod timers;
 pub mod words;
 
-pub use command::{definition, Request, COMMAND};
+pub use command::{definition, installable, Request, COMMAND};
 pub use ids::ComponentId;
 
 use std::sync::Arc;

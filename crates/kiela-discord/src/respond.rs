@@ -18,9 +18,9 @@ use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
 use kiela_app::{
-    self, App, BoardMessage, ChannelRefusal, GameId, GameRef, NewThread, Picture, PostId, Reply,
+    self, App, BoardMessage, ChannelRefusal, GameId, GameRef, NewThread, Picture, Place, PostId,
+    Reply,
 };
-use kiela_i18n::Lang;
 
 use super::features::{self, playing};
 use crate::limits::{pages, Document};
@@ -264,23 +264,27 @@ impl PostedBoard {
     }
 }
 
-/// Makes `board` (posted in `channel`) its game's board, and takes the
-/// menus off the board before it (pressing them could only say that it is
-/// out of date); the old board keeps its Watch button. Failures are
-/// logged; the old menus then stay harmless.
+/// Makes `board` (posted in `channel`, in `place`) its game's board, and
+/// takes the menus off the board before it (pressing them could only say
+/// that it is out of date); the old board keeps its Watch button. Where the
+/// app only answers, it cannot edit a message, so the old menus stay (a
+/// pick on them gets the current board). Failures are logged; the old
+/// menus then stay harmless.
 pub async fn replace_board(
     service: &App,
     http: &Http,
     channel: ChannelId,
     board: PostedBoard,
-    lang: Lang,
+    place: &Place,
 ) {
+    let lang = place.lang;
     let posted = BoardMessage {
         channel_id: channel.ours(),
         message_id: board.message.ours(),
         ply: Some(board.ply),
     };
     let old = match service.games.replace_board(board.game, posted).await {
+        Ok(Some(_)) if place.kind.answers_only() => return,
         Ok(Some(old)) => old,
         Ok(None) => return,
         Err(e) => {
@@ -797,6 +801,49 @@ impl Responder {
         match self.service.outbox.look_for(held).await {
             Ok(()) => self.wake.notify_one(),
             Err(e) => warn!(interaction = %self.id, "cannot hand the posts over: {e}"),
+        }
+    }
+
+    /// Where the app only answers (`place`), shows what waited for an
+    /// answer there (reminders, results, notices the delivery loop could
+    /// not post: see [`kiela_app::PlaceService::backlog`]) as follow-ups
+    /// of this interaction, for everyone there.
+    pub async fn show_backlog(&self, place: Place) {
+        let backlog = match self.service.places.backlog(place).await {
+            Ok(backlog) => backlog,
+            Err(e) => {
+                warn!(interaction = %self.id, "cannot read what waits to be shown here: {e}");
+                return;
+            }
+        };
+        for (id, reply) in backlog {
+            let post = Post {
+                ephemeral: false,
+                ..Post::of(reply)
+            };
+            match post
+                .followup()
+                .execute(&self.http, (None, &self.token))
+                .await
+            {
+                Ok(message) => {
+                    post.follow_with_rest(&self.http, &self.token).await;
+                    if let Err(e) = self.service.places.backlog_shown(&[id]).await {
+                        warn!(post = %id, "cannot record a post shown: {e}");
+                    }
+                    if let Err(e) = (self.service.outbox)
+                        .delivered(&[id], message.id.ours())
+                        .await
+                    {
+                        warn!(post = %id, "cannot record a post shown: {e}");
+                    }
+                }
+                // The next answer there tries again.
+                Err(e) => {
+                    warn!(interaction = %self.id, "cannot show what waited here: {e}");
+                    return;
+                }
+            }
         }
     }
 

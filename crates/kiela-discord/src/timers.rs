@@ -15,7 +15,8 @@ use tokio::time::MissedTickBehavior;
 use tracing::{error, info, warn};
 
 use kiela_app::{
-    self, App, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId, LookFirst, PostId,
+    self, App, ChannelRefusal, Clock, Delivery, Destination, DueEvent, GameId, GuildId, LookFirst,
+    Place, PostId,
 };
 
 use super::features::rows_for;
@@ -349,7 +350,10 @@ async fn deliver_one(service: &App, http: &Http, delivery: Delivery) {
             // current board, like any stale one).
             if let (Some(game), Destination::Channel(_)) = (post.board, delivery.to) {
                 let board = PostedBoard::new(game, message.id);
-                replace_board(service, http, message.channel_id, board, lang).await;
+                // The loop posts only where the bot may (it edits there too).
+                let channel = message.channel_id;
+                let place = Place::new(GuildId::NONE, channel.ours(), lang);
+                replace_board(service, http, channel, board, &place).await;
             }
         }
         Err(e) => {

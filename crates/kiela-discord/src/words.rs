@@ -209,7 +209,17 @@ fn game(lang: Lang, refusal: &GameRefusal) -> String {
 fn place(lang: Lang, refusal: &PlaceRefusal) -> String {
     match refusal {
         PlaceRefusal::Paused(id) => tr!(lang, "game-paused-act-in-server", id = *id),
+        PlaceRefusal::BotNotInServer { bot } => {
+            tr!(lang, "place-bot-not-in-server", link = install_link(*bot))
+        }
     }
+}
+
+/// The link that adds the app (`bot`, whose user id is the
+/// application's) to a server: Discord's install page, with the install
+/// settings chosen in the Developer Portal.
+pub fn install_link(bot: kiela_app::UserId) -> String {
+    format!("<https://discord.com/oauth2/authorize?client_id={bot}>")
 }
 
 /// Why a game cannot be played where it was asked for.

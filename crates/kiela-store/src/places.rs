@@ -8,7 +8,7 @@ use kiela_app::store::*;
 
 use crate::rows::*;
 use crate::*;
-use kiela_app::vocabulary::{ChannelId, ChannelRefusal, GameId, PostId};
+use kiela_app::vocabulary::{ChannelId, ChannelRefusal, GameId, GuildId, PostId};
 
 /// Whether a channel is refused ([`Store::refused_channel`]): `$1` the
 /// channel, on the table's primary key.
@@ -191,6 +191,123 @@ impl PlacesStore for PlacesSql {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    async fn answer_place_seen(&self, channel: ChannelId, guild: GuildId, now: i64) -> Result<()> {
+        // A write a day at most, however often the place is used.
+        sqlx::query(
+            "INSERT INTO answer_places (channel_id, guild_id, seen_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (channel_id) DO UPDATE SET seen_at = excluded.seen_at \
+             WHERE answer_places.seen_at < excluded.seen_at - 86400",
+        )
+        .bind(channel.0)
+        .bind(guild.0)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn answers_only(&self, channel: ChannelId) -> Result<bool> {
+        let row = sqlx::query("SELECT 1 FROM answer_places WHERE channel_id = $1")
+            .bind(channel.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
+    async fn bot_joined(&self, guild: GuildId) -> Result<u64> {
+        let done = sqlx::query("DELETE FROM answer_places WHERE guild_id = $1 AND guild_id <> 0")
+            .bind(guild.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    async fn prune_answer_places(&self, before: i64, limit: i64) -> Result<u64> {
+        let done = sqlx::query(
+            "DELETE FROM answer_places WHERE channel_id IN ( \
+               SELECT p.channel_id FROM answer_places p WHERE p.seen_at < $1 \
+               AND NOT EXISTS (SELECT 1 FROM games g WHERE g.channel_id = p.channel_id \
+                 AND g.status = 'active') \
+               LIMIT $2)",
+        )
+        .bind(before)
+        .bind(limit)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    async fn await_answer(
+        &self,
+        id: PostId,
+        channel: ChannelId,
+        dms: Vec<NewPost>,
+        now: i64,
+    ) -> Result<()> {
+        let mut tx = self.begin().await?;
+        let done = sqlx::query(
+            "UPDATE outbox SET delivered_at = $1 \
+             WHERE id = $2 AND delivered_at IS NULL AND failed IS NULL",
+        )
+        .bind(now)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 1 {
+            sqlx::query("INSERT INTO answer_backlog (post_id, channel_id) VALUES ($1, $2)")
+                .bind(id.0)
+                .bind(channel.0)
+                .execute(&mut *tx)
+                .await?;
+            insert_posts(&mut tx, dms, now).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn claim_backlog(
+        &self,
+        channel: ChannelId,
+        now: i64,
+        until: i64,
+    ) -> Result<Vec<(PostId, Result<NewPost>)>> {
+        let claimed = sqlx::query(
+            "UPDATE answer_backlog SET claimed_until = $1 \
+             WHERE channel_id = $2 AND claimed_until <= $3 RETURNING post_id",
+        )
+        .bind(until)
+        .bind(channel.0)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut posts = Vec::new();
+        for row in &claimed {
+            let id: PostId = row.read("post_id")?;
+            let post = match self.post_row(id).await? {
+                Some(row) => Ok(row.post),
+                None => Err(StoreError::Corrupt {
+                    table: "answer_backlog",
+                    row: id.to_string(),
+                    column: "post_id",
+                    problem: "a post that is gone".into(),
+                }),
+            };
+            posts.push((id, post));
+        }
+        posts.sort_by_key(|(id, _)| *id);
+        Ok(posts)
+    }
+
+    async fn backlog_shown(&self, ids: &[PostId]) -> Result<()> {
+        for id in ids {
+            sqlx::query("DELETE FROM answer_backlog WHERE post_id = $1")
+                .bind(id.0)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
     }
 }
 

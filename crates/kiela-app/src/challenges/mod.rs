@@ -33,7 +33,7 @@ pub enum ChallengeRefusal {
     Yourself,
     /// The one challenged (`name`) is a bot other than ours.
     ABot { name: Name },
-    /// Between people, a challenge is made in a server.
+    /// Between people, a challenge is made in a server (or a group DM).
     NeedsServer,
     /// No challenge has this id.
     NoSuchChallenge(ChallengeId),
@@ -875,10 +875,11 @@ impl ChallengeService {
     }
 }
 
-/// Games between people belong to a server: a challenge (or a rematch)
-/// outside one is refused. Against the bot, a direct message will do.
+/// Games between people belong to a server or a group DM, where both
+/// players are: a challenge (or a rematch) in a direct message with the
+/// app is refused. Against the bot, a direct message will do.
 fn check_server(place: Place) -> Result<()> {
-    if place.guild_id.is_none() {
+    if place.guild_id.is_none() && place.kind != crate::PlaceKind::GroupDm {
         return Err(ChallengeRefusal::NeedsServer.into());
     }
     Ok(())

@@ -1,5 +1,6 @@
 //! Delivery: the posts the delivery loop claims, each with where it goes,
-//! following a game whose channel Discord refused.
+//! following a game whose channel Discord refused, keeping back those for
+//! a place where the app only answers.
 
 use std::sync::Arc;
 
@@ -92,6 +93,13 @@ impl DeliveryService {
                 _ => None,
             };
             if let Some(channel) = channel {
+                // Never sent where the app only answers: it waits for the
+                // next answer there, its players told by direct message.
+                if self.db.places.answers_only(channel).await? {
+                    self.places.await_answer(id, &post, channel).await?;
+                    diverted = true;
+                    continue;
+                }
                 let followed = match self.db.places.refusal_of(channel).await {
                     Ok(None) => None,
                     Ok(Some(refusal)) => Some(self.places.follow_place(id, channel, refusal).await),

@@ -6,7 +6,7 @@ use kiela_rules::{Hole, Side};
 use crate::players::Membership;
 use crate::store::GameRow;
 use crate::vocabulary::{GameId, GameState};
-use crate::{AppError, GameService, Loaded, Name, Place, Result, User};
+use crate::{AppError, GameService, Loaded, Name, Place, PlaceKind, Result, User};
 
 use super::GameRefusal;
 
@@ -235,11 +235,15 @@ impl GameService {
 }
 
 /// A game is its server's business: it is seen and acted on from its own
-/// server (any of its channels), or outside any server by its players.
+/// server (any of its channels), or outside any server by its players:
+/// from their direct messages with the app, or from a group DM, only a
+/// game played in that group DM (its friends see nothing of the others).
 pub(crate) fn check_place(user: &User, place: Place, row: &GameRow) -> Result<()> {
-    let allowed = match place.guild_id.is_none() {
-        true => user.id == row.south_id || user.id == row.north_id,
-        false => place.guild_id == row.guild_id,
+    let player = user.id == row.south_id || user.id == row.north_id;
+    let allowed = match place.kind {
+        PlaceKind::GroupDm => player && row.channel_id == place.channel_id,
+        _ if place.guild_id.is_none() => player,
+        _ => place.guild_id == row.guild_id,
     };
     match allowed {
         true => Ok(()),

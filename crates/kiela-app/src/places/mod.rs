@@ -18,6 +18,15 @@
 //! loop sends nothing more there; other games' posts there move or pause
 //! the same way, others are given up. A channel where the bot is seen to
 //! work again (a user's action answered there) is forgotten.
+//!
+//! A place that only answers ([`PlaceKind::answers_only`]: a group DM, a
+//! server without the bot, where a user's install of the app is used) is
+//! known before anything is refused: it is recorded when an interaction
+//! comes from it ([`PlaceService::seen`]), and the delivery loop never
+//! sends there. A post the loop gets for it (a reminder, a loss on time,
+//! an answer that failed) goes to its game's players by direct message at
+//! once and waits for the next answer there, which shows it
+//! ([`PlaceService::backlog`]).
 
 mod store;
 pub use store::*;
@@ -29,7 +38,8 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use super::players::spoken;
-use super::{Loaded, Place, Result, User};
+use super::{Loaded, Place, PlaceKind, Reply, Result, User};
+use crate::vocabulary::GuildId;
 
 /// What a game following its place tells people.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +58,26 @@ pub enum PlaceRefusal {
     /// Game `0` is paused (its place refused the bot): it resumes from a
     /// channel of its server only.
     Paused(GameId),
+    /// What was asked needs the bot in this server (settings,
+    /// tournaments), which only a user's install of the app reaches: a
+    /// manager can add `bot`.
+    BotNotInServer { bot: UserId },
+}
+
+/// A server's own features (settings, tournaments) need a server the bot
+/// is a member of: in direct messages and group DMs they are refused with
+/// `outside`, in a server without the bot as
+/// [`PlaceRefusal::BotNotInServer`].
+pub(crate) fn in_bot_server(
+    place: Place,
+    bot: UserId,
+    outside: impl Into<super::AppError>,
+) -> Result<()> {
+    match place.kind {
+        PlaceKind::Server => Ok(()),
+        PlaceKind::ServerWithoutBot => Err(PlaceRefusal::BotNotInServer { bot }.into()),
+        PlaceKind::AppDm | PlaceKind::GroupDm => Err(outside.into()),
+    }
 }
 
 crate::store::port_set! {
@@ -234,6 +264,102 @@ impl PlaceService {
             tracing::warn!(%game, %channel, "a game has no place left, its clock pauses");
         }
         Ok(())
+    }
+
+    /// An interaction came from `place`: if the app only answers there, the
+    /// delivery loop is to know it.
+    pub async fn seen(&self, place: Place) -> Result<()> {
+        if place.kind.answers_only() {
+            (self.db.places)
+                .answer_place_seen(place.channel_id, place.guild_id, self.base.now())
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The bot is a member of `guild` now (a manager added it): it posts
+    /// in its channels like anywhere else.
+    pub async fn bot_joined(&self, guild: GuildId) -> Result<()> {
+        let now_posts = self.db.places.bot_joined(guild).await?;
+        if now_posts > 0 {
+            tracing::info!(%guild, channels = now_posts, "the bot joined a server its users played in");
+        }
+        Ok(())
+    }
+
+    /// Post `id` (`post`) is for `channel`, where the app only answers: it
+    /// waits for the next answer there, and its game's players are told
+    /// now, by direct message. An edit of a message there cannot be made
+    /// (the bot edits only through an interaction): it is given up.
+    pub(crate) async fn await_answer(
+        &self,
+        id: PostId,
+        post: &NewPost,
+        channel: ChannelId,
+    ) -> Result<()> {
+        if post.edits.is_some() {
+            return self
+                .outbox
+                .give_up(id, "an edit where the app only answers")
+                .await;
+        }
+        let dms = match post.game_id {
+            Some(game) => {
+                let loaded = self.games.load(game).await?;
+                loaded
+                    .people(self.base.bot.id)
+                    .into_iter()
+                    .map(|player| NewPost {
+                        to: PostTarget::Dm(player),
+                        lang: spoken(loaded.player_row(player)).locale().to_string(),
+                        pings: Vec::new(),
+                        hold: 0,
+                        thread_name: None,
+                        ..post.clone()
+                    })
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        let now = self.base.now();
+        (self.db.places).await_answer(id, channel, dms, now).await?;
+        Ok(())
+    }
+
+    /// What waits to be shown in `place` (a place that only answers: see
+    /// the module's comment), composed, oldest first, held for the answer
+    /// showing it for [`crate::outbox::ANSWER_TOKEN_LIFE`]. A post that
+    /// cannot be composed any more is dropped, with the reason logged.
+    pub async fn backlog(&self, place: Place) -> Result<Vec<(PostId, Reply)>> {
+        if !place.kind.answers_only() {
+            return Ok(Vec::new());
+        }
+        let now = self.base.now();
+        let until = now + crate::outbox::ANSWER_TOKEN_LIFE;
+        let claimed = (self.db.places)
+            .claim_backlog(place.channel_id, now, until)
+            .await?;
+        tracing::debug!(channel = %place.channel_id, posts = claimed.len(), "a place's backlog");
+        let mut shown = Vec::new();
+        for (id, post) in claimed {
+            let composed = match post {
+                Ok(post) => self.outbox.compose(&[(id, post)], None).await,
+                Err(e) => Err(e.into()),
+            };
+            match composed {
+                Ok(reply) => shown.push((id, reply)),
+                Err(e) => {
+                    tracing::warn!(post = %id, "cannot show a post where the app only answers: {e}");
+                    self.db.places.backlog_shown(&[id]).await?;
+                }
+            }
+        }
+        Ok(shown)
+    }
+
+    /// Posts `ids` of a place's backlog were shown there.
+    pub async fn backlog_shown(&self, ids: &[PostId]) -> Result<()> {
+        Ok(self.db.places.backlog_shown(ids).await?)
     }
 
     /// `user` acts on game `loaded` from `place`: if the game is paused and

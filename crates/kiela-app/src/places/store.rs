@@ -95,4 +95,43 @@ pub trait PlacesStore: Send + Sync {
         deadline: Option<i64>,
         now: i64,
     ) -> Result<bool>;
+
+    /// `channel` (of `guild`; none for a group DM) is a place where the
+    /// app only answers, seen at `now` (recorded at most once a day).
+    async fn answer_place_seen(&self, channel: ChannelId, guild: GuildId, now: i64) -> Result<()>;
+
+    /// Whether the app only answers in `channel`.
+    async fn answers_only(&self, channel: ChannelId) -> Result<bool>;
+
+    /// The bot is a member of `guild` now: the app may post in its
+    /// channels. How many were answer-only.
+    async fn bot_joined(&self, guild: GuildId) -> Result<u64>;
+
+    /// Answer-only places not seen since `before`, and none of whose
+    /// games goes on, are forgotten (at most `limit`). How many.
+    async fn prune_answer_places(&self, before: i64, limit: i64) -> Result<u64>;
+
+    /// Post `id`, for `channel`, where the app only answers: done for the
+    /// delivery loop at `now` (`dms`, its copies for the players, are
+    /// queued in the same transaction), it waits for the next answer there.
+    async fn await_answer(
+        &self,
+        id: PostId,
+        channel: ChannelId,
+        dms: Vec<NewPost>,
+        now: i64,
+    ) -> Result<()>;
+
+    /// The posts waiting for an answer in `channel`, oldest first, held
+    /// until `until` by the answer showing them (not claimed by another
+    /// answer before `now`).
+    async fn claim_backlog(
+        &self,
+        channel: ChannelId,
+        now: i64,
+        until: i64,
+    ) -> Result<Vec<(PostId, Result<NewPost>)>>;
+
+    /// Posts `ids` were shown in their place: they wait no more.
+    async fn backlog_shown(&self, ids: &[PostId]) -> Result<()>;
 }

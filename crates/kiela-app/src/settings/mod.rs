@@ -196,6 +196,7 @@ crate::store::port_set! {
 /// A server's settings, and the language its public posts speak.
 #[derive(Clone)]
 pub struct SettingsService {
+    pub(crate) base: crate::Base,
     pub(crate) db: SettingsPorts,
 }
 
@@ -288,9 +289,7 @@ impl SettingsService {
         guild_locale: Lang,
         settings: Settings,
     ) -> Result<Reply> {
-        if place.guild_id.is_none() {
-            return Err(SettingsRefusal::OnlyInServers.into());
-        }
+        crate::places::in_bot_server(place, self.base.bot.id, SettingsRefusal::OnlyInServers)?;
         if settings.is_empty() {
             let row = self.db.settings.guild_settings(place.guild_id).await?;
             let now = SettingsNotice::Now(ServerSettings::of(&row, guild_locale));

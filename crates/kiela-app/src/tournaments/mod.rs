@@ -197,9 +197,7 @@ impl TournamentService {
         place: Place,
         new: NewTournament,
     ) -> Result<Reply> {
-        if place.guild_id.is_none() {
-            return Err(TournamentRefusal::OnlyInServers.into());
-        }
+        crate::places::in_bot_server(place, self.base.bot.id, TournamentRefusal::OnlyInServers)?;
         let name = new.name.trim();
         if name.is_empty() || name.chars().count() > NAME_CHARS {
             return Err(TournamentRefusal::BadName { max: NAME_CHARS }.into());
@@ -463,9 +461,7 @@ impl TournamentService {
 
     /// This server's tournaments: open, running, and the last few ended.
     pub async fn tournaments(&self, user: &User, place: Place) -> Result<Reply> {
-        if place.guild_id.is_none() {
-            return Err(TournamentRefusal::OnlyInServers.into());
-        }
+        crate::places::in_bot_server(place, self.base.bot.id, TournamentRefusal::OnlyInServers)?;
         let all = self
             .db
             .tournaments
@@ -847,9 +843,7 @@ impl TournamentService {
         id: Option<TournamentId>,
         pick: Pick,
     ) -> Result<TournamentRow> {
-        if place.guild_id.is_none() {
-            return Err(TournamentRefusal::OnlyInServers.into());
-        }
+        crate::places::in_bot_server(place, self.base.bot.id, TournamentRefusal::OnlyInServers)?;
         if let Some(id) = id {
             let t = match self.db.tournaments.tournament(id).await? {
                 Some(t) if t.guild_id == place.guild_id => t,
