@@ -74,6 +74,7 @@ pub(crate) fn in_bot_server(
     outside: impl Into<super::AppError>,
 ) -> Result<()> {
     match place.kind {
+        _ if place.guild_id.is_none() => Err(outside.into()),
         PlaceKind::Server => Ok(()),
         PlaceKind::ServerWithoutBot => Err(PlaceRefusal::BotNotInServer { bot }.into()),
         PlaceKind::AppDm | PlaceKind::GroupDm => Err(outside.into()),

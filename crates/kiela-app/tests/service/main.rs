@@ -13,7 +13,8 @@ use kiela_app::{
     App, AppError, BoardMessage, BotPermissions, ChallengeRefusal, Clock, ConfirmMoves,
     Destination, DrawRefusal, DueEvent, FirstMover, GameChoice, GameOptions, GameRefusal,
     LanguageSetting, ManualClock, Members, Membership, MovePreview, Notice, Notify, Permission,
-    Place, PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User, DAY,
+    Place, PlaceKind, PlaceRefusal, PlayRefusal, Refusal, Reply, Settings, ThreadRefusal, User,
+    DAY,
 };
 use kiela_app::{BoardNotice, ClockNotice, PlayNotice};
 use kiela_i18n::Lang;
@@ -37,6 +38,7 @@ mod puzzles;
 mod ratings;
 mod settings;
 mod tournaments;
+mod user_installs;
 mod welcome;
 
 const START: i64 = 1_800_000_000;
@@ -45,6 +47,7 @@ const HERE: Place = Place {
     channel_id: ChannelId(20),
     lang: Lang::En,
     bot_may: BotPermissions::NO_THREADS,
+    kind: PlaceKind::Server,
 };
 
 struct World {
