@@ -12,7 +12,8 @@ use kiela_ai::Level;
 use kiela_app::vocabulary::{ChannelId, GuildId, MessageId, UserId};
 use kiela_app::{
     App, AppError, BoardMessage, BotPermissions, FirstMover, GameOptions, ManualClock, Place,
-    Reply, User, AI_SEARCHES, CHALLENGE_DAYS, GIF_TURNS, MAX_AI_GAMES, MAX_OPEN_CHALLENGES,
+    PlaceKind, Reply, User, AI_SEARCHES, CHALLENGE_DAYS, GIF_TURNS, MAX_AI_GAMES,
+    MAX_OPEN_CHALLENGES,
 };
 use kiela_discord::limits::{attachment, fits, pages, MESSAGE_CHARS, UPLOAD_BYTES};
 use kiela_i18n::{tr, Lang};
@@ -43,6 +44,7 @@ const HERE: Place = Place {
     channel_id: ChannelId(20),
     lang: Lang::En,
     bot_may: BotPermissions::NO_THREADS,
+    kind: PlaceKind::Server,
 };
 
 fn bot() -> User {

@@ -252,11 +252,7 @@ async fn friends_play_over_days_in_their_group_dm() {
             m.channel_id == dm && !m.ephemeral && m.attachments.len() == 1
         })
         .await;
-    assert!(
-        reminded.content.contains(&format!("#1")),
-        "{}",
-        reminded.content
-    );
+    assert!(reminded.content.contains("#1"), "{}", reminded.content);
     // Nothing was posted in the group by the bot itself.
     let before = friends.fake.messages(group).len();
 

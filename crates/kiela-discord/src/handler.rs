@@ -74,8 +74,13 @@ impl Handler {
 #[async_trait]
 impl EventHandler for Handler {
     /// A server, when the bot joins it and at every connection: greeted
-    /// once, if the bot joined it just now.
+    /// once, if the bot joined it just now; the bot posts there.
     async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        // Games its members played through a user's install are posted
+        // there like any others from now on.
+        if let Err(e) = self.service.places.bot_joined(Some(guild.id).ours()).await {
+            warn!(guild = %guild.id, "cannot record that the bot is in the server: {e}");
+        }
         let lang = Lang::from_locale(&guild.preferred_locale);
         let joined_at = guild.joined_at.unix_timestamp();
         let channel = guild.system_channel_id.map(Ours::ours);

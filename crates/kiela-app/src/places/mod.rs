@@ -301,7 +301,7 @@ impl PlaceService {
         if post.edits.is_some() {
             return self
                 .outbox
-                .give_up(id, "an edit where the app only answers")
+                .give_up(id, "edit-where-the-app-only-answers")
                 .await;
         }
         let dms = match post.game_id {
