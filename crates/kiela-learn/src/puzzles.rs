@@ -291,6 +291,13 @@ pub fn forced_reply(best: i32, second: i32) -> bool {
     (best >= WIN_VALUE && second < WIN_VALUE) || best - second >= REPLY_MARGIN
 }
 
+/// Rule (b) when every reply loses by force (engine scores, which count
+/// the plies to the end): the best reply is the only one that holds out
+/// longest, every other loses sooner.
+pub fn resists_longest(best: i32, second: i32) -> bool {
+    best < -WIN_BOUND && second < best
+}
+
 /// An engine score as a puzzle value: wins and losses as ±[`WIN_VALUE`],
 /// the rest clamped just inside them.
 pub fn value(score: i32) -> i32 {
@@ -309,7 +316,8 @@ pub struct Judgement {
     /// Whether [`clearly_best`] holds (false with a single legal move: no
     /// choice, no puzzle).
     pub clear: bool,
-    /// Whether [`forced_reply`] holds (false with a single legal move).
+    /// Whether [`forced_reply`] or [`resists_longest`] holds (true with a
+    /// single legal move: the opponent has no other reply).
     pub forced: bool,
 }
 
@@ -336,10 +344,12 @@ pub fn judge(game: &Game, nodes: u64) -> Judgement {
             (
                 second,
                 clearly_best(best, second),
-                forced_reply(best, second),
+                forced_reply(best, second) || resists_longest(top[0].score, r.score),
             )
         }
-        None => (best, false, false),
+        // The only legal move: no choice for a solver, and a reply with
+        // no other reply at all.
+        None => (best, false, true),
     };
     Judgement {
         best: top[0].best,
@@ -816,6 +826,8 @@ pub struct Stats {
     pub duplicates: usize,
     /// Dropped to keep the largest captures at most one in [`BIGGEST_SHARE`].
     pub biggest_dropped: usize,
+    /// Dropped to keep puzzles off the game at most one in [`OFF_GAME_SHARE`].
+    pub off_game_dropped: usize,
     /// Kept.
     pub kept: usize,
 }
@@ -829,6 +841,7 @@ impl Stats {
         self.refused += other.refused;
         self.duplicates += other.duplicates;
         self.biggest_dropped += other.biggest_dropped;
+        self.off_game_dropped += other.off_game_dropped;
         self.kept += other.kept;
     }
 }
@@ -867,8 +880,12 @@ pub fn mine_game(
             break;
         }
     }
-    // Largest captures last: the set keeps few of them (rule (d)).
-    screened.sort_by_key(|&(biggest, gap, n)| (biggest, std::cmp::Reverse(gap), n));
+    // Forced wins first (the lines that can end the game, rare and
+    // sought: a win shows as the largest gap), then largest captures last:
+    // the set keeps few of them (rule (d)).
+    screened.sort_by_key(|&(biggest, gap, n)| {
+        (gap != i32::MAX, biggest, std::cmp::Reverse(gap), n)
+    });
     // Lines kept so far: the plies of their first and last solver moves.
     // Two lines never touch: one starts at least two plies after the
     // other's last solver move (never on neighbouring plies).
@@ -878,7 +895,7 @@ pub fn mine_game(
     };
     let mut puzzles = Vec::new();
     for (_, _, n) in screened {
-        if puzzles.len() >= PER_GAME {
+        if puzzles.len() >= PER_GAME + SPARE {
             break;
         }
         if !apart(&taken, n, n) {
@@ -906,8 +923,103 @@ pub fn mine_game(
             }
         }
     }
+    // The longest lines first (in the order found among equals), the
+    // game's PER_GAME.
+    let mut order: Vec<usize> = (0..puzzles.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(puzzles[i].solution.len()), i));
+    order.truncate(PER_GAME);
+    let kept = |i: &(usize, Puzzle)| order.contains(&i.0);
+    let mut puzzles: Vec<Puzzle> = (puzzles.into_iter().enumerate())
+        .filter(kept)
+        .map(|(_, p)| p)
+        .collect();
+    let taken: Vec<(usize, usize)> = (taken.into_iter().enumerate())
+        .filter(|(i, _)| order.contains(i))
+        .map(|(_, t)| t)
+        .collect();
+    // A slot left: a position one ply off the game where one move wins
+    // (a few tried at most).
+    if puzzles.len() < PER_GAME {
+        let branches = no_moves_branches(record, budgets.screen);
+        for (n, deviation) in branches.into_iter().take(BRANCH_TRIES) {
+            if !apart(&taken, n, n + 2 * MAX_SOLVER_MOVES) {
+                continue;
+            }
+            let Ok(mut position) = Game::replay(record.variant, &record.moves[..n]) else {
+                continue;
+            };
+            if position.play(&deviation).is_err() {
+                continue;
+            }
+            stats.candidates += 1;
+            let played = record.moves[n];
+            let at = format!("{source} ply {} ({deviation} instead of {played})", n + 1);
+            match find_puzzle(&position, budgets, 2 * MAX_SOLVER_MOVES - 1, &at) {
+                Ok(puzzle) if puzzle.themes.contains(&Theme::NoMoves) => {
+                    stats.found += 1;
+                    puzzles.push(puzzle);
+                    break;
+                }
+                Ok(_) | Err(Miss::OnlyCapture | Miss::Refused | Miss::Lost) => {
+                    stats.found += 1;
+                    stats.refused += 1;
+                }
+                Err(Miss::NotFound | Miss::Position) => {}
+            }
+        }
+    }
     puzzles.sort_by_key(|p| p.moves.len());
     puzzles
+}
+
+/// Puzzles a game tries beyond [`PER_GAME`], to keep its longest lines.
+pub const SPARE: usize = 2;
+
+/// Positions off the game ([`no_moves_branches`]) tried at most a game.
+pub const BRANCH_TRIES: usize = 6;
+
+/// Puzzles from a position off the game ([`no_moves_branches`]) are at
+/// most one in this many of the set.
+pub const OFF_GAME_SHARE: usize = 25;
+
+/// Whether a puzzle's position is one ply off its game (its source names
+/// the move played instead of the game's: `self-play 9 ply 18 (H3
+/// instead of D3)`).
+pub fn off_game(p: &Puzzle) -> bool {
+    p.source.ends_with(')') && p.source.contains(" instead of ")
+}
+
+/// Positions one ply off `record`'s game, in game order: after its first
+/// `n` moves, another legal move than the game's (a mistake the game did
+/// not make), after which the screening search (`screen` nodes) sees one
+/// move, and only one, win by force; as `(n, the other move)`. They give
+/// the puzzles that end the game: strong play rarely leaves them (by the
+/// time a player can win, several moves win).
+pub fn no_moves_branches(record: &Record, screen: u64) -> Vec<(usize, Move)> {
+    let mut found = Vec::new();
+    let mut at = Game::new(record.variant);
+    for (n, played) in record.moves.iter().enumerate() {
+        if n + 1 >= FIRST_PLY && playable(&at) {
+            for hole in at.legal_moves().to_vec() {
+                let deviation = Move::Sow(hole);
+                if deviation == *played {
+                    continue;
+                }
+                let mut off = at.clone();
+                if off.play(&deviation).is_err() || !playable(&off) {
+                    continue;
+                }
+                let j = judge(&off, screen);
+                if j.values.best >= WIN_VALUE && j.values.second < WIN_VALUE {
+                    found.push((n, deviation));
+                }
+            }
+        }
+        if at.play(played).is_err() {
+            break;
+        }
+    }
+    found
 }
 
 /// The set's rules over games taken in order: one puzzle a position, and
@@ -918,6 +1030,7 @@ pub fn mine_game(
 pub struct Collector {
     seen: HashSet<String>,
     biggest: usize,
+    off_game: usize,
     pub stats: Stats,
 }
 
@@ -940,8 +1053,13 @@ impl Collector {
                 self.stats.biggest_dropped += 1;
                 continue;
             }
+            if off_game(&p) && (self.off_game + 1) * OFF_GAME_SHARE > self.stats.kept + 1 {
+                self.stats.off_game_dropped += 1;
+                continue;
+            }
             self.seen.insert(p.id.clone());
             self.biggest += usize::from(p.biggest_capture);
+            self.off_game += usize::from(off_game(&p));
             self.stats.kept += 1;
             kept.push(p);
         }
