@@ -1040,6 +1040,19 @@ impl Collector {
         Collector::default()
     }
 
+    /// The set as it stands after `kept` (the puzzles kept so far, as a
+    /// run wrote them): admits the next games as the run would have.
+    pub fn resume(kept: &[Puzzle]) -> Collector {
+        let mut collector = Collector::new();
+        for p in kept {
+            collector.seen.insert(p.id.clone());
+            collector.biggest += usize::from(p.biggest_capture);
+            collector.off_game += usize::from(off_game(p));
+        }
+        collector.stats.kept = kept.len();
+        collector
+    }
+
     /// The puzzles of the next game that the set keeps.
     pub fn admit(&mut self, puzzles: Vec<Puzzle>, game: &Stats) -> Vec<Puzzle> {
         self.stats.add(game);
@@ -1140,6 +1153,20 @@ pub fn mine(
     seed: u64,
     budgets: Budgets,
     jobs: usize,
+    on_game: impl FnMut(usize, &[Puzzle], &Stats),
+) -> Vec<Puzzle> {
+    mine_after(games, seed, (0, &[]), budgets, jobs, on_game)
+}
+
+/// [`mine`] from game `start` on, `kept` the puzzles that games before it
+/// kept (a run cut short and resumed): the same puzzles as the whole run
+/// after `kept`.
+pub fn mine_after(
+    games: usize,
+    seed: u64,
+    (start, kept): (usize, &[Puzzle]),
+    budgets: Budgets,
+    jobs: usize,
     mut on_game: impl FnMut(usize, &[Puzzle], &Stats),
 ) -> Vec<Puzzle> {
     let one = |i: usize| {
@@ -1154,7 +1181,7 @@ pub fn mine(
         );
         (found, stats)
     };
-    let mut collector = Collector::new();
+    let mut collector = Collector::resume(kept);
     let mut all = Vec::new();
     let mut deliver = |i: usize, found: Vec<Puzzle>, stats: Stats, all: &mut Vec<Puzzle>| {
         let kept = collector.admit(found, &stats);
@@ -1162,13 +1189,13 @@ pub fn mine(
         all.extend(kept);
     };
     if jobs <= 1 {
-        for i in 0..games {
+        for i in start..games {
             let (found, stats) = one(i);
             deliver(i, found, stats, &mut all);
         }
         return all;
     }
-    let next = std::sync::atomic::AtomicUsize::new(0);
+    let next = std::sync::atomic::AtomicUsize::new(start);
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..jobs {
@@ -1183,7 +1210,7 @@ pub fn mine(
         }
         drop(send);
         let mut waiting = BTreeMap::new();
-        let mut due = 0;
+        let mut due = start;
         for (i, result) in receive {
             waiting.insert(i, result);
             while let Some((found, stats)) = waiting.remove(&due) {
@@ -1344,7 +1371,7 @@ mod tests {
             let line = to_json_line(p);
             assert_eq!(read_jsonl(&line).unwrap(), vec![p.clone()]);
             let (game, ply) = p.source.rsplit_once(" ply ").unwrap();
-            let ply: usize = ply.parse().unwrap();
+            let ply: usize = ply.split(' ').next().unwrap().parse().unwrap();
             assert!(ply >= FIRST_PLY);
             per_game
                 .entry(game.to_string())
@@ -1392,6 +1419,45 @@ mod tests {
         assert_eq!(kept.len() + stats.duplicates + stats.biggest_dropped, 80);
         assert_eq!(kept.iter().filter(|p| !p.biggest_capture).count(), 20);
         assert!(kept.iter().any(|p| p.biggest_capture));
+    }
+
+    /// A run resumed after its first games, from the puzzles they kept,
+    /// keeps what the whole run keeps (largest captures, puzzles off the
+    /// game and repeats as the whole run counted them).
+    #[test]
+    fn a_resumed_run_keeps_what_the_whole_run_keeps() {
+        let puzzle = |i: usize| Puzzle {
+            id: (i % 31).to_string(),
+            variant: "standard".into(),
+            moves: String::new(),
+            board: vec![],
+            to_move: "South".into(),
+            solution: vec!["A1".into()],
+            themes: vec![],
+            values: vec![],
+            rating: 600,
+            source: match i % 7 {
+                0 => format!("t {i} ply 9 (A1 instead of B1)"),
+                _ => format!("t {i} ply 9"),
+            },
+            nodes: 0,
+            tempting: 0,
+            biggest_capture: i % 3 == 0,
+        };
+        let games: Vec<Vec<Puzzle>> = (0..40).map(|g| (0..3).map(|k| puzzle(3 * g + k)).collect()).collect();
+        let mut whole = Collector::new();
+        let all: Vec<Puzzle> = (games.iter())
+            .flat_map(|g| whole.admit(g.clone(), &Stats::default()))
+            .collect();
+        let mut first = Collector::new();
+        let mut resumed: Vec<Puzzle> = (games[..17].iter())
+            .flat_map(|g| first.admit(g.clone(), &Stats::default()))
+            .collect();
+        let mut then = Collector::resume(&resumed);
+        resumed.extend((games[17..].iter()).flat_map(|g| then.admit(g.clone(), &Stats::default())));
+        assert_eq!(resumed, all);
+        assert!(all.iter().any(|p| p.biggest_capture) && all.iter().any(off_game));
+        assert!(all.len() < 120, "some refused: the check means something");
     }
 
     #[test]
