@@ -23,7 +23,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize| -> u64 { args[i].parse().expect("games seed jobs [from file]") };
     let (games, seed) = (number(0) as usize, number(1));
-    let jobs = if args.len() > 2 { number(2) as usize } else { 1 };
+    let jobs = if args.len() > 2 {
+        number(2) as usize
+    } else {
+        1
+    };
     let (start, kept) = match args.get(3) {
         Some(_) => {
             let text = std::fs::read_to_string(&args[4]).expect("the puzzles written so far");
@@ -33,15 +37,22 @@ fn main() {
     };
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
-    mine_after(games, seed, (start, &kept), BUDGETS, jobs, |i, kept, stats| {
-        for p in kept {
-            writeln!(out, "{}", to_json_line(p)).expect("stdout");
-        }
-        out.flush().expect("stdout");
-        eprintln!(
-            "game {}/{games}: {stats:?}; {:.1} s",
-            i + 1,
-            started.elapsed().as_secs_f64()
-        );
-    });
+    mine_after(
+        games,
+        seed,
+        (start, &kept),
+        BUDGETS,
+        jobs,
+        |i, kept, stats| {
+            for p in kept {
+                writeln!(out, "{}", to_json_line(p)).expect("stdout");
+            }
+            out.flush().expect("stdout");
+            eprintln!(
+                "game {}/{games}: {stats:?}; {:.1} s",
+                i + 1,
+                started.elapsed().as_secs_f64()
+            );
+        },
+    );
 }

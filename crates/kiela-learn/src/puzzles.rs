@@ -883,9 +883,8 @@ pub fn mine_game(
     // Forced wins first (the lines that can end the game, rare and
     // sought: a win shows as the largest gap), then largest captures last:
     // the set keeps few of them (rule (d)).
-    screened.sort_by_key(|&(biggest, gap, n)| {
-        (gap != i32::MAX, biggest, std::cmp::Reverse(gap), n)
-    });
+    screened
+        .sort_by_key(|&(biggest, gap, n)| (gap != i32::MAX, biggest, std::cmp::Reverse(gap), n));
     // Lines kept so far: the plies of their first and last solver moves.
     // Two lines never touch: one starts at least two plies after the
     // other's last solver move (never on neighbouring plies).
@@ -1270,6 +1269,11 @@ pub fn figures(set: &[Puzzle]) -> String {
         "- the answer is the largest capture in {biggest} ({:.0}%)\n",
         pct(biggest)
     );
+    let off = count(&|p| off_game(p));
+    text += &format!(
+        "- from a position one ply off the game: {off} ({:.0}%)\n",
+        pct(off)
+    );
     text
 }
 
@@ -1444,7 +1448,9 @@ mod tests {
             tempting: 0,
             biggest_capture: i % 3 == 0,
         };
-        let games: Vec<Vec<Puzzle>> = (0..40).map(|g| (0..3).map(|k| puzzle(3 * g + k)).collect()).collect();
+        let games: Vec<Vec<Puzzle>> = (0..40)
+            .map(|g| (0..3).map(|k| puzzle(3 * g + k)).collect())
+            .collect();
         let mut whole = Collector::new();
         let all: Vec<Puzzle> = (games.iter())
             .flat_map(|g| whole.admit(g.clone(), &Stats::default()))

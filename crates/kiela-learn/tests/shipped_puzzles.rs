@@ -89,7 +89,9 @@ fn the_set_is_varied() {
     assert!(4 * long >= n, "{long} of {n} with 3 plies or more");
     let beginner = puzzles.iter().filter(|p| p.variant == "beginner").count();
     assert!(10 * beginner >= n, "{beginner} of {n} Beginner");
-    let no_moves = puzzles.iter().filter(|p| p.themes.contains(&Theme::NoMoves));
+    let no_moves = puzzles
+        .iter()
+        .filter(|p| p.themes.contains(&Theme::NoMoves));
     assert!(no_moves.count() >= 20, "fewer than 20 no-moves puzzles");
     for theme in Theme::ALL {
         assert!(
@@ -98,7 +100,11 @@ fn the_set_is_varied() {
         );
     }
     let off: Vec<&Puzzle> = puzzles.iter().filter(|p| off_game(p)).collect();
-    assert!(off.len() * OFF_GAME_SHARE <= n, "{} off the game", off.len());
+    assert!(
+        off.len() * OFF_GAME_SHARE <= n,
+        "{} off the game",
+        off.len()
+    );
     assert!(off.iter().all(|p| p.themes.contains(&Theme::NoMoves)));
 }
 
@@ -205,7 +211,10 @@ fn the_exact_solver_never_contradicts_a_forced_win() {
 #[test]
 fn a_no_moves_line_leaves_the_opponent_without_a_move() {
     use kiela_rules::{Move, Reason};
-    for p in shipped().iter().filter(|p| p.themes.contains(&Theme::NoMoves)) {
+    for p in shipped()
+        .iter()
+        .filter(|p| p.themes.contains(&Theme::NoMoves))
+    {
         let mut game = puzzle_game(p).unwrap();
         for mv in &p.solution {
             game.play(&mv.parse::<Move>().unwrap()).unwrap();
