@@ -924,26 +924,22 @@ pub fn mine_game(
     }
     // The longest lines first (in the order found among equals), the
     // game's PER_GAME.
-    let mut order: Vec<usize> = (0..puzzles.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(puzzles[i].solution.len()), i));
-    order.truncate(PER_GAME);
-    let kept = |i: &(usize, Puzzle)| order.contains(&i.0);
-    let mut puzzles: Vec<Puzzle> = (puzzles.into_iter().enumerate())
-        .filter(kept)
-        .map(|(_, p)| p)
-        .collect();
-    let taken: Vec<(usize, usize)> = (taken.into_iter().enumerate())
-        .filter(|(i, _)| order.contains(i))
-        .map(|(_, t)| t)
-        .collect();
-    // A slot left: a position one ply off the game where one move wins
-    // (a few tried at most).
+    let mut lines: Vec<(Puzzle, (usize, usize))> = puzzles.into_iter().zip(taken).collect();
+    lines.sort_by_key(|(p, _)| std::cmp::Reverse(p.solution.len()));
+    lines.truncate(PER_GAME);
+    let (mut puzzles, mut taken): (Vec<Puzzle>, Vec<(usize, usize)>) = lines.into_iter().unzip();
+    // A position one ply off the game where one move wins at once or
+    // soon, for a line that ends the game (a few tried at most): in a
+    // slot left, or in place of the game's shortest line when it ends no
+    // game.
+    let mut spare = None;
+    if puzzles.len() == PER_GAME && !puzzles[PER_GAME - 1].themes.contains(&Theme::NoMoves) {
+        spare = puzzles.pop().zip(taken.pop());
+    }
     if puzzles.len() < PER_GAME {
         let branches = no_moves_branches(record, budgets.screen);
+        // Not one of the game's positions: near its lines is no repeat.
         for (n, deviation) in branches.into_iter().take(BRANCH_TRIES) {
-            if !apart(&taken, n, n + 2 * MAX_SOLVER_MOVES) {
-                continue;
-            }
             let Ok(mut position) = Game::replay(record.variant, &record.moves[..n]) else {
                 continue;
             };
@@ -957,6 +953,7 @@ pub fn mine_game(
                 Ok(puzzle) if puzzle.themes.contains(&Theme::NoMoves) => {
                     stats.found += 1;
                     puzzles.push(puzzle);
+                    spare = None;
                     break;
                 }
                 Ok(_) | Err(Miss::OnlyCapture | Miss::Refused | Miss::Lost) => {
@@ -967,6 +964,10 @@ pub fn mine_game(
             }
         }
     }
+    if let Some((puzzle, line)) = spare {
+        puzzles.push(puzzle);
+        taken.push(line);
+    }
     puzzles.sort_by_key(|p| p.moves.len());
     puzzles
 }
@@ -975,7 +976,7 @@ pub fn mine_game(
 pub const SPARE: usize = 2;
 
 /// Positions off the game ([`no_moves_branches`]) tried at most a game.
-pub const BRANCH_TRIES: usize = 6;
+pub const BRANCH_TRIES: usize = 8;
 
 /// Puzzles from a position off the game ([`no_moves_branches`]) are at
 /// most one in this many of the set.
@@ -991,9 +992,10 @@ pub fn off_game(p: &Puzzle) -> bool {
 /// Positions one ply off `record`'s game, in game order: after its first
 /// `n` moves, another legal move than the game's (a mistake the game did
 /// not make), after which the screening search (`screen` nodes) sees one
-/// move, and only one, win by force; as `(n, the other move)`. They give
-/// the puzzles that end the game: strong play rarely leaves them (by the
-/// time a player can win, several moves win).
+/// move, and only one, win by force, within a line's length (the game
+/// over in at most `2 * MAX_SOLVER_MOVES - 1` plies); as `(n, the other
+/// move)`. They give the puzzles that end the game: strong play rarely
+/// leaves them (by the time a player can win, several moves win).
 pub fn no_moves_branches(record: &Record, screen: u64) -> Vec<(usize, Move)> {
     let mut found = Vec::new();
     let mut at = Game::new(record.variant);
@@ -1006,6 +1008,14 @@ pub fn no_moves_branches(record: &Record, screen: u64) -> Vec<(usize, Move)> {
                 }
                 let mut off = at.clone();
                 if off.play(&deviation).is_err() || !playable(&off) {
+                    continue;
+                }
+                // The best move alone first (half the cost), then whether
+                // it is the only win.
+                let history = game_history(&off);
+                let best = best_move(off.position(), &history, &settings(screen), 0);
+                let soon = kiela_ai::WIN - (2 * MAX_SOLVER_MOVES as i32 - 1);
+                if best.score < soon {
                     continue;
                 }
                 let j = judge(&off, screen);
@@ -1364,7 +1374,7 @@ mod tests {
     fn mined_puzzles_keep_the_rules_and_verify() {
         let puzzles = mined(4);
         assert!(!puzzles.is_empty());
-        let mut per_game: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+        let mut per_game: BTreeMap<String, Vec<(usize, usize, bool)>> = BTreeMap::new();
         for p in &puzzles {
             assert_eq!(p.solution.len() % 2, 1, "{p:?}");
             assert_eq!(p.values.len(), p.solution.len());
@@ -1377,13 +1387,16 @@ mod tests {
             let (game, ply) = p.source.rsplit_once(" ply ").unwrap();
             let ply: usize = ply.split(' ').next().unwrap().parse().unwrap();
             assert!(ply >= FIRST_PLY);
-            per_game
-                .entry(game.to_string())
-                .or_default()
-                .push((ply, ply + p.solution.len() - 1));
+            let line = (ply, ply + p.solution.len() - 1, off_game(p));
+            per_game.entry(game.to_string()).or_default().push(line);
         }
         for (game, lines) in per_game {
             assert!(lines.len() <= PER_GAME, "{game}: {lines:?}");
+            // Off the game: near the game's lines is no repeat.
+            let lines: Vec<(usize, usize)> = (lines.iter())
+                .filter(|l| !l.2)
+                .map(|l| (l.0, l.1))
+                .collect();
             for (i, a) in lines.iter().enumerate() {
                 for b in &lines[i + 1..] {
                     assert!(a.0 >= b.1 + 2 || b.0 >= a.1 + 2, "{game}: {lines:?}");
