@@ -1459,7 +1459,7 @@ mod tests {
             },
             nodes: 0,
             tempting: 0,
-            biggest_capture: i % 3 == 0,
+            biggest_capture: i.is_multiple_of(3),
         };
         let games: Vec<Vec<Puzzle>> = (0..40)
             .map(|g| (0..3).map(|k| puzzle(3 * g + k)).collect())
