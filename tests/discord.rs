@@ -3891,13 +3891,25 @@ async fn puzzles_are_solved_missed_and_posted_daily() {
         post.content
     );
     assert!(solve.content.contains("2027-01-15"), "{}", solve.content);
+    // It says the first try is rated, and how to hide an answer.
+    let said = en!("puzzle-daily-post", number = today, date = "2027-01-15");
+    assert!(said.contains("first try is rated") && said.contains("`||C2||`"));
+    assert!(post.content.contains(&said), "{}", post.content);
 
-    // The next day, the next puzzle.
+    // The next day, the next puzzle; yesterday's answer under spoiler
+    // tags only.
     table.later(DAY).await;
     eventually(&table, "the next daily post", || {
         table.fake.messages(daily).len() == 2
     })
     .await;
+    let next = &table.fake.messages(daily)[1];
+    let answer = kiela_app::shipped_puzzle(today).unwrap().solution.join(" ");
+    assert!(
+        next.content.contains(&format!("spoiler): ||{answer}||")),
+        "{}",
+        next.content
+    );
     table.fake.check_calls();
 }
 

@@ -889,12 +889,12 @@ puzzle-daily-intro = **Daily puzzle** of { $date } · { $solvers ->
     [one] solved by 1 player so far
    *[other] solved by { $solvers } players so far
 }
-puzzle-daily-post = **Daily puzzle** of { $date }: puzzle #{ $number }. Press **Solve** to try it (only you see your try); talk about it in the thread.
+puzzle-daily-post = **Daily puzzle** of { $date }: puzzle #{ $number }. Press **Solve** to try it (only you see your try). Your first try is rated; tries after it are practice. Talk about it in the thread, and hide any answer as a spoiler, between two bars on each side: `||C2||`.
 puzzle-daily-yesterday = { $solvers ->
     [0] Yesterday's puzzle #{ $number } was solved by nobody at the first try.
     [one] Yesterday's puzzle #{ $number } was solved by 1 player at the first try.
    *[other] Yesterday's puzzle #{ $number } was solved by { $solvers } players at the first try.
-}
+} Its answer (a spoiler): ||{ $answer }||
 puzzle-daily-thread = Daily puzzle { $date }
 puzzles-stats = Puzzles: rating { $rating }, { $solved } of { $tried } solved at the first try, best streak { $best }.
 settings-puzzle-in = in { $channel } at { $hour }:00 UTC

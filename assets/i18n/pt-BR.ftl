@@ -918,12 +918,12 @@ puzzle-daily-intro = **Problema do dia** { $date } · { $solvers ->
     [1] resolvido por 1 jogador até agora
    *[other] resolvido por { $solvers } jogadores até agora
 }
-puzzle-daily-post = **Problema do dia** { $date }: problema nº { $number }. Clique em **Resolver** para tentar (só você vê a sua tentativa); comente no tópico.
+puzzle-daily-post = **Problema do dia** { $date }: problema nº { $number }. Clique em **Resolver** para tentar (só você vê a sua tentativa). A primeira tentativa conta para o rating; as seguintes são treino. Comente no tópico e esconda as respostas como spoiler, entre duas barras de cada lado: `||C2||`.
 puzzle-daily-yesterday = { $solvers ->
     [0] O problema de ontem, nº { $number }, não foi resolvido por ninguém na primeira tentativa.
     [1] O problema de ontem, nº { $number }, foi resolvido por 1 jogador na primeira tentativa.
    *[other] O problema de ontem, nº { $number }, foi resolvido por { $solvers } jogadores na primeira tentativa.
-}
+} A resposta (spoiler): ||{ $answer }||
 puzzle-daily-thread = Problema do dia { $date }
 puzzles-stats = Problemas: rating { $rating }, { $solved } de { $tried } resolvidos na primeira tentativa, melhor série de acertos: { $best }.
 settings-puzzle-in = em { $channel } às { $hour }h UTC

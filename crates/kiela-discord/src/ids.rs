@@ -13,7 +13,7 @@ use serenity::all::{ButtonStyle, CreateButton};
 
 use kiela_rules::{Hole, Layout};
 
-use kiela_app::{offered_lessons, shipped_puzzle, LessonStep, PuzzleStep};
+use kiela_app::{offered_lessons, puzzle_number, LessonStep, PuzzleStep};
 
 use kiela_app::vocabulary::{ChallengeId, GameId, TournamentId};
 
@@ -515,10 +515,11 @@ fn lesson(id: &str) -> Option<&'static str> {
         .find(|&l| l == id)
 }
 
-/// A shipped puzzle's number, checked.
+/// A puzzle's number, checked: shipped, or in the range of the puzzles
+/// mined from the bot's games (which the application looks up).
 fn puzzle(number: i64) -> Option<usize> {
     let number = usize::try_from(number).ok()?;
-    shipped_puzzle(number).map(|_| number)
+    puzzle_number(number).then_some(number)
 }
 
 /// A button that does `id`.

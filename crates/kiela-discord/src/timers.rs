@@ -64,12 +64,15 @@ pub async fn run(
                 Err(e) => warn!("cannot look for due games: {e}"),
             }
         }
-        for job in [Job::Tournaments, Job::DailyPuzzles] {
+        for job in [Job::Tournaments, Job::DailyPuzzles, Job::PuzzleMining] {
             let service = service.clone();
             let made = tokio::spawn(async move {
                 match job {
                     Job::Tournaments => service.tournaments.advance_tournaments().await,
                     Job::DailyPuzzles => service.puzzles.post_daily_puzzles().await,
+                    // Only when the daily puzzle's supply runs low; the
+                    // search on the blocking pool.
+                    Job::PuzzleMining => service.puzzles.mine_when_low().await.map(|_| 0),
                 }
             });
             // In a task of its own: a panic is logged and the clock goes on.
@@ -92,6 +95,7 @@ pub async fn run(
 enum Job {
     Tournaments,
     DailyPuzzles,
+    PuzzleMining,
 }
 
 /// Fires one due event in a task of its own, so that a panic in one game

@@ -11,6 +11,7 @@ use kiela_i18n::{messages, t, Arg, Lang};
 /// messages), with what fills them here. Every other variable is a number.
 const TEXT: &[(&str, &str)] = &[
     ("ai", "Kiela AI"),
+    ("answer", "C2 D3 J1"),
     ("best", "C2"),
     ("bot", "Kiela AI"),
     ("buchholz", "7½"),

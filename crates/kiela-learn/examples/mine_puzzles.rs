@@ -5,33 +5,54 @@
 //! ```text
 //! cargo run --release -p kiela-learn --example mine_puzzles -- 400 1 2
 //! ```
+//!
+//! A run cut short goes on from game `K` (the first game it did not
+//! finish, from its last progress line) with the puzzles it wrote, its
+//! output to be appended to theirs:
+//!
+//! ```text
+//! cargo run --release -p kiela-learn --example mine_puzzles -- 400 1 2 K written.jsonl >> written.jsonl
+//! ```
 
 use std::io::Write;
 use std::time::Instant;
 
-use kiela_learn::puzzles::{mine, to_json_line, BUDGETS};
+use kiela_learn::puzzles::{mine_after, read_jsonl, to_json_line, BUDGETS};
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("games seed jobs: numbers"))
-        .collect();
-    let (games, seed, jobs) = match args[..] {
-        [g, s, j] => (g as usize, s, j as usize),
-        [g, s] => (g as usize, s, 1),
-        _ => panic!("usage: mine_puzzles GAMES SEED [JOBS]"),
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize| -> u64 { args[i].parse().expect("games seed jobs [from file]") };
+    let (games, seed) = (number(0) as usize, number(1));
+    let jobs = if args.len() > 2 {
+        number(2) as usize
+    } else {
+        1
+    };
+    let (start, kept) = match args.get(3) {
+        Some(_) => {
+            let text = std::fs::read_to_string(&args[4]).expect("the puzzles written so far");
+            (number(3) as usize, read_jsonl(&text).expect("puzzles"))
+        }
+        None => (0, Vec::new()),
     };
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
-    mine(games, seed, BUDGETS, jobs, |i, kept, stats| {
-        for p in kept {
-            writeln!(out, "{}", to_json_line(p)).expect("stdout");
-        }
-        out.flush().expect("stdout");
-        eprintln!(
-            "game {}/{games}: {stats:?}; {:.1} s",
-            i + 1,
-            started.elapsed().as_secs_f64()
-        );
-    });
+    mine_after(
+        games,
+        seed,
+        (start, &kept),
+        BUDGETS,
+        jobs,
+        |i, kept, stats| {
+            for p in kept {
+                writeln!(out, "{}", to_json_line(p)).expect("stdout");
+            }
+            out.flush().expect("stdout");
+            eprintln!(
+                "game {}/{games}: {stats:?}; {:.1} s",
+                i + 1,
+                started.elapsed().as_secs_f64()
+            );
+        },
+    );
 }

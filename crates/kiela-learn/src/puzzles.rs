@@ -291,6 +291,13 @@ pub fn forced_reply(best: i32, second: i32) -> bool {
     (best >= WIN_VALUE && second < WIN_VALUE) || best - second >= REPLY_MARGIN
 }
 
+/// Rule (b) when every reply loses by force (engine scores, which count
+/// the plies to the end): the best reply is the only one that holds out
+/// longest, every other loses sooner.
+pub fn resists_longest(best: i32, second: i32) -> bool {
+    best < -WIN_BOUND && second < best
+}
+
 /// An engine score as a puzzle value: wins and losses as ±[`WIN_VALUE`],
 /// the rest clamped just inside them.
 pub fn value(score: i32) -> i32 {
@@ -309,7 +316,8 @@ pub struct Judgement {
     /// Whether [`clearly_best`] holds (false with a single legal move: no
     /// choice, no puzzle).
     pub clear: bool,
-    /// Whether [`forced_reply`] holds (false with a single legal move).
+    /// Whether [`forced_reply`] or [`resists_longest`] holds (true with a
+    /// single legal move: the opponent has no other reply).
     pub forced: bool,
 }
 
@@ -336,10 +344,12 @@ pub fn judge(game: &Game, nodes: u64) -> Judgement {
             (
                 second,
                 clearly_best(best, second),
-                forced_reply(best, second),
+                forced_reply(best, second) || resists_longest(top[0].score, r.score),
             )
         }
-        None => (best, false, false),
+        // The only legal move: no choice for a solver, and a reply with
+        // no other reply at all.
+        None => (best, false, true),
     };
     Judgement {
         best: top[0].best,
@@ -816,6 +826,8 @@ pub struct Stats {
     pub duplicates: usize,
     /// Dropped to keep the largest captures at most one in [`BIGGEST_SHARE`].
     pub biggest_dropped: usize,
+    /// Dropped to keep puzzles off the game at most one in [`OFF_GAME_SHARE`].
+    pub off_game_dropped: usize,
     /// Kept.
     pub kept: usize,
 }
@@ -829,6 +841,7 @@ impl Stats {
         self.refused += other.refused;
         self.duplicates += other.duplicates;
         self.biggest_dropped += other.biggest_dropped;
+        self.off_game_dropped += other.off_game_dropped;
         self.kept += other.kept;
     }
 }
@@ -867,8 +880,11 @@ pub fn mine_game(
             break;
         }
     }
-    // Largest captures last: the set keeps few of them (rule (d)).
-    screened.sort_by_key(|&(biggest, gap, n)| (biggest, std::cmp::Reverse(gap), n));
+    // Forced wins first (the lines that can end the game, rare and
+    // sought: a win shows as the largest gap), then largest captures last:
+    // the set keeps few of them (rule (d)).
+    screened
+        .sort_by_key(|&(biggest, gap, n)| (gap != i32::MAX, biggest, std::cmp::Reverse(gap), n));
     // Lines kept so far: the plies of their first and last solver moves.
     // Two lines never touch: one starts at least two plies after the
     // other's last solver move (never on neighbouring plies).
@@ -878,7 +894,7 @@ pub fn mine_game(
     };
     let mut puzzles = Vec::new();
     for (_, _, n) in screened {
-        if puzzles.len() >= PER_GAME {
+        if puzzles.len() >= PER_GAME + SPARE {
             break;
         }
         if !apart(&taken, n, n) {
@@ -906,8 +922,113 @@ pub fn mine_game(
             }
         }
     }
+    // The longest lines first (in the order found among equals), the
+    // game's PER_GAME.
+    let mut lines: Vec<(Puzzle, (usize, usize))> = puzzles.into_iter().zip(taken).collect();
+    lines.sort_by_key(|(p, _)| std::cmp::Reverse(p.solution.len()));
+    lines.truncate(PER_GAME);
+    let (mut puzzles, mut taken): (Vec<Puzzle>, Vec<(usize, usize)>) = lines.into_iter().unzip();
+    // A position one ply off the game where one move wins at once or
+    // soon, for a line that ends the game (a few tried at most): in a
+    // slot left, or in place of the game's shortest line when it ends no
+    // game.
+    let mut spare = None;
+    if puzzles.len() == PER_GAME && !puzzles[PER_GAME - 1].themes.contains(&Theme::NoMoves) {
+        spare = puzzles.pop().zip(taken.pop());
+    }
+    if puzzles.len() < PER_GAME {
+        let branches = no_moves_branches(record, budgets.screen);
+        // Not one of the game's positions: near its lines is no repeat.
+        for (n, deviation) in branches.into_iter().take(BRANCH_TRIES) {
+            let Ok(mut position) = Game::replay(record.variant, &record.moves[..n]) else {
+                continue;
+            };
+            if position.play(&deviation).is_err() {
+                continue;
+            }
+            stats.candidates += 1;
+            let played = record.moves[n];
+            let at = format!("{source} ply {} ({deviation} instead of {played})", n + 1);
+            match find_puzzle(&position, budgets, 2 * MAX_SOLVER_MOVES - 1, &at) {
+                Ok(puzzle) if puzzle.themes.contains(&Theme::NoMoves) => {
+                    stats.found += 1;
+                    puzzles.push(puzzle);
+                    spare = None;
+                    break;
+                }
+                Ok(_) | Err(Miss::OnlyCapture | Miss::Refused | Miss::Lost) => {
+                    stats.found += 1;
+                    stats.refused += 1;
+                }
+                Err(Miss::NotFound | Miss::Position) => {}
+            }
+        }
+    }
+    if let Some((puzzle, line)) = spare {
+        puzzles.push(puzzle);
+        taken.push(line);
+    }
     puzzles.sort_by_key(|p| p.moves.len());
     puzzles
+}
+
+/// Puzzles a game tries beyond [`PER_GAME`], to keep its longest lines.
+pub const SPARE: usize = 2;
+
+/// Positions off the game ([`no_moves_branches`]) tried at most a game.
+pub const BRANCH_TRIES: usize = 8;
+
+/// Puzzles from a position off the game ([`no_moves_branches`]) are at
+/// most one in this many of the set.
+pub const OFF_GAME_SHARE: usize = 25;
+
+/// Whether a puzzle's position is one ply off its game (its source names
+/// the move played instead of the game's: `self-play 9 ply 18 (H3
+/// instead of D3)`).
+pub fn off_game(p: &Puzzle) -> bool {
+    p.source.ends_with(')') && p.source.contains(" instead of ")
+}
+
+/// Positions one ply off `record`'s game, in game order: after its first
+/// `n` moves, another legal move than the game's (a mistake the game did
+/// not make), after which the screening search (`screen` nodes) sees one
+/// move, and only one, win by force, within a line's length (the game
+/// over in at most `2 * MAX_SOLVER_MOVES - 1` plies); as `(n, the other
+/// move)`. They give the puzzles that end the game: strong play rarely
+/// leaves them (by the time a player can win, several moves win).
+pub fn no_moves_branches(record: &Record, screen: u64) -> Vec<(usize, Move)> {
+    let mut found = Vec::new();
+    let mut at = Game::new(record.variant);
+    for (n, played) in record.moves.iter().enumerate() {
+        if n + 1 >= FIRST_PLY && playable(&at) {
+            for hole in at.legal_moves().to_vec() {
+                let deviation = Move::Sow(hole);
+                if deviation == *played {
+                    continue;
+                }
+                let mut off = at.clone();
+                if off.play(&deviation).is_err() || !playable(&off) {
+                    continue;
+                }
+                // The best move alone first (half the cost), then whether
+                // it is the only win.
+                let history = game_history(&off);
+                let best = best_move(off.position(), &history, &settings(screen), 0);
+                let soon = kiela_ai::WIN - (2 * MAX_SOLVER_MOVES as i32 - 1);
+                if best.score < soon {
+                    continue;
+                }
+                let j = judge(&off, screen);
+                if j.values.best >= WIN_VALUE && j.values.second < WIN_VALUE {
+                    found.push((n, deviation));
+                }
+            }
+        }
+        if at.play(played).is_err() {
+            break;
+        }
+    }
+    found
 }
 
 /// The set's rules over games taken in order: one puzzle a position, and
@@ -918,6 +1039,7 @@ pub fn mine_game(
 pub struct Collector {
     seen: HashSet<String>,
     biggest: usize,
+    off_game: usize,
     pub stats: Stats,
 }
 
@@ -925,6 +1047,19 @@ impl Collector {
     /// An empty set.
     pub fn new() -> Collector {
         Collector::default()
+    }
+
+    /// The set as it stands after `kept` (the puzzles kept so far, as a
+    /// run wrote them): admits the next games as the run would have.
+    pub fn resume(kept: &[Puzzle]) -> Collector {
+        let mut collector = Collector::new();
+        for p in kept {
+            collector.seen.insert(p.id.clone());
+            collector.biggest += usize::from(p.biggest_capture);
+            collector.off_game += usize::from(off_game(p));
+        }
+        collector.stats.kept = kept.len();
+        collector
     }
 
     /// The puzzles of the next game that the set keeps.
@@ -940,8 +1075,13 @@ impl Collector {
                 self.stats.biggest_dropped += 1;
                 continue;
             }
+            if off_game(&p) && (self.off_game + 1) * OFF_GAME_SHARE > self.stats.kept + 1 {
+                self.stats.off_game_dropped += 1;
+                continue;
+            }
             self.seen.insert(p.id.clone());
             self.biggest += usize::from(p.biggest_capture);
+            self.off_game += usize::from(off_game(&p));
             self.stats.kept += 1;
             kept.push(p);
         }
@@ -1022,6 +1162,20 @@ pub fn mine(
     seed: u64,
     budgets: Budgets,
     jobs: usize,
+    on_game: impl FnMut(usize, &[Puzzle], &Stats),
+) -> Vec<Puzzle> {
+    mine_after(games, seed, (0, &[]), budgets, jobs, on_game)
+}
+
+/// [`mine`] from game `start` on, `kept` the puzzles that games before it
+/// kept (a run cut short and resumed): the same puzzles as the whole run
+/// after `kept`.
+pub fn mine_after(
+    games: usize,
+    seed: u64,
+    (start, kept): (usize, &[Puzzle]),
+    budgets: Budgets,
+    jobs: usize,
     mut on_game: impl FnMut(usize, &[Puzzle], &Stats),
 ) -> Vec<Puzzle> {
     let one = |i: usize| {
@@ -1036,7 +1190,7 @@ pub fn mine(
         );
         (found, stats)
     };
-    let mut collector = Collector::new();
+    let mut collector = Collector::resume(kept);
     let mut all = Vec::new();
     let mut deliver = |i: usize, found: Vec<Puzzle>, stats: Stats, all: &mut Vec<Puzzle>| {
         let kept = collector.admit(found, &stats);
@@ -1044,13 +1198,13 @@ pub fn mine(
         all.extend(kept);
     };
     if jobs <= 1 {
-        for i in 0..games {
+        for i in start..games {
             let (found, stats) = one(i);
             deliver(i, found, stats, &mut all);
         }
         return all;
     }
-    let next = std::sync::atomic::AtomicUsize::new(0);
+    let next = std::sync::atomic::AtomicUsize::new(start);
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..jobs {
@@ -1065,7 +1219,7 @@ pub fn mine(
         }
         drop(send);
         let mut waiting = BTreeMap::new();
-        let mut due = 0;
+        let mut due = start;
         for (i, result) in receive {
             waiting.insert(i, result);
             while let Some((found, stats)) = waiting.remove(&due) {
@@ -1124,6 +1278,11 @@ pub fn figures(set: &[Puzzle]) -> String {
     text += &format!(
         "- the answer is the largest capture in {biggest} ({:.0}%)\n",
         pct(biggest)
+    );
+    let off = count(&|p| off_game(p));
+    text += &format!(
+        "- from a position one ply off the game: {off} ({:.0}%)\n",
+        pct(off)
     );
     text
 }
@@ -1215,7 +1374,7 @@ mod tests {
     fn mined_puzzles_keep_the_rules_and_verify() {
         let puzzles = mined(4);
         assert!(!puzzles.is_empty());
-        let mut per_game: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+        let mut per_game: BTreeMap<String, Vec<(usize, usize, bool)>> = BTreeMap::new();
         for p in &puzzles {
             assert_eq!(p.solution.len() % 2, 1, "{p:?}");
             assert_eq!(p.values.len(), p.solution.len());
@@ -1226,15 +1385,18 @@ mod tests {
             let line = to_json_line(p);
             assert_eq!(read_jsonl(&line).unwrap(), vec![p.clone()]);
             let (game, ply) = p.source.rsplit_once(" ply ").unwrap();
-            let ply: usize = ply.parse().unwrap();
+            let ply: usize = ply.split(' ').next().unwrap().parse().unwrap();
             assert!(ply >= FIRST_PLY);
-            per_game
-                .entry(game.to_string())
-                .or_default()
-                .push((ply, ply + p.solution.len() - 1));
+            let line = (ply, ply + p.solution.len() - 1, off_game(p));
+            per_game.entry(game.to_string()).or_default().push(line);
         }
         for (game, lines) in per_game {
             assert!(lines.len() <= PER_GAME, "{game}: {lines:?}");
+            // Off the game: near the game's lines is no repeat.
+            let lines: Vec<(usize, usize)> = (lines.iter())
+                .filter(|l| !l.2)
+                .map(|l| (l.0, l.1))
+                .collect();
             for (i, a) in lines.iter().enumerate() {
                 for b in &lines[i + 1..] {
                     assert!(a.0 >= b.1 + 2 || b.0 >= a.1 + 2, "{game}: {lines:?}");
@@ -1274,6 +1436,47 @@ mod tests {
         assert_eq!(kept.len() + stats.duplicates + stats.biggest_dropped, 80);
         assert_eq!(kept.iter().filter(|p| !p.biggest_capture).count(), 20);
         assert!(kept.iter().any(|p| p.biggest_capture));
+    }
+
+    /// A run resumed after its first games, from the puzzles they kept,
+    /// keeps what the whole run keeps (largest captures, puzzles off the
+    /// game and repeats as the whole run counted them).
+    #[test]
+    fn a_resumed_run_keeps_what_the_whole_run_keeps() {
+        let puzzle = |i: usize| Puzzle {
+            id: (i % 31).to_string(),
+            variant: "standard".into(),
+            moves: String::new(),
+            board: vec![],
+            to_move: "South".into(),
+            solution: vec!["A1".into()],
+            themes: vec![],
+            values: vec![],
+            rating: 600,
+            source: match i % 7 {
+                0 => format!("t {i} ply 9 (A1 instead of B1)"),
+                _ => format!("t {i} ply 9"),
+            },
+            nodes: 0,
+            tempting: 0,
+            biggest_capture: i.is_multiple_of(3),
+        };
+        let games: Vec<Vec<Puzzle>> = (0..40)
+            .map(|g| (0..3).map(|k| puzzle(3 * g + k)).collect())
+            .collect();
+        let mut whole = Collector::new();
+        let all: Vec<Puzzle> = (games.iter())
+            .flat_map(|g| whole.admit(g.clone(), &Stats::default()))
+            .collect();
+        let mut first = Collector::new();
+        let mut resumed: Vec<Puzzle> = (games[..17].iter())
+            .flat_map(|g| first.admit(g.clone(), &Stats::default()))
+            .collect();
+        let mut then = Collector::resume(&resumed);
+        resumed.extend((games[17..].iter()).flat_map(|g| then.admit(g.clone(), &Stats::default())));
+        assert_eq!(resumed, all);
+        assert!(all.iter().any(|p| p.biggest_capture) && all.iter().any(off_game));
+        assert!(all.len() < 120, "some refused: the check means something");
     }
 
     #[test]

@@ -12,8 +12,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use kiela_learn::puzzles::{
-    check_rules, figures, find_puzzle, puzzle_game, read_jsonl, verify, Puzzle, Theme, BANDS,
-    BIGGEST_SHARE, BUDGETS, FIRST_PLY, PER_GAME,
+    check_rules, figures, find_puzzle, off_game, puzzle_game, read_jsonl, verify, Puzzle, Theme,
+    BANDS, BIGGEST_SHARE, BUDGETS, FIRST_PLY, OFF_GAME_SHARE, PER_GAME,
 };
 
 fn shipped() -> Vec<Puzzle> {
@@ -28,9 +28,11 @@ fn shipped() -> Vec<Puzzle> {
     puzzles
 }
 
-/// The game and ply of a puzzle's `source` (`self-play 12 ply 34`).
+/// The game and ply of a puzzle's `source` (`self-play 12 ply 34`, or
+/// off the game `self-play 12 ply 34 (C3 instead of D3)`).
 fn origin(p: &Puzzle) -> (String, usize) {
     let (game, ply) = p.source.rsplit_once(" ply ").expect("a ply in the source");
+    let ply = ply.split(' ').next().unwrap_or_default();
     (game.to_string(), ply.parse().expect("a ply number"))
 }
 
@@ -52,16 +54,20 @@ fn every_shipped_puzzle_reads_and_keeps_the_rules() {
 fn the_set_keeps_its_rules() {
     let puzzles = shipped();
     // At most PER_GAME a game, never on touching plies.
-    let mut games: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+    let mut games: BTreeMap<String, Vec<(usize, usize, bool)>> = BTreeMap::new();
     for p in &puzzles {
         let (game, ply) = origin(p);
-        games
-            .entry(game)
-            .or_default()
-            .push((ply, ply + p.solution.len() - 1));
+        let line = (ply, ply + p.solution.len() - 1, off_game(p));
+        games.entry(game).or_default().push(line);
     }
     for (game, lines) in &games {
         assert!(lines.len() <= PER_GAME, "{game}: {lines:?}");
+        // A position off the game is not one of its own: near the game's
+        // lines is no repeat.
+        let lines: Vec<(usize, usize)> = (lines.iter())
+            .filter(|l| !l.2)
+            .map(|l| (l.0, l.1))
+            .collect();
         for (i, a) in lines.iter().enumerate() {
             for b in &lines[i + 1..] {
                 assert!(a.0 >= b.1 + 2 || b.0 >= a.1 + 2, "{game}: {lines:?}");
@@ -73,10 +79,13 @@ fn the_set_keeps_its_rules() {
     assert!(biggest * BIGGEST_SHARE <= puzzles.len(), "{biggest}");
 }
 
-/// The variety the issue asks for, as far as the set reaches it: at least
-/// a tenth Beginner, a sixth with lines of 3 plies or more (the issue asks
-/// a quarter; strong play gives 19%), every theme but `no-moves` (strong play rarely leaves a
-/// unique win that is not the only or largest capture; the issue asks 20).
+/// The variety the issue asks for, as far as the shipped set (made by the
+/// miner before its off-game search, see the README) reaches it: at least
+/// a tenth Beginner, a sixth with lines of 3 plies or more (the issue
+/// asks a quarter: 19%), every theme but `no-moves` (the issue asks 20:
+/// the current miner's off-game search finds them, the set is not
+/// re-mined yet); puzzles off the game (one ply from it, [`off_game`]) are
+/// at most one in [`OFF_GAME_SHARE`], and each of them ends the game.
 #[test]
 fn the_set_is_varied() {
     let puzzles = shipped();
@@ -91,6 +100,13 @@ fn the_set_is_varied() {
             "no {theme:?} puzzle"
         );
     }
+    let off: Vec<&Puzzle> = puzzles.iter().filter(|p| off_game(p)).collect();
+    assert!(
+        off.len() * OFF_GAME_SHARE <= n,
+        "{} off the game",
+        off.len()
+    );
+    assert!(off.iter().all(|p| p.themes.contains(&Theme::NoMoves)));
 }
 
 /// Ratings spread over 600..2200 and follow the engine's difficulty: a
@@ -189,4 +205,22 @@ fn the_exact_solver_never_contradicts_a_forced_win() {
         }
     }
     eprintln!("{proven} forced wins proven by the exact solver");
+}
+
+/// A `no-moves` puzzle's line ends the game: after the solver's last
+/// move, the opponent has no move.
+#[test]
+fn a_no_moves_line_leaves_the_opponent_without_a_move() {
+    use kiela_rules::{Move, Reason};
+    for p in shipped()
+        .iter()
+        .filter(|p| p.themes.contains(&Theme::NoMoves))
+    {
+        let mut game = puzzle_game(p).unwrap();
+        for mv in &p.solution {
+            game.play(&mv.parse::<Move>().unwrap()).unwrap();
+        }
+        let outcome = game.outcome().map(|o| o.reason);
+        assert_eq!(outcome, Some(Reason::NoMoves), "{}", p.id);
+    }
 }

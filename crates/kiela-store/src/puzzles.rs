@@ -21,6 +21,21 @@ fn glicko(cells: &Cells) -> Result<Glicko2Rating> {
     })
 }
 
+/// A `mined_puzzles` row: its number and its puzzle, which must read.
+fn mined(row: &sqlx::any::AnyRow) -> Result<MinedPuzzle> {
+    let number: i64 = col(row, "number")?;
+    let text: String = col(row, "puzzle")?;
+    let corrupt = |problem: String| StoreError::Corrupt {
+        table: "mined_puzzles",
+        row: number.to_string(),
+        column: "puzzle",
+        problem,
+    };
+    let puzzle = serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+    let number = usize::try_from(number).map_err(|e| corrupt(e.to_string()))?;
+    Ok(MinedPuzzle { number, puzzle })
+}
+
 // The reads of a puzzle's choice (`App::puzzle`), shared with the
 // plan test (`app::hot_queries`).
 
@@ -81,6 +96,93 @@ impl PuzzlesStore for PuzzlesSql {
             records.push((game.id, record));
         }
         Ok(records)
+    }
+
+    async fn mined_puzzles(&self) -> Result<Vec<MinedPuzzle>> {
+        let rows = sqlx::query("SELECT number, puzzle FROM mined_puzzles ORDER BY number")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(mined).collect()
+    }
+
+    async fn mined_puzzle(&self, number: usize) -> Result<Option<Puzzle>> {
+        let row = sqlx::query("SELECT number, puzzle FROM mined_puzzles WHERE number = $1")
+            .bind(number as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(mined).transpose()?.map(|m| m.puzzle))
+    }
+
+    async fn mined_up_to(&self) -> Result<Option<GameId>> {
+        let row = sqlx::query("SELECT last_game FROM puzzle_mining WHERE id = 1")
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| Ok(GameId(col(&row, "last_game")?)))
+            .transpose()
+    }
+
+    async fn add_mined_puzzles(
+        &self,
+        game: GameId,
+        puzzles: &[Puzzle],
+        first: usize,
+        now: i64,
+    ) -> Result<usize> {
+        let mut tx = self.begin().await?;
+        sqlx::query(
+            "INSERT INTO puzzle_mining (id, last_game) VALUES (1, 0) ON CONFLICT DO NOTHING",
+        )
+        .execute(&mut *tx)
+        .await?;
+        let lock = match self.backend {
+            Backend::Postgres => " FOR UPDATE",
+            Backend::Sqlite => "",
+        };
+        let row = sqlx::query(&format!(
+            "SELECT last_game FROM puzzle_mining WHERE id = 1{lock}"
+        ))
+        .fetch_one(&mut *tx)
+        .await?;
+        let last: i64 = col(&row, "last_game")?;
+        if last >= game.0 {
+            tx.rollback().await?;
+            return Ok(0);
+        }
+        let row = sqlx::query("SELECT MAX(number) AS last FROM mined_puzzles")
+            .fetch_one(&mut *tx)
+            .await?;
+        let mut next = col::<Option<i64>>(&row, "last")?.map_or(first as i64, |n| n + 1);
+        let mut stored = 0;
+        for p in puzzles {
+            let line = serde_json::to_string(p).map_err(|e| StoreError::Corrupt {
+                table: "mined_puzzles",
+                row: p.id.clone(),
+                column: "puzzle",
+                problem: e.to_string(),
+            })?;
+            let added = sqlx::query(
+                "INSERT INTO mined_puzzles (number, puzzle_id, puzzle, game_id, mined_at) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+            )
+            .bind(next)
+            .bind(&p.id)
+            .bind(line)
+            .bind(game.0)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if added == 1 {
+                next += 1;
+                stored += 1;
+            }
+        }
+        sqlx::query("UPDATE puzzle_mining SET last_game = $1 WHERE id = 1")
+            .bind(game.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(stored)
     }
 
     async fn solver_rating(&self, player: UserId) -> Result<SolverRating> {
@@ -152,11 +254,15 @@ impl PuzzlesStore for PuzzlesSql {
         row.map(|row| col(&row, "puzzle_id")).transpose()
     }
 
-    async fn used_daily_puzzles(&self) -> Result<HashSet<String>> {
-        let rows = sqlx::query("SELECT puzzle_id FROM daily_puzzles")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(|row| col(row, "puzzle_id")).collect()
+    async fn used_daily_puzzles(&self) -> Result<HashMap<String, i64>> {
+        let rows = sqlx::query(
+            "SELECT puzzle_id, MAX(day) AS last_day FROM daily_puzzles GROUP BY puzzle_id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((col(row, "puzzle_id")?, col(row, "last_day")?)))
+            .collect()
     }
 
     async fn choose_daily_puzzle(&self, day: i64, puzzle: &str) -> Result<String> {
@@ -174,7 +280,7 @@ impl PuzzlesStore for PuzzlesSql {
                 table: "daily_puzzles",
                 row: day.to_string(),
                 column: "puzzle_id",
-                problem: format!("`{puzzle}` was some other day's puzzle"),
+                problem: format!("day {day} has no puzzle after `{puzzle}` was chosen"),
             })
     }
 
@@ -276,45 +382,60 @@ impl PuzzlesStore for PuzzlesSql {
             tx.rollback().await?;
             return Ok(None);
         }
-        let solver = match sqlx::query(
-            "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
-             FROM puzzle_solvers WHERE player_id = $1",
+        // Both rows exist, then both are held to the end of the
+        // transaction (on PostgreSQL `FOR UPDATE`; SQLite's `BEGIN
+        // IMMEDIATE` already writes one transaction at a time), the
+        // solver's first and the puzzle's second in every attempt (so two
+        // attempts never wait for each other both ways): an attempt at the
+        // same puzzle or by the same solver at the same time waits and
+        // then reads this one's ratings, and no update is lost.
+        let newcomer = SolverRating::default();
+        sqlx::query(
+            "INSERT INTO puzzle_solvers \
+             (player_id, rating, deviation, volatility, attempts, solved, streak, best_streak) \
+             VALUES ($1, $2, $3, $4, 0, 0, 0, 0) ON CONFLICT (player_id) DO NOTHING",
         )
         .bind(player.0)
-        .fetch_optional(&mut *tx)
-        .await?
-        {
-            Some(row) => {
-                let cells = Cells::keyed(&row, "puzzle_solvers", player.to_string());
-                SolverRating {
-                    glicko: glicko(&cells)?,
-                    attempts: cells.get("attempts")?,
-                    solved: cells.get("solved")?,
-                    streak: cells.get("streak")?,
-                    best_streak: cells.get("best_streak")?,
-                }
-            }
-            None => SolverRating::default(),
-        };
-        let before = match sqlx::query(
-            "SELECT rating, deviation, volatility, attempts, solved FROM puzzle_ratings \
-             WHERE puzzle_id = $1",
+        .bind(newcomer.glicko.rating)
+        .bind(newcomer.glicko.deviation)
+        .bind(newcomer.glicko.volatility)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO puzzle_ratings \
+             (puzzle_id, rating, deviation, volatility, attempts, solved) \
+             VALUES ($1, $2, $3, $4, 0, 0) ON CONFLICT (puzzle_id) DO NOTHING",
         )
         .bind(puzzle)
-        .fetch_optional(&mut *tx)
-        .await?
-        {
-            Some(row) => {
-                let cells = Cells::keyed(&row, "puzzle_ratings", puzzle.to_string());
-                PuzzleRating {
-                    glicko: glicko(&cells)?,
-                    attempts: cells.get("attempts")?,
-                    solved: cells.get("solved")?,
-                }
-            }
-            None => guess,
+        .bind(guess.glicko.rating)
+        .bind(guess.glicko.deviation)
+        .bind(guess.glicko.volatility)
+        .execute(&mut *tx)
+        .await?;
+        let lock = match self.backend {
+            Backend::Postgres => " FOR UPDATE",
+            Backend::Sqlite => "",
         };
-        let (solver_now, puzzle_now) = rate(&solver.glicko, &before.glicko);
+        let row = sqlx::query(&format!("{SOLVER_RATING}{lock}"))
+            .bind(player.0)
+            .fetch_one(&mut *tx)
+            .await?;
+        let cells = Cells::keyed(&row, "puzzle_solvers", player.to_string());
+        let solver = SolverRating {
+            glicko: glicko(&cells)?,
+            attempts: cells.get("attempts")?,
+            solved: cells.get("solved")?,
+            streak: cells.get("streak")?,
+            best_streak: cells.get("best_streak")?,
+        };
+        let row = sqlx::query(&format!(
+            "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle_id = $1{lock}"
+        ))
+        .bind(puzzle)
+        .fetch_one(&mut *tx)
+        .await?;
+        let before = glicko(&Cells::keyed(&row, "puzzle_ratings", puzzle.to_string()))?;
+        let (solver_now, puzzle_now) = rate(&solver.glicko, &before);
         let streak = if solved { solver.streak + 1 } else { 0 };
         let after = SolverRating {
             glicko: solver_now,
@@ -323,39 +444,30 @@ impl PuzzlesStore for PuzzlesSql {
             streak,
             best_streak: solver.best_streak.max(streak),
         };
+        // The counts grow in place (`n = n + 1`), whatever was read.
         sqlx::query(
-            "INSERT INTO puzzle_solvers \
-             (player_id, rating, deviation, volatility, attempts, solved, streak, best_streak) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (player_id) DO UPDATE SET \
-             rating = excluded.rating, deviation = excluded.deviation, \
-             volatility = excluded.volatility, attempts = excluded.attempts, \
-             solved = excluded.solved, streak = excluded.streak, \
-             best_streak = excluded.best_streak",
+            "UPDATE puzzle_solvers SET rating = $2, deviation = $3, volatility = $4, \
+             attempts = attempts + 1, solved = solved + $5, streak = $6, best_streak = $7 \
+             WHERE player_id = $1",
         )
         .bind(player.0)
         .bind(after.glicko.rating)
         .bind(after.glicko.deviation)
         .bind(after.glicko.volatility)
-        .bind(after.attempts)
-        .bind(after.solved)
+        .bind(solved as i64)
         .bind(after.streak)
         .bind(after.best_streak)
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "INSERT INTO puzzle_ratings \
-             (puzzle_id, rating, deviation, volatility, attempts, solved) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (puzzle_id) DO UPDATE SET \
-             rating = excluded.rating, deviation = excluded.deviation, \
-             volatility = excluded.volatility, attempts = excluded.attempts, \
-             solved = excluded.solved",
+            "UPDATE puzzle_ratings SET rating = $2, deviation = $3, volatility = $4, \
+             attempts = attempts + 1, solved = solved + $5 WHERE puzzle_id = $1",
         )
         .bind(puzzle)
         .bind(puzzle_now.rating)
         .bind(puzzle_now.deviation)
         .bind(puzzle_now.volatility)
-        .bind(before.attempts + 1)
-        .bind(before.solved + solved as i64)
+        .bind(solved as i64)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;

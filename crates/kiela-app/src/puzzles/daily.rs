@@ -1,13 +1,16 @@
 //! The daily puzzle: the same puzzle for everyone on a day (days in UTC),
-//! never a puzzle twice, with `/kiela puzzle daily:true` and a post in each
+//! never a puzzle twice until every one has been (then the one chosen
+//! longest ago again: it never runs out), with `/kiela puzzle daily:true` and a post in each
 //! server that asked for one (`/kiela settings`), made once a day even
 //! across restarts and with two processes: the day's choice and each
 //! server's post are rows whose keys forbid a second.
 
+use std::collections::HashMap;
+
 use kiela_i18n::Lang;
 use kiela_learn::puzzles::{puzzle_game, shipped, Puzzle};
 
-use super::{number_of, puzzle, PuzzleButtons, PuzzleNotice, PuzzleRating};
+use super::{PuzzleButtons, PuzzleNotice, PuzzleRating};
 use crate::game::{app_ply, board_picture, BoardParts};
 use crate::notice::Notice;
 use crate::store::{NewPost, PostTarget};
@@ -37,6 +40,50 @@ fn draw(day: i64, id: &str) -> u64 {
     hash
 }
 
+/// Day `day`'s puzzle among `set`, `used` giving the last day each puzzle
+/// was a daily puzzle: among the puzzles never chosen, those well played
+/// and neither too easy nor too hard for most, else those the miner
+/// guessed between 1000 and 1800, else any, in an order fixed by the day;
+/// when every puzzle has been chosen, the one chosen longest ago (the
+/// daily puzzle never runs out). `None` only for an empty set.
+pub fn pick_daily<'a>(
+    day: i64,
+    set: &[&'a Puzzle],
+    used: &HashMap<String, i64>,
+    ratings: &HashMap<String, PuzzleRating>,
+) -> Option<&'a Puzzle> {
+    let fresh: Vec<&Puzzle> = set
+        .iter()
+        .copied()
+        .filter(|p| !used.contains_key(&p.id))
+        .collect();
+    let well_played = |p: &&Puzzle| {
+        ratings.get(&p.id).is_some_and(|r: &PuzzleRating| {
+            r.attempts >= WELL_PLAYED
+                && (0.25..=0.85).contains(&(r.solved as f64 / r.attempts as f64))
+        })
+    };
+    let fair = |p: &&Puzzle| (1000..=1800).contains(&p.rating);
+    let pick = |keep: &dyn Fn(&&Puzzle) -> bool| {
+        fresh
+            .iter()
+            .filter(|p| keep(p))
+            .min_by_key(|p| draw(day, &p.id))
+            .copied()
+    };
+    pick(&well_played)
+        .or_else(|| pick(&fair))
+        .or_else(|| pick(&|_| true))
+        .or_else(|| {
+            set.iter().copied().min_by_key(|p| {
+                (
+                    used.get(&p.id).copied().unwrap_or(i64::MIN),
+                    draw(day, &p.id),
+                )
+            })
+        })
+}
+
 impl PuzzleService {
     /// Today, in days since 1970-01-01 (UTC).
     pub(crate) fn today(&self) -> i64 {
@@ -48,52 +95,35 @@ impl PuzzleService {
     pub(super) async fn daily_puzzle(&self, user: &User) -> Result<Reply> {
         let day = self.today();
         let number = self.daily_choice(day).await?;
-        let found = puzzle(number).ok_or_else(|| AppError::Internal("no daily puzzle".into()))?;
+        let found = self.find(number).await?;
         let solvers = self.db.puzzles.puzzle_solvers(&found.id).await?;
         let intro = PuzzleNotice::DailyIntro { day, solvers };
         self.show_puzzle(user, number, Some(intro)).await
     }
 
-    /// The number of day `day`'s puzzle, chosen now if it is not yet:
-    /// among the puzzles never chosen, those well played and neither
-    /// too easy nor too hard for most, else those the miner guessed
-    /// between 1000 and 1800, in an order fixed by the day.
+    /// The number of day `day`'s puzzle, chosen now if it is not yet
+    /// ([`pick_daily`]): one mined from the bot's own games while some
+    /// was never chosen, else from the shipped set and the mined ones
+    /// together; never fails while there is a puzzle.
     async fn daily_choice(&self, day: i64) -> Result<usize> {
         let chosen = match self.db.puzzles.daily_puzzle_of(day).await? {
             Some(id) => id,
             None => {
                 let used = self.db.puzzles.used_daily_puzzles().await?;
                 let ratings = self.db.puzzles.puzzle_ratings().await?;
-                let fresh: Vec<&Puzzle> =
-                    shipped().iter().filter(|p| !used.contains(&p.id)).collect();
-                let well_played = |p: &&Puzzle| {
-                    ratings.get(&p.id).is_some_and(|r: &PuzzleRating| {
-                        r.attempts >= WELL_PLAYED
-                            && (0.25..=0.85).contains(&(r.solved as f64 / r.attempts as f64))
-                    })
+                let mined = self.db.puzzles.mined_puzzles().await?;
+                let own: Vec<&Puzzle> = mined.iter().map(|m| &m.puzzle).collect();
+                let set: Vec<&Puzzle> = match own.iter().any(|p| !used.contains_key(&p.id)) {
+                    true => own,
+                    false => shipped().iter().chain(own).collect(),
                 };
-                let fair = |p: &&Puzzle| (1000..=1800).contains(&p.rating);
-                let pick = |keep: &dyn Fn(&&Puzzle) -> bool| {
-                    fresh
-                        .iter()
-                        .filter(|p| keep(p))
-                        .min_by_key(|p| draw(day, &p.id))
-                        .copied()
-                };
-                let Some(pick) = pick(&well_played)
-                    .or_else(|| pick(&fair))
-                    .or_else(|| pick(&|_| true))
-                else {
-                    return Err(AppError::Internal(
-                        "every shipped puzzle has been a daily puzzle".into(),
-                    ));
-                };
+                let pick = pick_daily(day, &set, &used, &ratings)
+                    .ok_or_else(|| AppError::Internal("the puzzle set is empty".into()))?;
                 self.db.puzzles.choose_daily_puzzle(day, &pick.id).await?
             }
         };
-        number_of(&chosen).ok_or_else(|| {
-            AppError::Internal(format!("the daily puzzle `{chosen}` is not shipped"))
-        })
+        (self.number_of(&chosen).await?)
+            .ok_or_else(|| AppError::Internal(format!("the daily puzzle `{chosen}` is unknown")))
     }
 
     /// Posts today's puzzle in every server that asked for it and whose
@@ -114,7 +144,10 @@ impl PuzzleService {
         }
         let number = self.daily_choice(day).await?;
         let yesterday = match self.db.puzzles.daily_puzzle_of(day - 1).await? {
-            Some(id) => Some((number_of(&id), self.db.puzzles.puzzle_solvers(&id).await?)),
+            Some(id) => Some((
+                self.number_of(&id).await?,
+                self.db.puzzles.puzzle_solvers(&id).await?,
+            )),
             None => None,
         };
         let mut made = 0;
@@ -125,7 +158,15 @@ impl PuzzleService {
                 .map_or(Lang::En, Lang::from_locale);
             let mut says = vec![Notice::from(PuzzleNotice::DailyPost { number, day })];
             if let Some((Some(number), solvers)) = yesterday {
-                says.push(PuzzleNotice::DailyYesterday { number, solvers }.into());
+                let answer = self.find(number).await?.solution.clone();
+                says.push(
+                    PuzzleNotice::DailyYesterday {
+                        number,
+                        solvers,
+                        answer,
+                    }
+                    .into(),
+                );
             }
             let post = NewPost {
                 to: PostTarget::Channel(server.channel_id),
@@ -165,10 +206,10 @@ impl PuzzleService {
             .daily_puzzle_of(day)
             .await?
             .ok_or_else(|| AppError::Internal(format!("day {day} has no puzzle")))?;
-        let found = number_of(&id)
-            .and_then(puzzle)
-            .ok_or_else(|| AppError::Internal(format!("the daily puzzle `{id}` is not shipped")))?;
-        let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
+        let number = (self.number_of(&id).await?)
+            .ok_or_else(|| AppError::Internal(format!("the daily puzzle `{id}` is unknown")))?;
+        let found = self.find(number).await?;
+        let game = puzzle_game(&found).map_err(|e| AppError::Internal(e.to_string()))?;
         let names = |side| kiela_render::words::side(lang, side);
         let parts = BoardParts {
             ply: app_ply(game.ply()),
@@ -199,5 +240,53 @@ impl crate::ComposePost for PuzzleService {
         let day =
             (post.puzzle_day).ok_or_else(|| AppError::Internal("a puzzle of no day".into()))?;
         self.daily_post_reply(day, says, lang).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puzzle(id: &str, rating: u32) -> Puzzle {
+        Puzzle {
+            id: id.into(),
+            variant: "standard".into(),
+            moves: String::new(),
+            board: vec![],
+            to_move: "South".into(),
+            solution: vec!["A1".into()],
+            themes: vec![],
+            values: vec![],
+            rating,
+            source: String::new(),
+            nodes: 0,
+            tempting: 0,
+            biggest_capture: false,
+        }
+    }
+
+    /// A set of 3: days 1 to 3 each get another puzzle, day 4 still gets
+    /// one (day 1's, the one chosen longest ago), and so on.
+    #[test]
+    fn the_daily_puzzle_never_runs_out() {
+        let set = [puzzle("a", 1200), puzzle("b", 700), puzzle("c", 2000)];
+        let set: Vec<&Puzzle> = set.iter().collect();
+        let ratings = HashMap::new();
+        let mut used = HashMap::new();
+        let mut chosen = Vec::new();
+        for day in 1..=7 {
+            let pick = pick_daily(day, &set, &used, &ratings).expect("a puzzle every day");
+            used.insert(pick.id.clone(), day);
+            chosen.push(pick.id.clone());
+        }
+        // The fair one first, then the others, each once.
+        assert_eq!(chosen[0], "a");
+        let mut first_three = chosen[..3].to_vec();
+        first_three.sort();
+        assert_eq!(first_three, ["a", "b", "c"]);
+        // Then the one chosen longest ago, in the same order again.
+        assert_eq!(chosen[3..6], chosen[..3]);
+        assert_eq!(chosen[6], chosen[0]);
+        assert_eq!(pick_daily(8, &[], &used, &ratings), None);
     }
 }

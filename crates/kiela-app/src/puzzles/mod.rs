@@ -10,6 +10,7 @@
 //! pressed after a restart goes on where it was.
 
 pub mod daily;
+mod mining;
 mod store;
 pub use store::*;
 
@@ -78,8 +79,14 @@ pub enum PuzzleNotice {
     Solution,
     /// The daily post: puzzle `number` is `day`'s puzzle.
     DailyPost { number: usize, day: i64 },
-    /// Under the daily post: yesterday's puzzle `number` and its solvers.
-    DailyYesterday { number: usize, solvers: i64 },
+    /// Under the daily post: yesterday's puzzle `number`, its solvers,
+    /// and its `answer` (the solution's moves; the adapter hides them
+    /// from whoever does not want to see them).
+    DailyYesterday {
+        number: usize,
+        solvers: i64,
+        answer: Vec<String>,
+    },
 }
 
 /// Why a solver's move was not judged (a button for a step that is gone
@@ -118,10 +125,17 @@ pub fn puzzle(number: usize) -> Option<&'static Puzzle> {
     shipped().get(number.checked_sub(1)?)
 }
 
-/// The number of a shipped puzzle known by its id.
-fn number_of(id: &str) -> Option<usize> {
-    shipped().iter().position(|p| p.id == id).map(|i| i + 1)
+/// Puzzles mined from the bot's own games are numbered after this
+/// (100001 on), past any shipped set.
+pub const MINED_FROM: usize = 100_000;
+
+/// Whether `number` can be a puzzle's: shipped, or in the mined range.
+pub fn puzzle_number(number: usize) -> bool {
+    puzzle(number).is_some() || number > MINED_FROM
 }
+
+/// A puzzle, shipped or mined from the bot's games.
+type Found = std::borrow::Cow<'static, Puzzle>;
 
 /// What a finished first attempt did to the solver.
 struct Rated {
@@ -187,17 +201,34 @@ impl PuzzleService {
 
     /// Puzzle `number` from its start (Retry).
     pub async fn puzzle_again(&self, user: &User, number: usize) -> Result<Reply> {
-        if puzzle(number).is_none() {
-            return Err(crate::Refusal::OldButton.into());
-        }
         self.show_puzzle(user, number, None).await
+    }
+
+    /// Puzzle `number`, shipped or mined; a number that is neither is an
+    /// old button.
+    async fn find(&self, number: usize) -> Result<Found> {
+        let found = match number > MINED_FROM {
+            true => (self.db.puzzles.mined_puzzle(number).await?).map(Found::Owned),
+            false => puzzle(number).map(Found::Borrowed),
+        };
+        found.ok_or_else(|| crate::Refusal::OldButton.into())
+    }
+
+    /// The number of the puzzle known by `id`, shipped or mined.
+    async fn number_of(&self, id: &str) -> Result<Option<usize>> {
+        if let Some(i) = shipped().iter().position(|p| p.id == id) {
+            return Ok(Some(i + 1));
+        }
+        let mined = self.db.puzzles.mined_puzzles().await?;
+        Ok(mined.iter().find(|m| m.puzzle.id == id).map(|m| m.number))
     }
 
     /// The solver picked `hole` at `step`.
     pub async fn puzzle_move(&self, user: &User, step: PuzzleStep, hole: Hole) -> Result<Reply> {
         let lang = user.lang;
         let stale = || AppError::from(crate::Refusal::OldButton);
-        let found = puzzle(step.number).ok_or_else(stale)?;
+        let found = self.find(step.number).await?;
+        let found: &Puzzle = &found;
         let solution = solution_moves(found)?;
         let ply = usize::try_from(step.ply).map_err(|_| stale())?;
         if ply % 2 == 1 || ply >= solution.len() {
@@ -271,7 +302,8 @@ impl PuzzleService {
     /// Puzzle `number`'s solution: its moves in words, and as a GIF.
     pub async fn puzzle_solution(&self, user: &User, number: usize) -> Result<Reply> {
         let lang = user.lang;
-        let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
+        let found = self.find(number).await?;
+        let found: &Puzzle = &found;
         let solution = solution_moves(found)?;
         let start = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
         let from = start.moves().len();
@@ -331,7 +363,8 @@ impl PuzzleService {
         intro: Option<PuzzleNotice>,
     ) -> Result<Reply> {
         let lang = user.lang;
-        let found = puzzle(number).ok_or_else(|| AppError::from(crate::Refusal::OldButton))?;
+        let found = self.find(number).await?;
+        let found: &Puzzle = &found;
         let game = puzzle_game(found).map_err(|e| AppError::Internal(e.to_string()))?;
         let solver = self.db.puzzles.solver_rating(user.id).await?;
         let rated = !self

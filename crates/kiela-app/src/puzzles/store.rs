@@ -60,6 +60,14 @@ impl PuzzleRating {
     }
 }
 
+/// A puzzle mined from the bot's own games, by its number (after
+/// [`MINED_FROM`](super::MINED_FROM)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MinedPuzzle {
+    pub number: usize,
+    pub puzzle: Puzzle,
+}
+
 /// A server whose daily puzzle is due: where, and in which language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyPostDue {
@@ -83,6 +91,31 @@ pub trait PuzzlesStore: Send + Sync {
         limit: i64,
     ) -> Result<Vec<(GameId, Record)>>;
 
+    /// The puzzles mined from the bot's games, by number. A stored puzzle
+    /// that does not read is [`StoreError::Corrupt`].
+    async fn mined_puzzles(&self) -> Result<Vec<MinedPuzzle>>;
+
+    /// Mined puzzle `number`, if there is one.
+    async fn mined_puzzle(&self, number: usize) -> Result<Option<Puzzle>>;
+
+    /// The last finished game the mining has read (`None` before it
+    /// starts).
+    async fn mined_up_to(&self) -> Result<Option<GameId>>;
+
+    /// Stores `puzzles`, mined from the finished games up to `game`, and
+    /// moves the mining's mark to `game`, in one transaction that holds
+    /// the mark (two processes mine one after the other); numbers follow
+    /// the last one, from `first` on; a puzzle already stored (same id),
+    /// or a mark already at `game` or past it, stores nothing. Returns how
+    /// many were stored.
+    async fn add_mined_puzzles(
+        &self,
+        game: GameId,
+        puzzles: &[Puzzle],
+        first: usize,
+        now: i64,
+    ) -> Result<usize>;
+
     /// `player`'s puzzle rating (a newcomer's if they never finished one).
     async fn solver_rating(&self, player: UserId) -> Result<SolverRating>;
 
@@ -98,11 +131,12 @@ pub trait PuzzlesStore: Send + Sync {
     /// The id of day `day`'s puzzle, if it is chosen.
     async fn daily_puzzle_of(&self, day: i64) -> Result<Option<String>>;
 
-    /// Every puzzle that was some day's puzzle.
-    async fn used_daily_puzzles(&self) -> Result<HashSet<String>>;
+    /// Every puzzle that was some day's puzzle, with the last such day.
+    async fn used_daily_puzzles(&self) -> Result<HashMap<String, i64>>;
 
     /// Makes `puzzle` day `day`'s puzzle, unless another process chose one
-    /// first; returns the day's puzzle either way.
+    /// first; returns the day's puzzle either way. A puzzle may be the
+    /// puzzle of several days (when every one has been used).
     async fn choose_daily_puzzle(&self, day: i64, puzzle: &str) -> Result<String>;
 
     /// How many players solved `puzzle` at their first attempt.

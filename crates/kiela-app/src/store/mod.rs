@@ -16,11 +16,12 @@ pub use crate::clocks::VacationChange;
 pub use crate::notice::Notice;
 pub use crate::outbox::UndeliveredPost;
 pub use crate::places::RefusedChannel;
-pub use crate::puzzles::{DailyPostDue, PuzzleRating, SolverRating};
+pub use crate::puzzles::{DailyPostDue, MinedPuzzle, PuzzleRating, SolverRating};
 pub use crate::tournaments::{
     Entrant, JoinRefused, Left, NewTournamentRow, NotMoved, Paired, StatusChange, TooManyLive,
     TournamentRow,
 };
+pub use kiela_learn::puzzles::Puzzle;
 
 use crate::vocabulary::{ChallengeId, GameId, PostId, UserId};
 

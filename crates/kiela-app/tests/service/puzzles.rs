@@ -17,6 +17,9 @@ on_both_backends! {
     a_puzzle_is_solved_missed_retried_and_rated,
     the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day,
     the_miner_reads_finished_games_only_and_refuses_a_corrupt_move,
+    concurrent_first_attempts_lose_no_update,
+    the_daily_puzzle_never_runs_out_once_every_puzzle_was_used,
+    the_daily_puzzle_prefers_puzzles_mined_from_the_bots_games,
 }
 
 /// The solution's moves of puzzle `number`.
@@ -357,6 +360,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_and_posted_once_a_day(db: Db)
     let yesterday = PuzzleNotice::DailyYesterday {
         number: today,
         solvers: 1,
+        answer: shipped_puzzle(today).unwrap().solution.clone(),
     };
     assert_eq!(
         said(&posts[0].says)[1..],
@@ -459,4 +463,180 @@ async fn the_miner_reads_finished_games_only_and_refuses_a_corrupt_move(db: Db) 
     let said = error.to_string();
     assert!(said.contains("table moves"), "{said}");
     assert!(said.contains(&format!("{resigned}/3")), "{said}");
+}
+
+/// Attempts at one puzzle by 8 solvers at once, 100 times (a fresh puzzle
+/// each time): every attempt reads the puzzle's rating as the one before
+/// left it (no two read the same deviation: none was lost), and the
+/// puzzle counts all 8.
+async fn concurrent_first_attempts_lose_no_update(db: Db) {
+    use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+    use skillratings::Outcomes;
+    use std::sync::Mutex;
+
+    const SOLVERS: i64 = 8;
+    let w = world(db).await;
+    let store = w.service.store();
+    let guess = kiela_app::store::PuzzleRating::guess(shipped_puzzle(1).unwrap());
+    for run in 0..100 {
+        let id = format!("concurrent-{run}");
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let mut attempts = tokio::task::JoinSet::new();
+        for s in 0..SOLVERS {
+            let (puzzles, id, seen) = (store.puzzles.clone(), id.clone(), seen.clone());
+            attempts.spawn(async move {
+                let rate = move |solver: &Glicko2Rating, puzzle: &Glicko2Rating| {
+                    seen.lock().unwrap().push(puzzle.deviation);
+                    glicko2(solver, puzzle, &Outcomes::WIN, &Glicko2Config::new())
+                };
+                puzzles
+                    .rate_attempt(UserId(1000 + s), &id, s % 2 == 0, guess, START, &rate)
+                    .await
+                    .unwrap()
+            });
+        }
+        let done = attempts.join_all().await;
+        assert!(
+            done.iter().all(Option::is_some),
+            "run {run}: every attempt is a first"
+        );
+        let mut seen = seen.lock().unwrap().clone();
+        assert_eq!(seen.len(), SOLVERS as usize);
+        seen.sort_by(|a, b| b.total_cmp(a));
+        seen.dedup();
+        assert_eq!(
+            seen.len(),
+            SOLVERS as usize,
+            "run {run}: a rating read twice"
+        );
+        assert_eq!(seen[0], guess.glicko.deviation, "run {run}");
+        let now = store.puzzles.puzzle_rating(&id).await.unwrap().unwrap();
+        assert_eq!(
+            (now.attempts, now.solved),
+            (SOLVERS, SOLVERS / 2),
+            "run {run}"
+        );
+        assert!(
+            now.glicko.deviation < seen[SOLVERS as usize - 1],
+            "run {run}"
+        );
+    }
+    // Each solver's 100 attempts all counted too.
+    for s in 0..SOLVERS {
+        let solver = store.puzzles.solver_rating(UserId(1000 + s)).await.unwrap();
+        assert_eq!(solver.attempts, 100);
+    }
+}
+
+/// Every shipped puzzle was some day's puzzle: the next day still gets
+/// one, the one chosen longest ago, and the day after another.
+async fn the_daily_puzzle_never_runs_out_once_every_puzzle_was_used(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let today = START.div_euclid(DAY);
+    let count = kiela_learn::puzzles::shipped().len() as i64;
+    // Days before today, the first shipped puzzle the longest ago.
+    for (i, p) in kiela_learn::puzzles::shipped().iter().enumerate() {
+        let day = today - count + i as i64;
+        let chosen = store.puzzles.choose_daily_puzzle(day, &p.id).await.unwrap();
+        assert_eq!(chosen, p.id);
+    }
+    let reply = w.service.puzzles.puzzle(&w.alice, true).await.unwrap();
+    assert_eq!(number_of(&reply), 1, "the puzzle chosen longest ago");
+    w.clock.advance(DAY);
+    let reply = w.service.puzzles.puzzle(&w.alice, true).await.unwrap();
+    assert_eq!(number_of(&reply), 2);
+    let used = store.puzzles.used_daily_puzzles().await.unwrap();
+    assert_eq!(used.len() as i64, count);
+    assert_eq!(used[&shipped_puzzle(1).unwrap().id], today);
+}
+
+/// The bot's finished games are mined past a mark (a game too short for
+/// a puzzle moves it too); a puzzle mined from them is the daily puzzle
+/// before any shipped one, solved by its number; once it was, the shipped
+/// set again. With the supply high, nothing is mined.
+async fn the_daily_puzzle_prefers_puzzles_mined_from_the_bots_games(db: Db) {
+    use kiela_app::{Timing, MINED_FROM};
+    let mut w = world(db).await;
+    w.service = w.service.clone().with_timing(Timing {
+        ai_budget: kiela_ai::Budget::Nodes,
+        ..Timing::default()
+    });
+    let store = w.service.store().clone();
+    let short = started(&w, alice_first()).await;
+    for (user, name) in [(&w.alice, "H2"), (&w.bob, "A4")] {
+        (w.service.playing)
+            .play_move(user, HERE, Some(short), hole(name), None)
+            .await
+            .unwrap();
+    }
+    w.service
+        .playing
+        .resign(&w.bob, HERE, Some(short))
+        .await
+        .unwrap();
+    assert_eq!(
+        w.service.puzzles.mine_when_low().await.unwrap(),
+        0,
+        "supply high"
+    );
+    assert_eq!(store.puzzles.mined_up_to().await.unwrap(), None);
+    assert_eq!(
+        w.service.puzzles.mine_games(5).await.unwrap(),
+        0,
+        "too short"
+    );
+    assert_eq!(store.puzzles.mined_up_to().await.unwrap(), Some(short));
+
+    // A puzzle from the bot's games (a shipped one's position, its own id).
+    let mut own = shipped_puzzle(1).unwrap().clone();
+    own.id = "mined-from-the-bot".into();
+    let next = GameId(short.0 + 1);
+    let now = START;
+    let added = (store.puzzles)
+        .add_mined_puzzles(next, std::slice::from_ref(&own), MINED_FROM + 1, now)
+        .await
+        .unwrap();
+    assert_eq!(added, 1);
+    // The mark is past it: the same game again stores nothing.
+    let again = (store.puzzles)
+        .add_mined_puzzles(next, std::slice::from_ref(&own), MINED_FROM + 1, now)
+        .await
+        .unwrap();
+    assert_eq!(again, 0);
+    let mined = store.puzzles.mined_puzzles().await.unwrap();
+    assert_eq!(mined.len(), 1);
+    assert_eq!((mined[0].number, &mined[0].puzzle), (MINED_FROM + 1, &own));
+
+    let daily = w.service.puzzles.puzzle(&w.alice, true).await.unwrap();
+    assert_eq!(
+        number_of(&daily),
+        MINED_FROM + 1,
+        "the bot's own puzzle first"
+    );
+    let number = MINED_FROM + 1;
+    let line = solution(1);
+    let mut step = PuzzleStep { number, ply: 0 };
+    let solved = loop {
+        let reply = (w.service.puzzles)
+            .puzzle_move(&w.alice, step, line[step.ply as usize])
+            .await
+            .unwrap();
+        match reply.puzzle {
+            Some(PuzzleButtons::Play(next)) => step = next,
+            other => break other,
+        }
+    };
+    assert_eq!(solved, Some(PuzzleButtons::Solved { number }));
+    let tried = store.puzzles.tried_puzzles(w.alice.id).await.unwrap();
+    assert!(tried.contains("mined-from-the-bot"));
+    w.clock.advance(DAY);
+    let daily = w.service.puzzles.puzzle(&w.alice, true).await.unwrap();
+    assert!(number_of(&daily) <= kiela_learn::puzzles::shipped().len());
+    let unknown = w
+        .service
+        .puzzles
+        .puzzle_again(&w.alice, MINED_FROM + 2)
+        .await;
+    assert_eq!(refused(unknown), Refusal::OldButton);
 }

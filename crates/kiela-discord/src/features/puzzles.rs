@@ -191,11 +191,16 @@ pub(crate) fn notice(lang: Lang, notice: &PuzzleNotice) -> String {
             number = *number,
             date = puzzle_date(*day)
         ),
-        PuzzleNotice::DailyYesterday { number, solvers } => tr!(
+        PuzzleNotice::DailyYesterday {
+            number,
+            solvers,
+            answer,
+        } => tr!(
             lang,
             "puzzle-daily-yesterday",
             number = *number,
-            solvers = *solvers
+            solvers = *solvers,
+            answer = answer.join(" ")
         ),
     }
 }
