@@ -109,7 +109,7 @@ pub use threads::{GameEnding, ThreadName, ThreadNotice};
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{
-    swiss_rounds, Authority, NewTournament, StandingLine, DOUBLE_ROUND_ROBIN,
+    swiss_rounds, Authority, NewTournament, StandingLine, DOUBLE_ROUND_ROBIN, EXPIRE_DAYS,
     MAX_LIVE_PER_ORGANISER, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS,
     MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
@@ -253,6 +253,16 @@ impl App {
             db: (&ports).into(),
             players: players.clone(),
         });
+        let tournaments = Arc::new(TournamentService {
+            base: base.clone(),
+            db: (&ports).into(),
+            notify: notify.clone(),
+            outbox: outbox.clone(),
+            players: players.clone(),
+            settings: settings.clone(),
+            standings,
+            threads: threads.clone(),
+        });
         let playing = Arc::new(PlayService {
             base: base.clone(),
             db: (&ports).into(),
@@ -263,10 +273,10 @@ impl App {
             players: players.clone(),
             settings: settings.clone(),
             threads: threads.clone(),
+            tournaments: tournaments.clone(),
         });
         let draws = Arc::new(DrawService {
             base: base.clone(),
-            db: (&ports).into(),
             games: games.clone(),
             outbox: outbox.clone(),
             playing: playing.clone(),
@@ -312,16 +322,6 @@ impl App {
             clocks: clocks.clone(),
             lessons: lessons.clone(),
             puzzles: puzzles.clone(),
-        });
-        let tournaments = Arc::new(TournamentService {
-            base: base.clone(),
-            db: (&ports).into(),
-            notify: notify.clone(),
-            outbox: outbox.clone(),
-            players: players.clone(),
-            settings: settings.clone(),
-            standings,
-            threads: threads.clone(),
         });
         let info = Arc::new(InfoService {
             db: (&ports).into(),

@@ -7,7 +7,6 @@ pub use store::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-use crate::store::ports::*;
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost};
 use kiela_rules::{GameResult, Outcome, Reason};
 
@@ -44,18 +43,10 @@ pub enum DrawNotice {
     LineClosed(Closed),
 }
 
-crate::store::port_set! {
-    /// The ports [`DrawService`] reads and writes through.
-    pub struct DrawPorts {
-        core: CoreStore,
-    }
-}
-
 /// Draw offers and their answers.
 #[derive(Clone)]
 pub struct DrawService {
     pub(crate) base: crate::Base,
-    pub(crate) db: DrawPorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) playing: Arc<crate::PlayService>,
@@ -109,8 +100,7 @@ impl DrawService {
                 };
                 change.posts = vec![post.clone()];
                 let ids = self
-                    .db
-                    .core
+                    .playing
                     .apply(&change)
                     .await?
                     .ok_or(AppError::Conflict)?;
@@ -201,8 +191,7 @@ impl DrawService {
                 .await?,
         );
         let ids = self
-            .db
-            .core
+            .playing
             .apply(&change)
             .await?
             .ok_or(AppError::Conflict)?;
