@@ -502,7 +502,7 @@ fn names(players: &[Name]) -> String {
 
 /// The players called by mention, in the order given: a mention is at
 /// most 22 characters, so the largest event's list fits one message.
-fn mentions(players: &[UserId]) -> String {
+fn mentions(players: &[kiela_app::vocabulary::UserId]) -> String {
     let mentions: Vec<String> = players
         .iter()
         .map(|&id| crate::words::mention(id))
