@@ -5,11 +5,14 @@
 //! crate's answer; this module keeps the event in the store and moves it
 //! on, each step once (see [`queries`]).
 //!
-//! The clock moves every live tournament on at each look
-//! ([`TournamentService::advance_tournaments`]): a start at its hour, the next
-//! round once the last game of a round has ended, the end. So a crash
-//! between a game's end and the next pairing delays it by one look, never
-//! loses it.
+//! A game's end moves its tournament on at once
+//! ([`TournamentService::game_ended`], from `PlayService::apply`): the
+//! standings, the next round once the last game of a round has ended, the
+//! end. The clock's look ([`TournamentService::advance_tournaments`])
+//! reads only the tournaments due: a start at its hour, an expiry, and a
+//! running event with a game ended since its standings were posted. So a
+//! crash between a game's end and the next pairing delays it by one look,
+//! never loses it.
 
 mod notice;
 mod store;
