@@ -277,6 +277,7 @@ impl App {
         });
         let draws = Arc::new(DrawService {
             base: base.clone(),
+            db: (&ports).into(),
             games: games.clone(),
             outbox: outbox.clone(),
             playing: playing.clone(),

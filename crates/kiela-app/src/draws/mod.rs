@@ -7,6 +7,7 @@ pub use store::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use crate::store::ports::*;
 use crate::store::{DrawOffer, DrawOfferChange, GameChange, NewPost};
 use kiela_rules::{GameResult, Outcome, Reason};
 
@@ -43,10 +44,18 @@ pub enum DrawNotice {
     LineClosed(Closed),
 }
 
+crate::store::port_set! {
+    /// The ports [`DrawService`] reads and writes through.
+    pub struct DrawPorts {
+        core: CoreStore,
+    }
+}
+
 /// Draw offers and their answers.
 #[derive(Clone)]
 pub struct DrawService {
     pub(crate) base: crate::Base,
+    pub(crate) db: DrawPorts,
     pub(crate) games: Arc<crate::GameService>,
     pub(crate) outbox: Arc<crate::OutboxService>,
     pub(crate) playing: Arc<crate::PlayService>,
@@ -100,7 +109,8 @@ impl DrawService {
                 };
                 change.posts = vec![post.clone()];
                 let ids = self
-                    .playing
+                    .db
+                    .core
                     .apply(&change)
                     .await?
                     .ok_or(AppError::Conflict)?;
@@ -191,7 +201,8 @@ impl DrawService {
                 .await?,
         );
         let ids = self
-            .playing
+            .db
+            .core
             .apply(&change)
             .await?
             .ok_or(AppError::Conflict)?;
