@@ -3405,7 +3405,7 @@ async fn a_tournament_is_created_joined_started_and_stood() {
         assert_private(&joined, &en!("tournament-joined", name = "Cup"));
     }
     // Called by mention: an edit pings nobody, and a full list fits.
-    let listed = [&table.ana, &table.bob, &cleo].map(mention).join(", ");
+    let listed = [&table.ana, &table.bob, &cleo].map(mention).join(" ");
     eventually(&table, "the sign-up lists the players", || {
         posted(&table, sign_up.id).content.contains(&listed)
     })
