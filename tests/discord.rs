@@ -979,6 +979,21 @@ async fn a_finished_game_is_analysed_and_an_ongoing_one_is_not() {
         .filter(|m| m.content.starts_with(&shared_by))
         .count();
     assert_eq!(copies, 1);
+    // Pressed again: shared once per place, the answer says where it is.
+    let twice = table
+        .fake
+        .click(&table.carol, analysis.id, "kiela:analyse-share:1")
+        .await;
+    let twice = answer(&twice).await;
+    assert!(twice.ephemeral, "{}", twice.content);
+    let link = format!("/{}/{})", shared.channel_id, shared.id);
+    assert!(twice.content.contains(&link), "{}", twice.content);
+    table.wait_for_pass().await;
+    let copies = (table.fake.messages(shared.channel_id))
+        .into_iter()
+        .filter(|m| m.content.starts_with(&shared_by))
+        .count();
+    assert_eq!(copies, 1, "not posted twice");
     table.fake.check_calls();
 }
 
@@ -3389,10 +3404,10 @@ async fn a_tournament_is_created_joined_started_and_stood() {
         let joined = table.click(user, &sign_up, "kiela:tournament:").await;
         assert_private(&joined, &en!("tournament-joined", name = "Cup"));
     }
+    // Called by mention: an edit pings nobody, and a full list fits.
+    let listed = [&table.ana, &table.bob, &cleo].map(mention).join(" ");
     eventually(&table, "the sign-up lists the players", || {
-        posted(&table, sign_up.id)
-            .content
-            .contains("Ana, Bob, cleo")
+        posted(&table, sign_up.id).content.contains(&listed)
     })
     .await;
     let kept = posted(&table, sign_up.id).custom_ids();
@@ -3933,5 +3948,236 @@ async fn help_is_three_steps_and_a_picture() {
         .collect();
     assert!(names.contains(&"help".to_string()), "{names:?}");
     assert!(!names.contains(&"accept".to_string()), "{names:?}");
+    table.fake.check_calls();
+}
+
+/// A 3-player round-robin played to its end: every game resigned, with
+/// the boards' buttons, by the player who joined first of the pair.
+async fn finished_round_robin(table: &Table) -> Message {
+    table.fake.allow_threads(CHANNEL_ID);
+    let players = [table.ana.clone(), table.bob.clone(), table.carol.clone()];
+    let create = opts().string("name", "Cup").string("format", "round-robin");
+    let sign_up = table.slash(&table.ana, "tournament create", create).await;
+    for user in &players {
+        table.click(user, &sign_up, "kiela:tournament:").await;
+    }
+    let start = component_id(&sign_up, "kiela:tournament:1:start");
+    answer(&table.fake.click(&table.ana, sign_up.id, &start).await).await;
+    eventually(table, "six game threads", || {
+        let named = table.fake.threads().into_iter();
+        named
+            .filter(|(_, _, name)| name.starts_with("Cup · R1 · #"))
+            .count()
+            == 6
+    })
+    .await;
+    let seat = |id: u64| players.iter().position(|u| u.id == id).unwrap();
+    let games: Vec<u64> = (table.fake.threads().into_iter())
+        .filter(|(_, _, name)| name.starts_with("Cup · R1 · #"))
+        .map(|(id, _, _)| id)
+        .collect();
+    for game_thread in games {
+        let board = table
+            .fake
+            .wait_for_message("the game's first board in its thread", |m| {
+                m.channel_id == game_thread && !m.attachments.is_empty()
+            })
+            .await;
+        let called = posted(table, game_thread).mentions();
+        let loser = &players[seat(called[0]).min(seat(called[1]))];
+        let confirm = table.click(loser, &board, "kiela:resign:").await;
+        table.click(loser, &confirm, "kiela:resign-yes:").await;
+    }
+    table
+        .fake
+        .wait_for_message("the winner in the lobby", |m| {
+            m.channel_id == CHANNEL_ID
+                && m.content.contains("**Cup**")
+                && m.content.contains("wins")
+        })
+        .await
+}
+
+/// A finished tournament cannot be cancelled: its organiser is told so,
+/// privately, and nothing is posted (its winner stays).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_tournament_cannot_be_cancelled() {
+    let table = Table::new().await;
+    finished_round_robin(&table).await;
+    table.wait_for_pass().await;
+    let public = |table: &Table| {
+        (table.fake.messages(CHANNEL_ID).into_iter())
+            .filter(|m| !m.ephemeral)
+            .count()
+    };
+    let before = public(&table);
+    let cancel = opts().int("tournament", 1);
+    let refused = table.slash(&table.ana, "tournament cancel", cancel).await;
+    assert_private(
+        &refused,
+        &en!("tournament-over", name = "Cup", state = "finished"),
+    );
+    table.wait_for_pass().await;
+    assert_eq!(public(&table), before, "nothing posted");
+    let messages = table.fake.messages(CHANNEL_ID);
+    assert!(
+        !(messages.iter()).any(|m| !m.ephemeral && m.content.contains("is canceled")),
+        "no cancellation posted"
+    );
+    table.fake.check_calls();
+}
+
+/// Eight members press Join at once on an event that takes four: exactly
+/// four are in (the others are told it is full), and the sign-up shows
+/// those four.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eight_joins_at_once_against_a_cap_of_four() {
+    let table = Table::new().await;
+    let players: Vec<FakeUser> = (0..8)
+        .map(|i| {
+            let user = FakeUser::new(1_200_000_000_000_000_200 + i, &format!("p{i}"));
+            table.fake.add_user(&user);
+            user
+        })
+        .collect();
+    let create = opts()
+        .string("name", "Cup")
+        .string("format", "swiss")
+        .int("max-players", 4);
+    let sign_up = table.slash(&table.ana, "tournament create", create).await;
+    let join = component_id(&sign_up, "kiela:tournament:1:join");
+    let clicks: Vec<_> = (players.iter().cloned())
+        .map(|user| {
+            let (fake, join, at) = (table.fake.clone(), join.clone(), sign_up.id);
+            tokio::spawn(async move { answer(&fake.click(&user, at, &join).await).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for click in clicks {
+        answers.push(click.await.unwrap());
+    }
+    let joined = en!("tournament-joined", name = "Cup");
+    let full = en!("tournament-full", name = "Cup");
+    let said = |words: &str| {
+        (answers.iter())
+            .filter(|m| says(&m.content.to_lowercase(), &words.to_lowercase()))
+            .count()
+    };
+    assert_eq!(said(&joined), 4, "{answers:?}");
+    assert_eq!(said(&full), 4, "{answers:?}");
+    let listed = en!("tournament-players-of", count = 4, max = 4, players = "");
+    eventually(&table, "the sign-up shows the four", || {
+        posted(&table, sign_up.id).content.contains(&listed)
+    })
+    .await;
+    let content = posted(&table, sign_up.id).content;
+    let shown = (players.iter())
+        .filter(|u| content.contains(&mention(u)))
+        .count();
+    assert_eq!(shown, 4, "{content}");
+    table.fake.check_calls();
+}
+
+/// A 40-player Swiss: round 1's twenty pairings are all in the posted
+/// messages, each whole on its line, each message within Discord's 2,000
+/// characters, none cut with "…".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forty_player_swiss_shows_every_pairing_of_round_one() {
+    let table = Table::new().await;
+    table.fake.allow_threads(CHANNEL_ID);
+    let players: Vec<FakeUser> = (0..40)
+        .map(|i| {
+            let user = FakeUser::new(1_200_000_000_000_000_300 + i, &format!("player{i}"));
+            table.fake.add_user(&user);
+            user
+        })
+        .collect();
+    let create = opts().string("name", "Cup").string("format", "swiss");
+    let sign_up = table.slash(&table.ana, "tournament create", create).await;
+    for user in &players {
+        let joined = table.click(user, &sign_up, "kiela:tournament:").await;
+        assert_private(&joined, &en!("tournament-joined", name = "Cup"));
+    }
+    let listed = en!("tournament-players-of", count = 40, max = 64, players = "");
+    eventually(&table, "the sign-up shows all forty", || {
+        posted(&table, sign_up.id).content.contains(&listed)
+    })
+    .await;
+    let content = posted(&table, sign_up.id).content;
+    assert!(
+        players.iter().all(|u| content.contains(&mention(u))),
+        "{content}"
+    );
+    let start = component_id(&sign_up, "kiela:tournament:1:start");
+    answer(&table.fake.click(&table.ana, sign_up.id, &start).await).await;
+    let own = table
+        .fake
+        .wait_for_message("the start, with the tournament's thread", |m| {
+            m.channel_id == CHANNEL_ID && !m.ephemeral && m.content.contains("has started!")
+        })
+        .await;
+    let heading = "**Cup, round 1**";
+    table
+        .fake
+        .wait_for_message("the round's pairings in the thread", |m| {
+            m.channel_id == own.id && m.content.contains(heading)
+        })
+        .await;
+    // Every pairing line, in whichever of the round's messages.
+    let line_of = |user: &FakeUser| format!("{} (South, moves first) – ", mention(user));
+    eventually(&table, "every pairing posted", || {
+        let all: Vec<Message> = table.fake.messages(own.id);
+        players
+            .iter()
+            .filter(|u| all.iter().any(|m| m.content.contains(&line_of(u))))
+            .count()
+            == 20
+    })
+    .await;
+    let news: Vec<Message> = (table.fake.messages(own.id).into_iter())
+        .filter(|m| m.content.contains("(South, moves first) – "))
+        .collect();
+    assert!(!news.is_empty());
+    let mut paired = std::collections::BTreeSet::new();
+    let mut lines = 0;
+    for message in &news {
+        assert!(message.content.encode_utf16().count() <= 2000);
+        assert!(!message.content.contains('…'), "{}", message.content);
+        for line in message.content.lines() {
+            if !line.contains("(South, moves first) – ") {
+                continue;
+            }
+            lines += 1;
+            let called: Vec<u64> = (players.iter())
+                .filter(|u| line.contains(&mention(u)))
+                .map(|u| u.id)
+                .collect();
+            assert_eq!(called.len(), 2, "a whole pairing: {line}");
+            assert!(called.iter().all(|id| paired.insert(*id)), "{line}");
+        }
+    }
+    assert_eq!(lines, 20);
+    assert_eq!(paired.len(), 40, "every player paired once");
+    table.fake.check_calls();
+}
+
+/// A tournament named with markup is shown as written, escaped, in its
+/// sign-up, its list and a player's answer: no bold, no link, no mass
+/// mention.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_name_with_markup_is_shown_escaped() {
+    let table = Table::new().await;
+    let name = "**x** [a](https://b) @everyone";
+    let create = opts().string("name", name).string("format", "swiss");
+    let sign_up = table.slash(&table.ana, "tournament create", create).await;
+    let joined = table.click(&table.bob, &sign_up, "kiela:tournament:").await;
+    let listed = table.slash(&table.bob, "tournaments", opts()).await;
+    for message in [&sign_up, &joined, &listed] {
+        let text = &message.content;
+        assert!(text.contains(r"\*\*x\*\*"), "escaped: {text}");
+        for markup in ["**x**", "[a](", "@everyone"] {
+            assert!(!text.contains(markup), "{markup} in {text}");
+        }
+    }
     table.fake.check_calls();
 }

@@ -574,6 +574,8 @@ hint-headline = **Hint** for game #{ $id }: sow { $hole }. { $path } The board b
 button-play-hint = Play { $hole }
 hint-between-people = hints are only for games against the AI
 hint-over = game #{ $id } is over: no hint to give
+analysis-shared-already = the analysis of game #{ $id } is already shared here, by { $mention } <t:{ $at }:R>: [see it]({ $link })
+analysis-shared-already-here = the analysis of game #{ $id } is already shared here, by { $mention } <t:{ $at }:R>, above in this channel or thread
 result-hints = { $count ->
     [one] With 1 hint.
    *[other] With { $count } hints.
@@ -634,6 +636,10 @@ tournament-too-few = a tournament needs at least { $min } players; it has { $cou
 tournament-started-elsewhere = { $name } has started: its pairings and standings are posted in its own thread, opened from the start message in its channel, and each game in a thread of its own.
 tournament-cancelled = Tournament #{ $id }, { $name }, is canceled. Games under way go on as ordinary games.
 tournament-cancelled-short = { $name } did not have { $min } players at its start time: it is canceled.
+tournament-expired = Tournament #{ $id }, { $name }, is canceled: <@{ $organiser }> did not start it within { $days ->
+    [one] 1 day
+   *[other] { $days } days
+} of creating it. Nobody played a game in it, and nobody is signed up any more: its organizer, or anyone, may create a new one.
 tournament-status-cancelled = *Canceled.*
 tournament-status-started = *Started: no more sign-ups.*
 tournament-rounds-cut = It plays { $rounds } rounds, not { $asked }: a Swiss never has more rounds than players less one, so that nobody meets the same opponent twice.

@@ -599,6 +599,8 @@ hint-headline = **Dica** para a partida #{ $id }: semeie { $hole }. { $path } O 
 button-play-hint = Jogar { $hole }
 hint-between-people = dicas só existem em partidas contra a IA (numa partida entre pessoas seriam uma ajuda externa)
 hint-over = a partida #{ $id } terminou: não há dica a dar
+analysis-shared-already = a análise da partida #{ $id } já foi publicada aqui, por { $mention } <t:{ $at }:R>: [veja]({ $link })
+analysis-shared-already-here = a análise da partida #{ $id } já foi publicada aqui, por { $mention } <t:{ $at }:R>, mais acima neste canal ou tópico
 result-hints = { $count ->
     [1] Com 1 dica.
    *[other] Com { $count } dicas.
@@ -659,6 +661,10 @@ tournament-too-few = um torneio precisa de pelo menos { $min } jogadores; este t
 tournament-started-elsewhere = { $name } começou: os emparelhamentos e a classificação são publicados no tópico do torneio, aberto na mensagem de início no canal dele, e cada partida num tópico próprio.
 tournament-cancelled = O torneio #{ $id }, { $name }, foi cancelado. As partidas em curso seguem como partidas comuns.
 tournament-cancelled-short = { $name } não tinha { $min } jogadores na hora de começar: foi cancelado.
+tournament-expired = O torneio #{ $id }, { $name }, foi cancelado: <@{ $organiser }> não o iniciou em { $days ->
+    [1] 1 dia
+   *[other] { $days } dias
+} desde a criação. Ninguém jogou nenhuma partida nele, e ninguém está mais inscrito: o organizador, ou qualquer pessoa, pode criar um novo.
 tournament-status-cancelled = *Cancelado.*
 tournament-status-started = *Começou: inscrições encerradas.*
 tournament-rounds-cut = O torneio tem { $rounds } rodadas, e não { $asked }: um torneio suíço nunca tem mais rodadas do que jogadores menos um, para que ninguém enfrente o mesmo adversário duas vezes.

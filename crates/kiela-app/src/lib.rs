@@ -109,7 +109,7 @@ pub use threads::{GameEnding, ThreadName, ThreadNotice};
 pub use threads::{Permission, ThreadRefusal};
 pub use tournaments::TournamentRefusal;
 pub use tournaments::{
-    swiss_rounds, Authority, NewTournament, StandingLine, DOUBLE_ROUND_ROBIN,
+    swiss_rounds, Authority, NewTournament, StandingLine, DOUBLE_ROUND_ROBIN, EXPIRE_DAYS,
     MAX_LIVE_PER_ORGANISER, MAX_LIVE_TOURNAMENTS, MAX_ROUNDS, MAX_ROUND_ROBIN, MAX_SWISS,
     MIN_PLAYERS, STRICT_DAYS, STRICT_PERCENT,
 };
@@ -254,6 +254,16 @@ impl App {
             db: (&ports).into(),
             players: players.clone(),
         });
+        let tournaments = Arc::new(TournamentService {
+            base: base.clone(),
+            db: (&ports).into(),
+            notify: notify.clone(),
+            outbox: outbox.clone(),
+            players: players.clone(),
+            settings: settings.clone(),
+            standings,
+            threads: threads.clone(),
+        });
         let playing = Arc::new(PlayService {
             base: base.clone(),
             db: (&ports).into(),
@@ -264,6 +274,7 @@ impl App {
             players: players.clone(),
             settings: settings.clone(),
             threads: threads.clone(),
+            tournaments: tournaments.clone(),
         });
         let draws = Arc::new(DrawService {
             base: base.clone(),
@@ -313,16 +324,6 @@ impl App {
             clocks: clocks.clone(),
             lessons: lessons.clone(),
             puzzles: puzzles.clone(),
-        });
-        let tournaments = Arc::new(TournamentService {
-            base: base.clone(),
-            db: (&ports).into(),
-            notify: notify.clone(),
-            outbox: outbox.clone(),
-            players: players.clone(),
-            settings: settings.clone(),
-            standings,
-            threads: threads.clone(),
         });
         let info = Arc::new(InfoService {
             db: (&ports).into(),

@@ -24,26 +24,6 @@ pub fn fits(text: &str) -> bool {
     discord_len(text) <= MESSAGE_CHARS
 }
 
-/// `text` cut to fit one message, ending in `…`: the last resort for a
-/// text that should never have been so long (lists and records keep under
-/// the limit themselves, with a count or an attachment).
-pub fn clip_message(text: String) -> String {
-    if fits(&text) {
-        return text;
-    }
-    let mut cut = String::new();
-    let mut len = 0;
-    for c in text.chars() {
-        if len + c.len_utf16() > MESSAGE_CHARS - 1 {
-            break;
-        }
-        len += c.len_utf16();
-        cut.push(c);
-    }
-    cut.push('…');
-    cut
-}
-
 /// `text` as the messages it takes, in order: whole lines gathered while
 /// they fit in one message, so that a list too long for one goes on in
 /// the next and no line (a pairing, a player's standing) is ever split.
@@ -111,17 +91,6 @@ pub fn attachment(reply: &Reply) -> Option<Document> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn clip_keeps_short_texts_and_cuts_long_ones() {
-        assert_eq!(clip_message("short".into()), "short");
-        let long = clip_message("x".repeat(2500));
-        assert_eq!(discord_len(&long), MESSAGE_CHARS);
-        assert!(long.ends_with('…'));
-        // Emoji count two: still within the limit.
-        let emoji = clip_message("😀".repeat(1500));
-        assert!(fits(&emoji), "{}", discord_len(&emoji));
-    }
 
     #[test]
     fn a_record_too_long_for_its_message_is_attached() {

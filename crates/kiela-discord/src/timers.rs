@@ -22,7 +22,6 @@ use kiela_app::{
 use super::features::rows_for;
 use super::respond::{open_thread, replace_board, Post, PostedBoard};
 use super::InFlight;
-use crate::limits::clip_message;
 use crate::snowflakes::{Ours, Theirs};
 
 /// Every `interval`, fires what the clock made due. Everything it needs is
@@ -277,12 +276,17 @@ async fn deliver_one(service: &App, http: &Http, delivery: Delivery) {
         // A PATCH is idempotent: a retry needs no nonce.
         // An edit shows the buttons its post has (a tournament's sign-up
         // keeps Join and Leave), or none (a challenge answered).
+        // An edit is one message: every edit the bot makes fits one (the
+        // sign-up calls its players by mention for that); one that did
+        // not would lose its last lines, never a line's end.
+        let text = crate::words::says(delivery.reply.lang, &delivery.reply.says);
+        let mut pages = crate::limits::pages(&text).into_iter();
+        if pages.len() > 1 {
+            warn!(post = %id, "an edit too long for one message: its first lines only");
+        }
         let edit = EditMessage::new()
             .components(rows_for(&delivery.reply))
-            .content(clip_message(crate::words::says(
-                delivery.reply.lang,
-                &delivery.reply.says,
-            )));
+            .content(pages.next().unwrap_or_default());
         let edited = channel_id
             .theirs()
             .edit_message(http, message_id.theirs(), edit)

@@ -37,7 +37,7 @@ const TEXT: &[(&str, &str)] = &[
     ("judged", "Good enough."),
     ("language", "English"),
     ("level", "medium"),
-    ("link", "<https://discord.com/oauth2/authorize?client_id=1>"),
+    ("link", "https://discord.com/channels/1/2/3"),
     ("loser", "Bob"),
     ("losses", "three losses"),
     ("mention", "<@1234>"),

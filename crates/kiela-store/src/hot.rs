@@ -16,7 +16,7 @@ use crate::places::REFUSED_CHANNEL;
 use crate::puzzles::{DAILY_PUZZLE_OF, PUZZLE_RATINGS, SOLVER_RATING, TRIED_PUZZLES};
 use crate::quota::{ai_games_of_sql, open_challenges_of_sql};
 use crate::threads::LOBBY_OF_THREAD;
-use crate::tournaments::{entrants_sql, tournament_sql, LIVE_TOURNAMENTS, PAIRED, SIGN_UP_POST};
+use crate::tournaments::{entrants_sql, tournament_sql, DUE_TOURNAMENTS, PAIRED, SIGN_UP_POST};
 use kiela_app::store::Backend;
 
 /// One hot query as its store function runs it.
@@ -66,6 +66,19 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
             LAST_MESSAGE_BEFORE.to_string(),
             vec![12],
         ),
+        // Each edit queued (a sign-up's at each join or leave): the one
+        // still waiting is replaced.
+        HotQuery {
+            name: "collapse_edit",
+            sql: crate::COLLAPSE_EDIT.to_string(),
+            binds: vec![
+                Bind::Text("[]"),
+                Bind::Text(""),
+                Bind::Text("en-US"),
+                Bind::Int(7),
+                Bind::Int(12),
+            ],
+        },
         // Each answer to an interaction, for each of its posts.
         HotQuery {
             name: "hold_for_answer",
@@ -78,7 +91,11 @@ pub fn hot_queries(backend: Backend) -> Vec<HotQuery> {
             due_games_sql(backend),
             vec![now, now - 30, 999],
         ),
-        query("live_tournaments", LIVE_TOURNAMENTS.to_string(), vec![]),
+        query(
+            "due_tournaments",
+            DUE_TOURNAMENTS.to_string(),
+            vec![now, now - 30 * 86_400],
+        ),
         query("tournament", tournament_sql(), vec![7]),
         query("entrants", entrants_sql(), vec![7]),
         query("paired", PAIRED.to_string(), vec![7]),

@@ -575,8 +575,19 @@ pub(crate) async fn insert_game(
     Ok(id)
 }
 
+/// Replaces the waiting edit of post `$5` (the last one, not yet taken by
+/// a delivery loop nor held for an answer) with what `$1`-`$4` say; its id
+/// if there was one ([`insert_posts`]).
+pub(crate) const COLLAPSE_EDIT: &str = "UPDATE outbox SET says = $1, pings = $2, lang = $3, \
+     tournament_id = $4 WHERE id = (SELECT id FROM outbox WHERE edits = $5 \
+       AND delivered_at IS NULL AND failed IS NULL AND claimed_at IS NULL \
+       AND answer_token IS NULL ORDER BY id DESC LIMIT 1) \
+     AND delivered_at IS NULL AND failed IS NULL AND claimed_at IS NULL \
+     AND answer_token IS NULL RETURNING id";
+
 /// Inserts `posts` in `tx`, held for their interaction's answer as long as
-/// they say; returns their ids.
+/// they say; an edit replaces one of the same message still waiting;
+/// returns their ids.
 pub(crate) async fn insert_posts(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     posts: impl IntoIterator<Item = NewPost>,
@@ -585,6 +596,23 @@ pub(crate) async fn insert_posts(
     let mut ids = Vec::new();
     for post in posts {
         let pings: Vec<String> = post.pings.iter().map(|id| id.to_string()).collect();
+        if let Some(edited) = post.edits {
+            // An edit of a message that already has one waiting (neither
+            // taken by a loop nor held for an answer) takes its place:
+            // the newest text wins, and the message is edited once.
+            let replaced = sqlx::query(COLLAPSE_EDIT)
+                .bind(says_json(&post.says)?)
+                .bind(pings.join(" "))
+                .bind(&post.lang)
+                .bind(post.tournament_id.map(|id| id.0))
+                .bind(edited.0)
+                .fetch_optional(&mut **tx)
+                .await?;
+            if let Some(row) = replaced {
+                ids.push(row.read(0)?);
+                continue;
+            }
+        }
         let held_until = now + post.hold;
         let (channel_id, recipient_id) = post.to.columns();
         let row = sqlx::query(

@@ -69,10 +69,15 @@ pub(crate) const EDITS_OF_POST: &str =
 /// The prune ([`Store::prune_posts`]): `$1` delivered before, `$2` parked
 /// before, `$3` at most so many. A post an edit still names waits for
 /// that edit to go first: deleting it would break the edit's foreign key,
-/// and fail the whole prune (until the edit was old enough too).
+/// and fail the whole prune (until the edit was old enough too). A
+/// tournament's post (its sign-up message, with its buttons) stays while
+/// the tournament is open or running: joins and leaves still edit it, and
+/// its start or end closes it.
 pub(crate) const PRUNE_POSTS: &str = "DELETE FROM outbox WHERE id IN ( \
      SELECT id FROM outbox o WHERE delivered_at < $1 \
        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.edits = o.id) \
+       AND NOT EXISTS (SELECT 1 FROM tournaments t WHERE t.id = o.tournament_id \
+         AND t.status IN ('open', 'running')) \
      UNION ALL SELECT id FROM outbox o WHERE failed IS NOT NULL AND created_at < $2 \
        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.edits = o.id) \
      LIMIT $3)";

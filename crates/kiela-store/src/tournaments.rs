@@ -90,9 +90,22 @@ pub(crate) fn tournament_sql() -> String {
     format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1")
 }
 
-/// The open and running tournaments ([`Store::live_tournaments`]).
-pub(crate) const LIVE_TOURNAMENTS: &str =
-    "SELECT id FROM tournaments WHERE status IN ('open', 'running') ORDER BY id";
+/// The tournaments the clock's look must move on at `$1`
+/// ([`Store::due_tournaments`]): open ones whose start time has come, or
+/// which, started by their organiser, were created before `$2` (they
+/// expire); running ones whose first round is not paired yet, or with a
+/// game ended since their standings were last posted (a game's end moves
+/// its tournament on at once: this finds what a crash or a failure left).
+/// The others are not read at all.
+pub(crate) const DUE_TOURNAMENTS: &str = "SELECT t.id FROM tournaments t \
+     WHERE t.status IN ('open', 'running') AND ( \
+       (t.status = 'open' AND (t.starts_at <= $1 \
+         OR (t.starts_at IS NULL AND t.created_at <= $2))) \
+       OR (t.status = 'running' AND (t.rounds_paired = 0 \
+         OR t.results_posted < (SELECT COUNT(*) FROM tournament_games tg \
+           JOIN games g ON g.id = tg.game_id \
+           WHERE tg.tournament_id = t.id AND g.status <> 'active')))) \
+     ORDER BY t.id";
 
 /// Tournament `$1`'s players, named as in its server ([`Store::entrants`]).
 pub(crate) fn entrants_sql() -> String {
@@ -141,8 +154,12 @@ impl TournamentsStore for TournamentsSql {
         rows.iter().map(TournamentRow::from_row).collect()
     }
 
-    async fn live_tournaments(&self) -> Result<Vec<TournamentId>> {
-        let rows = sqlx::query(LIVE_TOURNAMENTS).fetch_all(&self.pool).await?;
+    async fn due_tournaments(&self, now: i64, created_before: i64) -> Result<Vec<TournamentId>> {
+        let rows = sqlx::query(DUE_TOURNAMENTS)
+            .bind(now)
+            .bind(created_before)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(|row| col(row, "id")).collect()
     }
 
@@ -306,6 +323,16 @@ impl TournamentsStore for TournamentsSql {
         .bind(change.winner.map(|id| id.0))
         .execute(&mut *tx)
         .await?;
+        for player in &change.first {
+            sqlx::query(
+                "UPDATE tournament_players SET shares_first = 1 \
+                 WHERE tournament_id = $1 AND player_id = $2",
+            )
+            .bind(id.0)
+            .bind(player.0)
+            .execute(&mut *tx)
+            .await?;
+        }
         let ids = insert_posts(&mut tx, posts, now).await?;
         tx.commit().await?;
         Ok(Ok(ids))
@@ -377,7 +404,8 @@ impl TournamentsStore for TournamentsSql {
     async fn tournaments_played(&self, guild: GuildId, player: UserId) -> Result<(i64, i64)> {
         let row = sqlx::query(
             "SELECT COUNT(*) AS played, \
-             COALESCE(SUM(CASE WHEN t.winner_id = $2 THEN 1 ELSE 0 END), 0) AS won \
+             COALESCE(SUM(CASE WHEN t.winner_id = $2 OR tp.shares_first = 1 \
+               THEN 1 ELSE 0 END), 0) AS won \
              FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id \
              WHERE t.guild_id = $1 AND tp.player_id = $2 AND t.status = 'finished'",
         )

@@ -23,14 +23,12 @@ use kiela_rules::{Move, Side, Trace};
 
 use super::game::{app_ply, rules_ply};
 use super::limits::AI_SEARCHES;
-use super::outbox::Made;
 use super::players::Name;
 use super::threads::posts_channel;
 use super::{AltText, AppError, Format, Loaded, Picture, Place, Reply, Result, ReviewStep, User};
 use crate::notice::Notice;
-use crate::store::ports::*;
 use crate::store::{NewPost, PostTarget};
-use crate::vocabulary::{GameId, UserId};
+use crate::vocabulary::{ChannelId, GameId, GuildId, MessageId, UserId};
 
 /// How long a user waits between two analyses they start (one already
 /// made is shown at once, as often as asked).
@@ -107,6 +105,17 @@ pub enum AnalysisRefusal {
     HintBetweenPeople,
     /// A hint asked in game `0`, which is over.
     HintOver(GameId),
+    /// Game `game`'s analysis is already shared in this place (`channel`
+    /// of server `guild`), by `by` at `at`: its `message`, once delivered
+    /// and while known.
+    AlreadyShared {
+        game: GameId,
+        by: UserId,
+        at: i64,
+        guild: GuildId,
+        channel: ChannelId,
+        message: Option<MessageId>,
+    },
 }
 
 /// What an analysis, a review step and a hint tell the player.
@@ -259,7 +268,6 @@ crate::store::port_set! {
     /// The ports [`AnalysisService`] reads and writes through.
     pub struct AnalysisPorts {
         analysis: AnalysisStore,
-        outbox: OutboxStore,
     }
 }
 
@@ -308,7 +316,8 @@ impl AnalysisService {
     /// Posts the analysis of finished game `game_id` publicly in the game's
     /// place (its thread or channel), in the server's language, saying who
     /// shared it: through the outbox, so it is delivered whatever happens to
-    /// this answer.
+    /// this answer. Once per game and place: asked again, it answers where
+    /// it already is (`AlreadyShared`).
     pub async fn share_analysis(
         &self,
         user: &User,
@@ -334,13 +343,23 @@ impl AnalysisService {
             shows_analysis: true,
             ..NewPost::default()
         };
-        let ids = self
-            .db
-            .outbox
-            .insert_posts(vec![post.clone()], self.base.now())
+        let share = AnalysisShare {
+            game: game_id,
+            channel: loaded.row.channel_id,
+            by: user.id,
+        };
+        let shared = (self.db.analysis)
+            .share_analysis(share, post.clone(), self.base.now())
             .await?;
-        let made: Vec<Made> = ids.into_iter().zip([post]).collect();
-        self.outbox.answer(place, &made, None).await
+        let id = shared.map_err(|before| AnalysisRefusal::AlreadyShared {
+            game: game_id,
+            by: before.by,
+            at: before.at,
+            guild: loaded.row.guild_id,
+            channel: share.channel,
+            message: before.message,
+        })?;
+        self.outbox.answer(place, &[(id, post)], None).await
     }
 
     /// One step of the review of finished game `game_id`: the board after

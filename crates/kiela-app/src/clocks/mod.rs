@@ -330,6 +330,6 @@ impl ClockService {
                 return Ok(false)
             }
         }
-        Ok(self.db.core.apply(&change).await?.is_some())
+        Ok(self.playing.apply(&change).await?.is_some())
     }
 }

@@ -51,9 +51,22 @@ pub struct PlayService {
     pub(crate) players: Arc<crate::PlayerService>,
     pub(crate) settings: Arc<crate::SettingsService>,
     pub(crate) threads: Arc<crate::ThreadService>,
+    pub(crate) tournaments: Arc<crate::TournamentService>,
 }
 
 impl PlayService {
+    /// Stores `change` (`CoreStore::apply`: `None` if the game changed
+    /// meanwhile). A change that ends a tournament's game moves its
+    /// tournament on at once: the standings, the next round or its end
+    /// (which, should it fail, the clock's next look does).
+    pub(crate) async fn apply(&self, change: &GameChange) -> Result<Option<Vec<PostId>>> {
+        let ids = self.db.core.apply(change).await?;
+        if ids.is_some() && change.state != GameState::Active {
+            self.tournaments.game_ended(change.game_id).await;
+        }
+        Ok(ids)
+    }
+
     /// The edit of `loaded`'s pending draw offer line (if it has one and
     /// it was posted through the outbox): its text and how it was
     /// `closed`, without its buttons. Delivered by the delivery loop.
@@ -349,12 +362,7 @@ impl PlayService {
                     .push(to.post(loaded.row.channel_id, ply, moved));
             }
         }
-        let ids = self
-            .db
-            .core
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, Some((mv, game)))?;
         Ok((ids[0], post))
     }
@@ -520,12 +528,7 @@ impl PlayService {
                 .posts
                 .push(to.post(channel, loaded.ply(), aborted.clone()));
         }
-        let ids = self
-            .db
-            .core
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         self.outbox
             .answer(place, &[(ids[0], post)], Some(&loaded))
@@ -560,12 +563,7 @@ impl PlayService {
         };
         let line_lang = Lang::from_locale(&post.lang);
         (change.posts).extend(self.close_draw_line(loaded, closed, line_lang).await?);
-        let ids = self
-            .db
-            .core
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.apply(&change).await?.ok_or(AppError::Conflict)?;
         loaded.change(&change, None)?;
         Ok((ids[0], post))
     }

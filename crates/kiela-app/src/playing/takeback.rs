@@ -59,12 +59,7 @@ impl PlayService {
         };
         let post = self.outbox.board_post(&loaded, kept, headline, lang, true);
         change.posts = vec![post.clone()];
-        let ids = self
-            .db
-            .core
-            .apply(&change)
-            .await?
-            .ok_or(AppError::Conflict)?;
+        let ids = self.apply(&change).await?.ok_or(AppError::Conflict)?;
         self.games.replays.forget(game);
         let loaded = self.games.load(game).await?;
         self.outbox

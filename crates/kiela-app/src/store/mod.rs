@@ -12,6 +12,7 @@ use async_trait::async_trait;
 
 pub use rows::*;
 
+pub use crate::analysis::{AnalysisShare, SharedBefore};
 pub use crate::clocks::VacationChange;
 pub use crate::notice::Notice;
 pub use crate::outbox::UndeliveredPost;

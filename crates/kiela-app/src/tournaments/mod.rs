@@ -5,11 +5,14 @@
 //! crate's answer; this module keeps the event in the store and moves it
 //! on, each step once (see [`queries`]).
 //!
-//! The clock moves every live tournament on at each look
-//! ([`TournamentService::advance_tournaments`]): a start at its hour, the next
-//! round once the last game of a round has ended, the end. So a crash
-//! between a game's end and the next pairing delays it by one look, never
-//! loses it.
+//! A game's end moves its tournament on at once
+//! ([`TournamentService::game_ended`], from `PlayService::apply`): the
+//! standings, the next round once the last game of a round has ended, the
+//! end. The clock's look ([`TournamentService::advance_tournaments`])
+//! reads only the tournaments due: a start at its hour, an expiry, and a
+//! running event with a game ended since its standings were posted. So a
+//! crash between a game's end and the next pairing delays it by one look,
+//! never loses it.
 
 mod notice;
 mod store;
@@ -25,8 +28,8 @@ use crate::notice::Notice;
 use crate::store::ports::*;
 use crate::store::{NewGame, NewPost};
 use crate::vocabulary::{
-    ChannelId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId, TournamentStatus,
-    UserId,
+    ChannelId, GameId, GameState, PostId, ThreadsSetting, TournamentFormat, TournamentId,
+    TournamentStatus, UserId,
 };
 use crate::Name;
 
@@ -38,6 +41,9 @@ use super::{AppError, Format, Picture, Place, Reply, Result, User, DAY};
 pub const MAX_LIVE_TOURNAMENTS: usize = 5;
 /// Open or running tournaments one member may organise at once.
 pub const MAX_LIVE_PER_ORGANISER: usize = 2;
+/// An open tournament without a start time is cancelled this many days
+/// after its creation, if its organiser never started it.
+pub const EXPIRE_DAYS: i64 = 30;
 /// Fewer cannot make a tournament.
 pub const MIN_PLAYERS: usize = 3;
 /// Round-robin: every pairing at once, so few players.
@@ -399,7 +405,7 @@ impl TournamentService {
             id: t.id,
             name: t.title(),
         };
-        if let Err(moved) = self.call_off(&t, said, None).await? {
+        if let Err(moved) = self.call_off(&t, said, None, Vec::new()).await? {
             let now = match moved {
                 NotMoved::Status(now) => now,
                 NotMoved::Players(_) => t.status,
@@ -484,14 +490,22 @@ impl TournamentService {
         Ok(told(user, TournamentNotice::Listed(lines)))
     }
 
-    /// Moves every live tournament on (the clock's look): starts those
-    /// whose hour has come (or cancels them, short of players), pairs the
-    /// next round where the last one is over, ends those played out. One
-    /// that fails is logged and left for the next look; the others go on.
-    /// Returns how many posts were made.
+    /// Moves on the tournaments due (the clock's look): starts those
+    /// whose hour has come (or cancels them, short of players), expires
+    /// those left open [`EXPIRE_DAYS`] days without a start time, and
+    /// pairs the next round or ends those with a game ended since their
+    /// standings were posted (a game's end does it at once,
+    /// [`TournamentService::game_ended`]: this catches what a failure
+    /// left). The others are not read. One that fails is logged and left
+    /// for the next look; the others go on. Returns how many posts were
+    /// made.
     pub async fn advance_tournaments(&self) -> Result<usize> {
+        let now = self.base.now();
+        let due = (self.db.tournaments)
+            .due_tournaments(now, now - EXPIRE_DAYS * DAY)
+            .await?;
         let mut made = 0;
-        for id in self.db.tournaments.live_tournaments().await? {
+        for id in due {
             match self.advance_one(id).await {
                 Ok(posts) => made += posts,
                 Err(e) => tracing::warn!(tournament = %id, "cannot move a tournament on: {e}"),
@@ -500,20 +514,52 @@ impl TournamentService {
         Ok(made)
     }
 
+    /// Game `game` has ended: if a tournament plays it, the tournament
+    /// moves on now (its standings, its next round, its end). A failure is
+    /// logged, never the game's: the clock's next look tries again.
+    pub(crate) async fn game_ended(&self, game: GameId) {
+        let moved = async {
+            if let Some(id) = self.db.tournaments.tournament_of_game(game).await? {
+                self.advance(id).await?;
+            }
+            Ok::<_, AppError>(())
+        };
+        if let Err(e) = moved.await {
+            tracing::warn!(%game, "cannot move a tournament on after its game: {e}");
+        }
+    }
+
     async fn advance_one(&self, id: TournamentId) -> Result<usize> {
         let t = self.standings.tournament(id).await?;
         if t.status == TournamentStatus::Open {
+            let now = self.base.now();
+            let entrants = self.db.tournaments.entrants(id).await?;
             match t.starts_at {
-                Some(at) if at <= self.base.now() => {}
+                Some(at) if at <= now => {}
+                None if t.created_at <= now - EXPIRE_DAYS * DAY => {
+                    // Never started: it ends, and everyone in it is told.
+                    let said = TournamentNotice::Expired {
+                        id: t.id,
+                        name: t.title(),
+                        days: EXPIRE_DAYS,
+                        organiser: t.organiser_id,
+                    };
+                    let mut pings = vec![t.organiser_id];
+                    let players = entrants.iter().map(|e| e.player_id);
+                    pings.extend(players.filter(|&p| p != t.organiser_id));
+                    let moved = self.call_off(&t, said, None, pings).await?;
+                    return Ok(moved.map_or(0, |ids| ids.len()));
+                }
                 _ => return Ok(0),
             }
-            let entrants = self.db.tournaments.entrants(id).await?;
             if entrants.len() < MIN_PLAYERS {
                 let said = TournamentNotice::CancelledShort {
                     name: t.title(),
                     min: MIN_PLAYERS,
                 };
-                let moved = self.call_off(&t, said, Some(entrants.len())).await?;
+                let moved = self
+                    .call_off(&t, said, Some(entrants.len()), Vec::new())
+                    .await?;
                 return Ok(moved.map_or(0, |ids| ids.len()));
             }
             // Not started if someone joined or left meanwhile: the next
@@ -535,12 +581,16 @@ impl TournamentService {
         t: &TournamentRow,
         said: TournamentNotice,
         players: Option<usize>,
+        pings: Vec<UserId>,
     ) -> Result<std::result::Result<Vec<PostId>, NotMoved>> {
         let cancelled = TournamentStatus::Cancelled;
         if !t.status.may_become(cancelled) {
             return Ok(Err(NotMoved::Status(t.status)));
         }
-        let mut posts = vec![self.lobby_post(t, said)];
+        let mut posts = vec![NewPost {
+            pings,
+            ..self.lobby_post(t, said)
+        }];
         let status = TournamentNotice::SignUpCancelled;
         posts.extend(self.sign_up_edit(t, status).await?);
         let change = StatusChange {
@@ -548,6 +598,7 @@ impl TournamentService {
             to: cancelled,
             rounds: None,
             winner: None,
+            first: Vec::new(),
             players,
         };
         (self.db.tournaments)
@@ -598,6 +649,7 @@ impl TournamentService {
             to: TournamentStatus::Running,
             rounds,
             winner: None,
+            first: Vec::new(),
             players: Some(entrants.len()),
         };
         let ids = (self.db.tournaments)
@@ -783,6 +835,10 @@ impl TournamentService {
             to: TournamentStatus::Finished,
             rounds: None,
             winner: first.map(|key| state.user(key)),
+            first: (standings.iter())
+                .take_while(|s| s.rank == 1)
+                .map(|s| state.user(s.key))
+                .collect(),
             players: None,
         };
         let ids = (self.db.tournaments)
@@ -1023,27 +1079,18 @@ pub struct StandingsPosts {
 
 impl StandingsPosts {
     /// The standings as a picture (with a round-robin's crosstable), in
-    /// `lang`, its alt text naming every player's rank and points.
+    /// `lang`, its alt text naming every player's rank and points; drawn
+    /// off the async threads, as every picture is. Names are drawn and
+    /// described as written ([`Name::plain`]: neither is markdown).
     pub(crate) async fn standings_picture(&self, t: &TournamentRow, lang: Lang) -> Result<Picture> {
         use kiela_render::{CrossCell, CrossResult, StandingRow, StandingsFormat, StandingsView};
         let entrants = self.db.tournaments.entrants(t.id).await?;
         let paired = self.db.tournaments.paired(t.id).await?;
         let state = Event::of(t, &entrants, &paired)?;
         let standings = event::standings(&state.event).map_err(|e| corrupt(t, e))?;
-        let title = format!("{} · {}", t.name, status_words(lang, t));
-        let rows = standings
-            .iter()
-            .map(|s| StandingRow {
-                rank: s.rank,
-                name: state.name(s.key),
-                points: s.points.as_f64(),
-                tiebreaks: match s.buchholz_cut1 {
-                    Some(bh) => vec![bh.as_f64(), s.sonneborn_berger.as_f64()],
-                    None => vec![s.sonneborn_berger.as_f64(), f64::from(s.wins)],
-                },
-                games_played: s.games_played,
-                withdrawn: s.withdrawn,
-            })
+        let title = format!("{} · {}", t.title().plain(), status_words(lang, t));
+        let names: Vec<String> = (standings.iter())
+            .map(|s| Name::new(state.name(s.key)).plain())
             .collect();
         let crosstable = (t.format == TournamentFormat::RoundRobin).then(|| {
             let order: Vec<event::PlayerKey> = standings.iter().map(|s| s.key).collect();
@@ -1079,23 +1126,41 @@ impl StandingsPosts {
                 .map(|&me| order.iter().map(|&them| cell(me, them)).collect())
                 .collect()
         });
-        let view = StandingsView {
-            title: &title,
-            lang,
-            format: match t.format {
-                TournamentFormat::Swiss => StandingsFormat::Swiss,
-                TournamentFormat::RoundRobin => StandingsFormat::RoundRobin,
-            },
-            rows,
-            crosstable,
+        let format = match t.format {
+            TournamentFormat::Swiss => StandingsFormat::Swiss,
+            TournamentFormat::RoundRobin => StandingsFormat::RoundRobin,
         };
-        let bytes = kiela_render::standings_png(&view)
-            .map_err(|e| AppError::Internal(format!("cannot draw the standings: {e}")))?;
-        Ok(Picture {
-            bytes,
-            format: Format::Png,
-            alt_text: kiela_render::standings_alt_text(&view).into(),
+        tokio::task::spawn_blocking(move || {
+            let rows = (standings.iter().zip(&names))
+                .map(|(s, name)| StandingRow {
+                    rank: s.rank,
+                    name,
+                    points: s.points.as_f64(),
+                    tiebreaks: match s.buchholz_cut1 {
+                        Some(bh) => vec![bh.as_f64(), s.sonneborn_berger.as_f64()],
+                        None => vec![s.sonneborn_berger.as_f64(), f64::from(s.wins)],
+                    },
+                    games_played: s.games_played,
+                    withdrawn: s.withdrawn,
+                })
+                .collect();
+            let view = StandingsView {
+                title: &title,
+                lang,
+                format,
+                rows,
+                crosstable,
+            };
+            let bytes = kiela_render::standings_png(&view)
+                .map_err(|e| AppError::Internal(format!("cannot draw the standings: {e}")))?;
+            Ok(Picture {
+                bytes,
+                format: Format::Png,
+                alt_text: kiela_render::standings_alt_text(&view).into(),
+            })
         })
+        .await
+        .map_err(|e| AppError::Internal(format!("the standings picture failed: {e}")))?
     }
 
     /// Tournament `id`, which must exist.
@@ -1273,7 +1338,7 @@ fn sign_up(t: &TournamentRow, entrants: &[Entrant]) -> TournamentNotice {
             Some(at) => TournamentStart::At(at),
             None => TournamentStart::ByOrganiser(t.organiser_id),
         },
-        players: names(entrants),
+        entrants: entrants.iter().map(|e| e.player_id).collect(),
         max_players: t.max_players,
     })
 }

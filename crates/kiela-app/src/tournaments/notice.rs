@@ -34,6 +34,15 @@ pub enum TournamentNotice {
     StartedElsewhere { name: Name },
     /// Tournament `id`, `name`, is cancelled (said in its lobby).
     Cancelled { id: TournamentId, name: Name },
+    /// Tournament `id`, `name`, was never started by its organiser
+    /// (`organiser`) and is cancelled `days` days after its creation
+    /// (said in its lobby, calling the organiser and the players).
+    Expired {
+        id: TournamentId,
+        name: Name,
+        days: i64,
+        organiser: UserId,
+    },
     /// The user cancelled tournament `name`.
     CancelledByYou { name: Name },
     /// Tournament `name` had fewer than `min` players at its start time:
@@ -116,8 +125,12 @@ pub struct SignUp {
     /// [`super::STRICT_PERCENT`]).
     pub strict: bool,
     pub start: TournamentStart,
-    /// In join order.
-    pub players: Vec<Name>,
+    /// The players, in join order: called by mention, which shows each
+    /// player's name as the reader's server has it in a few characters,
+    /// so that a full event's list fits its one message (an edit, which
+    /// cannot go on in another; an edit pings nobody).
+    #[serde(default)]
+    pub entrants: Vec<UserId>,
     pub max_players: i64,
 }
 

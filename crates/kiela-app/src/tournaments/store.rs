@@ -113,13 +113,16 @@ pub enum Left {
 }
 
 /// A change of a tournament's status, made only from `from`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StatusChange {
     pub from: TournamentStatus,
     pub to: TournamentStatus,
     /// A Swiss event's rounds, fixed when it starts.
     pub rounds: Option<i64>,
     pub winner: Option<UserId>,
+    /// Everyone who shares first place at the end (the winner too), each
+    /// counted a winner.
+    pub first: Vec<UserId>,
     /// Made only if it has exactly this many players then (a start, or a
     /// cancellation for too few, decided on a count).
     pub players: Option<usize>,
@@ -142,8 +145,12 @@ pub trait TournamentsStore: Send + Sync {
     /// `recent` last ended, newest first.
     async fn tournaments_of(&self, guild: GuildId, recent: i64) -> Result<Vec<TournamentRow>>;
 
-    /// The open and running tournaments of every server (the clock's work).
-    async fn live_tournaments(&self) -> Result<Vec<TournamentId>>;
+    /// The tournaments of every server the clock must move on at `now`:
+    /// open ones whose start time has come or, started by their
+    /// organiser, created before `created_before` (they expire); running
+    /// ones with round 1 unpaired or a game ended since their standings
+    /// were last posted.
+    async fn due_tournaments(&self, now: i64, created_before: i64) -> Result<Vec<TournamentId>>;
 
     /// Tournament `id`'s players in join order, with their names.
     async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>>;

@@ -381,6 +381,7 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
         lang: Lang::Pt,
         ..HERE
     };
+    let shared_at = w.clock.now();
     let shared = w
         .service
         .analysis
@@ -428,6 +429,31 @@ async fn an_analysis_is_private_until_shared_in_the_games_place(db: Db) {
     assert_eq!(sent[0].reply.lang, Lang::Pt);
     assert_eq!(sent[0].reply.picture, shared.picture);
     assert!(!sent[0].reply.private);
+
+    // Shared once per game and place: a second Share (anyone's) answers
+    // where it already is, its message, and posts nothing.
+    let pending = w.service.outbox.undelivered().await.unwrap();
+    let twice = w.service.analysis.share_analysis(&w.bob, HERE, game).await;
+    assert_eq!(
+        refused(twice),
+        AnalysisRefusal::AlreadyShared {
+            game,
+            by: w.carol.id,
+            at: shared_at,
+            guild: HERE.guild_id,
+            channel: HERE.channel_id,
+            message: Some(MessageId(1)),
+        }
+        .into()
+    );
+    assert_eq!(w.service.outbox.undelivered().await.unwrap(), pending);
+    let shown = raw(
+        &w.db,
+        "SELECT COUNT(*) FROM outbox WHERE shows_analysis = 1",
+        &[],
+    )
+    .await;
+    assert_eq!(shown, Some(1));
 }
 
 /// A hint's Play button plays its move as the menu would: once; pressed

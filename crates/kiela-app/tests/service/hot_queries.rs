@@ -36,7 +36,7 @@ const NAMED: &[&str] = &[
     "hold_for_answer",
     "prune_posts",
     "due_games",
-    "live_tournaments",
+    "due_tournaments",
     "tournament",
     "entrants",
     "paired",

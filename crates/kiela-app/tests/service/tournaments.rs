@@ -103,6 +103,11 @@ on_both_backends! {
     a_leave_during_the_start_is_a_withdrawal_or_a_smaller_list,
     creations_at_once_stay_within_the_limits,
     a_swiss_plays_at_most_players_less_one_rounds,
+    a_sign_up_message_waiting_edits_collapse_into_the_newest,
+    a_live_tournament_keeps_its_sign_up_post,
+    the_clock_reads_only_the_tournaments_due,
+    an_open_tournament_without_a_start_time_expires,
+    the_standings_picture_names_players_as_written,
 }
 
 const ORGANISER: Authority = Authority { is_manager: false };
@@ -141,7 +146,7 @@ async fn create_by(w: &World, organiser: &User, new: NewTournament) -> Tournamen
         .unwrap();
     assert!(!reply.private, "the sign-up message is public");
     assert_eq!(reply.sign_up().name.raw(), PREMIO);
-    assert_eq!(reply.sign_up().players, []);
+    assert_eq!(reply.sign_up().entrants, []);
     // The answer delivers it (its edits wait for it).
     w.service
         .outbox
@@ -202,7 +207,8 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
     // The sign-up message shows the players (an edit that keeps its buttons).
     let edits = deliver_all(&w).await;
     let listed = edits.last().expect("the sign-up message edited");
-    assert_eq!(listed.sign_up().players, names(&players[..3]));
+    let ids: Vec<UserId> = players[..3].iter().map(|p| p.id).collect();
+    assert_eq!(listed.sign_up().entrants, ids);
     assert_eq!(listed.tournament, Some(id));
 
     let by_bob = w
@@ -259,17 +265,13 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         .iter()
         .any(|p| p.tells(&TournamentNotice::SignUpStarted) && p.tournament.is_none()));
 
+    // The last game's end ends the event at once (the winner in the
+    // lobby, the final standings in the thread): the clock finds nothing.
     south_wins_round(&w, id, 1).await;
-    deliver_all(&w).await;
-    assert_eq!(
-        w.service.tournaments.advance_tournaments().await.unwrap(),
-        2,
-        "the end: the winner in the lobby, the final standings in the thread"
-    );
     assert_eq!(
         w.service.tournaments.advance_tournaments().await.unwrap(),
         0,
-        "once"
+        "once, by the game's end"
     );
     let ended = deliver_all(&w).await;
     assert!(
@@ -326,14 +328,13 @@ async fn a_round_robin_is_played_to_its_winner(db: Db) {
         (lines.iter()).any(|line| line.id == id && line.stage == TournamentStage::Finished),
         "{lines:?}"
     );
-    // `/kiela stats`: each played one; one of them won it.
-    let mut won = 0;
+    // `/kiela stats`: each played one, and each won it (a shared first
+    // place is a win for everyone who shares it).
     for player in &players[..3] {
         let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, player).await.unwrap());
         assert_eq!(stats.tournaments_played, 1);
-        won += stats.tournaments_won;
+        assert_eq!(stats.tournaments_won, 1, "{}", player.name);
     }
-    assert_eq!(won, 1);
 }
 
 async fn tournaments_refuse_what_they_cannot_do(db: Db) {
@@ -544,20 +545,37 @@ async fn a_swiss_round_is_paired_once_by_two_processes(db: Db) {
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
-    assert_eq!(round_games(&w, id, 1).await.len(), 2);
-    south_wins_round(&w, id, 1).await;
-    let racers = [w.service.clone(), other.clone()].map(|service| {
-        tokio::spawn(async move { service.tournaments.advance_tournaments().await.unwrap() })
+    let games = round_games(&w, id, 1).await;
+    assert_eq!(games.len(), 2);
+    let loser = |north: UserId| users(&w).into_iter().find(|u| u.id == north).unwrap();
+    let (first, _, north) = games[0];
+    (w.service.playing)
+        .resign(&loser(north), HERE, Some(first))
+        .await
+        .unwrap();
+    // The round's last game ends in one process (which moves the
+    // tournament on) while the other's clock looks at it, twice each.
+    let (last, _, north) = games[1];
+    let north = loser(north);
+    let ending = tokio::spawn({
+        let service = w.service.clone();
+        async move {
+            (service.playing)
+                .resign(&north, HERE, Some(last))
+                .await
+                .unwrap();
+            service.tournaments.advance_tournaments().await.unwrap()
+        }
     });
-    let mut made = Vec::new();
-    for racer in racers {
-        made.push(racer.await.unwrap());
-    }
-    made.sort();
-    assert_eq!(
-        made[0], 0,
-        "one process paired round 2, the other nothing: {made:?}"
-    );
+    let looks = tokio::spawn({
+        let other = other.clone();
+        async move {
+            let once = other.tournaments.advance_tournaments().await.unwrap();
+            once + other.tournaments.advance_tournaments().await.unwrap()
+        }
+    });
+    ending.await.unwrap();
+    looks.await.unwrap();
     let round2 = round_games(&w, id, 2).await;
     assert_eq!(round2.len(), 2, "round 2 paired once");
     // The winners of round 1 meet, and so do the losers: nobody twice.
@@ -583,8 +601,10 @@ async fn a_round_cut_off_while_being_paired_is_paired_once_later(db: Db) {
         .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
         .await
         .unwrap();
-    south_wins_round(&w, id, 1).await;
+    // The round's last game ends while the database takes no more rounds:
+    // the game's end stands (its hook's failure is the tournament's).
     refuse_inserts(&w.db, db.backend, "tournament_games", "NEW.round = 2").await;
+    south_wins_round(&w, id, 1).await;
     let count = |sql: &'static str| raw(&w.db, sql, &[]);
     let games = count("SELECT COUNT(*) FROM games").await;
     let posts = count("SELECT COUNT(*) FROM outbox").await;
@@ -688,8 +708,11 @@ async fn a_no_show_forfeits_and_is_withdrawn(db: Db) {
         .play_move(south_user, HERE, Some(game), hole("A1"), None)
         .await;
     assert_eq!(refused(late), PlayRefusal::Forfeited(game).into());
-    let made = w.service.tournaments.advance_tournaments().await.unwrap();
-    assert!(made > 0, "round 2 paired and announced");
+    // The forfeit (the game's end) paired round 2 at once.
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0
+    );
     let standings = w
         .service
         .tournaments
@@ -853,19 +876,16 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
         .resign(loser, HERE, Some(game))
         .await
         .unwrap();
-    deliver_with_threads(&w).await;
-    assert_eq!(
-        w.service.tournaments.advance_tournaments().await.unwrap(),
-        1
-    );
     assert_eq!(
         w.service.tournaments.advance_tournaments().await.unwrap(),
         0,
-        "once"
+        "once, by the game's end"
     );
     let posted = deliver_with_threads(&w).await;
-    assert_eq!(posted.len(), 1);
-    let (to, standings) = &posted[0];
+    let (to, standings) = posted
+        .iter()
+        .find(|(_, p)| p.picture.is_some() && p.game.is_none())
+        .expect("the standings");
     assert_eq!(*to, thread);
     assert_eq!(
         standings.told(),
@@ -895,8 +915,6 @@ async fn a_tournament_has_its_thread_and_standings_after_each_result(db: Db) {
             .await
             .unwrap();
     }
-    deliver_with_threads(&w).await;
-    w.service.tournaments.advance_tournaments().await.unwrap();
     let posted = deliver_with_threads(&w).await;
     let (to, _) = posted
         .iter()
@@ -1111,7 +1129,8 @@ async fn an_ended_tournament_is_final(db: Db) {
     south_wins_round(&w, finished, 1).await;
     assert_eq!(
         w.service.tournaments.advance_tournaments().await.unwrap(),
-        2
+        0,
+        "the last game's end ended it"
     );
     every_change_refused(&w, finished, TournamentStatus::Finished).await;
     let mut won = 0;
@@ -1119,7 +1138,7 @@ async fn an_ended_tournament_is_final(db: Db) {
         let stats = super::ratings::stats_of(w.service.ratings.stats(HERE, player).await.unwrap());
         won += stats.tournaments_won;
     }
-    assert_eq!(won, 1, "the winner stays");
+    assert_eq!(won, 3, "the winners stay (all three share first)");
 }
 
 /// Runs `f` for each of `players` at once, each on its own task.
@@ -1360,4 +1379,216 @@ async fn a_swiss_plays_at_most_players_less_one_rounds(db: Db) {
         panic!("{:?}", listed.says)
     };
     assert!(lines.iter().any(|line| line.id == id), "{lines:?}");
+}
+
+/// The sign-up message's edits waiting to be sent.
+async fn waiting_edits(w: &World, id: TournamentId) -> Option<i64> {
+    raw(
+        &w.db,
+        "SELECT COUNT(*) FROM outbox WHERE tournament_id = $1 AND edits IS NOT NULL \
+         AND delivered_at IS NULL",
+        &[id.0],
+    )
+    .await
+}
+
+/// Five joins and a leave before the loop sends anything: one edit waits,
+/// with the newest list. One already taken by the loop is not changed: the
+/// next goes after it.
+async fn a_sign_up_message_waiting_edits_collapse_into_the_newest(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    let players = users(&w);
+    join(&w, id, &players).await;
+    (w.service.tournaments)
+        .leave_tournament(&players[1], HERE, Some(id))
+        .await
+        .unwrap();
+    assert_eq!(waiting_edits(&w, id).await, Some(1));
+    let edits = deliver_all(&w).await;
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    let newest: Vec<UserId> = (players.iter())
+        .filter(|p| p.id != players[1].id)
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(edits[0].sign_up().entrants, newest);
+
+    // Taken by the loop (on its way to Discord): the next edit waits behind.
+    join(&w, id, &players[1..2]).await;
+    let taken = w.service.delivery.claim_deliveries(10).await.unwrap();
+    assert_eq!(taken.len(), 1);
+    (w.service.tournaments)
+        .leave_tournament(&players[2], HERE, Some(id))
+        .await
+        .unwrap();
+    assert_eq!(waiting_edits(&w, id).await, Some(2));
+    w.service
+        .outbox
+        .delivered(&[taken[0].id], MessageId(1))
+        .await
+        .unwrap();
+    let last = deliver_all(&w).await;
+    assert_eq!(last.len(), 1);
+    assert!(!last[0].sign_up().entrants.contains(&players[2].id));
+    assert!(last[0].sign_up().entrants.contains(&players[1].id));
+}
+
+/// The sign-up post stays past the outbox's week while the event is open
+/// or running (joins still edit it); once it ends, it goes like any post.
+async fn a_live_tournament_keeps_its_sign_up_post(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    let ids = [id.0];
+    let sign_up_posts = || {
+        raw(
+            &w.db,
+            "SELECT COUNT(*) FROM outbox WHERE tournament_id = $1 AND edits IS NULL",
+            &ids,
+        )
+    };
+    assert_eq!(sign_up_posts().await, Some(1));
+    w.clock.advance(8 * DAY);
+    w.service.outbox.prune_outbox().await.unwrap();
+    assert_eq!(sign_up_posts().await, Some(1), "open: kept");
+    // A join ten days on still edits it.
+    join(&w, id, &users(&w)[..1]).await;
+    let edited = deliver_all_to(&w).await;
+    assert!(
+        matches!(edited[..], [(Destination::Edit { .. }, _)]),
+        "{edited:?}"
+    );
+    (w.service.tournaments)
+        .cancel_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    deliver_all(&w).await;
+    w.clock.advance(8 * DAY);
+    // Its edits go first, then the post.
+    w.service.outbox.prune_outbox().await.unwrap();
+    w.service.outbox.prune_outbox().await.unwrap();
+    assert_eq!(sign_up_posts().await, Some(0), "ended: pruned");
+}
+
+/// The clock's look reads a running event only when something is due:
+/// not while its round's games go on, yes when a game ended and the
+/// standings wait (a game's end moves it on at once; here that fails).
+async fn the_clock_reads_only_the_tournaments_due(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    join(&w, id, &users(&w)[..4]).await;
+    (w.service.tournaments)
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    use kiela_app::store::ports::*;
+    let store = kiela_store::Store::open(&w.db.url).await.unwrap();
+    let due = || async {
+        let now = w.clock.now();
+        (store.tournaments())
+            .due_tournaments(now, now - 30 * DAY)
+            .await
+            .unwrap()
+    };
+    assert_eq!(due().await, [], "round 1 under way");
+    // The results' post cannot be written: the game's end leaves it.
+    refuse_inserts(&w.db, db.backend, "outbox", "NEW.standings = 1").await;
+    let games = round_games(&w, id, 1).await;
+    let (game, _, north) = games[0];
+    let loser = users(&w).into_iter().find(|u| u.id == north).unwrap();
+    (w.service.playing)
+        .resign(&loser, HERE, Some(game))
+        .await
+        .unwrap();
+    assert_eq!(due().await, [id], "a result to post");
+    allow_inserts(&w.db, db.backend, "outbox").await;
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        1
+    );
+    assert_eq!(due().await, [], "posted: nothing due");
+}
+
+/// An open event its organiser never starts, and without a start time,
+/// ends after 30 days: the lobby is told, calling the organiser and every
+/// player; the sign-up message closes.
+async fn an_open_tournament_without_a_start_time_expires(db: Db) {
+    let w = world(db).await;
+    let id = create(&w, new(TournamentFormat::Swiss)).await;
+    let timed = create(
+        &w,
+        NewTournament {
+            starts_in_hours: Some(24 * 40),
+            ..new(TournamentFormat::Swiss)
+        },
+    )
+    .await;
+    let players = users(&w);
+    join(&w, id, &players[1..3]).await;
+    deliver_all(&w).await;
+    w.clock.advance(kiela_app::EXPIRE_DAYS * DAY - 60);
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0,
+        "not yet"
+    );
+    w.clock.advance(60);
+    assert!(w.service.tournaments.advance_tournaments().await.unwrap() > 0);
+    assert_eq!(
+        w.service.tournaments.advance_tournaments().await.unwrap(),
+        0,
+        "once"
+    );
+    let posted = deliver_all_to(&w).await;
+    let expired = TournamentNotice::Expired {
+        id,
+        name: PREMIO.into(),
+        days: kiela_app::EXPIRE_DAYS,
+        organiser: w.alice.id,
+    };
+    let (to, told) = (posted.iter())
+        .find(|(_, p)| p.tells(&expired))
+        .unwrap_or_else(|| panic!("{posted:?}"));
+    assert_eq!(*to, Destination::Channel(HERE.channel_id));
+    let mut called = told.ping.clone();
+    called.sort_by_key(|u| u.0);
+    assert_eq!(called, vec![w.alice.id, w.bob.id, w.carol.id]);
+    assert!(
+        (posted.iter()).any(|(to, p)| matches!(to, Destination::Edit { .. })
+            && p.tells(&TournamentNotice::SignUpCancelled))
+    );
+    let listed = (w.service.tournaments)
+        .tournaments(&w.bob, HERE)
+        .await
+        .unwrap();
+    let [TournamentNotice::Listed(lines)] = listed.told()[..] else {
+        panic!("{:?}", listed.says)
+    };
+    let stage = |t: TournamentId| lines.iter().find(|l| l.id == t).map(|l| l.stage);
+    assert_eq!(stage(id), Some(TournamentStage::Cancelled));
+    assert_eq!(
+        stage(timed),
+        Some(TournamentStage::Open),
+        "a start time: it waits for it"
+    );
+}
+
+/// The standings picture draws and describes names as written: its alt
+/// text is not markdown, so nothing in it is escaped.
+async fn the_standings_picture_names_players_as_written(db: Db) {
+    let w = world(db).await;
+    let marked = User::new(UserId(6), "**x** [a](https://b)");
+    let id = create(&w, new(TournamentFormat::RoundRobin)).await;
+    join(&w, id, &[w.alice.clone(), w.bob.clone(), marked.clone()]).await;
+    (w.service.tournaments)
+        .start_tournament(&w.alice, HERE, ORGANISER, Some(id))
+        .await
+        .unwrap();
+    let standings = (w.service.tournaments)
+        .tournament_standings(&w.bob, HERE, Some(id))
+        .await
+        .unwrap();
+    let picture = standings.picture.expect("the picture");
+    let alt = drawn(&picture.alt_text);
+    assert!(alt.contains("**x** [a](https://b)"), "{alt}");
+    assert!(!alt.contains('\\'), "{alt}");
 }

@@ -188,6 +188,34 @@ pub(crate) fn refusal(lang: Lang, refusal: &AnalysisRefusal) -> String {
         }
         AnalysisRefusal::HintBetweenPeople => tr!(lang, "hint-between-people"),
         AnalysisRefusal::HintOver(game) => tr!(lang, "hint-over", id = *game),
+        AnalysisRefusal::AlreadyShared {
+            game,
+            by,
+            at,
+            guild,
+            channel,
+            message,
+        } => match message {
+            Some(message) => tr!(
+                lang,
+                "analysis-shared-already",
+                id = *game,
+                mention = crate::words::mention(*by),
+                at = *at,
+                link = super::info::message_link(kiela_app::BoardLink {
+                    guild: *guild,
+                    channel: *channel,
+                    message: *message,
+                })
+            ),
+            None => tr!(
+                lang,
+                "analysis-shared-already-here",
+                id = *game,
+                mention = crate::words::mention(*by),
+                at = *at
+            ),
+        },
     }
 }
 

@@ -154,7 +154,7 @@ fn games_list(lang: Lang, games: &[GameLine]) -> String {
 }
 
 /// The address of a Discord message (`@me` for one outside a server).
-fn message_link(board: BoardLink) -> String {
+pub(crate) fn message_link(board: BoardLink) -> String {
     let guild = match board.guild {
         GuildId::NONE => "@me".to_string(),
         id => id.to_string(),

