@@ -533,7 +533,7 @@ fn sign_up_words(lang: Lang, t: &SignUp) -> String {
             min = MIN_PLAYERS
         ),
     };
-    let rules = [
+    let rules: [Option<String>; 2] = [
         (!t.rated).then(|| tr!(lang, "tournament-unrated-rule")),
         t.strict.then(|| {
             tr!(
@@ -544,32 +544,40 @@ fn sign_up_words(lang: Lang, t: &SignUp) -> String {
             )
         }),
     ];
-    [
-        tr!(
-            lang,
-            "tournament-sign-up",
-            name = &t.name,
-            id = t.id,
-            format = format_words(lang, t.format),
-            variant = kiela_render::words::variant(lang, t.variant),
-            days = t.days_per_move
-        ),
-        rounds,
-    ]
-    .into_iter()
-    .chain(rules.into_iter().flatten())
-    .chain([
-        start,
-        tr!(
-            lang,
-            "tournament-players-of",
-            count = t.entrants.len(),
-            max = t.max_players,
-            players = mentions(&t.entrants)
-        ),
-    ])
-    .collect::<Vec<_>>()
-    .join("\n")
+    let head = tr!(
+        lang,
+        "tournament-sign-up",
+        name = &t.name,
+        id = t.id,
+        format = format_words(lang, t.format),
+        variant = kiela_render::words::variant(lang, t.variant),
+        days = t.days_per_move
+    );
+    let players = tr!(
+        lang,
+        "tournament-players-of",
+        count = t.entrants.len(),
+        max = t.max_players,
+        players = mentions(&t.entrants)
+    );
+    let words = |rules: &[Option<String>]| {
+        [head.clone(), rounds.clone()]
+            .into_iter()
+            .chain(rules.iter().flatten().cloned())
+            .chain([start.clone(), players.clone()])
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // The sign-up is one message, edited as players join (an edit cannot
+    // go on in another): when every rule, the longest name and a long
+    // list do not fit together, the players come first and the rules
+    // give way (they were shown as it opened, and a strict event says
+    // why whenever it refuses a player).
+    let text = words(&rules);
+    match crate::limits::fits(&text) {
+        true => text,
+        false => words(&[]),
+    }
 }
 
 /// One player's line in the standings.
@@ -765,9 +773,9 @@ mod tests {
             days_per_move: 14,
             rounds: None,
             rated: false,
-            // Not met yet with the strict rule's line too: 2,038 units
-            // in English (the rules would have to go to another post).
-            strict: false,
+            // With every rule the text would be 2,038 units in English:
+            // the rules give way to the players.
+            strict: true,
             start,
             entrants: players.clone(),
             max_players: MAX_SWISS,
