@@ -3781,7 +3781,8 @@ fn puzzle_line(number: usize) -> Vec<String> {
     kiela_app::shipped_puzzle(number).unwrap().solution.clone()
 }
 
-/// The puzzle number a puzzle's menu id carries (`kiela:puzzle:N:ply`).
+/// The puzzle number a puzzle's menu id carries
+/// (`kiela:puzzle:N:ply:edition`).
 fn puzzle_number(message: &Message) -> usize {
     let menu = component_id(message, "kiela:puzzle:");
     menu.split(':').nth(2).unwrap().parse().unwrap()
@@ -3800,7 +3801,8 @@ async fn puzzles_are_solved_missed_and_posted_daily() {
     let number = puzzle_number(&shown);
     for (i, hole) in puzzle_line(number).iter().enumerate().step_by(2) {
         let menu = component_id(&shown, "kiela:puzzle:");
-        assert_eq!(menu, format!("kiela:puzzle:{number}:{i}"));
+        let edition = kiela_app::puzzle_edition();
+        assert_eq!(menu, format!("kiela:puzzle:{number}:{i}:{edition:x}"));
         shown = answer(
             &table
                 .fake

@@ -273,7 +273,7 @@ pub enum PuzzlesCommand {
     /// options give the same puzzles.
     ///
     /// Examples:
-    ///   kiela puzzles mine --games 589 --seed 1 --jobs 2 -o assets/puzzles/puzzles.jsonl
+    ///   kiela puzzles mine --games 1000 --seed 1 --jobs 2 -o assets/puzzles/puzzles.jsonl
     ///   kiela puzzles mine --records games.txt
     ///   kiela puzzles mine --database -o played.jsonl
     ///   kiela puzzles mine --database sqlite://kiela.db

@@ -78,13 +78,14 @@ pub fn run(source: Source, out: &mut dyn Write) -> anyhow::Result<usize> {
         let minutes = started.elapsed().as_secs_f64() / 60.0;
         eprintln!(
             "{done}: {} kept ({} found, {} refused by the deeper search or rules (c)-(d), \
-             {} repeated, {} largest captures over the share) from {} candidates; \
-             {minutes:.1} min, {:.1} puzzles a minute",
+             {} repeated, {} largest captures and {} short lines over their share) \
+             from {} candidates; {minutes:.1} min, {:.1} puzzles a minute",
             stats.kept,
             stats.found,
             stats.refused,
             stats.duplicates,
             stats.biggest_dropped,
+            stats.short_dropped,
             stats.candidates,
             stats.kept as f64 / minutes.max(1e-9)
         );

@@ -92,7 +92,9 @@ pub use playing::PlayNotice;
 pub use playing::{FormRow, GameEnd, PlayRefusal};
 pub use puzzles::daily::date as puzzle_date;
 pub use puzzles::PuzzleRefusal;
-pub use puzzles::{puzzle as shipped_puzzle, puzzle_number, PuzzleButtons, PuzzleStep, MINED_FROM};
+pub use puzzles::{
+    puzzle as shipped_puzzle, puzzle_edition, puzzle_number, PuzzleButtons, PuzzleStep, MINED_FROM,
+};
 pub use puzzles::{PuzzleNotice, Theme as PuzzleTheme};
 pub use ratings::{LeaderboardRow, RatedRecord, RatingChange, RatingsNotice, Stats};
 pub use reply::{

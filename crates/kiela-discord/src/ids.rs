@@ -13,7 +13,7 @@ use serenity::all::{ButtonStyle, CreateButton};
 
 use kiela_rules::{Hole, Layout};
 
-use kiela_app::{offered_lessons, puzzle_number, LessonStep, PuzzleStep};
+use kiela_app::{offered_lessons, puzzle_edition, puzzle_number, LessonStep, PuzzleStep};
 
 use kiela_app::vocabulary::{ChallengeId, GameId, TournamentId};
 
@@ -313,13 +313,18 @@ impl fmt::Display for ComponentId {
                 write!(f, "kiela:tournament:{tournament}:{}", action.name())
             }
             ComponentId::PuzzleMove { step } => {
-                write!(f, "kiela:puzzle:{}:{}", step.number, step.ply)
+                let edition = puzzle_edition();
+                write!(f, "kiela:puzzle:{}:{}:{edition:x}", step.number, step.ply)
             }
             ComponentId::Puzzle { action } => match action {
                 PuzzleAction::Next => write!(f, "kiela:puzzle-next"),
                 PuzzleAction::Daily => write!(f, "kiela:puzzle-daily"),
-                PuzzleAction::Retry(number) => write!(f, "kiela:puzzle-retry:{number}"),
-                PuzzleAction::Solution(number) => write!(f, "kiela:puzzle-solution:{number}"),
+                PuzzleAction::Retry(number) => {
+                    write!(f, "kiela:puzzle-retry:{number}:{:x}", puzzle_edition())
+                }
+                PuzzleAction::Solution(number) => {
+                    write!(f, "kiela:puzzle-solution:{number}:{:x}", puzzle_edition())
+                }
             },
         }
     }
@@ -419,24 +424,30 @@ impl FromStr for ComponentId {
                     .find(|b| Some(&b.name()) == parts.get(3))
                     .ok_or_else(unknown)?,
             }),
-            (Some(&"kiela"), Some(&"puzzle"), 4) => Ok(ComponentId::PuzzleMove {
-                step: PuzzleStep {
-                    number: puzzle(number(2)?).ok_or_else(unknown)?,
-                    ply: number(3)?,
-                },
-            }),
+            (Some(&"kiela"), Some(&"puzzle"), 5) if this_edition(parts[4]) => {
+                Ok(ComponentId::PuzzleMove {
+                    step: PuzzleStep {
+                        number: puzzle(number(2)?).ok_or_else(unknown)?,
+                        ply: number(3)?,
+                    },
+                })
+            }
             (Some(&"kiela"), Some(&"puzzle-next"), 2) => Ok(ComponentId::Puzzle {
                 action: PuzzleAction::Next,
             }),
             (Some(&"kiela"), Some(&"puzzle-daily"), 2) => Ok(ComponentId::Puzzle {
                 action: PuzzleAction::Daily,
             }),
-            (Some(&"kiela"), Some(&"puzzle-retry"), 3) => Ok(ComponentId::Puzzle {
-                action: PuzzleAction::Retry(puzzle(number(2)?).ok_or_else(unknown)?),
-            }),
-            (Some(&"kiela"), Some(&"puzzle-solution"), 3) => Ok(ComponentId::Puzzle {
-                action: PuzzleAction::Solution(puzzle(number(2)?).ok_or_else(unknown)?),
-            }),
+            (Some(&"kiela"), Some(&"puzzle-retry"), 4) if this_edition(parts[3]) => {
+                Ok(ComponentId::Puzzle {
+                    action: PuzzleAction::Retry(puzzle(number(2)?).ok_or_else(unknown)?),
+                })
+            }
+            (Some(&"kiela"), Some(&"puzzle-solution"), 4) if this_edition(parts[3]) => {
+                Ok(ComponentId::Puzzle {
+                    action: PuzzleAction::Solution(puzzle(number(2)?).ok_or_else(unknown)?),
+                })
+            }
             (Some(&"kiela"), Some(&"resign-yes"), 3) => {
                 Ok(ComponentId::ConfirmResign { game: game()? })
             }
@@ -520,6 +531,13 @@ fn lesson(id: &str) -> Option<&'static str> {
 fn puzzle(number: i64) -> Option<usize> {
     let number = usize::try_from(number).ok()?;
     puzzle_number(number).then_some(number)
+}
+
+/// Whether a puzzle button was made for this edition of the shipped set
+/// ([`puzzle_edition`]): one made before the set was mined again names
+/// its puzzle by a number another puzzle has now.
+fn this_edition(edition: &str) -> bool {
+    u32::from_str_radix(edition, 16) == Ok(puzzle_edition())
 }
 
 /// A button that does `id`.
@@ -753,6 +771,7 @@ mod tests {
 
     #[test]
     fn foreign_ids_are_refused() {
+        let edition = puzzle_edition();
         for text in [
             "",
             "kiela",
@@ -767,9 +786,14 @@ mod tests {
             "kiela:takeback:1",
             "kiela:arrange-yes:1:1:0000000000000000000!",
             // No puzzle 0, nor one past the shipped set.
-            "kiela:puzzle:0:0",
-            "kiela:puzzle-retry:100000",
+            &format!("kiela:puzzle:0:0:{edition:x}"),
+            &format!("kiela:puzzle-retry:100000:{edition:x}"),
             "kiela:puzzle-next:1",
+            // Made for another edition of the set, or before editions.
+            &format!("kiela:puzzle:1:0:{:x}", edition ^ 1),
+            &format!("kiela:puzzle-solution:1:{:x}", edition ^ 1),
+            "kiela:puzzle:1:0",
+            "kiela:puzzle-retry:1",
             // A lesson's rearrangement must be 20 digits, and come first.
             "kiela:learn:expert:0:@123",
             "kiela:learn:expert:0:G2.@00000000000000000000",

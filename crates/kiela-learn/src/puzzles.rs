@@ -27,7 +27,8 @@
 //!    [`REPLY_MARGIN`]; (c) the solver is not lost by [`LOST`] or more after
 //!    the line; (d) the first move is not the only capture among three or
 //!    more moves, and (in [`Collector`]) taking the largest capture is the
-//!    answer in at most one puzzle in [`BIGGEST_SHARE`].
+//!    answer in at most one puzzle in [`BIGGEST_SHARE`]; at least one
+//!    puzzle in [`LONG_SHARE`] has a line of [`LONG_LINE`] plies or more.
 //! 5. **Rating**: [`rating`] from the difficulty the engine measures: the
 //!    fewest nodes at which it finds the first move as the unique best
 //!    ([`difficulty_nodes`]), the tempting wrong moves (captures at least as
@@ -70,6 +71,14 @@ pub const PER_GAME: usize = 3;
 /// Taking the largest capture is the answer in at most one puzzle in this
 /// many (rule (d)).
 pub const BIGGEST_SHARE: usize = 5;
+
+/// At least one puzzle in this many has a line of [`LONG_LINE`] plies or
+/// more (a one-move puzzle is kept only while the share stays within it).
+pub const LONG_SHARE: usize = 4;
+
+/// A line this long or longer (the solver's move, a reply, the solver's
+/// move again) is a long one.
+pub const LONG_LINE: usize = 3;
 
 /// A forced win counts as this value (as in the analysis): more than any
 /// material lead, so that values stay comparable.
@@ -828,6 +837,8 @@ pub struct Stats {
     pub biggest_dropped: usize,
     /// Dropped to keep puzzles off the game at most one in [`OFF_GAME_SHARE`].
     pub off_game_dropped: usize,
+    /// Short lines dropped to keep one puzzle in [`LONG_SHARE`] a long line.
+    pub short_dropped: usize,
     /// Kept.
     pub kept: usize,
 }
@@ -842,6 +853,7 @@ impl Stats {
         self.duplicates += other.duplicates;
         self.biggest_dropped += other.biggest_dropped;
         self.off_game_dropped += other.off_game_dropped;
+        self.short_dropped += other.short_dropped;
         self.kept += other.kept;
     }
 }
@@ -1031,22 +1043,50 @@ pub fn no_moves_branches(record: &Record, screen: u64) -> Vec<(usize, Move)> {
     found
 }
 
-/// The set's rules over games taken in order: one puzzle a position, and
+/// The set's rules over games taken in order: one puzzle a position;
 /// taking the largest capture the answer in at most one kept puzzle in
-/// [`BIGGEST_SHARE`] (a largest capture is kept only when the share stays
-/// within it counting it).
-#[derive(Debug, Default)]
+/// [`BIGGEST_SHARE`], puzzles off the game at most one in
+/// [`OFF_GAME_SHARE`], and lines shorter than [`LONG_LINE`] at most all
+/// but one in [`LONG_SHARE`] (such a puzzle is kept only when the share
+/// stays within it counting it).
+#[derive(Debug)]
 pub struct Collector {
     seen: HashSet<String>,
     biggest: usize,
     off_game: usize,
+    short: usize,
+    /// Whether short lines wait for long ones ([`LONG_SHARE`]).
+    long_share: bool,
     pub stats: Stats,
+}
+
+impl Default for Collector {
+    fn default() -> Collector {
+        Collector::new()
+    }
 }
 
 impl Collector {
     /// An empty set.
     pub fn new() -> Collector {
-        Collector::default()
+        Collector {
+            seen: HashSet::new(),
+            biggest: 0,
+            off_game: 0,
+            short: 0,
+            long_share: true,
+            stats: Stats::default(),
+        }
+    }
+
+    /// An empty set for one game mined alone (the bot mines its finished
+    /// games one at a time): its short lines do not wait for long ones
+    /// that no other game will bring.
+    pub fn single_game() -> Collector {
+        Collector {
+            long_share: false,
+            ..Collector::new()
+        }
     }
 
     /// The set as it stands after `kept` (the puzzles kept so far, as a
@@ -1057,6 +1097,7 @@ impl Collector {
             collector.seen.insert(p.id.clone());
             collector.biggest += usize::from(p.biggest_capture);
             collector.off_game += usize::from(off_game(p));
+            collector.short += usize::from(short(p));
         }
         collector.stats.kept = kept.len();
         collector
@@ -1071,6 +1112,11 @@ impl Collector {
                 self.stats.duplicates += 1;
                 continue;
             }
+            let over = (self.short + 1) * LONG_SHARE > (LONG_SHARE - 1) * (self.stats.kept + 1);
+            if self.long_share && short(&p) && over {
+                self.stats.short_dropped += 1;
+                continue;
+            }
             if p.biggest_capture && (self.biggest + 1) * BIGGEST_SHARE > self.stats.kept + 1 {
                 self.stats.biggest_dropped += 1;
                 continue;
@@ -1082,11 +1128,17 @@ impl Collector {
             self.seen.insert(p.id.clone());
             self.biggest += usize::from(p.biggest_capture);
             self.off_game += usize::from(off_game(&p));
+            self.short += usize::from(short(&p));
             self.stats.kept += 1;
             kept.push(p);
         }
         kept
     }
+}
+
+/// Whether a puzzle's line is shorter than [`LONG_LINE`].
+fn short(p: &Puzzle) -> bool {
+    p.solution.len() < LONG_LINE
 }
 
 /// The puzzles of one game record, through a [`Collector`].
@@ -1415,7 +1467,7 @@ mod tests {
             moves: String::new(),
             board: vec![],
             to_move: "South".into(),
-            solution: vec!["A1".into()],
+            solution: vec!["A1".into(), "A4".into(), "B1".into()],
             themes: vec![],
             values: vec![],
             rating: 600,
@@ -1438,6 +1490,38 @@ mod tests {
         assert!(kept.iter().any(|p| p.biggest_capture));
     }
 
+    #[test]
+    fn one_puzzle_in_four_has_a_long_line() {
+        let puzzle = |i: usize, plies: usize| Puzzle {
+            id: i.to_string(),
+            variant: "standard".into(),
+            moves: String::new(),
+            board: vec![],
+            to_move: "South".into(),
+            solution: vec!["A1".into(); plies],
+            themes: vec![],
+            values: vec![],
+            rating: 600,
+            source: String::new(),
+            nodes: 0,
+            tempting: 0,
+            biggest_capture: false,
+        };
+        let mut collector = Collector::new();
+        let mut kept = Vec::new();
+        // One long line in ten: three short ones follow each long one
+        // (none before the first).
+        for i in 0..100 {
+            let plies = if i % 10 == 9 { LONG_LINE } else { 1 };
+            kept.extend(collector.admit(vec![puzzle(i, plies)], &Stats::default()));
+            let long = kept.iter().filter(|p| !short(p)).count();
+            assert!(long * LONG_SHARE >= kept.len(), "{long} of {}", kept.len());
+        }
+        assert_eq!(kept.iter().filter(|p| !short(p)).count(), 10);
+        assert_eq!(kept.len(), 37);
+        assert_eq!(collector.stats.short_dropped, 63);
+    }
+
     /// A run resumed after its first games, from the puzzles they kept,
     /// keeps what the whole run keeps (largest captures, puzzles off the
     /// game and repeats as the whole run counted them).
@@ -1449,7 +1533,7 @@ mod tests {
             moves: String::new(),
             board: vec![],
             to_move: "South".into(),
-            solution: vec!["A1".into()],
+            solution: vec!["A1".into(); if i % 2 == 0 { 1 } else { 3 }],
             themes: vec![],
             values: vec![],
             rating: 600,
@@ -1476,6 +1560,7 @@ mod tests {
         resumed.extend((games[17..].iter()).flat_map(|g| then.admit(g.clone(), &Stats::default())));
         assert_eq!(resumed, all);
         assert!(all.iter().any(|p| p.biggest_capture) && all.iter().any(off_game));
+        assert!(all.iter().any(short) && whole.stats.short_dropped > 0);
         assert!(all.len() < 120, "some refused: the check means something");
     }
 

@@ -284,6 +284,15 @@ impl PuzzlesStore for PuzzlesSql {
             })
     }
 
+    async fn forget_daily_puzzle(&self, day: i64, puzzle: &str) -> Result<()> {
+        sqlx::query("DELETE FROM daily_puzzles WHERE day = $1 AND puzzle_id = $2")
+            .bind(day)
+            .bind(puzzle)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     async fn puzzle_solvers(&self, puzzle: &str) -> Result<i64> {
         let row = sqlx::query(
             "SELECT COUNT(*) AS solvers FROM puzzle_attempts WHERE puzzle_id = $1 AND solved = 1",

@@ -101,29 +101,39 @@ impl PuzzleService {
         self.show_puzzle(user, number, Some(intro)).await
     }
 
-    /// The number of day `day`'s puzzle, chosen now if it is not yet
-    /// ([`pick_daily`]): one mined from the bot's own games while some
-    /// was never chosen, else from the shipped set and the mined ones
-    /// together; never fails while there is a puzzle.
+    /// The number of day `day`'s puzzle, chosen now if it is not yet. A
+    /// day whose puzzle the set no longer has (it was mined again since)
+    /// gets another one.
     async fn daily_choice(&self, day: i64) -> Result<usize> {
         let chosen = match self.db.puzzles.daily_puzzle_of(day).await? {
             Some(id) => id,
-            None => {
-                let used = self.db.puzzles.used_daily_puzzles().await?;
-                let ratings = self.db.puzzles.puzzle_ratings().await?;
-                let mined = self.db.puzzles.mined_puzzles().await?;
-                let own: Vec<&Puzzle> = mined.iter().map(|m| &m.puzzle).collect();
-                let set: Vec<&Puzzle> = match own.iter().any(|p| !used.contains_key(&p.id)) {
-                    true => own,
-                    false => shipped().iter().chain(own).collect(),
-                };
-                let pick = pick_daily(day, &set, &used, &ratings)
-                    .ok_or_else(|| AppError::Internal("the puzzle set is empty".into()))?;
-                self.db.puzzles.choose_daily_puzzle(day, &pick.id).await?
-            }
+            None => self.choose_daily(day).await?,
         };
+        if let Some(number) = self.number_of(&chosen).await? {
+            return Ok(number);
+        }
+        self.db.puzzles.forget_daily_puzzle(day, &chosen).await?;
+        let chosen = self.choose_daily(day).await?;
         (self.number_of(&chosen).await?)
             .ok_or_else(|| AppError::Internal(format!("the daily puzzle `{chosen}` is unknown")))
+    }
+
+    /// Chooses day `day`'s puzzle ([`pick_daily`]), unless another process
+    /// did first: one mined from the bot's own games while some was never
+    /// chosen, else from the shipped set and the mined ones together;
+    /// never fails while there is a puzzle. Returns the day's puzzle.
+    async fn choose_daily(&self, day: i64) -> Result<String> {
+        let used = self.db.puzzles.used_daily_puzzles().await?;
+        let ratings = self.db.puzzles.puzzle_ratings().await?;
+        let mined = self.db.puzzles.mined_puzzles().await?;
+        let own: Vec<&Puzzle> = mined.iter().map(|m| &m.puzzle).collect();
+        let set: Vec<&Puzzle> = match own.iter().any(|p| !used.contains_key(&p.id)) {
+            true => own,
+            false => shipped().iter().chain(own).collect(),
+        };
+        let pick = pick_daily(day, &set, &used, &ratings)
+            .ok_or_else(|| AppError::Internal("the puzzle set is empty".into()))?;
+        Ok(self.db.puzzles.choose_daily_puzzle(day, &pick.id).await?)
     }
 
     /// Posts today's puzzle in every server that asked for it and whose
@@ -200,14 +210,7 @@ impl PuzzleService {
         says: Vec<Notice>,
         lang: Lang,
     ) -> Result<Reply> {
-        let id = self
-            .db
-            .puzzles
-            .daily_puzzle_of(day)
-            .await?
-            .ok_or_else(|| AppError::Internal(format!("day {day} has no puzzle")))?;
-        let number = (self.number_of(&id).await?)
-            .ok_or_else(|| AppError::Internal(format!("the daily puzzle `{id}` is unknown")))?;
+        let number = self.daily_choice(day).await?;
         let found = self.find(number).await?;
         let game = puzzle_game(&found).map_err(|e| AppError::Internal(e.to_string()))?;
         let names = |side| kiela_render::words::side(lang, side);

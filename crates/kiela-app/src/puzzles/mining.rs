@@ -81,6 +81,6 @@ impl PuzzleService {
 
 /// The puzzles of one finished game, by the shipped set's rules.
 fn mine(game: GameId, record: &Record, budgets: Budgets) -> Vec<kiela_learn::puzzles::Puzzle> {
-    let mut collector = Collector::new();
+    let mut collector = Collector::single_game();
     mine_record(record, &format!("game {game}"), budgets, &mut collector)
 }

@@ -134,6 +134,20 @@ pub fn puzzle_number(number: usize) -> bool {
     puzzle(number).is_some() || number > MINED_FROM
 }
 
+/// The shipped set's edition: a hash of its puzzles' ids. Puzzle buttons
+/// carry it, so that a button made before the set was mined again is an
+/// old button, not a pick in the puzzle that has its number now.
+pub fn puzzle_edition() -> u32 {
+    static EDITION: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *EDITION.get_or_init(|| {
+        // FNV-1a: the same in every build, unlike std's hasher.
+        let bytes = shipped().iter().flat_map(|p| p.id.bytes().chain([b'\n']));
+        bytes.fold(0x811c_9dc5, |hash: u32, byte| {
+            (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+        })
+    })
+}
+
 /// A puzzle, shipped or mined from the bot's games.
 type Found = std::borrow::Cow<'static, Puzzle>;
 

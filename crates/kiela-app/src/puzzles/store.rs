@@ -139,6 +139,10 @@ pub trait PuzzlesStore: Send + Sync {
     /// puzzle of several days (when every one has been used).
     async fn choose_daily_puzzle(&self, day: i64, puzzle: &str) -> Result<String>;
 
+    /// Forgets that `puzzle` is day `day`'s puzzle (a re-mined set no
+    /// longer has it), unless another process already did.
+    async fn forget_daily_puzzle(&self, day: i64, puzzle: &str) -> Result<()>;
+
     /// How many players solved `puzzle` at their first attempt.
     async fn puzzle_solvers(&self, puzzle: &str) -> Result<i64>;
 

@@ -20,6 +20,7 @@ on_both_backends! {
     concurrent_first_attempts_lose_no_update,
     the_daily_puzzle_never_runs_out_once_every_puzzle_was_used,
     the_daily_puzzle_prefers_puzzles_mined_from_the_bots_games,
+    a_day_whose_puzzle_left_the_set_gets_another,
 }
 
 /// The solution's moves of puzzle `number`.
@@ -549,6 +550,42 @@ async fn the_daily_puzzle_never_runs_out_once_every_puzzle_was_used(db: Db) {
     let used = store.puzzles.used_daily_puzzles().await.unwrap();
     assert_eq!(used.len() as i64, count);
     assert_eq!(used[&shipped_puzzle(1).unwrap().id], today);
+}
+
+/// The set was mined again after today's puzzle was chosen and no longer
+/// has it: today gets another puzzle, posted and served as the day's.
+async fn a_day_whose_puzzle_left_the_set_gets_another(db: Db) {
+    let w = world(db).await;
+    let store = w.service.store();
+    let today = START.div_euclid(DAY);
+    let gone = "a puzzle of an older set";
+    let chosen = store
+        .puzzles
+        .choose_daily_puzzle(today, gone)
+        .await
+        .unwrap();
+    assert_eq!(chosen, gone);
+    let settings = Settings {
+        daily_puzzle: Some(DailyPuzzle::In(ChannelId(77))),
+        puzzle_hour: Some(8),
+        ..Settings::default()
+    };
+    (w.service.settings)
+        .settings(&w.alice, HERE, true, Lang::En, settings)
+        .await
+        .unwrap();
+    assert_eq!(w.service.puzzles.post_daily_puzzles().await.unwrap(), 1);
+    let posts = deliver_all_to(&w).await;
+    assert_eq!(posts.len(), 1);
+    let posted = match said(&posts[0].1.says)[..] {
+        [PuzzleNotice::DailyPost { number, day }] if day == today => number,
+        ref other => panic!("not today's post: {other:?}"),
+    };
+    let id = &shipped_puzzle(posted).expect("a shipped puzzle").id;
+    let now = store.puzzles.daily_puzzle_of(today).await.unwrap();
+    assert_eq!(now.as_ref(), Some(id));
+    let alices = w.service.puzzles.puzzle(&w.alice, true).await.unwrap();
+    assert_eq!(number_of(&alices), posted);
 }
 
 /// The bot's finished games are mined past a mark (a game too short for
