@@ -1459,23 +1459,29 @@ mod tests {
         assert!(biggest * BIGGEST_SHARE <= puzzles.len(), "{biggest}");
     }
 
-    #[test]
-    fn the_share_of_largest_captures_is_kept() {
-        let puzzle = |id: &str, biggest: bool| Puzzle {
-            id: id.into(),
+    /// A puzzle with only what the set's rules read: its id, its line's
+    /// length, its source and whether it takes the largest capture.
+    fn bare(id: String, plies: usize, source: String, biggest_capture: bool) -> Puzzle {
+        Puzzle {
+            id,
             variant: "standard".into(),
             moves: String::new(),
             board: vec![],
             to_move: "South".into(),
-            solution: vec!["A1".into(), "A4".into(), "B1".into()],
+            solution: vec!["A1".into(); plies],
             themes: vec![],
             values: vec![],
             rating: 600,
-            source: String::new(),
+            source,
             nodes: 0,
             tempting: 0,
-            biggest_capture: biggest,
-        };
+            biggest_capture,
+        }
+    }
+
+    #[test]
+    fn the_share_of_largest_captures_is_kept() {
+        let puzzle = |id: &str, biggest| bare(id.into(), LONG_LINE, String::new(), biggest);
         let mut collector = Collector::new();
         let mut kept = Vec::new();
         for i in 0..40 {
@@ -1492,21 +1498,7 @@ mod tests {
 
     #[test]
     fn one_puzzle_in_four_has_a_long_line() {
-        let puzzle = |i: usize, plies: usize| Puzzle {
-            id: i.to_string(),
-            variant: "standard".into(),
-            moves: String::new(),
-            board: vec![],
-            to_move: "South".into(),
-            solution: vec!["A1".into(); plies],
-            themes: vec![],
-            values: vec![],
-            rating: 600,
-            source: String::new(),
-            nodes: 0,
-            tempting: 0,
-            biggest_capture: false,
-        };
+        let puzzle = |i: usize, plies| bare(i.to_string(), plies, String::new(), false);
         let mut collector = Collector::new();
         let mut kept = Vec::new();
         // One long line in ten: three short ones follow each long one
@@ -1527,23 +1519,13 @@ mod tests {
     /// game and repeats as the whole run counted them).
     #[test]
     fn a_resumed_run_keeps_what_the_whole_run_keeps() {
-        let puzzle = |i: usize| Puzzle {
-            id: (i % 31).to_string(),
-            variant: "standard".into(),
-            moves: String::new(),
-            board: vec![],
-            to_move: "South".into(),
-            solution: vec!["A1".into(); if i % 2 == 0 { 1 } else { 3 }],
-            themes: vec![],
-            values: vec![],
-            rating: 600,
-            source: match i % 7 {
+        let puzzle = |i: usize| {
+            let source = match i % 7 {
                 0 => format!("t {i} ply 9 (A1 instead of B1)"),
                 _ => format!("t {i} ply 9"),
-            },
-            nodes: 0,
-            tempting: 0,
-            biggest_capture: i.is_multiple_of(3),
+            };
+            let plies = if i.is_multiple_of(2) { 1 } else { LONG_LINE };
+            bare((i % 31).to_string(), plies, source, i.is_multiple_of(3))
         };
         let games: Vec<Vec<Puzzle>> = (0..40)
             .map(|g| (0..3).map(|k| puzzle(3 * g + k)).collect())
