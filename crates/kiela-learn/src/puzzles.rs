@@ -1552,7 +1552,11 @@ mod tests {
         let mut even = puzzle.clone();
         even.solution.push(even.solution[0].clone());
         even.values.push(even.values[0]);
-        assert_eq!(verify_with(&even, TEST.verify), Err(Why::EndsOnOpponent(2)));
+        let plies = even.solution.len();
+        assert_eq!(
+            verify_with(&even, TEST.verify),
+            Err(Why::EndsOnOpponent(plies))
+        );
         let mut empty = puzzle.clone();
         empty.solution.clear();
         assert_eq!(verify_with(&empty, TEST.verify), Err(Why::Empty));
